@@ -1,0 +1,2 @@
+#include "csqlite.h"
+int csqlite_shim_version(void) { return 1; }

@@ -1,0 +1,67 @@
+import FixcastCore
+
+/// One GET request. Headers are sent as given; the client adds User-Agent and Accept-Encoding.
+public struct HTTPRequest: Sendable, Hashable {
+    public var url: String
+    public var headers: [String: String]
+
+    public init(url: String, headers: [String: String] = [:]) {
+        self.url = url
+        self.headers = headers
+    }
+}
+
+/// A complete response (bodies are capped, so holding them whole is safe).
+public struct HTTPResponse: Sendable, Hashable {
+    public var status: Int
+    /// Header names in lower case; a repeated header keeps its last value.
+    public var headers: [String: String]
+    public var body: [UInt8]
+    /// The URL that answered, after redirects.
+    public var effectiveURL: String
+
+    public init(status: Int, headers: [String: String], body: [UInt8], effectiveURL: String) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.effectiveURL = effectiveURL
+    }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Why a transfer failed before any HTTP status could be judged. Providers wrap these into their own
+/// layer's error; each case's text is the tail of a sentence ("… <host> could not be resolved").
+public enum HTTPError: Error, Sendable, Hashable {
+    case invalidURL(String)
+    /// `http://` to a host that is not loopback (CONTRACT.md: plain HTTP for loopback only).
+    case insecureURL(String)
+    case dnsFailure(host: String)
+    case connectionRefused(host: String)
+    case timedOut(host: String, seconds: Int)
+    case tls(host: String, detail: String)
+    case bodyTooLarge(limitBytes: Int)
+    case tooManyRedirects(limit: Int)
+    case transport(detail: String)
+
+    /// What went wrong, for the middle of a sentence.
+    public var reason: String {
+        switch self {
+        case .invalidURL(let u): return "the URL \(u) is not valid"
+        case .insecureURL(let u): return "the URL \(u) is plain http:// to a host that is not loopback (use https://)"
+        case .dnsFailure(let h): return "the host \(h) could not be resolved (check the network or the base URL)"
+        case .connectionRefused(let h): return "\(h) refused the connection"
+        case .timedOut(let h, let s): return "\(h) did not answer within \(s) s"
+        case .tls(let h, let d): return "the TLS connection to \(h) failed (\(d))"
+        case .bodyTooLarge(let l): return "the response was larger than \(l / 1024) KiB"
+        case .tooManyRedirects(let l): return "the server redirected more than \(l) times"
+        case .transport(let d): return "the transfer failed (\(d))"
+        }
+    }
+}
+
+/// Something that can make a GET; the libcurl client in production, the same client against a
+/// loopback fixture server in tests.
+public protocol HTTPFetching: Sendable {
+    func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
+}

@@ -1,0 +1,95 @@
+import FoundationEssentials
+import FixcastCore
+
+/// The weather service's failures, one sentence each (component: weather).
+public enum WeatherError: UserFacingError, Hashable {
+    /// The transfer failed (DNS, refused, timeout, TLS, too large …).
+    case transport(provider: WeatherProviderID, HTTPError)
+    /// The API answered with an error status; `detail` is the API's own reason when it gave one.
+    case status(provider: WeatherProviderID, code: Int, detail: String?)
+    /// The body was not the JSON we expected.
+    case invalidResponse(provider: WeatherProviderID, detail: String)
+    /// 429/5xx earlier: no request until `until`.
+    case backingOff(provider: WeatherProviderID, until: Date)
+    /// OpenWeatherMap without a key.
+    case missingAPIKey(provider: WeatherProviderID)
+    /// `--offline` and nothing stored.
+    case offline
+
+    public var component: Component { .weather }
+
+    public var message: String {
+        switch self {
+        case .transport(let p, let e):
+            return "weather: the \(p.displayName) request failed: \(e.reason)."
+        case .status(let p, let code, let detail):
+            let why = detail.map { ": \($0)" } ?? ""
+            let hint: String
+            switch code {
+            case 401, 403: hint = "; check weather.api_key"
+            case 429: hint = "; fixcast is backing off and will try again later"
+            case 500...599: hint = "; the service has a problem, fixcast will try again later"
+            default: hint = ""
+            }
+            return "weather: \(p.displayName) answered HTTP \(code)\(why)\(hint)."
+        case .invalidResponse(let p, let d):
+            return "weather: \(p.displayName) sent a response fixcast could not read (\(d)); try again later or choose another weather.provider."
+        case .backingOff(let p, let until):
+            return "weather: \(p.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
+        case .missingAPIKey(let p):
+            return "weather: \(p.displayName) needs an API key; set FIXCAST_WEATHER_API_KEY or weather.api_key."
+        case .offline:
+            return "weather: offline mode and no stored weather near here; run without --offline to fetch it."
+        }
+    }
+}
+
+extension WeatherProviderID {
+    public var displayName: String {
+        switch self {
+        case .openMeteo: return "Open-Meteo"
+        case .openWeatherMap: return "OpenWeatherMap"
+        case .metNorway: return "MET Norway"
+        }
+    }
+}
+
+/// The place service's failures (component: place).
+public enum PlaceError: UserFacingError, Hashable {
+    case transport(service: String, HTTPError)
+    case status(service: String, code: Int, detail: String?)
+    case invalidResponse(service: String, detail: String)
+    /// `--place NAME` matched nothing.
+    case noPlaceNamed(String)
+    /// The bundled GeoNames table could not be found or read.
+    case offlineDataMissing(detail: String)
+
+    public var component: Component { .place }
+
+    public var message: String {
+        switch self {
+        case .transport(let s, let e): return "place: the \(s) request failed: \(e.reason)."
+        case .status(let s, let code, let d): return "place: \(s) answered HTTP \(code)\(d.map { ": \($0)" } ?? "")."
+        case .invalidResponse(let s, let d): return "place: \(s) sent a response fixcast could not read (\(d))."
+        case .noPlaceNamed(let n): return "place: no place named \"\(n)\"; try `fixcast search \(n)` to see what matches."
+        case .offlineDataMissing(let d):
+            return "place: the bundled place table is missing (\(d)); reinstall fixcast or set FIXCAST_DATA_DIR."
+        }
+    }
+}
+
+/// Fetches the weather at a position from one provider (network only; caching is the service's job).
+public protocol WeatherFetching: Sendable {
+    var provider: WeatherProviderID { get }
+    func fetch(at coordinate: Coordinate, now: Date) async throws(WeatherError) -> WeatherReport
+}
+
+/// Names the place at a position; nil means "no place here" (not an error).
+public protocol ReverseGeocoding: Sendable {
+    func place(at coordinate: Coordinate) async throws(PlaceError) -> Place?
+}
+
+/// Finds places by name, best match first; an empty array is "no match".
+public protocol PlaceSearching: Sendable {
+    func search(_ query: String, limit: Int) async throws(PlaceError) -> [PlaceMatch]
+}

@@ -1,0 +1,60 @@
+import FoundationEssentials
+import FixcastCore
+
+// What the adapters need from the store, one small protocol each, so that every service states
+// exactly what it reads and writes. The SQLite store conforms to all of them.
+
+/// Storage failures, one sentence each (component: storage).
+public enum StorageError: UserFacingError, Hashable {
+    case cannotOpen(path: String, detail: String)
+    case readOnly(path: String)
+    case diskFull(path: String)
+    case corrupt(path: String, detail: String)
+    case newerSchema(path: String, version: Int)
+    case failed(path: String, detail: String)
+
+    public var component: Component { .storage }
+
+    public var message: String {
+        switch self {
+        case .cannotOpen(let p, let d):
+            return "storage: cannot open the database \(p) (\(d)); check that its folder exists and is writable, or pass --db PATH."
+        case .readOnly(let p):
+            return "storage: the database \(p) is read-only; readings are not being saved until it is writable."
+        case .diskFull(let p):
+            return "storage: the disk holding \(p) is full; free some space so readings can be saved."
+        case .corrupt(let p, let d):
+            return "storage: the database \(p) is damaged (\(d)); move it aside and fixcast will start a new one."
+        case .newerSchema(let p, let v):
+            return "storage: the database \(p) was written by a newer fixcast (schema \(v)); upgrade fixcast or pass --db PATH."
+        case .failed(let p, let d):
+            return "storage: a database operation on \(p) failed (\(d))."
+        }
+    }
+}
+
+/// The last fix, kept across restarts: the fallback when no fix comes in time.
+public protocol LastKnownPositionStore: Sendable {
+    func lastKnownPosition() async throws(StorageError) -> Position?
+    func saveLastKnownPosition(_ position: Position) async throws(StorageError)
+}
+
+/// Fetched weather, kept so that two `fixcast now` runs a minute apart make one request.
+public protocol WeatherCacheStore: Sendable {
+    /// The most recently fetched weather from `provider` fetched within `withinKm` of `coordinate`.
+    func latestWeather(provider: WeatherProviderID, near coordinate: Coordinate, withinKm: Double) async throws(StorageError) -> WeatherReport?
+    func saveWeather(_ report: WeatherReport) async throws(StorageError)
+}
+
+/// Place names, kept so that a stationary or slow receiver asks Nominatim once.
+public protocol PlaceCacheStore: Sendable {
+    /// The place named nearest to `coordinate` within `withinKm`, from `source`.
+    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) async throws(StorageError) -> Place?
+    func savePlace(_ place: Place, at coordinate: Coordinate) async throws(StorageError)
+}
+
+/// Small state that must survive a restart (e.g. an API's back-off deadline), as text by key.
+public protocol StateStore: Sendable {
+    func state(_ key: String) async throws(StorageError) -> String?
+    func setState(_ key: String, _ value: String?) async throws(StorageError)
+}

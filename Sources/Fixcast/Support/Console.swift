@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unbuffered writes to stdout and stderr through write(2), safe from any thread.
+///
+/// `run --json` promises a line is flushed at once, and stdio's `FILE *` globals are shared
+/// mutable state that Swift 6 rightly refuses to touch from concurrent code.
+public enum Console {
+    public static func out(_ text: String) { write(fd: 1, text) }
+    public static func err(_ text: String) { write(fd: 2, text) }
+
+    /// Whether stdout is a terminal (the live screen) rather than a pipe or file (JSON lines).
+    public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    public static var stdinIsTerminal: Bool { isatty(0) == 1 }
+
+    private static func write(fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buf in
+                Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+            }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                return  // EPIPE or a closed stream: nothing useful left to do with the text
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// Every setting fixcast has, with the defaults of CONTRACT.md. A config file, `FIXCAST_*`
+/// environment variables and command-line options each override the one before.
+public struct Settings: Sendable, Hashable {
+    public struct GPS: Sendable, Hashable {
+        public var host = "127.0.0.1"
+        public var port = 2947
+        /// Seconds to wait for one fix (the seed's 8 s: long enough for a warm receiver, short enough to answer).
+        public var fixTimeoutS = 8.0
+        /// Retries after a timeout; "if there is still no fix after them, the problem isn't time".
+        public var fixRetries = 2
+        public init() {}
+    }
+
+    public struct Trigger: Sendable, Hashable {
+        /// Weather is fetched again beyond this distance from the last fetch point.
+        public var moveKm = 5.0
+        public var periodicMin = 30.0
+        /// A resume counts only after this long asleep (the seed's foreground gate).
+        public var resumeMinAwayS = 30.0
+        public init() {}
+    }
+
+    public struct Weather: Sendable, Hashable {
+        public var provider: WeatherProviderID = .openMeteo
+        /// Empty: the provider's public HTTPS endpoint.
+        public var baseURL = ""
+        public var apiKey = ""
+        public var cacheMin = 10.0
+        /// Never zero: a forced refresh must not burst the shared API limit.
+        public var forcedCacheMin = 1.0
+        public init() {}
+    }
+
+    public enum PlacesProvider: String, Sendable, Hashable, CaseIterable {
+        case nominatim, offline
+    }
+
+    public struct Places: Sendable, Hashable {
+        public var provider: PlacesProvider = .nominatim
+        public var baseURL = ""
+        public var searchURL = ""
+        public var language = "en"
+        public init() {}
+    }
+
+    public struct Storage: Sendable, Hashable {
+        /// Empty: `$XDG_DATA_HOME/fixcast/fixcast.sqlite`.
+        public var path = ""
+        public var trackIntervalS = 10.0
+        public var trackDistanceM = 50.0
+        public init() {}
+    }
+
+    public struct Display: Sendable, Hashable {
+        public var units: UnitSystem = .metric
+        public var lang: Language = .en
+        public init() {}
+    }
+
+    public var gps = GPS()
+    public var trigger = Trigger()
+    public var weather = Weather()
+    public var places = Places()
+    public var storage = Storage()
+    public var display = Display()
+
+    public init() {}
+}

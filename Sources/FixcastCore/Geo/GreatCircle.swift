@@ -1,0 +1,29 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Great-circle distance on a sphere of the Earth's mean radius (haversine).
+///
+/// The movement trigger's 5 km and the caches' 1 km / 5 km radii are far above the 0.5 % error
+/// of a sphere against the ellipsoid, and haversine stays exact for the short distances that
+/// dominate (a 10 Hz receiver's steps).
+public enum GreatCircle {
+    /// IUGG mean Earth radius, km.
+    public static let earthRadiusKm = 6371.0088
+
+    public static func distanceKm(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let rad = Double.pi / 180
+        let dLat = (b.lat - a.lat) * rad
+        let dLon = (b.lon - a.lon) * rad
+        let s = sin(dLat / 2) * sin(dLat / 2) + cos(a.lat * rad) * cos(b.lat * rad) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * earthRadiusKm * asin(min(1, sqrt(s)))
+    }
+
+    public static func distanceM(_ a: Coordinate, _ b: Coordinate) -> Double {
+        distanceKm(a, b) * 1000
+    }
+}

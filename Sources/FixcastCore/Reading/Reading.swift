@@ -1,0 +1,57 @@
+import FoundationEssentials
+
+/// Why a reading was taken (CONTRACT.md `trigger`).
+public enum Trigger: String, Sendable, Hashable, CaseIterable {
+    /// The first fix after `fixcast run` started.
+    case startup
+    /// More than `trigger.move_km` from where weather was last fetched.
+    case moved
+    /// `trigger.periodic_min` without a reading.
+    case periodic
+    /// The machine came back from a suspend of at least `trigger.resume_min_away_s` (forced).
+    case resume
+    /// SIGUSR1 or the `r` key (forced).
+    case manual
+    /// `fixcast now`.
+    case once
+
+    /// Whether this trigger asks for fresh data past the 10-minute cache (1-minute floor).
+    public var isForced: Bool { self == .resume || self == .manual }
+}
+
+/// A problem that kept part of a reading from being had; the reading still goes out with it.
+public struct ReadingIssue: Sendable, Hashable {
+    public var component: Component
+    public var message: String
+
+    public init(component: Component, message: String) {
+        self.component = component
+        self.message = message
+    }
+
+    public init(_ error: some UserFacingError) {
+        self.init(component: error.component, message: error.message)
+    }
+}
+
+/// One reading: position, place and weather at a moment, with what went wrong (CONTRACT.md).
+public struct Reading: Sendable, Hashable {
+    public var time: Date
+    public var trigger: Trigger
+    public var position: Position?
+    public var place: Place?
+    public var weather: WeatherReport?
+    public var errors: [ReadingIssue]
+
+    public init(
+        time: Date, trigger: Trigger, position: Position?, place: Place? = nil, weather: WeatherReport? = nil,
+        errors: [ReadingIssue] = []
+    ) {
+        self.time = time
+        self.trigger = trigger
+        self.position = position
+        self.place = place
+        self.weather = weather
+        self.errors = errors
+    }
+}

@@ -1,0 +1,124 @@
+import FoundationEssentials
+
+/// The weather providers fixcast speaks to (`weather.provider`).
+public enum WeatherProviderID: String, Sendable, Hashable, CaseIterable {
+    case openMeteo = "open-meteo"
+    case openWeatherMap = "openweathermap"
+    case metNorway = "metno"
+}
+
+/// Current conditions, always in SI/metric units; nil is "unknown", never a made-up zero.
+public struct CurrentConditions: Sendable, Hashable {
+    public var temperatureC: Double?
+    public var feelsLikeC: Double?
+    public var humidityPct: Double?
+    public var dewPointC: Double?
+    public var pressureHpa: Double?
+    public var windSpeedMps: Double?
+    public var windGustMps: Double?
+    public var windDirDeg: Double?
+    public var precipitationMm: Double?
+    public var cloudCoverPct: Double?
+    /// WMO weather interpretation code (Open-Meteo's scale); other providers are mapped onto it.
+    public var weatherCode: Int?
+
+    public init(
+        temperatureC: Double? = nil, feelsLikeC: Double? = nil, humidityPct: Double? = nil, dewPointC: Double? = nil,
+        pressureHpa: Double? = nil, windSpeedMps: Double? = nil, windGustMps: Double? = nil, windDirDeg: Double? = nil,
+        precipitationMm: Double? = nil, cloudCoverPct: Double? = nil, weatherCode: Int? = nil
+    ) {
+        self.temperatureC = temperatureC
+        self.feelsLikeC = feelsLikeC
+        self.humidityPct = humidityPct
+        self.dewPointC = dewPointC
+        self.pressureHpa = pressureHpa
+        self.windSpeedMps = windSpeedMps
+        self.windGustMps = windGustMps
+        self.windDirDeg = windDirDeg
+        self.precipitationMm = precipitationMm
+        self.cloudCoverPct = cloudCoverPct
+        self.weatherCode = weatherCode
+    }
+}
+
+/// Today's range and daylight.
+public struct TodaySummary: Sendable, Hashable {
+    public var minC: Double?
+    public var maxC: Double?
+    public var sunrise: Date?
+    public var sunset: Date?
+
+    public init(minC: Double? = nil, maxC: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil) {
+        self.minC = minC
+        self.maxC = maxC
+        self.sunrise = sunrise
+        self.sunset = sunset
+    }
+}
+
+/// One day of the forecast; `date` is the local calendar date at the position (`YYYY-MM-DD`).
+public struct DailyForecast: Sendable, Hashable {
+    public var date: String
+    public var minC: Double?
+    public var maxC: Double?
+    public var weatherCode: Int?
+    public var precipitationMm: Double?
+
+    public init(date: String, minC: Double? = nil, maxC: Double? = nil, weatherCode: Int? = nil, precipitationMm: Double? = nil) {
+        self.date = date
+        self.minC = minC
+        self.maxC = maxC
+        self.weatherCode = weatherCode
+        self.precipitationMm = precipitationMm
+    }
+}
+
+/// A warning issued by the provider's source (where the provider has them).
+public struct WeatherAlert: Sendable, Hashable {
+    public var title: String
+    public var severity: String?
+    public var starts: Date?
+    public var ends: Date?
+    public var source: String?
+
+    public init(title: String, severity: String? = nil, starts: Date? = nil, ends: Date? = nil, source: String? = nil) {
+        self.title = title
+        self.severity = severity
+        self.starts = starts
+        self.ends = ends
+        self.source = source
+    }
+}
+
+/// The weather for one position as fetched from one provider, plus how fresh it is.
+///
+/// `cached` and `stale` are about how this copy reached the reading: served from the store inside
+/// the cache lifetime (`cached`), or served because a fresh fetch failed or is backing off (`stale`).
+/// They are never hidden: the contract says fixcast must not lie about the age of its data.
+public struct WeatherReport: Sendable, Hashable {
+    public var provider: WeatherProviderID
+    public var fetchedAt: Date
+    /// Where the weather was fetched for (the cache and the movement trigger measure from here).
+    public var coordinate: Coordinate
+    public var cached: Bool
+    public var stale: Bool
+    public var current: CurrentConditions
+    public var today: TodaySummary?
+    public var daily: [DailyForecast]
+    public var alerts: [WeatherAlert]
+
+    public init(
+        provider: WeatherProviderID, fetchedAt: Date, coordinate: Coordinate, cached: Bool = false, stale: Bool = false,
+        current: CurrentConditions, today: TodaySummary? = nil, daily: [DailyForecast] = [], alerts: [WeatherAlert] = []
+    ) {
+        self.provider = provider
+        self.fetchedAt = fetchedAt
+        self.coordinate = coordinate
+        self.cached = cached
+        self.stale = stale
+        self.current = current
+        self.today = today
+        self.daily = daily
+        self.alerts = alerts
+    }
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/python3
+"""A loopback HTTP server of recorded API responses with injectable faults, for fixcast's tests and demo.
+
+Usage: fixture_server.py CONFIG.json
+
+CONFIG:
+{
+  "port": 0,                      # 0: any free port; the chosen one is written to "port_file"
+  "port_file": "/tmp/x.port",
+  "log": "/tmp/x.jsonl",          # one JSON line per request: {"path", "query", "headers", "time"}
+  "routes": {
+    "/v1/forecast": [             # served in order; the last one repeats
+      {"status": 200, "file": "fixtures/open-meteo.json", "headers": {"Content-Type": "application/json"},
+       "delay": 0.0,              # seconds before answering (a response slower than the client's timeout)
+       "truncate": false,         # announce the full length, send half, close
+       "close": false,            # close the connection without any response
+       "size": 0,                 # a body of this many bytes of 'x' instead of file/body
+       "body": "literal text"}
+    ]
+  }
+}
+Only binds 127.0.0.1. Stops on SIGTERM/SIGINT.
+"""
+import json
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+config = json.load(open(sys.argv[1]))
+routes = config.get("routes", {})
+counters = {}
+lock = threading.Lock()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        entry = {"path": parts.path, "query": parts.query, "time": time.time(),
+                 "headers": {k.lower(): v for k, v in self.headers.items()}}
+        with lock:
+            if config.get("log"):
+                with open(config["log"], "a") as f:
+                    f.write(json.dumps(entry) + "\n")
+            plan = routes.get(parts.path)
+            if not plan:
+                spec = {"status": 404, "body": '{"error":"no such fixture route"}'}
+            else:
+                n = counters.get(parts.path, 0)
+                counters[parts.path] = n + 1
+                spec = plan[min(n, len(plan) - 1)]
+        if spec.get("delay"):
+            time.sleep(spec["delay"])
+        if spec.get("close"):
+            self.close_connection = True
+            return
+        if spec.get("size"):
+            body = b"x" * int(spec["size"])
+        elif "file" in spec:
+            body = open(spec["file"], "rb").read()
+        else:
+            body = spec.get("body", "").encode()
+        self.send_response(spec.get("status", 200))
+        headers = {"Content-Type": "application/json"}
+        headers.update(spec.get("headers", {}))
+        for k, v in headers.items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if spec.get("truncate"):
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        self.wfile.write(body)
+
+
+server = ThreadingHTTPServer(("127.0.0.1", int(config.get("port", 0))), Handler)
+server.daemon_threads = True
+signal.signal(signal.SIGTERM, lambda *a: threading.Thread(target=server.shutdown).start())
+if config.get("port_file"):
+    with open(config["port_file"] + ".tmp", "w") as f:
+        f.write(str(server.server_address[1]))
+    import os
+    os.rename(config["port_file"] + ".tmp", config["port_file"])
+try:
+    server.serve_forever()
+except KeyboardInterrupt:
+    pass
