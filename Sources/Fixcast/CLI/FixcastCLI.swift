@@ -7,12 +7,71 @@ import Glibc
 
 /// The command line: parses arguments, runs one command, returns the exit code (CONTRACT.md).
 public enum FixcastCLI {
-    public static func main(arguments: [String]) async -> Int32 {
-        0
+    public static func main(arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
+        let args: Arguments
+        do {
+            args = try Arguments.parse(arguments)
+        } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.usage
+        }
+        if args.version {
+            Console.out(VersionText.text)
+            return ExitCode.success
+        }
+        if args.help {
+            Console.out((args.command.map(HelpText.forCommand) ?? HelpText.main) + "\n")
+            return ExitCode.success
+        }
+        guard let command = args.command else {
+            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status (see fixcast --help).\n")
+            return ExitCode.usage
+        }
+        let context: CommandContext
+        do {
+            context = try CommandContext(arguments: args, environment: environment)
+        } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.usage
+        }
+        for warning in context.warnings { Console.err(warning + "\n") }
+        switch command {
+        case .now: return await NowCommand(context: context).run()
+        case .forecast: return await ForecastCommand(context: context).run()
+        case .search: return await SearchCommand(context: context).run()
+        case .export: return await ExportCommand(context: context).run()
+        case .status: return await StatusCommand(context: context).run()
+        case .run: return await RunCommand(context: context).run()
+        }
     }
 }
 
-/// Ends the process with `code` after flushing stdout.
+/// Exit codes of CONTRACT.md.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    /// Could not do it: no position at all, or no weather and nothing stored.
+    public static let failure: Int32 = 1
+    /// Usage or configuration error.
+    public static let usage: Int32 = 2
+}
+
+/// The process environment as a dictionary, read once through Glibc's `environ`.
+public enum ProcessEnvironment {
+    public static var current: [String: String] {
+        var result: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") {
+                result[String(s[..<eq])] = String(s[s.index(after: eq)...])
+            }
+            p += 1
+        }
+        return result
+    }
+}
+
+/// Ends the process with `code` after flushing stdio.
 public func exitProcess(_ code: Int32) -> Never {
     fflush(nil)
     exit(code)

@@ -1,0 +1,17 @@
+import FoundationEssentials
+import FixcastCore
+
+/// Everything that can wake the agent. All of it arrives on one stream and is handled by one loop,
+/// so the agent's state has a single owner and needs no locks.
+enum AgentEvent: Sendable {
+    case gps(GPSEvent)
+    /// Once a second: periodic refresh, the startup fix timeout, the suspend check, the "N min ago" text.
+    case tick
+    /// SIGUSR1 or the `r` key: a forced reading.
+    case manualRefresh
+    /// SIGINT, SIGTERM or the `q` key.
+    case quit
+    case readingFinished(Reading)
+    /// The terminal was resized.
+    case redraw
+}

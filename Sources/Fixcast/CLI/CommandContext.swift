@@ -1,0 +1,36 @@
+import FoundationEssentials
+import FixcastCore
+
+/// Everything a command needs to start: the arguments and the settings after the config file,
+/// the environment and the command line have been layered (each overrides the one before).
+public struct CommandContext: Sendable {
+    public let arguments: Arguments
+    public let settings: Settings
+    public let environment: [String: String]
+    /// Where the settings came from (nil: defaults and environment only).
+    public let configPath: String?
+    /// Non-fatal notes for stderr (e.g. a config file with an API key readable by others).
+    public let warnings: [String]
+
+    public init(arguments: Arguments, environment: [String: String]) throws(ConfigError) {
+        let loaded = try ConfigFile.load(explicitPath: arguments.configPath, environment: environment)
+        var s = loaded.settings
+        if let g = arguments.gpsd {
+            s.gps.host = g.host
+            if let p = g.port { s.gps.port = p }
+        }
+        if let db = arguments.dbPath { s.storage.path = db }
+        if let u = arguments.units { s.display.units = u }
+        if let l = arguments.lang { s.display.lang = l }
+        if s.storage.path.isEmpty { s.storage.path = SQLiteStore.defaultPath(environment: environment) }
+        self.arguments = arguments
+        self.settings = s
+        self.environment = environment
+        self.configPath = loaded.path
+        self.warnings = loaded.warnings
+    }
+
+    public var language: Language { settings.display.lang }
+    public var units: UnitSystem { settings.display.units }
+    public var gpsdAddress: String { settings.gps.host.contains(":") ? "[\(settings.gps.host)]:\(settings.gps.port)" : "\(settings.gps.host):\(settings.gps.port)" }
+}

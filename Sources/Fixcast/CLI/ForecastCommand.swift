@@ -1,0 +1,40 @@
+import FoundationEssentials
+import FixcastCore
+
+/// `fixcast forecast [--days N]`: the daily forecast for here, as a table or the `daily` JSON array.
+struct ForecastCommand {
+    let context: CommandContext
+
+    func run() async -> Int32 {
+        let services: Services
+        do { services = try Services(context: context) } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.usage
+        }
+        switch await PositionResolution.resolve(context: context, services: services) {
+        case .failure(.noPosition(let message, _)):
+            Console.err(message + "\n")
+            return ExitCode.failure
+        case .success(let resolved):
+            let outcome = await services.weather.weather(
+                at: resolved.position.coordinate, force: context.arguments.force, offline: context.arguments.offline)
+            guard let report = outcome.report else {
+                Console.err((outcome.error?.message ?? "weather: no forecast could be had.") + "\n")
+                return ExitCode.failure
+            }
+            let days = Array(report.daily.prefix(context.arguments.days ?? 7))
+            if context.arguments.json {
+                Console.out(JSONValue.array(days.map { $0.json(language: context.language) }).serialized() + "\n")
+            } else {
+                var place = resolved.place
+                if place == nil {
+                    place = await services.places.place(at: resolved.position.coordinate, offline: context.arguments.offline).place
+                }
+                Console.out(ForecastTable.render(
+                    days, place: place, report: report, units: context.units, language: context.language, now: services.clock.now()))
+            }
+            if let e = outcome.error { Console.err(e.message + "\n") }
+            return ExitCode.success
+        }
+    }
+}

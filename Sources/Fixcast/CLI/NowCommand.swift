@@ -1,0 +1,40 @@
+import FoundationEssentials
+import FixcastCore
+
+/// `fixcast now`: one reading, printed, stored, then exit.
+struct NowCommand {
+    let context: CommandContext
+
+    func run() async -> Int32 {
+        let services: Services
+        do { services = try Services(context: context) } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.usage
+        }
+        switch await PositionResolution.resolve(context: context, services: services) {
+        case .failure(.noPosition(let message, _)):
+            Console.err(message + "\n")
+            return ExitCode.failure
+        case .success(let resolved):
+            var notes = resolved.notes
+            if let s = services.storeIssue { notes.append(s) }
+            let reading = await services.readings.reading(
+                at: resolved.position, trigger: .once, force: context.arguments.force, offline: context.arguments.offline,
+                knownPlace: resolved.place, notes: notes)
+            if context.arguments.json {
+                Console.out(reading.json(language: context.language).serialized() + "\n")
+            } else {
+                Console.out(ReadingText.render(reading, units: context.units, language: context.language, now: services.clock.now()))
+                for issue in reading.errors { Console.err(issue.message + "\n") }
+            }
+            if reading.weather == nil {
+                if context.arguments.json {
+                    let why = reading.errors.first(where: { $0.component == .weather })?.message ?? "weather: no weather could be had."
+                    Console.err(why + "\n")
+                }
+                return ExitCode.failure
+            }
+            return ExitCode.success
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import FoundationEssentials
+import FixcastCore
+
+/// Where a one-shot command's position comes from: `--at`, `--place`, or gpsd (with the fix
+/// timeout, retries and last-known fallback of the location provider).
+struct PositionResolution {
+    struct Resolved {
+        var position: Position
+        /// Set when a `--place` search named the position.
+        var place: Place?
+        var notes: [ReadingIssue]
+    }
+
+    enum Failure: Error {
+        /// One sentence for stderr; exit 1.
+        case noPosition(String, notes: [ReadingIssue])
+    }
+
+    static func resolve(context: CommandContext, services: Services) async -> Result<Resolved, Failure> {
+        let now = services.clock.now()
+        if let at = context.arguments.at {
+            return .success(Resolved(position: .manual(at, at: now), place: nil, notes: []))
+        }
+        if let name = context.arguments.place {
+            do {
+                let match = try await services.places.resolve(placeNamed: name, offline: context.arguments.offline)
+                return .success(Resolved(position: .manual(match.coordinate, at: now), place: match.asPlace, notes: []))
+            } catch {
+                return .failure(.noPosition(error.message, notes: []))
+            }
+        }
+        let provider = LocationProvider(settings: context.settings, store: services.store, clock: services.clock)
+        let outcome = await provider.currentPosition()
+        if let position = outcome.position {
+            return .success(Resolved(position: position, place: nil, notes: outcome.notes))
+        }
+        let message = outcome.error?.message ?? "gps: no position could be had; start gpsd or pass --at LAT,LON."
+        return .failure(.noPosition(message, notes: outcome.notes))
+    }
+}

@@ -1,0 +1,57 @@
+import FoundationEssentials
+import Testing
+@testable import FixcastCore
+
+@Suite struct ReadingJSONTests {
+    static let t0 = Date(timeIntervalSince1970: 1_769_774_422)
+
+    static func sample() throws -> Reading {
+        let c = try #require(Coordinate(lat: 52.52, lon: 13.4138))
+        let position = Position(
+            coordinate: c, altitudeM: 34, speedMps: 27.78, trackDeg: 90, mode: .threeD, fixTime: t0,
+            obtainedAt: t0.addingTimeInterval(-5), source: .gps, horizontalErrorM: 4.5, satellitesUsed: 9)
+        let weather = WeatherReport(
+            provider: .openMeteo, fetchedAt: t0, coordinate: c, cached: true, stale: false,
+            current: CurrentConditions(temperatureC: 3.1, feelsLikeC: -0.4, humidityPct: 81, pressureHpa: 1013.2, weatherCode: 3),
+            today: TodaySummary(minC: -1, maxC: 5, sunrise: t0.addingTimeInterval(-3600), sunset: nil),
+            daily: [DailyForecast(date: "2026-01-30", minC: -1, maxC: 5, weatherCode: 3, precipitationMm: 0.2)],
+            alerts: [WeatherAlert(title: "Wind", severity: "moderate", starts: t0, ends: nil, source: "DWD")])
+        return Reading(
+            time: t0, trigger: .moved, position: position,
+            place: Place(name: "Berlin", region: "Berlin", country: "Germany", countryCode: "de", source: .nominatim),
+            weather: weather, errors: [ReadingIssue(component: .place, message: "place: x.")])
+    }
+
+    @Test func contractShapeAndOrder() throws {
+        let json = try Self.sample().json(language: .en)
+        guard case .object(let members) = json else { Issue.record("not an object"); return }
+        #expect(members.map(\.0) == ["time", "trigger", "position", "place", "weather", "errors"])
+        #expect(json["time"]?.stringValue == "2026-01-30T12:00:22Z")
+        #expect(json["position"]?["age_s"]?.intValue == 5)
+        #expect(json["position"]?["mode"]?.stringValue == "3d")
+        #expect(json["place"]?["country_code"]?.stringValue == "DE")
+        #expect(json["weather"]?["current"]?["dew_point_c"]?.isNull == true)
+        #expect(json["weather"]?["today"]?["sunset"]?.isNull == true)
+        #expect(json["weather"]?["cached"]?.boolValue == true)
+    }
+
+    @Test func roundTripsThroughText() throws {
+        let reading = try Self.sample()
+        let text = reading.json(language: .en).serialized()
+        let back = try #require(Reading(json: try JSONValue.parse(text)))
+        #expect(back == reading)
+    }
+
+    @Test func nullPlaceAndWeather() throws {
+        let r = Reading(time: Self.t0, trigger: .once, position: nil, errors: [ReadingIssue(component: .gps, message: "gps: none.")])
+        let json = r.json(language: .en)
+        #expect(json["position"]?.isNull == true)
+        #expect(json["weather"]?.isNull == true)
+        #expect(Reading(json: json) == r)
+    }
+
+    @Test func rejectsNonReadings() throws {
+        #expect(Reading(json: try JSONValue.parse(#"{"time":"x","trigger":"once"}"#)) == nil)
+        #expect(Reading(json: try JSONValue.parse(#"{"time":"2026-01-30T12:00:22Z","trigger":"sometimes"}"#)) == nil)
+    }
+}

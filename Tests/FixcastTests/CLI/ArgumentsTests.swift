@@ -1,0 +1,78 @@
+import Testing
+import FixcastCore
+@testable import Fixcast
+
+@Suite struct ArgumentsTests {
+    @Test func commandAndOptionsInAnyOrder() throws {
+        let a = try Arguments.parse(["--json", "now", "--at", "52.52,13.405", "--units=imperial", "--lang", "ru", "--force"])
+        #expect(a.command == .now)
+        #expect(a.json && a.force)
+        #expect(a.at == Coordinate(lat: 52.52, lon: 13.405))
+        #expect(a.units == .imperial)
+        #expect(a.lang == .ru)
+    }
+
+    @Test func negativeCoordinatesAreValues() throws {
+        let a = try Arguments.parse(["now", "--at", "-33.87,151.21"])
+        #expect(a.at?.lat == -33.87)
+    }
+
+    @Test func searchJoinsTheQuery() throws {
+        let a = try Arguments.parse(["search", "new", "york", "--limit", "3"])
+        #expect(a.query == "new york")
+        #expect(a.limit == 3)
+    }
+
+    @Test(arguments: [
+        (["now", "--gpsd", "nonsense:port"], "--gpsd"),
+        (["now", "--gpsd", "host:70000"], "--gpsd"),
+        (["now", "--at", "91,0"], "--at"),
+        (["now", "--at", "abc"], "--at"),
+        (["now", "--at", "10,181"], "--at"),
+        (["now", "--at"], "--at"),
+        (["now", "--units", "kelvin"], "--units"),
+        (["now", "--lang", "de"], "--lang"),
+        (["forecast", "--days", "0"], "--days"),
+        (["now", "--days", "3"], "--days"),
+        (["export", "--format", "kml"], "--format"),
+        (["export"], "--format"),
+        (["export", "--format", "gpx", "--since", "yesterday"], "--since"),
+        (["export", "--format", "gpx", "--until", "2026-02-30"], "--until"),
+        (["search"], "search"),
+        (["now", "--bogus"], "--bogus"),
+        (["fly"], "fly"),
+        (["now", "extra"], "extra"),
+        (["now", "--at", "1,2", "--place", "Berlin"], "--place"),
+    ] as [([String], String)])
+    func badInputNamesTheOption(_ argv: [String], _ named: String) {
+        #expect {
+            _ = try Arguments.parse(argv)
+        } throws: { error in
+            guard let e = error as? UsageError else { return false }
+            return e.message.contains(named)
+        }
+    }
+
+    @Test func gpsdTargets() {
+        #expect(GPSDTarget(parsing: "127.0.0.1:2948") == GPSDTarget(parsing: "127.0.0.1:2948"))
+        #expect(GPSDTarget(parsing: "127.0.0.1:2948")?.port == 2948)
+        #expect(GPSDTarget(parsing: "gps.local")?.port == nil)
+        #expect(GPSDTarget(parsing: "[::1]:2947")?.host == "::1")
+        #expect(GPSDTarget(parsing: "::1") == nil)
+        #expect(GPSDTarget(parsing: ":2947") == nil)
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try Arguments.parse(["--help"]).help)
+        #expect(try Arguments.parse(["now", "--help"]).command == .now)
+        #expect(try Arguments.parse(["help", "export"]).command == .export)
+        #expect(try Arguments.parse(["--version"]).version)
+    }
+
+    @Test func exportDates() throws {
+        let a = try Arguments.parse(["export", "--format", "csv", "--since", "2026-01-30", "--until", "2026-01-31T12:00:00Z", "-o", "x.csv"])
+        #expect(a.since.map(UTCTime.format) == "2026-01-30T00:00:00Z")
+        #expect(a.until.map(UTCTime.format) == "2026-01-31T12:00:00Z")
+        #expect(a.output == "x.csv")
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The binary as a user meets it: help, version, usage errors (exit 2 naming the option).
+@Suite struct CLIUsageTests {
+    let home = TestPaths.temporaryDirectory("cli-usage")
+
+    @Test(arguments: [
+        (["now", "--gpsd", "nonsense:port"], "--gpsd"),
+        (["now", "--at", "91,0"], "--at"),
+        (["now", "--at", "abc"], "--at"),
+        (["bogus"], "bogus"),
+        (["export", "--format", "gpx", "--since", "last tuesday"], "--since"),
+    ] as [([String], String)])
+    func usageErrorsExit2NamingTheOption(_ args: [String], _ option: String) throws {
+        let r = try CLIRunner.run(args, home: home, timeout: 20)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(option))
+        #expect(r.stderr.split(separator: "\n").count == 1, "one sentence, got: \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func helpForEveryCommand() throws {
+        let main = try CLIRunner.run(["--help"], home: home)
+        #expect(main.status == 0)
+        for command in ["run", "now", "forecast", "search", "export", "status"] {
+            #expect(main.stdout.contains("  \(command) "), "main help lists \(command)")
+            let r = try CLIRunner.run([command, "--help"], home: home)
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("USAGE: fixcast \(command)"))
+        }
+    }
+
+    @Test func versionCreditsTheData() throws {
+        let r = try CLIRunner.run(["--version"], home: home)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("fixcast "))
+        #expect(r.stdout.contains("GeoNames"))
+        #expect(r.stdout.contains("OpenStreetMap"))
+    }
+
+    @Test func noGpsdAndNothingStoredExits1NamingGpsd() throws {
+        let port = freeLoopbackPort()
+        let r = try CLIRunner.run(["now", "--gpsd", "127.0.0.1:\(port)", "--offline"], home: home, timeout: 60)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("gpsd"))
+        #expect(r.stderr.contains("127.0.0.1:\(port)"))
+        #expect(r.stderr.contains("--at"))
+    }
+
+    @Test func badConfigFileExits2NamingFileLineAndKey() throws {
+        let config = home.appendingPathComponent("bad.toml")
+        try "[gps]\nport = 2947\n\n[trigger]\nmove_kilometres = 5\n".write(to: config, atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["now", "--at", "1,2", "--config", config.path, "--offline"], home: home)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(config.path))
+        #expect(r.stderr.contains("5"))  // line 5
+        #expect(r.stderr.contains("move_kilometres"))
+    }
+}

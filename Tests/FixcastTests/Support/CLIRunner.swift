@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs the built `fixcast` binary as a user would, and captures what it printed and its exit code.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var timedOut: Bool
+}
+
+enum CLIRunner {
+    /// Runs `fixcast args…` with a clean environment (HOME and XDG dirs in `home`, so no user config
+    /// or store is touched) plus `env`. Kills it after `timeout` seconds.
+    static func run(_ args: [String], env: [String: String] = [:], home: URL, timeout: Double = 60) throws -> CLIResult {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: TestPaths.fixcastBinary)
+        p.arguments = args
+        var environment: [String: String] = [
+            "PATH": "/usr/bin:/bin",
+            "HOME": home.path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "FIXCAST_DATA_DIR": TestPaths.repoRoot.appendingPathComponent("share/fixcast").path,
+        ]
+        environment.merge(env) { _, new in new }
+        p.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        // Drain both pipes while the process runs, so a large output cannot block it.
+        let outData = LockedData()
+        let errData = LockedData()
+        let group = DispatchGroup()
+        for (pipe, sink) in [(out, outData), (err, errData)] {
+            group.enter()
+            DispatchQueue.global().async {
+                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                group.leave()
+            }
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while p.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                kill(p.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(10_000)
+        }
+        p.waitUntilExit()
+        group.wait()
+        return CLIResult(
+            status: p.terminationStatus, stdout: String(decoding: outData.get(), as: UTF8.self),
+            stderr: String(decoding: errData.get(), as: UTF8.self), timedOut: timedOut)
+    }
+}
+
+final class LockedData: @unchecked Sendable {
+    private var data = Data()
+    private let lock = NSLock()
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The README's first command: replay a real 137 km drive (Reno -> Lake Tahoe, a Garmin receiver's own
+# NMEA) through a real gpsd, serve recorded weather responses from a loopback server (labelled as
+# demo data on screen), and run `fixcast run` on the live screen. q or Ctrl-C ends it and stops
+# everything it started. Needs no network once the Debian packages are installed.
+#
+#   scripts/demo.sh            live screen on a terminal; JSON lines otherwise
+#   DEMO_SPEED=0.001 scripts/demo.sh   seconds between NMEA sentences (default 0.004: ~4 minutes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+scripts/install-deps.sh
+echo "fixcast demo: building (release)..." >&2
+swift build -c release --product fixcast 2>&1 | grep -E "error|warning: unre|Compiling fixcast|Build" >&2 || true
+bin="$root/.build/release/fixcast"
+[ -x "$bin" ] || { echo "fixcast demo: the build failed; run 'swift build -c release' to see why." >&2; exit 1; }
+
+work=$(mktemp -d /tmp/fixcast-demo.XXXXXX)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  sleep 0.3
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
+  # gpsfake starts its own gpsd; make sure none of ours survives.
+  [ -f "$work/gpsd.pid" ] && kill -9 "$(cat "$work/gpsd.pid")" 2>/dev/null || true
+  pkill -f "gpsd.*-S $gps_port" 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+
+free_port() { /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+gps_port=$(free_port)
+
+# 1. The recorded API responses, on loopback.
+cat > "$work/server.json" <<JSON
+{"port": 0, "port_file": "$work/http.port", "log": "$work/requests.jsonl",
+ "routes": {"/v1/forecast": [{"status": 200, "file": "$root/demo/open-meteo-forecast.json"}]}}
+JSON
+/usr/bin/python3 Tests/Support/fixture_server.py "$work/server.json" &
+pids+=($!)
+for _ in $(seq 100); do [ -s "$work/http.port" ] && break; sleep 0.05; done
+http_port=$(cat "$work/http.port")
+
+# 2. A real gpsd fed by gpsfake with the drive (-1: once; -W: give up 5 s after the end).
+speed=${DEMO_SPEED:-0.004}
+/usr/bin/gpsfake -1 -q -c "$speed" -W 5 -P "$gps_port" -S demo/reno_tahoe_garmin.nmea >"$work/gpsfake.log" 2>&1 &
+pids+=($!)
+sleep 1
+
+export FIXCAST_WEATHER_BASE_URL="http://127.0.0.1:$http_port"
+export FIXCAST_PLACES_PROVIDER=offline
+export FIXCAST_DEMO_LABEL="DEMO DATA: replayed drive, recorded weather"
+db="$work/demo.sqlite"
+echo "fixcast demo: gpsd on 127.0.0.1:$gps_port, recorded weather on 127.0.0.1:$http_port, store $db" >&2
+
+set +e
+if [ -t 1 ] && [ -t 0 ]; then
+  "$bin" run --gpsd "127.0.0.1:$gps_port" --db "$db" "$@"
+else
+  # Not a terminal: JSON lines until the replay ends.
+  "$bin" run --json --gpsd "127.0.0.1:$gps_port" --db "$db" "$@" &
+  fx=$!
+  pids+=($fx)
+  while kill -0 "${pids[1]}" 2>/dev/null; do sleep 1; done
+  kill -TERM "$fx" 2>/dev/null; wait "$fx"
+fi
+status=$?
+set -e
+readings=$(sqlite3 "$db" "select count(*) from readings" 2>/dev/null || echo "?")
+points=$(sqlite3 "$db" "select count(*) from track_points" 2>/dev/null || echo "?")
+echo "fixcast demo: stored $readings readings and $points track points in $db" >&2
+echo "fixcast demo: try '$bin export --format gpx --db $db -o drive.gpx'" >&2
+exit $status
