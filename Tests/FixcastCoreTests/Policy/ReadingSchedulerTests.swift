@@ -178,18 +178,18 @@ import FixcastCore
 
     @Test func movedIsMeasuredFromTheLastFetchPoint() {
         var s = started()
-        // A slow drift: 1 km steps; never 5 km from the previous fix, but 6 km from the fetch point.
+        // A slow drift: 0.9 km steps; never 5 km from the previous fix, but 5.4 km from the fetch point.
         for km in 1...5 {
             let t = F.at(Double(km) * 60)
             do {
-                let r = s.handle(.fix(F.fix(F.north(km: Double(km)), at: t), at: t))
+                let r = s.handle(.fix(F.fix(F.north(km: Double(km) * 0.9), at: t), at: t))
                 #expect(r == .none)
             }
         }
-        let moved = request(s.handle(.fix(F.fix(F.north(km: 6), at: F.at(360)), at: F.at(360))))
+        let moved = request(s.handle(.fix(F.fix(F.north(km: 5.4), at: F.at(360)), at: F.at(360))))
         #expect(moved?.trigger == .moved)
         #expect(moved?.forced == false)
-        _ = s.handle(.readingFinished(weatherFetchedAt: F.north(km: 6), at: F.at(361)))
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.north(km: 5.4), at: F.at(361)))
         do {
             let r = s.handle(.fix(F.fix(F.north(km: 10), at: F.at(400)), at: F.at(400)))
             #expect(r == .none)
