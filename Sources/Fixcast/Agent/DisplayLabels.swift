@@ -40,7 +40,9 @@ struct DisplayLabels: Sendable {
     var updating: String { pick("updating…", "обновление…", "正在更新…") }
     var unknownPlace: String { pick("Unknown place", "Место неизвестно", "未知地点") }
     var noWeather: String { pick("No weather data.", "Нет данных о погоде.", "没有天气数据。") }
-    var noPosition: String { pick("No position yet: waiting for a GPS fix.", "Координат пока нет: ждём GPS.", "尚无位置：正在等待 GPS 定位。") }
+    var noPosition: String {
+        pick("No position yet: waiting for a GPS fix.", "Координат пока нет: ждём GPS.", "尚无位置：正在等待 GPS 定位。")
+    }
     var waitingForFix: String { pick("waiting for a fix", "ждём GPS", "等待定位") }
     var lastKnownPosition: String { pick("last known position", "последнее известное место", "最后已知位置") }
     var fixedPosition: String { pick("fixed position", "заданное место", "指定位置") }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// How the human display is rendered: units and language (`--units`, `--lang`) and the local
 /// clock's offset from UTC for times of day. Passed in so rendering stays pure and testable.

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// The human output of `fixcast forecast`: one row a day with date, description, min, max and
 /// precipitation, columns aligned (numbers flush right), in the display units and language.

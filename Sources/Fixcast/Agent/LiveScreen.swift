@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// One frame of the live screen of `fixcast run`: exactly `height` lines, none wider than `width`
 /// columns, for `TerminalSession.draw`.
@@ -25,7 +25,8 @@ public enum LiveScreen {
         public var demo: Bool
 
         public init(
-            reading: Reading? = nil, position: Position? = nil, fixLostSince: Date? = nil, problems: [ReadingIssue] = [],
+            reading: Reading? = nil, position: Position? = nil, fixLostSince: Date? = nil,
+            problems: [ReadingIssue] = [],
             updating: Bool = false, demo: Bool = false
         ) {
             self.reading = reading
@@ -90,7 +91,8 @@ public enum LiveScreen {
         let coordinate = ReadingParts.coordinate(position.coordinate)
         if let lost = state.fixLostSince {
             let age = labels.age(seconds: Int(parts.now.timeIntervalSince(lost).rounded(.down)))
-            return coordinate + " · " + labels.noFixSince(DisplayTime.clock(lost, utcOffsetS: parts.options.utcOffsetS), age)
+            return coordinate + " · "
+                + labels.noFixSince(DisplayTime.clock(lost, utcOffsetS: parts.options.utcOffsetS), age)
         }
         return coordinate + " · " + parts.positionSource(position)
     }

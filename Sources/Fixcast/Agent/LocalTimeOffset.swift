@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The machine's offset from UTC now, for clock times on the display (sunrise, "no fix since 14:05").

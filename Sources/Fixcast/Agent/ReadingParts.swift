@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// The pieces of text a reading is shown with, shared by `ReadingText` (`fixcast now`) and
 /// `LiveScreen` (`fixcast run`), so both say the same thing the same way.
@@ -37,7 +37,8 @@ struct ReadingParts {
     func positionSource(_ p: Position) -> String {
         switch p.source {
         case .gps:
-            return "GPS " + fixQuality(mode: p.mode, satellites: p.satellitesUsed) + ", " + labels.age(seconds: p.ageSeconds(at: now))
+            return "GPS " + fixQuality(mode: p.mode, satellites: p.satellitesUsed) + ", "
+                + labels.age(seconds: p.ageSeconds(at: now))
         case .lastKnown:
             return labels.lastKnownPosition + ", " + labels.age(seconds: p.ageSeconds(at: now))
         case .manual:
@@ -65,9 +66,11 @@ struct ReadingParts {
     }
 
     func humidityLine(_ c: CurrentConditions) -> String {
-        [labels.humidity + " " + units.percent(c.humidityPct),
-         labels.dewPoint + " " + units.temperature(c.dewPointC),
-         labels.pressure + " " + units.pressure(c.pressureHpa)].joined(separator: " · ")
+        [
+            labels.humidity + " " + units.percent(c.humidityPct),
+            labels.dewPoint + " " + units.temperature(c.dewPointC),
+            labels.pressure + " " + units.pressure(c.pressureHpa),
+        ].joined(separator: " · ")
     }
 
     /// `Wind 4.2 m/s WSW (250°), gusts 9.0 m/s`.
@@ -86,10 +89,12 @@ struct ReadingParts {
 
     /// `Today: min -1 °C, max 5 °C · sunrise 07:45 · sunset 16:30`.
     func todayLine(_ today: TodaySummary?) -> String {
-        let sunrise = today?.sunrise.map { DisplayTime.clock($0, utcOffsetS: options.utcOffsetS) } ?? DisplayUnits.unknown
+        let sunrise =
+            today?.sunrise.map { DisplayTime.clock($0, utcOffsetS: options.utcOffsetS) } ?? DisplayUnits.unknown
         let sunset = today?.sunset.map { DisplayTime.clock($0, utcOffsetS: options.utcOffsetS) } ?? DisplayUnits.unknown
         return labels.today + ": " + labels.min + " " + units.temperature(today?.minC) + ", " + labels.max + " "
-            + units.temperature(today?.maxC) + " · " + labels.sunrise + " " + sunrise + " · " + labels.sunset + " " + sunset
+            + units.temperature(today?.maxC) + " · " + labels.sunrise + " " + sunrise + " · " + labels.sunset + " "
+            + sunset
     }
 
     /// `Fri 30` from `2026-01-30` (the date text itself if it is malformed).
@@ -106,8 +111,11 @@ struct ReadingParts {
     /// One line per day, columns aligned: `Fri 30  Overcast          -1 … 5 °C   0.2 mm`.
     func dayLines(_ days: [DailyForecast]) -> [String] {
         let rows = days.map { day in
-            (dayLabel(day.date), description(code: day.weatherCode) ?? DisplayUnits.unknown, range(day.minC, day.maxC),
-             units.precipitation(day.precipitationMm))
+            (
+                dayLabel(day.date), description(code: day.weatherCode) ?? DisplayUnits.unknown,
+                range(day.minC, day.maxC),
+                units.precipitation(day.precipitationMm)
+            )
         }
         let w0 = rows.map { TextColumns.width($0.0) }.max() ?? 0
         let w1 = Swift.min(22, rows.map { TextColumns.width($0.1) }.max() ?? 0)
@@ -125,8 +133,10 @@ struct ReadingParts {
         if let severity = alert.severity, !severity.isEmpty { text += " (\(severity))" }
         if let ends = alert.ends {
             let days = DisplayTime.localDays(ends, utcOffsetS: options.utcOffsetS)
-            text += ", " + labels.until + " " + labels.weekdays[DisplayTime.weekdayIndex(days: days)] + " "
-                + String(DisplayTime.dayOfMonth(days: days)) + " " + DisplayTime.clock(ends, utcOffsetS: options.utcOffsetS)
+            text +=
+                ", " + labels.until + " " + labels.weekdays[DisplayTime.weekdayIndex(days: days)] + " "
+                + String(DisplayTime.dayOfMonth(days: days)) + " "
+                + DisplayTime.clock(ends, utcOffsetS: options.utcOffsetS)
         }
         if let source = alert.source, !source.isEmpty { text += " — " + source }
         return text

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads how long the machine has spent suspended since boot: CLOCK_BOOTTIME − CLOCK_MONOTONIC.

@@ -1,7 +1,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why the live screen could not take over the terminal; the agent then prints JSON lines instead.
@@ -15,7 +15,7 @@ public enum TerminalError: Error, Sendable, Hashable {
         switch self {
         case .notATerminal:
             return "display: stdin or stdout is not a terminal; the live screen needs one (use --json for a pipe)."
-        case let .attributes(code):
+        case .attributes(let code):
             return "display: the terminal refused raw mode (errno \(code)); use --json instead."
         }
     }

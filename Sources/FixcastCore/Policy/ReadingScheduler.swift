@@ -155,24 +155,24 @@ public struct ReadingScheduler: Sendable {
     /// Feeds one event; returns what to do now.
     public mutating func handle(_ event: Event) -> Decision {
         switch event {
-        case let .fix(position, now):
+        case .fix(let position, let now):
             return fixArrived(position, now: now)
-        case let .tick(now):
+        case .tick(let now):
             return startupTaken ? periodicTick(now: now) : waitForFirstFix(now: now)
-        case let .resumeSample(offset, now):
+        case .resumeSample(let offset, let now):
             let resumed = resumeGate.shouldRefresh(sleepOffsetS: offset)
             // Before the first reading a resume changes nothing: the startup reading is still to come.
             guard resumed, startupTaken else { return .none }
             return forcedRequest(.resume, now: now)
-        case let .manualRequest(now):
+        case .manualRequest(let now):
             return forcedRequest(.manual, now: now)
-        case let .fixLost(now):
+        case .fixLost(let now):
             if hasLiveFix {
                 hasLiveFix = false
                 fixLostSince = now
             }
             return .none
-        case let .readingFinished(coordinate, now):
+        case .readingFinished(let coordinate, let now):
             return readingFinished(weatherFetchedAt: coordinate, now: now)
         }
     }

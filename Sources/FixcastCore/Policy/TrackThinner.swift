@@ -23,7 +23,8 @@ public struct TrackThinner: Sendable, Hashable {
     public mutating func accept(_ coordinate: Coordinate, at time: Date) -> Bool {
         if let last = lastAccepted {
             let elapsed = time.timeIntervalSince(last.time)
-            let keep = elapsed >= intervalS || elapsed < 0 || GreatCircle.distanceM(last.coordinate, coordinate) >= distanceM
+            let keep =
+                elapsed >= intervalS || elapsed < 0 || GreatCircle.distanceM(last.coordinate, coordinate) >= distanceM
             guard keep else { return false }
         }
         lastAccepted = (coordinate, time)

@@ -107,10 +107,16 @@ public enum NumberText {
 
 /// The 16-point compass rose, in the display languages.
 public enum CompassPoint {
-    static let en = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
-    static let ru = ["С", "ССВ", "СВ", "ВСВ", "В", "ВЮВ", "ЮВ", "ЮЮВ", "Ю", "ЮЮЗ", "ЮЗ", "ЗЮЗ", "З", "ЗСЗ", "СЗ", "ССЗ"]
-    static let zh = ["北", "东北偏北", "东北", "东北偏东", "东", "东南偏东", "东南", "东南偏南",
-                     "南", "西南偏南", "西南", "西南偏西", "西", "西北偏西", "西北", "西北偏北"]
+    static let en = [
+        "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+    ]
+    static let ru = [
+        "С", "ССВ", "СВ", "ВСВ", "В", "ВЮВ", "ЮВ", "ЮЮВ", "Ю", "ЮЮЗ", "ЮЗ", "ЗЮЗ", "З", "ЗСЗ", "СЗ", "ССЗ",
+    ]
+    static let zh = [
+        "北", "东北偏北", "东北", "东北偏东", "东", "东南偏东", "东南", "东南偏南",
+        "南", "西南偏南", "西南", "西南偏西", "西", "西北偏西", "西北", "西北偏北",
+    ]
 
     /// The point `degrees` (meteorological: where the wind comes FROM, 0 = north, clockwise) falls
     /// in, each covering 22.5° centred on it; nil for an unknown direction.

@@ -1,5 +1,5 @@
-import Foundation
 import FixcastCore
+import Foundation
 
 /// Shared fixtures for the policy tests: a fixed start time and coordinates a known distance apart.
 enum PolicyFixture {

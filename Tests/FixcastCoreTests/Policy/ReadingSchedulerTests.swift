@@ -1,5 +1,5 @@
-import Testing
 import FixcastCore
+import Testing
 
 @Suite struct ReadingSchedulerTests {
     typealias F = PolicyFixture
@@ -14,7 +14,7 @@ import FixcastCore
     }
 
     func request(_ d: ReadingScheduler.Decision) -> ReadingScheduler.Request? {
-        if case let .takeReading(r) = d { return r }
+        if case .takeReading(let r) = d { return r }
         return nil
     }
 
@@ -382,7 +382,8 @@ import FixcastCore
         settings.gps.fixTimeoutS = 3
         settings.gps.fixRetries = 1
         let c = ReadingScheduler.Configuration(settings: settings, retryDelayS: 1)
-        #expect(c == .init(moveKm: 1, periodicMin: 5, resumeMinAwayS: 10, fixTimeoutS: 3, fixRetries: 1, retryDelayS: 1))
+        #expect(
+            c == .init(moveKm: 1, periodicMin: 5, resumeMinAwayS: 10, fixTimeoutS: 3, fixRetries: 1, retryDelayS: 1))
         var s = ReadingScheduler(configuration: c, startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-5)))
         do {
             let r = s.handle(.tick(at: F.at(3)))

@@ -1,5 +1,5 @@
-import Testing
 import FixcastCore
+import Testing
 
 @Suite struct ResumeGateTests {
     @Test func theFirstSampleIsNeverAResume() {

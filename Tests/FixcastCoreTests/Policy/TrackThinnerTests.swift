@@ -1,5 +1,5 @@
-import Testing
 import FixcastCore
+import Testing
 
 @Suite struct TrackThinnerTests {
     typealias F = PolicyFixture

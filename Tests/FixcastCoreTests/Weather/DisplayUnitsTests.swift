@@ -1,12 +1,14 @@
-import Testing
 import FixcastCore
+import Testing
 
 @Suite struct DisplayUnitsTests {
     let metric = DisplayUnits(.metric)
     let imperial = DisplayUnits(.imperial)
 
-    @Test(arguments: [(0.0, "0 °C", "32 °F"), (100.0, "100 °C", "212 °F"), (-40.0, "-40 °C", "-40 °F"),
-                      (3.1, "3 °C", "38 °F"), (-0.4, "0 °C", "31 °F"), (21.5, "22 °C", "71 °F")])
+    @Test(arguments: [
+        (0.0, "0 °C", "32 °F"), (100.0, "100 °C", "212 °F"), (-40.0, "-40 °C", "-40 °F"),
+        (3.1, "3 °C", "38 °F"), (-0.4, "0 °C", "31 °F"), (21.5, "22 °C", "71 °F"),
+    ])
     func temperatures(celsius: Double, m: String, i: String) {
         #expect(metric.temperature(celsius) == m)
         #expect(imperial.temperature(celsius) == i)
@@ -37,8 +39,10 @@ import FixcastCore
         }
     }
 
-    @Test(arguments: [(0.0, 0, "0"), (-0.04, 1, "0.0"), (0.05, 1, "0.1"), (-1.25, 1, "-1.3"), (0.007, 2, "0.01"),
-                      (1234.5, 0, "1235"), (-3.0, 2, "-3.00"), (12.345, 3, "12.345")])
+    @Test(arguments: [
+        (0.0, 0, "0"), (-0.04, 1, "0.0"), (0.05, 1, "0.1"), (-1.25, 1, "-1.3"), (0.007, 2, "0.01"),
+        (1234.5, 0, "1235"), (-3.0, 2, "-3.00"), (12.345, 3, "12.345"),
+    ])
     func fixedNumbers(value: Double, decimals: Int, text: String) {
         #expect(NumberText.fixed(value, decimals: decimals) == text)
     }
@@ -50,8 +54,10 @@ import FixcastCore
         #expect(UnitConversion.inches(millimetres: 50.8) == 2)
     }
 
-    @Test(arguments: [(0.0, "N"), (11.2, "N"), (11.3, "NNE"), (90.0, "E"), (250.0, "WSW"), (348.75, "N"),
-                      (359.9, "N"), (360.0, "N"), (-90.0, "W"), (725.0, "N")])
+    @Test(arguments: [
+        (0.0, "N"), (11.2, "N"), (11.3, "NNE"), (90.0, "E"), (250.0, "WSW"), (348.75, "N"),
+        (359.9, "N"), (360.0, "N"), (-90.0, "W"), (725.0, "N"),
+    ])
     func compassPoints(degrees: Double, name: String) {
         #expect(CompassPoint.name(degrees: degrees) == name)
     }

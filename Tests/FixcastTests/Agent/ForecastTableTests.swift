@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 @Suite struct ForecastTableTests {
@@ -12,7 +13,9 @@ import FixcastCore
         #expect(lines.count == 1 + 2 + 3)
         #expect(lines[0] == "Berlin, Germany")
         #expect(lines[1].hasPrefix("Date"))
-        #expect(lines[1].contains("Weather") && lines[1].contains("Min") && lines[1].contains("Max") && lines[1].contains("Precip."))
+        #expect(
+            lines[1].contains("Weather") && lines[1].contains("Min") && lines[1].contains("Max")
+                && lines[1].contains("Precip."))
         #expect(lines[3].hasPrefix("2026-01-30 Fri"))
         #expect(lines[3].contains(F.description(3)))
         #expect(lines[3].hasSuffix("0.2 mm"))

@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 @Suite struct LiveScreenTests {
@@ -8,7 +9,8 @@ import FixcastCore
     let now = F.fetched.addingTimeInterval(7 * 60)
 
     func state(_ tweak: (inout LiveScreen.State) -> Void = { _ in }) -> LiveScreen.State {
-        var s = LiveScreen.State(reading: F.reading(), position: F.position(obtainedAt: F.fetched.addingTimeInterval(419)))
+        var s = LiveScreen.State(
+            reading: F.reading(), position: F.position(obtainedAt: F.fetched.addingTimeInterval(419)))
         tweak(&s)
         return s
     }
@@ -17,7 +19,11 @@ import FixcastCore
     func fitsTheGivenSize(size: (Int, Int), language: Language) {
         let (width, height) = size
         let frame = LiveScreen.render(
-            state { $0.problems = [ReadingIssue(component: .weather, message: String(repeating: "long message ", count: 20))] },
+            state {
+                $0.problems = [
+                    ReadingIssue(component: .weather, message: String(repeating: "long message ", count: 20))
+                ]
+            },
             now: now, width: width, height: height, options: DisplayOptions(language: language))
         #expect(frame.count == height)
         for line in frame { #expect(TextColumns.width(line) <= width) }
@@ -46,7 +52,9 @@ import FixcastCore
 
     @Test func aLostFixSaysSinceWhen() {
         let lost = F.fetched.addingTimeInterval(-18 * 60 + 420)
-        let frame = LiveScreen.render(state { $0.fixLostSince = lost }, now: now, width: 80, height: 24, options: DisplayOptions(utcOffsetS: 3600))
+        let frame = LiveScreen.render(
+            state { $0.fixLostSince = lost }, now: now, width: 80, height: 24, options: DisplayOptions(utcOffsetS: 3600)
+        )
         #expect(frame[2] == "52.5200° N, 13.4138° E · no fix since 12:49 (18 min ago)")
     }
 
@@ -88,13 +96,16 @@ import FixcastCore
     }
 
     @Test func imperialOnTheLiveScreen() {
-        let frame = LiveScreen.render(state(), now: now, width: 100, height: 24, options: DisplayOptions(units: .imperial))
+        let frame = LiveScreen.render(
+            state(), now: now, width: 100, height: 24, options: DisplayOptions(units: .imperial))
         #expect(frame.contains { $0.contains("38 °F") })
         #expect(!frame.contains { $0.contains("°C") })
     }
 
-    @Test(arguments: [(UInt8(ascii: "r"), LiveCommand.refresh), (UInt8(ascii: "R"), .refresh), (UInt8(ascii: "q"), .quit),
-                      (UInt8(ascii: "Q"), .quit), (UInt8(4), .quit)])
+    @Test(arguments: [
+        (UInt8(ascii: "r"), LiveCommand.refresh), (UInt8(ascii: "R"), .refresh), (UInt8(ascii: "q"), .quit),
+        (UInt8(ascii: "Q"), .quit), (UInt8(4), .quit),
+    ])
     func keys(key: UInt8, command: LiveCommand) {
         #expect(LiveCommand(key: key) == command)
     }

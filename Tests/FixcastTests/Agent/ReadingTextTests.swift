@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 @Suite struct ReadingTextTests {
@@ -39,7 +40,9 @@ import FixcastCore
     }
 
     @Test func cachedAndStaleAreSaidWithTheAge() {
-        let text = ReadingText.render(F.reading(weather: F.weather(cached: true, stale: true)), now: F.fetched.addingTimeInterval(2 * 3600 + 5 * 60))
+        let text = ReadingText.render(
+            F.reading(weather: F.weather(cached: true, stale: true)),
+            now: F.fetched.addingTimeInterval(2 * 3600 + 5 * 60))
         #expect(text.contains("updated 2 h 5 min ago · cached · stale: could not refresh"))
     }
 
@@ -69,7 +72,9 @@ import FixcastCore
     @Test func positionSourcesAreHonest() {
         let old = F.position(source: .lastKnown, obtainedAt: F.fetched.addingTimeInterval(-3 * 86_400))
         #expect(ReadingText.render(F.reading(position: old), now: F.fetched).contains("last known position, 3 d ago"))
-        #expect(ReadingText.render(F.reading(position: F.position(source: .manual)), now: F.fetched).contains("fixed position"))
+        #expect(
+            ReadingText.render(F.reading(position: F.position(source: .manual)), now: F.fetched).contains(
+                "fixed position"))
         #expect(ReadingText.render(F.reading(position: nil), now: F.fetched).contains("No position yet"))
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 @testable import Fixcast
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// TerminalSession against a real pseudo-terminal (posix_openpt): the same kernel tty layer a
@@ -72,7 +73,10 @@ import Glibc
     @Test func refusesSomethingThatIsNotATerminal() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let session = TerminalSession(input: fds[0], output: fds[1])
         #expect(throws: TerminalError.notATerminal) { try session.start() }
         #expect(!session.isActive)
