@@ -29,6 +29,10 @@ public enum TerminalError: Error, Sendable, Hashable {
 /// any thread, the lead calls it on every exit path, and `start()` also registers it with atexit(3)
 /// as a last resort. ISIG stays on: Ctrl-C still sends SIGINT, which the agent turns into a clean
 /// exit (commit, restore, exit 0).
+/// Ctrl-Z: on SIGTSTP call `restore()` then stop the process (raise SIGSTOP); on SIGCONT call
+/// `start()` again and redraw — `start()` may be called again after `restore()`.
+/// Call `restore()` from ordinary code (a DispatchSource signal handler, a defer), not from a raw
+/// signal handler: it takes a lock.
 /// - SeeAlso: termios(3), console_codes(4) (`CSI ?1049h` alternate screen, `CSI ?25l` cursor).
 public final class TerminalSession: Sendable {
     private let input: Int32

@@ -67,7 +67,8 @@ public struct ReadingScheduler: Sendable {
         /// gpsd reported no fix (mode 1), the device went away, or gpsd itself did.
         case fixLost(at: Date)
         /// The reading this scheduler asked for is done; `weatherFetchedAt` is the coordinate the
-        /// weather is for (`WeatherReport.coordinate`), nil when no weather could be had.
+        /// weather was ASKED for (`WeatherReport.coordinate`: the request's position, or a cache hit's
+        /// own point — not a grid cell the API snapped to), nil when no weather could be had.
         case readingFinished(weatherFetchedAt: Coordinate?, at: Date)
     }
 
@@ -131,6 +132,11 @@ public struct ReadingScheduler: Sendable {
             lastKnown.source = lastKnown.source == .gps ? .lastKnown : lastKnown.source
             lastPosition = lastKnown
         }
+    }
+
+    /// With the thresholds of `settings` (`[gps]`, `[trigger]`).
+    public init(settings: Settings, startedAt: Date, lastKnown: Position? = nil) {
+        self.init(configuration: Configuration(settings: settings), startedAt: startedAt, lastKnown: lastKnown)
     }
 
     public var isReadingInFlight: Bool { inFlight != nil }

@@ -121,8 +121,12 @@ import Testing
             let r = s.handle(.tick(at: F.at(40)))
             #expect(r == .none)
         }
-        // Now the periodic timer owns the ticks.
+        // Now the periodic timer owns the ticks, still at the last known position.
         #expect(s.nextTickAt == F.at(28 + 1800))
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(29)))
+        let periodic = request(s.handle(.tick(at: F.at(28 + 1800))))
+        #expect(periodic?.trigger == .periodic)
+        #expect(periodic?.position.source == .lastKnown)
     }
 
     @Test func aLateTickSkipsStraightToTheFallback() {
@@ -384,13 +388,18 @@ import Testing
         let c = ReadingScheduler.Configuration(settings: settings, retryDelayS: 1)
         #expect(
             c == .init(moveKm: 1, periodicMin: 5, resumeMinAwayS: 10, fixTimeoutS: 3, fixRetries: 1, retryDelayS: 1))
-        var s = ReadingScheduler(configuration: c, startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-5)))
+        var s = ReadingScheduler(settings: settings, startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-5)))
+        #expect(s.configuration == .init(settings: settings))
         do {
             let r = s.handle(.tick(at: F.at(3)))
             #expect(r == .retryFix(attempt: 1, of: 1))
         }
         do {
-            let r = s.handle(.tick(at: F.at(7)))
+            let r = s.handle(.tick(at: F.at(7.9)))  // 3 s + 2 s delay + 3 s
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(8)))
             #expect(request(r)?.trigger == .startup)
         }
         _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(8)))
