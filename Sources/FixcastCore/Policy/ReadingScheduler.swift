@@ -1,0 +1,264 @@
+import FoundationEssentials
+
+/// The agent's single decision point: given what just happened, take a reading now or not, and why.
+///
+/// It combines the seeds' rules (DESIGN.md §1–6) over a clock passed in with each event:
+///
+/// - **startup**: the first fix gives exactly one reading, even if a resume sample or a timer tick
+///   arrives at the same moment (the seed loaded twice at launch, 3 s apart).
+/// - **no fix at startup**: wait `fixTimeoutS` (8 s); on timeout, wait again up to `fixRetries` (2)
+///   times, `retryDelayS` apart ("if there is still no fix after them, the problem isn't time"); then
+///   take the startup reading at the last known position, if there is one, marked `last-known`.
+///   The seed's refresh "silently died for good" here because only a 5 km move re-asked.
+/// - **moved**: more than `moveKm` from where weather was last fetched (see `MovementTrigger`).
+/// - **periodic**: `periodicMin` after the last reading of any kind; it keeps working at the last
+///   known position when the fix is lost (the reading's position is then marked `last-known`).
+/// - **resume** (forced): the machine came back from a suspend of at least `resumeMinAwayS`.
+/// - **manual** (forced): SIGUSR1 or the `r` key.
+///
+/// One reading is in flight at a time: the agent reports its end with `.readingFinished`. While one
+/// is in flight, ordinary triggers join it (the reading under way answers them). A forced request
+/// joins a forced one, but during an ordinary one it is remembered and becomes a forced reading the
+/// moment the ordinary one finishes — the seed's `joinThenForce`: its pull-to-refresh merged into the
+/// launch refresh, was served from cache, and "did precisely nothing". A forced request before the
+/// first reading makes the startup reading forced instead of adding a second load.
+public struct ReadingScheduler: Sendable {
+    /// The thresholds, from `Settings` (CONTRACT.md `[gps]`, `[trigger]`).
+    public struct Configuration: Sendable, Hashable {
+        public var moveKm: Double
+        public var periodicMin: Double
+        public var resumeMinAwayS: Double
+        public var fixTimeoutS: Double
+        public var fixRetries: Int
+        /// Pause between a fix timeout and the next wait (the seed's short retry delay).
+        public var retryDelayS: Double
+
+        public init(
+            moveKm: Double = 5, periodicMin: Double = 30, resumeMinAwayS: Double = 30, fixTimeoutS: Double = 8,
+            fixRetries: Int = 2, retryDelayS: Double = 2
+        ) {
+            self.moveKm = moveKm
+            self.periodicMin = periodicMin
+            self.resumeMinAwayS = resumeMinAwayS
+            self.fixTimeoutS = fixTimeoutS
+            self.fixRetries = max(0, fixRetries)
+            self.retryDelayS = max(0, retryDelayS)
+        }
+
+        public init(settings: Settings, retryDelayS: Double = 2) {
+            self.init(
+                moveKm: settings.trigger.moveKm, periodicMin: settings.trigger.periodicMin,
+                resumeMinAwayS: settings.trigger.resumeMinAwayS, fixTimeoutS: settings.gps.fixTimeoutS,
+                fixRetries: settings.gps.fixRetries, retryDelayS: retryDelayS)
+        }
+    }
+
+    /// Something the agent saw. Each carries its own time: the scheduler never reads a clock.
+    public enum Event: Sendable, Hashable {
+        /// A live fix from gpsd.
+        case fix(Position, at: Date)
+        /// The agent's timer fired (see `nextTickAt`).
+        case tick(at: Date)
+        /// A sample of CLOCK_BOOTTIME − CLOCK_MONOTONIC (`SuspendClock`); take one at start and then
+        /// on every wake-up of the agent.
+        case resumeSample(sleepOffsetS: Double, at: Date)
+        /// SIGUSR1 or the `r` key.
+        case manualRequest(at: Date)
+        /// gpsd reported no fix (mode 1), the device went away, or gpsd itself did.
+        case fixLost(at: Date)
+        /// The reading this scheduler asked for is done; `weatherFetchedAt` is the coordinate the
+        /// weather was ASKED for (`WeatherReport.coordinate`: the request's position, or a cache hit's
+        /// own point — not a grid cell the API snapped to), nil when no weather could be had.
+        case readingFinished(weatherFetchedAt: Coordinate?, at: Date)
+    }
+
+    /// A reading to take now.
+    public struct Request: Sendable, Hashable {
+        public var trigger: Trigger
+        public var position: Position
+        /// Bypass the 10-minute weather cache (1-minute floor). True for resume and manual, and for
+        /// a startup reading that absorbed a manual request made before the first fix.
+        public var forced: Bool
+
+        public init(trigger: Trigger, position: Position, forced: Bool) {
+            self.trigger = trigger
+            self.position = position
+            self.forced = forced
+        }
+    }
+
+    public enum Decision: Sendable, Hashable {
+        /// Nothing to do now.
+        case none
+        /// Take a reading; report its end with `.readingFinished`.
+        case takeReading(Request)
+        /// No fix within the timeout; waiting again (`attempt` of `of` retries). For the status line.
+        case retryFix(attempt: Int, of: Int)
+        /// No fix after every retry and no last known position: say so; the first fix will still
+        /// give the startup reading.
+        case noPosition
+    }
+
+    public let configuration: Configuration
+    public let startedAt: Date
+    public private(set) var movement: MovementTrigger
+    public private(set) var periodic: PeriodicRefresh
+    public private(set) var resumeGate: ResumeGate
+    /// The latest live fix, or the stored last-known position before the first fix.
+    public private(set) var lastPosition: Position?
+    /// When the fix was lost (nil while there is a live fix or none was ever had).
+    public private(set) var fixLostSince: Date?
+    /// The reading asked for and not yet reported finished.
+    public private(set) var inFlight: Request?
+    /// A forced request waiting for the reading in flight (or for the first position) to end.
+    public private(set) var pendingForced: Trigger?
+    /// Whether the startup reading was asked for.
+    public private(set) var startupTaken = false
+
+    private var hasLiveFix = false
+    private var announcedRetries = 0
+    private var stoppedWaiting = false
+
+    /// - Parameters:
+    ///   - startedAt: when the agent started (the fix timeout counts from here).
+    ///   - lastKnown: the last fix stored on disk, the fallback when no fix comes in time.
+    public init(configuration: Configuration = Configuration(), startedAt: Date, lastKnown: Position? = nil) {
+        self.configuration = configuration
+        self.startedAt = startedAt
+        movement = MovementTrigger(thresholdKm: configuration.moveKm)
+        periodic = PeriodicRefresh(intervalMin: configuration.periodicMin)
+        resumeGate = ResumeGate(minAwayS: configuration.resumeMinAwayS)
+        if var lastKnown {
+            lastKnown.source = lastKnown.source == .gps ? .lastKnown : lastKnown.source
+            lastPosition = lastKnown
+        }
+    }
+
+    /// With the thresholds of `settings` (`[gps]`, `[trigger]`).
+    public init(settings: Settings, startedAt: Date, lastKnown: Position? = nil) {
+        self.init(configuration: Configuration(settings: settings), startedAt: startedAt, lastKnown: lastKnown)
+    }
+
+    public var isReadingInFlight: Bool { inFlight != nil }
+
+    /// The position a reading taken now would be for: the live fix, or the last one marked
+    /// `last-known` when the fix is lost or has not come yet.
+    public var readingPosition: Position? {
+        guard var p = lastPosition else { return nil }
+        if !hasLiveFix, p.source == .gps { p.source = .lastKnown }
+        return p
+    }
+
+    /// When the agent should send the next `.tick`: the end of the current fix wait before the first
+    /// reading, then the periodic due time. nil: nothing timed is pending (wait for events).
+    public var nextTickAt: Date? {
+        if !startupTaken && !stoppedWaiting {
+            return startedAt.addingTimeInterval(deadlineOffset(attempt: announcedRetries))
+        }
+        return periodic.dueAt
+    }
+
+    /// Feeds one event; returns what to do now.
+    public mutating func handle(_ event: Event) -> Decision {
+        switch event {
+        case .fix(let position, let now):
+            return fixArrived(position, now: now)
+        case .tick(let now):
+            return startupTaken ? periodicTick(now: now) : waitForFirstFix(now: now)
+        case .resumeSample(let offset, let now):
+            let resumed = resumeGate.shouldRefresh(sleepOffsetS: offset)
+            // Before the first reading a resume changes nothing: the startup reading is still to come.
+            guard resumed, startupTaken else { return .none }
+            return forcedRequest(.resume, now: now)
+        case .manualRequest(let now):
+            return forcedRequest(.manual, now: now)
+        case .fixLost(let now):
+            if hasLiveFix {
+                hasLiveFix = false
+                fixLostSince = now
+            }
+            return .none
+        case .readingFinished(let coordinate, let now):
+            return readingFinished(weatherFetchedAt: coordinate, now: now)
+        }
+    }
+
+    // MARK: - Rules
+
+    private mutating func fixArrived(_ position: Position, now: Date) -> Decision {
+        lastPosition = position
+        hasLiveFix = true
+        fixLostSince = nil
+        if !startupTaken {
+            return start(.startup, at: position, forced: pendingForced != nil, now: now)
+        }
+        // A reading in flight answers for this position; its end checks the distance again.
+        guard inFlight == nil else { return .none }
+        return movement.hasMoved(to: position.coordinate) ? start(.moved, at: position, forced: false, now: now) : .none
+    }
+
+    private mutating func periodicTick(now: Date) -> Decision {
+        guard inFlight == nil, periodic.isDue(at: now), let position = readingPosition else { return .none }
+        return start(.periodic, at: position, forced: false, now: now)
+    }
+
+    /// Offset from `startedAt` at which wait number `attempt` (0 = the first, 1... = retries) times out.
+    private func deadlineOffset(attempt: Int) -> Double {
+        Double(attempt) * (configuration.fixTimeoutS + configuration.retryDelayS) + configuration.fixTimeoutS
+    }
+
+    private mutating func waitForFirstFix(now: Date) -> Decision {
+        guard !stoppedWaiting else { return .none }
+        let elapsed = now.timeIntervalSince(startedAt)
+        let retries = configuration.fixRetries
+        if elapsed >= deadlineOffset(attempt: retries) {
+            stoppedWaiting = true
+            guard let fallback = readingPosition else { return .noPosition }
+            return start(.startup, at: fallback, forced: pendingForced != nil, now: now)
+        }
+        // Waits that have timed out so far (a late tick may skip past several; announce the latest).
+        var timedOut = 0
+        while timedOut < retries, elapsed >= deadlineOffset(attempt: timedOut) { timedOut += 1 }
+        guard timedOut > announcedRetries else { return .none }
+        announcedRetries = timedOut
+        return .retryFix(attempt: timedOut, of: retries)
+    }
+
+    /// `start` / `join` / `joinThenForce` for a forced request (the seed's coalescer).
+    private mutating func forcedRequest(_ trigger: Trigger, now: Date) -> Decision {
+        guard startupTaken, let position = readingPosition else {
+            pendingForced = trigger  // folded into the startup reading: one load, forced
+            return .none
+        }
+        if let running = inFlight {
+            if !running.forced { pendingForced = trigger }  // joinThenForce
+            return .none  // join
+        }
+        return start(trigger, at: position, forced: true, now: now)
+    }
+
+    private mutating func readingFinished(weatherFetchedAt coordinate: Coordinate?, now: Date) -> Decision {
+        if let coordinate { movement.weatherFetched(at: coordinate) }
+        guard inFlight != nil else { return .none }
+        inFlight = nil
+        if let trigger = pendingForced, let position = readingPosition {
+            return start(trigger, at: position, forced: true, now: now)
+        }
+        if hasLiveFix, let position = lastPosition, movement.hasMoved(to: position.coordinate) {
+            return start(.moved, at: position, forced: false, now: now)
+        }
+        return .none
+    }
+
+    private mutating func start(_ trigger: Trigger, at position: Position, forced: Bool, now: Date) -> Decision {
+        let request = Request(trigger: trigger, position: position, forced: forced || trigger.isForced)
+        if request.forced { pendingForced = nil }
+        inFlight = request
+        startupTaken = true
+        periodic.readingTaken(at: now)
+        // Measured from the attempt at once, so fixes during the fetch and a failed fetch (no
+        // weather) do not each re-trigger; `.readingFinished` moves it to the weather's own point.
+        movement.weatherFetched(at: position.coordinate)
+        return .takeReading(request)
+    }
+}

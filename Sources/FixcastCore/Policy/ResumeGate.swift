@@ -1,0 +1,37 @@
+/// Decides whether the machine just came back from a suspend long enough to refresh the weather.
+///
+/// The seed's foreground gate (MeteoHealth, cause 5) ported to Linux: "returned from background"
+/// becomes "resumed from suspend". The input is the sleep offset, CLOCK_BOOTTIME − CLOCK_MONOTONIC,
+/// sampled by the agent over time: both clocks advance together while the machine runs, and only
+/// BOOTTIME advances while it is suspended, so the offset grows by exactly the time spent asleep.
+///
+/// - The first sample (cold start) is only a baseline, never a resume: the seed's first version
+///   measured from the last refresh and loaded twice at launch (01:15:23 and 01:15:26).
+/// - A refresh only when the offset grew by at least `minAwayS` (30 s, `trigger.resume_min_away_s`)
+///   since the previous sample: a lid closed for a few seconds leaves the weather as fresh as it was,
+///   and a refresh then would only spend the shared API limit.
+public struct ResumeGate: Sendable, Hashable {
+    /// `trigger.resume_min_away_s`.
+    public var minAwayS: Double
+    /// The previous sample of the sleep offset, seconds (nil before the first).
+    public private(set) var lastOffsetS: Double?
+
+    public init(minAwayS: Double = 30) {
+        self.minAwayS = minAwayS
+    }
+
+    /// Seconds the machine was suspended since the previous sample (nil on the first sample or a
+    /// non-finite value). A shrinking offset (impossible on Linux; a clock bug) counts as 0.
+    public mutating func sample(sleepOffsetS: Double) -> Double? {
+        guard sleepOffsetS.isFinite else { return nil }
+        defer { lastOffsetS = sleepOffsetS }
+        guard let last = lastOffsetS else { return nil }
+        return max(0, sleepOffsetS - last)
+    }
+
+    /// Takes a sample and says whether it is a resume worth a (forced) refresh.
+    public mutating func shouldRefresh(sleepOffsetS: Double) -> Bool {
+        guard let away = sample(sleepOffsetS: sleepOffsetS) else { return false }
+        return away >= minAwayS
+    }
+}

@@ -1,0 +1,19 @@
+import FixcastCore
+import Foundation
+
+/// Shared fixtures for the policy tests: a fixed start time and coordinates a known distance apart.
+enum PolicyFixture {
+    static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+    static let berlin = Coordinate(lat: 52.52, lon: 13.405)!
+
+    /// A coordinate `km` north of `from` (1° of latitude ≈ 111.195 km on the mean sphere).
+    static func north(of from: Coordinate = berlin, km: Double) -> Coordinate {
+        Coordinate(lat: from.lat + km / (GreatCircle.earthRadiusKm * Double.pi / 180), lon: from.lon)!
+    }
+
+    static func fix(_ c: Coordinate, at t: Date, sats: Int? = 8) -> Position {
+        Position(coordinate: c, mode: .threeD, obtainedAt: t, source: .gps, satellitesUsed: sats)
+    }
+
+    static func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
+}

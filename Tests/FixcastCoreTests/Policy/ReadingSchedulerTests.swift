@@ -1,0 +1,411 @@
+import FixcastCore
+import Testing
+
+@Suite struct ReadingSchedulerTests {
+    typealias F = PolicyFixture
+
+    /// A scheduler that has taken (and finished) its startup reading at Berlin at t0.
+    func started(lastKnown: Position? = nil) -> ReadingScheduler {
+        var s = ReadingScheduler(startedAt: F.t0, lastKnown: lastKnown)
+        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.t0))
+        _ = s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1)))
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(2)))
+        return s
+    }
+
+    func request(_ d: ReadingScheduler.Decision) -> ReadingScheduler.Request? {
+        if case .takeReading(let r) = d { return r }
+        return nil
+    }
+
+    // MARK: startup
+
+    @Test func theFirstFixGivesExactlyOneStartupReading() {
+        var s = ReadingScheduler(startedAt: F.t0)
+        let first = request(s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1))))
+        #expect(first?.trigger == .startup)
+        #expect(first?.forced == false)
+        #expect(first?.position.source == .gps)
+        // The seed's double load: a resume sample and a timer tick at the same moment add nothing.
+        do {
+            let r = s.handle(.resumeSample(sleepOffsetS: 12_345, at: F.at(1)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(1)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.fix(F.fix(F.berlin, at: F.at(2)), at: F.at(2)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(3)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.resumeSample(sleepOffsetS: 12_346, at: F.at(4)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.fix(F.fix(F.berlin, at: F.at(5)), at: F.at(5)))
+            #expect(r == .none)
+        }
+    }
+
+    @Test func aResumeBeforeTheFirstReadingIsNotRemembered() {
+        var s = ReadingScheduler(startedAt: F.t0)
+        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.t0))
+        do {
+            let r = s.handle(.resumeSample(sleepOffsetS: 100, at: F.at(1)))
+            #expect(r == .none)
+        }
+        let first = request(s.handle(.fix(F.fix(F.berlin, at: F.at(2)), at: F.at(2))))
+        #expect(first?.trigger == .startup)
+        #expect(first?.forced == false)
+        do {
+            let r = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(3)))
+            #expect(r == .none)
+        }
+    }
+
+    @Test func aManualRequestBeforeTheFirstFixMakesTheStartupReadingForcedNotASecondOne() {
+        var s = ReadingScheduler(startedAt: F.t0)
+        do {
+            let r = s.handle(.manualRequest(at: F.at(1)))
+            #expect(r == .none)
+        }
+        let first = request(s.handle(.fix(F.fix(F.berlin, at: F.at(2)), at: F.at(2))))
+        #expect(first?.trigger == .startup)
+        #expect(first?.forced == true)
+        do {
+            let r = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(3)))
+            #expect(r == .none)
+        }
+    }
+
+    // MARK: fix timeout, retries, last known
+
+    @Test func aFixTimeoutIsRetriedThenTheLastKnownPositionIsUsed() {
+        let stored = F.fix(F.berlin, at: F.at(-86_400))
+        var s = ReadingScheduler(startedAt: F.t0, lastKnown: stored)  // 8 s timeout, 2 retries, 2 s apart
+        #expect(s.nextTickAt == F.at(8))
+        do {
+            let r = s.handle(.tick(at: F.at(7.9)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(8)))
+            #expect(r == .retryFix(attempt: 1, of: 2))
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(9)))
+            #expect(r == .none)
+        }
+        #expect(s.nextTickAt == F.at(18))
+        do {
+            let r = s.handle(.tick(at: F.at(18)))
+            #expect(r == .retryFix(attempt: 2, of: 2))
+        }
+        #expect(s.nextTickAt == F.at(28))
+        do {
+            let r = s.handle(.tick(at: F.at(27.9)))
+            #expect(r == .none)
+        }
+        let fallback = request(s.handle(.tick(at: F.at(28))))
+        #expect(fallback?.trigger == .startup)
+        #expect(fallback?.position.source == .lastKnown)
+        #expect(fallback?.position.coordinate == F.berlin)
+        #expect(fallback?.position.obtainedAt == F.at(-86_400))  // its age stays honest
+        do {
+            let r = s.handle(.tick(at: F.at(40)))
+            #expect(r == .none)
+        }
+        // Now the periodic timer owns the ticks, still at the last known position.
+        #expect(s.nextTickAt == F.at(28 + 1800))
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(29)))
+        let periodic = request(s.handle(.tick(at: F.at(28 + 1800))))
+        #expect(periodic?.trigger == .periodic)
+        #expect(periodic?.position.source == .lastKnown)
+    }
+
+    @Test func aLateTickSkipsStraightToTheFallback() {
+        var s = ReadingScheduler(startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-60)))
+        do {
+            let r = s.handle(.tick(at: F.at(15)))
+            #expect(r == .retryFix(attempt: 1, of: 2))
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(100)))
+            #expect(request(r)?.trigger == .startup)
+        }
+    }
+
+    @Test func noLastKnownPositionIsSaidOnceAndTheFirstFixStillStarts() {
+        var s = ReadingScheduler(
+            configuration: .init(fixTimeoutS: 8, fixRetries: 0, retryDelayS: 0), startedAt: F.t0, lastKnown: nil)
+        do {
+            let r = s.handle(.tick(at: F.at(8)))
+            #expect(r == .noPosition)
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(9)))
+            #expect(r == .none)
+        }
+        #expect(s.nextTickAt == nil)
+        do {
+            let r = s.handle(.tick(at: F.at(5000)))
+            #expect(r == .none)  // no periodic reading without a position
+        }
+        do {
+            let r = s.handle(.fix(F.fix(F.berlin, at: F.at(60)), at: F.at(60)))
+            #expect(request(r)?.trigger == .startup)
+        }
+    }
+
+    @Test func aFixDuringTheRetriesCancelsTheFallback() {
+        var s = ReadingScheduler(startedAt: F.t0, lastKnown: F.fix(F.north(km: 100), at: F.at(-60)))
+        do {
+            let r = s.handle(.tick(at: F.at(8)))
+            #expect(r == .retryFix(attempt: 1, of: 2))
+        }
+        let first = request(s.handle(.fix(F.fix(F.berlin, at: F.at(12)), at: F.at(12))))
+        #expect(first?.trigger == .startup)
+        #expect(first?.position.coordinate == F.berlin)
+        do {
+            let r = s.handle(.tick(at: F.at(28)))
+            #expect(r == .none)
+        }
+    }
+
+    // MARK: moved
+
+    @Test func movedIsMeasuredFromTheLastFetchPoint() {
+        var s = started()
+        // A slow drift: 0.9 km steps; never 5 km from the previous fix, but 5.4 km from the fetch point.
+        for km in 1...5 {
+            let t = F.at(Double(km) * 60)
+            do {
+                let r = s.handle(.fix(F.fix(F.north(km: Double(km) * 0.9), at: t), at: t))
+                #expect(r == .none)
+            }
+        }
+        let moved = request(s.handle(.fix(F.fix(F.north(km: 5.4), at: F.at(360)), at: F.at(360))))
+        #expect(moved?.trigger == .moved)
+        #expect(moved?.forced == false)
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.north(km: 5.4), at: F.at(361)))
+        do {
+            let r = s.handle(.fix(F.fix(F.north(km: 10), at: F.at(400)), at: F.at(400)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.fix(F.fix(F.north(km: 11.1), at: F.at(420)), at: F.at(420)))
+            #expect(request(r)?.trigger == .moved)
+        }
+    }
+
+    @Test func theWeathersOwnCoordinateBecomesTheReference() {
+        var s = ReadingScheduler(startedAt: F.t0)
+        _ = s.handle(.fix(F.fix(F.berlin, at: F.t0), at: F.t0))
+        // Served from a cache entry fetched 1 km south of here.
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.north(km: -1), at: F.at(1)))
+        #expect(s.movement.fetchPoint == F.north(km: -1))
+        do {
+            let r = s.handle(.fix(F.fix(F.north(km: 4.5), at: F.at(60)), at: F.at(60)))
+            #expect(request(r)?.trigger == .moved)
+        }
+    }
+
+    @Test func aFailedFetchDoesNotRetriggerOnEveryFix() {
+        var s = ReadingScheduler(startedAt: F.t0)
+        _ = s.handle(.fix(F.fix(F.berlin, at: F.t0), at: F.t0))
+        _ = s.handle(.readingFinished(weatherFetchedAt: nil, at: F.at(1)))
+        let far = F.north(km: 20)
+        do {
+            let r = s.handle(.fix(F.fix(far, at: F.at(10)), at: F.at(10)))
+            #expect(request(r)?.trigger == .moved)
+        }
+        _ = s.handle(.readingFinished(weatherFetchedAt: nil, at: F.at(11)))
+        do {
+            let r = s.handle(.fix(F.fix(far, at: F.at(11.1)), at: F.at(11.1)))
+            #expect(r == .none)
+        }
+    }
+
+    @Test func aMoveDuringAReadingIsCheckedWhenItEnds() {
+        var s = started()
+        _ = s.handle(.manualRequest(at: F.at(100)))
+        do {
+            let r = s.handle(.fix(F.fix(F.north(km: 7), at: F.at(101)), at: F.at(101)))
+            #expect(r == .none)
+        }
+        #expect(s.isReadingInFlight)
+        let after = request(s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(102))))
+        #expect(after?.trigger == .moved)
+        #expect(after?.position.coordinate == F.north(km: 7))
+    }
+
+    // MARK: periodic
+
+    @Test func periodicAfterThirtyMinutesOfAnyReading() {
+        var s = started()
+        #expect(s.nextTickAt == F.at(1 + 1800))
+        do {
+            let r = s.handle(.tick(at: F.at(1800)))
+            #expect(r == .none)
+        }
+        let periodic = request(s.handle(.tick(at: F.at(1801))))
+        #expect(periodic?.trigger == .periodic)
+        #expect(periodic?.forced == false)
+        // A tick while it is in flight joins it.
+        do {
+            let r = s.handle(.tick(at: F.at(5000)))
+            #expect(r == .none)
+        }
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(1802)))
+        // A manual reading resets the period.
+        _ = s.handle(.manualRequest(at: F.at(2000)))
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(2001)))
+        do {
+            let r = s.handle(.tick(at: F.at(1801 + 1800)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(2000 + 1800)))
+            #expect(request(r)?.trigger == .periodic)
+        }
+    }
+
+    @Test func aLostFixDoesNotStopPeriodicReadingsAtTheLastPosition() {
+        var s = started()
+        let here = F.north(km: 2)
+        _ = s.handle(.fix(F.fix(here, at: F.at(100)), at: F.at(100)))
+        _ = s.handle(.fixLost(at: F.at(200)))
+        _ = s.handle(.fixLost(at: F.at(300)))  // repeated reports keep the first time
+        #expect(s.fixLostSince == F.at(200))
+        let periodic = request(s.handle(.tick(at: F.at(1801))))
+        #expect(periodic?.trigger == .periodic)
+        #expect(periodic?.position.coordinate == here)
+        #expect(periodic?.position.source == .lastKnown)
+        _ = s.handle(.readingFinished(weatherFetchedAt: here, at: F.at(1802)))
+        do {
+            let r = s.handle(.tick(at: F.at(3601)))
+            #expect(request(r)?.trigger == .periodic)
+        }
+        _ = s.handle(.readingFinished(weatherFetchedAt: here, at: F.at(3602)))
+        // The fix comes back: live again.
+        _ = s.handle(.fix(F.fix(here, at: F.at(4000)), at: F.at(4000)))
+        #expect(s.fixLostSince == nil)
+        #expect(s.readingPosition?.source == .gps)
+    }
+
+    // MARK: resume
+
+    @Test func aLongSuspendGivesAForcedResumeReadingAShortOneNothing() {
+        var s = started()
+        do {
+            let r = s.handle(.resumeSample(sleepOffsetS: 20, at: F.at(100)))
+            #expect(r == .none)
+        }
+        let resume = request(s.handle(.resumeSample(sleepOffsetS: 60, at: F.at(200))))
+        #expect(resume?.trigger == .resume)
+        #expect(resume?.forced == true)
+    }
+
+    // MARK: manual and coalescing
+
+    @Test func aManualRequestWhenIdleIsAForcedReading() {
+        var s = started()
+        let manual = request(s.handle(.manualRequest(at: F.at(50))))
+        #expect(manual?.trigger == .manual)
+        #expect(manual?.forced == true)
+        #expect(manual?.position.coordinate == F.berlin)
+    }
+
+    @Test func aForcedRequestDuringAnOrdinaryReadingIsNotSwallowed() {
+        var s = ReadingScheduler(startedAt: F.t0)
+        _ = s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1)))  // startup, ordinary, in flight
+        do {
+            let r = s.handle(.manualRequest(at: F.at(1.5)))
+            #expect(r == .none)  // joins...
+        }
+        #expect(s.pendingForced == .manual)
+        let forced = request(s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(2))))
+        #expect(forced?.trigger == .manual)  // ...then forces a fresh one
+        #expect(forced?.forced == true)
+        #expect(s.pendingForced == nil)
+        do {
+            let r = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(3)))
+            #expect(r == .none)
+        }
+    }
+
+    @Test func aResumeDuringAnOrdinaryReadingIsNotSwallowed() {
+        var s = started()
+        _ = s.handle(.tick(at: F.at(1801)))  // periodic in flight
+        do {
+            let r = s.handle(.resumeSample(sleepOffsetS: 100, at: F.at(1802)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(1803)))
+            #expect(request(r)?.trigger == .resume)
+        }
+    }
+
+    @Test func aForcedRequestDuringAForcedReadingJoinsIt() {
+        var s = started()
+        _ = s.handle(.manualRequest(at: F.at(10)))
+        do {
+            let r = s.handle(.manualRequest(at: F.at(11)))
+            #expect(r == .none)
+        }
+        #expect(s.pendingForced == nil)
+        do {
+            let r = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(12)))
+            #expect(r == .none)
+        }
+    }
+
+    @Test func aStrayFinishChangesNothingButTheReference() {
+        var s = started()
+        do {
+            let r = s.handle(.readingFinished(weatherFetchedAt: F.north(km: 3), at: F.at(10)))
+            #expect(r == .none)
+        }
+        #expect(s.movement.fetchPoint == F.north(km: 3))
+    }
+
+    // MARK: configuration
+
+    @Test func configurationComesFromSettings() {
+        var settings = Settings()
+        settings.trigger.moveKm = 1
+        settings.trigger.periodicMin = 5
+        settings.trigger.resumeMinAwayS = 10
+        settings.gps.fixTimeoutS = 3
+        settings.gps.fixRetries = 1
+        let c = ReadingScheduler.Configuration(settings: settings, retryDelayS: 1)
+        #expect(
+            c == .init(moveKm: 1, periodicMin: 5, resumeMinAwayS: 10, fixTimeoutS: 3, fixRetries: 1, retryDelayS: 1))
+        var s = ReadingScheduler(settings: settings, startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-5)))
+        #expect(s.configuration == .init(settings: settings))
+        do {
+            let r = s.handle(.tick(at: F.at(3)))
+            #expect(r == .retryFix(attempt: 1, of: 1))
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(7.9)))  // 3 s + 2 s delay + 3 s
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.tick(at: F.at(8)))
+            #expect(request(r)?.trigger == .startup)
+        }
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(8)))
+        do {
+            let r = s.handle(.fix(F.fix(F.north(km: 1.1), at: F.at(9)), at: F.at(9)))
+            #expect(request(r)?.trigger == .moved)
+        }
+    }
+}

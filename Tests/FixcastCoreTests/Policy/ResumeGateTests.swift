@@ -1,0 +1,66 @@
+import FixcastCore
+import Testing
+
+@Suite struct ResumeGateTests {
+    @Test func theFirstSampleIsNeverAResume() {
+        var gate = ResumeGate(minAwayS: 30)
+        // Even a large offset on the first sample (the machine had slept before fixcast started).
+        do {
+            let r = gate.shouldRefresh(sleepOffsetS: 5000)
+            #expect(!r)
+        }
+        #expect(gate.lastOffsetS == 5000)
+    }
+
+    @Test(arguments: [(0.0, false), (29.9, false), (30.0, true), (3600.0, true)])
+    func refreshesOnlyAfterLongEnoughAway(away: Double, refresh: Bool) {
+        var gate = ResumeGate(minAwayS: 30)
+        _ = gate.shouldRefresh(sleepOffsetS: 100)
+        do {
+            let r = gate.shouldRefresh(sleepOffsetS: 100 + away)
+            #expect(r == refresh)
+        }
+    }
+
+    @Test func measuresFromTheLastSampleNotTheFirst() {
+        var gate = ResumeGate(minAwayS: 30)
+        _ = gate.shouldRefresh(sleepOffsetS: 0)
+        do {
+            let r = gate.shouldRefresh(sleepOffsetS: 40)
+            #expect(r)
+        }
+        do {
+            let r = gate.shouldRefresh(sleepOffsetS: 40)
+            #expect(!r)  // no second refresh for the same suspend
+        }
+        do {
+            let r = gate.shouldRefresh(sleepOffsetS: 60)
+            #expect(!r)  // a 20 s nap
+        }
+        do {
+            let r = gate.shouldRefresh(sleepOffsetS: 95)
+            #expect(r)
+        }
+    }
+
+    @Test func reportsTheTimeAwayAndIgnoresNonsense() {
+        var gate = ResumeGate()
+        do {
+            let r = gate.sample(sleepOffsetS: 10)
+            #expect(r == nil)
+        }
+        do {
+            let r = gate.sample(sleepOffsetS: .nan)
+            #expect(r == nil)
+        }
+        #expect(gate.lastOffsetS == 10)
+        do {
+            let r = gate.sample(sleepOffsetS: 52.5)
+            #expect(r == 42.5)
+        }
+        do {
+            let r = gate.sample(sleepOffsetS: 1)
+            #expect(r == 0)  // a shrinking offset is not a resume
+        }
+    }
+}
