@@ -39,10 +39,29 @@ public final class Agent: Sendable {
         let (events, continuation) = AsyncStream.makeStream(of: AgentEvent.self, bufferingPolicy: .bufferingNewest(4096))
         let yield: @Sendable (AgentEvent) -> Void = { continuation.yield($0) }
         let signals = SignalEvents(yield)
-        let display: any ReadingDisplay =
-            options.json
-            ? JSONLinesDisplay(language: settings.display.lang)
-            : LiveDisplay(settings: settings, demoLabel: options.demoLabel, onKey: yield)
+        let displayOptions = DisplayOptions(settings: settings, utcOffsetS: LocalTimeOffset.current())
+        var display: any ReadingDisplay = JSONLinesDisplay(language: settings.display.lang)
+        if !options.json {
+            if let live = LiveDisplay(options: displayOptions, onKey: yield) {
+                display = live
+            } else {
+                Console.err("fixcast run: the terminal cannot show the live screen; printing JSON lines instead.\n")
+            }
+        }
+
+        let clock = services.clock
+        let store = services.store
+        let lastKnown = try? await store?.lastKnownPosition()
+        var state = AgentState(settings: settings, now: clock.now(), lastKnown: lastKnown ?? nil, demo: options.demoLabel != nil)
+        state.storageProblem = services.storeIssue
+        _ = state.tick(now: clock.now(), sleepOffsetS: SuspendClock.sleepOffsetS())  // the resume gate's baseline
+
+        // The seed's launch screen with data: the last stored reading at once, marked with its age.
+        if let last = try? await store?.lastReading() {
+            display.showStored(last, state: &state.screen, now: clock.now())
+        }
+        state.screen.problems = state.problems
+        display.redraw(state.screen, now: clock.now())
 
         let gpsTask = Task { [gps] in
             for await e in gps.events() { yield(.gps(e)) }
@@ -53,72 +72,84 @@ public final class Agent: Sendable {
                 yield(.tick)
             }
         }
-        let recorder = services.store.map { TrackRecorder(store: $0) }
-        var state = AgentState(settings: settings, now: services.clock.now(), sleepOffset: SuspendClock.sleepOffset())
-
-        // The seed's launch screen with data: the last stored reading at once, marked with its age.
-        if let store = services.store, let last = try? await store.lastReading() {
-            display.showStored(last, now: services.clock.now())
-        }
-        if let issue = services.storeIssue { state.status.storage = issue.message }
-        display.update(state.status, now: services.clock.now())
+        let recorder = store.map { TrackRecorder(store: $0) }
 
         var inFlight: Task<Void, Never>?
-        func start(_ request: ReadingRequest) {
-            state.readingStarted(request)
-            let maker = services.readings
-            let offline = options.offline
-            let notes = request.notes
-            inFlight = Task {
-                let reading = await maker.reading(
-                    at: request.position, trigger: request.trigger, force: request.trigger.isForced, offline: offline, notes: notes)
-                yield(.readingFinished(reading))
-            }
-        }
+        let maker = services.readings
+        let offline = options.offline
 
         loop: for await event in events {
-            let now = services.clock.now()
-            var request: ReadingRequest?
+            let now = clock.now()
+            var request: ReadingScheduler.Request?
             switch event {
             case .gps(let e):
                 request = state.handle(e, now: now)
-                if case .fix(let fix) = e, let recorder, state.acceptTrackPoint(fix) {
-                    await recorder.append(fix)
-                    if state.shouldSaveLastKnown(now: now) {
-                        try? await services.store?.saveLastKnownPosition(Position(fix: fix))
-                    }
+                if case .fix(let fix) = e, state.acceptTrackPoint(fix) {
+                    await record(fix, recorder: recorder, store: store, state: &state, now: now)
                 }
             case .tick:
-                request = state.tick(now: now, sleepOffset: SuspendClock.sleepOffset())
+                request = state.tick(now: now, sleepOffsetS: SuspendClock.sleepOffsetS())
+                if let recorder, let problem = await recorder.lastError {
+                    state.storageProblem = ReadingIssue(problem)
+                }
             case .manualRefresh:
                 request = state.manualRefresh(now: now)
             case .readingFinished(let reading):
                 inFlight = nil
-                request = state.readingFinished(reading, now: now)
                 display.show(reading, now: now)
+                request = state.readingFinished(reading, now: now)
             case .redraw:
                 break
             case .quit:
                 break loop
             }
-            if let request, inFlight == nil { start(request) }
-            display.update(state.status, now: now)
+            if let request {
+                state.readingStarted()
+                let notes = Self.notes(for: request, state: state, now: now)
+                inFlight = Task {
+                    let reading = await maker.reading(
+                        at: request.position, trigger: request.trigger, force: request.forced, offline: offline, notes: notes)
+                    yield(.readingFinished(reading))
+                }
+            }
+            state.screen.problems = state.problems
+            display.redraw(state.screen, now: now)
         }
 
-        // Shutdown: let a reading in flight finish briefly (its row commits), flush the track.
+        // Shutdown: a reading in flight may finish briefly (its row commits); then flush the track.
         if let inFlight {
-            let waiter = Task { await inFlight.value }
             let timeout = Task { try? await Task.sleep(for: .seconds(3)); inFlight.cancel() }
-            await waiter.value
+            await inFlight.value
             timeout.cancel()
         }
         gpsTask.cancel()
         ticker.cancel()
         gps.stop()
         signals.cancel()
-        if let recorder { await recorder.flush() }
+        await recorder?.flush()
         display.close()
         continuation.finish()
         return ExitCode.success
+    }
+
+    /// Appends a thinned track point and, now and then, the last-known position.
+    private func record(_ fix: Fix, recorder: TrackRecorder?, store: SQLiteStore?, state: inout AgentState, now: Date) async {
+        await recorder?.append(fix)
+        guard let store, state.shouldSaveLastKnown(now: now) else { return }
+        do {
+            try await store.saveLastKnownPosition(Position(fix: fix))
+        } catch {
+            state.storageProblem = ReadingIssue(error)
+        }
+    }
+
+    /// What the reading should say about its position when it is not a live fix.
+    static func notes(for request: ReadingScheduler.Request, state: AgentState, now: Date) -> [ReadingIssue] {
+        guard request.position.source == .lastKnown else { return [] }
+        let age = request.position.ageSeconds(at: now)
+        if let lost = state.scheduler.fixLostSince {
+            return [ReadingIssue(component: .gps, message: "gps: no fix since \(UTCTime.format(lost)); the reading is for the last known position (\(age) s old).")]
+        }
+        return [ReadingIssue(component: .gps, message: "gps: no fix yet; the reading is for the last known position (\(age) s old).")]
     }
 }
