@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import FixcastCore
+@testable import Fixcast
+
+@Suite struct GPXExportTests {
+    @Test func isWellFormedAndCountsMatchInXmllintAndGpsbabel() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let (path, summary) = try await ExportTestSupport.export(.gpx, store)
+        #expect(summary == ExportSummary(readings: 3, trackPoints: 20))
+        let lint = try ExportTestSupport.run("/usr/bin/xmllint", ["--noout", path])
+        #expect(lint.0 == 0, "xmllint: \(lint.2)")
+        #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='wpt'])") == "2")  // the reading without a position has no waypoint
+        #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='trkpt'])") == "20")
+        #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='trkseg'])") == "2")  // the 10-minute gap
+        #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='trkseg'][1]/*[local-name()='trkpt'])") == "12")
+
+        let waypoints = try ExportTestSupport.run(
+            "/usr/bin/gpsbabel", ["-i", "gpx", "-f", path, "-x", "nuketypes,tracks,routes", "-o", "unicsv", "-F", "-"])
+        #expect(waypoints.0 == 0, "gpsbabel: \(waypoints.2)")
+        #expect(waypoints.1.split(whereSeparator: \.isNewline).count == 1 + 2, "\(waypoints)")  // header + waypoints
+        let track = try ExportTestSupport.run(
+            "/usr/bin/gpsbabel", ["-t", "-i", "gpx", "-f", path, "-x", "nuketypes,waypoints,routes", "-o", "unicsv", "-F", "-"])
+        #expect(track.0 == 0, "gpsbabel: \(track.2)")
+        #expect(track.1.split(whereSeparator: \.isNewline).count == 1 + 20)
+    }
+
+    @Test func waypointsCarryPlaceTimeAndWeatherInTheFixcastNamespace() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let (path, _) = try await ExportTestSupport.export(.gpx, store)
+        let ns = GPXWriter.namespace
+        #expect(try ExportTestSupport.xpath(path, "string(//*[local-name()='wpt'][2]/*[local-name()='name'])") == ExportTestSupport.trickyName)
+        #expect(try ExportTestSupport.xpath(path, "string(//*[local-name()='wpt'][1]/*[local-name()='time'])") == "2027-01-15T08:00:00Z")
+        #expect(try ExportTestSupport.xpath(path, "string(//*[local-name()='wpt'][1]/@lat)") == "52.52")
+        #expect(try ExportTestSupport.xpath(
+            path, "string(//*[local-name()='wpt'][1]//*[local-name()='temperature_c' and namespace-uri()='\(ns)'])") == "3.1")
+        #expect(try ExportTestSupport.xpath(
+            path, "string(//*[local-name()='wpt'][1]//*[local-name()='description' and namespace-uri()='\(ns)'])") == (WMOCode.description(3, language: .en) ?? ""))
+        // A longitude of -0.00001 is written as a plain decimal (xsd:decimal has no exponent).
+        #expect(try ExportTestSupport.xpath(path, "string(//*[local-name()='trkpt'][1]/@lon)") == "-0.00001")
+        #expect(try ExportTestSupport.xpath(path, "string(//*[local-name()='trkpt'][1]/*[local-name()='ele'])") == "40")
+    }
+
+    @Test func sinceAndUntilLimitWaypointsAndTrack() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let (path, summary) = try await ExportTestSupport.export(
+            .gpx, store, since: StoreTestData.t0.addingTimeInterval(500), until: StoreTestData.t0.addingTimeInterval(745))
+        #expect(summary == ExportSummary(readings: 1, trackPoints: 4))
+        #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='trkpt'])") == "4")
+        #expect(try ExportTestSupport.run("/usr/bin/xmllint", ["--noout", path]).0 == 0)
+    }
+
+    @Test func anEmptyStoreGivesAValidEmptyGPX() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
+        let (path, summary) = try await ExportTestSupport.export(.gpx, store)
+        #expect(summary == ExportSummary(readings: 0, trackPoints: 0))
+        #expect(try ExportTestSupport.run("/usr/bin/xmllint", ["--noout", path]).0 == 0)
+        #expect(try ExportTestSupport.xpath(path, "count(/*[local-name()='gpx']/*)") == "0")
+    }
+}
