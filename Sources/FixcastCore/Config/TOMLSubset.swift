@@ -56,7 +56,7 @@ public enum TOMLSubset {
         var seenKeys: Set<String> = []
         var seenSections: Set<String> = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = Substring(rawLine)
             if line.hasSuffix("\r") { line = line.dropLast() }
