@@ -172,3 +172,16 @@ public actor SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore {
+    /// Caps the file at `pages` pages (SQLite's `max_page_count`); a write past it fails as a
+    /// full disk would (SQLITE_FULL). How tests reach `StorageError.diskFull` without filling a disk.
+    func limitFileSize(pages: Int) throws(StorageError) {
+        _ = try db.scalarInt("PRAGMA max_page_count = \(pages)")
+    }
+
+    /// Pages the file holds now.
+    func pageCount() throws(StorageError) -> Int {
+        Int(try db.scalarInt("PRAGMA page_count") ?? 0)
+    }
+}

@@ -154,3 +154,36 @@ import FixcastCore
         #expect(ExportText.csv(field) == quoted)
     }
 }
+
+@Suite struct ExportTimeRangeTests {
+    @Test func aBareDateIsTheWholeUTCDay() throws {
+        let since = try #require(ExportTimeRange.parse("2027-01-15", isUpperBound: false))
+        let until = try #require(ExportTimeRange.parse("2027-01-15", isUpperBound: true))
+        #expect(since == Date(timeIntervalSince1970: 1_800_000_000 - 8 * 3600))  // 2027-01-15T00:00:00Z
+        #expect(until > since.addingTimeInterval(86_399) && until < since.addingTimeInterval(86_400))
+    }
+
+    @Test func aFullTimeIsExact() {
+        #expect(ExportTimeRange.parse("2027-01-15T08:00:00Z", isUpperBound: true) == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(ExportTimeRange.parse("2027-01-15T10:00:00+02:00", isUpperBound: false) == Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    @Test(arguments: ["yesterday", "2027-02-30", "15.01.2027", "", "2027-01-15T25:00"])
+    func badValuesAreNil(text: String) {
+        #expect(ExportTimeRange.parse(text, isUpperBound: false) == nil)
+    }
+
+    /// Through the exporter: a day's bounds take that day's readings.
+    @Test func aDayExportsThatDay() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("day.csv").path
+        let summary = try await Exporter.export(
+            format: .csv, store: store, since: ExportTimeRange.parse("2027-01-15", isUpperBound: false),
+            until: ExportTimeRange.parse("2027-01-15", isUpperBound: true), to: .file(path: path))
+        #expect(summary.readings == 3)
+        let none = try await Exporter.export(
+            format: .csv, store: store, since: ExportTimeRange.parse("2027-01-16", isUpperBound: false), until: nil,
+            to: .file(path: path))
+        #expect(none.readings == 0)
+    }
+}

@@ -30,6 +30,24 @@ import FixcastCore
         await #expect(throws: StorageError.readOnly(path: path)) { try await store.insertReading(StoreTestData.reading()) }
     }
 
+    /// A full disk (here: the file at its page limit) is `diskFull`, rolls back the whole batch,
+    /// and the store keeps working once there is room again.
+    @Test func aFullFileIsDiskFullAndLosesNothingCommitted() async throws {
+        let path = StoreTestData.temporaryStorePath()
+        let store = try SQLiteStore(path: path)
+        try await store.insertReading(StoreTestData.reading())
+        try await store.limitFileSize(pages: try await store.pageCount())
+        let batch = (0..<2_000).map { StoreTestData.fix(at: Double($0)) }
+        await #expect(throws: StorageError.diskFull(path: path)) { try await store.appendTrackPoints(batch) }
+        #expect(try await store.trackPointCount() == 0)
+        #expect(try await store.readingCount() == 1)
+        #expect(StorageError.diskFull(path: path).message.contains("full"))
+        try await store.limitFileSize(pages: 1_000_000)
+        try await store.appendTrackPoints(batch)
+        #expect(try await store.trackPointCount() == 2_000)
+        #expect(try await store.integrityCheck())
+    }
+
     /// A read-only open of a file that still needs its schema cannot migrate it.
     @Test func aReadOnlyOpenOfAnOldFileIsReadOnly() throws {
         let path = StoreTestData.temporaryStorePath()
