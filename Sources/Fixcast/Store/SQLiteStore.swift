@@ -57,6 +57,17 @@ public actor SQLiteStore {
         return FileSystemPaths.join(home, ".local/share/fixcast/fixcast.sqlite")
     }
 
+    /// The store path to open: `configured` (`--db`, else `storage.path`) with a leading `~/`
+    /// expanded, or `defaultPath` when it is empty.
+    public static func resolvedPath(configured: String, environment: [String: String]) -> String {
+        if configured.isEmpty { return defaultPath(environment: environment) }
+        if configured.hasPrefix("~/"),
+           let home = environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? FileSystemPaths.passwdHome() {
+            return FileSystemPaths.join(home, String(configured.dropFirst(2)))
+        }
+        return configured
+    }
+
     static func migrate(_ db: SQLiteConnection) throws(StorageError) {
         let known = StoreSchema.currentVersion
         let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)

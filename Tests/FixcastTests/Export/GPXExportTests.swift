@@ -58,3 +58,29 @@ import FixcastCore
         #expect(try ExportTestSupport.xpath(path, "count(/*[local-name()='gpx']/*)") == "0")
     }
 }
+
+/// gpxpy (PyPI; the issue's second GPX reader) when a Python with it is at hand: the system
+/// python3, or the one named by FIXCAST_GPXPY_PYTHON (e.g. a venv). Skipped otherwise.
+@Suite struct GPXGpxpyTests {
+    static let python: String? = {
+        let candidates = [ProcessInfo.processInfo.environment["FIXCAST_GPXPY_PYTHON"], "/usr/bin/python3"].compactMap { $0 }
+        return candidates.first { (try? ExportTestSupport.run($0, ["-c", "import gpxpy"]).0) == 0 }
+    }()
+
+    @Test(.enabled(if: python != nil, "gpxpy is not installed (pip install gpxpy, or set FIXCAST_GPXPY_PYTHON)"))
+    func gpxpyReadsTheSameCounts() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let (path, _) = try await ExportTestSupport.export(.gpx, store)
+        let script = """
+            import gpxpy, sys
+            g = gpxpy.parse(open(sys.argv[1], encoding='utf-8'))
+            print(len(g.waypoints), len(g.tracks), ",".join(str(len(s.points)) for t in g.tracks for s in t.segments))
+            print(g.waypoints[1].name)
+            """
+        let (status, out, err) = try ExportTestSupport.run(try #require(Self.python), ["-c", script, path])
+        #expect(status == 0, "\(err)")
+        let lines = out.split(separator: "\n", maxSplits: 1).map(String.init)
+        #expect(lines.first == "2 1 12,8")
+        #expect(lines.last?.trimmingCharacters(in: .newlines) == ExportTestSupport.trickyName)
+    }
+}

@@ -151,6 +151,14 @@ import FixcastCore
         #expect(SQLiteStore.defaultPath(environment: environment) == expected)
     }
 
+    @Test func resolvedPathPrefersTheConfiguredOne() {
+        let env = ["HOME": "/home/u", "XDG_DATA_HOME": "/data"]
+        #expect(SQLiteStore.resolvedPath(configured: "", environment: env) == "/data/fixcast/fixcast.sqlite")
+        #expect(SQLiteStore.resolvedPath(configured: "/srv/f.sqlite", environment: env) == "/srv/f.sqlite")
+        #expect(SQLiteStore.resolvedPath(configured: "~/f.sqlite", environment: env) == "/home/u/f.sqlite")
+        #expect(SQLiteStore.resolvedPath(configured: "rel/f.sqlite", environment: env) == "rel/f.sqlite")
+    }
+
     @Test func defaultPathWithoutHomeUsesThePasswordDatabase() {
         let path = SQLiteStore.defaultPath(environment: [:])
         #expect(path.hasSuffix("/.local/share/fixcast/fixcast.sqlite"))
