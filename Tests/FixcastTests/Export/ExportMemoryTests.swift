@@ -40,7 +40,9 @@ import FixcastCore
             #expect(summary.trackPoints == Self.points)
             #expect(size > 15_000_000, "\(format): \(size) bytes")
             // Holding the output (or the rows) would grow the process by at least the file size.
-            #expect(growth < size / 2, "\(format): peak RSS grew by \(growth / 1_048_576) MiB for a \(size / 1_048_576) MiB file")
+            // The bound leaves room for other tests running in parallel in this process; a
+            // buffered export of either file measured 50-135 MiB of growth.
+            #expect(growth < max(size / 2, 32 * 1_048_576), "\(format): peak RSS grew by \(growth / 1_048_576) MiB for a \(size / 1_048_576) MiB file")
             try FileManager.default.removeItem(atPath: path)
         }
         try? FileManager.default.removeItem(atPath: (store.path as NSString).deletingLastPathComponent)
