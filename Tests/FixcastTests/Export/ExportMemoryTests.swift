@@ -15,7 +15,9 @@ import FixcastCore
     }
 
     @Test func aMillionTrackPointsExportInBoundedMemory() async throws {
-        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath("million"))
+        let dir = TestPaths.temporaryDirectory("million")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try SQLiteStore(path: dir.appendingPathComponent("fixcast.sqlite").path)
         // Inserted in batches so that the test itself never holds the million fixes.
         let batch = 5_000
         for start in stride(from: 0, to: Self.points, by: batch) {
@@ -45,7 +47,6 @@ import FixcastCore
             #expect(growth < max(size / 2, 32 * 1_048_576), "\(format): peak RSS grew by \(growth / 1_048_576) MiB for a \(size / 1_048_576) MiB file")
             try FileManager.default.removeItem(atPath: path)
         }
-        try? FileManager.default.removeItem(atPath: (store.path as NSString).deletingLastPathComponent)
     }
 }
 
