@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// CSV per RFC 4180: a header, one reading a row, CRLF line ends, units in the column names
 /// (always SI/metric, like the JSON). Empty fields are unknown values. The track is not written:

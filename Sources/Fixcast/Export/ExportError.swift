@@ -11,7 +11,8 @@ public enum ExportError: UserFacingError, Hashable {
     public var message: String {
         switch self {
         case .cannotCreate(let p, let d):
-            return "storage: cannot create the export file \(p) (\(d)); check the folder exists and is writable, or use -o with another path."
+            return
+                "storage: cannot create the export file \(p) (\(d)); check the folder exists and is writable, or use -o with another path."
         case .writeFailed(let t, let d):
             return "storage: writing the export to \(t) failed (\(d)); check free space and try again."
         case .storage(let e):

@@ -1,3 +1,5 @@
+import FixcastCore
+
 /// The formats `fixcast export --format` writes (CONTRACT.md).
 public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     /// GPX 1.1: the track as trk/trkseg/trkpt, readings as wpt with the weather in extensions.
@@ -26,5 +28,3 @@ protocol ExportWriter {
     mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError)
     mutating func end(_ out: ExportSink) throws(ExportError)
 }
-
-import FixcastCore

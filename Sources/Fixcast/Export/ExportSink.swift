@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where an export goes.
@@ -34,8 +34,9 @@ final class ExportSink {
     func flush() throws(ExportError) {
         var offset = 0
         while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            let n = buffer.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(fd, base + offset, raw.count - offset)
             }
             if n > 0 {
                 offset += n
@@ -56,7 +57,9 @@ extension ExportSink: Sendable {}
 
 /// Runs `body` with a sink on `destination`; a file is created as `PATH.partial` and renamed
 /// into place only when `body` finished.
-func withExportSink(_ destination: ExportDestination, _ body: (ExportSink) throws(ExportError) -> Void) throws(ExportError) {
+func withExportSink(_ destination: ExportDestination, _ body: (ExportSink) throws(ExportError) -> Void)
+    throws(ExportError)
+{
     switch destination {
     case .standardOutput:
         let sink = ExportSink(fd: 1, target: "standard output")

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// Text forms shared by the exporters.
 enum ExportText {
@@ -48,7 +48,8 @@ enum ExportText {
     /// One CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a quote,
     /// CR or LF, or starts or ends with a space.
     static func csv(_ s: String) -> String {
-        let needsQuotes = s.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let needsQuotes =
+            s.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
             || s.hasPrefix(" ") || s.hasSuffix(" ")
         guard needsQuotes else { return s }
         return "\"" + s.replacing("\"", with: "\"\"") + "\""

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// Writes the stored readings and track in one of the export formats, streaming: rows are read
 /// one at a time from SQLite and written through a 64 KiB buffer, so a million track points
@@ -9,7 +9,8 @@ public enum Exporter {
     /// to `destination`. Runs on the store's actor (it reads the database as it writes).
     @discardableResult
     public static func export(
-        format: ExportFormat, store: isolated SQLiteStore, since: Date?, until: Date?, to destination: ExportDestination,
+        format: ExportFormat, store: isolated SQLiteStore, since: Date?, until: Date?,
+        to destination: ExportDestination,
         language: Language = .en
     ) throws(ExportError) -> ExportSummary {
         var summary = ExportSummary(readings: 0, trackPoints: 0)

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// GPX 1.1 (https://www.topografix.com/GPX/1/1/): readings as `wpt` (name = the place, the
 /// weather under `extensions` in fixcast's namespace), then the track as one `trk` whose
@@ -71,7 +71,8 @@ struct GPXWriter: ExportWriter {
             s += number("today_max_c", w.today?.maxC)
         }
         for issue in r.errors {
-            s += "<fixcast:error component=\"\(issue.component.rawValue)\">\(ExportText.xml(issue.message))</fixcast:error>"
+            s +=
+                "<fixcast:error component=\"\(issue.component.rawValue)\">\(ExportText.xml(issue.message))</fixcast:error>"
         }
         s += "</extensions></wpt>\n"
         try out.write(s)

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// GeoJSON (RFC 7946): a FeatureCollection with a Point feature per reading (its properties are
 /// the reading's JSON of CONTRACT.md) and one LineString feature for the track, positions in
@@ -51,13 +51,16 @@ struct GeoJSONWriter: ExportWriter {
         if trackPoints >= 2, let first = firstPoint, let last = lastPoint {
             try out.write(
                 "]},\"properties\":{\"name\":\"fixcast track\",\"point_count\":\(trackPoints),"
-                    + "\"start\":\"\(UTCTime.format(first.receivedAt))\",\"end\":\"\(UTCTime.format(last.receivedAt))\"}}")
+                    + "\"start\":\"\(UTCTime.format(first.receivedAt))\",\"end\":\"\(UTCTime.format(last.receivedAt))\"}}"
+            )
         } else if trackPoints == 1, let only = firstPoint {
             // One point is no line; it is still the track, so it goes out as a Point.
             try out.write(
-                separator() + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.position(only))},"
+                separator()
+                    + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.position(only))},"
                     + "\"properties\":{\"name\":\"fixcast track\",\"point_count\":1,"
-                    + "\"start\":\"\(UTCTime.format(only.receivedAt))\",\"end\":\"\(UTCTime.format(only.receivedAt))\"}}")
+                    + "\"start\":\"\(UTCTime.format(only.receivedAt))\",\"end\":\"\(UTCTime.format(only.receivedAt))\"}}"
+            )
         }
         try out.write("\n]}\n")
     }

@@ -1,7 +1,7 @@
 import FixcastCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Finds and reads the config file (ConfigLookup's order) and hands its text to the pure
@@ -60,6 +60,7 @@ public enum ConfigFile {
         }
         let readableByOthers = (st.st_mode & 0o044) != 0
         return .text(
-            ConfigFileText(path: path, text: String(decoding: bytes, as: UTF8.self), readableByOthers: readableByOthers))
+            ConfigFileText(path: path, text: String(decoding: bytes, as: UTF8.self), readableByOthers: readableByOthers)
+        )
     }
 }

@@ -40,18 +40,24 @@ struct NearbyBox: Equatable {
         let latPart = "lat BETWEEN ?\(first) AND ?\(first + 1)"
         switch lon {
         case nil:
-            return ("\(latPart) AND ?\(first + 2) IS NULL AND ?\(first + 3) IS NULL",
-                    [.double(minLat), .double(maxLat), .null, .null])
+            return (
+                "\(latPart) AND ?\(first + 2) IS NULL AND ?\(first + 3) IS NULL",
+                [.double(minLat), .double(maxLat), .null, .null]
+            )
         case .within(let a, let b):
-            return ("\(latPart) AND lon BETWEEN ?\(first + 2) AND ?\(first + 3)",
-                    [.double(minLat), .double(maxLat), .double(a), .double(b)])
+            return (
+                "\(latPart) AND lon BETWEEN ?\(first + 2) AND ?\(first + 3)",
+                [.double(minLat), .double(maxLat), .double(a), .double(b)]
+            )
         case .wrapping(let a, let b):
-            return ("\(latPart) AND (lon >= ?\(first + 2) OR lon <= ?\(first + 3))",
-                    [.double(minLat), .double(maxLat), .double(a), .double(b)])
+            return (
+                "\(latPart) AND (lon >= ?\(first + 2) OR lon <= ?\(first + 3))",
+                [.double(minLat), .double(maxLat), .double(a), .double(b)]
+            )
         }
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// How a reading maps onto a `readings` row: the fields people query in their own columns, and
 /// the whole reading as the JSON of CONTRACT.md, which is what is read back (so a stored reading
@@ -36,7 +36,9 @@ enum ReadingRow {
             .of(c?.temperatureC), .of(c?.feelsLikeC), .of(c?.humidityPct), .of(c?.dewPointC), .of(c?.pressureHpa),
             .of(c?.windSpeedMps), .of(c?.windGustMps), .of(c?.windDirDeg), .of(c?.precipitationMm),
             .of(c?.cloudCoverPct), .of(c?.weatherCode),
-            .of(r.errors.isEmpty ? nil : r.errors.map { "\($0.component.rawValue): \($0.message)" }.joined(separator: "\n")),
+            .of(
+                r.errors.isEmpty
+                    ? nil : r.errors.map { "\($0.component.rawValue): \($0.message)" }.joined(separator: "\n")),
             .text(r.json(language: storedLanguage).serialized()),
         ]
         assert(values.count == columns.count)

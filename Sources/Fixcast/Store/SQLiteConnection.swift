@@ -1,6 +1,6 @@
 import CSQLite
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// One open SQLite connection: every call goes through `check`, which turns sqlite's result code
 /// and message into a `StorageError`.

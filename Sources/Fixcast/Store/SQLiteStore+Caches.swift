@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 // The small stores the services use (StoreProtocols.swift), all in the one file.
 
@@ -8,10 +8,11 @@ extension SQLiteStore: LastKnownPositionStore {
     /// `obtainedAt` is when the fix was received, so its age is honest.
     public func lastKnownPosition() throws(StorageError) -> Position? {
         let stmt = try db.prepare(
-            "SELECT lat, lon, alt_m, speed_mps, track_deg, mode, fix_time, obtained_at, eph_m, satellites_used FROM last_known_position WHERE id = 1")
+            "SELECT lat, lon, alt_m, speed_mps, track_deg, mode, fix_time, obtained_at, eph_m, satellites_used FROM last_known_position WHERE id = 1"
+        )
         guard try stmt.step() else { return nil }
         guard let lat = stmt.double(0), let lon = stmt.double(1), let coordinate = Coordinate(lat: lat, lon: lon),
-              let obtained = stmt.date(7)
+            let obtained = stmt.date(7)
         else { throw StorageError.corrupt(path: path, detail: "the stored last known position is out of range") }
         return Position(
             coordinate: coordinate, altitudeM: stmt.double(2), speedMps: stmt.double(3), trackDeg: stmt.double(4),
@@ -43,15 +44,18 @@ extension SQLiteStore: WeatherCacheStore {
 
     /// The most recently fetched report from `provider` within `withinKm` of `coordinate`,
     /// exactly as saved (its `cached`/`stale` flags are the caller's to set).
-    public func latestWeather(provider: WeatherProviderID, near coordinate: Coordinate, withinKm: Double) throws(StorageError) -> WeatherReport? {
+    public func latestWeather(provider: WeatherProviderID, near coordinate: Coordinate, withinKm: Double)
+        throws(StorageError) -> WeatherReport?
+    {
         let box = NearbyBox(center: coordinate, km: withinKm)
         let (condition, values) = box.sql(firstParameter: 2)
         let stmt = try db.prepare(
-            "SELECT lat, lon, json FROM weather_cache WHERE provider = ?1 AND \(condition) ORDER BY fetched_at DESC, id DESC")
+            "SELECT lat, lon, json FROM weather_cache WHERE provider = ?1 AND \(condition) ORDER BY fetched_at DESC, id DESC"
+        )
         try stmt.bindAll([.text(provider.rawValue)] + values)
         while try stmt.step() {
             guard let lat = stmt.double(0), let lon = stmt.double(1), let here = Coordinate(lat: lat, lon: lon),
-                  GreatCircle.distanceKm(here, coordinate) <= withinKm
+                GreatCircle.distanceKm(here, coordinate) <= withinKm
             else { continue }
             guard let text = stmt.text(2), let json = try? JSONValue.parse(text), let report = WeatherReport(json: json)
             else { throw StorageError.corrupt(path: path, detail: "a cached weather report is not readable JSON") }
@@ -62,7 +66,8 @@ extension SQLiteStore: WeatherCacheStore {
 
     public func saveWeather(_ report: WeatherReport) throws(StorageError) {
         try db.transaction { () throws(StorageError) in
-            let stmt = try db.prepare("INSERT INTO weather_cache (provider, fetched_at, lat, lon, json) VALUES (?1, ?2, ?3, ?4, ?5)")
+            let stmt = try db.prepare(
+                "INSERT INTO weather_cache (provider, fetched_at, lat, lon, json) VALUES (?1, ?2, ?3, ?4, ?5)")
             try stmt.bindAll([
                 .text(report.provider.rawValue), .of(report.fetchedAt), .double(report.coordinate.lat),
                 .double(report.coordinate.lon), .text(report.json(language: ReadingRow.storedLanguage).serialized()),
@@ -79,7 +84,9 @@ extension SQLiteStore: PlaceCacheStore {
     static let placeCacheLimit = 20_000
 
     /// The nearest cached place from `source` within `withinKm`.
-    public func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) throws(StorageError) -> Place? {
+    public func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) throws(StorageError)
+        -> Place?
+    {
         let box = NearbyBox(center: coordinate, km: withinKm)
         let (condition, values) = box.sql(firstParameter: 2)
         let stmt = try db.prepare(
@@ -88,11 +95,15 @@ extension SQLiteStore: PlaceCacheStore {
         var best: (km: Double, place: Place)?
         while try stmt.step() {
             guard let lat = stmt.double(0), let lon = stmt.double(1), let here = Coordinate(lat: lat, lon: lon),
-                  let name = stmt.text(2)
+                let name = stmt.text(2)
             else { continue }
             let km = GreatCircle.distanceKm(here, coordinate)
             guard km <= withinKm, km < (best?.km ?? .infinity) else { continue }
-            best = (km, Place(name: name, region: stmt.text(3), country: stmt.text(4), countryCode: stmt.text(5), source: source))
+            best = (
+                km,
+                Place(
+                    name: name, region: stmt.text(3), country: stmt.text(4), countryCode: stmt.text(5), source: source)
+            )
         }
         return best?.place
     }
@@ -100,13 +111,16 @@ extension SQLiteStore: PlaceCacheStore {
     public func savePlace(_ place: Place, at coordinate: Coordinate) throws(StorageError) {
         try db.transaction { () throws(StorageError) in
             let stmt = try db.prepare(
-                "INSERT INTO place_cache (lat, lon, name, region, country, country_code, source, saved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+                "INSERT INTO place_cache (lat, lon, name, region, country, country_code, source, saved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            )
             try stmt.bindAll([
-                .double(coordinate.lat), .double(coordinate.lon), .text(place.name), .of(place.region), .of(place.country),
+                .double(coordinate.lat), .double(coordinate.lon), .text(place.name), .of(place.region),
+                .of(place.country),
                 .of(place.countryCode), .text(place.source.rawValue), .of(clock.now()),
             ])
             _ = try stmt.step()
-            try db.execute("DELETE FROM place_cache WHERE id <= (SELECT max(id) FROM place_cache) - \(Self.placeCacheLimit)")
+            try db.execute(
+                "DELETE FROM place_cache WHERE id <= (SELECT max(id) FROM place_cache) - \(Self.placeCacheLimit)")
         }
     }
 }

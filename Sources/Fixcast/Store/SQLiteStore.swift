@@ -1,9 +1,9 @@
 import CSQLite
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// fixcast's one database file: readings, the thinned track, the last known position, the
@@ -62,7 +62,8 @@ public actor SQLiteStore {
     public static func resolvedPath(configured: String, environment: [String: String]) -> String {
         if configured.isEmpty { return defaultPath(environment: environment) }
         if configured.hasPrefix("~/"),
-           let home = environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? FileSystemPaths.passwdHome() {
+            let home = environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? FileSystemPaths.passwdHome()
+        {
             return FileSystemPaths.join(home, String(configured.dropFirst(2)))
         }
         return configured
@@ -147,7 +148,8 @@ public actor SQLiteStore {
         guard !fixes.isEmpty else { return }
         try db.transaction { () throws(StorageError) in
             let stmt = try db.prepare(
-                "INSERT INTO track_points (time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+                "INSERT INTO track_points (time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            )
             for fix in fixes {
                 try stmt.bindAll([
                     .of(fix.receivedAt), .double(fix.coordinate.lat), .double(fix.coordinate.lon), .of(fix.altitudeM),
@@ -168,13 +170,14 @@ public actor SQLiteStore {
     /// the error estimates and satellite count are not kept in the track).
     public func forEachTrackPoint(since: Date?, until: Date?, _ body: (Fix) throws -> Void) throws {
         let stmt = try db.prepare(
-            "SELECT time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time FROM track_points WHERE time >= ?1 AND time <= ?2 ORDER BY time, id")
+            "SELECT time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time FROM track_points WHERE time >= ?1 AND time <= ?2 ORDER BY time, id"
+        )
         try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
         try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
         while try stmt.step() {
             guard let received = stmt.date(0), let lat = stmt.double(1), let lon = stmt.double(2),
-                  let coordinate = Coordinate(lat: lat, lon: lon),
-                  let mode = stmt.text(6).flatMap(FixMode.init(rawValue:))
+                let coordinate = Coordinate(lat: lat, lon: lon),
+                let mode = stmt.text(6).flatMap(FixMode.init(rawValue:))
             else { throw StorageError.corrupt(path: path, detail: "a stored track point is out of range") }
             try body(
                 Fix(

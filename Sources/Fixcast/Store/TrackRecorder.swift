@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// Writes the thinned track to the store in batches: fixes that the thinning policy accepted are
 /// held for at most `commitInterval` (1 s) and then committed in one transaction.

@@ -33,7 +33,7 @@ public enum ConfigError: UserFacingError, Hashable {
     public var origin: ConfigOrigin {
         switch self {
         case .syntax(let o, _), .unknownSection(let o, _), .unknownKey(let o, _, _), .wrongType(let o, _, _, _, _),
-             .badValue(let o, _, _, _):
+            .badValue(let o, _, _, _):
             return o
         case .unreadable(let path, _, _): return .wholeFile(path: path)
         }
@@ -46,7 +46,8 @@ public enum ConfigError: UserFacingError, Hashable {
         case .syntax(let o, let reason):
             return "\(o.prefix): \(reason); see config/fixcast.toml for the format."
         case .unknownSection(let o, let section):
-            return "\(o.prefix): unknown section [\(section)]; the sections are \(ConfigSchema.sectionList); \(Self.keysHint)."
+            return
+                "\(o.prefix): unknown section [\(section)]; the sections are \(ConfigSchema.sectionList); \(Self.keysHint)."
         case .unknownKey(let o, let section, let key):
             return "\(o.prefix): unknown key \"\(key)\" in [\(section)]; \(Self.keysHint)."
         case .wrongType(let o, let section, let key, let expected, let found):

@@ -37,7 +37,8 @@ public enum ConfigLoader {
             try apply(file: file, to: &settings)
             if file.readableByOthers, !settings.weather.apiKey.isEmpty {
                 warnings.append(
-                    "config: \(file.path) holds an API key and other users can read it; run chmod 600 \(file.path), or set FIXCAST_WEATHER_API_KEY instead.")
+                    "config: \(file.path) holds an API key and other users can read it; run chmod 600 \(file.path), or set FIXCAST_WEATHER_API_KEY instead."
+                )
             }
         }
         try applyEnvironment(environment, to: &settings)
@@ -66,7 +67,8 @@ public enum ConfigLoader {
     static func applyEnvironment(_ environment: [String: String], to settings: inout Settings) throws(ConfigError) {
         // Sorted, so that with two bad variables the same one is reported every time.
         for (variable, text) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix("FIXCAST_") {
-            guard let section = ConfigSchema.sections.first(where: { variable.hasPrefix("FIXCAST_\($0.uppercased())_") })
+            guard
+                let section = ConfigSchema.sections.first(where: { variable.hasPrefix("FIXCAST_\($0.uppercased())_") })
             else { continue }  // FIXCAST_CONFIG and variables that are not settings
             let origin = ConfigOrigin.environment(variable: variable)
             guard let key = ConfigSchema.keys.first(where: { $0.environmentVariable == variable }) else {
@@ -79,7 +81,8 @@ public enum ConfigLoader {
                 value = .string(text)
             case .integer:
                 guard let i = TOMLNumber.integer(text) else {
-                    throw .wrongType(origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                    throw .wrongType(
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
                 }
                 value = .integer(i)
             case .number:
@@ -88,11 +91,13 @@ public enum ConfigLoader {
                 } else if let d = TOMLNumber.float(text) {
                     value = .float(d)
                 } else {
-                    throw .wrongType(origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                    throw .wrongType(
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
                 }
             case .boolean:
                 guard text == "true" || text == "false" else {
-                    throw .wrongType(origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                    throw .wrongType(
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
                 }
                 value = .boolean(text == "true")
             }
@@ -138,9 +143,11 @@ public enum ConfigLookup {
         }
         var list: [ConfigCandidate] = []
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            list.append(ConfigCandidate(path: join(xdg, "fixcast/config.toml"), required: false, origin: "$XDG_CONFIG_HOME"))
+            list.append(
+                ConfigCandidate(path: join(xdg, "fixcast/config.toml"), required: false, origin: "$XDG_CONFIG_HOME"))
         } else if let home = environment["HOME"], !home.isEmpty {
-            list.append(ConfigCandidate(path: join(home, ".config/fixcast/config.toml"), required: false, origin: "~/.config"))
+            list.append(
+                ConfigCandidate(path: join(home, ".config/fixcast/config.toml"), required: false, origin: "~/.config"))
         }
         list.append(ConfigCandidate(path: "/etc/fixcast/config.toml", required: false, origin: "/etc"))
         return list

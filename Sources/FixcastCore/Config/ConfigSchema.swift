@@ -61,7 +61,8 @@ public enum ConfigSchema {
         Key(section: "weather", name: "provider", kind: .string) { s, v in
             guard case .string(let p) = v else { return nil }
             guard let id = WeatherProviderID(rawValue: p) else {
-                return "must be one of \(WeatherProviderID.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(p)\""
+                return
+                    "must be one of \(WeatherProviderID.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(p)\""
             }
             s.weather.provider = id
             return nil
@@ -81,7 +82,8 @@ public enum ConfigSchema {
         Key(section: "places", name: "provider", kind: .string) { s, v in
             guard case .string(let p) = v else { return nil }
             guard let id = Settings.PlacesProvider(rawValue: p) else {
-                return "must be one of \(Settings.PlacesProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(p)\""
+                return
+                    "must be one of \(Settings.PlacesProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(p)\""
             }
             s.places.provider = id
             return nil
@@ -91,7 +93,8 @@ public enum ConfigSchema {
         Key(section: "places", name: "language", kind: .string) { s, v in
             guard case .string(let l) = v else { return nil }
             // A BCP 47 tag as Nominatim's accept-language takes it ("en", "de", "pt-BR").
-            let ok = !l.isEmpty && l.count <= 35 && l.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            let ok =
+                !l.isEmpty && l.count <= 35 && l.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
                 && l.first?.isLetter == true
             guard ok else { return "must be a language code such as \"en\" or \"pt-BR\", not \"\(l)\"" }
             s.places.language = l
@@ -144,7 +147,9 @@ public enum ConfigSchema {
         }
     }
 
-    private static func url(_ section: String, _ name: String, _ set: @escaping @Sendable (inout Settings, String) -> Void) -> Key {
+    private static func url(
+        _ section: String, _ name: String, _ set: @escaping @Sendable (inout Settings, String) -> Void
+    ) -> Key {
         Key(section: section, name: name, kind: .string) { s, v in
             guard case .string(let u) = v else { return nil }
             if let reason = BaseURLRule.problem(u) { return reason }

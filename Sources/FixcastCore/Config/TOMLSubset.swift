@@ -65,11 +65,15 @@ public enum TOMLSubset {
             if scanner.atEndOrComment { continue }
             if scanner.peek == UInt8(ascii: "[") {
                 scanner.advance()
-                if scanner.peek == UInt8(ascii: "[") { throw scanner.fail("arrays of tables ([[...]]) are not used in fixcast's config") }
+                if scanner.peek == UInt8(ascii: "[") {
+                    throw scanner.fail("arrays of tables ([[...]]) are not used in fixcast's config")
+                }
                 scanner.skipSpace()
                 let name = try scanner.bareKey()
                 scanner.skipSpace()
-                if scanner.peek == UInt8(ascii: ".") { throw scanner.fail("dotted table names are not used in fixcast's config") }
+                if scanner.peek == UInt8(ascii: ".") {
+                    throw scanner.fail("dotted table names are not used in fixcast's config")
+                }
                 guard scanner.peek == UInt8(ascii: "]") else { throw scanner.fail("expected ']' after the table name") }
                 scanner.advance()
                 scanner.skipSpace()
@@ -81,7 +85,9 @@ public enum TOMLSubset {
             }
             let key = try scanner.bareKey()
             scanner.skipSpace()
-            if scanner.peek == UInt8(ascii: ".") { throw scanner.fail("dotted keys are not used in fixcast's config (use a [table])") }
+            if scanner.peek == UInt8(ascii: ".") {
+                throw scanner.fail("dotted keys are not used in fixcast's config (use a [table])")
+            }
             guard scanner.peek == UInt8(ascii: "=") else { throw scanner.fail("expected '=' after the key \"\(key)\"") }
             scanner.advance()
             scanner.skipSpace()
@@ -89,7 +95,8 @@ public enum TOMLSubset {
             scanner.skipSpace()
             guard scanner.atEndOrComment else { throw scanner.fail("unexpected text after the value of \"\(key)\"") }
             guard let section else {
-                throw scanner.fail("the key \"\(key)\" comes before any [table]; put it under its section, e.g. [weather]")
+                throw scanner.fail(
+                    "the key \"\(key)\" comes before any [table]; put it under its section, e.g. [weather]")
             }
             guard seenKeys.insert(section + "." + key).inserted else {
                 throw scanner.fail("the key \"\(key)\" is set twice in [\(section)]")
@@ -138,10 +145,14 @@ private struct LineScanner {
         guard let b = peek else { throw fail("expected a value after '='") }
         switch b {
         case UInt8(ascii: "\""):
-            if bytes[i...].starts(with: Array("\"\"\"".utf8)) { throw fail("multi-line strings are not used in fixcast's config") }
+            if bytes[i...].starts(with: Array("\"\"\"".utf8)) {
+                throw fail("multi-line strings are not used in fixcast's config")
+            }
             return .string(try basicString())
         case UInt8(ascii: "'"):
-            if bytes[i...].starts(with: Array("'''".utf8)) { throw fail("multi-line strings are not used in fixcast's config") }
+            if bytes[i...].starts(with: Array("'''".utf8)) {
+                throw fail("multi-line strings are not used in fixcast's config")
+            }
             return .string(try literalString())
         case UInt8(ascii: "["): throw fail("arrays are not used in fixcast's config")
         case UInt8(ascii: "{"): throw fail("inline tables are not used in fixcast's config")
@@ -178,8 +189,13 @@ private struct LineScanner {
             guard let b = peek else { throw fail("unterminated string (missing \")") }
             i += 1
             if b == UInt8(ascii: "\"") { break }
-            if b < 0x20 && b != 0x09 || b == 0x7F { throw fail("control character in a string (use an escape such as \\t)") }
-            guard b == UInt8(ascii: "\\") else { out.append(b); continue }
+            if b < 0x20 && b != 0x09 || b == 0x7F {
+                throw fail("control character in a string (use an escape such as \\t)")
+            }
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                continue
+            }
             guard let e = peek else { throw fail("unterminated escape at the end of the line") }
             i += 1
             switch e {
@@ -193,9 +209,13 @@ private struct LineScanner {
             case UInt8(ascii: "u"), UInt8(ascii: "U"):
                 let count = e == UInt8(ascii: "u") ? 4 : 8
                 guard i + count <= bytes.count,
-                      let v = UInt32(String(decoding: bytes[i..<i + count], as: UTF8.self), radix: 16),
-                      let scalar = Unicode.Scalar(v)
-                else { throw fail("invalid \\\(Character(Unicode.Scalar(e))) escape (needs \(count) hex digits of a Unicode scalar)") }
+                    let v = UInt32(String(decoding: bytes[i..<i + count], as: UTF8.self), radix: 16),
+                    let scalar = Unicode.Scalar(v)
+                else {
+                    throw fail(
+                        "invalid \\\(Character(Unicode.Scalar(e))) escape (needs \(count) hex digits of a Unicode scalar)"
+                    )
+                }
                 i += count
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
             default:
@@ -237,7 +257,7 @@ enum TOMLNumber {
         let mantissa = expIndex.map { s[..<$0] } ?? s
         let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let intPart = digitsWithUnderscores(parts[0]),
-              !(intPart.count > 1 && intPart.hasPrefix("0"))
+            !(intPart.count > 1 && intPart.hasPrefix("0"))
         else { return nil }
         text += intPart
         if parts.count == 2 {
@@ -260,7 +280,9 @@ enum TOMLNumber {
 
     /// The digits of `s` with single underscores between digits removed; nil otherwise.
     private static func digitsWithUnderscores(_ s: Substring) -> String? {
-        guard let first = s.first, first.isASCII, first.isNumber, let last = s.last, last.isASCII, last.isNumber else { return nil }
+        guard let first = s.first, first.isASCII, first.isNumber, let last = s.last, last.isASCII, last.isNumber else {
+            return nil
+        }
         var out = ""
         var previousUnderscore = false
         for c in s {

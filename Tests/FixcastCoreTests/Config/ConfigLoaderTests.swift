@@ -1,12 +1,17 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct ConfigLoaderTests {
     static let path = "/etc/fixcast/config.toml"
 
-    func load(_ text: String, environment: [String: String] = [:], readableByOthers: Bool = false) throws(ConfigError) -> LoadedConfig {
-        try ConfigLoader.load(file: ConfigFileText(path: Self.path, text: text, readableByOthers: readableByOthers), environment: environment)
+    func load(_ text: String, environment: [String: String] = [:], readableByOthers: Bool = false) throws(ConfigError)
+        -> LoadedConfig
+    {
+        try ConfigLoader.load(
+            file: ConfigFileText(path: Self.path, text: text, readableByOthers: readableByOthers),
+            environment: environment)
     }
 
     @Test func noFileAndNoEnvironmentGiveTheDefaults() throws {
@@ -21,7 +26,8 @@ import Testing
         let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("config/fixcast.toml").path
         let text = try String(contentsOfFile: examplePath, encoding: .utf8)
-        let loaded = try ConfigLoader.load(file: ConfigFileText(path: examplePath, text: text, readableByOthers: true), environment: [:])
+        let loaded = try ConfigLoader.load(
+            file: ConfigFileText(path: examplePath, text: text, readableByOthers: true), environment: [:])
         #expect(loaded.settings == Settings())
         let doc = try TOMLSubset.parse(text)
         let inFile = Set(doc.entries.map { "\($0.section).\($0.key)" })
@@ -31,7 +37,8 @@ import Testing
     }
 
     @Test func everyKeyIsApplied() throws {
-        let loaded = try load("""
+        let loaded = try load(
+            """
             [gps]
             host = "gps.local"
             port = 3000
@@ -101,7 +108,10 @@ import Testing
         ("[gps]\nfix_retries = -1", 2, "\"fix_retries\" in [gps] must be from 0 to 10"),
         ("[trigger]\nresume_min_away_s = -5", 2, "\"resume_min_away_s\" in [trigger] must be 0 or more"),
         ("[trigger]\nperiodic_min = inf", 2, "\"periodic_min\" in [trigger] must be a finite number"),
-        ("[weather]\nprovider = \"darksky\"", 2, "\"provider\" in [weather] must be one of open-meteo, openweathermap, metno"),
+        (
+            "[weather]\nprovider = \"darksky\"", 2,
+            "\"provider\" in [weather] must be one of open-meteo, openweathermap, metno"
+        ),
         ("[weather]\nforced_cache_min = 0", 2, "\"forced_cache_min\" in [weather] must be greater than 0"),
         ("[weather]\nbase_url = \"http://api.example.com\"", 2, "\"base_url\" in [weather] must use https://"),
         ("[weather]\nbase_url = \"ftp://x\"", 2, "\"base_url\" in [weather] must start with https://"),
@@ -135,7 +145,10 @@ import Testing
             try load("[trigger]\n\n\n\n\n\nwether = 1")
         }
         let message = ConfigError.unknownKey(.file(path: Self.path, line: 7), section: "trigger", key: "wether").message
-        #expect(message == "config: /etc/fixcast/config.toml line 7: unknown key \"wether\" in [trigger]; see config/fixcast.toml for the keys.")
+        #expect(
+            message
+                == "config: /etc/fixcast/config.toml line 7: unknown key \"wether\" in [trigger]; see config/fixcast.toml for the keys."
+        )
     }
 
     @Test func environmentOverridesTheFile() throws {
@@ -182,27 +195,34 @@ import Testing
         #expect(try load(text, readableByOthers: false).warnings.isEmpty)
         #expect(try load("[weather]\napi_key = \"\"", readableByOthers: true).warnings.isEmpty)
         // A key from the environment is not the file's problem.
-        #expect(try load("[gps]\nport = 1", environment: ["FIXCAST_WEATHER_API_KEY": "k"], readableByOthers: true).warnings.isEmpty)
+        #expect(
+            try load("[gps]\nport = 1", environment: ["FIXCAST_WEATHER_API_KEY": "k"], readableByOthers: true).warnings
+                .isEmpty)
     }
 }
 
 @Suite struct ConfigLookupTests {
     @Test func anExplicitPathIsTheOnlyCandidateAndRequired() {
-        #expect(ConfigLookup.candidates(explicitPath: "/a.toml", environment: ["FIXCAST_CONFIG": "/b.toml", "HOME": "/h"])
-            == [ConfigCandidate(path: "/a.toml", required: true, origin: "--config")])
+        #expect(
+            ConfigLookup.candidates(explicitPath: "/a.toml", environment: ["FIXCAST_CONFIG": "/b.toml", "HOME": "/h"])
+                == [ConfigCandidate(path: "/a.toml", required: true, origin: "--config")])
     }
 
     @Test func fixcastConfigComesNext() {
-        #expect(ConfigLookup.candidates(explicitPath: nil, environment: ["FIXCAST_CONFIG": "/b.toml", "HOME": "/h"])
-            == [ConfigCandidate(path: "/b.toml", required: true, origin: "$FIXCAST_CONFIG")])
+        #expect(
+            ConfigLookup.candidates(explicitPath: nil, environment: ["FIXCAST_CONFIG": "/b.toml", "HOME": "/h"])
+                == [ConfigCandidate(path: "/b.toml", required: true, origin: "$FIXCAST_CONFIG")])
     }
 
     @Test func thenXDGOrHomeThenEtc() {
-        #expect(ConfigLookup.candidates(explicitPath: nil, environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).map(\.path)
-            == ["/x/fixcast/config.toml", "/etc/fixcast/config.toml"])
-        #expect(ConfigLookup.candidates(explicitPath: nil, environment: ["HOME": "/h", "FIXCAST_CONFIG": ""]).map(\.path)
-            == ["/h/.config/fixcast/config.toml", "/etc/fixcast/config.toml"])
-        #expect(ConfigLookup.candidates(explicitPath: nil, environment: [:]).map(\.path) == ["/etc/fixcast/config.toml"])
+        #expect(
+            ConfigLookup.candidates(explicitPath: nil, environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).map(\.path)
+                == ["/x/fixcast/config.toml", "/etc/fixcast/config.toml"])
+        #expect(
+            ConfigLookup.candidates(explicitPath: nil, environment: ["HOME": "/h", "FIXCAST_CONFIG": ""]).map(\.path)
+                == ["/h/.config/fixcast/config.toml", "/etc/fixcast/config.toml"])
+        #expect(
+            ConfigLookup.candidates(explicitPath: nil, environment: [:]).map(\.path) == ["/etc/fixcast/config.toml"])
         #expect(ConfigLookup.candidates(explicitPath: nil, environment: ["HOME": "/h"]).allSatisfy { !$0.required })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct TOMLSubsetTests {
@@ -23,13 +24,19 @@ import Testing
         let doc = try TOMLSubset.parse(text)
         #expect(doc.sections == [TOMLSection(name: "gps", line: 3), TOMLSection(name: "weather", line: 12)])
         let values = doc.entries.map { "\($0.section).\($0.key)@\($0.line)" }
-        #expect(values == ["gps.host@4", "gps.port@5", "gps.neg@6", "gps.ratio@7", "gps.exp@8", "gps.signed@9", "gps.on@10",
-                           "gps.off@11", "weather.lit@13", "weather.esc@14", "weather.empty@15"])
-        #expect(doc.entries.map(\.value) == [
-            .string("127.0.0.1"), .integer(2947), .integer(-3), .float(0.5), .float(1000), .float(0.25), .boolean(true),
-            .boolean(false), .string("C:\\no\\escapes \"here\""), .string("tab\tquote\"back\\slash\u{e9}\u{1F600} #not a comment"),
-            .string(""),
-        ])
+        #expect(
+            values == [
+                "gps.host@4", "gps.port@5", "gps.neg@6", "gps.ratio@7", "gps.exp@8", "gps.signed@9", "gps.on@10",
+                "gps.off@11", "weather.lit@13", "weather.esc@14", "weather.empty@15",
+            ])
+        #expect(
+            doc.entries.map(\.value) == [
+                .string("127.0.0.1"), .integer(2947), .integer(-3), .float(0.5), .float(1000), .float(0.25),
+                .boolean(true),
+                .boolean(false), .string("C:\\no\\escapes \"here\""),
+                .string("tab\tquote\"back\\slash\u{e9}\u{1F600} #not a comment"),
+                .string(""),
+            ])
     }
 
     @Test func crlfLineEndsAndIndentationAreFine() throws {
@@ -85,7 +92,9 @@ import Testing
         #expect(TOMLNumber.integer(text) == nil)
     }
 
-    @Test(arguments: [("1.5", 1.5), ("-0.25", -0.25), ("5e2", 500), ("1_0.0_1", 10.01), ("2E-2", 0.02), ("inf", Double.infinity)])
+    @Test(arguments: [
+        ("1.5", 1.5), ("-0.25", -0.25), ("5e2", 500), ("1_0.0_1", 10.01), ("2E-2", 0.02), ("inf", Double.infinity),
+    ])
     func floats(text: String, value: Double) {
         #expect(TOMLNumber.float(text) == value)
     }

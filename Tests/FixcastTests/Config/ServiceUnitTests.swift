@@ -13,7 +13,8 @@ import Testing
     @Test(arguments: [
         "ExecStart=/usr/local/bin/fixcast run --json", "Wants=gpsd.service", "After=gpsd.service network-online.target",
         "Restart=on-failure", "DynamicUser=yes", "StateDirectory=fixcast", "Environment=XDG_DATA_HOME=%S",
-        "ProtectSystem=strict", "ProtectHome=yes", "NoNewPrivileges=yes", "PrivateTmp=yes", "WantedBy=multi-user.target",
+        "ProtectSystem=strict", "ProtectHome=yes", "NoNewPrivileges=yes", "PrivateTmp=yes",
+        "WantedBy=multi-user.target",
     ])
     func hasDirective(_ line: String) throws {
         #expect(try Self.directives().contains(line))
@@ -25,7 +26,10 @@ import Testing
 
     /// `systemd-analyze verify` on a copy whose ExecStart points at /bin/true (the real binary is
     /// not installed on a build machine; verify checks that the executable exists).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "systemd-analyze is not installed"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+            "systemd-analyze is not installed"))
     func systemdAnalyzeVerifyReportsNothing() throws {
         let dir = TestPaths.temporaryDirectory("unit")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,12 +1,14 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 @Suite struct CSVExportTests {
     /// Parsed back by Python's csv module (a real RFC 4180 reader) into JSON.
     func parseWithPython(_ path: String) throws -> [[String]] {
-        let script = "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))"
+        let script =
+            "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))"
         let (status, out, err) = try ExportTestSupport.run("/usr/bin/python3", ["-c", script, path])
         guard status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: ["python": err]) }
         return try JSONDecoder().decode([[String]].self, from: Data(out.utf8))
@@ -19,7 +21,8 @@ import FixcastCore
         let rows = try parseWithPython(path)
         #expect(rows.count == 4)
         #expect(rows[0] == CSVWriter.header)
-        #expect(rows[0].contains("temperature_c") && rows[0].contains("wind_speed_mps") && rows[0].contains("pressure_hpa"))
+        #expect(
+            rows[0].contains("temperature_c") && rows[0].contains("wind_speed_mps") && rows[0].contains("pressure_hpa"))
         let column = Dictionary(uniqueKeysWithValues: rows[0].enumerated().map { ($1, $0) })
         func field(_ row: Int, _ name: String) -> String? { column[name].map { rows[row][$0] } }
         #expect(rows.dropFirst().allSatisfy { $0.count == CSVWriter.header.count })
@@ -48,7 +51,8 @@ import FixcastCore
         let store = try await ExportTestSupport.populatedStore()
         let (path, summary) = try await ExportTestSupport.export(.geojson, store)
         #expect(summary == ExportSummary(readings: 3, trackPoints: 20))
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect(root["type"] as? String == "FeatureCollection")
         let features = try #require(root["features"] as? [[String: Any]])
         #expect(features.count == 4)
@@ -61,8 +65,12 @@ import FixcastCore
         let properties = try #require(first["properties"] as? [String: Any])
         #expect(properties["trigger"] as? String == "moved")
         #expect((properties["place"] as? [String: Any])?["name"] as? String == "Berlin")
-        #expect(((properties["weather"] as? [String: Any])?["current"] as? [String: Any])?["temperature_c"] as? Double == 3.1)
-        #expect(((features[1]["properties"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String == ExportTestSupport.trickyName)
+        #expect(
+            ((properties["weather"] as? [String: Any])?["current"] as? [String: Any])?["temperature_c"] as? Double
+                == 3.1)
+        #expect(
+            ((features[1]["properties"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String
+                == ExportTestSupport.trickyName)
         #expect(features[2]["geometry"] is NSNull)  // no position: an unlocated feature (RFC 7946 §3.2)
 
         let track = try #require(features[3]["geometry"] as? [String: Any])
@@ -78,17 +86,20 @@ import FixcastCore
         let (path, _) = try await ExportTestSupport.export(.geojson, store)
         let root = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         let properties = try #require(root["features"]?[0]?["properties"])
-        #expect(Reading(json: properties) == StoreTestData.reading(at: 0, lat: 52.52, lon: 13.4138, placeName: "Berlin"))
+        #expect(
+            Reading(json: properties) == StoreTestData.reading(at: 0, lat: 52.52, lon: 13.4138, placeName: "Berlin"))
     }
 
     @Test func oneTrackPointIsAPointAndNoneIsNothing() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
         let (emptyPath, _) = try await ExportTestSupport.export(.geojson, store)
-        let empty = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: emptyPath))) as? [String: Any])
+        let empty = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: emptyPath))) as? [String: Any])
         #expect((empty["features"] as? [Any])?.count == 0)
         try await store.appendTrackPoints([StoreTestData.fix(at: 0)])
         let (path, _) = try await ExportTestSupport.export(.geojson, store)
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let features = try #require(root["features"] as? [[String: Any]])
         #expect(features.count == 1)
         #expect((features[0]["geometry"] as? [String: Any])?["type"] as? String == "Point")
@@ -117,7 +128,10 @@ import FixcastCore
             try await Exporter.export(format: .csv, store: store, since: nil, until: nil, to: .fileDescriptor(fd))
             Issue.record("writing to /dev/full succeeded")
         } catch {
-            guard case .writeFailed(_, let detail) = error else { Issue.record("expected writeFailed, got \(error)"); return }
+            guard case .writeFailed(_, let detail) = error else {
+                Issue.record("expected writeFailed, got \(error)")
+                return
+            }
             #expect(detail.contains("No space"))
             #expect(error.message.hasPrefix("storage: "))
         }
@@ -164,8 +178,12 @@ import FixcastCore
     }
 
     @Test func aFullTimeIsExact() {
-        #expect(ExportTimeRange.parse("2027-01-15T08:00:00Z", isUpperBound: true) == Date(timeIntervalSince1970: 1_800_000_000))
-        #expect(ExportTimeRange.parse("2027-01-15T10:00:00+02:00", isUpperBound: false) == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(
+            ExportTimeRange.parse("2027-01-15T08:00:00Z", isUpperBound: true)
+                == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(
+            ExportTimeRange.parse("2027-01-15T10:00:00+02:00", isUpperBound: false)
+                == Date(timeIntervalSince1970: 1_800_000_000))
     }
 
     @Test(arguments: ["yesterday", "2027-02-30", "15.01.2027", "", "2027-01-15T25:00"])

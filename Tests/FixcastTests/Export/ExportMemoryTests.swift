@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 /// Exports stream: a million track points go out without the process growing by anything near
@@ -22,7 +23,8 @@ import FixcastCore
         let batch = 5_000
         for start in stride(from: 0, to: Self.points, by: batch) {
             let fixes = (start..<(start + batch)).map { i in
-                StoreTestData.fix(at: Double(i), lat: 45 + Double(i % 10_000) * 1e-5, lon: 7 + Double(i / 10_000) * 1e-4)
+                StoreTestData.fix(
+                    at: Double(i), lat: 45 + Double(i % 10_000) * 1e-5, lon: 7 + Double(i / 10_000) * 1e-4)
             }
             try await store.appendTrackPoints(fixes)
         }
@@ -36,7 +38,8 @@ import FixcastCore
             // this test, so the resident size is sampled while the export runs.
             let before = Self.currentRSS()
             let sampler = RSSSampler()
-            let summary = try await Exporter.export(format: format, store: store, since: nil, until: nil, to: .file(path: path))
+            let summary = try await Exporter.export(
+                format: format, store: store, since: nil, until: nil, to: .file(path: path))
             let growth = sampler.stop() - before
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             #expect(summary.trackPoints == Self.points)
@@ -44,7 +47,9 @@ import FixcastCore
             // Holding the output (or the rows) would grow the process by at least the file size.
             // The bound leaves room for other tests running in parallel in this process; a
             // buffered export of either file measured 50-135 MiB of growth.
-            #expect(growth < max(size / 2, 32 * 1_048_576), "\(format): peak RSS grew by \(growth / 1_048_576) MiB for a \(size / 1_048_576) MiB file")
+            #expect(
+                growth < max(size / 2, 32 * 1_048_576),
+                "\(format): peak RSS grew by \(growth / 1_048_576) MiB for a \(size / 1_048_576) MiB file")
             try FileManager.default.removeItem(atPath: path)
         }
     }

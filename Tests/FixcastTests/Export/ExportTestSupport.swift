@@ -1,5 +1,6 @@
-import Foundation
 import FixcastCore
+import Foundation
+
 @testable import Fixcast
 
 enum ExportTestSupport {
@@ -13,18 +14,26 @@ enum ExportTestSupport {
         try await store.insertReading(StoreTestData.reading(at: 0, lat: 52.52, lon: 13.4138, placeName: "Berlin"))
         try await store.insertReading(StoreTestData.reading(at: 600, lat: 52.40, lon: 13.05, placeName: trickyName))
         try await store.insertReading(
-            Reading(time: StoreTestData.t0.addingTimeInterval(1200), trigger: .once, position: nil,
-                    errors: [ReadingIssue(component: .gps, message: "gps: no fix, \"really\"")]))
+            Reading(
+                time: StoreTestData.t0.addingTimeInterval(1200), trigger: .once, position: nil,
+                errors: [ReadingIssue(component: .gps, message: "gps: no fix, \"really\"")]))
         var fixes: [Fix] = []
-        for i in 0..<12 { fixes.append(StoreTestData.fix(at: Double(i * 10), lat: 52.5 + Double(i) * 0.001, lon: -0.00001)) }
-        for i in 0..<8 { fixes.append(StoreTestData.fix(at: 110 + 600 + Double(i * 10), lat: 52.6 + Double(i) * 0.001, alt: nil)) }
+        for i in 0..<12 {
+            fixes.append(StoreTestData.fix(at: Double(i * 10), lat: 52.5 + Double(i) * 0.001, lon: -0.00001))
+        }
+        for i in 0..<8 {
+            fixes.append(StoreTestData.fix(at: 110 + 600 + Double(i * 10), lat: 52.6 + Double(i) * 0.001, alt: nil))
+        }
         try await store.appendTrackPoints(fixes)
         return store
     }
 
-    static func export(_ format: ExportFormat, _ store: SQLiteStore, since: Date? = nil, until: Date? = nil) async throws -> (String, ExportSummary) {
+    static func export(_ format: ExportFormat, _ store: SQLiteStore, since: Date? = nil, until: Date? = nil)
+        async throws -> (String, ExportSummary)
+    {
         let path = TestPaths.temporaryDirectory("export-out").appendingPathComponent("out.\(format.fileExtension)").path
-        let summary = try await Exporter.export(format: format, store: store, since: since, until: until, to: .file(path: path))
+        let summary = try await Exporter.export(
+            format: format, store: store, since: since, until: until, to: .file(path: path))
         return (path, summary)
     }
 
@@ -34,7 +43,8 @@ enum ExportTestSupport {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()

@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 @Suite struct CacheStoreTests {
@@ -31,7 +32,9 @@ import FixcastCore
         #expect(try await reopened.lastKnownPosition()?.coordinate == Coordinate(lat: 52.5, lon: 13.4))
     }
 
-    func report(_ provider: WeatherProviderID, at c: Coordinate, fetched offset: TimeInterval, temp: Double) -> WeatherReport {
+    func report(_ provider: WeatherProviderID, at c: Coordinate, fetched offset: TimeInterval, temp: Double)
+        -> WeatherReport
+    {
         WeatherReport(
             provider: provider, fetchedAt: StoreTestData.t0.addingTimeInterval(offset), coordinate: c,
             current: CurrentConditions(temperatureC: temp, weatherCode: 2),
@@ -85,12 +88,17 @@ import FixcastCore
     @Test func placeLookupPicksTheNearestFromTheSource() async throws {
         let s = try store()
         try await s.savePlace(Place(name: "Mitte", source: .nominatim), at: Coordinate(lat: 52.5200, lon: 13.4050)!)
-        try await s.savePlace(Place(name: "Kreuzberg", region: "Berlin", country: "Germany", countryCode: "DE", source: .nominatim),
-                              at: Coordinate(lat: 52.4990, lon: 13.4030)!)
-        try await s.savePlace(Place(name: "Offline Berlin", source: .offline), at: Coordinate(lat: 52.5000, lon: 13.4030)!)
+        try await s.savePlace(
+            Place(name: "Kreuzberg", region: "Berlin", country: "Germany", countryCode: "DE", source: .nominatim),
+            at: Coordinate(lat: 52.4990, lon: 13.4030)!)
+        try await s.savePlace(
+            Place(name: "Offline Berlin", source: .offline), at: Coordinate(lat: 52.5000, lon: 13.4030)!)
         let here = Coordinate(lat: 52.5000, lon: 13.4030)!
         let found = try await s.cachedPlace(near: here, withinKm: 5, source: .nominatim)
-        #expect(found == Place(name: "Kreuzberg", region: "Berlin", country: "Germany", countryCode: "DE", source: .nominatim))
+        #expect(
+            found
+                == Place(name: "Kreuzberg", region: "Berlin", country: "Germany", countryCode: "DE", source: .nominatim)
+        )
         #expect(try await s.cachedPlace(near: here, withinKm: 5, source: .offline)?.name == "Offline Berlin")
         #expect(try await s.cachedPlace(near: here, withinKm: 0.05, source: .nominatim) == nil)
         #expect(try await s.cachedPlace(near: here, withinKm: 5, source: .search) == nil)
@@ -126,16 +134,25 @@ import FixcastCore
     @Test func anOrdinaryBoxIsWithinLongitudes() {
         let box = NearbyBox(center: Coordinate(lat: 0, lon: 10)!, km: 11)
         #expect(box.minLat == -0.1 && box.maxLat == 0.1)
-        guard case .within(let a, let b) = box.lon else { Issue.record("expected .within, got \(String(describing: box.lon))"); return }
+        guard case .within(let a, let b) = box.lon else {
+            Issue.record("expected .within, got \(String(describing: box.lon))")
+            return
+        }
         #expect(abs(a - 9.9) < 1e-5 && abs(b - 10.1) < 1e-5)
     }
 
     @Test func aBoxOverTheAntimeridianWraps() {
         let box = NearbyBox(center: Coordinate(lat: 0, lon: 179.95)!, km: 11)
-        guard case .wrapping(let a, let b) = box.lon else { Issue.record("expected .wrapping"); return }
+        guard case .wrapping(let a, let b) = box.lon else {
+            Issue.record("expected .wrapping")
+            return
+        }
         #expect(abs(a - 179.85) < 1e-5 && abs(b - -179.95) < 1e-5)
         let west = NearbyBox(center: Coordinate(lat: 0, lon: -179.95)!, km: 11)
-        guard case .wrapping(let c, let d) = west.lon else { Issue.record("expected .wrapping"); return }
+        guard case .wrapping(let c, let d) = west.lon else {
+            Issue.record("expected .wrapping")
+            return
+        }
         #expect(abs(c - 179.95) < 1e-5 && abs(d - -179.85) < 1e-5)
     }
 
@@ -154,13 +171,17 @@ import FixcastCore
         for bearing in stride(from: 0.0, to: 360.0, by: 5.0) {
             let p = destination(center, km: km * 0.999, bearingDeg: bearing)
             #expect(p.lat >= box.minLat && p.lat <= box.maxLat)
-            if case .within(let a, let b) = box.lon { #expect(p.lon >= a && p.lon <= b, "bearing \(bearing) at lat \(lat)") }
+            if case .within(let a, let b) = box.lon {
+                #expect(p.lon >= a && p.lon <= b, "bearing \(bearing) at lat \(lat)")
+            }
         }
     }
 
     private func destination(_ c: Coordinate, km: Double, bearingDeg: Double) -> Coordinate {
-        let r = km / GreatCircle.earthRadiusKm, th = bearingDeg * .pi / 180
-        let p1 = c.lat * .pi / 180, l1 = c.lon * .pi / 180
+        let r = km / GreatCircle.earthRadiusKm
+        let th = bearingDeg * .pi / 180
+        let p1 = c.lat * .pi / 180
+        let l1 = c.lon * .pi / 180
         let p2 = asin(sin(p1) * cos(r) + cos(p1) * sin(r) * cos(th))
         let l2 = l1 + atan2(sin(th) * sin(r) * cos(p1), cos(r) - sin(p1) * sin(p2))
         return Coordinate(lat: p2 * 180 / .pi, lon: l2 * 180 / .pi)!

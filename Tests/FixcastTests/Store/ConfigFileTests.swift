@@ -1,12 +1,14 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 /// The config file adapter against real files.
 @Suite struct ConfigFileTests {
     func write(_ text: String, to path: String, mode: Int16 = 0o600) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
     }
@@ -14,7 +16,8 @@ import FixcastCore
     @Test func theXDGFileIsFoundAndApplied() throws {
         let xdg = TestPaths.temporaryDirectory("xdg").path
         try write("[gps]\nport = 4000\n", to: xdg + "/fixcast/config.toml")
-        let loaded = try ConfigFile.load(explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg, "FIXCAST_GPS_HOST": "10.0.0.2"])
+        let loaded = try ConfigFile.load(
+            explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg, "FIXCAST_GPS_HOST": "10.0.0.2"])
         #expect(loaded.filePath == xdg + "/fixcast/config.toml")
         #expect(loaded.settings.gps.port == 4000)
         #expect(loaded.settings.gps.host == "10.0.0.2")
@@ -36,7 +39,11 @@ import FixcastCore
             _ = try ConfigFile.load(explicitPath: path, environment: [:])
             Issue.record("a missing --config file was accepted")
         } catch {
-            #expect(error == .unreadable(path: path, detail: "no such file", hint: "check the path given by --config, or copy config/fixcast.toml there"))
+            #expect(
+                error
+                    == .unreadable(
+                        path: path, detail: "no such file",
+                        hint: "check the path given by --config, or copy config/fixcast.toml there"))
             #expect(error.message.contains(path))
         }
     }

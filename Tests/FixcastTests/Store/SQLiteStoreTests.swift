@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 @Suite struct SQLiteStoreTests {
@@ -11,13 +12,17 @@ import FixcastCore
         #expect(try await store.schemaVersion() == StoreSchema.currentVersion)
         #expect(try await store.integrityCheck())
         let tables = try StoreTestData.sqlite3(path, "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
-        #expect(tables.split(separator: "\n") == ["last_known_position", "place_cache", "readings", "state", "track_points", "weather_cache"])
+        #expect(
+            tables.split(separator: "\n") == [
+                "last_known_position", "place_cache", "readings", "state", "track_points", "weather_cache",
+            ])
         #expect(try StoreTestData.sqlite3(path, "PRAGMA journal_mode") == "wal")
     }
 
     @Test func migratesAZeroByteFile() async throws {
         let path = StoreTestData.temporaryStorePath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = try SQLiteStore(path: path)
         #expect(try await store.schemaVersion() == StoreSchema.currentVersion)
@@ -45,13 +50,18 @@ import FixcastCore
 
     @Test func aFileThatIsNotADatabaseIsCorrupt() throws {
         let path = StoreTestData.temporaryStorePath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try String(repeating: "not a database at all\n", count: 100).write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try String(repeating: "not a database at all\n", count: 100).write(
+            toFile: path, atomically: true, encoding: .utf8)
         do {
             _ = try SQLiteStore(path: path)
             Issue.record("opening garbage succeeded")
         } catch {
-            guard case .corrupt(let p, _) = error else { Issue.record("expected corrupt, got \(error)"); return }
+            guard case .corrupt(let p, _) = error else {
+                Issue.record("expected corrupt, got \(error)")
+                return
+            }
             #expect(p == path)
             #expect(error.message.hasPrefix("storage: "))
         }
@@ -66,7 +76,10 @@ import FixcastCore
             _ = try SQLiteStore(path: path)
             Issue.record("opened a database under a regular file")
         } catch {
-            guard case .cannotOpen(let p, _) = error else { Issue.record("expected cannotOpen, got \(error)"); return }
+            guard case .cannotOpen(let p, _) = error else {
+                Issue.record("expected cannotOpen, got \(error)")
+                return
+            }
             #expect(p == path)
         }
     }
@@ -93,7 +106,9 @@ import FixcastCore
         let store = try SQLiteStore(path: path)
         try await store.insertReading(StoreTestData.reading())
         let row = try StoreTestData.sqlite3(
-            path, "SELECT trigger, lat, lon, place_name, place_country_code, weather_provider, temperature_c, wind_dir_deg, weather_code, cached, errors FROM readings")
+            path,
+            "SELECT trigger, lat, lon, place_name, place_country_code, weather_provider, temperature_c, wind_dir_deg, weather_code, cached, errors FROM readings"
+        )
         #expect(row == "moved|52.52|13.4138|Berlin|DE|open-meteo|3.1|250.0|3|1|place: place: slow, \"quoted\"")
     }
 
@@ -108,9 +123,13 @@ import FixcastCore
 
     @Test func forEachReadingHonoursSinceAndUntilInOrder() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
-        for i in [3, 0, 2, 1, 4] { try await store.insertReading(StoreTestData.reading(at: Double(i) * 60, placeName: "r\(i)")) }
+        for i in [3, 0, 2, 1, 4] {
+            try await store.insertReading(StoreTestData.reading(at: Double(i) * 60, placeName: "r\(i)"))
+        }
         var names: [String] = []
-        try await store.forEachReading(since: StoreTestData.t0.addingTimeInterval(60), until: StoreTestData.t0.addingTimeInterval(180)) {
+        try await store.forEachReading(
+            since: StoreTestData.t0.addingTimeInterval(60), until: StoreTestData.t0.addingTimeInterval(180)
+        ) {
             names.append($0.place?.name ?? "?")
         }
         #expect(names == ["r1", "r2", "r3"])
@@ -121,7 +140,9 @@ import FixcastCore
 
     @Test func trackPointsRoundTripInOneTransaction() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
-        let fixes = (0..<50).map { StoreTestData.fix(at: Double($0), lat: 52.5 + Double($0) * 0.001, alt: $0 % 2 == 0 ? 40 : nil) }
+        let fixes = (0..<50).map {
+            StoreTestData.fix(at: Double($0), lat: 52.5 + Double($0) * 0.001, alt: $0 % 2 == 0 ? 40 : nil)
+        }
         try await store.appendTrackPoints(fixes)
         try await store.appendTrackPoints([])
         #expect(try await store.trackPointCount() == 50)
@@ -129,7 +150,9 @@ import FixcastCore
         try await store.forEachTrackPoint(since: nil, until: nil) { back.append($0) }
         #expect(back == fixes)
         var window = 0
-        try await store.forEachTrackPoint(since: StoreTestData.t0.addingTimeInterval(10), until: StoreTestData.t0.addingTimeInterval(19)) { _ in window += 1 }
+        try await store.forEachTrackPoint(
+            since: StoreTestData.t0.addingTimeInterval(10), until: StoreTestData.t0.addingTimeInterval(19)
+        ) { _ in window += 1 }
         #expect(window == 10)
     }
 

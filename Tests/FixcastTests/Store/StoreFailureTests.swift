@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 /// What a reader or writer sees when the disk refuses: read-only, and a process killed mid-write.
@@ -14,7 +15,9 @@ import FixcastCore
         let ro = try SQLiteStore(path: path, readOnly: true)
         #expect(try await ro.lastReading() == reading)
         await #expect(throws: StorageError.readOnly(path: path)) { try await ro.insertReading(reading) }
-        await #expect(throws: StorageError.readOnly(path: path)) { try await ro.appendTrackPoints([StoreTestData.fix(at: 0)]) }
+        await #expect(throws: StorageError.readOnly(path: path)) {
+            try await ro.appendTrackPoints([StoreTestData.fix(at: 0)])
+        }
         await #expect(throws: StorageError.readOnly(path: path)) { try await ro.setState("k", "v") }
         #expect(StorageError.readOnly(path: path).message.contains(path))
     }
@@ -27,7 +30,9 @@ import FixcastCore
         chmod(path, 0o444)
         defer { chmod(path, 0o644) }
         let store = try SQLiteStore(path: path)
-        await #expect(throws: StorageError.readOnly(path: path)) { try await store.insertReading(StoreTestData.reading()) }
+        await #expect(throws: StorageError.readOnly(path: path)) {
+            try await store.insertReading(StoreTestData.reading())
+        }
     }
 
     /// A full disk (here: the file at its page limit) is `diskFull`, rolls back the whole batch,
@@ -51,7 +56,8 @@ import FixcastCore
     /// A read-only open of a file that still needs its schema cannot migrate it.
     @Test func aReadOnlyOpenOfAnOldFileIsReadOnly() throws {
         let path = StoreTestData.temporaryStorePath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = try StoreTestData.sqlite3(path, "CREATE TABLE t(x); PRAGMA user_version = 0;")
         #expect(throws: StorageError.readOnly(path: path)) { _ = try SQLiteStore(path: path, readOnly: true) }
     }

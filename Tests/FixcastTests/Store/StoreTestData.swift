@@ -1,5 +1,6 @@
-import Foundation
 import FixcastCore
+import Foundation
+
 @testable import Fixcast
 
 /// Readings and fixes with every field filled, at whole seconds (the JSON keeps whole seconds).
@@ -17,13 +18,20 @@ enum StoreTestData {
             fixTime: time.addingTimeInterval(-1), obtainedAt: time.addingTimeInterval(-3), source: .gps,
             horizontalErrorM: 4.5, satellitesUsed: 9)
         let weather = WeatherReport(
-            provider: .openMeteo, fetchedAt: time.addingTimeInterval(-60), coordinate: coordinate, cached: true, stale: false,
+            provider: .openMeteo, fetchedAt: time.addingTimeInterval(-60), coordinate: coordinate, cached: true,
+            stale: false,
             current: CurrentConditions(
                 temperatureC: 3.1, feelsLikeC: -0.4, humidityPct: 81, dewPointC: 0.1, pressureHpa: 1013.2,
-                windSpeedMps: 4.2, windGustMps: 9.0, windDirDeg: 250, precipitationMm: 0.0, cloudCoverPct: 75, weatherCode: 3),
-            today: TodaySummary(minC: -1.0, maxC: 5.0, sunrise: time.addingTimeInterval(-20_000), sunset: time.addingTimeInterval(10_000)),
+                windSpeedMps: 4.2, windGustMps: 9.0, windDirDeg: 250, precipitationMm: 0.0, cloudCoverPct: 75,
+                weatherCode: 3),
+            today: TodaySummary(
+                minC: -1.0, maxC: 5.0, sunrise: time.addingTimeInterval(-20_000),
+                sunset: time.addingTimeInterval(10_000)),
             daily: [DailyForecast(date: "2027-01-15", minC: -1, maxC: 5, weatherCode: 3, precipitationMm: 0.2)],
-            alerts: [WeatherAlert(title: "Wind", severity: "minor", starts: time, ends: time.addingTimeInterval(3600), source: "DWD")])
+            alerts: [
+                WeatherAlert(
+                    title: "Wind", severity: "minor", starts: time, ends: time.addingTimeInterval(3600), source: "DWD")
+            ])
         return Reading(
             time: time, trigger: trigger, position: position,
             place: Place(name: placeName, region: "Berlin", country: "Germany", countryCode: "de", source: .nominatim),
