@@ -91,7 +91,13 @@ public enum TOMLSubset {
             guard scanner.peek == UInt8(ascii: "=") else { throw scanner.fail("expected '=' after the key \"\(key)\"") }
             scanner.advance()
             scanner.skipSpace()
-            let value = try scanner.value()
+            let value: TOMLValue
+            do {
+                value = try scanner.value()
+            } catch {
+                // Name the key, so that every syntax error after a key says which one.
+                throw TOMLSyntaxError(line: error.line, reason: "the value of \"\(key)\": \(error.reason)")
+            }
             scanner.skipSpace()
             guard scanner.atEndOrComment else { throw scanner.fail("unexpected text after the value of \"\(key)\"") }
             guard let section else {

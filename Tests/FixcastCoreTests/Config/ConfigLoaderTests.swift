@@ -125,7 +125,8 @@ import Testing
         ("[storage]\ntrack_distance_m = -1", 2, "\"track_distance_m\" in [storage] must be greater than 0"),
         ("[display]\nunits = \"si\"", 2, "\"units\" in [display] must be metric or imperial"),
         ("[display]\nlang = \"de\"", 2, "\"lang\" in [display] must be one of en, ru, zh"),
-        ("[display]\nlang = en", 2, "en is not a value"),
+        ("[display]\nlang = en", 2, "the value of \"lang\": en is not a value (strings need quotes: \"en\")"),
+        ("[gps]\nhost = \"open", 2, "the value of \"host\": unterminated string"),
     ])
     func errorsNameFileLineAndKey(text: String, line: Int, fragment: String) {
         do {
