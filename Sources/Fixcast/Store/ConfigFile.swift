@@ -1,0 +1,66 @@
+import FixcastCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Finds and reads the config file (ConfigLookup's order) and hands its text to the pure
+/// `ConfigLoader`. The only part of configuration that touches the disk.
+public enum ConfigFile {
+    /// A config longer than this is not a config file (and not worth holding in memory).
+    static let maxBytes = 1 << 20
+
+    /// Settings from the first config file found (or none) and the environment; warnings go to stderr.
+    public static func load(explicitPath: String?, environment: [String: String]) throws(ConfigError) -> LoadedConfig {
+        for candidate in ConfigLookup.candidates(explicitPath: explicitPath, environment: environment) {
+            switch read(candidate.path) {
+            case .missing where !candidate.required:
+                continue
+            case .missing:
+                throw ConfigError.unreadable(
+                    path: candidate.path, detail: "no such file",
+                    hint: "check the path given by \(candidate.origin), or copy config/fixcast.toml there")
+            case .failed(let detail):
+                throw ConfigError.unreadable(
+                    path: candidate.path, detail: detail, hint: "make it readable by this user, or pass --config PATH")
+            case .text(let file):
+                return try ConfigLoader.load(file: file, environment: environment)
+            }
+        }
+        return try ConfigLoader.load(file: nil, environment: environment)
+    }
+
+    enum ReadResult {
+        case missing
+        case failed(String)
+        case text(ConfigFileText)
+    }
+
+    static func read(_ path: String) -> ReadResult {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failed(String(cString: strerror(errno))) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return .failed("not a regular file") }
+        guard Int(st.st_size) <= maxBytes else { return .failed("larger than 1 MiB") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failed(String(cString: strerror(errno)))
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maxBytes { return .failed("larger than 1 MiB") }
+        }
+        let readableByOthers = (st.st_mode & 0o044) != 0
+        return .text(
+            ConfigFileText(path: path, text: String(decoding: bytes, as: UTF8.self), readableByOthers: readableByOthers)
+        )
+    }
+}

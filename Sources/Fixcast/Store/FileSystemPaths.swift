@@ -1,0 +1,47 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The few file-system facts the store needs, through POSIX calls (no FileManager).
+enum FileSystemPaths {
+    static func join(_ base: String, _ relative: String) -> String {
+        base.hasSuffix("/") ? base + relative : base + "/" + relative
+    }
+
+    /// The folder part of a path ("" for a bare file name).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        let p = String(path[..<slash])
+        return p.isEmpty ? "/" : p
+    }
+
+    /// `mkdir -p` of the folder holding `path`, private to the user (0700): the store holds a
+    /// history of where the machine has been.
+    static func createParentDirectories(of path: String) throws(StorageError) {
+        let dir = parent(of: path)
+        guard !dir.isEmpty else { return }
+        var built = dir.hasPrefix("/") ? "" : "."
+        for component in dir.split(separator: "/") {
+            built += "/" + component
+            if mkdir(built, 0o700) != 0 && errno != EEXIST {
+                let detail = String(cString: strerror(errno))
+                throw StorageError.cannotOpen(path: path, detail: "cannot create \(built): \(detail)")
+            }
+        }
+    }
+
+    static func fileSize(_ path: String) -> Int64 {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return 0 }
+        return Int64(st.st_size)
+    }
+
+    /// The home folder from the password database, for a process started without `$HOME`.
+    static func passwdHome() -> String? {
+        guard let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir else { return nil }
+        let home = String(cString: dir)
+        return home.isEmpty ? nil : home
+    }
+}

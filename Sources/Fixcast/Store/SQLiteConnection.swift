@@ -1,0 +1,203 @@
+import CSQLite
+import FixcastCore
+import FoundationEssentials
+
+/// One open SQLite connection: every call goes through `check`, which turns sqlite's result code
+/// and message into a `StorageError`.
+///
+/// Not thread-safe (opened with SQLITE_OPEN_NOMUTEX), so not `Sendable`: it lives inside the
+/// `SQLiteStore` actor, and the compiler keeps it there (the habit of SwiftPM's `Basics/SQLite`).
+final class SQLiteConnection {
+    let path: String
+    private let db: OpaquePointer
+
+    /// Opens (creating when `readOnly` is false) the database file at `path`.
+    init(path: String, readOnly: Bool) throws(StorageError) {
+        self.path = path
+        var handle: OpaquePointer?
+        let rc = csqlite_open(path, readOnly ? 1 : 0, &handle)
+        guard rc == SQLITE_OK, let handle else {
+            let detail = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            if let handle { sqlite3_close_v2(handle) }
+            throw SQLiteConnection.error(code: rc, detail: detail, path: path, opening: true)
+        }
+        db = handle
+    }
+
+    deinit {
+        // close_v2 defers the close until every statement is finalized, so a leaked statement
+        // cannot keep the file half-closed.
+        sqlite3_close_v2(db)
+    }
+
+    /// How long a statement waits for another connection's lock before SQLITE_BUSY.
+    func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(db, milliseconds) }
+
+    /// Refuses the few statements that could corrupt the file on purpose (SQLITE_DBCONFIG_DEFENSIVE).
+    func setDefensive() { _ = csqlite_set_defensive(db, 1) }
+
+    /// Whether the connection can only read (a read-only open, or a file sqlite could not open for writing).
+    var isReadOnly: Bool { sqlite3_db_readonly(db, "main") == 1 }
+
+    /// Turns a result code into a `StorageError`; SQLITE_OK, SQLITE_ROW and SQLITE_DONE pass.
+    @discardableResult
+    func check(_ rc: Int32) throws(StorageError) -> Int32 {
+        if rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE { return rc }
+        throw SQLiteConnection.error(code: rc, detail: String(cString: sqlite3_errmsg(db)), path: path, opening: false)
+    }
+
+    static func error(code rc: Int32, detail: String, path: String, opening: Bool) -> StorageError {
+        switch rc & 0xFF {  // the primary code of an extended result code
+        case SQLITE_FULL: return .diskFull(path: path)
+        case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(path: path, detail: detail)
+        case SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)
+        case SQLITE_PERM, SQLITE_AUTH: return opening ? .cannotOpen(path: path, detail: detail) : .readOnly(path: path)
+        default: return opening ? .cannotOpen(path: path, detail: detail) : .failed(path: path, detail: detail)
+        }
+    }
+
+    /// Runs one or more statements that take no parameters and return no rows.
+    func execute(_ sql: String) throws(StorageError) {
+        try check(sqlite3_exec(db, sql, nil, nil, nil))
+    }
+
+    func prepare(_ sql: String) throws(StorageError) -> SQLiteStatement {
+        var stmt: OpaquePointer?
+        try check(sqlite3_prepare_v2(db, sql, -1, &stmt, nil))
+        guard let stmt else { throw StorageError.failed(path: path, detail: "empty statement: \(sql)") }
+        return SQLiteStatement(stmt, connection: self)
+    }
+
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The first column of the first row, as an integer (for PRAGMAs and counts).
+    func scalarInt(_ sql: String) throws(StorageError) -> Int64? {
+        let stmt = try prepare(sql)
+        guard try stmt.step() else { return nil }
+        return stmt.int64(0)
+    }
+
+    func scalarText(_ sql: String) throws(StorageError) -> String? {
+        let stmt = try prepare(sql)
+        guard try stmt.step() else { return nil }
+        return stmt.text(0)
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteConnection: Sendable {}
+
+/// A prepared statement, finalized when it goes away. Parameters are 1-based, columns 0-based (sqlite's own).
+final class SQLiteStatement {
+    private let stmt: OpaquePointer
+    private let connection: SQLiteConnection
+
+    init(_ stmt: OpaquePointer, connection: SQLiteConnection) {
+        self.stmt = stmt
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(stmt) }
+
+    func bind(_ index: Int32, _ value: String?) throws(StorageError) {
+        guard let value else { return try bindNull(index) }
+        let utf8 = Array(value.utf8)
+        let rc = utf8.withUnsafeBufferPointer { buf in
+            buf.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                    csqlite_bind_text(stmt, index, $0, Int32(buf.count))
+                }
+            } ?? csqlite_bind_text(stmt, index, "", 0)
+        }
+        try connection.check(rc)
+    }
+
+    func bind(_ index: Int32, _ value: Double?) throws(StorageError) {
+        guard let value, value.isFinite else { return try bindNull(index) }
+        try connection.check(sqlite3_bind_double(stmt, index, value))
+    }
+
+    func bind(_ index: Int32, _ value: Int?) throws(StorageError) {
+        guard let value else { return try bindNull(index) }
+        try connection.check(sqlite3_bind_int64(stmt, index, Int64(value)))
+    }
+
+    func bind(_ index: Int32, _ value: Bool?) throws(StorageError) {
+        try bind(index, value.map { $0 ? 1 : 0 } as Int?)
+    }
+
+    func bind(_ index: Int32, _ value: Date?) throws(StorageError) {
+        try bind(index, value?.timeIntervalSince1970)
+    }
+
+    func bindNull(_ index: Int32) throws(StorageError) {
+        try connection.check(sqlite3_bind_null(stmt, index))
+    }
+
+    /// Binds values to ?1, ?2, … in order.
+    func bindAll(_ values: [SQLiteValue]) throws(StorageError) {
+        for (i, v) in values.enumerated() {
+            let index = Int32(i + 1)
+            switch v {
+            case .null: try bindNull(index)
+            case .int(let x): try bind(index, x)
+            case .double(let x): try bind(index, x)
+            case .text(let x): try bind(index, x)
+            }
+        }
+    }
+
+    /// One step: true when a row is ready, false when the statement is done.
+    func step() throws(StorageError) -> Bool {
+        try connection.check(sqlite3_step(stmt)) == SQLITE_ROW
+    }
+
+    /// Makes the statement ready to run again with new parameters.
+    func reset() throws(StorageError) {
+        try connection.check(sqlite3_reset(stmt))
+        try connection.check(sqlite3_clear_bindings(stmt))
+    }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
+    func int(_ column: Int32) -> Int? { isNull(column) ? nil : Int(sqlite3_column_int64(stmt, column)) }
+    func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(stmt, column) }
+    func date(_ column: Int32) -> Date? { double(column).map { Date(timeIntervalSince1970: $0) } }
+
+    func text(_ column: Int32) -> String? {
+        guard !isNull(column), let p = sqlite3_column_text(stmt, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(stmt, column))
+        return String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
+    }
+}
+
+@available(*, unavailable)
+extension SQLiteStatement: Sendable {}
+
+/// A value to bind, for statements built from a list of columns.
+enum SQLiteValue {
+    case null
+    case int(Int)
+    case double(Double)
+    case text(String)
+
+    static func of(_ v: Double?) -> SQLiteValue { v.flatMap { $0.isFinite ? .double($0) : nil } ?? .null }
+    static func of(_ v: Int?) -> SQLiteValue { v.map { .int($0) } ?? .null }
+    static func of(_ v: String?) -> SQLiteValue { v.map { .text($0) } ?? .null }
+    static func of(_ v: Bool?) -> SQLiteValue { v.map { .int($0 ? 1 : 0) } ?? .null }
+    static func of(_ v: Date?) -> SQLiteValue { of(v?.timeIntervalSince1970) }
+}

@@ -1,0 +1,201 @@
+import CSQLite
+import FixcastCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// fixcast's one database file: readings, the thinned track, the last known position, the
+/// weather and place caches, and small state (CONTRACT.md "Store and exports").
+///
+/// WAL with `synchronous=NORMAL`: a commit is a single append to the WAL, so a kill -9 at any
+/// moment keeps every committed row and leaves a file that passes `PRAGMA integrity_check`
+/// (only a power cut can lose the last commits, which an SD card on a Pi would pay dearly to
+/// prevent with FULL). A 5 s busy timeout lets `fixcast now` write while `fixcast run` does.
+public actor SQLiteStore {
+    public nonisolated let path: String
+    let db: SQLiteConnection
+    let clock: any WallClock
+
+    /// How long a writer waits for another process's lock before giving up.
+    static let busyTimeoutMs: Int32 = 5_000
+
+    /// Opens (creating it and its folder when missing) the store at `path` and brings its schema
+    /// up to date.
+    public init(path: String) throws(StorageError) {
+        try self.init(path: path, readOnly: false, clock: SystemClock())
+    }
+
+    /// `readOnly` opens without the right to write (every write then fails with
+    /// `StorageError.readOnly`), for `status` and for tests; `clock` stamps cache rows.
+    public init(path: String, readOnly: Bool, clock: any WallClock = SystemClock()) throws(StorageError) {
+        self.path = path
+        self.clock = clock
+        if !readOnly { try FileSystemPaths.createParentDirectories(of: path) }
+        let db = try SQLiteConnection(path: path, readOnly: readOnly)
+        self.db = db
+        db.setBusyTimeout(milliseconds: Self.busyTimeoutMs)
+        db.setDefensive()
+        if !db.isReadOnly {
+            // journal_mode answers with the mode it ended up in; a filesystem without shared
+            // memory keeps "delete", which is still crash-safe, just slower.
+            _ = try db.scalarText("PRAGMA journal_mode=WAL")
+            try db.execute("PRAGMA synchronous=NORMAL")
+        }
+        try db.execute("PRAGMA foreign_keys=ON")
+        try Self.migrate(db)
+    }
+
+    /// `$XDG_DATA_HOME/fixcast/fixcast.sqlite`, else `~/.local/share/fixcast/fixcast.sqlite`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return FileSystemPaths.join(xdg, "fixcast/fixcast.sqlite")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileSystemPaths.passwdHome()
+        guard let home else { return "fixcast.sqlite" }
+        return FileSystemPaths.join(home, ".local/share/fixcast/fixcast.sqlite")
+    }
+
+    /// The store path to open: `configured` (`--db`, else `storage.path`) with a leading `~/`
+    /// expanded, or `defaultPath` when it is empty.
+    public static func resolvedPath(configured: String, environment: [String: String]) -> String {
+        if configured.isEmpty { return defaultPath(environment: environment) }
+        if configured.hasPrefix("~/"),
+            let home = environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? FileSystemPaths.passwdHome()
+        {
+            return FileSystemPaths.join(home, String(configured.dropFirst(2)))
+        }
+        return configured
+    }
+
+    static func migrate(_ db: SQLiteConnection) throws(StorageError) {
+        let known = StoreSchema.currentVersion
+        let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        if version > known { throw StorageError.newerSchema(path: db.path, version: version) }
+        if version == known { return }
+        try db.transaction { () throws(StorageError) in
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let current = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+            if current > known { throw StorageError.newerSchema(path: db.path, version: current) }
+            for step in current..<known {
+                try db.execute(StoreSchema.migrations[step])
+                try db.execute("PRAGMA user_version = \(step + 1)")
+            }
+        }
+    }
+
+    /// The schema version of the file (`PRAGMA user_version`).
+    public func schemaVersion() throws(StorageError) -> Int {
+        Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+    }
+
+    /// `PRAGMA integrity_check` said "ok".
+    public func integrityCheck() throws(StorageError) -> Bool {
+        try db.scalarText("PRAGMA integrity_check") == "ok"
+    }
+
+    /// The size on disk of the database and its WAL.
+    public nonisolated func fileSizeBytes() -> Int64 {
+        FileSystemPaths.fileSize(path) + FileSystemPaths.fileSize(path + "-wal")
+    }
+
+    // MARK: Readings
+
+    /// Stores a reading; returns its row id.
+    @discardableResult
+    public func insertReading(_ reading: Reading) throws(StorageError) -> Int64 {
+        let stmt = try db.prepare(ReadingRow.insertSQL)
+        try stmt.bindAll(ReadingRow.values(of: reading))
+        _ = try stmt.step()
+        return db.lastInsertRowID
+    }
+
+    /// The most recent reading (by its time), or nil when none is stored.
+    public func lastReading() throws(StorageError) -> Reading? {
+        let stmt = try db.prepare("SELECT json FROM readings ORDER BY time DESC, id DESC LIMIT 1")
+        guard try stmt.step() else { return nil }
+        return try decodeReading(stmt.text(0))
+    }
+
+    public func readingCount() throws(StorageError) -> Int {
+        Int(try db.scalarInt("SELECT count(*) FROM readings") ?? 0)
+    }
+
+    /// Calls `body` with each reading whose time is in [since, until], oldest first, one row at
+    /// a time (an export of years of readings holds one in memory).
+    public func forEachReading(since: Date?, until: Date?, _ body: (Reading) throws -> Void) throws {
+        let stmt = try db.prepare(
+            "SELECT json FROM readings WHERE time >= ?1 AND time <= ?2 ORDER BY time, id")
+        try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
+        try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
+        while try stmt.step() {
+            try body(try decodeReading(stmt.text(0)))
+        }
+    }
+
+    private func decodeReading(_ text: String?) throws(StorageError) -> Reading {
+        guard let text, let json = try? JSONValue.parse(text), let reading = Reading(json: json) else {
+            throw StorageError.corrupt(path: path, detail: "a stored reading is not readable JSON")
+        }
+        return reading
+    }
+
+    // MARK: Track
+
+    /// Appends fixes to the track in one transaction (all or none).
+    public func appendTrackPoints(_ fixes: [Fix]) throws(StorageError) {
+        guard !fixes.isEmpty else { return }
+        try db.transaction { () throws(StorageError) in
+            let stmt = try db.prepare(
+                "INSERT INTO track_points (time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            )
+            for fix in fixes {
+                try stmt.bindAll([
+                    .of(fix.receivedAt), .double(fix.coordinate.lat), .double(fix.coordinate.lon), .of(fix.altitudeM),
+                    .of(fix.speedMps), .of(fix.trackDeg), .text(fix.mode.rawValue), .of(fix.time),
+                ])
+                _ = try stmt.step()
+                try stmt.reset()
+            }
+        }
+    }
+
+    public func trackPointCount() throws(StorageError) -> Int {
+        Int(try db.scalarInt("SELECT count(*) FROM track_points") ?? 0)
+    }
+
+    /// Calls `body` with each track point received in [since, until], oldest first, one row at a
+    /// time. The point comes back as the `Fix` it was stored from (`receivedAt` is the track time;
+    /// the error estimates and satellite count are not kept in the track).
+    public func forEachTrackPoint(since: Date?, until: Date?, _ body: (Fix) throws -> Void) throws {
+        let stmt = try db.prepare(
+            "SELECT time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time FROM track_points WHERE time >= ?1 AND time <= ?2 ORDER BY time, id"
+        )
+        try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
+        try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
+        while try stmt.step() {
+            guard let received = stmt.date(0), let lat = stmt.double(1), let lon = stmt.double(2),
+                let coordinate = Coordinate(lat: lat, lon: lon),
+                let mode = stmt.text(6).flatMap(FixMode.init(rawValue:))
+            else { throw StorageError.corrupt(path: path, detail: "a stored track point is out of range") }
+            try body(
+                Fix(
+                    time: stmt.date(7), receivedAt: received, coordinate: coordinate, mode: mode,
+                    altitudeM: stmt.double(3), speedMps: stmt.double(4), trackDeg: stmt.double(5)))
+        }
+    }
+}
+
+extension SQLiteStore {
+    /// Caps the file at `pages` pages (SQLite's `max_page_count`); a write past it fails as a
+    /// full disk would (SQLITE_FULL). How tests reach `StorageError.diskFull` without filling a disk.
+    func limitFileSize(pages: Int) throws(StorageError) {
+        _ = try db.scalarInt("PRAGMA max_page_count = \(pages)")
+    }
+
+    /// Pages the file holds now.
+    func pageCount() throws(StorageError) -> Int {
+        Int(try db.scalarInt("PRAGMA page_count") ?? 0)
+    }
+}

@@ -1,0 +1,68 @@
+/// The store's schema as ordered migrations; `PRAGMA user_version` is the number applied.
+///
+/// A migration is only ever appended, never edited: a file written by an older fixcast upgrades
+/// step by step, and a file from a newer fixcast (a higher version) is refused rather than guessed at.
+enum StoreSchema {
+    static let migrations: [String] = [
+        // 1: readings, the thinned track, and the caches.
+        """
+        CREATE TABLE readings (
+            id INTEGER PRIMARY KEY,
+            time REAL NOT NULL,               -- unix seconds, UTC
+            trigger TEXT NOT NULL,
+            lat REAL, lon REAL, alt_m REAL, speed_mps REAL, track_deg REAL,
+            mode TEXT, fix_time REAL, position_source TEXT,
+            place_name TEXT, place_region TEXT, place_country TEXT, place_country_code TEXT, place_source TEXT,
+            weather_provider TEXT, fetched_at REAL, cached INTEGER, stale INTEGER,
+            temperature_c REAL, feels_like_c REAL, humidity_pct REAL, dew_point_c REAL, pressure_hpa REAL,
+            wind_speed_mps REAL, wind_gust_mps REAL, wind_dir_deg REAL, precipitation_mm REAL,
+            cloud_cover_pct REAL, weather_code INTEGER,
+            errors TEXT,                      -- "component: message" lines
+            json TEXT NOT NULL                -- Reading.json(language: .en), read back as is
+        );
+        CREATE INDEX readings_time ON readings(time);
+
+        CREATE TABLE track_points (
+            id INTEGER PRIMARY KEY,
+            time REAL NOT NULL,               -- when fixcast received the fix (unix seconds)
+            lat REAL NOT NULL, lon REAL NOT NULL, alt_m REAL, speed_mps REAL, track_deg REAL,
+            mode TEXT NOT NULL,
+            fix_time REAL                     -- the receiver's own time, when it gave one
+        );
+        CREATE INDEX track_points_time ON track_points(time);
+
+        CREATE TABLE last_known_position (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            lat REAL NOT NULL, lon REAL NOT NULL, alt_m REAL, speed_mps REAL, track_deg REAL,
+            mode TEXT, fix_time REAL, obtained_at REAL NOT NULL, source TEXT NOT NULL,
+            eph_m REAL, satellites_used INTEGER
+        );
+
+        CREATE TABLE weather_cache (
+            id INTEGER PRIMARY KEY,
+            provider TEXT NOT NULL,
+            fetched_at REAL NOT NULL,
+            lat REAL NOT NULL, lon REAL NOT NULL,
+            json TEXT NOT NULL                -- WeatherReport.json(language: .en)
+        );
+        CREATE INDEX weather_cache_lookup ON weather_cache(provider, lat, lon);
+        CREATE INDEX weather_cache_fetched ON weather_cache(fetched_at);
+
+        CREATE TABLE place_cache (
+            id INTEGER PRIMARY KEY,
+            lat REAL NOT NULL, lon REAL NOT NULL,
+            name TEXT NOT NULL, region TEXT, country TEXT, country_code TEXT,
+            source TEXT NOT NULL,
+            saved_at REAL NOT NULL
+        );
+        CREATE INDEX place_cache_lookup ON place_cache(source, lat, lon);
+
+        CREATE TABLE state (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """
+    ]
+
+    static var currentVersion: Int { migrations.count }
+}

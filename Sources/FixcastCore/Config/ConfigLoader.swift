@@ -1,0 +1,159 @@
+/// One config file as read from disk (the reading itself is the adapter's: `ConfigFile`).
+public struct ConfigFileText: Sendable, Hashable {
+    public var path: String
+    public var text: String
+    /// The file's mode lets the group or others read it (mode & 0o044).
+    public var readableByOthers: Bool
+
+    public init(path: String, text: String, readableByOthers: Bool) {
+        self.path = path
+        self.text = text
+        self.readableByOthers = readableByOthers
+    }
+}
+
+/// The settings from a file and the environment, with warnings to print on stderr.
+public struct LoadedConfig: Sendable, Hashable {
+    public var settings: Settings
+    /// The file the settings came from, nil when none was found.
+    public var filePath: String?
+    /// Things a person should fix that do not stop fixcast (e.g. an API key readable by others).
+    public var warnings: [String]
+}
+
+/// Turns a config file's text and the environment into `Settings`: defaults, then the file, then
+/// `FIXCAST_<SECTION>_<KEY>` variables (CONTRACT.md; command-line options come after, in the CLI).
+///
+/// Strict on purpose: an unknown section or key, a wrong type or a bad value is an error naming
+/// the file, line and key, because a misspelt `wether` silently ignored is a setting that
+/// silently does nothing.
+public enum ConfigLoader {
+    public static func load(
+        file: ConfigFileText?, environment: [String: String], defaults: Settings = Settings()
+    ) throws(ConfigError) -> LoadedConfig {
+        var settings = defaults
+        var warnings: [String] = []
+        if let file {
+            try apply(file: file, to: &settings)
+            if file.readableByOthers, !settings.weather.apiKey.isEmpty {
+                warnings.append(
+                    "config: \(file.path) holds an API key and other users can read it; run chmod 600 \(file.path), or set FIXCAST_WEATHER_API_KEY instead."
+                )
+            }
+        }
+        try applyEnvironment(environment, to: &settings)
+        return LoadedConfig(settings: settings, filePath: file?.path, warnings: warnings)
+    }
+
+    static func apply(file: ConfigFileText, to settings: inout Settings) throws(ConfigError) {
+        let doc: TOMLDocument
+        do {
+            doc = try TOMLSubset.parse(file.text)
+        } catch {
+            throw .syntax(.file(path: file.path, line: error.line), reason: error.reason)
+        }
+        for section in doc.sections where !ConfigSchema.sections.contains(section.name) {
+            throw .unknownSection(.file(path: file.path, line: section.line), section: section.name)
+        }
+        for entry in doc.entries {
+            let origin = ConfigOrigin.file(path: file.path, line: entry.line)
+            guard let key = ConfigSchema.key(section: entry.section, name: entry.key) else {
+                throw .unknownKey(origin, section: entry.section, key: entry.key)
+            }
+            try set(key, entry.value, found: entry.value.typeName, origin: origin, settings: &settings)
+        }
+    }
+
+    static func applyEnvironment(_ environment: [String: String], to settings: inout Settings) throws(ConfigError) {
+        // Sorted, so that with two bad variables the same one is reported every time.
+        for (variable, text) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix("FIXCAST_") {
+            guard
+                let section = ConfigSchema.sections.first(where: { variable.hasPrefix("FIXCAST_\($0.uppercased())_") })
+            else { continue }  // FIXCAST_CONFIG and variables that are not settings
+            let origin = ConfigOrigin.environment(variable: variable)
+            guard let key = ConfigSchema.keys.first(where: { $0.environmentVariable == variable }) else {
+                let name = String(variable.dropFirst("FIXCAST_\(section)_".count)).lowercased()
+                throw .unknownKey(origin, section: section, key: name)
+            }
+            let value: TOMLValue
+            switch key.kind {
+            case .string:
+                value = .string(text)
+            case .integer:
+                guard let i = TOMLNumber.integer(text) else {
+                    throw .wrongType(
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                }
+                value = .integer(i)
+            case .number:
+                if let i = TOMLNumber.integer(text) {
+                    value = .integer(i)
+                } else if let d = TOMLNumber.float(text) {
+                    value = .float(d)
+                } else {
+                    throw .wrongType(
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                }
+            case .boolean:
+                guard text == "true" || text == "false" else {
+                    throw .wrongType(
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                }
+                value = .boolean(text == "true")
+            }
+            try set(key, value, found: "\"\(text)\"", origin: origin, settings: &settings)
+        }
+    }
+
+    private static func set(
+        _ key: ConfigSchema.Key, _ value: TOMLValue, found: String, origin: ConfigOrigin, settings: inout Settings
+    ) throws(ConfigError) {
+        let typeMatches: Bool
+        switch (key.kind, value) {
+        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .float), (.boolean, .boolean):
+            typeMatches = true
+        default:
+            typeMatches = false
+        }
+        guard typeMatches else {
+            throw .wrongType(origin, section: key.section, key: key.name, expected: key.kind.expected, found: found)
+        }
+        if let reason = key.apply(&settings, value) {
+            throw .badValue(origin, section: key.section, key: key.name, reason: reason)
+        }
+    }
+}
+
+/// Where a config file is looked for (CONTRACT.md), first found wins.
+public struct ConfigCandidate: Sendable, Hashable {
+    public var path: String
+    /// Named by the user (`--config`, `$FIXCAST_CONFIG`): a missing file is an error, not a skip.
+    public var required: Bool
+    /// How it was named, for messages ("--config", "$FIXCAST_CONFIG").
+    public var origin: String
+}
+
+public enum ConfigLookup {
+    /// `--config PATH`, else `$FIXCAST_CONFIG`; else `$XDG_CONFIG_HOME/fixcast/config.toml` (or
+    /// `~/.config/fixcast/config.toml`) then `/etc/fixcast/config.toml`.
+    public static func candidates(explicitPath: String?, environment: [String: String]) -> [ConfigCandidate] {
+        if let explicitPath { return [ConfigCandidate(path: explicitPath, required: true, origin: "--config")] }
+        if let named = environment["FIXCAST_CONFIG"], !named.isEmpty {
+            return [ConfigCandidate(path: named, required: true, origin: "$FIXCAST_CONFIG")]
+        }
+        var list: [ConfigCandidate] = []
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            list.append(
+                ConfigCandidate(path: join(xdg, "fixcast/config.toml"), required: false, origin: "$XDG_CONFIG_HOME"))
+        } else if let home = environment["HOME"], !home.isEmpty {
+            list.append(
+                ConfigCandidate(path: join(home, ".config/fixcast/config.toml"), required: false, origin: "~/.config"))
+        }
+        list.append(ConfigCandidate(path: "/etc/fixcast/config.toml", required: false, origin: "/etc"))
+        return list
+    }
+
+    private static func join(_ base: String, _ rest: String) -> String {
+        base.hasSuffix("/") ? base + rest : base + "/" + rest
+    }
+}

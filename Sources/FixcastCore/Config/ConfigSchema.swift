@@ -1,0 +1,228 @@
+import FoundationEssentials
+
+/// Every config key: its section, name, TOML type and how it sets `Settings`, with the checks
+/// of its value. One table, so the parser, the environment overrides and the example file
+/// (config/fixcast.toml, compared in a test) cannot drift apart.
+public enum ConfigSchema {
+    /// The TOML type a key takes.
+    public enum Kind: Sendable {
+        case string, integer, number, boolean
+
+        var expected: String {
+            switch self {
+            case .string: return "a string"
+            case .integer: return "an integer"
+            case .number: return "a number"
+            case .boolean: return "true or false"
+            }
+        }
+    }
+
+    /// One key. `apply` returns a reason ("must be …") when the value is not acceptable.
+    public struct Key: Sendable {
+        public let section: String
+        public let name: String
+        public let kind: Kind
+        let apply: @Sendable (inout Settings, TOMLValue) -> String?
+
+        /// The environment variable that overrides it: `FIXCAST_<SECTION>_<KEY>`.
+        public var environmentVariable: String { "FIXCAST_\(section.uppercased())_\(name.uppercased())" }
+    }
+
+    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display"]
+    static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
+
+    public static let keys: [Key] = [
+        Key(section: "gps", name: "host", kind: .string) { s, v in
+            guard case .string(let h) = v else { return nil }
+            guard !h.isEmpty, !h.contains(where: { $0 == " " || $0 == "/" || $0 == "\t" }) else {
+                return "must be a host name or IP address such as \"127.0.0.1\""
+            }
+            s.gps.host = h
+            return nil
+        },
+        Key(section: "gps", name: "port", kind: .integer) { s, v in
+            guard case .integer(let p) = v else { return nil }
+            guard (1...65535).contains(p) else { return "must be a port from 1 to 65535, not \(p)" }
+            s.gps.port = p
+            return nil
+        },
+        number("gps", "fix_timeout_s", positive: true) { $0.gps.fixTimeoutS = $1 },
+        Key(section: "gps", name: "fix_retries", kind: .integer) { s, v in
+            guard case .integer(let n) = v else { return nil }
+            // More than 10 retries of 8 s each would hide a dead receiver for minutes.
+            guard (0...10).contains(n) else { return "must be from 0 to 10, not \(n)" }
+            s.gps.fixRetries = n
+            return nil
+        },
+        number("trigger", "move_km", positive: true) { $0.trigger.moveKm = $1 },
+        number("trigger", "periodic_min", positive: true) { $0.trigger.periodicMin = $1 },
+        number("trigger", "resume_min_away_s", positive: false) { $0.trigger.resumeMinAwayS = $1 },
+        Key(section: "weather", name: "provider", kind: .string) { s, v in
+            guard case .string(let p) = v else { return nil }
+            guard let id = WeatherProviderID(rawValue: p) else {
+                return
+                    "must be one of \(WeatherProviderID.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(p)\""
+            }
+            s.weather.provider = id
+            return nil
+        },
+        url("weather", "base_url") { $0.weather.baseURL = $1 },
+        Key(section: "weather", name: "api_key", kind: .string) { s, v in
+            guard case .string(let k) = v else { return nil }
+            guard !k.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                return "must not contain spaces or control characters"
+            }
+            s.weather.apiKey = k
+            return nil
+        },
+        number("weather", "cache_min", positive: true) { $0.weather.cacheMin = $1 },
+        // Never zero (DESIGN.md §3): a forced refresh must not burst the shared API limit.
+        number("weather", "forced_cache_min", positive: true) { $0.weather.forcedCacheMin = $1 },
+        Key(section: "places", name: "provider", kind: .string) { s, v in
+            guard case .string(let p) = v else { return nil }
+            guard let id = Settings.PlacesProvider(rawValue: p) else {
+                return
+                    "must be one of \(Settings.PlacesProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(p)\""
+            }
+            s.places.provider = id
+            return nil
+        },
+        url("places", "base_url") { $0.places.baseURL = $1 },
+        url("places", "search_url") { $0.places.searchURL = $1 },
+        Key(section: "places", name: "language", kind: .string) { s, v in
+            guard case .string(let l) = v else { return nil }
+            // A BCP 47 tag as Nominatim's accept-language takes it ("en", "de", "pt-BR").
+            let ok =
+                !l.isEmpty && l.count <= 35 && l.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+                && l.first?.isLetter == true
+            guard ok else { return "must be a language code such as \"en\" or \"pt-BR\", not \"\(l)\"" }
+            s.places.language = l
+            return nil
+        },
+        Key(section: "storage", name: "path", kind: .string) { s, v in
+            guard case .string(let p) = v else { return nil }
+            guard !p.contains("\0") else { return "must not contain a NUL character" }
+            s.storage.path = p
+            return nil
+        },
+        number("storage", "track_interval_s", positive: true) { $0.storage.trackIntervalS = $1 },
+        number("storage", "track_distance_m", positive: true) { $0.storage.trackDistanceM = $1 },
+        Key(section: "display", name: "units", kind: .string) { s, v in
+            guard case .string(let u) = v else { return nil }
+            guard let units = UnitSystem(rawValue: u) else { return "must be metric or imperial, not \"\(u)\"" }
+            s.display.units = units
+            return nil
+        },
+        Key(section: "display", name: "lang", kind: .string) { s, v in
+            guard case .string(let l) = v else { return nil }
+            guard let lang = Language(rawValue: l) else {
+                return "must be one of \(Language.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(l)\""
+            }
+            s.display.lang = lang
+            return nil
+        },
+    ]
+
+    public static func key(section: String, name: String) -> Key? {
+        keys.first { $0.section == section && $0.name == name }
+    }
+
+    /// A finite number (an integer is accepted too), > 0 when `positive`, else ≥ 0.
+    private static func number(
+        _ section: String, _ name: String, positive: Bool, _ set: @escaping @Sendable (inout Settings, Double) -> Void
+    ) -> Key {
+        Key(section: section, name: name, kind: .number) { s, v in
+            let d: Double
+            switch v {
+            case .integer(let i): d = Double(i)
+            case .float(let f): d = f
+            default: return nil
+            }
+            guard d.isFinite else { return "must be a finite number" }
+            if positive, d <= 0 { return "must be greater than 0, not \(ConfigSchema.text(d))" }
+            if !positive, d < 0 { return "must be 0 or more, not \(ConfigSchema.text(d))" }
+            set(&s, d)
+            return nil
+        }
+    }
+
+    private static func url(
+        _ section: String, _ name: String, _ set: @escaping @Sendable (inout Settings, String) -> Void
+    ) -> Key {
+        Key(section: section, name: name, kind: .string) { s, v in
+            guard case .string(let u) = v else { return nil }
+            if let reason = BaseURLRule.problem(u) { return reason }
+            set(&s, BaseURLRule.normalized(u))
+            return nil
+        }
+    }
+
+    static func text(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : "\(d)"
+    }
+}
+
+/// The rule for `base_url` / `search_url` (CONTRACT.md): empty (the public endpoint), or scheme,
+/// host, optional port and optional path prefix; `https://`, except `http://` to a loopback host
+/// (tests, a local mirror), because an API key must never cross a network in clear text.
+public enum BaseURLRule {
+    /// Why `url` is not acceptable, phrased to follow the key ("must …"); nil when it is.
+    public static func problem(_ url: String) -> String? {
+        if url.isEmpty { return nil }
+        let lower = url.lowercased()
+        let isHTTPS = lower.hasPrefix("https://")
+        guard isHTTPS || lower.hasPrefix("http://") else {
+            return "must start with https:// (or be empty for the public endpoint), not \"\(url)\""
+        }
+        let rest = url.dropFirst(isHTTPS ? 8 : 7)
+        let authority = rest.prefix { $0 != "/" }
+        if rest.contains(where: { $0 == "?" || $0 == "#" || $0 == " " }) {
+            return "must be scheme, host, optional port and path only (no query, fragment or spaces), not \"\(url)\""
+        }
+        if authority.contains("@") { return "must not contain a user name or password" }
+        guard let host = hostPart(of: authority), !host.isEmpty else { return "must name a host, not \"\(url)\"" }
+        if let port = portPart(of: authority) {
+            guard let p = Int(port), (1...65535).contains(p) else { return "has a bad port \"\(port)\"" }
+        }
+        if !isHTTPS && !isLoopback(host) {
+            return "must use https:// (plain http:// is allowed for 127.0.0.1, ::1 and localhost only), not \"\(url)\""
+        }
+        return nil
+    }
+
+    /// Without a trailing slash, so the provider's path can be appended.
+    public static func normalized(_ url: String) -> String {
+        var u = url
+        while u.hasSuffix("/") && !u.hasSuffix("://") { u.removeLast() }
+        return u
+    }
+
+    static func hostPart(of authority: Substring) -> String? {
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            return String(authority[authority.index(after: authority.startIndex)..<close])
+        }
+        return String(authority.prefix { $0 != ":" })
+    }
+
+    static func portPart(of authority: Substring) -> Substring? {
+        let afterHost: Substring
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            afterHost = authority[authority.index(after: close)...]
+        } else {
+            afterHost = authority.drop { $0 != ":" }
+        }
+        guard afterHost.hasPrefix(":") else { return nil }
+        return afterHost.dropFirst()
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost.
+    public static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased()
+        if h == "localhost" || h == "::1" { return true }
+        let octets = h.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+@testable import FixcastCore
+
+@Suite struct ConfigLoaderTests {
+    static let path = "/etc/fixcast/config.toml"
+
+    func load(_ text: String, environment: [String: String] = [:], readableByOthers: Bool = false) throws(ConfigError)
+        -> LoadedConfig
+    {
+        try ConfigLoader.load(
+            file: ConfigFileText(path: Self.path, text: text, readableByOthers: readableByOthers),
+            environment: environment)
+    }
+
+    @Test func noFileAndNoEnvironmentGiveTheDefaults() throws {
+        let loaded = try ConfigLoader.load(file: nil, environment: ["HOME": "/root", "FIXCAST_CONFIG": "/x"])
+        #expect(loaded.settings == Settings())
+        #expect(loaded.filePath == nil)
+        #expect(loaded.warnings.isEmpty)
+    }
+
+    /// The annotated example sets every key to its default, and every key is in it.
+    @Test func theExampleFileHoldsEveryKeyAtItsDefault() throws {
+        let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("config/fixcast.toml").path
+        let text = try String(contentsOfFile: examplePath, encoding: .utf8)
+        let loaded = try ConfigLoader.load(
+            file: ConfigFileText(path: examplePath, text: text, readableByOthers: true), environment: [:])
+        #expect(loaded.settings == Settings())
+        let doc = try TOMLSubset.parse(text)
+        let inFile = Set(doc.entries.map { "\($0.section).\($0.key)" })
+        let known = Set(ConfigSchema.keys.map { "\($0.section).\($0.name)" })
+        #expect(inFile == known)
+        #expect(loaded.warnings.isEmpty)  // no api_key in the example
+    }
+
+    @Test func everyKeyIsApplied() throws {
+        let loaded = try load(
+            """
+            [gps]
+            host = "gps.local"
+            port = 3000
+            fix_timeout_s = 4.5
+            fix_retries = 0
+            [trigger]
+            move_km = 2
+            periodic_min = 15
+            resume_min_away_s = 0
+            [weather]
+            provider = "metno"
+            base_url = "http://127.0.0.1:8080/"
+            api_key = "k3y"
+            cache_min = 5
+            forced_cache_min = 0.5
+            [places]
+            provider = "offline"
+            base_url = "https://nominatim.example.org/sub"
+            search_url = "http://[::1]:9000"
+            language = "pt-BR"
+            [storage]
+            path = "/var/lib/fixcast/x.sqlite"
+            track_interval_s = 1
+            track_distance_m = 5.5
+            [display]
+            units = "imperial"
+            lang = "zh"
+            """)
+        var expected = Settings()
+        expected.gps.host = "gps.local"
+        expected.gps.port = 3000
+        expected.gps.fixTimeoutS = 4.5
+        expected.gps.fixRetries = 0
+        expected.trigger.moveKm = 2
+        expected.trigger.periodicMin = 15
+        expected.trigger.resumeMinAwayS = 0
+        expected.weather.provider = .metNorway
+        expected.weather.baseURL = "http://127.0.0.1:8080"
+        expected.weather.apiKey = "k3y"
+        expected.weather.cacheMin = 5
+        expected.weather.forcedCacheMin = 0.5
+        expected.places.provider = .offline
+        expected.places.baseURL = "https://nominatim.example.org/sub"
+        expected.places.searchURL = "http://[::1]:9000"
+        expected.places.language = "pt-BR"
+        expected.storage.path = "/var/lib/fixcast/x.sqlite"
+        expected.storage.trackIntervalS = 1
+        expected.storage.trackDistanceM = 5.5
+        expected.display.units = .imperial
+        expected.display.lang = .zh
+        #expect(loaded.settings == expected)
+        #expect(loaded.filePath == Self.path)
+    }
+
+    /// Each error names the file, the line and the key, and its message says so.
+    @Test(arguments: [
+        ("[trigger]\nmove_km = 5\nwether = 1", 3, "unknown key \"wether\" in [trigger]"),
+        ("[gps]\nport = 1\n[wether]\nx = 1", 3, "unknown section [wether]"),
+        ("[gps]\nport = \"2947\"", 2, "\"port\" in [gps] must be an integer, not a string"),
+        ("[gps]\nport = 2947.0", 2, "\"port\" in [gps] must be an integer, not a float"),
+        ("[gps]\nhost = 1", 2, "\"host\" in [gps] must be a string, not an integer"),
+        ("[trigger]\nmove_km = true", 2, "\"move_km\" in [trigger] must be a number, not a boolean"),
+        ("[gps]\nport = 0", 2, "\"port\" in [gps] must be a port from 1 to 65535"),
+        ("[gps]\nport = 70000", 2, "\"port\" in [gps] must be a port from 1 to 65535"),
+        ("[gps]\nhost = \"\"", 2, "\"host\" in [gps] must be a host name"),
+        ("[gps]\nfix_timeout_s = 0", 2, "\"fix_timeout_s\" in [gps] must be greater than 0"),
+        ("[gps]\nfix_retries = -1", 2, "\"fix_retries\" in [gps] must be from 0 to 10"),
+        ("[trigger]\nresume_min_away_s = -5", 2, "\"resume_min_away_s\" in [trigger] must be 0 or more"),
+        ("[trigger]\nperiodic_min = inf", 2, "\"periodic_min\" in [trigger] must be a finite number"),
+        (
+            "[weather]\nprovider = \"darksky\"", 2,
+            "\"provider\" in [weather] must be one of open-meteo, openweathermap, metno"
+        ),
+        ("[weather]\nforced_cache_min = 0", 2, "\"forced_cache_min\" in [weather] must be greater than 0"),
+        ("[weather]\nbase_url = \"http://api.example.com\"", 2, "\"base_url\" in [weather] must use https://"),
+        ("[weather]\nbase_url = \"ftp://x\"", 2, "\"base_url\" in [weather] must start with https://"),
+        ("[weather]\nbase_url = \"https://x/?q=1\"", 2, "no query"),
+        ("[weather]\nbase_url = \"https://u:p@x\"", 2, "user name or password"),
+        ("[weather]\nbase_url = \"https://x:99999\"", 2, "bad port"),
+        ("[weather]\napi_key = \"a b\"", 2, "\"api_key\" in [weather] must not contain spaces"),
+        ("[places]\nprovider = \"google\"", 2, "\"provider\" in [places] must be one of nominatim, offline"),
+        ("[places]\nsearch_url = \"http://10.0.0.1\"", 2, "\"search_url\" in [places] must use https://"),
+        ("[places]\nlanguage = \"en_US!\"", 2, "\"language\" in [places] must be a language code"),
+        ("[storage]\ntrack_distance_m = -1", 2, "\"track_distance_m\" in [storage] must be greater than 0"),
+        ("[display]\nunits = \"si\"", 2, "\"units\" in [display] must be metric or imperial"),
+        ("[display]\nlang = \"de\"", 2, "\"lang\" in [display] must be one of en, ru, zh"),
+        ("[display]\nlang = en", 2, "the value of \"lang\": en is not a value (strings need quotes: \"en\")"),
+        ("[gps]\nhost = \"open", 2, "the value of \"host\": unterminated string"),
+    ])
+    func errorsNameFileLineAndKey(text: String, line: Int, fragment: String) {
+        do {
+            _ = try load(text)
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.origin == .file(path: Self.path, line: line))
+            #expect(error.message.hasPrefix("config: \(Self.path) line \(line): "), "\(error.message)")
+            #expect(error.message.contains(fragment), "\(error.message)")
+            #expect(error.component == .config)
+            #expect(error.message.hasSuffix("."))
+        }
+    }
+
+    @Test func theUnknownKeyMessageReadsAsTheContractShows() {
+        #expect(throws: ConfigError.unknownKey(.file(path: Self.path, line: 7), section: "trigger", key: "wether")) {
+            try load("[trigger]\n\n\n\n\n\nwether = 1")
+        }
+        let message = ConfigError.unknownKey(.file(path: Self.path, line: 7), section: "trigger", key: "wether").message
+        #expect(
+            message
+                == "config: /etc/fixcast/config.toml line 7: unknown key \"wether\" in [trigger]; see config/fixcast.toml for the keys."
+        )
+    }
+
+    @Test func environmentOverridesTheFile() throws {
+        let loaded = try load(
+            "[weather]\nbase_url = \"https://file.example\"\ncache_min = 20\n[gps]\nport = 1000",
+            environment: [
+                "FIXCAST_WEATHER_BASE_URL": "http://127.0.0.1:8080", "FIXCAST_WEATHER_API_KEY": "secret",
+                "FIXCAST_GPS_PORT": "2000", "FIXCAST_TRIGGER_MOVE_KM": "7.5", "FIXCAST_DISPLAY_LANG": "ru",
+                "FIXCAST_CONFIG": "/ignored/here", "FIXCASTLE": "x", "PATH": "/bin",
+            ])
+        #expect(loaded.settings.weather.baseURL == "http://127.0.0.1:8080")
+        #expect(loaded.settings.weather.apiKey == "secret")
+        #expect(loaded.settings.weather.cacheMin == 20)
+        #expect(loaded.settings.gps.port == 2000)
+        #expect(loaded.settings.trigger.moveKm == 7.5)
+        #expect(loaded.settings.display.lang == .ru)
+    }
+
+    @Test(arguments: [
+        ("FIXCAST_GPS_PORT", "abc", "\"port\" in [gps] must be an integer, not \"abc\""),
+        ("FIXCAST_GPS_PORT", "0", "must be a port from 1 to 65535"),
+        ("FIXCAST_TRIGGER_MOVE_KM", "far", "\"move_km\" in [trigger] must be a number, not \"far\""),
+        ("FIXCAST_WEATHER_PROVIDER", "x", "\"provider\" in [weather] must be one of"),
+        ("FIXCAST_WEATHER_BASE_URL", "http://example.com", "must use https://"),
+        ("FIXCAST_WEATHER_WETHER", "1", "unknown key \"wether\" in [weather]"),
+    ])
+    func environmentErrorsNameTheVariable(variable: String, value: String, fragment: String) {
+        do {
+            _ = try ConfigLoader.load(file: nil, environment: [variable: value])
+            Issue.record("accepted \(variable)=\(value)")
+        } catch {
+            #expect(error.origin == .environment(variable: variable))
+            #expect(error.message.hasPrefix("config: environment variable \(variable): "), "\(error.message)")
+            #expect(error.message.contains(fragment), "\(error.message)")
+        }
+    }
+
+    @Test func anAPIKeyInAFileOthersCanReadIsWarnedAbout() throws {
+        let text = "[weather]\nprovider = \"openweathermap\"\napi_key = \"k\""
+        let open = try load(text, readableByOthers: true)
+        #expect(open.warnings.count == 1)
+        #expect(open.warnings.first?.contains(Self.path) == true)
+        #expect(open.warnings.first?.contains("chmod 600") == true)
+        #expect(try load(text, readableByOthers: false).warnings.isEmpty)
+        #expect(try load("[weather]\napi_key = \"\"", readableByOthers: true).warnings.isEmpty)
+        // A key from the environment is not the file's problem.
+        #expect(
+            try load("[gps]\nport = 1", environment: ["FIXCAST_WEATHER_API_KEY": "k"], readableByOthers: true).warnings
+                .isEmpty)
+    }
+}
+
+@Suite struct ConfigLookupTests {
+    @Test func anExplicitPathIsTheOnlyCandidateAndRequired() {
+        #expect(
+            ConfigLookup.candidates(explicitPath: "/a.toml", environment: ["FIXCAST_CONFIG": "/b.toml", "HOME": "/h"])
+                == [ConfigCandidate(path: "/a.toml", required: true, origin: "--config")])
+    }
+
+    @Test func fixcastConfigComesNext() {
+        #expect(
+            ConfigLookup.candidates(explicitPath: nil, environment: ["FIXCAST_CONFIG": "/b.toml", "HOME": "/h"])
+                == [ConfigCandidate(path: "/b.toml", required: true, origin: "$FIXCAST_CONFIG")])
+    }
+
+    @Test func thenXDGOrHomeThenEtc() {
+        #expect(
+            ConfigLookup.candidates(explicitPath: nil, environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).map(\.path)
+                == ["/x/fixcast/config.toml", "/etc/fixcast/config.toml"])
+        #expect(
+            ConfigLookup.candidates(explicitPath: nil, environment: ["HOME": "/h", "FIXCAST_CONFIG": ""]).map(\.path)
+                == ["/h/.config/fixcast/config.toml", "/etc/fixcast/config.toml"])
+        #expect(
+            ConfigLookup.candidates(explicitPath: nil, environment: [:]).map(\.path) == ["/etc/fixcast/config.toml"])
+        #expect(ConfigLookup.candidates(explicitPath: nil, environment: ["HOME": "/h"]).allSatisfy { !$0.required })
+    }
+}
+
+@Suite struct BaseURLRuleTests {
+    @Test(arguments: [
+        "", "https://api.open-meteo.com", "https://x.example:8443/prefix/", "http://127.0.0.1:8080", "http://127.1.2.3",
+        "http://localhost:9/p", "http://[::1]:8080", "HTTPS://UPPER.EXAMPLE",
+    ])
+    func accepted(url: String) {
+        #expect(BaseURLRule.problem(url) == nil)
+    }
+
+    @Test(arguments: [
+        "http://example.com", "http://10.0.0.1", "http://127.0.0.1.evil.com", "http://[::2]", "api.example.com",
+        "https://", "https://:80", "https://x y", "https://x#f", "https://a@b", "https://x:0", "https://x:abc",
+    ])
+    func refused(url: String) {
+        #expect(BaseURLRule.problem(url) != nil)
+    }
+
+    @Test func trailingSlashesAreDropped() {
+        #expect(BaseURLRule.normalized("https://x/p//") == "https://x/p")
+        #expect(BaseURLRule.normalized("https://x") == "https://x")
+    }
+}
