@@ -126,7 +126,7 @@ public final class Agent: Sendable {
         ticker.cancel()
         gps.stop()
         signals.cancel()
-        await recorder?.flush()
+        try? await recorder?.flush()
         display.close()
         continuation.finish()
         return ExitCode.success
@@ -134,7 +134,7 @@ public final class Agent: Sendable {
 
     /// Appends a thinned track point and, now and then, the last-known position.
     private func record(_ fix: Fix, recorder: TrackRecorder?, store: SQLiteStore?, state: inout AgentState, now: Date) async {
-        await recorder?.append(fix)
+        await recorder?.record(fix)
         guard let store, state.shouldSaveLastKnown(now: now) else { return }
         do {
             try await store.saveLastKnownPosition(Position(fix: fix))

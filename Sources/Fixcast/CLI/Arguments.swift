@@ -150,7 +150,7 @@ extension Arguments {
                 a.format = v
             case "--since", "--until":
                 let v = try value(name, inline)
-                guard let d = UTCTime.parse(v) else {
+                guard let d = ExportTimeRange.parse(v, isUpperBound: name == "--until") else {
                     throw UsageError("fixcast: \(name): \"\(v)\" is not a date (YYYY-MM-DD) or an ISO 8601 time (2026-01-30T12:00:00Z).")
                 }
                 if name == "--since" { a.since = d } else { a.until = d }

@@ -22,11 +22,11 @@ public struct CommandContext: Sendable {
         if let db = arguments.dbPath { s.storage.path = db }
         if let u = arguments.units { s.display.units = u }
         if let l = arguments.lang { s.display.lang = l }
-        if s.storage.path.isEmpty { s.storage.path = SQLiteStore.defaultPath(environment: environment) }
+        s.storage.path = SQLiteStore.resolvedPath(configured: s.storage.path, environment: environment)
         self.arguments = arguments
         self.settings = s
         self.environment = environment
-        self.configPath = loaded.path
+        self.configPath = loaded.filePath
         self.warnings = loaded.warnings
     }
 

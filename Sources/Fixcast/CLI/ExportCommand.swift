@@ -16,14 +16,12 @@ struct ExportCommand {
             return ExitCode.failure
         }
         do {
-            try await Exporter.export(
+            let destination: ExportDestination = context.arguments.output.map { .file(path: $0) } ?? .standardOutput
+            _ = try await Exporter.export(
                 format: format, store: store, since: context.arguments.since, until: context.arguments.until,
-                to: context.arguments.output)
-        } catch let e as any UserFacingError {
-            Console.err(e.message + "\n")
-            return ExitCode.failure
+                to: destination, language: context.language)
         } catch {
-            Console.err("storage: the export failed (\(error)).\n")
+            Console.err(error.message + "\n")
             return ExitCode.failure
         }
         return ExitCode.success

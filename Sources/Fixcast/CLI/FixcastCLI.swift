@@ -8,6 +8,8 @@ import Glibc
 /// The command line: parses arguments, runs one command, returns the exit code (CONTRACT.md).
 public enum FixcastCLI {
     public static func main(arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
+        // `fixcast export … | head` must end with an error, not be killed by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let args: Arguments
         do {
             args = try Arguments.parse(arguments)

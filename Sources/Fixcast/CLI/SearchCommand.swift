@@ -46,20 +46,9 @@ enum SearchTable {
     }
 
     static func formatCoordinate(_ c: Coordinate) -> String {
-        "\(fixed(c.lat, 4)),\(fixed(c.lon, 4))"
+        "\(NumberText.fixed(c.lat, decimals: 4)),\(NumberText.fixed(c.lon, decimals: 4))"
     }
 
-    static func fixed(_ v: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let r = (v * scale).rounded() / scale
-        var s = "\(r)"
-        if let dot = s.firstIndex(of: ".") {
-            let frac = s[s.index(after: dot)...].count
-            if frac < digits { s += String(repeating: "0", count: digits - frac) }
-        }
-        return s
-    }
 
     static func groupThousands(_ n: Int) -> String {
         let digits = Array(String(abs(n)))
@@ -72,34 +61,21 @@ enum SearchTable {
     }
 }
 
-/// Plain aligned columns for terminal listings (display width counts wide CJK characters as two).
+/// Plain aligned columns for terminal listings (wide CJK characters count as two columns).
 enum TextTable {
     static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
         let all = [header] + rows
         var widths = Array(repeating: 0, count: header.count)
-        for row in all { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], displayWidth(cell)) } }
+        for row in all { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], TextColumns.width(cell)) } }
         var out = ""
         for row in all {
-            var line = ""
-            for (i, cell) in row.enumerated() where i < widths.count {
-                let pad = String(repeating: " ", count: widths[i] - displayWidth(cell))
-                line += rightAligned.contains(i) ? pad + cell : cell + pad
-                if i < row.count - 1 { line += "  " }
+            let cells = row.enumerated().filter { $0.offset < widths.count }.map { i, cell in
+                rightAligned.contains(i) ? TextColumns.padLeft(cell, to: widths[i]) : TextColumns.padRight(cell, to: widths[i])
             }
+            var line = cells.joined(separator: "  ")
             while line.hasSuffix(" ") { line.removeLast() }
             out += line + "\n"
         }
         return out
-    }
-
-    static func displayWidth(_ s: String) -> Int {
-        s.unicodeScalars.reduce(0) { w, u in
-            let v = u.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-                || (0xFFE0...0xFFE6).contains(v)
-            let zero = (0x0300...0x036F).contains(v)
-            return w + (zero ? 0 : wide ? 2 : 1)
-        }
     }
 }
