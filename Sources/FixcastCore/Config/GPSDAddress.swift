@@ -53,7 +53,7 @@ public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {
             } else {
                 host = t[...]
             }
-            guard Self.isHostName(host) else { throw .badHost(option: option, text: text) }
+            guard colons > 1 || Self.isHostName(host) else { throw .badHost(option: option, text: text) }
         }
         var port = Self.defaultPort
         if let portText {
