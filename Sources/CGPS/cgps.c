@@ -60,7 +60,8 @@ static void copy_text(char *dst, size_t cap, const char *src) {
         dst[0] = '\0';
         return;
     }
-    size_t n = strnlen(src, cap - 1);
+    size_t n = 0;
+    while (n + 1 < cap && src[n] != '\0') n++;
     memcpy(dst, src, n);
     dst[n] = '\0';
 }
