@@ -96,6 +96,13 @@ final class GPSDOnPTY: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
+        if let pid = gpsd?.processIdentifier {
+            let dir = "/proc/\(pid)/fd"
+            let links = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).map {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)")) ?? "?"
+            }
+            print("waitForClient failed: port \(port) established \(establishedConnections(toPort: port)) pty \(slavePath) fds \(links)")
+        }
         return false
     }
 
@@ -252,7 +259,7 @@ func establishedConnections(toPort port: UInt16) -> Int {
     var count = 0
     let hexPort = String(format: ":%04X", port)
     for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-        guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+        guard let text = readProcFile(table) else { continue }
         for line in text.split(separator: "\n").dropFirst() {
             let cols = line.split(separator: " ")
             guard cols.count > 3 else { continue }
@@ -262,13 +269,28 @@ func establishedConnections(toPort port: UInt16) -> Int {
     return count
 }
 
+/// The whole of a /proc file (they report size 0, so read until EOF rather than trusting the size).
+func readProcFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n <= 0 { break }
+        bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 /// PIDs whose parent chain leads to `pid` (from /proc/*/stat).
 func descendants(of pid: Int32) -> [Int32] {
     var parent: [Int32: Int32] = [:]
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     for entry in entries {
         guard let p = Int32(entry),
-              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let stat = readProcFile("/proc/\(entry)/stat"),
               let close = stat.lastIndex(of: ")")
         else { continue }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
