@@ -21,8 +21,15 @@ struct LocationProviderTests {
         let provider = LocationProvider(
             address: try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)"),
             limits: .init(timeoutS: 8, retries: 2, retryDelayS: 1), store: store)
+        // A second client watching the same gpsd tells when gpsd is synced to the stream.
+        let observer = GPSDClient(address: try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)"))
+        let recorder = EventRecorder(observer)
+        observer.start()
+        defer { observer.stop() }
+        #expect(await recorder.wait { $0.isConnected } != nil)
         let asking = Task { await provider.currentPosition() }
-        #expect(gpsd.waitForClient())
+        #expect(gpsd.waitForClient(count: 2))
+        #expect(await primeUntilSynced(gpsd, observer: recorder))
         let feeding = feedInBackground(gpsd, log)
         defer { feeding.cancel() }
         let outcome = await asking.value

@@ -87,10 +87,10 @@ final class GPSDOnPTY: @unchecked Sendable {
     /// open (it activates the device when the first client watches), then lets gpsd settle: data
     /// written while it is still setting the line up is flushed away.
     @discardableResult
-    func waitForClient(seconds: Double = 10) -> Bool {
+    func waitForClient(count: Int = 1, seconds: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if establishedConnections(toPort: port) > 0, gpsdHasPTYOpen() {
+            if establishedConnections(toPort: port) >= count, gpsdHasPTYOpen() {
                 Thread.sleep(forTimeInterval: 0.7)
                 return true
             }
@@ -165,7 +165,8 @@ final class GPSFake: @unchecked Sendable {
         let pid = process.processIdentifier
         let family = descendants(of: pid)
         if process.isRunning { kill(pid, SIGTERM) }
-        let deadline = Date().addingTimeInterval(1)
+        // gpsfake kills and reaps its gpsd when it exits normally; give it the time to.
+        let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning { kill(pid, SIGKILL) }
         process.waitUntilExit()
