@@ -6,8 +6,9 @@ import FoundationEssentials
 /// Each attempt waits `timeoutS` (8 s: long enough for a warm receiver, short enough to answer).
 /// After a timeout it pauses `retryDelayS` and tries again, at most `retries` times (2: "if there is
 /// still no fix after them, the problem isn't time"). gpsd refusing the first connection is a
-/// fall-back at once — no amount of waiting makes a stopped daemon answer. A connection lost after it
-/// worked is waited out inside the attempts, because the client reconnects by itself.
+/// fall-back at once — no amount of waiting makes a stopped daemon answer — and so is a first attempt
+/// that ends without any connection. A connection lost after it worked is waited out inside the
+/// attempts, because the client reconnects by itself.
 ///
 /// Pure: the driver feeds events with `now` and arms a timer for each `.waitUntil`, sending `.tick`
 /// when it fires.
@@ -112,13 +113,14 @@ public struct FixWaitPolicy: Sendable, Hashable {
         switch phase {
         case .waiting(let attempt, let deadline):
             guard now >= deadline else { return .waitUntil(deadline) }
+            // A whole attempt without even a connection (a remote host that swallows the connect):
+            // gpsd is unreachable, and retrying the wait would only make the person wait longer.
+            if !wasEverConnected { return finish(.fallBack(.unreachable)) }
             if attempt >= limits.attempts {
                 let failure: FixWaitFailure =
-                    wasEverConnected && !isConnected
-                    ? .connectionLost(attempts: limits.attempts, timeoutS: limits.timeoutS)
-                    : wasEverConnected
-                        ? .noFix(attempts: limits.attempts, timeoutS: limits.timeoutS)
-                        : .unreachable
+                    isConnected
+                    ? .noFix(attempts: limits.attempts, timeoutS: limits.timeoutS)
+                    : .connectionLost(attempts: limits.attempts, timeoutS: limits.timeoutS)
                 return finish(.fallBack(failure))
             }
             let until = now.addingTimeInterval(limits.retryDelayS)

@@ -124,11 +124,20 @@ struct FixWaitPolicyTests {
         #expect(p.handle(.tick, now: at(8)) == .fallBack(.connectionLost(attempts: 1, timeoutS: 8)))
     }
 
-    @Test func neverConnectedNorRefusedEndsAsUnreachable() {
+    @Test func aFirstAttemptWithoutAnyConnectionEndsAsUnreachableWithoutRetries() {
         // A connect that hangs (remote host down): no event at all until the time is up.
-        var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
+        var p = FixWaitPolicy(limits: limits)
         _ = p.start(now: t0)
         #expect(p.handle(.tick, now: at(8)) == .fallBack(.unreachable))
+    }
+
+    @Test func lostAndBackBeforeTheEndIsAPlainNoFix() {
+        var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        _ = p.handle(.connectionLost, now: at(1))
+        _ = p.handle(.connected, now: at(3))
+        #expect(p.handle(.tick, now: at(8)) == .fallBack(.noFix(attempts: 1, timeoutS: 8)))
     }
 
     @Test func unreachableWithStoredPosition() {
