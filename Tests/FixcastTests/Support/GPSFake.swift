@@ -10,7 +10,7 @@ import Glibc
 //   Deterministic; used where the first fix matters and for kill/restart.
 // - `GPSFake`: `/usr/bin/gpsfake` looping a log (good when any part of the log will do).
 // Both listen on a free loopback port and stop everything they started, by PID, with SIGKILL after
-// a grace period (gpsfake can ignore SIGTERM).
+// a grace period (gpsfake can ignore SIGTERM; SIGINT runs its cleanup).
 
 enum GPSDHarnessError: Error, CustomStringConvertible {
     case pty(String)
@@ -160,12 +160,13 @@ final class GPSFake: @unchecked Sendable {
         }
     }
 
-    /// SIGTERM, a short grace, then SIGKILL for gpsfake and every process it started (its gpsd).
+    /// SIGINT, a short grace, then SIGKILL for gpsfake and every process it started (its gpsd).
+    /// SIGINT rather than SIGTERM: Python dies on SIGTERM at once, orphaning gpsd, while SIGINT runs
+    /// gpsfake's cleanup, which stops and reaps its gpsd.
     func stop() {
         let pid = process.processIdentifier
         let family = descendants(of: pid)
-        if process.isRunning { kill(pid, SIGTERM) }
-        // gpsfake kills and reaps its gpsd when it exits normally; give it the time to.
+        if process.isRunning { kill(pid, SIGINT) }
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning { kill(pid, SIGKILL) }
