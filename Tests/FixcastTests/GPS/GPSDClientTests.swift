@@ -41,6 +41,32 @@ struct GPSDClientTests {
         #expect(Set(times).count == times.count)
     }
 
+    @Test("a receiver that gives its first fix before any date: the fix comes with no time, never a made-up one")
+    func fixWithoutDate() async throws {
+        let log = try ReceiverLog(path: TestPaths.fixture("gpsd/telit-he910.log"))
+        let expected = try #require(NMEAReference.firstFixedPosition(in: log.lines))
+        let firstFixLine = try #require(log.lines.firstIndex { NMEAReference.firstFixedPosition(in: [$0]) != nil })
+        // Independently of gpsd: no RMC date and no ZDA anywhere up to that fix.
+        let datedBefore = log.lines[...firstFixLine].contains { NMEAReference.carriesDate($0) }
+        #expect(!datedBefore)
+
+        let gpsd = try GPSDOnPTY()
+        defer { gpsd.stop() }
+        let client = GPSDClient(address: try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)"))
+        let recorder = EventRecorder(client)
+        client.start()
+        defer { client.stop() }
+        #expect(await recorder.wait { $0.isConnected } != nil)
+        #expect(gpsd.waitForClient())
+        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        let feeding = feedInBackground(gpsd, log, pause: 0.001)
+        defer { feeding.cancel() }
+        let fix = try #require(await recorder.wait(seconds: 30) { $0.fix != nil }?.fix)
+        #expect(abs(fix.coordinate.lat - expected.lat) < 1e-5)
+        #expect(abs(fix.coordinate.lon - expected.lon) < 1e-5)
+        #expect(fix.time == nil)
+    }
+
     @Test("a binary protocol log (u-blox UBX) gives fixes where its header says it was recorded")
     func binaryUBXLog() async throws {
         let log = try ReceiverLog(path: TestPaths.fixture("gpsd/ublox-neo-m8n.log"))

@@ -30,6 +30,10 @@ final class GPSDOnPTY: @unchecked Sendable {
     private let master: Int32
     private let slave: Int32
     private var gpsd: Process?
+    /// Guards `isOpen`: a feeder still running after `stop()` must not write into a reused descriptor.
+    private let lock = NSLock()
+    private var isOpen = true
+    private let logFile: String
 
     init(port: UInt16 = freeLoopbackPort()) throws {
         self.port = port
@@ -55,6 +59,7 @@ final class GPSDOnPTY: @unchecked Sendable {
         tcgetattr(slave, &tio)
         cfmakeraw(&tio)
         tcsetattr(slave, TCSANOW, &tio)
+        logFile = FileManager.default.temporaryDirectory.appendingPathComponent("gpsd-\(port)-\(UUID().uuidString).log").path
         try startGPSD()
     }
 
@@ -64,12 +69,14 @@ final class GPSDOnPTY: @unchecked Sendable {
         p.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
         p.arguments = ["-N", "-n", "-b", "-S", String(port), slavePath]
         p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: logFile, contents: nil)
+        p.standardError = FileHandle(forWritingAtPath: logFile) ?? FileHandle.nullDevice
         try p.run()
         gpsd = p
         guard waitForListening(port: port, seconds: 10) else {
             killGPSD()
-            throw GPSDHarnessError.notListening(port: port, what: "gpsd")
+            let said = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
+            throw GPSDHarnessError.notListening(port: port, what: "gpsd (it said: \(said.suffix(500)))")
         }
         // Let gpsd drop the probe connection, so `waitForClient` sees only real clients.
         Thread.sleep(forTimeInterval: 0.2)
@@ -115,6 +122,9 @@ final class GPSDOnPTY: @unchecked Sendable {
 
     /// Writes raw bytes into the receiver side of the pty.
     func write(_ bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard isOpen else { return }
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
@@ -125,16 +135,27 @@ final class GPSDOnPTY: @unchecked Sendable {
 
     /// Feeds a log: text lines one at a time, binary data in small chunks, `pause` seconds apart.
     func feed(_ log: ReceiverLog, pause: Double = 0.003) {
-        for chunk in log.chunks {
+        for chunk in log.chunks where isStillOpen {
             write(chunk)
             Thread.sleep(forTimeInterval: pause)
         }
     }
 
+    private var isStillOpen: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isOpen
+    }
+
     func stop() {
         killGPSD()
+        lock.lock()
+        defer { lock.unlock() }
+        guard isOpen else { return }
+        isOpen = false
         close(slave)
         close(master)
+        try? FileManager.default.removeItem(atPath: logFile)
     }
 
     deinit { stop() }
@@ -163,7 +184,11 @@ final class GPSFake: @unchecked Sendable {
     /// SIGINT, a short grace, then SIGKILL for gpsfake and every process it started (its gpsd).
     /// SIGINT rather than SIGTERM: Python dies on SIGTERM at once, orphaning gpsd, while SIGINT runs
     /// gpsfake's cleanup, which stops and reaps its gpsd.
+    private var stopped = false
+
     func stop() {
+        guard !stopped else { return }
+        stopped = true
         let pid = process.processIdentifier
         let family = descendants(of: pid)
         if process.isRunning { kill(pid, SIGINT) }
@@ -219,6 +244,18 @@ enum NMEAReference {
             }
         }
         return nil
+    }
+
+    /// Whether a sentence carries a calendar date: an RMC with its date field, or a ZDA with day, month, year.
+    static func carriesDate(_ line: String) -> Bool {
+        guard let star = line.firstIndex(of: "*") else { return false }
+        let f = line[..<star].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard let tag = f.first, tag.count == 6 else { return false }
+        switch tag.suffix(3) {
+        case "RMC": return f.count > 9 && f[9].count == 6
+        case "ZDA": return f.count > 4 && !f[2].isEmpty && !f[3].isEmpty && !f[4].isEmpty
+        default: return false
+        }
     }
 
     /// `ddmm.mmmm` / `dddmm.mmmm` with its hemisphere letter to signed decimal degrees.
