@@ -44,6 +44,36 @@ struct LocationProviderTests {
         #expect(await store.stored == position)
     }
 
+    @Test("gpsd restarted while fixcast waits: it reconnects by itself and the fix still comes")
+    func gpsdRestartDuringTheWait() async throws {
+        let log = try ReceiverLog(path: TestPaths.fixture("gpsd/haicom-305N.log"))
+        let expected = try #require(NMEAReference.firstFixedPosition(in: log.lines))
+        let gpsd = try GPSDOnPTY()
+        defer { gpsd.stop() }
+        let address = try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)")
+        let provider = LocationProvider(
+            address: address, limits: .init(timeoutS: 15, retries: 0, retryDelayS: 1), store: InMemoryLastKnownStore(),
+            reconnect: ReconnectBackoff(initialS: 0.3, maximumS: 1))
+        let asking = Task { await provider.currentPosition() }
+        #expect(gpsd.waitForClient())
+        gpsd.killGPSD()
+        try gpsd.startGPSD()
+
+        let observer = GPSDClient(address: address)
+        let recorder = EventRecorder(observer)
+        observer.start()
+        defer { observer.stop() }
+        #expect(gpsd.waitForClient(count: 2))
+        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        let feeding = feedInBackground(gpsd, log)
+        defer { feeding.cancel() }
+        let outcome = await asking.value
+        let position = try #require(outcome.position)
+        #expect(position.source == .gps)
+        #expect(abs(position.coordinate.lat - expected.lat) < 1e-5)
+        #expect(abs(position.coordinate.lon - expected.lon) < 1e-5)
+    }
+
     @Test("a log that never gets a fix: each try times out, 2 retries, then the stored position with a note")
     func noFixFallsBackAfterRetries() async throws {
         let fake = try GPSFake(log: TestPaths.fixture("gpsd/skytraq.log"))
