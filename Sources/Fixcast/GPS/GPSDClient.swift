@@ -4,7 +4,7 @@ import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Follows gpsd: connects, asks for JSON reports (`?WATCH`), and turns them into `GPSEvent`s.
@@ -28,7 +28,9 @@ public final class GPSDClient: Sendable {
     /// How long one `gps_waiting` blocks: the longest `stop()` can go unnoticed.
     private static let pollMicroseconds: Int32 = 100_000
 
-    public init(address: GPSDAddress, clock: any WallClock = SystemClock(), backoff: ReconnectBackoff = ReconnectBackoff()) {
+    public init(
+        address: GPSDAddress, clock: any WallClock = SystemClock(), backoff: ReconnectBackoff = ReconnectBackoff()
+    ) {
         self.address = address
         self.clock = clock
         self.backoff = backoff
@@ -48,18 +50,21 @@ public final class GPSDClient: Sendable {
         else { return }
         let box = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            let client = Unmanaged<GPSDClient>.fromOpaque(raw).takeRetainedValue()
-            client.readLoop()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                let client = Unmanaged<GPSDClient>.fromOpaque(raw).takeRetainedValue()
+                client.readLoop()
+                return nil
+            }, box)
         if rc == 0 {
             pthread_detach(thread)
         } else {
             // No thread: nothing will ever arrive; say so and end the stream rather than hang.
             Unmanaged<GPSDClient>.fromOpaque(box).release()
-            continuation.yield(.disconnected(.unreachable(address: address.description, detail: "cannot start a thread")))
+            continuation.yield(
+                .disconnected(.unreachable(address: address.description, detail: "cannot start a thread")))
             continuation.finish()
         }
     }
@@ -84,7 +89,8 @@ public final class GPSDClient: Sendable {
             guard let handle = cgps_open(address.host, String(address.port), &err) else {
                 let detail = String(cString: cgps_errstr(err))
                 continuation.yield(
-                    .disconnected(everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail)))
+                    .disconnected(
+                        everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail)))
                 pause(seconds: backoff.nextDelay())
                 continue
             }

@@ -11,7 +11,9 @@ public struct GPSDStatus: Sendable, Hashable {
     /// Why gpsd is not reachable (nil when it is).
     public var error: GPSError?
 
-    public init(address: GPSDAddress, reachable: Bool, device: String? = nil, lastFix: Fix? = nil, error: GPSError? = nil) {
+    public init(
+        address: GPSDAddress, reachable: Bool, device: String? = nil, lastFix: Fix? = nil, error: GPSError? = nil
+    ) {
         self.address = address
         self.reachable = reachable
         self.device = device

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// The gps layer's failures, one sentence each naming gpsd, the address and what to do (component: gps).
 public enum GPSError: UserFacingError, Hashable {
@@ -21,13 +21,17 @@ public enum GPSError: UserFacingError, Hashable {
         case .unreachable(let a, _):
             return "gps: gpsd at \(a) is not answering; start gpsd (systemctl start gpsd) or pass --at LAT,LON."
         case .watchRefused(let a):
-            return "gps: gpsd at \(a) accepted the connection but would not stream fixes; restart gpsd (systemctl restart gpsd)."
+            return
+                "gps: gpsd at \(a) accepted the connection but would not stream fixes; restart gpsd (systemctl restart gpsd)."
         case .connectionLost(let a):
-            return "gps: the connection to gpsd at \(a) was lost; fixcast reconnects by itself, check that gpsd is running (systemctl status gpsd)."
+            return
+                "gps: the connection to gpsd at \(a) was lost; fixcast reconnects by itself, check that gpsd is running (systemctl status gpsd)."
         case .noFixInTime(let a, let n, let t):
-            return "gps: no fix from gpsd at \(a) after \(Self.tries(n, t)) and no position is stored; give the receiver a clear view of the sky or pass --at LAT,LON."
+            return
+                "gps: no fix from gpsd at \(a) after \(Self.tries(n, t)) and no position is stored; give the receiver a clear view of the sky or pass --at LAT,LON."
         case .lostBeforeFix(let a, let n, let t):
-            return "gps: gpsd at \(a) went away and no fix came back within \(Self.tries(n, t)); check that gpsd is running (systemctl status gpsd) or pass --at LAT,LON."
+            return
+                "gps: gpsd at \(a) went away and no fix came back within \(Self.tries(n, t)); check that gpsd is running (systemctl status gpsd) or pass --at LAT,LON."
         }
     }
 

@@ -98,7 +98,8 @@ public struct LocationProvider: Sendable {
             }
         }
         // The stream ended without a decision (cancelled): treat it as the last attempt running out.
-        return await fellBack(policy.wasEverConnected ? .noFix(attempts: limits.attempts, timeoutS: limits.timeoutS) : .unreachable)
+        return await fellBack(
+            policy.wasEverConnected ? .noFix(attempts: limits.attempts, timeoutS: limits.timeoutS) : .unreachable)
     }
 
     private static func policyEvent(_ input: Input) -> FixWaitPolicy.Event? {

@@ -99,7 +99,8 @@ public enum GPSDAddressError: UserFacingError, Hashable {
         case .empty(let o):
             return "config: \(o) needs HOST[:PORT], for example 127.0.0.1:2947."
         case .badHost(let o, let t):
-            return "config: \(o) \"\(t)\" is not a host name or address; use HOST[:PORT], for example 127.0.0.1:2947 or [::1]:2947."
+            return
+                "config: \(o) \"\(t)\" is not a host name or address; use HOST[:PORT], for example 127.0.0.1:2947 or [::1]:2947."
         case .badPort(let o, let t):
             return "config: \(o) \"\(t)\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947."
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FixcastCore
 
 @Suite("GPSDAddress")
@@ -27,7 +28,9 @@ struct GPSDAddressTests {
         #expect(throws: GPSDAddressError.badPort(option: "--gpsd", text: text)) { try GPSDAddress(parsing: text) }
     }
 
-    @Test(arguments: [":2947", "bad host:2947", "[::1", "[::1]x", "[nothex]:2947", "-leading:2947", "a/b", "h\u{e9}te:2947", "1:2:zz"])
+    @Test(arguments: [
+        ":2947", "bad host:2947", "[::1", "[::1]x", "[nothex]:2947", "-leading:2947", "a/b", "h\u{e9}te:2947", "1:2:zz",
+    ])
     func badHost(text: String) {
         #expect(throws: GPSDAddressError.badHost(option: "--gpsd", text: text)) { try GPSDAddress(parsing: text) }
     }
@@ -43,8 +46,10 @@ struct GPSDAddressTests {
             Issue.record("must throw")
         } catch {
             #expect(error.component == .config)
-            #expect(error.message
-                == "config: --gpsd \"nonsense:port\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947.")
+            #expect(
+                error.message
+                    == "config: --gpsd \"nonsense:port\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947."
+            )
         }
         #expect(GPSDAddressError.badHost(option: "gps.host", text: "a b").message.contains("gps.host"))
     }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+
 @testable import FixcastCore
 
 /// Every branch of the location decision (issue 2, item 3), with time passed in.
@@ -87,8 +88,9 @@ struct FixWaitPolicyTests {
     }
 
     @Test func retriesExhaustedWithoutStoredPosition() {
-        #expect(FixWaitPolicy.resolve(.noFix(attempts: 3, timeoutS: 8), lastKnown: nil)
-            == .failed(.noFix(attempts: 3, timeoutS: 8)))
+        #expect(
+            FixWaitPolicy.resolve(.noFix(attempts: 3, timeoutS: 8), lastKnown: nil)
+                == .failed(.noFix(attempts: 3, timeoutS: 8)))
     }
 
     @Test func zeroRetriesFallsBackAfterOneTimeout() {
@@ -167,7 +169,9 @@ struct FixWaitPolicyTests {
     func aFixWithBadCoordinatesIsIgnored(lat: Double, lon: Double) {
         var p = FixWaitPolicy(limits: limits)
         _ = p.start(now: t0)
-        #expect(p.handle(.report(report(lat: lat, lon: lon, time: at(1)), receivedAt: at(1)), now: at(1)) == .waitUntil(at(8)))
+        #expect(
+            p.handle(.report(report(lat: lat, lon: lon, time: at(1)), receivedAt: at(1)), now: at(1))
+                == .waitUntil(at(8)))
         #expect(p.phase == .waiting(attempt: 1, deadline: at(8)))
         // A good one after it still counts.
         let d = p.handle(.report(report(lat: 1, lon: 2, time: at(2)), receivedAt: at(2)), now: at(2))
@@ -178,7 +182,8 @@ struct FixWaitPolicyTests {
     func aNoFixReportIsIgnored(mode: Int) {
         var p = FixWaitPolicy(limits: limits)
         _ = p.start(now: t0)
-        #expect(p.handle(.report(report(mode: mode, lat: 52, lon: 13), receivedAt: at(1)), now: at(1)) == .waitUntil(at(8)))
+        #expect(
+            p.handle(.report(report(mode: mode, lat: 52, lon: 13), receivedAt: at(1)), now: at(1)) == .waitUntil(at(8)))
     }
 
     @Test func anEventBeforeStartStartsTheWait() {
@@ -192,8 +197,9 @@ struct FixWaitPolicyTests {
         gps.fixRetries = 4
         let l = FixWaitPolicy.Limits(gps)
         #expect(l.timeoutS == 5 && l.retries == 4 && l.attempts == 5)
-        #expect(FixWaitPolicy.Limits(timeoutS: -1, retries: -3, retryDelayS: -2)
-            == FixWaitPolicy.Limits(timeoutS: 0, retries: 0, retryDelayS: 0))
+        #expect(
+            FixWaitPolicy.Limits(timeoutS: -1, retries: -3, retryDelayS: -2)
+                == FixWaitPolicy.Limits(timeoutS: 0, retries: 0, retryDelayS: 0))
         #expect(FixWaitPolicy.Limits(Settings().gps) == FixWaitPolicy.Limits(timeoutS: 8, retries: 2, retryDelayS: 1))
     }
 }

@@ -1,15 +1,20 @@
 import FoundationEssentials
 import Testing
+
 @testable import FixcastCore
 
 @Suite("TPVFilter")
 struct TPVFilterTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func tpv(mode: Int = 3, lat: Double = 52.5, lon: Double = 13.4, time: Date? = Date(timeIntervalSince1970: 1_799_999_999))
+    func tpv(
+        mode: Int = 3, lat: Double = 52.5, lon: Double = 13.4, time: Date? = Date(timeIntervalSince1970: 1_799_999_999)
+    )
         -> TPVReport
     {
-        TPVReport(mode: mode, time: time, lat: lat, lon: lon, altitudeM: 34, speedMps: .nan, trackDeg: 90, horizontalErrorM: 4.5)
+        TPVReport(
+            mode: mode, time: time, lat: lat, lon: lon, altitudeM: 34, speedMps: .nan, trackDeg: 90,
+            horizontalErrorM: 4.5)
     }
 
     @Test func aGoodReportIsAFixWithNaNsAsNil() {

@@ -49,10 +49,10 @@ struct CGPSCompatibilityTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("old.c")
         try """
-            #include <gps.h>
-            int old_status(void) { return STATUS_NO_FIX; }
-            int old_stream(struct gps_data_t *d) { unsigned long f = 0; return gps_stream(d, WATCH_ENABLE, &f); }
-            """.write(to: file, atomically: true, encoding: .utf8)
+        #include <gps.h>
+        int old_status(void) { return STATUS_NO_FIX; }
+        int old_stream(struct gps_data_t *d) { unsigned long f = 0; return gps_stream(d, WATCH_ENABLE, &f); }
+        """.write(to: file, atomically: true, encoding: .utf8)
         #expect(try !Self.compiles(file.path, defines: ["MOCK_API=14", "MOCK_STREAM_NEW=1", "MOCK_SOCKET_INTPTR=0"]))
         #expect(try Self.compiles(file.path, defines: ["MOCK_API=12", "MOCK_STREAM_NEW=0", "MOCK_SOCKET_INTPTR=0"]))
     }

@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 /// The gpsd client against a real gpsd (gpsd on a pty of the test's own, or gpsfake), replaying real receiver logs.
@@ -139,13 +140,16 @@ struct GPSDClientTests {
     func unreachable() async throws {
         let port = freeLoopbackPort()
         let client = GPSDClient(
-            address: try GPSDAddress(parsing: "127.0.0.1:\(port)"), backoff: ReconnectBackoff(initialS: 0.1, maximumS: 0.2))
+            address: try GPSDAddress(parsing: "127.0.0.1:\(port)"),
+            backoff: ReconnectBackoff(initialS: 0.1, maximumS: 0.2))
         let recorder = EventRecorder(client)
         client.start()
         defer { client.stop() }
         let first = await recorder.wait { $0.disconnection != nil }
-        #expect(first?.disconnection?.message
-            == "gps: gpsd at 127.0.0.1:\(port) is not answering; start gpsd (systemctl start gpsd) or pass --at LAT,LON.")
+        #expect(
+            first?.disconnection?.message
+                == "gps: gpsd at 127.0.0.1:\(port) is not answering; start gpsd (systemctl start gpsd) or pass --at LAT,LON."
+        )
         // It keeps trying (a second failed attempt), as a daemon must.
         #expect(await recorder.wait(after: recorder.events.count) { $0.disconnection != nil } != nil)
     }

@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Synchronization
-import FixcastCore
+
 @testable import Fixcast
 
 /// A last-known store in memory, for tests (the SQLite one is tested with the store).

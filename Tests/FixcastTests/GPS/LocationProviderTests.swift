@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 /// `fixcast now`'s position against a real gpsd: fix, retries, and the stored fallback.
@@ -94,7 +95,10 @@ struct LocationProviderTests {
         #expect(outcome.error == nil)
         let note = try #require(outcome.issues.first)
         #expect(note.component == .gps)
-        #expect(note.message.hasPrefix("gps: no fix after 3 tries of 1 s; using the last known position from \(UTCTime.format(Self.stored.obtainedAt)), "))
+        #expect(
+            note.message.hasPrefix(
+                "gps: no fix after 3 tries of 1 s; using the last known position from \(UTCTime.format(Self.stored.obtainedAt)), "
+            ))
         // Three tries of 1 s and two pauses of 0.2 s happened (a lower bound, not a timing assertion).
         #expect(waited >= 3.4)
         #expect(await store.saves == 0)
@@ -110,8 +114,10 @@ struct LocationProviderTests {
         let outcome = await provider.currentPosition()
         #expect(outcome.position == nil)
         #expect(outcome.error == .noFixInTime(address: address.description, attempts: 3, timeoutS: 8))
-        #expect(outcome.error?.message
-            == "gps: no fix from gpsd at \(address) after 3 tries of 8 s and no position is stored; give the receiver a clear view of the sky or pass --at LAT,LON.")
+        #expect(
+            outcome.error?.message
+                == "gps: no fix from gpsd at \(address) after 3 tries of 8 s and no position is stored; give the receiver a clear view of the sky or pass --at LAT,LON."
+        )
         #expect(Date().timeIntervalSince(began) >= 24)
     }
 
@@ -120,14 +126,16 @@ struct LocationProviderTests {
         let port = freeLoopbackPort()
         let clock = ManualClock(Date(timeIntervalSince1970: 1_790_000_000 + 3 * 3600 + 5))
         let provider = LocationProvider(
-            address: try GPSDAddress(parsing: "127.0.0.1:\(port)"), store: InMemoryLastKnownStore(Self.stored), clock: clock)
+            address: try GPSDAddress(parsing: "127.0.0.1:\(port)"), store: InMemoryLastKnownStore(Self.stored),
+            clock: clock)
         let outcome = await provider.currentPosition()
         let position = try #require(outcome.position)
         #expect(position.source == .lastKnown)
         #expect(position.ageSeconds(at: clock.now()) == 3 * 3600 + 5)
-        #expect(outcome.issues.map(\.message) == [
-            "gps: gpsd at 127.0.0.1:\(port) is not answering; using the last known position from \(UTCTime.format(Self.stored.obtainedAt)), 3 h old."
-        ])
+        #expect(
+            outcome.issues.map(\.message) == [
+                "gps: gpsd at 127.0.0.1:\(port) is not answering; using the last known position from \(UTCTime.format(Self.stored.obtainedAt)), 3 h old."
+            ])
     }
 
     @Test("gpsd not listening, nothing stored: the unreachable error, one sentence")
@@ -136,7 +144,9 @@ struct LocationProviderTests {
         let provider = LocationProvider(address: try GPSDAddress(parsing: "127.0.0.1:\(port)"), store: nil)
         let outcome = await provider.currentPosition()
         #expect(outcome.position == nil)
-        #expect(outcome.error?.message
-            == "gps: gpsd at 127.0.0.1:\(port) is not answering; start gpsd (systemctl start gpsd) or pass --at LAT,LON.")
+        #expect(
+            outcome.error?.message
+                == "gps: gpsd at 127.0.0.1:\(port) is not answering; start gpsd (systemctl start gpsd) or pass --at LAT,LON."
+        )
     }
 }

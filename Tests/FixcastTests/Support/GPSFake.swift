@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Real gpsd for integration tests, two ways (NOTES.md):
@@ -59,7 +59,8 @@ final class GPSDOnPTY: @unchecked Sendable {
         tcgetattr(slave, &tio)
         cfmakeraw(&tio)
         tcsetattr(slave, TCSANOW, &tio)
-        logFile = FileManager.default.temporaryDirectory.appendingPathComponent("gpsd-\(port)-\(UUID().uuidString).log").path
+        logFile =
+            FileManager.default.temporaryDirectory.appendingPathComponent("gpsd-\(port)-\(UUID().uuidString).log").path
         try startGPSD()
     }
 
@@ -108,7 +109,9 @@ final class GPSDOnPTY: @unchecked Sendable {
             let links = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).map {
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)")) ?? "?"
             }
-            print("waitForClient failed: port \(port) established \(establishedConnections(toPort: port)) pty \(slavePath) fds \(links)")
+            print(
+                "waitForClient failed: port \(port) established \(establishedConnections(toPort: port)) pty \(slavePath) fds \(links)"
+            )
         }
         return false
     }
@@ -117,7 +120,9 @@ final class GPSDOnPTY: @unchecked Sendable {
         guard let pid = gpsd?.processIdentifier else { return false }
         let dir = "/proc/\(pid)/fd"
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)")) == slavePath }
+        return fds.contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(dir)/\($0)")) == slavePath
+        }
     }
 
     /// Writes raw bytes into the receiver side of the pty.
@@ -239,7 +244,8 @@ enum NMEAReference {
             guard let tag = f.first, tag.count == 6 else { continue }
             let type = tag.suffix(3)
             if type == "GGA", f.count > 7, let q = Int(f[6]), q > 0, let used = Int(f[7]), used > 0,
-               let lat = degrees(f[2], f[3]), let lon = degrees(f[4], f[5]) {
+                let lat = degrees(f[2], f[3]), let lon = degrees(f[4], f[5])
+            {
                 return (lat, lon)
             }
         }
@@ -284,7 +290,9 @@ func waitForListening(port: UInt16, seconds: Double) -> Bool {
         addr.sin_port = port.bigEndian
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         close(fd)
         if rc == 0 { return true }
@@ -329,8 +337,8 @@ func descendants(of pid: Int32) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     for entry in entries {
         guard let p = Int32(entry),
-              let stat = readProcFile("/proc/\(entry)/stat"),
-              let close = stat.lastIndex(of: ")")
+            let stat = readProcFile("/proc/\(entry)/stat"),
+            let close = stat.lastIndex(of: ")")
         else { continue }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         if fields.count > 1, let pp = Int32(fields[1]) { parent[p] = pp }
