@@ -70,7 +70,7 @@ final class GPSDOnPTY: @unchecked Sendable {
         p.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
         p.arguments = ["-N", "-n", "-b", "-S", String(port), slavePath]
         p.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: logFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile, contents: nil)
         p.standardError = FileHandle(forWritingAtPath: logFile) ?? FileHandle.nullDevice
         try p.run()
         gpsd = p
