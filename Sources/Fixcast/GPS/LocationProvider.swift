@@ -22,7 +22,9 @@ public struct LocationOutcome: Sendable, Hashable {
 /// last-known position.
 ///
 /// This type only drives the policy: it runs a `GPSDClient`, arms a timer for each `.waitUntil`, and
-/// talks to the store. The decisions are all in `FixWaitPolicy`.
+/// talks to the store. The decisions are all in `FixWaitPolicy`. A retry keeps the same gpsd
+/// connection (the client reconnects by itself if gpsd went away): for gpsd, "ask again" means
+/// "listen for another window", since the receiver streams whatever it has.
 public struct LocationProvider: Sendable {
     public let address: GPSDAddress
     public let limits: FixWaitPolicy.Limits
