@@ -5,9 +5,17 @@ import Testing
 /// with a reduced stand-in header (Fixtures/gpsd/mock-libgps/gps.h) and the system C compiler.
 @Suite("CGPS shim across libgps API versions")
 struct CGPSCompatibilityTests {
-    static let compiler: String? = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
+    /// A C compiler from PATH: cc or gcc (Debian), or the clang that comes with the Swift toolchain.
+    static let compiler: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        for name in ["cc", "gcc", "clang"] {
+            for dir in path.split(separator: ":") {
+                let candidate = "\(dir)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
 
     /// Runs the compiler in syntax-only mode on `source`; true when it compiled without a warning.
     static func compiles(_ source: String, defines: [String], mock: Bool = true) throws -> Bool {
