@@ -1,2 +1,160 @@
+/*
+ * The only code that touches libgps. Version differences (NOTES.md) are handled here with #if on
+ * GPSD_API_MAJOR_VERSION so the Swift side sees one flat report whatever gpsd it runs against:
+ *   - 3.24 (API 14) renamed STATUS_NO_FIX/STATUS_FIX/STATUS_DGPS_FIX to STATUS_UNK/STATUS_GPS/STATUS_DGPS;
+ *   - 3.25 changed gps_stream's last two parameters from (unsigned int, void *) to (watch_t, const char *)
+ *     without bumping the API number, so gps_stream is called with a cast null pointer that fits both;
+ *   - 3.26 made socket_t an intptr_t (this file never stores gps_fd, so nothing to do).
+ * See gps(3) / libgps(3): gps_open, gps_stream, gps_waiting (microseconds), gps_read, gps_close.
+ */
 #include "cgps.h"
-int cgps_shim_version(void) { return 1; }
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gps.h>
+
+#if !defined(GPSD_API_MAJOR_VERSION) || GPSD_API_MAJOR_VERSION < 11
+#error "fixcast needs libgps API 11 or later (gpsd 3.22+)"
+#endif
+
+struct cgps_handle {
+    struct gps_data_t data;
+};
+
+int cgps_api_major(void) { return GPSD_API_MAJOR_VERSION; }
+int cgps_shim_version(void) { return 2; }
+
+cgps_handle *cgps_open(const char *host, const char *port, int *err) {
+    if (err) *err = 0;
+    cgps_handle *h = calloc(1, sizeof *h);
+    if (h == NULL) {
+        if (err) *err = ENOMEM;
+        return NULL;
+    }
+    errno = 0;
+    if (gps_open(host, port, &h->data) != 0) {
+        /* libgps leaves its own (negative) code or the system's errno in errno. */
+        if (err) *err = errno != 0 ? errno : -1;
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+int cgps_watch_json(cgps_handle *h) {
+    if (h == NULL) return -1;
+    /* A cast null pointer: `void *` before gpsd 3.25, `const char *` from 3.25 (both API 14). */
+    return gps_stream(&h->data, WATCH_ENABLE | WATCH_JSON, (void *)NULL) == 0 ? 0 : -1;
+}
+
+int cgps_wait(cgps_handle *h, int usec) {
+    if (h == NULL) return 0;
+    return gps_waiting(&h->data, usec) ? 1 : 0;
+}
+
+static void copy_text(char *dst, size_t cap, const char *src) {
+    if (src == NULL) {
+        dst[0] = '\0';
+        return;
+    }
+    size_t n = 0;
+    while (n + 1 < cap && src[n] != '\0') n++;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static int map_status(int status) {
+#if GPSD_API_MAJOR_VERSION >= 14
+    switch (status) {
+    case STATUS_UNK: return CGPS_STATUS_UNKNOWN;
+    case STATUS_GPS: return CGPS_STATUS_GPS;
+    case STATUS_DGPS: return CGPS_STATUS_DGPS;
+    default: return CGPS_STATUS_OTHER;
+    }
+#else
+    switch (status) {
+    case STATUS_NO_FIX: return CGPS_STATUS_UNKNOWN;
+    case STATUS_FIX: return CGPS_STATUS_GPS;
+    case STATUS_DGPS_FIX: return CGPS_STATUS_DGPS;
+    default: return CGPS_STATUS_OTHER;
+    }
+#endif
+}
+
+static void clear_report(cgps_report *out) {
+    memset(out, 0, sizeof *out);
+    out->lat = out->lon = out->alt = out->speed = out->track = NAN;
+    out->eph = out->epx = out->epy = out->epv = NAN;
+    out->satellites_used = -1;
+    out->satellites_visible = -1;
+}
+
+int cgps_read(cgps_handle *h, cgps_report *out) {
+    if (h == NULL || out == NULL) return -1;
+    clear_report(out);
+    struct gps_data_t *d = &h->data;
+    /* Only what this read sets must count: libgps accumulates into the struct otherwise. */
+    d->set = 0;
+    if (gps_read(d, NULL, 0) < 0) return -1;
+
+    if (d->set & MODE_SET) {
+        out->got |= CGPS_GOT_TPV;
+        out->mode = d->fix.mode;
+        out->status = map_status(d->fix.status);
+        if (d->set & TIME_SET) {
+            out->time_valid = 1;
+            out->time_sec = (int64_t)d->fix.time.tv_sec;
+            out->time_nsec = (int64_t)d->fix.time.tv_nsec;
+        }
+        if (d->set & LATLON_SET) {
+            out->lat = d->fix.latitude;
+            out->lon = d->fix.longitude;
+        }
+        if (d->set & ALTITUDE_SET) out->alt = isfinite(d->fix.altMSL) ? d->fix.altMSL : d->fix.altHAE;
+        if (d->set & SPEED_SET) out->speed = d->fix.speed;
+        if (d->set & TRACK_SET) out->track = d->fix.track;
+        if (d->set & HERR_SET) {
+            out->eph = d->fix.eph;
+            out->epx = d->fix.epx;
+            out->epy = d->fix.epy;
+        }
+        if (d->set & VERR_SET) out->epv = d->fix.epv;
+    }
+    if (d->set & SATELLITE_SET) {
+        out->got |= CGPS_GOT_SKY;
+        out->satellites_used = d->satellites_used;
+        out->satellites_visible = d->satellites_visible;
+    }
+    if (d->set & DEVICELIST_SET) {
+        for (int i = 0; i < d->devices.ndevices && i < MAXUSERDEVS; i++) {
+            if (d->devices.list[i].path[0] != '\0') {
+                out->got |= CGPS_GOT_DEVICE;
+                copy_text(out->device, sizeof out->device, d->devices.list[i].path);
+                break;
+            }
+        }
+    } else if ((d->set & (DEVICE_SET | MODE_SET)) && d->dev.path[0] != '\0') {
+        out->got |= CGPS_GOT_DEVICE;
+        copy_text(out->device, sizeof out->device, d->dev.path);
+    }
+    if (d->set & ERROR_SET) {
+        out->got |= CGPS_GOT_ERROR;
+        copy_text(out->error, sizeof out->error, d->error);
+    }
+    return 1;
+}
+
+void cgps_close(cgps_handle *h) {
+    if (h == NULL) return;
+    (void)gps_close(&h->data);
+    free(h);
+}
+
+const char *cgps_errstr(int err) {
+    if (err == ENOMEM) return "out of memory";
+    const char *s = gps_errstr(err);
+    return s != NULL ? s : "unknown error";
+}

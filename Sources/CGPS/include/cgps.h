@@ -1,5 +1,84 @@
 #ifndef CGPS_H
 #define CGPS_H
-/* Shim over the C library: typed, non-variadic functions prefixed cgps_. Filled by its adapter's work. */
+/*
+ * Shim over libgps: typed, non-variadic functions prefixed cgps_.
+ *
+ * Swift never sees `struct gps_data_t` (its unions and arrays import badly, and its layout grows in
+ * every gpsd release): it gets an opaque handle and the small flat `cgps_report` below, which this
+ * file fills from whatever libgps API (11 on Debian 12, 12, 14, 16) it was compiled against.
+ */
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An open connection to gpsd (wraps a heap-allocated struct gps_data_t). Not thread-safe: one thread uses it. */
+typedef struct cgps_handle cgps_handle;
+
+/* What one cgps_read brought in (bits of cgps_report.got). */
+enum {
+    CGPS_GOT_TPV = 1 << 0,        /* a TPV: mode (and maybe time/position) is valid */
+    CGPS_GOT_SKY = 1 << 1,        /* a SKY: satellite counts are valid */
+    CGPS_GOT_DEVICE = 1 << 2,     /* a device path is valid (DEVICE, DEVICES or a TPV's "device") */
+    CGPS_GOT_ERROR = 1 << 3       /* gpsd sent an ERROR object; `error` holds its text */
+};
+
+/* Receiver status, independent of the STATUS_* names that gpsd 3.24 renamed. Informational only:
+   TPV JSON usually omits it, so a fix is decided on mode, never on this. */
+enum {
+    CGPS_STATUS_UNKNOWN = 0,
+    CGPS_STATUS_GPS = 1,
+    CGPS_STATUS_DGPS = 2,
+    CGPS_STATUS_OTHER = 3
+};
+
+#define CGPS_DEVICE_MAX 256
+#define CGPS_ERROR_MAX 256
+
+/* One report, flat. Unknown doubles are NaN (libgps's convention); unknown ints are -1. */
+typedef struct cgps_report {
+    int got;                       /* CGPS_GOT_* bits */
+    int mode;                      /* 0 not seen, 1 no fix, 2 2D, 3 3D */
+    int status;                    /* CGPS_STATUS_* */
+    int time_valid;                /* 1 when gpsd sent a time (TIME_SET) */
+    int64_t time_sec;              /* UTC seconds since 1970 */
+    int64_t time_nsec;
+    double lat, lon;               /* degrees; NaN when unknown */
+    double alt;                    /* metres, MSL when known, else height above ellipsoid */
+    double speed;                  /* m/s over ground */
+    double track;                  /* degrees from true north */
+    double eph, epx, epy, epv;     /* metres */
+    int satellites_used;           /* -1 unknown */
+    int satellites_visible;        /* -1 unknown */
+    char device[CGPS_DEVICE_MAX];  /* "" unless CGPS_GOT_DEVICE */
+    char error[CGPS_ERROR_MAX];    /* "" unless CGPS_GOT_ERROR */
+} cgps_report;
+
+/* The libgps API this shim was compiled against (GPSD_API_MAJOR_VERSION). */
+int cgps_api_major(void);
 int cgps_shim_version(void);
+
+/* Connects to gpsd at host:port (port as decimal text). NULL on failure with *err set (see cgps_errstr). */
+cgps_handle *cgps_open(const char *host, const char *port, int *err);
+
+/* Asks gpsd to stream JSON reports (?WATCH={"enable":true,"json":true}). 0 on success, -1 on failure. */
+int cgps_watch_json(cgps_handle *h);
+
+/* 1 when data is waiting, 0 after `usec` microseconds without data. Never blocks longer than usec. */
+int cgps_wait(cgps_handle *h, int usec);
+
+/* Reads one report into *out. Returns 1 when *out holds something (out->got may still be 0 for
+   objects fixcast does not use), -1 when gpsd closed the connection or the read failed. */
+int cgps_read(cgps_handle *h, cgps_report *out);
+
+/* Closes the connection and frees the handle (NULL is fine). */
+void cgps_close(cgps_handle *h);
+
+/* A short English text for an error from cgps_open. Never NULL. */
+const char *cgps_errstr(int err);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -1,0 +1,90 @@
+import FoundationEssentials
+
+/// One TPV report as gpsd sent it, before it is trusted. Unknown numbers are NaN (libgps's way);
+/// `time` is nil when gpsd sent none (`TIME_SET` clear).
+public struct TPVReport: Sendable, Hashable {
+    public var mode: Int
+    public var time: Date?
+    public var lat: Double
+    public var lon: Double
+    public var altitudeM: Double
+    public var speedMps: Double
+    public var trackDeg: Double
+    public var horizontalErrorM: Double
+    public var verticalErrorM: Double
+    public var satellitesUsed: Int?
+
+    public init(
+        mode: Int, time: Date?, lat: Double, lon: Double, altitudeM: Double = .nan, speedMps: Double = .nan,
+        trackDeg: Double = .nan, horizontalErrorM: Double = .nan, verticalErrorM: Double = .nan,
+        satellitesUsed: Int? = nil
+    ) {
+        self.mode = mode
+        self.time = time
+        self.lat = lat
+        self.lon = lon
+        self.altitudeM = altitudeM
+        self.speedMps = speedMps
+        self.trackDeg = trackDeg
+        self.horizontalErrorM = horizontalErrorM
+        self.verticalErrorM = verticalErrorM
+        self.satellitesUsed = satellitesUsed
+    }
+}
+
+/// Decides which TPV reports are fixes worth passing on.
+///
+/// A fix is `mode >= 2` with finite, in-range coordinates — never `fix.status`, which TPV JSON
+/// usually omits (it reads 0 even at mode 3). Receivers send several TPVs per second and gpsd may
+/// send two for one cycle, so a fix whose receiver time equals the last delivered one is a duplicate.
+/// A fix without a time is kept (its position is real; `time` stays nil, never made up); it counts
+/// as a duplicate only when it repeats the last time-less fix's exact coordinates.
+public struct TPVFilter: Sendable, Hashable {
+    public enum Verdict: Sendable, Hashable {
+        case fix(Fix)
+        /// mode 0 or 1: the receiver has no fix.
+        case noFix
+        /// mode >= 2 but NaN or out-of-range coordinates: a bad report, ignored.
+        case invalidPosition
+        /// Same receiver time as the fix delivered before it.
+        case duplicate
+    }
+
+    private var lastTime: Date?
+    private var lastTimelessCoordinate: Coordinate?
+
+    public init() {}
+
+    /// The verdict on one report, without remembering it (no duplicate detection).
+    public static func validate(_ report: TPVReport, receivedAt: Date) -> Verdict {
+        guard let mode = FixMode(gpsdMode: report.mode) else { return .noFix }
+        guard let coordinate = Coordinate(lat: report.lat, lon: report.lon) else { return .invalidPosition }
+        let fix = Fix(
+            time: report.time, receivedAt: receivedAt, coordinate: coordinate, mode: mode,
+            altitudeM: report.altitudeM, speedMps: report.speedMps, trackDeg: report.trackDeg,
+            horizontalErrorM: report.horizontalErrorM, verticalErrorM: report.verticalErrorM,
+            satellitesUsed: report.satellitesUsed)
+        return .fix(fix)
+    }
+
+    /// The verdict on the next report of a stream; remembers delivered fixes to drop duplicates.
+    public mutating func classify(_ report: TPVReport, receivedAt: Date) -> Verdict {
+        let verdict = Self.validate(report, receivedAt: receivedAt)
+        guard case .fix(let fix) = verdict else { return verdict }
+        if let time = fix.time {
+            if time == lastTime { return .duplicate }
+            lastTime = time
+            lastTimelessCoordinate = nil
+        } else {
+            if fix.coordinate == lastTimelessCoordinate { return .duplicate }
+            lastTimelessCoordinate = fix.coordinate
+        }
+        return verdict
+    }
+
+    /// Forget what was delivered (after a reconnect, gpsd may replay the current fix: it is news again).
+    public mutating func reset() {
+        lastTime = nil
+        lastTimelessCoordinate = nil
+    }
+}

@@ -1,0 +1,205 @@
+import FoundationEssentials
+import Testing
+
+@testable import FixcastCore
+
+/// Every branch of the location decision (issue 2, item 3), with time passed in.
+@Suite("FixWaitPolicy")
+struct FixWaitPolicyTests {
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+    let limits = FixWaitPolicy.Limits(timeoutS: 8, retries: 2, retryDelayS: 1)
+
+    func at(_ s: Double) -> Date { t0.addingTimeInterval(s) }
+
+    func fix(lat: Double = 52.52, lon: Double = 13.405, time: Date? = nil, at s: Double = 0) -> Fix {
+        Fix(time: time, receivedAt: at(s), coordinate: Coordinate(lat: lat, lon: lon)!, mode: .threeD)
+    }
+
+    func report(mode: Int = 3, lat: Double, lon: Double, time: Date? = nil) -> TPVReport {
+        TPVReport(mode: mode, time: time, lat: lat, lon: lon)
+    }
+
+    let stored = Position(
+        coordinate: Coordinate(lat: 48.85, lon: 2.35)!, obtainedAt: Date(timeIntervalSince1970: 1_799_990_000),
+        source: .gps)
+
+    @Test func startArmsTheFirstTimeout() {
+        var p = FixWaitPolicy(limits: limits)
+        #expect(p.start(now: t0) == .waitUntil(at(8)))
+        #expect(p.phase == .waiting(attempt: 1, deadline: at(8)))
+    }
+
+    @Test func fixInTimeIsDelivered() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        #expect(p.handle(.connected, now: at(0.1)) == .waitUntil(at(8)))
+        let f = fix(time: at(2), at: 2)
+        #expect(p.handle(.fix(f), now: at(2)) == .deliver(f))
+        #expect(p.phase == .done)
+        #expect(p.handle(.fix(fix(at: 3)), now: at(3)) == .finished)
+    }
+
+    @Test func earlyTickKeepsWaiting() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        #expect(p.handle(.tick, now: at(7.9)) == .waitUntil(at(8)))
+    }
+
+    @Test func timeoutThenFixOnRetry() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        #expect(p.handle(.tick, now: at(8)) == .waitUntil(at(9)))
+        #expect(p.phase == .pausing(nextAttempt: 2, until: at(9)))
+        #expect(p.handle(.tick, now: at(9)) == .waitUntil(at(17)))
+        #expect(p.phase == .waiting(attempt: 2, deadline: at(17)))
+        let f = fix(at: 12)
+        #expect(p.handle(.fix(f), now: at(12)) == .deliver(f))
+    }
+
+    @Test func aFixDuringThePauseIsTaken() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        _ = p.handle(.tick, now: at(8))
+        let f = fix(at: 8.5)
+        #expect(p.handle(.fix(f), now: at(8.5)) == .deliver(f))
+    }
+
+    @Test func retriesExhaustedFallsBack() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        #expect(p.handle(.tick, now: at(8)) == .waitUntil(at(9)))
+        #expect(p.handle(.tick, now: at(9)) == .waitUntil(at(17)))
+        #expect(p.handle(.tick, now: at(17)) == .waitUntil(at(18)))
+        #expect(p.handle(.tick, now: at(18)) == .waitUntil(at(26)))
+        #expect(p.handle(.tick, now: at(26)) == .fallBack(.noFix(attempts: 3, timeoutS: 8)))
+        #expect(p.handle(.tick, now: at(30)) == .finished)
+    }
+
+    @Test func retriesExhaustedWithStoredPosition() {
+        let r = FixWaitPolicy.resolve(.noFix(attempts: 3, timeoutS: 8), lastKnown: stored)
+        var expected = stored
+        expected.source = .lastKnown
+        #expect(r == .lastKnown(expected, because: .noFix(attempts: 3, timeoutS: 8)))
+        if case .lastKnown(let p, _) = r { #expect(p.obtainedAt == stored.obtainedAt) }
+    }
+
+    @Test func retriesExhaustedWithoutStoredPosition() {
+        #expect(
+            FixWaitPolicy.resolve(.noFix(attempts: 3, timeoutS: 8), lastKnown: nil)
+                == .failed(.noFix(attempts: 3, timeoutS: 8)))
+    }
+
+    @Test func zeroRetriesFallsBackAfterOneTimeout() {
+        var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        #expect(p.handle(.tick, now: at(8)) == .fallBack(.noFix(attempts: 1, timeoutS: 8)))
+    }
+
+    @Test func gpsdUnreachableFallsBackAtOnce() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        #expect(p.handle(.unreachable, now: at(0.01)) == .fallBack(.unreachable))
+    }
+
+    @Test func unreachableAfterAWorkingConnectionIsWaitedOut() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        #expect(p.handle(.connectionLost, now: at(1)) == .waitUntil(at(8)))
+        #expect(p.handle(.unreachable, now: at(2)) == .waitUntil(at(8)))
+        // It comes back and a fix arrives.
+        _ = p.handle(.connected, now: at(3))
+        let f = fix(at: 4)
+        #expect(p.handle(.fix(f), now: at(4)) == .deliver(f))
+    }
+
+    @Test func connectionLostForGoodEndsAsConnectionLost() {
+        var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        _ = p.handle(.connectionLost, now: at(1))
+        #expect(p.handle(.tick, now: at(8)) == .fallBack(.connectionLost(attempts: 1, timeoutS: 8)))
+    }
+
+    @Test func aFirstAttemptWithoutAnyConnectionEndsAsUnreachableWithoutRetries() {
+        // A connect that hangs (remote host down): no event at all until the time is up.
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        #expect(p.handle(.tick, now: at(8)) == .fallBack(.unreachable))
+    }
+
+    @Test func lostAndBackBeforeTheEndIsAPlainNoFix() {
+        var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        _ = p.handle(.connectionLost, now: at(1))
+        _ = p.handle(.connected, now: at(3))
+        #expect(p.handle(.tick, now: at(8)) == .fallBack(.noFix(attempts: 1, timeoutS: 8)))
+    }
+
+    @Test func unreachableWithStoredPosition() {
+        var expected = stored
+        expected.source = .lastKnown
+        #expect(FixWaitPolicy.resolve(.unreachable, lastKnown: stored) == .lastKnown(expected, because: .unreachable))
+        #expect(FixWaitPolicy.resolve(.unreachable, lastKnown: nil) == .failed(.unreachable))
+    }
+
+    @Test func aFixWithoutATimeIsDeliveredWithoutInventingOne() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        let d = p.handle(.report(report(lat: 50.84, lon: 4.347, time: nil), receivedAt: at(1)), now: at(1))
+        guard case .deliver(let f) = d else {
+            Issue.record("expected a delivered fix, got \(d)")
+            return
+        }
+        #expect(f.time == nil)
+        #expect(f.receivedAt == at(1))
+        #expect(f.coordinate == Coordinate(lat: 50.84, lon: 4.347))
+    }
+
+    @Test(arguments: [
+        (Double.nan, 13.4), (52.5, Double.nan), (91.0, 13.4), (-90.5, 0.0), (10.0, 180.5), (10.0, -181.0),
+        (Double.infinity, 0.0),
+    ])
+    func aFixWithBadCoordinatesIsIgnored(lat: Double, lon: Double) {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        #expect(
+            p.handle(.report(report(lat: lat, lon: lon, time: at(1)), receivedAt: at(1)), now: at(1))
+                == .waitUntil(at(8)))
+        #expect(p.phase == .waiting(attempt: 1, deadline: at(8)))
+        // A good one after it still counts.
+        let d = p.handle(.report(report(lat: 1, lon: 2, time: at(2)), receivedAt: at(2)), now: at(2))
+        #expect(d != .waitUntil(at(8)))
+    }
+
+    @Test(arguments: [0, 1])
+    func aNoFixReportIsIgnored(mode: Int) {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        #expect(
+            p.handle(.report(report(mode: mode, lat: 52, lon: 13), receivedAt: at(1)), now: at(1)) == .waitUntil(at(8)))
+    }
+
+    @Test func anEventBeforeStartStartsTheWait() {
+        var p = FixWaitPolicy(limits: limits)
+        #expect(p.handle(.connected, now: t0) == .waitUntil(at(8)))
+    }
+
+    @Test func limitsFromSettingsAndClamping() {
+        var gps = Settings.GPS()
+        gps.fixTimeoutS = 5
+        gps.fixRetries = 4
+        let l = FixWaitPolicy.Limits(gps)
+        #expect(l.timeoutS == 5 && l.retries == 4 && l.attempts == 5)
+        #expect(
+            FixWaitPolicy.Limits(timeoutS: -1, retries: -3, retryDelayS: -2)
+                == FixWaitPolicy.Limits(timeoutS: 0, retries: 0, retryDelayS: 0))
+        #expect(FixWaitPolicy.Limits(Settings().gps) == FixWaitPolicy.Limits(timeoutS: 8, retries: 2, retryDelayS: 1))
+    }
+}

@@ -1,0 +1,62 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import Fixcast
+
+@Suite("GPSError messages")
+struct GPSErrorTests {
+    @Test(arguments: [
+        (0, "0 s"), (89, "89 s"), (90, "1 min"), (5399, "89 min"), (5400, "1 h"), (10_800, "3 h"),
+        (172_799, "47 h"), (172_800, "2 d"),
+    ])
+    func ageText(seconds: Int, text: String) {
+        #expect(GPSError.ageText(seconds: seconds) == text)
+    }
+
+    @Test func everyMessageIsOneSentenceNamingGPSAndTheAddress() {
+        let a = "127.0.0.1:2947"
+        let all: [GPSError] = [
+            .unreachable(address: a, detail: "x"), .watchRefused(address: a), .connectionLost(address: a),
+            .noFixInTime(address: a, attempts: 3, timeoutS: 8), .lostBeforeFix(address: a, attempts: 1, timeoutS: 1.5),
+        ]
+        for e in all {
+            #expect(e.component == .gps)
+            #expect(e.message.hasPrefix("gps: "))
+            #expect(e.message.hasSuffix("."))
+            #expect(e.message.contains(a))
+            #expect(e.message.dropLast().contains(". ") == false)
+        }
+        #expect(GPSError.lostBeforeFix(address: a, attempts: 1, timeoutS: 1.5).message.contains("1 try of 1.5 s"))
+    }
+
+    @Test func fallbackNotes() {
+        let stored = Position(
+            coordinate: Coordinate(lat: 1, lon: 2)!, obtainedAt: Date(timeIntervalSince1970: 1_800_000_000),
+            source: .lastKnown)
+        let now = Date(timeIntervalSince1970: 1_800_000_000 + 7200)
+        #expect(
+            GPSError.fallbackNote(.noFix(attempts: 3, timeoutS: 8), address: "h:1", lastKnown: stored, now: now)
+                == "gps: no fix after 3 tries of 8 s; using the last known position from 2027-01-15T08:00:00Z, 2 h old."
+        )
+        #expect(
+            GPSError.fallbackNote(.unreachable, address: "h:1", lastKnown: stored, now: now)
+                == "gps: gpsd at h:1 is not answering; using the last known position from 2027-01-15T08:00:00Z, 2 h old."
+        )
+        #expect(
+            GPSError.fallbackNote(
+                .connectionLost(attempts: 3, timeoutS: 8), address: "h:1", lastKnown: stored, now: now
+            )
+            .contains("went away"))
+    }
+
+    @Test func failuresMapToErrors() {
+        #expect(GPSError(.unreachable, address: "h:1") == .unreachable(address: "h:1", detail: nil))
+        #expect(
+            GPSError(.noFix(attempts: 3, timeoutS: 8), address: "h:1")
+                == .noFixInTime(address: "h:1", attempts: 3, timeoutS: 8))
+        #expect(
+            GPSError(.connectionLost(attempts: 2, timeoutS: 4), address: "h:1")
+                == .lostBeforeFix(address: "h:1", attempts: 2, timeoutS: 4))
+    }
+}
