@@ -31,7 +31,7 @@ public final class Agent: Sendable {
         self.settings = settings
         self.options = options
         self.services = services
-        self.gps = GPSDClient(host: settings.gps.host, port: settings.gps.port, clock: services.clock)
+        self.gps = GPSDClient(address: (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local, clock: services.clock)
     }
 
     /// Runs until SIGINT, SIGTERM or `q`; returns the exit code (0 after a clean shutdown).
@@ -63,8 +63,9 @@ public final class Agent: Sendable {
         state.screen.problems = state.problems
         display.redraw(state.screen, now: clock.now())
 
+        gps.start()
         let gpsTask = Task { [gps] in
-            for await e in gps.events() { yield(.gps(e)) }
+            for await e in gps.events { yield(.gps(e)) }
         }
         let ticker = Task {
             while !Task.isCancelled {

@@ -1,4 +1,4 @@
-import Dispatch
+@preconcurrency import Dispatch
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -9,7 +9,7 @@ import Glibc
 ///
 /// Dispatch signal sources run the handler on a queue, outside the signal context, so the handler may
 /// do anything; the default dispositions are ignored first so the process is not killed meanwhile.
-final class SignalEvents: Sendable {
+final class SignalEvents: @unchecked Sendable {  // the sources are only created and cancelled
     private let sources: [any DispatchSourceSignal]
 
     init(_ yield: @escaping @Sendable (AgentEvent) -> Void) {

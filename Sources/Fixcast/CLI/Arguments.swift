@@ -20,7 +20,7 @@ public struct Arguments: Sendable, Equatable {
     public var version = false
 
     public var configPath: String?
-    public var gpsd: GPSDTarget?
+    public var gpsd: GPSDAddress?
     public var at: Coordinate?
     public var place: String?
     public var dbPath: String?
@@ -42,38 +42,6 @@ public struct Arguments: Sendable, Equatable {
     public var output: String?
 
     public init() {}
-}
-
-/// A gpsd address as given to `--gpsd HOST[:PORT]`.
-public struct GPSDTarget: Sendable, Equatable {
-    public var host: String
-    public var port: Int?
-
-    /// Accepts `host`, `host:port`, `[v6]`, `[v6]:port`; a port must be 1-65535 and a host a plausible name.
-    public init?(parsing text: String) {
-        var host = Substring(text)
-        var portText: Substring?
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return nil }
-            let rest = host[host.index(after: close)...]
-            host = host[host.index(after: host.startIndex)..<close]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":") else { return nil }
-                portText = rest.dropFirst()
-            }
-        } else if let colon = host.lastIndex(of: ":") {
-            guard host.firstIndex(of: ":") == colon else { return nil }  // bare IPv6 needs brackets
-            portText = host[host.index(after: colon)...]
-            host = host[..<colon]
-        }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:_")
-        guard !host.isEmpty, host.count <= 253, host.allSatisfy({ allowed.contains($0) }) else { return nil }
-        self.host = String(host)
-        if let portText {
-            guard let p = Int(portText), (1...65535).contains(p) else { return nil }
-            port = p
-        }
-    }
 }
 
 extension Arguments {
@@ -114,10 +82,11 @@ extension Arguments {
             case "--db": a.dbPath = try value(name, inline)
             case "--gpsd":
                 let v = try value(name, inline)
-                guard let t = GPSDTarget(parsing: v) else {
-                    throw UsageError("fixcast: --gpsd: \"\(v)\" is not HOST[:PORT] (for example 127.0.0.1:2947).")
+                do {
+                    a.gpsd = try GPSDAddress(parsing: v, option: "--gpsd")
+                } catch {
+                    throw UsageError(error.message)
                 }
-                a.gpsd = t
             case "--at":
                 let v = try value(name, inline)
                 guard let c = Coordinate(parsing: v) else {

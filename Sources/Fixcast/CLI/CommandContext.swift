@@ -17,7 +17,7 @@ public struct CommandContext: Sendable {
         var s = loaded.settings
         if let g = arguments.gpsd {
             s.gps.host = g.host
-            if let p = g.port { s.gps.port = p }
+            s.gps.port = g.port
         }
         if let db = arguments.dbPath { s.storage.path = db }
         if let u = arguments.units { s.display.units = u }
@@ -31,6 +31,8 @@ public struct CommandContext: Sendable {
     }
 
     public var language: Language { settings.display.lang }
+    public var displayOptions: DisplayOptions { DisplayOptions(settings: settings, utcOffsetS: LocalTimeOffset.current()) }
     public var units: UnitSystem { settings.display.units }
-    public var gpsdAddress: String { settings.gps.host.contains(":") ? "[\(settings.gps.host)]:\(settings.gps.port)" : "\(settings.gps.host):\(settings.gps.port)" }
+    /// The gpsd to use; the config loader has validated host and port, so the fallback is never taken.
+    public var gpsd: GPSDAddress { (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local }
 }

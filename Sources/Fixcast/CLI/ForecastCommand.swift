@@ -30,8 +30,9 @@ struct ForecastCommand {
                 if place == nil {
                     place = await services.places.place(at: resolved.position.coordinate, offline: context.arguments.offline).place
                 }
-                Console.out(ForecastTable.render(
-                    days, place: place, report: report, units: context.units, language: context.language, now: services.clock.now()))
+                let parts = ReadingParts(options: context.displayOptions, now: services.clock.now())
+                let title = parts.placeLine(place) + " · " + parts.freshnessLine(report)
+                Console.out(ForecastTable.render(days, title: title, options: context.displayOptions))
             }
             if let e = outcome.error { Console.err(e.message + "\n") }
             return ExitCode.success

@@ -24,7 +24,7 @@ struct NowCommand {
             if context.arguments.json {
                 Console.out(reading.json(language: context.language).serialized() + "\n")
             } else {
-                Console.out(ReadingText.render(reading, units: context.units, language: context.language, now: services.clock.now()))
+                Console.out(ReadingText.render(reading, now: services.clock.now(), options: context.displayOptions))
                 for issue in reading.errors { Console.err(issue.message + "\n") }
             }
             if reading.weather == nil {

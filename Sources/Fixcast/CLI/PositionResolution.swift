@@ -29,12 +29,12 @@ struct PositionResolution {
                 return .failure(.noPosition(error.message, notes: []))
             }
         }
-        let provider = LocationProvider(settings: context.settings, store: services.store, clock: services.clock)
+        let provider = LocationProvider(settings: context.settings.gps, address: context.gpsd, store: services.store, clock: services.clock)
         let outcome = await provider.currentPosition()
         if let position = outcome.position {
-            return .success(Resolved(position: position, place: nil, notes: outcome.notes))
+            return .success(Resolved(position: position, place: nil, notes: outcome.issues))
         }
         let message = outcome.error?.message ?? "gps: no position could be had; start gpsd or pass --at LAT,LON."
-        return .failure(.noPosition(message, notes: outcome.notes))
+        return .failure(.noPosition(message, notes: outcome.issues))
     }
 }

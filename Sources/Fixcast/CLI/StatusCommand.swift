@@ -7,7 +7,7 @@ struct StatusCommand {
 
     func run() async -> Int32 {
         let clock = SystemClock()
-        let gpsd = await GPSDStatus.probe(host: context.settings.gps.host, port: context.settings.gps.port, timeout: 3)
+        let gpsd = await GPSDStatus.probe(address: context.gpsd, timeout: 3)
         var storeIssue: String?
         var lastReading: Reading?
         var readingCount: Int?
@@ -25,7 +25,7 @@ struct StatusCommand {
         if context.arguments.json {
             let json: JSONValue = .object([
                 ("gpsd", .object([
-                    ("address", .string(context.gpsdAddress)),
+                    ("address", .string(context.gpsd.description)),
                     ("reachable", .bool(gpsd.reachable)),
                     ("device", .string(gpsd.device)),
                     ("last_fix", gpsd.lastFix.map { Position(fix: $0).json(at: now) } ?? .null),
@@ -43,7 +43,7 @@ struct StatusCommand {
         }
         var out = ""
         if gpsd.reachable {
-            out += "gpsd      \(context.gpsdAddress): answering"
+            out += "gpsd      \(context.gpsd.description): answering"
             if let d = gpsd.device { out += ", device \(d)" }
             out += "\n"
             if let f = gpsd.lastFix {
@@ -54,12 +54,13 @@ struct StatusCommand {
                 out += "last fix  none seen in 3 s (no fix yet, or the receiver is silent)\n"
             }
         } else {
-            out += "gpsd      \(context.gpsdAddress): not answering (start gpsd, or use --at LAT,LON)\n"
+            out += "gpsd      \(context.gpsd.description): not answering (start gpsd, or use --at LAT,LON)\n"
         }
         if let r = lastReading {
-            var line = "reading   \(UTCTime.format(r.time)), \(AgeText.describe(seconds: Int(now.timeIntervalSince(r.time)))) ago"
+            let labels = ReadingParts(options: context.displayOptions, now: now).labels
+            var line = "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(now.timeIntervalSince(r.time))))"
             if let p = r.place { line += ", \(p.name)" }
-            if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits.temperature(t, units: context.units))" }
+            if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits(context.units).temperature(t))" }
             out += line + "\n"
         } else {
             out += "reading   none stored yet\n"

@@ -53,13 +53,9 @@ import FixcastCore
         }
     }
 
-    @Test func gpsdTargets() {
-        #expect(GPSDTarget(parsing: "127.0.0.1:2948") == GPSDTarget(parsing: "127.0.0.1:2948"))
-        #expect(GPSDTarget(parsing: "127.0.0.1:2948")?.port == 2948)
-        #expect(GPSDTarget(parsing: "gps.local")?.port == nil)
-        #expect(GPSDTarget(parsing: "[::1]:2947")?.host == "::1")
-        #expect(GPSDTarget(parsing: "::1") == nil)
-        #expect(GPSDTarget(parsing: ":2947") == nil)
+    @Test func gpsdOption() throws {
+        #expect(try Arguments.parse(["now", "--gpsd", "127.0.0.1:2948"]).gpsd?.port == 2948)
+        #expect(try Arguments.parse(["now", "--gpsd=gps.local"]).gpsd?.port == 2947)
     }
 
     @Test func helpAndVersion() throws {
