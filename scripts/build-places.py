@@ -86,6 +86,8 @@ def main():
         except ValueError:
             continue
         cc = row["country_code"].upper()
+        if not clean(row["name"]) or len(cc) != 2:
+            continue
         p = {"lat": lat, "lon": lon, "name": clean(row["name"]), "alt": "", "region": clean(row["admin1"]),
              "cc": cc, "pop": None}
         cells.setdefault((cc, math.floor(lat * 10), math.floor(lon * 10)), []).append(len(places))
@@ -103,6 +105,8 @@ def main():
             continue
         cc = row["country_code"].upper()
         name = clean(row["name"])
+        if not name or len(cc) != 2:
+            continue
         keys = {fold(name), german_fold(name)}
         best, best_score = None, None
         cl, co = math.floor(lat * 10), math.floor(lon * 10)

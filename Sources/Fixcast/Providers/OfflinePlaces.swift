@@ -60,7 +60,7 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
     /// The synchronous form of `place(at:)`.
     public func nearestPlace(to coordinate: Coordinate) throws(PlaceError) -> Place? {
         let table = try table()
-        guard let hit = table.nearest(to: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
+        guard let hit = table.settlement(at: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
             return nil
         }
         return table.place(hit.row)

@@ -74,6 +74,26 @@ public struct NearestPlaceIndex: Sendable {
         return (Int(best.id), NearestPlaceIndex.kilometres(chordSquared: best.squared))
     }
 
+    /// The indices of every point within `radiusKm` (great circle) of (`lat`, `lon`), in no particular order.
+    public func within(lat: Double, lon: Double, radiusKm: Double) -> [Int] {
+        guard !ids.isEmpty, radiusKm >= 0 else { return [] }
+        let q = NearestPlaceIndex.unitVector(lat: lat, lon: lon)
+        let angle = min(Double.pi, radiusKm / GreatCircle.earthRadiusKm)
+        let chord = 2 * sin(angle / 2)
+        // A hair of slack so that a point exactly on the circle is not lost to rounding.
+        let limit = chord * chord * (1 + 1e-12) + 1e-15
+        var found: [Int] = []
+        xyz.withUnsafeBufferPointer { p in
+            ids.withUnsafeBufferPointer { ids in
+                axes.withUnsafeBufferPointer { axes in
+                    NearestPlaceIndex.collect(
+                        query: q, limit: limit, points: p, ids: ids, axes: axes, lo: 0, hi: ids.count, into: &found)
+                }
+            }
+        }
+        return found
+    }
+
     /// The same answer by looking at every point; the reference the tree is tested and benchmarked against.
     public func nearestByScan(lat: Double, lon: Double) -> (index: Int, distanceKm: Double)? {
         guard !ids.isEmpty else { return nil }
@@ -190,6 +210,26 @@ public struct NearestPlaceIndex: Sendable {
         // `<=`, not `<`: a point exactly as far as the best so far may still win the lowest-index tie-break.
         if diff * diff <= best.squared {
             search(query: q, points: points, ids: ids, axes: axes, lo: far.0, hi: far.1, best: &best)
+        }
+    }
+
+    private static func collect(
+        query q: (Double, Double, Double), limit: Double, points: UnsafeBufferPointer<Double>,
+        ids: UnsafeBufferPointer<Int32>, axes: UnsafeBufferPointer<UInt8>, lo: Int, hi: Int, into found: inout [Int]
+    ) {
+        guard hi > lo else { return }
+        let mid = (lo + hi) / 2
+        let b = 3 * mid
+        let dx = points[b] - q.0, dy = points[b + 1] - q.1, dz = points[b + 2] - q.2
+        if dx * dx + dy * dy + dz * dz <= limit { found.append(Int(ids[mid])) }
+        guard hi - lo > 1 else { return }
+        let axis = Int(axes[mid])
+        let diff = (axis == 0 ? q.0 : axis == 1 ? q.1 : q.2) - points[b + axis]
+        if diff < 0 || diff * diff <= limit {
+            collect(query: q, limit: limit, points: points, ids: ids, axes: axes, lo: lo, hi: mid, into: &found)
+        }
+        if diff >= 0 || diff * diff <= limit {
+            collect(query: q, limit: limit, points: points, ids: ids, axes: axes, lo: mid + 1, hi: hi, into: &found)
         }
     }
 }

@@ -161,6 +161,29 @@ public struct OfflinePlaceTable: Sendable {
         index.nearest(lat: coordinate.lat, lon: coordinate.lon).map { ($0.index, $0.distanceKm) }
     }
 
+    /// The row that names `coordinate` for a person: the nearest populated place, unless that is a district
+    /// of a much larger city around it (GeoNames lists "Mitte" a few metres from Berlin's own point, and
+    /// "Altstadt Nord" inside Köln); then the city. See `CityDistrictRule`.
+    public func settlement(at coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
+        guard let nearest = nearest(to: coordinate) else { return nil }
+        let candidates = index.within(lat: coordinate.lat, lon: coordinate.lon, radiusKm: CityDistrictRule.maximumRadiusKm)
+        var best = nearest
+        var bestPopulation = CityDistrictRule.population(population(nearest.row))
+        for row in candidates where row != nearest.row {
+            guard let c = self.coordinate(row) else { continue }
+            let d = GreatCircle.distanceKm(coordinate, c)
+            let p = CityDistrictRule.population(population(row))
+            guard countryIndex[row] == countryIndex[nearest.row], regionIndex[row] == regionIndex[nearest.row],
+                  CityDistrictRule.contains(cityPopulation: p, distanceKm: d),
+                  CityDistrictRule.isMuchLarger(p, than: CityDistrictRule.population(population(nearest.row))),
+                  p > bestPopulation
+            else { continue }
+            best = (row, d)
+            bestPopulation = p
+        }
+        return best
+    }
+
     /// The same by scanning every row (the benchmark's and the tests' reference).
     public func nearestByScan(to coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
         index.nearestByScan(lat: coordinate.lat, lon: coordinate.lon).map { ($0.index, $0.distanceKm) }
