@@ -2,30 +2,29 @@ import FoundationEssentials
 import FixcastCore
 
 /// The one gate every Nominatim request of this process passes (OSMF usage policy: at most one request
-/// per second). Wraps the pure `NominatimRateGate` with a monotonic clock and a sleep.
-///
-/// The spacing is the policy's 1 s plus 100 ms, because the gate sees when fixcast sends and the server
-/// sees when the request arrives: connection set-up of one request may take longer than the next one's.
+/// per second). Wraps the pure `NominatimRateGate` with a monotonic clock and a sleep, and lets one
+/// request through at a time, so the gate can space each request from the previous one's answer.
 public actor NominatimLimiter {
     /// The process-wide limiter; `NominatimPlaces` uses it unless a test passes its own.
     public static let shared = NominatimLimiter()
 
-    public static let safetyMargin: TimeInterval = 0.1
+    /// 50 ms above the policy's second, for the difference between fixcast's clock and the server's.
+    public static let safetyMargin: TimeInterval = 0.05
 
     private var gate: NominatimRateGate
     private let start = ContinuousClock.now
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     public init(spacing: TimeInterval = NominatimRateGate.policySpacing + NominatimLimiter.safetyMargin) {
         gate = NominatimRateGate(minimumSpacing: spacing)
     }
 
-    /// Returns when this caller may send. The slot is booked before sleeping, so callers that arrive
-    /// together leave one spacing apart, in arrival order.
-    public func waitForTurn() async {
-        let elapsed = ContinuousClock.now - start
-        let now = Date(timeIntervalSinceReferenceDate: Double(elapsed.components.seconds)
-            + Double(elapsed.components.attoseconds) / 1e18)
-        let delay = gate.reserve(now: now)
+    /// Runs `request` when its turn comes: after every earlier request has finished and one spacing has
+    /// passed since it started and since it finished.
+    public func run<T: Sendable>(_ request: @Sendable () async -> T) async -> T {
+        await acquire()
+        let delay = gate.reserve(now: now())
         if delay > 0 {
             // Not cancellable on purpose: a cancelled waiter that sent early would break the spacing.
             let nanos = UInt64((delay * 1e9).rounded(.up))
@@ -36,5 +35,32 @@ public actor NominatimLimiter {
                 }
             }
         }
+        let result = await request()
+        gate.finished(at: now())
+        release()
+        return result
+    }
+
+    private func acquire() async {
+        if !busy {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Hands the turn to the next waiter in arrival order (busy stays true), or frees the gate.
+    private func release() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+
+    private func now() -> Date {
+        let elapsed = ContinuousClock.now - start
+        return Date(timeIntervalSinceReferenceDate: Double(elapsed.components.seconds)
+            + Double(elapsed.components.attoseconds) / 1e18)
     }
 }

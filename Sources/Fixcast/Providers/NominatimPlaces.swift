@@ -39,12 +39,18 @@ public struct NominatimPlaces: ReverseGeocoding {
 
     public func place(at coordinate: Coordinate) async throws(PlaceError) -> Place? {
         let request = request(for: coordinate)
-        await limiter.waitForTurn()
+        let http = self.http
+        let outcome: Result<HTTPResponse, HTTPError> = await limiter.run {
+            do throws(HTTPError) {
+                return .success(try await http.get(request))
+            } catch {
+                return .failure(error)
+            }
+        }
         let response: HTTPResponse
-        do {
-            response = try await http.get(request)
-        } catch {
-            throw PlaceError.transport(service: NominatimPlaces.serviceName, error)
+        switch outcome {
+        case .success(let r): response = r
+        case .failure(let error): throw PlaceError.transport(service: NominatimPlaces.serviceName, error)
         }
         guard response.status == 200 else {
             throw PlaceError.status(

@@ -61,3 +61,25 @@ struct NominatimRateGateTests {
         #expect(clock.now().addingTimeInterval(wait) == first.addingTimeInterval(1))
     }
 }
+
+struct NominatimRateGateFinishTests {
+    @Test func aSlowAnswerPushesTheNextRequest() {
+        let clock = ManualClock()
+        var gate = NominatimRateGate()
+        let start = clock.now()
+        _ = gate.reserve(now: start)
+        clock.advance(by: 2.5)  // the answer took 2.5 s
+        gate.finished(at: clock.now())
+        clock.advance(by: 0.2)
+        #expect(abs(gate.reserve(now: clock.now()) - 0.8) < 1e-6)
+    }
+
+    @Test func anEarlierFinishDoesNotMoveTheLastFinishBack() {
+        let clock = ManualClock()
+        var gate = NominatimRateGate()
+        gate.finished(at: clock.now().addingTimeInterval(5))
+        gate.finished(at: clock.now())
+        #expect(gate.lastFinish == clock.now().addingTimeInterval(5))
+        #expect(abs(gate.reserve(now: clock.now()) - 6) < 1e-6)
+    }
+}
