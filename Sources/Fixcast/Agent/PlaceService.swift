@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// The place a reading names, and what went wrong getting it (the reading's `place` and an `errors` entry).
 public struct PlaceOutcome: Sendable, Hashable {
@@ -72,7 +72,9 @@ public actor PlaceService {
         if let known = remembered.last(where: { isNear($0.coordinate, coordinate) }) {
             return known.place.map { PlaceOutcome(place: $0) } ?? offlineOutcome(coordinate, quiet: true)
         }
-        if let cache, let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .nominatim) {
+        if let cache,
+            let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .nominatim)
+        {
             remember(coordinate, stored)
             return PlaceOutcome(place: stored)
         }
@@ -137,7 +139,8 @@ public actor PlaceService {
     // MARK: - Search
 
     /// Places named like `query`, best first (`fixcast search`). `offline`: the bundled table only.
-    public func search(_ query: String, limit: Int, offline offlineOnly: Bool) async throws(PlaceError) -> [PlaceMatch] {
+    public func search(_ query: String, limit: Int, offline offlineOnly: Bool) async throws(PlaceError) -> [PlaceMatch]
+    {
         guard !offlineOnly, let searcher else { return try await offline.search(query, limit: limit) }
         return try await searcher.search(query, limit: limit)
     }
@@ -149,8 +152,9 @@ public actor PlaceService {
         do {
             first = try await search(name, limit: 1, offline: offlineOnly).first
         } catch {
-            guard !offlineOnly, case .success(let table) = Result(catching: { () throws(PlaceError) in try offline.table() }),
-                  let row = table.search(name, limit: 1).first, let match = table.match(row)
+            guard !offlineOnly,
+                case .success(let table) = Result(catching: { () throws(PlaceError) in try offline.table() }),
+                let row = table.search(name, limit: 1).first, let match = table.match(row)
             else { throw error }
             return match
         }

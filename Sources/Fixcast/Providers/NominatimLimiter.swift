@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// The one gate every Nominatim request of this process passes (OSMF usage policy: at most one request
 /// per second). Wraps the pure `NominatimRateGate` with a monotonic clock and a sleep, and lets one
@@ -60,7 +60,8 @@ public actor NominatimLimiter {
 
     private func now() -> Date {
         let elapsed = ContinuousClock.now - start
-        return Date(timeIntervalSinceReferenceDate: Double(elapsed.components.seconds)
-            + Double(elapsed.components.attoseconds) / 1e18)
+        return Date(
+            timeIntervalSinceReferenceDate: Double(elapsed.components.seconds)
+                + Double(elapsed.components.attoseconds) / 1e18)
     }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// Names a position through Nominatim reverse geocoding (OpenStreetMap), following the OSMF usage policy:
 /// the HTTP client's identifying User-Agent, `accept-language` from `places.language`, and at most one

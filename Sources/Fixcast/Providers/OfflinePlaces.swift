@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 import Synchronization
 
 /// Place names without a network: the nearest populated place of the bundled GeoNames table (source

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// Forward geocoding ("places named …") through Open-Meteo's geocoding API, the name percent-encoded.
 public struct OpenMeteoPlaceSearch: PlaceSearching {
@@ -23,7 +23,8 @@ public struct OpenMeteoPlaceSearch: PlaceSearching {
         var items = [("name", query), ("count", String(min(max(limit, 1), OpenMeteoPlaceSearch.maximumCount)))]
         if !language.isEmpty { items.append(("language", language)) }
         items.append(("format", "json"))
-        return HTTPRequest(url: baseURL + "/v1/search?" + QueryEncoding.query(items), headers: ["Accept": "application/json"])
+        return HTTPRequest(
+            url: baseURL + "/v1/search?" + QueryEncoding.query(items), headers: ["Accept": "application/json"])
     }
 
     public func search(_ query: String, limit: Int) async throws(PlaceError) -> [PlaceMatch] {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds the nearest of a fixed set of points on the sphere: a balanced k-d tree over 3D unit vectors.
@@ -132,7 +132,9 @@ public struct NearestPlaceIndex: Sendable {
 
     @inline(__always)
     private static func squaredDistance(_ q: (Double, Double, Double), _ p: [Double], _ i: Int) -> Double {
-        let dx = p[3 * i] - q.0, dy = p[3 * i + 1] - q.1, dz = p[3 * i + 2] - q.2
+        let dx = p[3 * i] - q.0
+        let dy = p[3 * i + 1] - q.1
+        let dz = p[3 * i + 2] - q.2
         return dx * dx + dy * dy + dz * dz
     }
 
@@ -166,14 +168,16 @@ public struct NearestPlaceIndex: Sendable {
         lo: Int, hi: Int, k: Int
     ) {
         @inline(__always) func key(_ i: Int) -> Double { points[3 * Int(order[i]) + axis] }
-        var lo = lo, hi = hi - 1
+        var lo = lo
+        var hi = hi - 1
         while hi > lo {
             let m = lo + (hi - lo) / 2
             if key(m) < key(lo) { order.swapAt(m, lo) }
             if key(hi) < key(lo) { order.swapAt(hi, lo) }
             if key(hi) < key(m) { order.swapAt(hi, m) }
             let pivot = key(m)
-            var i = lo, j = hi
+            var i = lo
+            var j = hi
             while i <= j {
                 while key(i) < pivot { i += 1 }
                 while key(j) > pivot { j -= 1 }
@@ -200,7 +204,9 @@ public struct NearestPlaceIndex: Sendable {
         guard hi > lo else { return }
         let mid = (lo + hi) / 2
         let b = 3 * mid
-        let dx = points[b] - q.0, dy = points[b + 1] - q.1, dz = points[b + 2] - q.2
+        let dx = points[b] - q.0
+        let dy = points[b + 1] - q.1
+        let dz = points[b + 2] - q.2
         best.offer(dx * dx + dy * dy + dz * dz, ids[mid])
         guard hi - lo > 1 else { return }
         let axis = Int(axes[mid])
@@ -220,7 +226,9 @@ public struct NearestPlaceIndex: Sendable {
         guard hi > lo else { return }
         let mid = (lo + hi) / 2
         let b = 3 * mid
-        let dx = points[b] - q.0, dy = points[b + 1] - q.1, dz = points[b + 2] - q.2
+        let dx = points[b] - q.0
+        let dy = points[b + 1] - q.1
+        let dz = points[b + 2] - q.2
         if dx * dx + dy * dy + dz * dz <= limit { found.append(Int(ids[mid])) }
         guard hi - lo > 1 else { return }
         let axis = Int(axes[mid])

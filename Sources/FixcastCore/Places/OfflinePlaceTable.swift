@@ -58,8 +58,14 @@ public struct OfflinePlaceTable: Sendable {
             p.endLine()
         }
         let placeCount = try p.section("#places")
-        var nameStart = [Int32](), nameEnd = [Int32](), altStart = [Int32](), altEnd = [Int32]()
-        var latE4 = [Int32](), lonE4 = [Int32](), regionIndex = [Int16](), countryIndex = [UInt16]()
+        var nameStart = [Int32]()
+        var nameEnd = [Int32]()
+        var altStart = [Int32]()
+        var altEnd = [Int32]()
+        var latE4 = [Int32]()
+        var lonE4 = [Int32]()
+        var regionIndex = [Int16]()
+        var countryIndex = [UInt16]()
         var populations = [Int32]()
         nameStart.reserveCapacity(placeCount)
         nameEnd.reserveCapacity(placeCount)
@@ -87,7 +93,7 @@ public struct OfflinePlaceTable: Sendable {
             }
             guard let country = groupCountry else { throw p.failure("a place comes before any group line") }
             guard let lat = p.integerField(), let lon = p.integerField(),
-                  (-900_000...900_000).contains(lat), (-1_800_000...1_800_000).contains(lon)
+                (-900_000...900_000).contains(lat), (-1_800_000...1_800_000).contains(lon)
             else { throw p.failure("a place has no valid coordinates") }
             let name = p.rawField()
             guard name.lowerBound < name.upperBound else { throw p.failure("a place has no name") }
@@ -166,7 +172,8 @@ public struct OfflinePlaceTable: Sendable {
     /// "Altstadt Nord" inside Köln); then the city. See `CityDistrictRule`.
     public func settlement(at coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
         guard let nearest = nearest(to: coordinate) else { return nil }
-        let candidates = index.within(lat: coordinate.lat, lon: coordinate.lon, radiusKm: CityDistrictRule.maximumRadiusKm)
+        let candidates = index.within(
+            lat: coordinate.lat, lon: coordinate.lon, radiusKm: CityDistrictRule.maximumRadiusKm)
         var best = nearest
         var bestPopulation = CityDistrictRule.population(population(nearest.row))
         for row in candidates where row != nearest.row {
@@ -174,9 +181,9 @@ public struct OfflinePlaceTable: Sendable {
             let d = GreatCircle.distanceKm(coordinate, c)
             let p = CityDistrictRule.population(population(row))
             guard countryIndex[row] == countryIndex[nearest.row], regionIndex[row] == regionIndex[nearest.row],
-                  CityDistrictRule.contains(cityPopulation: p, distanceKm: d),
-                  CityDistrictRule.isMuchLarger(p, than: CityDistrictRule.population(population(nearest.row))),
-                  p > bestPopulation
+                CityDistrictRule.contains(cityPopulation: p, distanceKm: d),
+                CityDistrictRule.isMuchLarger(p, than: CityDistrictRule.population(population(nearest.row))),
+                p > bestPopulation
             else { continue }
             best = (row, d)
             bestPopulation = p
@@ -207,7 +214,8 @@ public struct OfflinePlaceTable: Sendable {
         }
         hits.sort { a, b in
             if a.exact != b.exact { return a.exact }
-            let pa = populations[a.row], pb = populations[b.row]
+            let pa = populations[a.row]
+            let pb = populations[b.row]
             if pa != pb { return pa > pb }
             return a.row < b.row
         }

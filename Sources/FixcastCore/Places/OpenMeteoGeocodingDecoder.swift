@@ -26,8 +26,8 @@ public enum OpenMeteoGeocodingDecoder {
     /// A result without a name or valid coordinates is skipped rather than failing the whole search.
     static func match(_ item: JSONValue) -> PlaceMatch? {
         guard let name = item["name"]?.stringValue, !name.isEmpty,
-              let lat = item["latitude"]?.doubleValue, let lon = item["longitude"]?.doubleValue,
-              let coordinate = Coordinate(lat: lat, lon: lon)
+            let lat = item["latitude"]?.doubleValue, let lon = item["longitude"]?.doubleValue,
+            let coordinate = Coordinate(lat: lat, lon: lon)
         else { return nil }
         return PlaceMatch(
             name: name, region: item["admin1"]?.stringValue, country: item["country"]?.stringValue,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 struct CityDistrictRuleTests {
@@ -30,7 +31,7 @@ struct CityDistrictRuleTests {
         @DE\t1
         523989\t130657\tPotsdam\t140000
         523000\t131000\tDorf
-        
+
         """
 
     @Test(arguments: [

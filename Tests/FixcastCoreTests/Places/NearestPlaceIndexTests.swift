@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 /// The k-d tree must give exactly the answer of looking at every point with the haversine formula.
@@ -16,14 +17,19 @@ struct NearestPlaceIndexTests {
     }
 
     static func randomPoints<G: RandomNumberGenerator>(_ n: Int, using g: inout G) -> ([Double], [Double]) {
-        var lat: [Double] = [], lon: [Double] = []
+        var lat: [Double] = []
+        var lon: [Double] = []
         for k in 0..<n {
             switch k % 4 {
             case 0:  // near the antimeridian
                 lat.append(Double.random(in: -80...80, using: &g))
-                lon.append(Bool.random(using: &g) ? Double.random(in: 175...180, using: &g) : Double.random(in: -180 ... -175, using: &g))
+                lon.append(
+                    Bool.random(using: &g)
+                        ? Double.random(in: 175...180, using: &g) : Double.random(in: -180 ... -175, using: &g))
             case 1:  // near the poles
-                lat.append(Bool.random(using: &g) ? Double.random(in: 85...90, using: &g) : Double.random(in: -90 ... -85, using: &g))
+                lat.append(
+                    Bool.random(using: &g)
+                        ? Double.random(in: 85...90, using: &g) : Double.random(in: -90 ... -85, using: &g))
                 lon.append(Double.random(in: -180...180, using: &g))
             default:  // anywhere, uniformly on the sphere
                 lat.append(asin(Double.random(in: -1...1, using: &g)) * 180 / .pi)
@@ -40,7 +46,10 @@ struct NearestPlaceIndexTests {
         #expect(index.count == 4000)
         let (qLat, qLon) = Self.randomPoints(3000, using: &g)
         // Also exactly on the seam and the poles.
-        let queries = zip(qLat, qLon).map { ($0, $1) } + [(0, 180), (0, -180), (90, 0), (-90, 0), (89.9999, 179.9999), (-89.9999, -179.9999)]
+        let queries =
+            zip(qLat, qLon).map { ($0, $1) } + [
+                (0, 180), (0, -180), (90, 0), (-90, 0), (89.9999, 179.9999), (-89.9999, -179.9999),
+            ]
         var disagreements = 0
         for (la, lo) in queries {
             let q = try #require(Coordinate(lat: la, lon: lo))
@@ -86,7 +95,8 @@ struct NearestPlaceIndexTests {
         let (lat, lon) = Self.randomPoints(3000, using: &g)
         let index = NearestPlaceIndex(lat: lat, lon: lon)
         for _ in 0..<500 {
-            let la = Double.random(in: -90...90, using: &g), lo = Double.random(in: -180...180, using: &g)
+            let la = Double.random(in: -90...90, using: &g)
+            let lo = Double.random(in: -180...180, using: &g)
             let a = try #require(index.nearest(lat: la, lon: lo))
             let b = try #require(index.nearestByScan(lat: la, lon: lo))
             #expect(a.index == b.index)
@@ -105,9 +115,10 @@ struct NearestPlaceIndexRadiusTests {
             let lo = k % 3 == 1 ? 179.95 : Double.random(in: -180...180, using: &g)
             let radius = Double.random(in: 1...800, using: &g)
             let q = try #require(Coordinate(lat: la, lon: lo))
-            let expected = Set(lat.indices.filter { i in
-                Coordinate(lat: lat[i], lon: lon[i]).map { GreatCircle.distanceKm(q, $0) <= radius } ?? false
-            })
+            let expected = Set(
+                lat.indices.filter { i in
+                    Coordinate(lat: lat[i], lon: lon[i]).map { GreatCircle.distanceKm(q, $0) <= radius } ?? false
+                })
             let found = Set(index.within(lat: la, lon: lo, radiusKm: radius))
             // Points within a micrometre of the circle may fall either way by rounding.
             let differing = expected.symmetricDifference(found).filter { i in

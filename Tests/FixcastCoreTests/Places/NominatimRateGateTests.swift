@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+
 @testable import FixcastCore
 
 struct NominatimRateGateTests {

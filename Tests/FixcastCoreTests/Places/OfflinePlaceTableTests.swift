@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct OfflinePlaceTableTests {
@@ -49,7 +50,9 @@ struct OfflinePlaceTableTests {
         #expect(t.country(2) == .init(code: "US", name: "United States"))
         #expect(t.population(3) == nil)
         #expect(t.coordinate(6) == Coordinate(lat: -23.5475, lon: -46.6361))
-        #expect(t.place(0) == Place(name: "Berlin", region: "Berlin", country: "Germany", countryCode: "DE", source: .offline))
+        #expect(
+            t.place(0)
+                == Place(name: "Berlin", region: "Berlin", country: "Germany", countryCode: "DE", source: .offline))
     }
 
     @Test func nearestPlace() throws {
@@ -79,8 +82,10 @@ struct OfflinePlaceTableTests {
     }
 
     @Test func wholeNameMatchesComeFirst() throws {
-        let text = Self.small.replacingOccurrences(of: "422106\t-733434\tYork\t2000", with: "422106\t-733434\tYork\t2000\n422000\t-733000\tYorktown\t90000")
-            .replacingOccurrences(of: "#places\t7", with: "#places\t8")
+        let text = Self.small.replacingOccurrences(
+            of: "422106\t-733434\tYork\t2000", with: "422106\t-733434\tYork\t2000\n422000\t-733000\tYorktown\t90000"
+        )
+        .replacingOccurrences(of: "#places\t7", with: "#places\t8")
         let t = try Self.table(text)
         #expect(t.search("york", limit: 5).map { t.name($0) } == ["York", "Yorktown"])
         #expect(t.search("york", limit: 1).map { t.name($0) } == ["York"])
@@ -158,7 +163,10 @@ struct BundledPlaceTableTests {
         let t = try #require(Self.table)
         var g = SystemRandomNumberGenerator()
         for k in 0..<300 {
-            let lat = k % 10 == 0 ? Double.random(in: 80...90, using: &g) * (Bool.random() ? 1 : -1) : Double.random(in: -90...90, using: &g)
+            let lat =
+                k % 10 == 0
+                ? Double.random(in: 80...90, using: &g) * (Bool.random() ? 1 : -1)
+                : Double.random(in: -90...90, using: &g)
             let lon = k % 10 == 1 ? (Bool.random() ? 179.99 : -179.99) : Double.random(in: -180...180, using: &g)
             let q = try #require(Coordinate(lat: lat, lon: lon))
             let tree = try #require(t.nearest(to: q))

@@ -1,12 +1,13 @@
 import Testing
+
 @testable import FixcastCore
 
 struct OpenMeteoGeocodingDecoderTests {
     @Test func readsResultsInOrder() throws {
         let body = #"""
-        {"results":[{"id":1,"name":"Enschede","latitude":52.21833,"longitude":6.89583,"country_code":"NL","population":153655,"country":"The Netherlands","admin1":"Overijssel"},
-        {"id":2,"name":"Enschede Airport Twente","latitude":52.27,"longitude":6.87417,"country_code":"nl","country":"The Netherlands"}],"generationtime_ms":0.1}
-        """#
+            {"results":[{"id":1,"name":"Enschede","latitude":52.21833,"longitude":6.89583,"country_code":"NL","population":153655,"country":"The Netherlands","admin1":"Overijssel"},
+            {"id":2,"name":"Enschede Airport Twente","latitude":52.27,"longitude":6.87417,"country_code":"nl","country":"The Netherlands"}],"generationtime_ms":0.1}
+            """#
         let matches = try OpenMeteoGeocodingDecoder.decode(Array(body.utf8))
         #expect(matches.map(\.name) == ["Enschede", "Enschede Airport Twente"])
         #expect(matches[0].population == 153655)
@@ -23,7 +24,8 @@ struct OpenMeteoGeocodingDecoderTests {
     }
 
     @Test func resultsWithoutCoordinatesAreSkipped() throws {
-        let body = #"{"results":[{"name":"Nowhere"},{"name":"Bad","latitude":95,"longitude":0},{"name":"Ok","latitude":1,"longitude":2}]}"#
+        let body =
+            #"{"results":[{"name":"Nowhere"},{"name":"Bad","latitude":95,"longitude":0},{"name":"Ok","latitude":1,"longitude":2}]}"#
         #expect(try OpenMeteoGeocodingDecoder.decode(Array(body.utf8)).map(\.name) == ["Ok"])
     }
 
@@ -37,6 +39,8 @@ struct OpenMeteoGeocodingDecoderTests {
 
     @Test(arguments: ["", "null", #"{"results":5}"#, "<html>"])
     func garbageIsAFailure(_ body: String) {
-        #expect(throws: OpenMeteoGeocodingDecoder.Failure.self) { try OpenMeteoGeocodingDecoder.decode(Array(body.utf8)) }
+        #expect(throws: OpenMeteoGeocodingDecoder.Failure.self) {
+            try OpenMeteoGeocodingDecoder.decode(Array(body.utf8))
+        }
     }
 }

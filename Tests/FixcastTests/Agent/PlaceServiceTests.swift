@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 /// The place service against a loopback Nominatim/Open-Meteo and the bundled table.
@@ -8,7 +9,10 @@ struct PlaceServiceTests {
     static let berlin = Coordinate(lat: 52.52, lon: 13.405)!
     static let cologne = Coordinate(lat: 50.9373, lon: 6.9592)!
 
-    func service(_ server: FixtureServer?, cache: InMemoryPlaceCache? = InMemoryPlaceCache(), limiter: NominatimLimiter = NominatimLimiter()) -> PlaceService {
+    func service(
+        _ server: FixtureServer?, cache: InMemoryPlaceCache? = InMemoryPlaceCache(),
+        limiter: NominatimLimiter = NominatimLimiter()
+    ) -> PlaceService {
         let base = server?.baseURL ?? "http://127.0.0.1:9"
         return PlaceService(
             reverse: NominatimPlaces(http: URLSessionFetcher(), baseURL: base, language: "en", limiter: limiter),
@@ -64,7 +68,9 @@ struct PlaceServiceTests {
         // Four spots 5 km apart, asked all at once and then one more right after.
         await withTaskGroup(of: Void.self) { group in
             for k in 0..<4 {
-                group.addTask { _ = await places.place(at: Self.cologne.movedEast(metres: Double(k) * 5000), offline: false) }
+                group.addTask {
+                    _ = await places.place(at: Self.cologne.movedEast(metres: Double(k) * 5000), offline: false)
+                }
             }
         }
         _ = await places.place(at: Self.cologne.movedEast(metres: 40_000), offline: false)
@@ -78,7 +84,8 @@ struct PlaceServiceTests {
         let server = try FixtureServer.started(routes: Self.cologneRoute)
         defer { server.stop() }
         let limiter = NominatimLimiter()
-        let a = service(server, limiter: limiter), b = service(server, limiter: limiter)
+        let a = service(server, limiter: limiter)
+        let b = service(server, limiter: limiter)
         async let first = a.place(at: Self.cologne, offline: false)
         async let second = b.place(at: Self.berlin, offline: false)
         _ = await (first, second)
@@ -95,7 +102,9 @@ struct PlaceServiceTests {
         let places = service(server)
         let names = await withTaskGroup(of: String?.self) { group in
             for k in 0..<3 {
-                group.addTask { await places.place(at: Self.cologne.movedEast(metres: Double(k) * 50), offline: false).place?.name }
+                group.addTask {
+                    await places.place(at: Self.cologne.movedEast(metres: Double(k) * 50), offline: false).place?.name
+                }
             }
             return await group.reduce(into: [String?]()) { $0.append($1) }
         }
@@ -128,7 +137,9 @@ struct PlaceServiceTests {
     }
 
     @Test func noPlaceHereFromNominatimUsesTheTableWithoutAnIssue() async throws {
-        let server = try FixtureServer.started(routes: ["/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-error-unable-to-geocode.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-error-unable-to-geocode.json"))]
+        ])
         defer { server.stop() }
         let places = service(server)
         let mainland = await places.place(at: Self.berlin, offline: false)
@@ -145,12 +156,17 @@ struct PlaceServiceTests {
         let server = try FixtureServer.started(routes: Self.cologneRoute)
         defer { server.stop() }
         let outcome = await service(server).place(at: Self.berlin, offline: true)
-        #expect(outcome == PlaceOutcome(place: Place(name: "Berlin", region: "Berlin", country: "Germany", countryCode: "DE", source: .offline)))
+        #expect(
+            outcome
+                == PlaceOutcome(
+                    place: Place(
+                        name: "Berlin", region: "Berlin", country: "Germany", countryCode: "DE", source: .offline)))
         #expect(server.requestCount() == 0)
     }
 
     @Test func theOfflineProviderNeverAsksNominatim() async throws {
-        let places = PlaceService(reverse: nil, searcher: nil, offline: PlaceTestData.offline, cache: InMemoryPlaceCache())
+        let places = PlaceService(
+            reverse: nil, searcher: nil, offline: PlaceTestData.offline, cache: InMemoryPlaceCache())
         let outcome = await places.place(at: Self.cologne, offline: false)
         #expect(outcome.place?.name == "Köln")
         #expect(outcome.place?.source == .offline)
@@ -158,7 +174,10 @@ struct PlaceServiceTests {
     }
 
     @Test func missingOfflineDataIsAnIssueNotACrash() async throws {
-        let nowhere = OfflinePlaces(dataFiles: DataFiles(environment: ["FIXCAST_DATA_DIR": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent2"], executablePath: nil))
+        let nowhere = OfflinePlaces(
+            dataFiles: DataFiles(
+                environment: ["FIXCAST_DATA_DIR": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent2"], executablePath: nil
+            ))
         let places = PlaceService(reverse: nil, searcher: nil, offline: nowhere, cache: nil)
         let outcome = await places.place(at: Self.berlin, offline: true)
         // /usr/share/fixcast is also looked in; on a machine where fixcast is installed this would find it.
@@ -185,7 +204,9 @@ struct PlaceServiceTests {
     }
 
     @Test func onlineSearchUsesOpenMeteo() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]
+        ])
         defer { server.stop() }
         let matches = try await service(server).search("Enschede", limit: 10, offline: false)
         #expect(matches.first?.name == "Enschede")
@@ -193,7 +214,9 @@ struct PlaceServiceTests {
     }
 
     @Test func resolveGivesTheBestMatch() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]
+        ])
         defer { server.stop() }
         let match = try await service(server).resolve(placeNamed: "Enschede", offline: false)
         #expect(match.name == "Enschede")
@@ -201,7 +224,9 @@ struct PlaceServiceTests {
     }
 
     @Test func anUnknownNameIsNoPlaceNamed() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding-empty.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding-empty.json"))]
+        ])
         defer { server.stop() }
         await #expect(throws: PlaceError.noPlaceNamed("Xyzzy Nowhere")) {
             try await service(server).resolve(placeNamed: "Xyzzy Nowhere", offline: false)

@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 /// Nominatim reverse geocoding against recorded responses on a loopback server.
@@ -8,14 +9,21 @@ struct NominatimPlacesTests {
     static let cologne = Coordinate(lat: 50.9373, lon: 6.9592)!
 
     func client(_ server: FixtureServer, language: String = "en", base: String? = nil) -> NominatimPlaces {
-        NominatimPlaces(http: URLSessionFetcher(), baseURL: base ?? server.baseURL, language: language, limiter: NominatimLimiter())
+        NominatimPlaces(
+            http: URLSessionFetcher(), baseURL: base ?? server.baseURL, language: language, limiter: NominatimLimiter())
     }
 
     @Test func namesCologne() async throws {
-        let server = try FixtureServer.started(routes: ["/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-jsonv2-zoom12.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-jsonv2-zoom12.json"))]
+        ])
         defer { server.stop() }
         let place = try await client(server).place(at: Self.cologne)
-        #expect(place == Place(name: "Cologne", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE", source: .nominatim))
+        #expect(
+            place
+                == Place(
+                    name: "Cologne", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE",
+                    source: .nominatim))
         let request = try #require(server.requests().first)
         let query = try #require(server.queries(path: "/reverse").first)
         #expect(query["format"] == "jsonv2")
@@ -28,7 +36,9 @@ struct NominatimPlacesTests {
     }
 
     @Test func namesAVillageFromTheDocsExample() async throws {
-        let server = try FixtureServer.started(routes: ["/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-jsonv2-docs.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-jsonv2-docs.json"))]
+        ])
         defer { server.stop() }
         let place = try await client(server, language: "es").place(at: Coordinate(lat: -34.44076, lon: -58.70521)!)
         #expect(place?.name == "El Triángulo")
@@ -38,7 +48,9 @@ struct NominatimPlacesTests {
     }
 
     @Test func unableToGeocodeWith200IsNoPlace() async throws {
-        let server = try FixtureServer.started(routes: ["/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-error-unable-to-geocode.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-error-unable-to-geocode.json"))]
+        ])
         defer { server.stop() }
         let place = try await client(server).place(at: Coordinate(lat: 0, lon: -30)!)
         #expect(place == nil)
@@ -46,7 +58,9 @@ struct NominatimPlacesTests {
     }
 
     @Test func status400IsAnErrorWithNominatimsMessage() async throws {
-        let server = try FixtureServer.started(routes: ["/reverse": [.file(PlaceTestData.fixture("nominatim-error-400.json"), status: 400)]])
+        let server = try FixtureServer.started(routes: [
+            "/reverse": [.file(PlaceTestData.fixture("nominatim-error-400.json"), status: 400)]
+        ])
         defer { server.stop() }
         await #expect(throws: PlaceError.status(service: "Nominatim", code: 400, detail: "Parameter 'lon' missing.")) {
             try await client(server).place(at: Self.cologne)
@@ -54,13 +68,18 @@ struct NominatimPlacesTests {
     }
 
     @Test func garbageIsAnInvalidResponse() async throws {
-        let server = try FixtureServer.started(routes: ["/reverse": [.body("<html>overloaded</html>", headers: ["Content-Type": "text/html"])]])
+        let server = try FixtureServer.started(routes: [
+            "/reverse": [.body("<html>overloaded</html>", headers: ["Content-Type": "text/html"])]
+        ])
         defer { server.stop() }
         do {
             _ = try await client(server).place(at: Self.cologne)
             Issue.record("expected an error")
         } catch {
-            guard case .invalidResponse(let service, _) = error else { Issue.record("got \(error)"); return }
+            guard case .invalidResponse(let service, _) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(service == "Nominatim")
             #expect(error.message.hasPrefix("place: "))
         }
@@ -71,23 +90,33 @@ struct NominatimPlacesTests {
         let base = server.baseURL
         server.stop()
         do {
-            _ = try await NominatimPlaces(http: URLSessionFetcher(), baseURL: base, language: "en", limiter: NominatimLimiter())
-                .place(at: Self.cologne)
+            _ = try await NominatimPlaces(
+                http: URLSessionFetcher(), baseURL: base, language: "en", limiter: NominatimLimiter()
+            )
+            .place(at: Self.cologne)
             Issue.record("expected an error")
         } catch {
-            guard case .transport = error else { Issue.record("got \(error)"); return }
+            guard case .transport = error else {
+                Issue.record("got \(error)")
+                return
+            }
         }
     }
 
     @Test func aBaseURLWithAPathPrefixAndTrailingSlash() async throws {
-        let server = try FixtureServer.started(routes: ["/mirror/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-jsonv2-zoom12.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/mirror/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-jsonv2-zoom12.json"))]
+        ])
         defer { server.stop() }
         let place = try await client(server, base: server.baseURL + "/mirror/").place(at: Self.cologne)
         #expect(place?.name == "Cologne")
     }
 
     @Test func anEmptyBaseURLMeansThePublicEndpoint() {
-        let client = NominatimPlaces(http: URLSessionFetcher(), baseURL: "", language: "en", limiter: NominatimLimiter())
-        #expect(client.request(for: Self.cologne).url.hasPrefix("https://nominatim.openstreetmap.org/reverse?format=jsonv2&"))
+        let client = NominatimPlaces(
+            http: URLSessionFetcher(), baseURL: "", language: "en", limiter: NominatimLimiter())
+        #expect(
+            client.request(for: Self.cologne).url.hasPrefix(
+                "https://nominatim.openstreetmap.org/reverse?format=jsonv2&"))
     }
 }

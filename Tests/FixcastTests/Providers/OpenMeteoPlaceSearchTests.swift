@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import Fixcast
 
 /// Open-Meteo geocoding against recorded responses on a loopback server.
@@ -10,7 +11,9 @@ struct OpenMeteoPlaceSearchTests {
     }
 
     @Test func findsEnschede() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]
+        ])
         defer { server.stop() }
         let matches = try await client(server).search("Enschede", limit: 5)
         #expect(matches.map(\.name) == ["Enschede", "Enschede Airport Twente"])
@@ -25,7 +28,9 @@ struct OpenMeteoPlaceSearchTests {
     }
 
     @Test func theLimitCutsTheList() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]
+        ])
         defer { server.stop() }
         #expect(try await client(server).search("Enschede", limit: 1).count == 1)
         #expect(try await client(server).search("Enschede", limit: 500).count == 2)
@@ -34,12 +39,15 @@ struct OpenMeteoPlaceSearchTests {
 
     static let awkwardNames: [(String, String)] = [
         ("New York", "New%20York"), ("Saint-Jean & Co", "Saint-Jean%20%26%20Co"), ("a#b", "a%23b"), ("a/b", "a%2Fb"),
-        ("Москва", "%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0"), ("北京", "%E5%8C%97%E4%BA%AC"), ("São Paulo", "S%C3%A3o%20Paulo"),
+        ("Москва", "%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0"), ("北京", "%E5%8C%97%E4%BA%AC"),
+        ("São Paulo", "S%C3%A3o%20Paulo"),
         ("x+y=z?", "x%2By%3Dz%3F"),
     ]
 
     @Test func namesArrivePercentEncoded() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding-empty.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding-empty.json"))]
+        ])
         defer { server.stop() }
         for (name, _) in Self.awkwardNames {
             #expect(try await client(server).search(name, limit: 3).isEmpty)
@@ -55,13 +63,17 @@ struct OpenMeteoPlaceSearchTests {
     }
 
     @Test func noResultsKeyIsAnEmptyList() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding-empty.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding-empty.json"))]
+        ])
         defer { server.stop() }
         #expect(try await client(server).search("Xyzzy", limit: 5).isEmpty)
     }
 
     @Test func status400CarriesTheReason() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding-error.json"), status: 400)]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding-error.json"), status: 400)]
+        ])
         defer { server.stop() }
         let reason = "Parameter count must be between 1 and 100."
         await #expect(throws: PlaceError.status(service: "Open-Meteo geocoding", code: 400, detail: reason)) {
@@ -70,7 +82,9 @@ struct OpenMeteoPlaceSearchTests {
     }
 
     @Test func anEmptyQueryAsksNothing() async throws {
-        let server = try FixtureServer.started(routes: ["/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]])
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]
+        ])
         defer { server.stop() }
         #expect(try await client(server).search("   ", limit: 5).isEmpty)
         #expect(try await client(server).search("Berlin", limit: 0).isEmpty)

@@ -1,14 +1,19 @@
 import Foundation
 import Testing
+
 @testable import Fixcast
 
 struct DataFilesTests {
     @Test func looksInTheDocumentedOrder() {
-        let files = DataFiles(environment: ["FIXCAST_DATA_DIR": "/custom", "XDG_DATA_DIRS": "/x1:/x2"], executablePath: "/opt/fixcast/bin/fixcast")
-        #expect(files.candidateDirectories() == [
-            "/custom", "/opt/fixcast/bin/share/fixcast", "/opt/fixcast/share/fixcast", "/opt/share/fixcast", "/share/fixcast",
-            "/x1/fixcast", "/x2/fixcast", "/usr/share/fixcast",
-        ])
+        let files = DataFiles(
+            environment: ["FIXCAST_DATA_DIR": "/custom", "XDG_DATA_DIRS": "/x1:/x2"],
+            executablePath: "/opt/fixcast/bin/fixcast")
+        #expect(
+            files.candidateDirectories() == [
+                "/custom", "/opt/fixcast/bin/share/fixcast", "/opt/fixcast/share/fixcast", "/opt/share/fixcast",
+                "/share/fixcast",
+                "/x1/fixcast", "/x2/fixcast", "/usr/share/fixcast",
+            ])
     }
 
     @Test func xdgDataDirsDefaultsToLocalThenUsrShare() {
@@ -33,7 +38,9 @@ struct DataFilesTests {
         let root = TestPaths.temporaryDirectory("datafiles")
         defer { try? FileManager.default.removeItem(at: root) }
         try Data("y".utf8).write(to: root.appendingPathComponent("places.tsv"))
-        let files = DataFiles(environment: ["FIXCAST_DATA_DIR": root.path], executablePath: TestPaths.repoRoot.appendingPathComponent(".build/debug/fixcast").path)
+        let files = DataFiles(
+            environment: ["FIXCAST_DATA_DIR": root.path],
+            executablePath: TestPaths.repoRoot.appendingPathComponent(".build/debug/fixcast").path)
         #expect(files.locate("places.tsv") == root.appendingPathComponent("places.tsv").path)
     }
 
@@ -46,8 +53,10 @@ struct DataFilesTests {
     @Test func aDirectoryIsNotAFile() throws {
         let root = TestPaths.temporaryDirectory("datafiles")
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("places.tsv"), withIntermediateDirectories: true)
-        let files = DataFiles(environment: ["FIXCAST_DATA_DIR": root.path, "XDG_DATA_DIRS": "/nonexistent"], executablePath: nil)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("places.tsv"), withIntermediateDirectories: true)
+        let files = DataFiles(
+            environment: ["FIXCAST_DATA_DIR": root.path, "XDG_DATA_DIRS": "/nonexistent"], executablePath: nil)
         #expect(files.locate("places.tsv") != root.appendingPathComponent("places.tsv").path)
         #expect(DataFiles.readBytes("/nonexistent/file") == nil)
     }

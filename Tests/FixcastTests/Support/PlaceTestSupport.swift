@@ -1,5 +1,6 @@
-import Foundation
 import FixcastCore
+import Foundation
+
 @testable import Fixcast
 
 /// A place cache in memory, standing in for the SQLite store (written elsewhere) in place tests.
@@ -7,9 +8,13 @@ actor InMemoryPlaceCache: PlaceCacheStore {
     private(set) var entries: [(coordinate: Coordinate, place: Place)] = []
     private(set) var saves = 0
 
-    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) async throws(StorageError) -> Place? {
+    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) async throws(StorageError)
+        -> Place?
+    {
         entries.filter { $0.place.source == source && GreatCircle.distanceKm($0.coordinate, coordinate) <= withinKm }
-            .min { GreatCircle.distanceKm($0.coordinate, coordinate) < GreatCircle.distanceKm($1.coordinate, coordinate) }?
+            .min {
+                GreatCircle.distanceKm($0.coordinate, coordinate) < GreatCircle.distanceKm($1.coordinate, coordinate)
+            }?
             .place
     }
 
@@ -60,7 +65,8 @@ extension FixtureServer {
         guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  obj["path"] as? String == path else { return nil }
+                obj["path"] as? String == path
+            else { return nil }
             return obj["time"] as? Double
         }
     }

@@ -1,8 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import Fixcast
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A test-only `HTTPFetching` over URLSession, for talking to the loopback fixture server until the
 /// libcurl client is merged (then the tests switch to it). Refuses anything but 127.0.0.1.
@@ -21,7 +23,8 @@ struct URLSessionFetcher: HTTPFetching {
                 if let error = error as? URLError {
                     switch error.code {
                     case .cannotConnectToHost: continuation.resume(returning: .failure(.connectionRefused(host: host)))
-                    case .timedOut: continuation.resume(returning: .failure(.timedOut(host: host, seconds: Int(timeout))))
+                    case .timedOut:
+                        continuation.resume(returning: .failure(.timedOut(host: host, seconds: Int(timeout))))
                     default: continuation.resume(returning: .failure(.transport(detail: error.localizedDescription)))
                     }
                 } else if let error {
@@ -39,6 +42,8 @@ struct URLSessionFetcher: HTTPFetching {
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: [UInt8](data), effectiveURL: http.url?.absoluteString ?? request.url)
+        return HTTPResponse(
+            status: http.statusCode, headers: headers, body: [UInt8](data),
+            effectiveURL: http.url?.absoluteString ?? request.url)
     }
 }

@@ -4,7 +4,7 @@ import Fixcast
 import FixcastCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 func seconds(_ d: Duration) -> Double {
@@ -27,12 +27,14 @@ func pad(_ text: String, _ width: Int) -> String {
 
 let files = DataFiles.current()
 guard let path = CommandLine.arguments.dropFirst().first ?? files.locate("places.tsv") else {
-    Console.err("fixcast-bench: places.tsv not found (looked in \(files.candidateDirectories().joined(separator: ", "))).\n")
+    Console.err(
+        "fixcast-bench: places.tsv not found (looked in \(files.candidateDirectories().joined(separator: ", "))).\n")
     exit(1)
 }
 
 let clock = ContinuousClock()
-var loadTimes: [Double] = [], readTimes: [Double] = []
+var loadTimes: [Double] = []
+var readTimes: [Double] = []
 var loaded: OfflinePlaceTable?
 for _ in 0..<7 {
     let t0 = clock.now
@@ -71,7 +73,9 @@ for _ in 0..<20_000 {
     if let c = Coordinate(lat: lat, lon: Double.random(in: -180...180, using: &rng)) { queries.append(c) }
 }
 
-var treeTimes: [Double] = [], settlementTimes: [Double] = [], scanTimes: [Double] = []
+var treeTimes: [Double] = []
+var settlementTimes: [Double] = []
+var scanTimes: [Double] = []
 var checksum = 0
 for q in queries {
     let t0 = clock.now
@@ -93,9 +97,13 @@ for q in queries.prefix(300) {
     if scan?.row != table.nearest(to: q)?.row { mismatches += 1 }
 }
 // Index build alone, so that the brute-force column's load is read + parse without it.
-var lats: [Double] = [], lons: [Double] = []
+var lats: [Double] = []
+var lons: [Double] = []
 for row in 0..<table.count {
-    if let c = table.coordinate(row) { lats.append(c.lat); lons.append(c.lon) }
+    if let c = table.coordinate(row) {
+        lats.append(c.lat)
+        lons.append(c.lon)
+    }
 }
 var buildTimes: [Double] = []
 for _ in 0..<5 {
@@ -117,8 +125,12 @@ print(pad("median lookup", 26) + pad(format(median(treeTimes)), 14) + format(med
 print(pad("median lookup, districts", 26) + pad(format(median(settlementTimes)), 14) + "-")
 print("")
 print("targets: load ≤ 150 ms, median lookup ≤ 50 µs")
-print("load = read file (\(format(median(readTimes)))) + parse + build index (\(format(median(buildTimes)))); the scan needs no index")
+print(
+    "load = read file (\(format(median(readTimes)))) + parse + build index (\(format(median(buildTimes)))); the scan needs no index"
+)
 print("load runs: \(loadTimes.map(format).joined(separator: ", "))")
 print("k-d tree vs scan disagreements on 300 points: \(mismatches)")
-print("search \"new york\" (offline, full scan): \(format(searchTime)) → \(newYork.map { table.name($0) }.joined(separator: ", "))")
+print(
+    "search \"new york\" (offline, full scan): \(format(searchTime)) → \(newYork.map { table.name($0) }.joined(separator: ", "))"
+)
 if checksum == 42 { print("") }  // keeps the lookups from being optimised away
