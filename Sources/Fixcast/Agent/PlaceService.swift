@@ -98,6 +98,10 @@ public actor PlaceService {
         if let running = inFlight.first(where: { isNear($0.coordinate, coordinate) }) {
             return await running.task.value
         }
+        // Another question may have been answered while this one looked in the store.
+        if let known = remembered.last(where: { isNear($0.coordinate, coordinate) }) {
+            return .success(known.place)
+        }
         let task = Task<Result<Place?, PlaceError>, Never> {
             do throws(PlaceError) {
                 return .success(try await reverse.place(at: coordinate))

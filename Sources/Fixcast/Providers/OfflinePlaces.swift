@@ -10,6 +10,9 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
     /// regions of the table (northern Siberia, the Sahara) while refusing mid-ocean points.
     public static let maximumDistanceKm = 200.0
     public static let fileName = "places.tsv"
+    /// The attribution the GeoNames licence (CC BY 4.0) asks for; shown by `--version` and in the README.
+    public static let credit =
+        "Offline place names: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0."
 
     private let state: Mutex<Result<OfflinePlaceTable, PlaceError>?>
     private let dataFiles: DataFiles
