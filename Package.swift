@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "Fixcast", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite"]),
         // Thin executable.
         .executableTarget(name: "fixcast", dependencies: ["Fixcast", "FixcastCore"]),
+        // Benchmarks (bench/*.sh); timing never goes into tests.
+        .executableTarget(name: "fixcast-bench", dependencies: ["Fixcast", "FixcastCore"], path: "bench/Sources/fixcast-bench"),
         .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore"]),
         .testTarget(name: "FixcastTests", dependencies: ["Fixcast", "FixcastCore"]),
     ],

@@ -1,0 +1,84 @@
+import FixcastCore
+import FoundationEssentials
+
+/// Names a position through Nominatim reverse geocoding (OpenStreetMap), following the OSMF usage policy:
+/// the HTTP client's identifying User-Agent, `accept-language` from `places.language`, and at most one
+/// request per second through the process-wide `NominatimLimiter`. Caching is `PlaceService`'s job.
+public struct NominatimPlaces: ReverseGeocoding {
+    public static let publicBaseURL = "https://nominatim.openstreetmap.org"
+    /// Zoom 14 (neighbourhood) makes Nominatim include villages and hamlets in `address`; at 10-12 a point
+    /// in a hamlet is answered with the nearest town.
+    public static let zoom = 14
+    static let serviceName = "Nominatim"
+
+    let http: any HTTPFetching
+    let baseURL: String
+    let language: String
+    let limiter: NominatimLimiter
+
+    /// `baseURL` empty: the public endpoint. `language`: `places.language` (e.g. "en").
+    public init(http: any HTTPFetching, baseURL: String, language: String, limiter: NominatimLimiter = .shared) {
+        self.http = http
+        self.baseURL = PlaceEndpoints.base(baseURL, default: NominatimPlaces.publicBaseURL)
+        self.language = language
+        self.limiter = limiter
+    }
+
+    /// The request for `coordinate` (exposed so a test can see the exact URL).
+    public func request(for coordinate: Coordinate) -> HTTPRequest {
+        var items = [
+            ("format", "jsonv2"), ("lat", QueryEncoding.degrees(coordinate.lat)),
+            ("lon", QueryEncoding.degrees(coordinate.lon)), ("zoom", String(NominatimPlaces.zoom)),
+            ("addressdetails", "1"),
+        ]
+        if !language.isEmpty { items.append(("accept-language", language)) }
+        var headers = ["Accept": "application/json"]
+        if !language.isEmpty { headers["Accept-Language"] = language }
+        return HTTPRequest(url: baseURL + "/reverse?" + QueryEncoding.query(items), headers: headers)
+    }
+
+    public func place(at coordinate: Coordinate) async throws(PlaceError) -> Place? {
+        let request = request(for: coordinate)
+        let http = self.http
+        let outcome: Result<HTTPResponse, HTTPError> = await limiter.run {
+            do throws(HTTPError) {
+                return .success(try await http.get(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let response: HTTPResponse
+        switch outcome {
+        case .success(let r): response = r
+        case .failure(let error): throw PlaceError.transport(service: NominatimPlaces.serviceName, error)
+        }
+        guard response.status == 200 else {
+            throw PlaceError.status(
+                service: NominatimPlaces.serviceName, code: response.status,
+                detail: NominatimReverseDecoder.errorMessage(response.body))
+        }
+        do {
+            return try NominatimReverseDecoder.decode(response.body)
+        } catch {
+            throw PlaceError.invalidResponse(service: NominatimPlaces.serviceName, detail: error.detail)
+        }
+    }
+}
+
+/// Base URL handling shared by the place providers (CONTRACT.md: the provider's path is appended).
+enum PlaceEndpoints {
+    static func base(_ configured: String, default publicURL: String) -> String {
+        var base = trimmed(configured)
+        if base.isEmpty { base = publicURL }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+}
+
+/// `text` without leading and trailing white space.
+func trimmed(_ text: String) -> String {
+    var s = Substring(text)
+    while let c = s.first, c.isWhitespace { s = s.dropFirst() }
+    while let c = s.last, c.isWhitespace { s = s.dropLast() }
+    return String(s)
+}

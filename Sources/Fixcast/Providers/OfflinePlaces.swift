@@ -1,0 +1,76 @@
+import FixcastCore
+import FoundationEssentials
+import Synchronization
+
+/// Place names without a network: the nearest populated place of the bundled GeoNames table (source
+/// `.offline`), and search over it. The table is read once, on first use, and kept for the process.
+public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
+    /// Beyond this the nearest populated place is too far to name a position by (the open sea, the
+    /// middle of a desert); then the answer is "no place here". 200 km covers the sparsest inhabited
+    /// regions of the table (northern Siberia, the Sahara) while refusing mid-ocean points.
+    public static let maximumDistanceKm = 200.0
+    public static let fileName = "places.tsv"
+    /// The attribution the GeoNames licence (CC BY 4.0) asks for; shown by `--version` and in the README.
+    public static let credit =
+        "Offline place names: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0."
+
+    private let state: Mutex<Result<OfflinePlaceTable, PlaceError>?>
+    private let dataFiles: DataFiles
+
+    /// Reads `places.tsv` from where `dataFiles` finds it, when first needed.
+    public init(dataFiles: DataFiles = .current()) {
+        self.dataFiles = dataFiles
+        self.state = Mutex(nil)
+    }
+
+    /// Uses an already-loaded table.
+    public init(table: OfflinePlaceTable) {
+        self.dataFiles = DataFiles(environment: [:], executablePath: nil)
+        self.state = Mutex(.success(table))
+    }
+
+    /// The table, loading it on first call; the error says where fixcast looked.
+    public func table() throws(PlaceError) -> OfflinePlaceTable {
+        let result = state.withLock { current -> Result<OfflinePlaceTable, PlaceError> in
+            if let current { return current }
+            let loaded = OfflinePlaces.load(dataFiles)
+            current = loaded
+            return loaded
+        }
+        return try result.get()
+    }
+
+    /// Loads the table from the first place `dataFiles` finds it.
+    public static func load(_ dataFiles: DataFiles) -> Result<OfflinePlaceTable, PlaceError> {
+        guard let path = dataFiles.locate(fileName) else {
+            let looked = dataFiles.candidateDirectories().prefix(4).joined(separator: ", ")
+            return .failure(.offlineDataMissing(detail: "\(fileName) not found in \(looked) …"))
+        }
+        guard let bytes = DataFiles.readBytes(path) else {
+            return .failure(.offlineDataMissing(detail: "\(path) could not be read"))
+        }
+        do {
+            return .success(try OfflinePlaceTable(bytes: bytes))
+        } catch {
+            return .failure(.offlineDataMissing(detail: "\(path) line \(error.line): \(error.reason)"))
+        }
+    }
+
+    public func place(at coordinate: Coordinate) async throws(PlaceError) -> Place? {
+        try nearestPlace(to: coordinate)
+    }
+
+    /// The synchronous form of `place(at:)`.
+    public func nearestPlace(to coordinate: Coordinate) throws(PlaceError) -> Place? {
+        let table = try table()
+        guard let hit = table.settlement(at: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
+            return nil
+        }
+        return table.place(hit.row)
+    }
+
+    public func search(_ query: String, limit: Int) async throws(PlaceError) -> [PlaceMatch] {
+        let table = try table()
+        return table.search(query, limit: limit).compactMap { table.match($0) }
+    }
+}

@@ -1,0 +1,325 @@
+/// The bundled GeoNames place table (share/fixcast/places.tsv, built by scripts/build-places.py), read
+/// straight from its bytes, with a spatial index for "nearest place" and a folded-name scan for search.
+///
+/// Loading must stay well under a command's start-up budget (target ≤ 150 ms for ~165,000 places), so
+/// rows are parsed byte by byte without splitting lines into Strings; a name becomes a String only when
+/// a place is returned.
+public struct OfflinePlaceTable: Sendable {
+    /// Why the bytes are not a place table; the tail of a sentence.
+    public struct FormatError: Error, Sendable, Hashable {
+        public let line: Int
+        public let reason: String
+    }
+
+    public struct Country: Sendable, Hashable {
+        public let code: String
+        public let name: String
+    }
+
+    private let bytes: [UInt8]
+    private let nameStart: [Int32]
+    private let nameEnd: [Int32]
+    private let altStart: [Int32]
+    private let altEnd: [Int32]
+    private let latE4: [Int32]
+    private let lonE4: [Int32]
+    private let regionIndex: [Int16]
+    private let countryIndex: [UInt16]
+    private let populations: [Int32]
+    public let regions: [String]
+    public let countries: [Country]
+    private let index: NearestPlaceIndex
+
+    public var count: Int { latE4.count }
+
+    /// Parses the table; throws on anything that is not the version-1 format.
+    public init(bytes: [UInt8]) throws(FormatError) {
+        var p = Parser(bytes: bytes)
+        guard p.field() == "fixcast-places", p.field() == "1" else {
+            throw FormatError(line: 1, reason: "the header is not \"fixcast-places 1\"")
+        }
+        p.endLine()
+        let countryCount = try p.section("#countries")
+        var countries: [Country] = []
+        var countryByCode: [UInt16: UInt16] = [:]
+        countries.reserveCapacity(countryCount)
+        for _ in 0..<countryCount {
+            guard let code = p.field(), code.utf8.count == 2 else { throw p.failure("a country line has no code") }
+            let name = p.field() ?? ""
+            p.endLine()
+            countryByCode[Parser.packCode(code)] = UInt16(countries.count)
+            countries.append(Country(code: code, name: name))
+        }
+        let regionCount = try p.section("#regions")
+        var regions: [String] = []
+        regions.reserveCapacity(regionCount)
+        for _ in 0..<regionCount {
+            regions.append(p.field() ?? "")
+            p.endLine()
+        }
+        let placeCount = try p.section("#places")
+        var nameStart = [Int32]()
+        var nameEnd = [Int32]()
+        var altStart = [Int32]()
+        var altEnd = [Int32]()
+        var latE4 = [Int32]()
+        var lonE4 = [Int32]()
+        var regionIndex = [Int16]()
+        var countryIndex = [UInt16]()
+        var populations = [Int32]()
+        nameStart.reserveCapacity(placeCount)
+        nameEnd.reserveCapacity(placeCount)
+        altStart.reserveCapacity(placeCount)
+        altEnd.reserveCapacity(placeCount)
+        latE4.reserveCapacity(placeCount)
+        lonE4.reserveCapacity(placeCount)
+        populations.reserveCapacity(placeCount)
+        regionIndex.reserveCapacity(placeCount)
+        countryIndex.reserveCapacity(placeCount)
+        var groupRegion: Int16 = -1
+        var groupCountry: UInt16? = nil
+        while !p.atEnd {
+            if p.peek == UInt8(ascii: "@") {
+                p.skip(1)
+                guard let code = p.field(), code.utf8.count == 2, let c = countryByCode[Parser.packCode(code)] else {
+                    throw p.failure("a group names an unknown country")
+                }
+                let r = p.integerField()
+                if let r, r < 0 || r >= regions.count { throw p.failure("a group names an unknown region") }
+                groupCountry = c
+                groupRegion = r.map { Int16($0) } ?? -1
+                p.endLine()
+                continue
+            }
+            guard let country = groupCountry else { throw p.failure("a place comes before any group line") }
+            guard let lat = p.integerField(), let lon = p.integerField(),
+                (-900_000...900_000).contains(lat), (-1_800_000...1_800_000).contains(lon)
+            else { throw p.failure("a place has no valid coordinates") }
+            let name = p.rawField()
+            guard name.lowerBound < name.upperBound else { throw p.failure("a place has no name") }
+            let population = p.integerField()
+            let alt = p.rawField()
+            p.endLine()
+            latE4.append(Int32(lat))
+            lonE4.append(Int32(lon))
+            nameStart.append(Int32(name.lowerBound))
+            nameEnd.append(Int32(name.upperBound))
+            altStart.append(Int32(alt.lowerBound))
+            altEnd.append(Int32(alt.upperBound))
+            populations.append(population.map { Int32(clamping: $0) } ?? -1)
+            regionIndex.append(groupRegion)
+            countryIndex.append(country)
+        }
+        guard latE4.count == placeCount else {
+            throw p.failure("the table announces \(placeCount) places but has \(latE4.count)")
+        }
+        self.bytes = bytes
+        self.nameStart = nameStart
+        self.nameEnd = nameEnd
+        self.altStart = altStart
+        self.altEnd = altEnd
+        self.latE4 = latE4
+        self.lonE4 = lonE4
+        self.regionIndex = regionIndex
+        self.countryIndex = countryIndex
+        self.populations = populations
+        self.regions = regions
+        self.countries = countries
+        self.index = NearestPlaceIndex(lat: latE4.map { Double($0) / 10_000 }, lon: lonE4.map { Double($0) / 10_000 })
+    }
+
+    // MARK: - Rows
+
+    public func name(_ row: Int) -> String { text(Int(nameStart[row])..<Int(nameEnd[row])) }
+
+    /// The ASCII spelling when it differs from the display name ("Koeln" for "Köln").
+    public func alternateName(_ row: Int) -> String? {
+        altStart[row] < altEnd[row] ? text(Int(altStart[row])..<Int(altEnd[row])) : nil
+    }
+
+    public func coordinate(_ row: Int) -> Coordinate? {
+        Coordinate(lat: Double(latE4[row]) / 10_000, lon: Double(lonE4[row]) / 10_000)
+    }
+
+    public func region(_ row: Int) -> String? { regionIndex[row] >= 0 ? regions[Int(regionIndex[row])] : nil }
+    public func country(_ row: Int) -> Country { countries[Int(countryIndex[row])] }
+    public func population(_ row: Int) -> Int? { populations[row] >= 0 ? Int(populations[row]) : nil }
+
+    public func place(_ row: Int) -> Place {
+        let c = country(row)
+        return Place(
+            name: name(row), region: region(row), country: c.name.isEmpty ? nil : c.name, countryCode: c.code,
+            source: .offline)
+    }
+
+    public func match(_ row: Int) -> PlaceMatch? {
+        guard let coordinate = coordinate(row) else { return nil }
+        let c = country(row)
+        return PlaceMatch(
+            name: name(row), region: region(row), country: c.name.isEmpty ? nil : c.name, countryCode: c.code,
+            coordinate: coordinate, population: population(row), source: .offline)
+    }
+
+    // MARK: - Questions
+
+    /// The row of the populated place nearest to `coordinate` and how far it is.
+    public func nearest(to coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
+        index.nearest(lat: coordinate.lat, lon: coordinate.lon).map { ($0.index, $0.distanceKm) }
+    }
+
+    /// The row that names `coordinate` for a person: the nearest populated place, unless that is a district
+    /// of a much larger city around it (GeoNames lists "Mitte" a few metres from Berlin's own point, and
+    /// "Altstadt Nord" inside Köln); then the city. See `CityDistrictRule`.
+    public func settlement(at coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
+        guard let nearest = nearest(to: coordinate) else { return nil }
+        let candidates = index.within(
+            lat: coordinate.lat, lon: coordinate.lon, radiusKm: CityDistrictRule.maximumRadiusKm)
+        var best = nearest
+        var bestPopulation = CityDistrictRule.population(population(nearest.row))
+        for row in candidates where row != nearest.row {
+            guard let c = self.coordinate(row) else { continue }
+            let d = GreatCircle.distanceKm(coordinate, c)
+            let p = CityDistrictRule.population(population(row))
+            guard countryIndex[row] == countryIndex[nearest.row], regionIndex[row] == regionIndex[nearest.row],
+                CityDistrictRule.contains(cityPopulation: p, distanceKm: d),
+                CityDistrictRule.isMuchLarger(p, than: CityDistrictRule.population(population(nearest.row))),
+                p > bestPopulation
+            else { continue }
+            best = (row, d)
+            bestPopulation = p
+        }
+        return best
+    }
+
+    /// The same by scanning every row (the benchmark's and the tests' reference).
+    public func nearestByScan(to coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
+        index.nearestByScan(lat: coordinate.lat, lon: coordinate.lon).map { ($0.index, $0.distanceKm) }
+    }
+
+    /// Rows whose name (or ASCII spelling) starts with `query`, compared case- and diacritics-insensitively.
+    /// Whole-name matches come first ("York" before "Yorkton"), then by population, largest first (a place
+    /// without a known population counts as the smallest), then by name.
+    public func search(_ query: String, limit: Int) -> [Int] {
+        let key = Array(SearchText.fold(query).utf8)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        var hits: [(row: Int, exact: Bool)] = []
+        var scratch: [UInt8] = []
+        for row in 0..<count {
+            var best = compare(key, Int(nameStart[row])..<Int(nameEnd[row]), &scratch)
+            if best != .exact, altStart[row] < altEnd[row] {
+                let alt = compare(key, Int(altStart[row])..<Int(altEnd[row]), &scratch)
+                if alt == .exact || best == .none { best = alt }
+            }
+            if best != .none { hits.append((row, best == .exact)) }
+        }
+        hits.sort { a, b in
+            if a.exact != b.exact { return a.exact }
+            let pa = populations[a.row]
+            let pb = populations[b.row]
+            if pa != pb { return pa > pb }
+            return a.row < b.row
+        }
+        return hits.prefix(limit).map(\.row)
+    }
+
+    // MARK: - Internals
+
+    private enum Comparison { case none, prefix, exact }
+
+    /// Compares the folded `key` with the name at `range`. ASCII names are lower-cased byte by byte; only
+    /// names with other characters (about one in ten) go through the full fold.
+    private func compare(_ key: [UInt8], _ range: Range<Int>, _ scratch: inout [UInt8]) -> Comparison {
+        var ascii = true
+        for i in range where bytes[i] >= 0x80 || bytes[i] == UInt8(ascii: "`") {
+            ascii = false
+            break
+        }
+        if ascii {
+            guard range.count >= key.count else { return .none }
+            for (offset, k) in key.enumerated() {
+                var b = bytes[range.lowerBound + offset]
+                if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { b += 32 }
+                if b != k { return .none }
+            }
+            return range.count == key.count ? .exact : .prefix
+        }
+        scratch = Array(SearchText.fold(text(range)).utf8)
+        guard scratch.starts(with: key) else { return .none }
+        return scratch.count == key.count ? .exact : .prefix
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+}
+
+/// A cursor over the table's bytes: fields end at a tab or a newline.
+private struct Parser {
+    let bytes: [UInt8]
+    var i = 0
+    var line = 1
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { i >= bytes.count }
+    var peek: UInt8 { bytes[i] }
+
+    mutating func skip(_ n: Int) { i += n }
+
+    /// The bytes up to the next tab or newline (consuming a tab, not the newline); empty at a line's end.
+    mutating func rawField() -> Range<Int> {
+        let start = i
+        while i < bytes.count, bytes[i] != 0x09, bytes[i] != 0x0A { i += 1 }
+        let range = start..<i
+        if i < bytes.count, bytes[i] == 0x09 { i += 1 }
+        return range
+    }
+
+    mutating func field() -> String? {
+        let r = rawField()
+        return r.isEmpty ? nil : String(decoding: bytes[r], as: UTF8.self)
+    }
+
+    /// A decimal integer field; nil when empty or not a number.
+    mutating func integerField() -> Int? {
+        let r = rawField()
+        guard !r.isEmpty else { return nil }
+        var k = r.lowerBound
+        var negative = false
+        if bytes[k] == UInt8(ascii: "-") {
+            negative = true
+            k += 1
+        }
+        guard k < r.upperBound else { return nil }
+        var value = 0
+        while k < r.upperBound {
+            let d = Int(bytes[k]) - 48
+            guard d >= 0, d <= 9, value < Int.max / 10 - 10 else { return nil }
+            value = value * 10 + d
+            k += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// Skips what is left of the line and its newline.
+    mutating func endLine() {
+        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+        if i < bytes.count { i += 1 }
+        line += 1
+    }
+
+    mutating func section(_ name: String) throws(OfflinePlaceTable.FormatError) -> Int {
+        guard field() == name, let n = integerField(), n >= 0 else { throw failure("the section \(name) is missing") }
+        endLine()
+        return n
+    }
+
+    func failure(_ reason: String) -> OfflinePlaceTable.FormatError {
+        OfflinePlaceTable.FormatError(line: line, reason: reason)
+    }
+
+    static func packCode(_ code: String) -> UInt16 {
+        let u = Array(code.utf8)
+        return UInt16(u[0]) << 8 | UInt16(u[1])
+    }
+}
