@@ -22,7 +22,7 @@ let package = Package(
         // Benchmarks (bench/*.sh); timing never goes into tests.
         .executableTarget(name: "fixcast-bench", dependencies: ["Fixcast", "FixcastCore"], path: "bench/Sources/fixcast-bench"),
         .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore"]),
-        .testTarget(name: "FixcastTests", dependencies: ["Fixcast", "FixcastCore"]),
+        .testTarget(name: "FixcastTests", dependencies: ["Fixcast", "FixcastCore"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

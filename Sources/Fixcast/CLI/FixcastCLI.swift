@@ -10,6 +10,11 @@ public enum FixcastCLI {
     public static func main(arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
         // `fixcast export … | head` must end with an error, not be killed by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        // A parent (a test runner, a supervisor) may have started us with signals blocked; SIGINT,
+        // SIGTERM and SIGUSR1 must reach the agent.
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_UNBLOCK, &all, nil)
         let args: Arguments
         do {
             args = try Arguments.parse(arguments)

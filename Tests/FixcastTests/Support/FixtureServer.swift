@@ -79,9 +79,11 @@ final class FixtureServer: @unchecked Sendable {
         requests().filter { path == nil || $0.path == path }.count
     }
 
+    /// SIGKILL: a process spawned from a Swift concurrency thread can inherit a mask that blocks
+    /// SIGTERM, and the server keeps no state worth a graceful stop.
     func stop() {
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
