@@ -11,7 +11,7 @@ public enum HTTPDate {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0.lowercased() }
         var day: Int?, month: Int?, year: Int?, clock: String?
         switch words.count {
-        case 5 where words.last == "gmt" && !words[1].contains("-"):  // IMF-fixdate
+        case 6 where words.last == "gmt":  // IMF-fixdate
             day = Int(words[1]); month = months.firstIndex(of: words[2]).map { $0 + 1 }; year = Int(words[3]); clock = words[4]
         case 4 where words.last == "gmt":  // RFC 850: 06-nov-94
             let dmy = words[1].split(separator: "-")
