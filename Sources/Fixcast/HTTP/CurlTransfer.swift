@@ -37,8 +37,9 @@ private final class TransferSink {
 extension Substring {
     fileprivate func trimmingSpaces() -> Substring {
         var s = self
-        while let c = s.first, c == " " || c == "\t" || c == "\r" || c == "\n" { s = s.dropFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" || c == "\n" { s = s.dropLast() }
+        // `isWhitespace`, not a comparison with "\r": a CR LF pair is one Character.
+        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
+        while let c = s.last, c.isWhitespace { s = s.dropLast() }
         return s
     }
 }
