@@ -71,11 +71,19 @@ public actor WeatherService {
         }
         nextID += 1
         let id = nextID
-        let task = Task { await self.resolve(at: coordinate, force: force) }
+        let task = Task {
+            let outcome = await self.resolve(at: coordinate, force: force)
+            // Cleared on the actor before anyone waiting on the task resumes, so that a joiner that
+            // decides again never sees the finished request as still in flight.
+            self.finished(id)
+            return outcome
+        }
         inFlight = InFlight(id: id, force: force, coordinate: coordinate, task: task)
-        let outcome = await task.value
+        return await task.value
+    }
+
+    private func finished(_ id: Int) {
         if inFlight?.id == id { inFlight = nil }
-        return outcome
     }
 
     // MARK: - One resolution
