@@ -102,14 +102,15 @@ public actor WeatherService {
 
         fetchCount += 1
         do {
+            // A provider may answer from its own cache without a request (MET Norway before `Expires`);
+            // it says so with `cached`, which is kept; only a new fetch is stored.
             var report = try await fetcher.fetch(at: coordinate, now: now)
-            report.cached = false
             report.stale = false
             if backoff.failures > 0 || backoff.notBefore != nil {
                 backoff.recordSuccess()
                 await saveBackoff(backoff)
             }
-            await save(report)
+            if !report.cached { await save(report) }
             return WeatherOutcome(report: report, error: nil)
         } catch {
             if case .status(_, let code, _, let retryAfter) = error, RetryBackoff.backsOff(status: code) {

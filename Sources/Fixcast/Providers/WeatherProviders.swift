@@ -2,9 +2,12 @@ import FoundationEssentials
 import FixcastCore
 
 /// Builds the weather provider `weather.provider` names, pointed at `weather.base_url` (empty: the
-/// provider's public HTTPS endpoint).
+/// provider's public HTTPS endpoint). `store` lets MET Norway keep its `Expires`/`Last-Modified`
+/// across runs (the other providers need none).
 public enum WeatherProviders {
-    public static func make(settings: Settings.Weather, http: any HTTPFetching) throws(WeatherError) -> any WeatherFetching {
+    public static func make(settings: Settings.Weather, http: any HTTPFetching, store: (any WeatherCacheStore & StateStore)? = nil)
+        throws(WeatherError) -> any WeatherFetching
+    {
         switch settings.provider {
         case .openMeteo:
             return OpenMeteoWeather(baseURL: settings.baseURL, http: http)
@@ -12,7 +15,7 @@ public enum WeatherProviders {
             guard !settings.apiKey.isEmpty else { throw .missingAPIKey(provider: .openWeatherMap) }
             return OpenWeatherMapWeather(baseURL: settings.baseURL, apiKey: settings.apiKey, http: http)
         case .metNorway:
-            return MetNorwayWeather(baseURL: settings.baseURL, http: http)
+            return MetNorwayWeather(baseURL: settings.baseURL, http: http, store: store)
         }
     }
 }

@@ -19,7 +19,10 @@ import FixcastCore
         #expect(first.current.temperatureC == 0.7)
         // Before Expires: no request at all.
         let second = try await provider.fetch(at: oslo, now: UTCTime.parse("2024-02-04T01:59:00Z")!)
-        #expect(second == first)
+        #expect(second.cached)
+        #expect(!first.cached)
+        #expect(second.current == first.current)
+        #expect(second.fetchedAt == first.fetchedAt)
         #expect(server.requestCount() == 1)
         // After Expires: one conditional request; 304 reuses the stored report.
         let revalidatedAt = UTCTime.parse("2024-02-04T02:05:00Z")!
@@ -59,5 +62,38 @@ import FixcastCore
         #expect(throttled == .status(provider: .metNorway, code: 429, detail: "Too Many Requests", retryAfter: "60"))
         let stray = await weatherError { () throws(WeatherError) in try await MetNorwayWeather(baseURL: server.baseURL + "/nm", http: CurlHTTPClient()).fetch(at: oslo, now: now) }
         guard case .invalidResponse(.metNorway, _) = stray else { Issue.record("\(String(describing: stray))"); return }
+    }
+
+    /// Two `fixcast now` runs 15 min apart (past the 10-min cache, before MET's Expires) make one
+    /// request; after Expires, one conditional request whose 304 reuses the stored report.
+    @Test func expiresIsHonouredAcrossRunsThroughTheStore() async throws {
+        let server = try FixtureServer(routes: ["/weatherapi/locationforecast/2.0/compact": [
+            .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:10:00 GMT", "Last-Modified": lastModified]),
+            .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
+        ]])
+        defer { server.stop() }
+        let store = MemoryWeatherStore()
+        let clock = ManualClock(UTCTime.parse("2024-02-04T01:40:00Z")!)
+        func run() async throws -> WeatherOutcome {
+            var settings = Settings()
+            settings.weather.provider = .metNorway
+            settings.weather.baseURL = server.baseURL
+            let fetcher = try WeatherProviders.make(settings: settings.weather, http: CurlHTTPClient(), store: store)
+            return await WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock).weather(at: oslo, force: false, offline: false)
+        }
+        let first = try await run()
+        #expect(first.report?.cached == false)
+        clock.advance(by: 15 * 60)
+        let second = try await run()
+        #expect(second.error == nil)
+        #expect(second.report?.cached == true)
+        #expect(second.report?.current == first.report?.current)
+        #expect(server.requestCount() == 1)
+        clock.advance(by: 20 * 60)
+        let third = try await run()
+        #expect(third.report?.cached == false)
+        #expect(third.report?.current == first.report?.current)
+        #expect(server.requestCount() == 2)
+        #expect(server.requests().last?.headers["if-modified-since"] == lastModified)
     }
 }
