@@ -227,4 +227,55 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
         #expect(await forced.report?.fetchedAt == start)
         #expect(server.requestCount() == 1)
     }
+
+    // MARK: Every injected fault: the stored weather, stale, and one sentence naming the weather service
+
+    static let faults: [(String, FixtureResponse)] = [
+        ("500", .body(#"{"error":true,"reason":"Internal"}"#, status: 500)),
+        ("429", .body(#"{"error":true,"reason":"Too many"}"#, status: 429, headers: ["Retry-After": "60"])),
+        ("slow", FixtureResponse(body: "{}", delay: 3)),
+        ("truncated", FixtureResponse(file: TestPaths.fixture("api/open-meteo-forecast.json"), truncate: true)),
+        ("invalid JSON", .body(#"{"current": {"temperature_2m": 1,"#)),
+        ("HTML", .body("<html><body>Service Unavailable</body></html>", status: 200, headers: ["Content-Type": "text/html"])),
+        ("over the cap", FixtureResponse(size: 2 * 1024 * 1024 + 1)),
+        ("closed", FixtureResponse(close: true)),
+    ]
+
+    @Test(arguments: faults.map(\.0)) func eachFaultServesTheStoredWeatherStale(fault: String) async throws {
+        let response = try #require(Self.faults.first(where: { $0.0 == fault })?.1)
+        let server = try FixtureServer(routes: ["/v1/forecast": [.file(recorded), response]])
+        defer { server.stop() }
+        let store = MemoryWeatherStore()
+        let clock = ManualClock(start)
+        let quick = CurlHTTPClient(limits: .init(connectTimeoutS: 1, totalTimeoutS: 1))
+        _ = await service(server, store: store, clock: clock, http: quick).weather(at: here, force: false, offline: false)
+        clock.advance(by: 11 * 60)
+        let outcome = await service(server, store: store, clock: clock, http: quick).weather(at: here, force: false, offline: false)
+        #expect(outcome.report?.stale == true)
+        #expect(outcome.report?.fetchedAt == start)
+        let message = try #require(outcome.error?.message)
+        #expect(message.hasPrefix("weather: "))
+        #expect(message.hasSuffix("."))
+        #expect(!message.dropLast().contains("\n"))
+        #expect(server.requestCount() == 2)
+
+        // With nothing stored: no report, the same kind of sentence.
+        let empty = await service(server, store: MemoryWeatherStore(), clock: clock, http: quick).weather(at: here, force: false, offline: false)
+        #expect(empty.report == nil)
+        #expect(empty.error?.message.hasPrefix("weather: ") == true)
+    }
+
+    @Test func connectionRefusedServesTheStoredWeatherStale() async throws {
+        let store = MemoryWeatherStore()
+        let stored = WeatherReport(provider: .openMeteo, fetchedAt: start, coordinate: here, current: CurrentConditions(temperatureC: 3))
+        try await store.saveWeather(stored)
+        let clock = ManualClock(start.addingTimeInterval(3600))
+        let service = WeatherService(
+            fetcher: OpenMeteoWeather(baseURL: "http://127.0.0.1:\(freeLoopbackPort())", http: CurlHTTPClient()),
+            cache: store, settings: Settings(), clock: clock)
+        let outcome = await service.weather(at: here, force: false, offline: false)
+        #expect(outcome.report?.current.temperatureC == 3)
+        #expect(outcome.report?.stale == true)
+        #expect(outcome.error?.message.contains("refused the connection") == true)
+    }
 }
