@@ -59,6 +59,14 @@ CURLcode ccurl_easy_set_header_callback(CURL *handle, ccurl_data_callback callba
     return curl_easy_setopt(handle, CURLOPT_HEADERDATA, context);
 }
 
+CURLcode ccurl_easy_set_progress_callback(CURL *handle, ccurl_progress_callback callback, void *context) {
+    CURLcode rc = curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+    if (rc != CURLE_OK) return rc;
+    rc = curl_easy_setopt(handle, CURLOPT_XFERINFODATA, context);
+    if (rc != CURLE_OK) return rc;
+    return curl_easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
+}
+
 #if LIBCURL_VERSION_NUM < 0x075500
 static long ccurl_protocol_mask(const char *list) {
     long mask = 0;

@@ -38,6 +38,12 @@ typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, voi
 CURLcode ccurl_easy_set_write_callback(CURL *handle, ccurl_data_callback callback, void *context);
 CURLcode ccurl_easy_set_header_callback(CURL *handle, ccurl_data_callback callback, void *context);
 
+/* Called often during a transfer; return non-zero to abort it (CURLE_ABORTED_BY_CALLBACK). */
+typedef int (*ccurl_progress_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow);
+
+/* Sets CURLOPT_XFERINFOFUNCTION/XFERINFODATA and turns CURLOPT_NOPROGRESS off. */
+CURLcode ccurl_easy_set_progress_callback(CURL *handle, ccurl_progress_callback callback, void *context);
+
 /* Protocols allowed for the transfer and for redirects, as a comma list ("https" or "http,https");
  * uses CURLOPT_PROTOCOLS_STR on libcurl >= 7.85.0 and the bitmask options before. */
 CURLcode ccurl_easy_set_protocols(CURL *handle, const char *protocols, const char *redirect_protocols);

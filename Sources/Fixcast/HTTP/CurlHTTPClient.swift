@@ -1,6 +1,14 @@
 import CCurl
 import Dispatch
 import FixcastCore
+import Synchronization
+
+/// Set when the Swift task waiting for a transfer is cancelled; the transfer's progress callback reads it.
+final class TransferCancellation: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    func cancel() { flag.store(true, ordering: .relaxed) }
+}
 
 /// The HTTP client: one GET per call over libcurl, run on a dedicated Dispatch queue so that the
 /// blocking `curl_easy_perform` never stalls Swift's cooperative pool (the NIOThreadPool idea).
@@ -40,10 +48,15 @@ public struct CurlHTTPClient: HTTPFetching {
         let checked = try HTTPURLCheck.check(request.url)
         let limits = self.limits
         let userAgent = self.userAgent
-        let result: Result<HTTPResponse, HTTPError> = await withCheckedContinuation { continuation in
-            Self.transferQueue.async {
-                continuation.resume(returning: CurlTransfer.perform(request, checked: checked, limits: limits, userAgent: userAgent))
+        let cancellation = TransferCancellation()
+        let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Self.transferQueue.async {
+                    continuation.resume(returning: CurlTransfer.perform(request, checked: checked, limits: limits, userAgent: userAgent, cancellation: cancellation))
+                }
             }
+        } onCancel: {
+            cancellation.cancel()
         }
         return try result.get()
     }

@@ -5,11 +5,15 @@ import FixcastCore
 /// callbacks of the single `curl_easy_perform` that owns it, so it needs no lock.
 private final class TransferSink {
     let limit: Int
+    let cancellation: TransferCancellation
     var body: [UInt8] = []
     var headers: [String: String] = [:]
     var overLimit = false
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, cancellation: TransferCancellation) {
+        self.limit = limit
+        self.cancellation = cancellation
+    }
 
     func appendBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard body.count + bytes.count <= limit else {
@@ -47,14 +51,16 @@ extension Substring {
 /// One blocking libcurl GET (call it off the cooperative pool). Every libcurl result is mapped onto
 /// `HTTPError` here, in one place.
 enum CurlTransfer {
-    static func perform(_ request: HTTPRequest, checked: HTTPURLCheck.Checked, limits: CurlHTTPClient.Limits, userAgent: String)
-        -> Result<HTTPResponse, HTTPError>
-    {
+    static func perform(
+        _ request: HTTPRequest, checked: HTTPURLCheck.Checked, limits: CurlHTTPClient.Limits, userAgent: String,
+        cancellation: TransferCancellation = TransferCancellation()
+    ) -> Result<HTTPResponse, HTTPError> {
+        if cancellation.isCancelled { return .failure(.transport(detail: "the request was cancelled")) }
         guard ccurl_global_init_once() == CURLE_OK else { return .failure(.transport(detail: "libcurl could not be initialised")) }
         guard let handle = ccurl_easy_init() else { return .failure(.transport(detail: "libcurl could not create a transfer")) }
         defer { ccurl_easy_cleanup(handle) }
 
-        let sink = TransferSink(limit: limits.maxBodyBytes)
+        let sink = TransferSink(limit: limits.maxBodyBytes, cancellation: cancellation)
         let context = Unmanaged.passRetained(sink)
         defer { context.release() }
 
@@ -105,6 +111,11 @@ enum CurlTransfer {
             let bytes = UnsafeRawBufferPointer(start: data, count: n)
             sink.headerLine(String(decoding: bytes, as: UTF8.self))
             return n
+        }, context.toOpaque()))
+        // Polled by libcurl about once a second and on every chunk: a cancelled Swift task ends the transfer.
+        set(ccurl_easy_set_progress_callback(handle, { context, _, _, _, _ in
+            guard let context else { return 0 }
+            return Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue().cancellation.isCancelled ? 1 : 0
         }, context.toOpaque()))
         guard setup == CURLE_OK else {
             return .failure(.transport(detail: "libcurl refused an option (\(String(cString: ccurl_easy_strerror(setup))))"))
@@ -157,6 +168,8 @@ enum CurlTransfer {
             return .transport(detail: "\(checked.authority) closed the connection without answering")
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             return .transport(detail: "the connection to \(checked.authority) broke (\(why))")
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .transport(detail: "the request was cancelled")
         case CURLE_BAD_CONTENT_ENCODING:
             return .transport(detail: "the response from \(checked.authority) could not be decompressed")
         default:

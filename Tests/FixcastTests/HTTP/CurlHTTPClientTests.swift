@@ -179,4 +179,23 @@ import FixcastCore
         #expect(statuses == [200, 200, 200])
         #expect(server.requestCount(path: "/slow") == 3)
     }
+
+    /// Cancelling the waiting task ends the transfer (the server would answer only after 20 s, well
+    /// inside the 30 s timeout, so a transfer that ignored cancellation would succeed).
+    @Test func cancellingTheTaskAbortsTheTransfer() async throws {
+        let server = try FixtureServer(routes: ["/slow": [FixtureResponse(body: "{}", delay: 20)]])
+        defer { server.stop() }
+        let client = CurlHTTPClient(limits: .init(connectTimeoutS: 5, totalTimeoutS: 30))
+        let task = Task { () -> Result<HTTPResponse, HTTPError> in
+            do throws(HTTPError) {
+                return .success(try await client.get(HTTPRequest(url: server.baseURL + "/slow")))
+            } catch {
+                return .failure(error)
+            }
+        }
+        for _ in 0..<500 where server.requestCount() < 1 { try await Task.sleep(nanoseconds: 10_000_000) }
+        task.cancel()
+        let result = await task.value
+        #expect(result == Result<HTTPResponse, HTTPError>.failure(HTTPError.transport(detail: "the request was cancelled")))
+    }
 }
