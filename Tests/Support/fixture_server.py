@@ -15,12 +15,14 @@ CONFIG:
        "truncate": false,         # announce the full length, send half, close
        "close": false,            # close the connection without any response
        "size": 0,                 # a body of this many bytes of 'x' instead of file/body
+       "gzip": false,             # send the body gzip-compressed with Content-Encoding: gzip
        "body": "literal text"}
     ]
   }
 }
 Only binds 127.0.0.1. Stops on SIGTERM/SIGINT.
 """
+import gzip
 import json
 import signal
 import sys
@@ -28,6 +30,10 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
+
+# A child inherits its parent thread's signal mask, and the test runner's worker threads block SIGTERM:
+# unblock it, or Process.terminate() is never delivered and the test waits for the server forever.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
 
 config = json.load(open(sys.argv[1]))
 routes = config.get("routes", {})
@@ -67,8 +73,11 @@ class Handler(BaseHTTPRequestHandler):
             body = open(spec["file"], "rb").read()
         else:
             body = spec.get("body", "").encode()
-        self.send_response(spec.get("status", 200))
         headers = {"Content-Type": "application/json"}
+        if spec.get("gzip"):
+            body = gzip.compress(body)
+            headers["Content-Encoding"] = "gzip"
+        self.send_response(spec.get("status", 200))
         headers.update(spec.get("headers", {}))
         for k, v in headers.items():
             self.send_header(k, v)

@@ -5,8 +5,9 @@ import FixcastCore
 public enum WeatherError: UserFacingError, Hashable {
     /// The transfer failed (DNS, refused, timeout, TLS, too large …).
     case transport(provider: WeatherProviderID, HTTPError)
-    /// The API answered with an error status; `detail` is the API's own reason when it gave one.
-    case status(provider: WeatherProviderID, code: Int, detail: String?)
+    /// The API answered with an error status; `detail` is the API's own reason when it gave one;
+    /// `retryAfter` is its `Retry-After` header, verbatim (the back-off reads it).
+    case status(provider: WeatherProviderID, code: Int, detail: String?, retryAfter: String? = nil)
     /// The body was not the JSON we expected.
     case invalidResponse(provider: WeatherProviderID, detail: String)
     /// 429/5xx earlier: no request until `until`.
@@ -22,7 +23,7 @@ public enum WeatherError: UserFacingError, Hashable {
         switch self {
         case .transport(let p, let e):
             return "weather: the \(p.displayName) request failed: \(e.reason)."
-        case .status(let p, let code, let detail):
+        case .status(let p, let code, let detail, _):
             let why = detail.map { ": \($0)" } ?? ""
             let hint: String
             switch code {

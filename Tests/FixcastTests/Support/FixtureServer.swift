@@ -10,6 +10,8 @@ struct FixtureResponse {
     var truncate = false
     var close = false
     var size = 0
+    /// Send the body gzip-compressed (`Content-Encoding: gzip`).
+    var gzip = false
 
     static func file(_ path: String, status: Int = 200, headers: [String: String] = [:]) -> FixtureResponse {
         FixtureResponse(status: status, file: path, headers: headers)
@@ -23,6 +25,7 @@ struct FixtureResponse {
         var d: [String: Any] = ["status": status, "headers": headers, "delay": delay, "truncate": truncate, "close": close, "size": size]
         if let file { d["file"] = file }
         if let body { d["body"] = body }
+        if gzip { d["gzip"] = true }
         return d
     }
 }

@@ -1,0 +1,63 @@
+import CCurl
+import Dispatch
+import FixcastCore
+import Synchronization
+
+/// Set when the Swift task waiting for a transfer is cancelled; the transfer's progress callback reads it.
+final class TransferCancellation: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    func cancel() { flag.store(true, ordering: .relaxed) }
+}
+
+/// The HTTP client: one GET per call over libcurl, run on a dedicated Dispatch queue so that the
+/// blocking `curl_easy_perform` never stalls Swift's cooperative pool (the NIOThreadPool idea).
+///
+/// Limits and why (issue 3): 5 s to connect and 15 s in all so that a dead network answers within one
+/// screen refresh; bodies capped at 2 MiB (a forecast is ~20 KiB, so anything bigger is a wrong URL or
+/// an attack, refused in the write callback instead of growing memory); at most 3 redirects; TLS always
+/// verified; gzip accepted; `http://` only to loopback hosts.
+public struct CurlHTTPClient: HTTPFetching {
+    public struct Limits: Sendable, Hashable {
+        public var connectTimeoutS: Double
+        public var totalTimeoutS: Double
+        public var maxBodyBytes: Int
+        public var maxRedirects: Int
+
+        public init(connectTimeoutS: Double = 5, totalTimeoutS: Double = 15, maxBodyBytes: Int = 2 * 1024 * 1024, maxRedirects: Int = 3) {
+            self.connectTimeoutS = connectTimeoutS
+            self.totalTimeoutS = totalTimeoutS
+            self.maxBodyBytes = maxBodyBytes
+            self.maxRedirects = maxRedirects
+        }
+    }
+
+    public let limits: Limits
+    public let userAgent: String
+
+    /// Transfers run here, never on the cooperative pool; concurrent so that two requests
+    /// (OpenWeatherMap's current + forecast) do not queue behind each other.
+    private static let transferQueue = DispatchQueue(label: "fixcast.http.transfers", attributes: .concurrent)
+
+    public init(limits: Limits = Limits(), userAgent: String = FixcastInfo.userAgent) {
+        self.limits = limits
+        self.userAgent = userAgent
+    }
+
+    public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let checked = try HTTPURLCheck.check(request.url)
+        let limits = self.limits
+        let userAgent = self.userAgent
+        let cancellation = TransferCancellation()
+        let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Self.transferQueue.async {
+                    continuation.resume(returning: CurlTransfer.perform(request, checked: checked, limits: limits, userAgent: userAgent, cancellation: cancellation))
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+        return try result.get()
+    }
+}

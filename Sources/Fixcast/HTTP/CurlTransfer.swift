@@ -1,0 +1,179 @@
+import CCurl
+import FixcastCore
+
+/// Collects one transfer's body and headers on the transfer thread. Touched only by the libcurl
+/// callbacks of the single `curl_easy_perform` that owns it, so it needs no lock.
+private final class TransferSink {
+    let limit: Int
+    let cancellation: TransferCancellation
+    var body: [UInt8] = []
+    var headers: [String: String] = [:]
+    var overLimit = false
+
+    init(limit: Int, cancellation: TransferCancellation) {
+        self.limit = limit
+        self.cancellation = cancellation
+    }
+
+    func appendBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= limit else {
+            overLimit = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    func headerLine(_ line: String) {
+        if line.hasPrefix("HTTP/") {
+            // A new response (after a redirect or a 100 Continue): only the last one's headers count.
+            headers = [:]
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingSpaces().lowercased()
+        let value = line[line.index(after: colon)...].trimmingSpaces()
+        guard !name.isEmpty else { return }
+        headers[name] = String(value)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> Substring {
+        var s = self
+        // `isWhitespace`, not a comparison with "\r": a CR LF pair is one Character.
+        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
+        while let c = s.last, c.isWhitespace { s = s.dropLast() }
+        return s
+    }
+}
+
+/// One blocking libcurl GET (call it off the cooperative pool). Every libcurl result is mapped onto
+/// `HTTPError` here, in one place.
+enum CurlTransfer {
+    static func perform(
+        _ request: HTTPRequest, checked: HTTPURLCheck.Checked, limits: CurlHTTPClient.Limits, userAgent: String,
+        cancellation: TransferCancellation = TransferCancellation()
+    ) -> Result<HTTPResponse, HTTPError> {
+        if cancellation.isCancelled { return .failure(.transport(detail: "the request was cancelled")) }
+        guard ccurl_global_init_once() == CURLE_OK else { return .failure(.transport(detail: "libcurl could not be initialised")) }
+        guard let handle = ccurl_easy_init() else { return .failure(.transport(detail: "libcurl could not create a transfer")) }
+        defer { ccurl_easy_cleanup(handle) }
+
+        let sink = TransferSink(limit: limits.maxBodyBytes, cancellation: cancellation)
+        let context = Unmanaged.passRetained(sink)
+        defer { context.release() }
+
+        let errorBufferSize = Int(CURL_ERROR_SIZE) + 1
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: errorBufferSize)
+        errorBuffer.initialize(repeating: 0, count: errorBufferSize)
+        defer { errorBuffer.deallocate() }
+
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { ccurl_slist_free_all(headerList) }
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            headerList = ccurl_slist_append(headerList, "\(name): \(value)")
+        }
+
+        var setup = CURLE_OK
+        func set(_ rc: CURLcode) { if setup == CURLE_OK { setup = rc } }
+        set(ccurl_easy_setopt_str(handle, CURLOPT_URL, request.url))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(limits.connectTimeoutS * 1000))))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(limits.totalTimeoutS * 1000))))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maxRedirects))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2))
+        // "" = every encoding this libcurl can decode (gzip, deflate …); the write callback sees decoded bytes,
+        // so the cap applies to what would be held in memory.
+        set(ccurl_easy_setopt_str(handle, CURLOPT_ACCEPT_ENCODING, ""))
+        set(ccurl_easy_setopt_str(handle, CURLOPT_USERAGENT, userAgent))
+        // A Content-Length above the cap is refused before the body is read.
+        set(ccurl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, Int64(limits.maxBodyBytes)))
+        set(ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        // https stays https across redirects; a loopback http URL may redirect to either.
+        let protocols = checked.scheme == "https" ? "https" : "http,https"
+        set(ccurl_easy_set_protocols(handle, protocols, protocols))
+        if let headerList { set(ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)) }
+        set(ccurl_easy_set_write_callback(handle, { data, size, count, context in
+            guard let context else { return 0 }
+            let sink = Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue()
+            let n = size * count
+            guard n > 0, let data else { return n }
+            return sink.appendBody(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
+        }, context.toOpaque()))
+        set(ccurl_easy_set_header_callback(handle, { data, size, count, context in
+            let n = size * count
+            guard let context, let data, n > 0 else { return n }
+            let sink = Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue()
+            let bytes = UnsafeRawBufferPointer(start: data, count: n)
+            sink.headerLine(String(decoding: bytes, as: UTF8.self))
+            return n
+        }, context.toOpaque()))
+        // Polled by libcurl about once a second and on every chunk: a cancelled Swift task ends the transfer.
+        set(ccurl_easy_set_progress_callback(handle, { context, _, _, _, _ in
+            guard let context else { return 0 }
+            return Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue().cancellation.isCancelled ? 1 : 0
+        }, context.toOpaque()))
+        guard setup == CURLE_OK else {
+            return .failure(.transport(detail: "libcurl refused an option (\(String(cString: ccurl_easy_strerror(setup))))"))
+        }
+
+        let rc = ccurl_easy_perform(handle)
+        if rc != CURLE_OK {
+            let detail = String(cString: errorBuffer)
+            return .failure(map(rc, detail: detail, sink: sink, checked: checked, limits: limits))
+        }
+
+        var status = 0
+        _ = ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var effective: UnsafePointer<CChar>?
+        _ = ccurl_easy_getinfo_str(handle, CURLINFO_EFFECTIVE_URL, &effective)
+        let effectiveURL = effective.map { String(cString: $0) } ?? request.url
+        return .success(HTTPResponse(status: status, headers: sink.headers, body: sink.body, effectiveURL: effectiveURL))
+    }
+
+    /// libcurl's result → the one error the user will read.
+    /// - SeeAlso: https://curl.se/libcurl/c/libcurl-errors.html
+    static func map(_ rc: CURLcode, detail: String, sink: AnyObject?, checked: HTTPURLCheck.Checked, limits: CurlHTTPClient.Limits) -> HTTPError {
+        let overLimit = (sink as? TransferSink)?.overLimit ?? false
+        let why = detail.isEmpty ? String(cString: ccurl_easy_strerror(rc)) : detail
+        switch rc {
+        case CURLE_WRITE_ERROR where overLimit, CURLE_FILESIZE_EXCEEDED:
+            return .bodyTooLarge(limitBytes: limits.maxBodyBytes)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .dnsFailure(host: checked.host)
+        case CURLE_COULDNT_CONNECT:
+            return .connectionRefused(host: checked.authority)
+        case CURLE_OPERATION_TIMEDOUT:
+            let seconds = why.lowercased().contains("connect") ? limits.connectTimeoutS : limits.totalTimeoutS
+            return .timedOut(host: checked.authority, seconds: max(1, Int(seconds.rounded(.up))))
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE,
+             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_SHUTDOWN_FAILED,
+             CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED:
+            return .tls(host: checked.host, detail: why)
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects(limit: limits.maxRedirects)
+        case CURLE_URL_MALFORMAT:
+            return .invalidURL(checked.authority)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            // A redirect to a scheme we do not allow (https → http, or something else entirely).
+            return .transport(detail: "a redirect led to a protocol fixcast does not allow (\(why))")
+        case CURLE_PARTIAL_FILE:
+            return .transport(detail: "the response from \(checked.authority) was cut short")
+        case CURLE_GOT_NOTHING:
+            return .transport(detail: "\(checked.authority) closed the connection without answering")
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
+            return .transport(detail: "the connection to \(checked.authority) broke (\(why))")
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .transport(detail: "the request was cancelled")
+        case CURLE_BAD_CONTENT_ENCODING:
+            return .transport(detail: "the response from \(checked.authority) could not be decompressed")
+        default:
+            return .transport(detail: why)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import FoundationEssentials
+import FixcastCore
+import Synchronization
+
+/// MET Norway Locationforecast 2.0 `compact`, under MET's terms of service: coordinates rounded to
+/// 4 decimals, a User-Agent naming the client (the HTTP client sends it), no request before the
+/// previous answer's `Expires`, and `If-Modified-Since` with the stored `Last-Modified` (a 304 reuses
+/// the stored report). With a store, the validators are kept in its state and the report in its weather
+/// cache, so that separate `fixcast now` runs obey `Expires` too.
+/// - SeeAlso: https://api.met.no/doc/TermsOfService, https://api.met.no/doc/locationforecast/HowTO
+public final class MetNorwayWeather: WeatherFetching {
+    public static let publicBaseURL = "https://api.met.no"
+    public static let path = "/weatherapi/locationforecast/2.0/compact"
+    public let provider = WeatherProviderID.metNorway
+    public let baseURL: String
+    private let http: any HTTPFetching
+
+    /// What MET said about one rounded position: the report, until when it is current, and the
+    /// validator to revalidate it with.
+    struct Entry: Sendable {
+        var report: WeatherReport
+        var expires: Date?
+        var lastModified: String?
+    }
+    private let entries = Mutex<[String: Entry]>([:])
+    private let store: (any WeatherCacheStore & StateStore)?
+
+    public init(baseURL: String = "", http: any HTTPFetching, store: (any WeatherCacheStore & StateStore)? = nil) {
+        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.http = http
+        self.store = store
+    }
+
+    static func stateKey(_ key: String) -> String { "weather.metno.validators?" + key }
+
+    /// `expiresEpochSeconds|Last-Modified` (either part may be empty).
+    static func stateText(_ entry: Entry) -> String {
+        (entry.expires.map { String(Int($0.timeIntervalSince1970)) } ?? "") + "|" + (entry.lastModified ?? "")
+    }
+
+    /// The entry for `key`: from memory, else rebuilt from the store (validators + the stored report).
+    private func entry(_ key: String, near coordinate: Coordinate) async -> Entry? {
+        if let entry = entries.withLock({ $0[key] }) { return entry }
+        guard let store, let text = try? await store.state(Self.stateKey(key)) else { return nil }
+        let parts = text.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let report = try? await store.latestWeather(provider: .metNorway, near: coordinate, withinKm: 0.05)
+        else { return nil }
+        let expires = Double(parts[0]).map { Date(timeIntervalSince1970: $0) }
+        return Entry(report: report, expires: expires, lastModified: parts[1].isEmpty ? nil : String(parts[1]))
+    }
+
+    private func remember(_ entry: Entry, key: String) async {
+        entries.withLock { $0[key] = entry }
+        try? await store?.setState(Self.stateKey(key), Self.stateText(entry))
+    }
+
+    static func key(_ coordinate: Coordinate) -> String {
+        "lat=\(WeatherHTTP.decimal(coordinate.lat, places: 4))&lon=\(WeatherHTTP.decimal(coordinate.lon, places: 4))"
+    }
+
+    public func url(for coordinate: Coordinate) -> String { baseURL + Self.path + "?" + Self.key(coordinate) }
+
+    public func fetch(at coordinate: Coordinate, now: Date) async throws(WeatherError) -> WeatherReport {
+        let key = Self.key(coordinate)
+        let stored = await entry(key, near: coordinate)
+        if let stored, let expires = stored.expires, now < expires {
+            // MET's data for this point has not expired: asking again is against its terms.
+            var report = stored.report
+            report.cached = true
+            return report
+        }
+        var headers = ["Accept": "application/json"]
+        if let lastModified = stored?.lastModified { headers["If-Modified-Since"] = lastModified }
+        let response = try await WeatherHTTP.get(HTTPRequest(url: url(for: coordinate), headers: headers), http: http, provider: provider)
+        let expires = response.header("expires").flatMap(HTTPDate.parse)
+        if response.status == 304 {
+            guard var entry = stored else {
+                throw .invalidResponse(provider: provider, detail: "304 Not Modified for a forecast fixcast does not hold")
+            }
+            entry.report.fetchedAt = now
+            entry.report.cached = false
+            entry.report.stale = false
+            entry.expires = expires ?? entry.expires
+            if let lastModified = response.header("last-modified") { entry.lastModified = lastModified }
+            await remember(entry, key: key)
+            return entry.report
+        }
+        try WeatherHTTP.requireSuccess(response, provider: provider)
+        let report = try WeatherHTTP.decoded(response, provider: provider) { () throws(WeatherDecodeError) in
+            try MetNorwayDecoder.decode(response.body, coordinate: coordinate, fetchedAt: now)
+        }
+        await remember(Entry(report: report, expires: expires, lastModified: response.header("last-modified")), key: key)
+        return report
+    }
+}

@@ -1,0 +1,93 @@
+import FoundationEssentials
+
+/// When the next weather request is allowed after the API said "too many" (429) or failed (5xx).
+///
+/// The server's `Retry-After` (seconds or an HTTP-date) wins when given, capped at a day so that a
+/// broken header cannot silence fixcast for good; otherwise the wait starts at 30 s and doubles up
+/// to 30 min (a stationary agent asks every 30 min anyway, so waiting longer gains nothing). Any
+/// success resets it. Kept as text in the store (`stateText`) so consecutive `fixcast now` runs obey it.
+public struct RetryBackoff: Sendable, Hashable {
+    public static let initialDelayS = 30.0
+    public static let maximumDelayS = 30.0 * 60
+    public static let maximumRetryAfterS = 24.0 * 3600
+
+    /// Failures in a row since the last success.
+    public private(set) var failures: Int
+    /// No request before this instant; nil when requests are allowed.
+    public private(set) var notBefore: Date?
+
+    public init(failures: Int = 0, notBefore: Date? = nil) {
+        self.failures = max(0, failures)
+        self.notBefore = notBefore
+    }
+
+    /// Only these statuses mean "come back later"; other 4xx are the request's fault and retrying
+    /// sooner or later changes nothing.
+    public static func backsOff(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
+
+    public func allowsRequest(now: Date) -> Bool {
+        guard let notBefore else { return true }
+        return now >= notBefore
+    }
+
+    public mutating func recordSuccess() {
+        failures = 0
+        notBefore = nil
+    }
+
+    /// Records a 429/5xx answer (other statuses leave the state alone) and returns the new deadline.
+    @discardableResult
+    public mutating func recordFailure(status: Int, retryAfter: String?, now: Date) -> Date? {
+        guard Self.backsOff(status: status) else { return notBefore }
+        failures += 1
+        let delay: Double
+        if let retryAfter, let wait = Self.retryAfterSeconds(retryAfter, now: now) {
+            delay = min(wait, Self.maximumRetryAfterS)
+        } else {
+            delay = exponentialDelay
+        }
+        notBefore = now.addingTimeInterval(delay)
+        return notBefore
+    }
+
+    /// 30 s · 2^(failures−1), at most 30 min.
+    public var exponentialDelay: Double {
+        guard failures > 0 else { return 0 }
+        var delay = Self.initialDelayS
+        for _ in 1..<min(failures, 20) { delay *= 2 }
+        return min(delay, Self.maximumDelayS)
+    }
+
+    /// `Retry-After` as seconds from `now` (a past date is 0); nil when it is neither form.
+    /// - SeeAlso: RFC 9110 §10.2.3
+    public static func retryAfterSeconds(_ value: String, now: Date) -> Double? {
+        let trimmed = value.trimmedLowercase
+        if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit), let seconds = Double(trimmed) { return seconds }
+        guard let date = HTTPDate.parse(value) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+
+    // MARK: Persistence
+
+    /// `failures notBeforeEpochSeconds` (the second part absent when requests are allowed).
+    public var stateText: String {
+        guard let notBefore else { return "\(failures)" }
+        return "\(failures) \(Int(notBefore.timeIntervalSince1970.rounded(.up)))"
+    }
+
+    /// nil for text this type did not write (then the caller starts afresh).
+    public init?(stateText: String) {
+        let parts = stateText.split(separator: " ")
+        guard (1...2).contains(parts.count), let failures = Int(parts[0]), failures >= 0 else { return nil }
+        var notBefore: Date?
+        if parts.count == 2 {
+            guard let epoch = Int(parts[1]) else { return nil }
+            notBefore = Date(timeIntervalSince1970: Double(epoch))
+        }
+        self.init(failures: failures, notBefore: notBefore)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

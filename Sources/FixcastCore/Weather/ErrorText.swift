@@ -1,0 +1,49 @@
+/// Turns an API's error text into something that fits inside one sentence of fixcast's output.
+enum ErrorText {
+    /// Whitespace runs (including line breaks) become one space; at most 200 characters.
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        var lastWasSpace = false
+        for c in text {
+            if c.isWhitespace {
+                if !lastWasSpace, !out.isEmpty { out.append(" ") }
+                lastWasSpace = true
+            } else {
+                out.append(c)
+                lastWasSpace = false
+            }
+        }
+        while out.last == " " { out.removeLast() }
+        if out.count > 200 { out = String(out.prefix(199)) + "…" }
+        return out
+    }
+
+    /// The string value of `"key": "..."` found by scanning, for bodies that are almost JSON.
+    static func lenientStringMember(_ key: String, in body: [UInt8]) -> String? {
+        let text = String(decoding: body, as: UTF8.self)
+        let chars = Array(text)
+        let needle = Array("\"\(key)\"")
+        guard chars.count >= needle.count else { return nil }
+        var i = 0
+        while i + needle.count <= chars.count {
+            if Array(chars[i..<i + needle.count]) == needle {
+                var j = i + needle.count
+                while j < chars.count, chars[j].isWhitespace { j += 1 }
+                guard j < chars.count, chars[j] == ":" else { i += 1; continue }
+                j += 1
+                while j < chars.count, chars[j].isWhitespace { j += 1 }
+                guard j < chars.count, chars[j] == "\"" else { return nil }
+                j += 1
+                var value = ""
+                while j < chars.count, chars[j] != "\"" {
+                    if chars[j] == "\\", j + 1 < chars.count { j += 1 }
+                    value.append(chars[j])
+                    j += 1
+                }
+                return oneLine(value)
+            }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,122 @@
+import FoundationEssentials
+
+/// Reads a MET Norway Locationforecast 2.0 `compact` response into a `WeatherReport`.
+///
+/// Units come from `properties.meta.units`. "Current" is the latest step at or before the fetch time
+/// (the first step when all are in the future). MET gives no time zone, so days are cut at the
+/// position's mean solar midnight (longitude / 15 h, rounded to the hour): within an hour of civil
+/// time almost everywhere, and honest about being an approximation. Daily min/max come from the
+/// instant temperatures of that day, precipitation from the 1-hour amounts (6-hour ones where the
+/// series turns 6-hourly), the code from the most severe symbol.
+/// - SeeAlso: https://api.met.no/weatherapi/locationforecast/2.0/documentation
+public enum MetNorwayDecoder {
+    /// Coordinates are rounded to 4 decimals in requests (MET's terms: more precision only defeats caching).
+    public static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+    /// The local-day offset fixcast uses for a position without a time zone, seconds east of UTC.
+    public static func solarOffsetSeconds(longitude: Double) -> Int { Int((longitude / 15).rounded()) * 3600 }
+
+    public static func decode(_ body: [UInt8], coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
+        try decode(JSONRead.parse(body), coordinate: coordinate, fetchedAt: fetchedAt)
+    }
+
+    private struct Step {
+        var time: Date
+        var details: JSONValue?
+        var symbol1h: String?
+        var symbol6h: String?
+        var symbol12h: String?
+        var precipitation1h: Double?
+        var precipitation6h: Double?
+    }
+
+    public static func decode(_ json: JSONValue, coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
+        guard let properties = try JSONRead.object(json["properties"], "properties") else {
+            throw WeatherDecodeError("no \"properties\" block")
+        }
+        let units = try JSONRead.object(properties["meta"]?["units"], "properties.meta.units")
+        guard let series = try JSONRead.array(properties["timeseries"], "properties.timeseries"), !series.isEmpty else {
+            throw WeatherDecodeError("properties.timeseries is missing or empty")
+        }
+        func unit(_ key: String) throws(WeatherDecodeError) -> String {
+            guard let u = try JSONRead.string(units?[key], "meta.units.\(key)") else { throw WeatherDecodeError("meta.units.\(key) is missing") }
+            return u
+        }
+        func si(_ value: Double?, _ key: String, _ quantity: WeatherUnits.Quantity, _ path: String) throws(WeatherDecodeError) -> Double? {
+            guard let value else { return nil }
+            return try WeatherUnits.toSI(value, unit: unit(key), quantity: quantity, path: path)
+        }
+
+        var steps: [Step] = []
+        for (i, item) in series.enumerated() {
+            let path = "timeseries[\(i)]"
+            guard let timeText = try JSONRead.string(item["time"], "\(path).time"), let time = UTCTime.parse(timeText) else {
+                throw WeatherDecodeError("\(path).time is missing or not a time")
+            }
+            let data = try JSONRead.object(item["data"], "\(path).data")
+            let details = try JSONRead.object(data?["instant"]?["details"], "\(path).data.instant.details")
+            func symbol(_ window: String) throws(WeatherDecodeError) -> String? {
+                try JSONRead.string(data?[window]?["summary"]?["symbol_code"], "\(path).data.\(window).summary.symbol_code")
+            }
+            func amount(_ window: String) throws(WeatherDecodeError) -> Double? {
+                let p = "\(path).data.\(window).details.precipitation_amount"
+                return try si(JSONRead.number(data?[window]?["details"]?["precipitation_amount"], p), "precipitation_amount", .precipitation, p)
+            }
+            steps.append(Step(
+                time: time, details: details,
+                symbol1h: try symbol("next_1_hours"), symbol6h: try symbol("next_6_hours"), symbol12h: try symbol("next_12_hours"),
+                precipitation1h: try amount("next_1_hours"), precipitation6h: try amount("next_6_hours")
+            ))
+        }
+        steps.sort { $0.time < $1.time }
+
+        let now = steps.last(where: { $0.time <= fetchedAt }) ?? steps[0]
+        let d = now.details
+        func instant(_ key: String, _ quantity: WeatherUnits.Quantity?) throws(WeatherDecodeError) -> Double? {
+            let path = "instant.details.\(key)"
+            let v = try JSONRead.number(d?[key], path)
+            guard let quantity else { return v }
+            return try si(v, key, quantity, path)
+        }
+        let symbol = now.symbol1h ?? now.symbol6h ?? now.symbol12h
+        let conditions = CurrentConditions(
+            temperatureC: try instant("air_temperature", .temperature),
+            feelsLikeC: nil,
+            humidityPct: try instant("relative_humidity", nil),
+            dewPointC: try instant("dew_point_temperature", .temperature),
+            pressureHpa: try instant("air_pressure_at_sea_level", .pressure),
+            windSpeedMps: try instant("wind_speed", .speed),
+            windGustMps: try instant("wind_speed_of_gust", .speed),
+            windDirDeg: try instant("wind_from_direction", nil),
+            precipitationMm: now.precipitation1h,
+            cloudCoverPct: try instant("cloud_area_fraction", nil),
+            weatherCode: symbol.flatMap(MetNorwaySymbols.wmoCode)
+        )
+
+        // Days, by mean solar time at the position.
+        let offset = Double(solarOffsetSeconds(longitude: coordinate.lon))
+        var days: [String: DailyForecast] = [:]
+        for step in steps {
+            let date = UTCTime.formatDate(step.time.addingTimeInterval(offset))
+            var day = days[date] ?? DailyForecast(date: date)
+            if let t = try JSONRead.number(step.details?["air_temperature"], "instant.details.air_temperature") {
+                let c = try WeatherUnits.toSI(t, unit: unit("air_temperature"), quantity: .temperature, path: "instant.details.air_temperature")
+                day.minC = min(day.minC ?? .infinity, c)
+                day.maxC = max(day.maxC ?? -.infinity, c)
+            }
+            if let code = (step.symbol1h ?? step.symbol6h).flatMap(MetNorwaySymbols.wmoCode),
+               day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true {
+                day.weatherCode = code
+            }
+            // Hourly steps carry next_1_hours; once the series turns 6-hourly only next_6_hours is there.
+            if let amount = step.precipitation1h ?? (step.symbol1h == nil ? step.precipitation6h : nil) {
+                day.precipitationMm = (day.precipitationMm ?? 0) + amount
+            }
+            days[date] = day
+        }
+        let daily = days.values.sorted { $0.date < $1.date }
+        let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(offset))
+        let today = daily.first(where: { $0.date == localToday }).map { TodaySummary(minC: $0.minC, maxC: $0.maxC) }
+        return WeatherReport(provider: .metNorway, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today, daily: daily)
+    }
+}

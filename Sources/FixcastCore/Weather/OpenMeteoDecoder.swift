@@ -1,0 +1,132 @@
+import FoundationEssentials
+
+/// Reads an Open-Meteo `/v1/forecast` response into a `WeatherReport`.
+///
+/// Every value is converted by the unit its `*_units` block names (the public API answers in km/h
+/// unless asked otherwise; a mirror may differ). Local times (`timezone=auto`) become UTC with
+/// `utc_offset_seconds`. A `null` in a daily array is that day's missing value, not zero.
+/// - SeeAlso: https://open-meteo.com/en/docs
+public enum OpenMeteoDecoder {
+    /// The variables fixcast asks for (the provider puts them in the query).
+    public static let currentVariables = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "pressure_msl",
+        "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m", "precipitation", "cloud_cover", "weather_code",
+    ]
+    public static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
+    ]
+
+    public static func decode(_ body: [UInt8], coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
+        try decode(JSONRead.parse(body), coordinate: coordinate, fetchedAt: fetchedAt)
+    }
+
+    public static func decode(_ json: JSONValue, coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
+        guard json.objectValue != nil else { throw WeatherDecodeError("the body is not a JSON object") }
+        let offset = try JSONRead.int(json["utc_offset_seconds"], "utc_offset_seconds") ?? 0
+        guard let current = try JSONRead.object(json["current"], "current") else {
+            throw WeatherDecodeError("no \"current\" block")
+        }
+        let currentUnits = try JSONRead.object(json["current_units"], "current_units")
+
+        func value(_ key: String, _ quantity: WeatherUnits.Quantity?) throws(WeatherDecodeError) -> Double? {
+            guard let v = try JSONRead.number(current[key], "current.\(key)") else { return nil }
+            guard let quantity else { return v }
+            guard let unit = try JSONRead.string(currentUnits?[key], "current_units.\(key)") else {
+                throw WeatherDecodeError("current_units.\(key) is missing")
+            }
+            return try WeatherUnits.toSI(v, unit: unit, quantity: quantity, path: "current.\(key)")
+        }
+
+        let conditions = CurrentConditions(
+            temperatureC: try value("temperature_2m", .temperature),
+            feelsLikeC: try value("apparent_temperature", .temperature),
+            humidityPct: try value("relative_humidity_2m", nil),
+            dewPointC: try value("dew_point_2m", .temperature),
+            pressureHpa: try value("pressure_msl", .pressure),
+            windSpeedMps: try value("wind_speed_10m", .speed),
+            windGustMps: try value("wind_gusts_10m", .speed),
+            windDirDeg: try value("wind_direction_10m", nil),
+            precipitationMm: try value("precipitation", .precipitation),
+            cloudCoverPct: try value("cloud_cover", nil),
+            weatherCode: try JSONRead.int(current["weather_code"], "current.weather_code")
+        )
+
+        var daily: [DailyForecast] = []
+        var sunrises: [Date?] = []
+        var sunsets: [Date?] = []
+        if let block = try JSONRead.object(json["daily"], "daily") {
+            let units = try JSONRead.object(json["daily_units"], "daily_units")
+            guard let times = try JSONRead.array(block["time"], "daily.time") else {
+                throw WeatherDecodeError("daily.time is missing")
+            }
+            func column(_ key: String) throws(WeatherDecodeError) -> [JSONValue]? {
+                guard let col = try JSONRead.array(block[key], "daily.\(key)") else { return nil }
+                guard col.count == times.count else {
+                    throw WeatherDecodeError("daily.\(key) has \(col.count) values for \(times.count) days")
+                }
+                return col
+            }
+            func numbers(_ key: String, _ quantity: WeatherUnits.Quantity) throws(WeatherDecodeError) -> [Double?] {
+                guard let col = try column(key) else { return Array(repeating: nil, count: times.count) }
+                guard let unit = try JSONRead.string(units?[key], "daily_units.\(key)") else {
+                    throw WeatherDecodeError("daily_units.\(key) is missing")
+                }
+                var out: [Double?] = []
+                for (i, v) in col.enumerated() {
+                    let path = "daily.\(key)[\(i)]"
+                    out.append(try JSONRead.number(v, path).map { (x) throws(WeatherDecodeError) in
+                        try WeatherUnits.toSI(x, unit: unit, quantity: quantity, path: path)
+                    })
+                }
+                return out
+            }
+            func localTimes(_ key: String) throws(WeatherDecodeError) -> [Date?] {
+                guard let col = try column(key) else { return Array(repeating: nil, count: times.count) }
+                var out: [Date?] = []
+                for (i, v) in col.enumerated() {
+                    guard let text = try JSONRead.string(v, "daily.\(key)[\(i)]") else { out.append(nil); continue }
+                    guard let asUTC = UTCTime.parse(text) else { throw WeatherDecodeError("daily.\(key)[\(i)] is not a time") }
+                    out.append(text.hasSuffix("Z") ? asUTC : asUTC.addingTimeInterval(-Double(offset)))
+                }
+                return out
+            }
+            let maxes = try numbers("temperature_2m_max", .temperature)
+            let mins = try numbers("temperature_2m_min", .temperature)
+            let precipitation = try numbers("precipitation_sum", .precipitation)
+            var codes: [Int?] = Array(repeating: nil, count: times.count)
+            if let col = try column("weather_code") {
+                for (i, v) in col.enumerated() { codes[i] = try JSONRead.int(v, "daily.weather_code[\(i)]") }
+            }
+            sunrises = try localTimes("sunrise")
+            sunsets = try localTimes("sunset")
+            for (i, t) in times.enumerated() {
+                guard let date = try JSONRead.string(t, "daily.time[\(i)]"), UTCTime.parse(date) != nil else {
+                    throw WeatherDecodeError("daily.time[\(i)] is not a date")
+                }
+                daily.append(DailyForecast(date: String(date.prefix(10)), minC: mins[i], maxC: maxes[i], weatherCode: codes[i], precipitationMm: precipitation[i]))
+            }
+        }
+
+        // Today is the local calendar date at the position when the report was fetched.
+        let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(Double(offset)))
+        var today: TodaySummary?
+        if let i = daily.firstIndex(where: { $0.date == localToday }) {
+            today = TodaySummary(minC: daily[i].minC, maxC: daily[i].maxC, sunrise: sunrises[i], sunset: sunsets[i])
+        }
+
+        return WeatherReport(
+            provider: .openMeteo, fetchedAt: fetchedAt, coordinate: coordinate,
+            current: conditions, today: today, daily: daily
+        )
+    }
+
+    /// The API's own reason from an error body (`{"error":true,"reason":"..."}`), if the body is one.
+    /// Open-Meteo's published example breaks a line inside the string, which is not JSON, so a body
+    /// that does not parse is searched for the `"reason"` string leniently.
+    public static func errorReason(_ body: [UInt8]) -> String? {
+        if let json = try? JSONValue.parse(body) {
+            return json["reason"]?.stringValue.map(ErrorText.oneLine)
+        }
+        return ErrorText.lenientStringMember("reason", in: body)
+    }
+}

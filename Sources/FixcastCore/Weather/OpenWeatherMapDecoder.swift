@@ -1,0 +1,117 @@
+import FoundationEssentials
+
+/// Reads OpenWeatherMap's `/data/2.5/weather` (current) and `/data/2.5/forecast` (3-hourly, 5 days)
+/// into one `WeatherReport`.
+///
+/// OWM sends no units in the body: they follow the request's `units` parameter, and fixcast sends
+/// none, so the response is in the documented "standard" units (K, m/s, hPa, mm). The forecast's
+/// steps are folded into days by the local calendar date (`city.timezone`, seconds east of UTC):
+/// min of `temp_min`, max of `temp_max`, the sum of rain and snow, and the most severe condition.
+/// - SeeAlso: https://openweathermap.org/current, https://openweathermap.org/forecast5
+public enum OpenWeatherMapDecoder {
+    public static func decode(current currentBody: [UInt8], forecast forecastBody: [UInt8]?, coordinate: Coordinate, fetchedAt: Date)
+        throws(WeatherDecodeError) -> WeatherReport
+    {
+        let current = try JSONRead.parse(currentBody)
+        let forecast = try forecastBody.map { (b) throws(WeatherDecodeError) in try JSONRead.parse(b) }
+        return try decode(current: current, forecast: forecast, coordinate: coordinate, fetchedAt: fetchedAt)
+    }
+
+    public static func decode(current: JSONValue, forecast: JSONValue?, coordinate: Coordinate, fetchedAt: Date)
+        throws(WeatherDecodeError) -> WeatherReport
+    {
+        guard current.objectValue != nil else { throw WeatherDecodeError("the current-weather body is not a JSON object") }
+        guard let main = try JSONRead.object(current["main"], "main") else { throw WeatherDecodeError("no \"main\" block") }
+        let wind = try JSONRead.object(current["wind"], "wind")
+        let clouds = try JSONRead.object(current["clouds"], "clouds")
+        let sys = try JSONRead.object(current["sys"], "sys")
+        let seaLevel = try JSONRead.number(main["sea_level"], "main.sea_level")
+        let stationPressure = try JSONRead.number(main["pressure"], "main.pressure")
+        func kelvin(_ v: JSONValue?, _ path: String) throws(WeatherDecodeError) -> Double? {
+            try JSONRead.number(v, path).map { (k) throws(WeatherDecodeError) in
+                try WeatherUnits.toSI(k, unit: "K", quantity: .temperature, path: path)
+            }
+        }
+        let conditions = CurrentConditions(
+            temperatureC: try kelvin(main["temp"], "main.temp"),
+            feelsLikeC: try kelvin(main["feels_like"], "main.feels_like"),
+            humidityPct: try JSONRead.number(main["humidity"], "main.humidity"),
+            dewPointC: nil,
+            // `sea_level` is the MSL pressure; older answers have only `pressure` (also at sea level).
+            pressureHpa: seaLevel ?? stationPressure,
+            windSpeedMps: try JSONRead.number(wind?["speed"], "wind.speed"),
+            windGustMps: try JSONRead.number(wind?["gust"], "wind.gust"),
+            windDirDeg: try JSONRead.number(wind?["deg"], "wind.deg"),
+            precipitationMm: try precipitation(current, window: "1h", path: ""),
+            cloudCoverPct: try JSONRead.number(clouds?["all"], "clouds.all"),
+            weatherCode: try conditionCode(current["weather"], path: "weather")
+        )
+        let currentOffset = try JSONRead.int(current["timezone"], "timezone")
+
+        var daily: [DailyForecast] = []
+        var offset = currentOffset ?? 0
+        if let forecast {
+            guard forecast.objectValue != nil else { throw WeatherDecodeError("the forecast body is not a JSON object") }
+            let city = try JSONRead.object(forecast["city"], "city")
+            if let cityOffset = try JSONRead.int(city?["timezone"], "city.timezone") { offset = cityOffset }
+            guard let list = try JSONRead.array(forecast["list"], "list") else { throw WeatherDecodeError("the forecast has no \"list\"") }
+            daily = try fold(list, offset: offset)
+        }
+
+        let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(Double(offset)))
+        let todayForecast = daily.first(where: { $0.date == localToday })
+        let currentMin = try kelvin(main["temp_min"], "main.temp_min")
+        let currentMax = try kelvin(main["temp_max"], "main.temp_max")
+        let today = TodaySummary(
+            minC: [todayForecast?.minC, currentMin].compactMap { $0 }.min(),
+            maxC: [todayForecast?.maxC, currentMax].compactMap { $0 }.max(),
+            sunrise: try JSONRead.int(sys?["sunrise"], "sys.sunrise").map { Date(timeIntervalSince1970: Double($0)) },
+            sunset: try JSONRead.int(sys?["sunset"], "sys.sunset").map { Date(timeIntervalSince1970: Double($0)) }
+        )
+        return WeatherReport(provider: .openWeatherMap, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today, daily: daily)
+    }
+
+    /// The 3-hourly steps folded into local days, in date order.
+    static func fold(_ list: [JSONValue], offset: Int) throws(WeatherDecodeError) -> [DailyForecast] {
+        var days: [String: DailyForecast] = [:]
+        for (i, item) in list.enumerated() {
+            let path = "list[\(i)]"
+            guard let dt = try JSONRead.int(item["dt"], "\(path).dt") else { throw WeatherDecodeError("\(path).dt is missing") }
+            let date = UTCTime.formatDate(Date(timeIntervalSince1970: Double(dt + offset)))
+            let main = try JSONRead.object(item["main"], "\(path).main")
+            let temp = try JSONRead.number(main?["temp"], "\(path).main.temp")
+            let lo = try JSONRead.number(main?["temp_min"], "\(path).main.temp_min") ?? temp
+            let hi = try JSONRead.number(main?["temp_max"], "\(path).main.temp_max") ?? temp
+            let code = try conditionCode(item["weather"], path: "\(path).weather")
+            let rain = try precipitation(item, window: "3h", path: "\(path).")
+            var day = days[date] ?? DailyForecast(date: date)
+            if let lo { day.minC = min(day.minC ?? .infinity, lo - 273.15) }
+            if let hi { day.maxC = max(day.maxC ?? -.infinity, hi - 273.15) }
+            if let code, day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true { day.weatherCode = code }
+            // A step without rain or snow is a dry step (OWM omits the blocks), so it counts as 0.
+            day.precipitationMm = (day.precipitationMm ?? 0) + (rain ?? 0)
+            days[date] = day
+        }
+        return days.values.sorted { $0.date < $1.date }
+    }
+
+    /// Rain plus snow over `window` ("1h", "3h"); nil when neither block is there.
+    static func precipitation(_ item: JSONValue, window: String, path: String) throws(WeatherDecodeError) -> Double? {
+        let rain = try JSONRead.number(JSONRead.object(item["rain"], "\(path)rain")?[window], "\(path)rain.\(window)")
+        let snow = try JSONRead.number(JSONRead.object(item["snow"], "\(path)snow")?[window], "\(path)snow.\(window)")
+        if rain == nil, snow == nil { return nil }
+        return (rain ?? 0) + (snow ?? 0)
+    }
+
+    static func conditionCode(_ weather: JSONValue?, path: String) throws(WeatherDecodeError) -> Int? {
+        guard let list = try JSONRead.array(weather, path), let first = list.first else { return nil }
+        guard let id = try JSONRead.int(first["id"], "\(path)[0].id") else { return nil }
+        return OpenWeatherMapConditions.wmoCode(id)
+    }
+
+    /// The API's own message from an error body (`{"cod":401,"message":"..."}`).
+    public static func errorMessage(_ body: [UInt8]) -> String? {
+        guard let json = try? JSONValue.parse(body), let message = json["message"]?.stringValue, !message.isEmpty else { return nil }
+        return ErrorText.oneLine(message)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import FixcastCore
+
+@Suite struct RetryBackoffTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func freshStateAllowsRequests() {
+        #expect(RetryBackoff().allowsRequest(now: now))
+        #expect(RetryBackoff().exponentialDelay == 0)
+    }
+
+    @Test(arguments: [429, 500, 502, 503, 599]) func throttlingStatusesBackOff(status: Int) {
+        var b = RetryBackoff()
+        b.recordFailure(status: status, retryAfter: nil, now: now)
+        #expect(b.failures == 1)
+        #expect(!b.allowsRequest(now: now.addingTimeInterval(29)))
+        #expect(b.allowsRequest(now: now.addingTimeInterval(30)))
+    }
+
+    @Test(arguments: [200, 304, 400, 401, 404, 418]) func otherStatusesDoNot(status: Int) {
+        var b = RetryBackoff()
+        b.recordFailure(status: status, retryAfter: "600", now: now)
+        #expect(b.failures == 0)
+        #expect(b.allowsRequest(now: now))
+    }
+
+    @Test func exponentialDoublesToThirtyMinutes() {
+        var b = RetryBackoff()
+        var delays: [Double] = []
+        for _ in 0..<9 {
+            let until = b.recordFailure(status: 503, retryAfter: nil, now: now)
+            delays.append(until!.timeIntervalSince(now))
+        }
+        #expect(delays == [30, 60, 120, 240, 480, 960, 1800, 1800, 1800])
+    }
+
+    @Test func retryAfterSecondsWins() {
+        var b = RetryBackoff()
+        b.recordFailure(status: 429, retryAfter: "120", now: now)
+        #expect(b.notBefore == now.addingTimeInterval(120))
+        #expect(!b.allowsRequest(now: now.addingTimeInterval(119)))
+        #expect(b.allowsRequest(now: now.addingTimeInterval(120)))
+    }
+
+    @Test func retryAfterHTTPDateWins() {
+        var b = RetryBackoff()
+        let date = "Fri, 15 Jan 2027 08:05:00 GMT"  // now is 2027-01-15T08:00:00Z
+        b.recordFailure(status: 503, retryAfter: date, now: now)
+        #expect(b.notBefore == HTTPDate.parse(date))
+        #expect(b.notBefore == now.addingTimeInterval(300))
+    }
+
+    @Test func unreadableRetryAfterFallsBackToExponential() {
+        var b = RetryBackoff()
+        b.recordFailure(status: 429, retryAfter: "soon", now: now)
+        #expect(b.notBefore == now.addingTimeInterval(30))
+    }
+
+    @Test func retryAfterIsCappedAtADayAndAPastDateIsNoWait() {
+        var b = RetryBackoff()
+        b.recordFailure(status: 429, retryAfter: "99999999", now: now)
+        #expect(b.notBefore == now.addingTimeInterval(RetryBackoff.maximumRetryAfterS))
+        var c = RetryBackoff()
+        c.recordFailure(status: 429, retryAfter: "Sun, 06 Nov 1994 08:49:37 GMT", now: now)
+        #expect(c.allowsRequest(now: now))
+    }
+
+    @Test func successResets() {
+        var b = RetryBackoff()
+        b.recordFailure(status: 500, retryAfter: nil, now: now)
+        b.recordFailure(status: 500, retryAfter: nil, now: now)
+        b.recordSuccess()
+        #expect(b.failures == 0)
+        #expect(b.notBefore == nil)
+        b.recordFailure(status: 500, retryAfter: nil, now: now)
+        #expect(b.notBefore == now.addingTimeInterval(30))
+    }
+
+    @Test func stateTextRoundTrips() throws {
+        var b = RetryBackoff()
+        b.recordFailure(status: 500, retryAfter: nil, now: now)
+        b.recordFailure(status: 500, retryAfter: nil, now: now)
+        let restored = try #require(RetryBackoff(stateText: b.stateText))
+        #expect(restored == b)
+        #expect(RetryBackoff(stateText: RetryBackoff().stateText) == RetryBackoff())
+    }
+
+    @Test(arguments: ["", "x", "-1", "1 x", "1 2 3", "one 5"]) func foreignStateTextIsRejected(text: String) {
+        #expect(RetryBackoff(stateText: text) == nil)
+    }
+
+    @Test func httpDateForms() {
+        let expected = Date(timeIntervalSince1970: 784_111_777)  // 1994-11-06T08:49:37Z
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == expected)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == expected)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == expected)
+        #expect(HTTPDate.parse("Sun, 31 Feb 1994 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("tomorrow") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 25:49:37 GMT") == nil)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import FixcastCore
+
+@Suite struct MetNorwayDecoderTests {
+    let here = Coordinate(lat: 60, lon: 11)!
+    let fetchedAt = UTCTime.parse("2024-02-04T01:30:00Z")!
+
+    @Test func recordedCurrentIsTheLatestStepBeforeNow() throws {
+        let report = try MetNorwayDecoder.decode(CoreFixtures.bytes("metno-compact.json"), coordinate: here, fetchedAt: fetchedAt)
+        let source = try CoreFixtures.object("metno-compact.json")
+        let series = try #require((source["properties"] as? [String: Any])?["timeseries"] as? [[String: Any]])
+        let data = try #require(series[0]["data"] as? [String: Any])
+        let details = try #require((data["instant"] as? [String: Any])?["details"] as? [String: Any])
+        #expect(report.provider == .metNorway)
+        #expect(report.current.temperatureC == details["air_temperature"] as? Double)
+        #expect(report.current.humidityPct == details["relative_humidity"] as? Double)
+        #expect(report.current.pressureHpa == details["air_pressure_at_sea_level"] as? Double)
+        #expect(report.current.windSpeedMps == details["wind_speed"] as? Double)
+        #expect(report.current.windDirDeg == details["wind_from_direction"] as? Double)
+        #expect(report.current.cloudCoverPct == details["cloud_area_fraction"] as? Double)
+        #expect(report.current.precipitationMm == 0)
+        #expect(report.current.weatherCode == 0)  // next_1_hours: clearsky_night
+        #expect(report.current.feelsLikeC == nil)
+
+        let later = try MetNorwayDecoder.decode(CoreFixtures.bytes("metno-compact.json"), coordinate: here, fetchedAt: UTCTime.parse("2024-02-04T02:59:00Z")!)
+        let second = ((series[1]["data"] as? [String: Any])?["instant"] as? [String: Any])?["details"] as? [String: Any]
+        #expect(later.current.temperatureC == second?["air_temperature"] as? Double)
+    }
+
+    /// Days by mean solar time (lon 11° → UTC+1), recomputed here from the source.
+    @Test func daysFoldTheInstantTemperatures() throws {
+        let report = try MetNorwayDecoder.decode(CoreFixtures.bytes("metno-compact.json"), coordinate: here, fetchedAt: fetchedAt)
+        let source = try CoreFixtures.object("metno-compact.json")
+        let series = try #require((source["properties"] as? [String: Any])?["timeseries"] as? [[String: Any]])
+        let formatter = ISO8601DateFormatter()
+        let dayFormatter = DateFormatter()
+        dayFormatter.dateFormat = "yyyy-MM-dd"
+        dayFormatter.timeZone = TimeZone(secondsFromGMT: 3600)
+        var mins: [String: Double] = [:], maxs: [String: Double] = [:]
+        for step in series {
+            let day = dayFormatter.string(from: formatter.date(from: step["time"] as! String)!)
+            let t = (((step["data"] as! [String: Any])["instant"] as! [String: Any])["details"] as! [String: Any])["air_temperature"] as! NSNumber
+            mins[day] = min(mins[day] ?? .infinity, t.doubleValue)
+            maxs[day] = max(maxs[day] ?? -.infinity, t.doubleValue)
+        }
+        #expect(report.daily.map(\.date) == mins.keys.sorted())
+        for day in report.daily {
+            #expect(day.minC == mins[day.date])
+            #expect(day.maxC == maxs[day.date])
+        }
+        // The last step has only `instant` (no symbol, no amount): its day's code and rain are unknown.
+        for day in report.daily.dropLast() {
+            #expect(day.weatherCode != nil)
+            #expect(day.precipitationMm != nil)
+        }
+        #expect(report.daily.last?.weatherCode == nil)
+        #expect(report.daily.last?.precipitationMm == nil)
+        #expect(report.today?.minC == mins["2024-02-04"])
+        #expect(report.today?.sunrise == nil)
+    }
+
+    @Test func precipitationUsesHourlyThenSixHourlyAmounts() throws {
+        let body = #"{"properties":{"meta":{"units":{"air_temperature":"celsius","precipitation_amount":"mm"}},"timeseries":["#
+            + #"{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":1}},"next_1_hours":{"summary":{"symbol_code":"rain"},"details":{"precipitation_amount":0.5}},"next_6_hours":{"summary":{"symbol_code":"rain"},"details":{"precipitation_amount":9}}}},"#
+            + #"{"time":"2026-01-01T11:00:00Z","data":{"instant":{"details":{"air_temperature":2}},"next_1_hours":{"summary":{"symbol_code":"heavyrainandthunder"},"details":{"precipitation_amount":1.0}}}},"#
+            + #"{"time":"2026-01-01T12:00:00Z","data":{"instant":{"details":{"air_temperature":3}},"next_6_hours":{"summary":{"symbol_code":"lightsnow"},"details":{"precipitation_amount":2.0}}}}"#
+            + "]}}"
+        let r = try MetNorwayDecoder.decode(Array(body.utf8), coordinate: Coordinate(lat: 0, lon: 0)!, fetchedAt: UTCTime.parse("2026-01-01T10:10:00Z")!)
+        #expect(r.daily.count == 1)
+        #expect(r.daily[0].precipitationMm == 3.5)
+        #expect(r.daily[0].weatherCode == 95)
+        #expect(r.current.weatherCode == 63)
+        #expect(r.current.precipitationMm == 0.5)
+    }
+
+    @Test func unitsComeFromTheMetaBlock() throws {
+        let body = #"{"properties":{"meta":{"units":{"air_temperature":"fahrenheit","wind_speed":"km/h"}},"timeseries":[{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":50,"wind_speed":36}}}}]}}"#
+        let r = try MetNorwayDecoder.decode(Array(body.utf8), coordinate: here, fetchedAt: UTCTime.parse("2026-01-01T09:00:00Z")!)
+        #expect(abs(r.current.temperatureC! - 10) < 1e-9)
+        #expect(abs(r.current.windSpeedMps! - 10) < 1e-9)
+    }
+
+    @Test(arguments: [
+        #"{"properties":{"timeseries":[]}}"#, #"{"type":"Feature"}"#,
+        #"{"properties":{"meta":{"units":{}},"timeseries":[{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":5}}}}]}}"#,
+        #"{"properties":{"meta":{"units":{"air_temperature":"celsius"}},"timeseries":[{"time":"yesterday","data":{}}]}}"#,
+        #"{"properties":{"meta":{"units":{"air_temperature":"celsius"}},"timeseries":[{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":"cold"}}}}]}}"#,
+        #"{"properties":{"meta":{"units":{"air_temperature":"celsius"}},"timeseries":{}}}"#, "<html>", "",
+    ])
+    func badBodiesThrow(text: String) {
+        #expect(throws: WeatherDecodeError.self) {
+            try MetNorwayDecoder.decode(Array(text.utf8), coordinate: here, fetchedAt: fetchedAt)
+        }
+    }
+
+    /// Every symbol of the official legend, with each suffix it takes, maps onto a described WMO code.
+    @Test func everyLegendSymbolMaps() throws {
+        let text = try String(contentsOf: CoreFixtures.api.appendingPathComponent("metno-symbol-legend.csv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.count == 41)
+        for row in rows {
+            let base = row[0].trimmingCharacters(in: .whitespaces)
+            let variants = row.last?.trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+            let names = variants ? ["\(base)_day", "\(base)_night", "\(base)_polartwilight"] : [base]
+            for name in names {
+                let code = MetNorwaySymbols.wmoCode(name)
+                #expect(code != nil, "\(name)")
+                #expect(code.flatMap { WMOCode.description($0, language: .en) } != nil, "\(name)")
+                let english = row[1].lowercased()
+                if english.contains("thunder") { #expect(code == 95, "\(name)") }
+                if english.contains("snow"), !english.contains("thunder") { #expect([71, 73, 75, 85, 86].contains(code ?? -1), "\(name)") }
+            }
+        }
+        #expect(MetNorwaySymbols.wmoCode("sunshine_day") == nil)
+    }
+
+    @Test func coordinatesRoundToFourDecimals() {
+        #expect(MetNorwayDecoder.rounded(59.913868) == 59.9139)
+        #expect(MetNorwayDecoder.rounded(-10.000049) == -10.0)
+        #expect(MetNorwayDecoder.solarOffsetSeconds(longitude: 11) == 3600)
+        #expect(MetNorwayDecoder.solarOffsetSeconds(longitude: -122.4) == -8 * 3600)
+    }
+}

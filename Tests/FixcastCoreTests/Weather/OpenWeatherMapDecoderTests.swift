@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import FixcastCore
+
+@Suite struct OpenWeatherMapDecoderTests {
+    let here = Coordinate(lat: 44.34, lon: 10.99)!
+
+    func recorded() throws -> (WeatherReport, [String: Any], [String: Any]) {
+        let current = try CoreFixtures.object("owm-current.json")
+        let fetchedAt = Date(timeIntervalSince1970: try #require(current["dt"] as? Double))
+        let report = try OpenWeatherMapDecoder.decode(
+            current: CoreFixtures.bytes("owm-current.json"), forecast: CoreFixtures.bytes("owm-forecast.json"), coordinate: here, fetchedAt: fetchedAt)
+        return (report, current, try CoreFixtures.object("owm-forecast.json"))
+    }
+
+    @Test func recordedCurrentIsConvertedFromKelvin() throws {
+        let (report, source, _) = try recorded()
+        let main = try #require(source["main"] as? [String: Any])
+        let wind = try #require(source["wind"] as? [String: Any])
+        #expect(report.provider == .openWeatherMap)
+        #expect(abs(report.current.temperatureC! - ((main["temp"] as! Double) - 273.15)) < 1e-9)
+        #expect(abs(report.current.feelsLikeC! - ((main["feels_like"] as! Double) - 273.15)) < 1e-9)
+        #expect(report.current.humidityPct == (main["humidity"] as? NSNumber)?.doubleValue)
+        #expect(report.current.pressureHpa == (main["sea_level"] as? NSNumber)?.doubleValue)
+        #expect(report.current.windSpeedMps == wind["speed"] as? Double)
+        #expect(report.current.windGustMps == wind["gust"] as? Double)
+        #expect(report.current.windDirDeg == (wind["deg"] as? NSNumber)?.doubleValue)
+        #expect(report.current.precipitationMm == ((source["rain"] as? [String: Any])?["1h"] as? Double))
+        #expect(report.current.cloudCoverPct == 100)
+        #expect(report.current.weatherCode == 63)  // id 501 "moderate rain"
+        #expect(report.current.dewPointC == nil)
+        let sys = try #require(source["sys"] as? [String: Any])
+        #expect(report.today?.sunrise == Date(timeIntervalSince1970: sys["sunrise"] as! Double))
+        #expect(report.today?.sunset == Date(timeIntervalSince1970: sys["sunset"] as! Double))
+    }
+
+    /// The forecast steps folded by local date, recomputed here from the source independently.
+    @Test func forecastIsFoldedIntoLocalDays() throws {
+        let (report, current, forecast) = try recorded()
+        let offset = try #require((forecast["city"] as? [String: Any])?["timezone"] as? Int)
+        var mins: [String: Double] = [:], maxs: [String: Double] = [:], rain: [String: Double] = [:]
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(secondsFromGMT: offset)
+        for item in try #require(forecast["list"] as? [[String: Any]]) {
+            let day = formatter.string(from: Date(timeIntervalSince1970: item["dt"] as! Double))
+            let main = item["main"] as! [String: Any]
+            mins[day] = min(mins[day] ?? .infinity, (main["temp_min"] as! Double) - 273.15)
+            maxs[day] = max(maxs[day] ?? -.infinity, (main["temp_max"] as! Double) - 273.15)
+            rain[day, default: 0] += ((item["rain"] as? [String: Any])?["3h"] as? Double) ?? 0
+        }
+        #expect(report.daily.map(\.date) == mins.keys.sorted())
+        for day in report.daily {
+            #expect(abs(day.minC! - mins[day.date]!) < 1e-9)
+            #expect(abs(day.maxC! - maxs[day.date]!) < 1e-9)
+            #expect(abs(day.precipitationMm! - rain[day.date]!) < 1e-9)
+        }
+        #expect(report.daily.first?.weatherCode == 61)  // three steps of 500 "light rain"
+        #expect(report.daily.last?.weatherCode == 3)    // 804 overcast
+        // Today takes the wider of the day's forecast range and the current min/max.
+        let main = current["main"] as! [String: Any]
+        let today = try #require(report.today)
+        #expect(abs(today.maxC! - max(maxs[report.daily[0].date]!, (main["temp_max"] as! Double) - 273.15)) < 1e-9)
+        #expect(abs(today.minC! - min(mins[report.daily[0].date]!, (main["temp_min"] as! Double) - 273.15)) < 1e-9)
+    }
+
+    @Test func stepsAreCutAtLocalMidnight() throws {
+        // 20:30 UTC on the 1st is 22:30 there at +02:00, 22:30 UTC is already 00:30 on the 2nd;
+        // the most severe code wins the day.
+        let forecast = #"{"city":{"timezone":7200},"list":[{"dt":1767299400,"main":{"temp":280},"weather":[{"id":800}]},{"dt":1767310200,"main":{"temp":270},"weather":[{"id":202}]},{"dt":1767313800,"main":{"temp":275},"weather":[{"id":801}],"snow":{"3h":1.5}}]}"#
+        let current = #"{"main":{"temp":273.15},"timezone":7200}"#
+        let r = try OpenWeatherMapDecoder.decode(current: Array(current.utf8), forecast: Array(forecast.utf8), coordinate: here, fetchedAt: Date(timeIntervalSince1970: 1767306600))
+        try #require(r.daily.map(\.date) == ["2026-01-01", "2026-01-02"])
+        #expect(r.daily[1].weatherCode == 95)
+        #expect(r.daily[1].precipitationMm == 1.5)
+        #expect(r.daily[0].precipitationMm == 0)
+        #expect(r.current.temperatureC == 0)
+        #expect(r.current.weatherCode == nil)
+        #expect(r.current.windSpeedMps == nil)
+    }
+
+    @Test(arguments: [
+        #"{"main":{"temp":"hot"}}"#, #"{"main":[]}"#, #"{"weather":[{"id":800}]}"#, #"{"main":{"temp":280},"wind":{"speed":"fast"}}"#,
+        #"{"main":{"temp":280},"weather":{"id":800}}"#, "not json", "[]",
+    ])
+    func badCurrentBodiesThrow(text: String) {
+        #expect(throws: WeatherDecodeError.self) {
+            try OpenWeatherMapDecoder.decode(current: Array(text.utf8), forecast: nil, coordinate: here, fetchedAt: Date())
+        }
+    }
+
+    @Test(arguments: [#"{"list":"x"}"#, #"{"cod":"200"}"#, #"{"list":[{"main":{"temp":1}}]}"#, #"{"list":[{"dt":1,"main":{"temp_min":"x"}}]}"#])
+    func badForecastBodiesThrow(text: String) {
+        #expect(throws: WeatherDecodeError.self) {
+            try OpenWeatherMapDecoder.decode(current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(text.utf8), coordinate: here, fetchedAt: Date())
+        }
+    }
+
+    @Test func errorMessageFromTheRecorded401() throws {
+        let message = OpenWeatherMapDecoder.errorMessage(try CoreFixtures.bytes("owm-error-401.json"))
+        #expect(message?.hasPrefix("Invalid API key.") == true)
+        #expect(OpenWeatherMapDecoder.errorMessage(Array(#"{"cod":"404","message":"city not found"}"#.utf8)) == "city not found")
+        #expect(OpenWeatherMapDecoder.errorMessage(Array("<html/>".utf8)) == nil)
+    }
+
+    @Test(arguments: [
+        (200, 95), (232, 95), (300, 51), (301, 53), (302, 55), (321, 80), (500, 61), (501, 63), (504, 65), (511, 66),
+        (520, 80), (531, 82), (600, 71), (601, 73), (602, 75), (611, 66), (613, 67), (620, 85), (622, 86), (701, 45),
+        (741, 45), (800, 0), (801, 1), (802, 2), (803, 3), (804, 3),
+    ])
+    func conditionIdsMapOntoWMO(id: Int, wmo: Int) {
+        #expect(OpenWeatherMapConditions.wmoCode(id) == wmo)
+        #expect(WMOCode.description(wmo, language: .en) != nil)
+    }
+
+    @Test(arguments: [0, 199, 400, 900, 999]) func unknownIdsAreNil(id: Int) {
+        #expect(OpenWeatherMapConditions.wmoCode(id) == nil)
+    }
+}
