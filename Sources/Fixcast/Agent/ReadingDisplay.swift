@@ -34,7 +34,7 @@ struct JSONLinesDisplay: ReadingDisplay {
 final class LiveDisplay: ReadingDisplay {
     private let terminal: TerminalSession
     private let options: DisplayOptions
-    private let running = Atomic<Bool>(true)
+    private let running = RunFlag()
     private let keysDone = DispatchSemaphore(value: 0)
 
     /// nil when stdout is not a terminal that can be put in raw mode (the caller falls back to JSON lines).
@@ -46,7 +46,7 @@ final class LiveDisplay: ReadingDisplay {
         let running = self.running
         let done = keysDone
         DispatchQueue(label: "fixcast.keys").async {
-            while running.load(ordering: .relaxed) {
+            while running.isSet {
                 for key in terminal.readKeys(timeoutMs: 200) {
                     switch LiveCommand(key: key) {
                     case .refresh: onKey(.manualRefresh)
@@ -71,8 +71,15 @@ final class LiveDisplay: ReadingDisplay {
     }
 
     func close() {
-        running.store(false, ordering: .relaxed)
+        running.clear()
         _ = keysDone.wait(timeout: .now() + .seconds(1))
         terminal.restore()
     }
+}
+
+/// A flag one thread clears and another polls.
+final class RunFlag: Sendable {
+    private let value = Atomic<Bool>(true)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func clear() { value.store(false, ordering: .relaxed) }
 }

@@ -8,7 +8,7 @@ struct SearchCommand {
     func run() async -> Int32 {
         let query = context.arguments.query ?? ""
         let http = CurlHTTPClient()
-        let places = PlaceService.make(settings: context.settings, http: http, store: nil, clock: SystemClock())
+        let places = PlaceService.make(settings: context.settings.places, http: http, cache: nil)
         let matches: [PlaceMatch]
         do {
             matches = try await places.search(query, limit: context.arguments.limit ?? 10, offline: context.arguments.offline)

@@ -27,7 +27,7 @@ public struct Services: Sendable {
         self.http = http
         let fetcher = try WeatherProviders.make(settings: context.settings.weather, http: http)
         weather = WeatherService(fetcher: fetcher, cache: store, settings: context.settings, clock: clock)
-        places = PlaceService.make(settings: context.settings, http: http, store: store, clock: clock)
+        places = PlaceService.make(settings: context.settings.places, http: http, cache: store)
         readings = ReadingMaker(weather: weather, places: places, store: store, clock: clock)
     }
 }

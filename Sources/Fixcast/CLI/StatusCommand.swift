@@ -19,7 +19,7 @@ struct StatusCommand {
             readingCount = try await store.readingCount()
             bytes = await store.fileSizeBytes()
         } catch {
-            storeIssue = error.message
+            storeIssue = (error as? any UserFacingError)?.message ?? "storage: \(error)."
         }
         let now = clock.now()
         if context.arguments.json {
