@@ -198,4 +198,13 @@ import FixcastCore
         let result = await task.value
         #expect(result == Result<HTTPResponse, HTTPError>.failure(HTTPError.transport(detail: "the request was cancelled")))
     }
+
+    /// https:// to a loopback server that speaks plain HTTP: the TLS handshake fails, and says so.
+    @Test func aFailedTLSHandshakeIsATLSError() async throws {
+        let server = try FixtureServer(routes: ["/": [.body("{}")]])
+        defer { server.stop() }
+        await expectFailure("https://127.0.0.1:\(server.port)/") {
+            if case .tls(let host, let detail) = $0 { return host == "127.0.0.1" && !detail.isEmpty } else { return false }
+        }
+    }
 }
