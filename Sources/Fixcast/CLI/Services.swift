@@ -25,7 +25,7 @@ public struct Services: Sendable {
         self.storeIssue = storeIssue
         let http = CurlHTTPClient()
         self.http = http
-        let fetcher = try WeatherProviders.make(settings: context.settings.weather, http: http)
+        let fetcher = try WeatherProviders.make(settings: context.settings.weather, http: http, store: store)
         weather = WeatherService(fetcher: fetcher, cache: store, settings: context.settings, clock: clock)
         places = PlaceService.make(settings: context.settings.places, http: http, cache: store)
         readings = ReadingMaker(weather: weather, places: places, store: store, clock: clock)

@@ -93,7 +93,7 @@ import Testing
         Self.feed(rig, lines: lines[0..<6], pause: 0.01)
         #expect(rig.agent.waitForLines(1, seconds: 30), "a startup reading; stderr: \(rig.agent.stderr)")
         Self.feed(rig, lines: lines[6...], pause: 0.002)
-        Thread.sleep(forTimeInterval: 2)
+        try await Task.sleep(for: .seconds(2))
 
         var printed = Self.readings(rig)
         let startup = try #require(printed.first)
@@ -122,7 +122,7 @@ import Testing
         let before = printed.count
         rig.agent.signal(SIGUSR1)
         #expect(rig.agent.waitForLines(before + 1, seconds: 20))
-        Thread.sleep(forTimeInterval: 0.5)
+        try await Task.sleep(for: .milliseconds(500))
         printed = Self.readings(rig)
         #expect(printed.count == before + 1)
         #expect(printed.last?["trigger"]?.stringValue == "manual")

@@ -1,11 +1,15 @@
 import Foundation
-import Synchronization
 
 /// `fixcast …` running in the background (the agent), with its stdout read line by line as it comes.
 final class RunningFixcast: @unchecked Sendable {
     let process = Process()
-    private let lines = Mutex<[String]>([])
-    private let errText = Mutex<String>("")
+    private final class Shared: @unchecked Sendable {
+        let lock = NSLock()
+        var lines: [String] = []
+        var errText = ""
+        func with<T>(_ body: (Shared) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(self) }
+    }
+    private let shared = Shared()
     private let readers = DispatchGroup()
 
     init(_ args: [String], env: [String: String], home: URL) throws {
@@ -25,8 +29,7 @@ final class RunningFixcast: @unchecked Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let lines = self.lines
-        let errText = self.errText
+        let shared = self.shared
         readers.enter()
         DispatchQueue.global().async { [readers] in
             var buffer = Data()
@@ -38,7 +41,7 @@ final class RunningFixcast: @unchecked Sendable {
                 while let nl = buffer.firstIndex(of: 10) {
                     let line = String(decoding: buffer[buffer.startIndex..<nl], as: UTF8.self)
                     buffer.removeSubrange(buffer.startIndex...nl)
-                    lines.withLock { $0.append(line) }
+                    shared.with { $0.lines.append(line) }
                 }
             }
             readers.leave()
@@ -46,13 +49,13 @@ final class RunningFixcast: @unchecked Sendable {
         readers.enter()
         DispatchQueue.global().async { [readers] in
             let data = err.fileHandleForReading.readDataToEndOfFile()
-            errText.withLock { $0 = String(decoding: data, as: UTF8.self) }
+            shared.with { $0.errText = String(decoding: data, as: UTF8.self) }
             readers.leave()
         }
     }
 
-    var stdoutLines: [String] { lines.withLock { $0 } }
-    var stderr: String { errText.withLock { $0 } }
+    var stdoutLines: [String] { shared.with { $0.lines } }
+    var stderr: String { shared.with { $0.errText } }
 
     /// Waits until at least `count` lines were printed (or the guard time passes, so a broken build cannot hang).
     @discardableResult
