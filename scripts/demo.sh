@@ -5,7 +5,7 @@
 # everything it started. Needs no network once the Debian packages are installed.
 #
 #   scripts/demo.sh            live screen on a terminal; JSON lines otherwise
-#   DEMO_SPEED=0.001 scripts/demo.sh   seconds between NMEA sentences (default 0.004: ~4 minutes)
+#   DEMO_SPEED=0.01 scripts/demo.sh   seconds between NMEA sentences (default 0.004; gpsfake adds a few ms of its own: ~3 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -38,13 +38,15 @@ cat > "$work/server.json" <<JSON
 JSON
 /usr/bin/python3 Tests/Support/fixture_server.py "$work/server.json" &
 pids+=($!)
+disown $!
 for _ in $(seq 100); do [ -s "$work/http.port" ] && break; sleep 0.05; done
 http_port=$(cat "$work/http.port")
 
 # 2. A real gpsd fed by gpsfake with the drive (-1: once; -W: give up 5 s after the end).
 speed=${DEMO_SPEED:-0.004}
-/usr/bin/gpsfake -1 -q -c "$speed" -W 5 -P "$gps_port" -S demo/reno_tahoe_garmin.nmea >"$work/gpsfake.log" 2>&1 &
+/usr/bin/gpsfake -1 -q -c "$speed" -W 5 -P "$gps_port" -S demo/reno_tahoe_demo.nmea >"$work/gpsfake.log" 2>&1 &
 pids+=($!)
+disown $!
 sleep 1
 
 export FIXCAST_WEATHER_BASE_URL="http://127.0.0.1:$http_port"
@@ -61,7 +63,8 @@ else
   "$bin" run --json --gpsd "127.0.0.1:$gps_port" --db "$db" "$@" &
   fx=$!
   pids+=($fx)
-  while kill -0 "${pids[1]}" 2>/dev/null; do sleep 1; done
+  gpsfake_pid=${pids[1]}
+  while kill -0 "$gpsfake_pid" 2>/dev/null; do sleep 1; done
   kill -TERM "$fx" 2>/dev/null; wait "$fx"
 fi
 status=$?
