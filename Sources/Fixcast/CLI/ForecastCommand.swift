@@ -6,16 +6,10 @@ struct ForecastCommand {
     let context: CommandContext
 
     func run() async -> Int32 {
-        let services: Services
-        do { services = try Services(context: context) } catch {
-            Console.err(error.message + "\n")
-            return ExitCode.usage
-        }
-        switch await PositionResolution.resolve(context: context, services: services) {
-        case .failure(.noPosition(let message, _)):
-            Console.err(message + "\n")
-            return ExitCode.failure
-        case .success(let resolved):
+        switch await PositionResolution.start(context: context) {
+        case .failure(let exit):
+            return exit.code
+        case .success(let (services, resolved)):
             let outcome = await services.weather.weather(
                 at: resolved.position.coordinate, force: context.arguments.force, offline: context.arguments.offline)
             guard let report = outcome.report else {

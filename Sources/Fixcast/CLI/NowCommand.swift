@@ -6,16 +6,10 @@ struct NowCommand {
     let context: CommandContext
 
     func run() async -> Int32 {
-        let services: Services
-        do { services = try Services(context: context) } catch {
-            Console.err(error.message + "\n")
-            return ExitCode.usage
-        }
-        switch await PositionResolution.resolve(context: context, services: services) {
-        case .failure(.noPosition(let message, _)):
-            Console.err(message + "\n")
-            return ExitCode.failure
-        case .success(let resolved):
+        switch await PositionResolution.start(context: context) {
+        case .failure(let exit):
+            return exit.code
+        case .success(let (services, resolved)):
             var notes = resolved.notes
             if let s = services.storeIssue { notes.append(s) }
             let reading = await services.readings.reading(

@@ -16,6 +16,28 @@ struct PositionResolution {
         case noPosition(String, notes: [ReadingIssue])
     }
 
+    /// A command that cannot go on: its sentence is already on stderr.
+    struct Exit: Error {
+        let code: Int32
+    }
+
+    /// The start of `now` and `forecast`: the services, then the position. On failure the one
+    /// sentence is printed and the exit code returned (2 for a configuration problem, 1 for no position).
+    static func start(context: CommandContext) async -> Result<(Services, Resolved), Exit> {
+        let services: Services
+        do { services = try Services(context: context) } catch {
+            Console.err(error.message + "\n")
+            return .failure(Exit(code: ExitCode.usage))
+        }
+        switch await resolve(context: context, services: services) {
+        case .failure(.noPosition(let message, _)):
+            Console.err(message + "\n")
+            return .failure(Exit(code: ExitCode.failure))
+        case .success(let resolved):
+            return .success((services, resolved))
+        }
+    }
+
     static func resolve(context: CommandContext, services: Services) async -> Result<Resolved, Failure> {
         let now = services.clock.now()
         if let at = context.arguments.at {

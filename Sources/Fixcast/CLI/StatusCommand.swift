@@ -17,9 +17,9 @@ struct StatusCommand {
             let store = try SQLiteStore(path: path)
             lastReading = try await store.lastReading()
             readingCount = try await store.readingCount()
-            bytes = await store.fileSizeBytes()
+            bytes = store.fileSizeBytes()
         } catch {
-            storeIssue = (error as? any UserFacingError)?.message ?? "storage: \(error)."
+            storeIssue = error.message
         }
         let now = clock.now()
         if context.arguments.json {

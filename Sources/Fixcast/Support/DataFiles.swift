@@ -26,7 +26,7 @@ public struct DataFiles: Sendable {
 
     /// The running process: its environment and /proc/self/exe.
     public static func current() -> DataFiles {
-        DataFiles(environment: processEnvironment(), executablePath: readExecutablePath())
+        DataFiles(environment: ProcessEnvironment.current, executablePath: readExecutablePath())
     }
 
     /// Every directory looked in, in order (for a message that says where fixcast looked).
@@ -110,18 +110,5 @@ public struct DataFiles: Sendable {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") {
-                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
-            }
-            p += 1
-        }
-        return result
     }
 }

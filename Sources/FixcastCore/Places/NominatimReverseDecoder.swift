@@ -14,7 +14,7 @@ public enum NominatimReverseDecoder {
         do {
             json = try JSONValue.parse(body)
         } catch {
-            throw Failure(detail: "not JSON: \(error.reason) at byte \(error.offset)")
+            throw Failure(detail: error.summary)
         }
         guard case .object = json else { throw Failure(detail: "not a JSON object") }
         if let error = json["error"], !error.isNull {

@@ -12,7 +12,7 @@ public enum OpenMeteoGeocodingDecoder {
         do {
             json = try JSONValue.parse(body)
         } catch {
-            throw Failure(detail: "not JSON: \(error.reason) at byte \(error.offset)")
+            throw Failure(detail: error.summary)
         }
         guard case .object = json else { throw Failure(detail: "not a JSON object") }
         if json["error"]?.boolValue == true {

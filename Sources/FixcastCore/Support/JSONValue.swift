@@ -152,6 +152,9 @@ extension JSONValue {
 public struct JSONParseError: Error, Sendable, Equatable {
     public let offset: Int
     public let reason: String
+
+    /// "not JSON: <reason> at byte N", for the middle of an error sentence.
+    public var summary: String { "not JSON: \(reason) at byte \(offset)" }
 }
 
 extension JSONValue {

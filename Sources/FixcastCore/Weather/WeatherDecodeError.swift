@@ -44,7 +44,7 @@ enum JSONRead {
         do {
             return try JSONValue.parse(body)
         } catch {
-            throw WeatherDecodeError("not JSON: \(error.reason) at byte \(error.offset)")
+            throw WeatherDecodeError(error.summary)
         }
     }
 }

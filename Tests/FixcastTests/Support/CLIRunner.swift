@@ -8,6 +8,20 @@ struct CLIResult {
     var timedOut: Bool
 }
 
+/// A clean environment for a fixcast process: HOME and the XDG dirs inside `home` (no user config or
+/// store is touched), the bundled data from the checkout, plus `env`.
+func fixcastEnvironment(home: URL, adding env: [String: String]) -> [String: String] {
+    var environment: [String: String] = [
+        "PATH": "/usr/bin:/bin",
+        "HOME": home.path,
+        "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+        "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+        "FIXCAST_DATA_DIR": TestPaths.repoRoot.appendingPathComponent("share/fixcast").path,
+    ]
+    environment.merge(env) { _, new in new }
+    return environment
+}
+
 enum CLIRunner {
     /// Runs `fixcast args…` with a clean environment (HOME and XDG dirs in `home`, so no user config
     /// or store is touched) plus `env`. Kills it after `timeout` seconds.
@@ -15,15 +29,7 @@ enum CLIRunner {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: TestPaths.fixcastBinary)
         p.arguments = args
-        var environment: [String: String] = [
-            "PATH": "/usr/bin:/bin",
-            "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "FIXCAST_DATA_DIR": TestPaths.repoRoot.appendingPathComponent("share/fixcast").path,
-        ]
-        environment.merge(env) { _, new in new }
-        p.environment = environment
+        p.environment = fixcastEnvironment(home: home, adding: env)
         let out = Pipe()
         let err = Pipe()
         p.standardOutput = out

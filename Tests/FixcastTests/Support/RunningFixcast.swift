@@ -15,14 +15,7 @@ final class RunningFixcast: @unchecked Sendable {
     init(_ args: [String], env: [String: String], home: URL) throws {
         process.executableURL = URL(fileURLWithPath: TestPaths.fixcastBinary)
         process.arguments = args
-        var environment: [String: String] = [
-            "PATH": "/usr/bin:/bin", "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "FIXCAST_DATA_DIR": TestPaths.repoRoot.appendingPathComponent("share/fixcast").path,
-        ]
-        environment.merge(env) { _, new in new }
-        process.environment = environment
+        process.environment = fixcastEnvironment(home: home, adding: env)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
