@@ -5,8 +5,9 @@ import Testing
 @testable import Fixcast
 
 /// A store filled the way a user fills it: a short replayed drive through `fixcast run --json` (real
-/// gpsd, the Reno → Lake Tahoe NMEA, weather from a loopback server) and then two `fixcast now` runs.
-/// Made once and shared by the export tests (they only read it).
+/// gpsd, the Reno → Lake Tahoe NMEA, weather and Nominatim replayed by a loopback server) and then two
+/// `fixcast now` runs. Made once and shared by the export tests and the Nominatim spacing test (they
+/// only read it).
 actor ReplayedDrive {
     static let shared = ReplayedDrive()
 
@@ -19,6 +20,10 @@ actor ReplayedDrive {
         /// The stored readings' (lat, lon), in time order, and the track's.
         let readingPositions: [[Double]]
         let trackPositions: [[Double]]
+        /// When the server received each Nominatim request of the one `fixcast run` process.
+        let reverseRequestTimes: [Double]
+        /// The `run --json` readings, as printed (one JSON object a line).
+        let printedLines: [String]
     }
 
     private var made: Made?
@@ -43,7 +48,7 @@ actor ReplayedDrive {
     enum ReplayError: Error { case sqlite(String), agent(String) }
 
     private static func make() async throws -> Made {
-        let rig = try await AgentReplayTests.startRig()
+        let rig = try await startRig()
         defer { rig.stop() }
         let lines = try String(contentsOfFile: AgentReplayTests.track, encoding: .utf8).split(separator: "\n").map(String.init)
         AgentReplayTests.feed(rig, lines: lines[0..<6], pause: 0.01)
@@ -53,6 +58,8 @@ actor ReplayedDrive {
         try await Task.sleep(for: .seconds(2))
         rig.agent.signal(SIGTERM)
         guard rig.agent.waitForExit(seconds: 20) == 0 else { throw ReplayError.agent("run did not exit 0: \(rig.agent.stderr)") }
+        let reverseTimes = rig.server.requestTimes(path: "/reverse")
+        let printed = rig.agent.stdoutLines
         // Two one-shot readings elsewhere, as a user would add them.
         for at in ["39.0968,-120.0324", "39.5296,-119.8138"] {
             let r = try CLIRunner.run(
@@ -65,7 +72,27 @@ actor ReplayedDrive {
             readings: Int(try sqlite(rig.db, "SELECT count(*) FROM readings")) ?? -1,
             trackPoints: Int(try sqlite(rig.db, "SELECT count(*) FROM track_points")) ?? -1,
             readingPositions: try rows(rig.db, "SELECT lat, lon FROM readings ORDER BY time, id"),
-            trackPositions: try rows(rig.db, "SELECT lat, lon FROM track_points ORDER BY time, id"))
+            trackPositions: try rows(rig.db, "SELECT lat, lon FROM track_points ORDER BY time, id"),
+            reverseRequestTimes: reverseTimes, printedLines: printed)
+    }
+
+    /// AgentReplayTests' rig, with place names from Nominatim on the loopback server instead of offline.
+    private static func startRig() async throws -> AgentReplayTests.Rig {
+        let home = TestPaths.temporaryDirectory("accept-drive")
+        let gpsd = try GPSDOnPTY()
+        let server = try Acceptance.recordedServer()
+        let db = home.appendingPathComponent("fixcast.sqlite").path
+        let agent = try RunningFixcast(
+            ["run", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db", db], env: Acceptance.env(server), home: home)
+        let observer = GPSDClient(address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)), clock: SystemClock())
+        observer.start()
+        let recorder = EventRecorder(observer)
+        let rig = AgentReplayTests.Rig(gpsd: gpsd, server: server, agent: agent, observer: observer, db: db, home: home)
+        guard gpsd.waitForClient(count: 2, seconds: 20), await primeUntilSynced(gpsd, observer: recorder) else {
+            rig.stop()
+            throw ReplayError.agent("gpsd did not get both clients synced: \(agent.stderr)")
+        }
+        return rig
     }
 }
 

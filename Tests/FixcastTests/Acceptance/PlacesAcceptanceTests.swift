@@ -58,6 +58,24 @@ import Testing
         #expect(server.requestCount(path: "/reverse") == 1)
     }
 
+    @Test("fixcast run on a replayed drive: each reading more than 5 km on asks Nominatim, never twice within 1 s")
+    func nominatimRequestsOfOneProcessAreASecondApart() async throws {
+        let drive = try await ReplayedDrive.shared.get()
+        let printed = drive.printedLines.compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        #expect(printed.count == drive.printedLines.count, "every line is a JSON reading")
+        let named = printed.filter { $0.dict("place")?.string("source") == "nominatim" }
+        #expect(named.count == printed.count, "every reading of the run is named by Nominatim")
+        let times = drive.reverseRequestTimes
+        // The readings are more than 5 km apart, so beyond the 1 km place cache: one request each.
+        #expect(times.count == printed.count, "\(times.count) requests for \(printed.count) readings")
+        #expect(times.count >= 3, "enough requests to see the spacing: \(times.count)")
+        for (a, b) in zip(times, times.dropFirst()) {
+            #expect(b - a >= 1.0, "Nominatim requests \(b - a) s apart")
+        }
+    }
+
     @Test("now --at 52.52,13.405 --offline --json names Berlin and makes no network request")
     func offlineNamesBerlinWithoutANetworkRequest() throws {
         let home = AcceptanceHome("places-offline")
