@@ -15,10 +15,16 @@ public final class Agent: Sendable {
         public var json: Bool
         public var offline: Bool
         public var demoLabel: String?
-        public init(json: Bool, offline: Bool, demoLabel: String?) {
+        /// `--at` / `--place`: a fixed position instead of gpsd (a desk or a machine without GPS), with
+        /// the place a `--place` search named. Readings come at start, periodically, on resume and on demand.
+        public var fixedPosition: Position?
+        public var fixedPlace: Place?
+        public init(json: Bool, offline: Bool, demoLabel: String?, fixedPosition: Position? = nil, fixedPlace: Place? = nil) {
             self.json = json
             self.offline = offline
             self.demoLabel = demoLabel
+            self.fixedPosition = fixedPosition
+            self.fixedPlace = fixedPlace
         }
     }
 
@@ -63,9 +69,14 @@ public final class Agent: Sendable {
         state.screen.problems = state.problems
         display.redraw(state.screen, now: clock.now())
 
-        gps.start()
-        let gpsTask = Task { [gps] in
-            for await e in gps.events { yield(.gps(e)) }
+        var gpsTask: Task<Void, Never>?
+        if let fixed = options.fixedPosition {
+            if let r = state.fixedPosition(fixed, now: clock.now()) { yield(.takeReading(r)) }
+        } else {
+            gps.start()
+            gpsTask = Task { [gps] in
+                for await e in gps.events { yield(.gps(e)) }
+            }
         }
         let ticker = Task {
             while !Task.isCancelled {
@@ -78,6 +89,7 @@ public final class Agent: Sendable {
         var inFlight: Task<Void, Never>?
         let maker = services.readings
         let offline = options.offline
+        let fixedPlace = options.fixedPlace
 
         loop: for await event in events {
             let now = clock.now()
@@ -99,6 +111,8 @@ public final class Agent: Sendable {
                 inFlight = nil
                 display.show(reading, now: now)
                 request = state.readingFinished(reading, now: now)
+            case .takeReading(let r):
+                request = r
             case .redraw:
                 break
             case .quit:
@@ -109,7 +123,8 @@ public final class Agent: Sendable {
                 let notes = Self.notes(for: request, state: state, now: now)
                 inFlight = Task {
                     let reading = await maker.reading(
-                        at: request.position, trigger: request.trigger, force: request.forced, offline: offline, notes: notes)
+                        at: request.position, trigger: request.trigger, force: request.forced, offline: offline,
+                        knownPlace: fixedPlace, notes: notes)
                     yield(.readingFinished(reading))
                 }
             }
@@ -123,7 +138,7 @@ public final class Agent: Sendable {
             await inFlight.value
             timeout.cancel()
         }
-        gpsTask.cancel()
+        gpsTask?.cancel()
         ticker.cancel()
         gps.stop()
         signals.cancel()

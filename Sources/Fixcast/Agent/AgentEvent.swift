@@ -12,6 +12,8 @@ enum AgentEvent: Sendable {
     /// SIGINT, SIGTERM or the `q` key.
     case quit
     case readingFinished(Reading)
+    /// A reading the scheduler asked for outside the event loop (the fixed position at start).
+    case takeReading(ReadingScheduler.Request)
     /// The terminal was resized.
     case redraw
 }

@@ -51,6 +51,12 @@ struct AgentState {
         }
     }
 
+    /// `--at` / `--place`: the one position the agent will ever have, given as its first fix.
+    mutating func fixedPosition(_ position: Position, now: Date) -> ReadingScheduler.Request? {
+        screen.position = position
+        return decide(scheduler.handle(.fix(position, at: now)))
+    }
+
     mutating func tick(now: Date, sleepOffsetS: Double?) -> ReadingScheduler.Request? {
         if let offset = sleepOffsetS, let r = decide(scheduler.handle(.resumeSample(sleepOffsetS: offset, at: now))) {
             return r

@@ -47,7 +47,9 @@ public enum HelpText {
             than 5 km from where the weather was last fetched, every 30 minutes, after the machine
             resumes from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen
             (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line.
-            Every reading and a thinned track are stored in the SQLite store.
+            Every reading and a thinned track are stored in the SQLite store. With --at or --place it
+            stays at that position instead of following gpsd (readings at start, every 30 minutes, on
+            resume and on demand).
 
             OPTIONS:
             \(commonOptions)

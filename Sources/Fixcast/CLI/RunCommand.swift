@@ -6,18 +6,27 @@ struct RunCommand {
     let context: CommandContext
 
     func run() async -> Int32 {
-        if context.arguments.at != nil || context.arguments.place != nil {
-            Console.err("fixcast run: --at and --place are for now and forecast; run follows gpsd (use --gpsd HOST[:PORT]).\n")
-            return ExitCode.usage
-        }
         let services: Services
         do { services = try Services(context: context) } catch {
             Console.err(error.message + "\n")
             return ExitCode.usage
         }
+        var fixedPosition: Position?
+        var fixedPlace: Place?
+        if context.arguments.at != nil || context.arguments.place != nil {
+            switch await PositionResolution.resolve(context: context, services: services) {
+            case .failure(.noPosition(let message, _)):
+                Console.err(message + "\n")
+                return ExitCode.failure
+            case .success(let resolved):
+                fixedPosition = resolved.position
+                fixedPlace = resolved.place
+            }
+        }
         let live = !context.arguments.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
         let options = Agent.Options(
-            json: !live, offline: context.arguments.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"])
+            json: !live, offline: context.arguments.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"],
+            fixedPosition: fixedPosition, fixedPlace: fixedPlace)
         return await Agent(settings: context.settings, options: options, services: services).run()
     }
 }

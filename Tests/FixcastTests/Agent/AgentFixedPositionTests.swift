@@ -1,0 +1,33 @@
+import FixcastCore
+import Foundation
+import Testing
+
+/// `fixcast run --at` / `--place`: a desk or a machine without GPS. No gpsd is needed; the agent
+/// takes its startup reading at the fixed position and answers SIGUSR1 and SIGTERM as it does on the road.
+@Suite struct AgentFixedPositionTests {
+    @Test func fixedPositionReadingsWithoutGpsd() async throws {
+        let home = TestPaths.temporaryDirectory("agent-fixed")
+        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        defer { server.stop() }
+        let unusedGpsd = freeLoopbackPort()
+        let agent = try RunningFixcast(
+            ["run", "--json", "--place", "Berlin", "--gpsd", "127.0.0.1:\(unusedGpsd)", "--db", home.appendingPathComponent("f.sqlite").path],
+            env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        #expect(agent.waitForLines(1, seconds: 30), "stderr: \(agent.stderr)")
+        agent.signal(SIGUSR1)
+        #expect(agent.waitForLines(2, seconds: 20))
+        agent.signal(SIGTERM)
+        #expect(agent.waitForExit(seconds: 20) == 0)
+        let readings = agent.stdoutLines.compactMap { try? JSONValue.parse($0) }
+        #expect(readings.map { $0["trigger"]?.stringValue } == ["startup", "manual"])
+        for r in readings {
+            #expect(r["position"]?["source"]?.stringValue == "manual")
+            #expect(r["place"]?["name"]?.stringValue == "Berlin")
+            #expect(r["place"]?["source"]?.stringValue == "search")
+            #expect(r["weather"]?["provider"]?.stringValue == "open-meteo")
+        }
+        // The forced reading came within the 1-minute floor: served from the store, no second request.
+        #expect(readings.last?["weather"]?["cached"]?.boolValue == true)
+        #expect(server.requestCount(path: "/v1/forecast") == 1)
+    }
+}
