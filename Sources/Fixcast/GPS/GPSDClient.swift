@@ -27,6 +27,11 @@ public final class GPSDClient: Sendable {
     private let started = Atomic<Bool>(false)
     /// How long one `gps_waiting` blocks: the longest `stop()` can go unnoticed.
     private static let pollMicroseconds: Int32 = 100_000
+    /// Fixes are handed over in bursts at most this often. Every hand-over wakes a task of the agent,
+    /// and at 10 Hz and faster those wake-ups, not reading or parsing, were most of fixcast's CPU
+    /// (bench/README.md); a quarter of a second is invisible on a weather screen. Other events go at
+    /// once, after the fixes before them, so the order is kept.
+    static let fixBatchWindowS = 0.25
 
     public init(
         address: GPSDAddress, clock: any WallClock = SystemClock(), backoff: ReconnectBackoff = ReconnectBackoff()
@@ -118,8 +123,16 @@ public final class GPSDClient: Sendable {
         var report = cgps_report()
         var device: String?
         var satellites: (used: Int?, visible: Int?) = (nil, nil)
+        var pending: [Fix] = []
+        var pendingSince = 0.0
+        func flush() {
+            for fix in pending { continuation.yield(.fix(fix)) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        defer { flush() }
         while !signal.isStopped {
-            guard cgps_wait(handle, Self.pollMicroseconds) == 1 else { continue }
+            if !pending.isEmpty, Self.monotonicSeconds() - pendingSince >= Self.fixBatchWindowS { flush() }
+            guard cgps_wait(handle, Int32(Self.pollMicroseconds / (pending.isEmpty ? 1 : 4))) == 1 else { continue }
             guard cgps_read(handle, &report) == 1 else { return true }
             if signal.isStopped { return false }
             let got = report.got
@@ -127,6 +140,7 @@ public final class GPSDClient: Sendable {
                 let path = withUnsafeBytes(of: report.device) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 if !path.isEmpty, path != device {
                     device = path
+                    flush()
                     continuation.yield(.device(path))
                 }
             }
@@ -135,19 +149,30 @@ public final class GPSDClient: Sendable {
                 let visible = report.satellites_visible >= 0 ? Int(report.satellites_visible) : nil
                 if used != satellites.used || visible != satellites.visible {
                     satellites = (used, visible)
+                    flush()
                     continuation.yield(.satellites(used: used, visible: visible))
                 }
             }
             if got & Int32(CGPS_GOT_TPV) != 0 {
                 let tpv = Self.tpv(from: report, satellitesUsed: satellites.used)
                 switch filter.classify(tpv, receivedAt: clock.now()) {
-                case .fix(let fix): continuation.yield(.fix(fix))
-                case .noFix: continuation.yield(.noFix)
+                case .fix(let fix):
+                    if pending.isEmpty { pendingSince = Self.monotonicSeconds() }
+                    pending.append(fix)
+                case .noFix:
+                    flush()
+                    continuation.yield(.noFix)
                 case .invalidPosition, .duplicate: break
                 }
             }
         }
         return false
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
     }
 
     /// Sleeps up to `seconds` in short slices, returning early when stopped.
