@@ -13,7 +13,7 @@ Prints, side by side: CPU seconds per 1,000 fixes for fixcast and gpxlogger (uti
 pre-exec peak), fixcast's RSS sampled every few seconds, and both programs' idle CPU with no data.
 
 usage: run.py --bin PATH [--track FILE] [--rate EPOCHS_PER_S] [--places offline|nominatim]
-              [--sample-s S] [--repeat N]
+              [--sample-s S] [--repeat N (each pass 7 days later)] [--idle-s S]
 Everything started here is stopped on exit, also on SIGINT/SIGTERM.
 """
 import argparse
@@ -122,6 +122,32 @@ def epochs(path):
     return groups
 
 
+def nmea_checksum(body):
+    x = 0
+    for b in body:
+        x ^= b
+    return b"%02X" % x
+
+
+def shifted(group, days):
+    """An epoch with its RMC date moved `days` later (checksums redone), so a repeated track goes on in
+    time instead of jumping back (fixcast would drop fixes older than the last as stale)."""
+    if days == 0:
+        return group
+    import datetime
+    out = []
+    for line in group.split(b"\r\n"):
+        if line[3:6] == b"RMC" and b"*" in line:
+            fields = line[1:line.index(b"*")].split(b",")
+            if len(fields) > 9 and len(fields[9]) == 6:
+                d = datetime.datetime.strptime(fields[9].decode(), "%d%m%y") + datetime.timedelta(days=days)
+                fields[9] = d.strftime("%d%m%y").encode()
+                body = b",".join(fields)
+                line = b"$" + body + b"*" + nmea_checksum(body)
+        out.append(line)
+    return b"\r\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
@@ -196,7 +222,8 @@ def main():
                    "fixcast, gpxlogger and gpspipe to connect to gpsd")
         time.sleep(0.5)
 
-        groups = epochs(args.track) * args.repeat
+        one = epochs(args.track)
+        groups = [shifted(g, 7 * k) for k in range(args.repeat) for g in one]
         gpx_pid = procs["gpxlogger"].pid
         cpu_before = {"fixcast": cpu_seconds(fixcast_pid), "gpxlogger": cpu_seconds(gpx_pid)}
         samples = []  # (seconds since feed start, fixcast VmRSS kB, gpxlogger VmRSS kB)
