@@ -5,8 +5,8 @@
 #
 # Rows: the process floor (`--version`); a cold run (one weather request); warm runs with the default
 # places provider (Nominatim: the name comes from the store's place cache, no request); warm runs with
-# FIXCAST_PLACES_PROVIDER=offline and with --offline (the bundled GeoNames table is read and indexed on
-# every run). Wall time is start to exit, an upper bound of start to printed reading (bench/measure.py).
+# FIXCAST_PLACES_PROVIDER=offline and with --offline (the name from the store's place cache too); and one
+# --offline run at a spot whose name is not stored, which reads and indexes the bundled GeoNames table. Wall time is start to exit, an upper bound of start to printed reading (bench/measure.py).
 # Usage: bench/now.sh [RUNS]   (default 20 warm runs per row)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,8 +36,13 @@ printf '%-52s %s\n' "fixcast --version (process floor):" "$(/usr/bin/python3 ben
 printf '%-52s %s\n' "now, cold (1 weather + 1 place request):" "$(/usr/bin/python3 bench/measure.py 1 -- "$bin" now "${at[@]}")"
 cold=$(requests)
 printf '%-52s %s\n' "now, warm cache, places nominatim (default):" "$(/usr/bin/python3 bench/measure.py "$runs" -- "$bin" now "${at[@]}")"
+# The offline rows: one unmeasured run first, so the name is in the store as it is for the rows above.
+FIXCAST_PLACES_PROVIDER=offline "$bin" now "${at[@]}" >/dev/null
 printf '%-52s %s\n' "now, warm cache, FIXCAST_PLACES_PROVIDER=offline:" \
     "$(FIXCAST_PLACES_PROVIDER=offline /usr/bin/python3 bench/measure.py "$runs" -- "$bin" now "${at[@]}")"
 printf '%-52s %s\n' "now --offline (stored weather, offline place):" "$(/usr/bin/python3 bench/measure.py "$runs" -- "$bin" now --offline "${at[@]}")"
+# 2.2 km away: the weather is still cached (within 5 km), the place name is not (beyond 1 km): the table loads.
+printf '%-52s %s\n' "now --offline, new spot (loads the place table):" \
+    "$(/usr/bin/python3 bench/measure.py 1 -- "$bin" now --offline --at 55.70,12.57 --db "$db" --json)"
 echo "targets: peak RSS <= 24576 kB (24 MB); warm median <= 50 ms"
 echo "requests that reached the server: cold run $cold (expected 2), warm runs $(( $(requests) - cold )) (expected 0)"
