@@ -5,5 +5,5 @@
 # Usage: bench/places.sh [PATH/TO/places.tsv]
 set -eu
 cd "$(dirname "$0")/.."
-swift build -c release --product fixcast-bench >&2
-exec "$(swift build -c release --show-bin-path)/fixcast-bench" "$@"
+swift build -c release --static-swift-stdlib --product fixcast-bench >&2
+exec "$(swift build -c release --static-swift-stdlib --show-bin-path)/fixcast-bench" "$@"

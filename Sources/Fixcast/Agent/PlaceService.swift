@@ -68,9 +68,10 @@ public actor PlaceService {
 
     /// The name of `coordinate`. `offline`: no network (the `--offline` flag).
     public func place(at coordinate: Coordinate, offline offlineOnly: Bool) async -> PlaceOutcome {
-        guard !offlineOnly, let reverse else { return offlineOutcome(coordinate) }
+        guard !offlineOnly, let reverse else { return await offlineOutcome(coordinate) }
         if let known = remembered.last(where: { isNear($0.coordinate, coordinate) }) {
-            return known.place.map { PlaceOutcome(place: $0) } ?? offlineOutcome(coordinate, quiet: true)
+            if let place = known.place { return PlaceOutcome(place: place) }
+            return await offlineOutcome(coordinate, quiet: true)
         }
         if let cache,
             let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .nominatim)
@@ -84,9 +85,9 @@ public actor PlaceService {
             return PlaceOutcome(place: place)
         case .success(nil):
             // Nominatim knows no place here (the sea, a desert): the nearest populated place, if near enough.
-            return offlineOutcome(coordinate, quiet: true)
+            return await offlineOutcome(coordinate, quiet: true)
         case .failure(let error):
-            var outcome = offlineOutcome(coordinate, quiet: true)
+            var outcome = await offlineOutcome(coordinate, quiet: true)
             outcome.issue = ReadingIssue(error)
             return outcome
         }
@@ -122,9 +123,20 @@ public actor PlaceService {
         return result
     }
 
-    private func offlineOutcome(_ coordinate: Coordinate, quiet: Bool = false) -> PlaceOutcome {
+    /// The table's name for `coordinate`, reused from the store within `reuseWithinKm` like Nominatim's:
+    /// loading the table costs ~70 ms and ~17 MB (bench/now.sh), which a warm `fixcast now --offline`
+    /// should not pay for a name it already knows.
+    private func offlineOutcome(_ coordinate: Coordinate, quiet: Bool = false) async -> PlaceOutcome {
+        if let cache, let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .offline) {
+            return PlaceOutcome(place: stored)
+        }
         do {
-            return PlaceOutcome(place: try offline.nearestPlace(to: coordinate))
+            let place = try offline.nearestPlace(to: coordinate)
+            if let place, let cache {
+                // A store that cannot save only costs a table load later; the reading goes on.
+                try? await cache.savePlace(place, at: coordinate)
+            }
+            return PlaceOutcome(place: place)
         } catch {
             // Quiet: the caller reports its own, more useful, issue (or none when Nominatim said "nothing here").
             return PlaceOutcome(place: nil, issue: quiet ? nil : ReadingIssue(error))

@@ -1,0 +1,355 @@
+#!/usr/bin/python3
+"""Benchmark of `fixcast run` (issue 5), driven by bench/run.sh.
+
+Replays a long real NMEA track through a real gpsd (`gpsd -N -n -b` on a pseudo-terminal this script
+feeds), with `fixcast run --json` and gpsd's own `gpxlogger` attached to that gpsd at the same time, and
+`gpspipe -w` as an independent counter of the fixes gpsd emitted. Weather comes from the loopback fixture
+server (Tests/Support/fixture_server.py) replaying a recorded Open-Meteo response; places are offline
+unless --places nominatim (then a recorded Nominatim answer from the same server).
+
+Prints, side by side: CPU seconds per 1,000 fixes for fixcast and gpxlogger (utime+stime from
+/proc/PID/stat read just before stopping each; also the replay-only share, without start-up), the peak RSS
+(VmHWM from /proc just before stopping; not wait4's ru_maxrss, which on Linux keeps the forking Python's
+pre-exec peak), fixcast's RSS sampled every few seconds, and both programs' idle CPU with no data.
+
+usage: run.py --bin PATH [--track FILE] [--rate EPOCHS_PER_S] [--places offline|nominatim]
+              [--sample-s S] [--repeat N (each pass 7 days later)] [--idle-s S]
+Everything started here is stopped on exit, also on SIGINT/SIGTERM.
+"""
+import argparse
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import tty
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+class Stop(Exception):
+    pass
+
+
+def on_signal(signum, _frame):
+    raise Stop(f"signal {signum}")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pid):
+    """utime + stime of a live process, in seconds (fields 14 and 15 of /proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as f:
+        text = f.read()
+    fields = text[text.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def status_kb(pid, key):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return None
+
+
+def established(port):
+    """gpsd-side connections to `port` (local port == port, state ESTABLISHED)."""
+    n = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as f:
+                next(f)
+                for line in f:
+                    parts = line.split()
+                    if int(parts[1].rsplit(":", 1)[1], 16) == port and parts[3] == "01":
+                        n += 1
+        except FileNotFoundError:
+            pass
+    return n
+
+
+def has_open(pid, path):
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                if os.readlink(f"/proc/{pid}/fd/{fd}") == path:
+                    return True
+            except OSError:
+                pass
+    except OSError:
+        pass
+    return False
+
+
+def wait_until(predicate, seconds, what):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise Stop(f"timed out waiting for {what}")
+
+
+def epochs(path):
+    """The track's NMEA lines grouped into epochs: a new epoch starts at each sentence of the type that
+    opens the log (RMC for a Garmin log). Non-NMEA lines (logger banners, blanks) are dropped."""
+    groups, current, opener = [], [], None
+    with open(path, "rb") as f:
+        for raw in f:
+            line = raw.strip()
+            if not line.startswith(b"$"):
+                continue
+            kind = line[3:6] if line.startswith(b"$G") else line.split(b",", 1)[0]
+            if opener is None:
+                opener = kind
+            if kind == opener and current:
+                groups.append(b"".join(current))
+                current = []
+            current.append(line + b"\r\n")
+    if current:
+        groups.append(b"".join(current))
+    return groups
+
+
+def nmea_checksum(body):
+    x = 0
+    for b in body:
+        x ^= b
+    return b"%02X" % x
+
+
+def shifted(group, days):
+    """An epoch with its RMC date moved `days` later (checksums redone), so a repeated track goes on in
+    time instead of jumping back (fixcast would drop fixes older than the last as stale)."""
+    if days == 0:
+        return group
+    import datetime
+    out = []
+    for line in group.split(b"\r\n"):
+        if line[3:6] == b"RMC" and b"*" in line:
+            fields = line[1:line.index(b"*")].split(b",")
+            if len(fields) > 9 and len(fields[9]) == 6:
+                d = datetime.datetime.strptime(fields[9].decode(), "%d%m%y") + datetime.timedelta(days=days)
+                fields[9] = d.strftime("%d%m%y").encode()
+                body = b",".join(fields)
+                line = b"$" + body + b"*" + nmea_checksum(body)
+        out.append(line)
+    return b"\r\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--track", default=os.path.join(ROOT, "demo/reno_tahoe_garmin.nmea"))
+    ap.add_argument("--rate", type=float, default=50.0, help="epochs fed per second")
+    ap.add_argument("--places", choices=["offline", "nominatim"], default="offline")
+    ap.add_argument("--sample-s", type=float, default=5.0)
+    ap.add_argument("--repeat", type=int, default=1, help="feed the track this many times")
+    ap.add_argument("--idle-s", type=float, default=10.0, help="measure CPU with no data for this long first")
+    args = ap.parse_args()
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+
+    work = tempfile.mkdtemp(prefix="fixcast-bench-run-")
+    procs = {}  # name -> Popen, stopped in reverse order of start
+    master = slave = None
+    try:
+        # Loopback API server.
+        api = os.path.join(ROOT, "Tests/FixcastTests/Fixtures/api")
+        routes = {"/v1/forecast": [{"status": 200, "file": os.path.join(ROOT, "demo/open-meteo-forecast.json")}],
+                  "/reverse": [{"status": 200, "file": os.path.join(api, "nominatim-reverse-jsonv2-zoom12.json")}]}
+        server_cfg = os.path.join(work, "server.json")
+        with open(server_cfg, "w") as f:
+            json.dump({"port": 0, "port_file": os.path.join(work, "port"),
+                       "log": os.path.join(work, "requests.jsonl"), "routes": routes}, f)
+        procs["server"] = subprocess.Popen(["/usr/bin/python3", os.path.join(ROOT, "Tests/Support/fixture_server.py"),
+                                            server_cfg])
+        port_file = os.path.join(work, "port")
+        wait_until(lambda: os.path.exists(port_file) and os.path.getsize(port_file) > 0, 10, "the fixture server")
+        api_port = int(open(port_file).read().strip())
+
+        # gpsd on a pty of ours; we hold the slave open (raw) so the device stays.
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        slave_path = os.ttyname(slave)
+        gpsd_port = free_port()
+        gpsd_log = open(os.path.join(work, "gpsd.log"), "w")
+        procs["gpsd"] = subprocess.Popen(["/usr/sbin/gpsd", "-N", "-n", "-b", "-S", str(gpsd_port), slave_path],
+                                         stdout=gpsd_log, stderr=gpsd_log)
+
+        def listening():
+            with socket.socket() as s:
+                return s.connect_ex(("127.0.0.1", gpsd_port)) == 0
+        wait_until(listening, 10, "gpsd to listen")
+        time.sleep(0.3)  # let gpsd drop the probe connection
+        wait_until(lambda: established(gpsd_port) == 0, 5, "gpsd to drop the probe")
+
+        env = dict(os.environ, XDG_CONFIG_HOME=work, HOME=work, FIXCAST_PLACES_PROVIDER=args.places,
+                   FIXCAST_WEATHER_BASE_URL=f"http://127.0.0.1:{api_port}",
+                   FIXCAST_PLACES_BASE_URL=f"http://127.0.0.1:{api_port}")
+        env.pop("FIXCAST_CONFIG", None)
+        addr = f"127.0.0.1:{gpsd_port}"
+        readings_path = os.path.join(work, "readings.jsonl")
+        procs["fixcast"] = subprocess.Popen([args.bin, "run", "--json", "--gpsd", addr,
+                                             "--db", os.path.join(work, "run.sqlite")],
+                                            stdout=open(readings_path, "w"),
+                                            stderr=open(os.path.join(work, "fixcast.err"), "w"), env=env)
+        fixcast_pid = procs["fixcast"].pid
+        wait_until(lambda: established(gpsd_port) >= 1, 20, "fixcast to connect to gpsd")
+        time.sleep(1.0)
+        # fixcast's background cost: connected, no data (timers and polls only). Measured before gpxlogger
+        # starts, because gpxlogger gives up after 5 s without data.
+        idle_before = cpu_seconds(fixcast_pid)
+        time.sleep(args.idle_s)
+        idle_fixcast = cpu_seconds(fixcast_pid) - idle_before
+        procs["gpspipe"] = subprocess.Popen(["/usr/bin/gpspipe", "-w", "-o", os.path.join(work, "gpspipe.json"), addr],
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        gpx_path = os.path.join(work, "track.gpx")
+        procs["gpxlogger"] = subprocess.Popen(["/usr/bin/gpxlogger", "-e", "sockets", "-f", gpx_path, addr],
+                                              stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "gpxlogger.err"), "w"))
+        wait_until(lambda: established(gpsd_port) >= 3 and has_open(procs["gpsd"].pid, slave_path), 20,
+                   "fixcast, gpxlogger and gpspipe to connect to gpsd")
+        time.sleep(0.5)
+
+        one = epochs(args.track)
+        groups = [shifted(g, 7 * k) for k in range(args.repeat) for g in one]
+        gpx_pid = procs["gpxlogger"].pid
+        cpu_before = {"fixcast": cpu_seconds(fixcast_pid), "gpxlogger": cpu_seconds(gpx_pid)}
+        samples = []  # (seconds since feed start, fixcast VmRSS kB, gpxlogger VmRSS kB)
+        start = time.monotonic()
+        next_sample = start
+        for i, group in enumerate(groups):
+            now = time.monotonic()
+            if now >= next_sample:
+                samples.append((now - start, status_kb(fixcast_pid, "VmRSS"), status_kb(gpx_pid, "VmRSS")))
+                next_sample += args.sample_s
+            for name in ("fixcast", "gpxlogger"):
+                if procs[name].poll() is not None:
+                    raise Stop(f"{name} exited {procs[name].returncode} during the replay")
+            os.write(master, group)
+            delay = start + (i + 1) / args.rate - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        feed_s = time.monotonic() - start
+        time.sleep(2.0)  # gpsd and the clients drain the last epochs
+        samples.append((time.monotonic() - start, status_kb(fixcast_pid, "VmRSS"), status_kb(gpx_pid, "VmRSS")))
+
+        # CPU and peak RSS just before stopping each, then stop and take wait4's view as well.
+        result = {}
+        for name in ("fixcast", "gpxlogger"):
+            p = procs[name]
+            cpu = cpu_seconds(p.pid)
+            hwm = status_kb(p.pid, "VmHWM")
+            os.kill(p.pid, signal.SIGTERM)
+            _, status, ru = os.wait4(p.pid, 0)
+            p.returncode = os.waitstatus_to_exitcode(status)
+            result[name] = {"cpu": cpu, "cpu_replay": cpu - cpu_before[name], "hwm": hwm,
+                            "cpu_wait4": ru.ru_utime + ru.ru_stime, "exit": p.returncode}
+        procs["gpspipe"].send_signal(signal.SIGTERM)
+        procs["gpspipe"].wait(5)
+
+        # Counts.
+        tpv = tpv_fix = 0
+        with open(os.path.join(work, "gpspipe.json"), errors="replace") as f:
+            for line in f:
+                if '"class":"TPV"' in line:
+                    tpv += 1
+                    try:
+                        if json.loads(line).get("mode", 0) >= 2:
+                            tpv_fix += 1
+                    except ValueError:
+                        pass
+        gpx_text = open(gpx_path, errors="replace").read() if os.path.exists(gpx_path) else ""
+        trkpts = gpx_text.count("<trkpt")
+        triggers = {}
+        with open(readings_path, errors="replace") as f:
+            lines = [l for l in f if l.strip()]
+        for line in lines:
+            try:
+                t = json.loads(line).get("trigger", "?")
+            except ValueError:
+                t = "unparsable"
+            triggers[t] = triggers.get(t, 0) + 1
+        requests = 0
+        req_log = os.path.join(work, "requests.jsonl")
+        if os.path.exists(req_log):
+            requests = sum(1 for _ in open(req_log))
+        rows = ""
+        try:
+            rows = subprocess.run(["sqlite3", os.path.join(work, "run.sqlite"),
+                                   "select (select count(*) from readings)||' readings, '||"
+                                   "(select count(*) from track_points)||' track points'"],
+                                  capture_output=True, text=True, timeout=10).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            pass
+
+        fixes = tpv_fix
+        f, g = result["fixcast"], result["gpxlogger"]
+
+        def per_k(cpu):
+            return cpu / fixes * 1000 if fixes else float("nan")
+
+        print(f"track: {os.path.relpath(args.track, ROOT)} x{args.repeat}: {len(groups)} epochs fed at "
+              f"{args.rate:g}/s in {feed_s:.1f} s; places: {args.places}")
+        print(f"gpsd emitted {tpv} TPV, {tpv_fix} with a fix (gpspipe -w); gpxlogger wrote {trkpts} trkpt")
+        print(f"fixcast run: {len(lines)} readings {dict(sorted(triggers.items()))}; "
+              f"{requests} API requests; store: {rows or '?'}; exit {f['exit']}")
+        print()
+        print(f"{'':34}{'fixcast run':>14}{'gpxlogger':>14}")
+        print(f"{'CPU s (utime+stime, before stop)':34}{f['cpu']:>14.2f}{g['cpu']:>14.2f}")
+        print(f"{'CPU s per 1,000 fixes':34}{per_k(f['cpu']):>14.3f}{per_k(g['cpu']):>14.3f}")
+        print(f"{'  replay only (no start-up)':34}{per_k(f['cpu_replay']):>14.3f}{per_k(g['cpu_replay']):>14.3f}")
+        print(f"{'CPU s incl. shutdown (wait4)':34}{f['cpu_wait4']:>14.2f}{g['cpu_wait4']:>14.2f}")
+        if args.idle_s > 0:
+            print(f"{'idle CPU ms per s (no data)':34}{idle_fixcast / args.idle_s * 1000:>14.1f}{'-':>14}")
+        print(f"{'peak RSS kB (VmHWM before stop)':34}{f['hwm']:>14}{g['hwm']:>14}")
+        print()
+        print("RSS samples (s since feed start: fixcast kB / gpxlogger kB):")
+        print("  " + ", ".join(f"{t:.0f}s {a}/{b}" for t, a, b in samples))
+        if len(samples) > 2:
+            rss = [a for _, a, _ in samples[1:] if a]
+            print(f"  fixcast after the first sample: min {min(rss)} kB, max {max(rss)} kB, "
+                  f"spread {max(rss) - min(rss)} kB")
+        print()
+        print("targets: fixcast CPU per 1,000 fixes <= gpxlogger's; fixcast run peak RSS <= 26624 kB (26 MB), flat")
+        err = open(os.path.join(work, "fixcast.err"), errors="replace").read().strip()
+        if err:
+            print("fixcast stderr (last lines): " + " | ".join(err.splitlines()[-3:]))
+        return 0
+    except Stop as e:
+        print(f"bench/run.py: stopped: {e}", file=sys.stderr)
+        return 1
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for name in reversed(list(procs)):
+            p = procs[name]
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+                try:
+                    p.wait(5)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+        for fd in (master, slave):
+            if fd is not None:
+                os.close(fd)
+        if os.environ.get("BENCH_KEEP"):
+            print(f"kept {work}", file=sys.stderr)
+        else:
+            subprocess.run(["rm", "-rf", work])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
