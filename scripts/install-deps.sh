@@ -3,7 +3,7 @@
 # Asks for sudo when not root. Safe to run again: does nothing when all are present.
 set -euo pipefail
 
-packages=(gpsd gpsd-clients libgps-dev libcurl4-openssl-dev libsqlite3-dev sqlite3 python3 python3-gpxpy pkg-config
+packages=(gpsd gpsd-clients libgps-dev libcurl4-openssl-dev libsqlite3-dev sqlite3 python3 python3-gpxpy pkg-config time
           gpsbabel libxml2-utils tmux)
 missing=()
 for p in "${packages[@]}"; do
