@@ -87,6 +87,9 @@ public final class Agent: Sendable {
         let recorder = store.map { TrackRecorder(store: $0) }
 
         var inFlight: Task<Void, Never>?
+        // Thinned track points of the last second, handed to the recorder and committed once a tick
+        // rather than one actor call per fix (each is a task switch, costlier than the fix itself).
+        var trackBuffer: [Fix] = []
         let maker = services.readings
         let offline = options.offline
         let fixedPlace = options.fixedPlace
@@ -98,12 +101,23 @@ public final class Agent: Sendable {
             case .gps(let e):
                 request = state.handle(e, now: now)
                 if case .fix(let fix) = e, state.acceptTrackPoint(fix) {
-                    await record(fix, recorder: recorder, store: store, state: &state, now: now)
+                    trackBuffer.append(fix)
+                    if state.shouldSaveLastKnown(now: now) {
+                        await saveLastKnown(fix, store: store, state: &state)
+                    }
                 }
             case .tick:
                 request = state.tick(now: now, sleepOffsetS: SuspendClock.sleepOffsetS())
-                if let recorder, let problem = await recorder.lastError {
-                    state.storageProblem = ReadingIssue(problem)
+                if let recorder, !trackBuffer.isEmpty {
+                    // Committed now, once a second: a kill -9 loses at most the last second of track.
+                    await recorder.record(contentsOf: trackBuffer)
+                    trackBuffer.removeAll(keepingCapacity: true)
+                    do {
+                        try await recorder.flush()
+                        state.storageProblem = nil
+                    } catch {
+                        state.storageProblem = ReadingIssue(error)
+                    }
                 }
             case .manualRefresh:
                 request = state.manualRefresh(now: now)
@@ -142,16 +156,16 @@ public final class Agent: Sendable {
         ticker.cancel()
         gps.stop()
         signals.cancel()
+        await recorder?.record(contentsOf: trackBuffer)
         try? await recorder?.flush()
         display.close()
         continuation.finish()
         return ExitCode.success
     }
 
-    /// Appends a thinned track point and, now and then, the last-known position.
-    private func record(_ fix: Fix, recorder: TrackRecorder?, store: SQLiteStore?, state: inout AgentState, now: Date) async {
-        await recorder?.record(fix)
-        guard let store, state.shouldSaveLastKnown(now: now) else { return }
+    /// Keeps the fix as the last-known position (now and then: see `AgentState.shouldSaveLastKnown`).
+    private func saveLastKnown(_ fix: Fix, store: SQLiteStore?, state: inout AgentState) async {
+        guard let store else { return }
         do {
             try await store.saveLastKnownPosition(Position(fix: fix))
         } catch {

@@ -32,7 +32,14 @@ public actor TrackRecorder {
 
     /// Queues one accepted fix; it is committed within `commitInterval`.
     public func record(_ fix: Fix) {
-        pending.append(fix)
+        record(contentsOf: [fix])
+    }
+
+    /// Queues accepted fixes, oldest first; they are committed within `commitInterval`. One call for
+    /// many fixes: each call to an actor is a task switch, which at 10 Hz costs more than the fix.
+    public func record(contentsOf fixes: [Fix]) {
+        guard !fixes.isEmpty else { return }
+        pending.append(contentsOf: fixes)
         if pending.count > Self.maxPending { pending.removeFirst(pending.count - Self.maxPending) }
         if scheduledCommit == nil {
             let interval = commitInterval
