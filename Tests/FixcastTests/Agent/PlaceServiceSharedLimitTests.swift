@@ -61,7 +61,11 @@ import Testing
         final class Results: @unchecked Sendable {
             let lock = NSLock()
             var values: [Result<CLIResult, Error>] = []
-            func add(_ r: Result<CLIResult, Error>) { lock.lock(); values.append(r); lock.unlock() }
+            func add(_ r: Result<CLIResult, Error>) {
+                lock.lock()
+                defer { lock.unlock() }
+                values.append(r)
+            }
         }
         let results = Results()
         let env = Acceptance.env(server)
