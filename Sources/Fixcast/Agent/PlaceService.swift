@@ -51,14 +51,18 @@ public actor PlaceService {
     }
 
     /// The usual wiring from the settings: Nominatim and Open-Meteo through `http` unless
-    /// `places.provider = "offline"`, the bundled table, and the store's cache.
+    /// `places.provider = "offline"`, the bundled table, and the store's cache. `sharedLimit`: the store
+    /// through which Nominatim requests are spaced across processes (nil: within this process only).
     public static func make(
         settings: Settings.Places, http: any HTTPFetching, cache: (any PlaceCacheStore)?,
-        offline: OfflinePlaces = OfflinePlaces()
+        sharedLimit: (any AtomicStateStore)? = nil, offline: OfflinePlaces = OfflinePlaces()
     ) -> PlaceService {
         let online = settings.provider == .nominatim
         return PlaceService(
-            reverse: online ? NominatimPlaces(http: http, baseURL: settings.baseURL, language: settings.language) : nil,
+            reverse: online
+                ? NominatimPlaces(
+                    http: http, baseURL: settings.baseURL, language: settings.language, sharedLimit: sharedLimit)
+                : nil,
             searcher: online
                 ? OpenMeteoPlaceSearch(http: http, baseURL: settings.searchURL, language: settings.language) : nil,
             offline: offline, cache: cache)

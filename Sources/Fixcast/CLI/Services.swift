@@ -27,7 +27,8 @@ public struct Services: Sendable {
         self.http = http
         let fetcher = try WeatherProviders.make(settings: context.settings.weather, http: http, store: store)
         weather = WeatherService(fetcher: fetcher, cache: store, settings: context.settings, clock: clock)
-        places = PlaceService.make(settings: context.settings.places, http: http, cache: store)
+        places = PlaceService.make(
+            settings: context.settings.places, http: http, cache: store, sharedLimit: store)
         readings = ReadingMaker(weather: weather, places: places, store: store, clock: clock)
     }
 }

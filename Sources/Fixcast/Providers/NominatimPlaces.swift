@@ -3,7 +3,8 @@ import FoundationEssentials
 
 /// Names a position through Nominatim reverse geocoding (OpenStreetMap), following the OSMF usage policy:
 /// the HTTP client's identifying User-Agent, `accept-language` from `places.language`, and at most one
-/// request per second through the process-wide `NominatimLimiter`. Caching is `PlaceService`'s job.
+/// request per second through the process-wide `NominatimLimiter`, shared with other processes through
+/// `sharedLimit` (the store) when given. Caching is `PlaceService`'s job.
 public struct NominatimPlaces: ReverseGeocoding {
     public static let publicBaseURL = "https://nominatim.openstreetmap.org"
     /// Zoom 14 (neighbourhood) makes Nominatim include villages and hamlets in `address`; at 10-12 a point
@@ -15,13 +16,19 @@ public struct NominatimPlaces: ReverseGeocoding {
     let baseURL: String
     let language: String
     let limiter: NominatimLimiter
+    let sharedLimit: (any AtomicStateStore)?
 
-    /// `baseURL` empty: the public endpoint. `language`: `places.language` (e.g. "en").
-    public init(http: any HTTPFetching, baseURL: String, language: String, limiter: NominatimLimiter = .shared) {
+    /// `baseURL` empty: the public endpoint. `language`: `places.language` (e.g. "en"). `sharedLimit`:
+    /// the store whose `state` table spaces requests across processes (nil: this process only).
+    public init(
+        http: any HTTPFetching, baseURL: String, language: String, limiter: NominatimLimiter = .shared,
+        sharedLimit: (any AtomicStateStore)? = nil
+    ) {
         self.http = http
         self.baseURL = PlaceEndpoints.base(baseURL, default: NominatimPlaces.publicBaseURL)
         self.language = language
         self.limiter = limiter
+        self.sharedLimit = sharedLimit
     }
 
     /// The request for `coordinate` (exposed so a test can see the exact URL).
@@ -40,7 +47,7 @@ public struct NominatimPlaces: ReverseGeocoding {
     public func place(at coordinate: Coordinate) async throws(PlaceError) -> Place? {
         let request = request(for: coordinate)
         let http = self.http
-        let outcome: Result<HTTPResponse, HTTPError> = await limiter.run {
+        let outcome: Result<HTTPResponse, HTTPError> = await limiter.run(sharedThrough: sharedLimit) {
             do throws(HTTPError) {
                 return .success(try await http.get(request))
             } catch {

@@ -38,3 +38,46 @@ public struct NominatimRateGate: Sendable, Hashable {
         lastFinish = time
     }
 }
+
+// MARK: - Across processes
+
+/// The shared booking: every process using one store books its Nominatim slot in the store's `state`
+/// table, so two `fixcast now` runs (or `now` beside `run`) keep the policy's spacing between them too.
+extension NominatimRateGate {
+    /// The `state` key holding the latest Nominatim activity of any process on the store.
+    public static let sharedStateKey = "nominatim.last_request"
+
+    /// A stored time further ahead of `now` than this was written before the wall clock was set back
+    /// (a real queue of `fixcast` processes is a few seconds long), so it is ignored rather than obeyed
+    /// for hours.
+    public static let sharedHorizon: TimeInterval = 60
+
+    /// The slot this process books after `stored` (the latest shared activity, nil = none), and how many
+    /// seconds from `now` to wait for it. Like `reserve(now:)`, one spacing after the stored time; the
+    /// caller writes `slot` back in the same transaction, so the next process queues behind it.
+    public func sharedSlot(after stored: Date?, now: Date) -> (slot: Date, delay: TimeInterval) {
+        var slot = now
+        if let stored, stored.timeIntervalSince(now) <= NominatimRateGate.sharedHorizon {
+            slot = max(slot, stored.addingTimeInterval(minimumSpacing))
+        }
+        return (slot, slot.timeIntervalSince(now))
+    }
+
+    /// What to store when a request finishes at `finish`: the later of it and `stored`, so a process
+    /// booking after this answer spaces from it (unless `stored` is beyond the horizon, see `sharedHorizon`).
+    public static func sharedLatest(stored: Date?, finished finish: Date) -> Date {
+        guard let stored, stored.timeIntervalSince(finish) <= sharedHorizon else { return finish }
+        return max(stored, finish)
+    }
+
+    /// The stored text of a shared time: seconds since 1970.
+    public static func sharedStateText(_ time: Date) -> String {
+        String(time.timeIntervalSince1970)
+    }
+
+    /// The time in a stored text, nil when it is not a finite number (a damaged value is ignored).
+    public static func sharedStateTime(_ text: String?) -> Date? {
+        guard let text, let seconds = Double(text), seconds.isFinite else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+}
