@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""Build fixcast's bundled offline place table (share/fixcast/places.tsv) from the GeoNames extracts.
+"""Build fixcast's bundled offline place table (share/fixcast/places.tsv, and from it the binary
+share/fixcast/places.bin that fixcast maps at run time) from the GeoNames extracts.
 
 Usage: scripts/build-places.py [DATA_DIR] [OUT_FILE]
   DATA_DIR defaults to ../shared/data next to the repository (or $FIXCAST_GEONAMES_DIR),
-  OUT_FILE to share/fixcast/places.tsv in the repository.
+  OUT_FILE to share/fixcast/places.tsv in the repository; the binary goes beside it (.bin).
+
+The binary (layout: FixcastCore's PlaceTableImage.swift) is written by the Swift code that reads it,
+`fixcast-bench --compile places.tsv places.bin` (built here with `swift build -c release`), so that the
+k-d tree order, the unit vectors and the record layout come from one implementation.
 
 Inputs (GeoNames, CC BY 4.0, https://www.geonames.org/):
   geonames-cities1000-admin.tsv  latitude, longitude, name, admin1, admin2, country_code (ASCII names)
@@ -175,6 +180,17 @@ def main():
     print("%s: %d places (%d with population, %d added from cities5000), %d regions, %d countries, %d bytes"
           % (out_path, len(places), matched + len(unmatched), len(unmatched), len(regions), len(used_cc),
              os.path.getsize(out_path)), file=sys.stderr)
+    compile_binary(out_path, os.path.splitext(out_path)[0] + ".bin")
+
+
+def compile_binary(tsv_path, bin_path):
+    """places.tsv -> places.bin through fixcast-bench (release build, so the tree build takes < 1 s)."""
+    import subprocess
+    subprocess.run(["swift", "build", "-c", "release", "--product", "fixcast-bench"], cwd=REPO, check=True,
+                   stdout=sys.stderr)
+    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO, check=True,
+                             capture_output=True, text=True).stdout.strip()
+    subprocess.run([os.path.join(bin_dir, "fixcast-bench"), "--compile", tsv_path, bin_path], check=True)
 
 
 if __name__ == "__main__":
