@@ -201,6 +201,7 @@ public struct OfflinePlaceTable: Sendable {
     public func search(_ query: String, limit: Int) -> [Int] {
         let key = Array(SearchText.fold(query).utf8)
         guard !key.isEmpty, limit > 0 else { return [] }
+        image.willScanRows()
         var hits: [(row: Int, exact: Bool)] = []
         var scratch: [UInt8] = []
         for row in 0..<count {

@@ -57,13 +57,13 @@ guard let path = arguments.first ?? files.locate(OfflinePlaces.fileName) else {
     exit(1)
 }
 
-func residentKB() -> Int {
+func residentKB(_ field: String = "VmRSS:") -> Int {
     guard let f = fopen("/proc/self/status", "r") else { return -1 }
     defer { fclose(f) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, Int32(line.count), f) != nil {
         let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if text.hasPrefix("VmRSS:") { return Int(text.dropFirst(6).filter { $0.isNumber }) ?? -1 }
+        if text.hasPrefix(field) { return Int(text.dropFirst(field.count).filter { $0.isNumber }) ?? -1 }
     }
     return -1
 }
@@ -72,7 +72,10 @@ let clock = ContinuousClock()
 var loadTimes: [Double] = []
 var loaded: OfflinePlaceTable?
 let rssBefore = residentKB()
+let fileBefore = residentKB("RssFile:")
+var rssAfterLoad = 0
 var rssAfterFewLookups = 0
+var fileAfterFewLookups = 0
 for attempt in 0..<7 {
     let t0 = clock.now
     do {
@@ -83,11 +86,13 @@ for attempt in 0..<7 {
     }
     loadTimes.append(seconds(clock.now - t0))
     if attempt == 0, let t = loaded {
+        rssAfterLoad = residentKB()
         // The resident cost of a loaded table after a handful of lookups (what `fixcast run` pays).
         for (lat, lon) in [(52.52, 13.40), (39.53, -119.81), (39.10, -120.03), (-23.55, -46.63), (35.68, 139.69)] {
             if let c = Coordinate(lat: lat, lon: lon) { _ = t.settlement(at: c) }
         }
         rssAfterFewLookups = residentKB()
+        fileAfterFewLookups = residentKB("RssFile:")
     }
 }
 guard let table = loaded else { exit(1) }
@@ -164,7 +169,9 @@ print("")
 print("targets: load ≤ 150 ms, median lookup ≤ 50 µs")
 print("load = map the file and read its header, country and region names; nothing is built")
 print("an in-memory k-d tree build (the former load) would add \(format(median(buildTimes)))")
-print("resident: \(rssBefore) kB before load, \(rssAfterFewLookups) kB after load + 5 lookups (+\(rssAfterFewLookups - rssBefore) kB)")
+print(
+    "resident: \(rssBefore) kB before load, \(rssAfterLoad) kB after load, \(rssAfterFewLookups) kB after 5 lookups (+\(rssAfterFewLookups - rssBefore) kB; file-backed +\(fileAfterFewLookups - fileBefore) kB)"
+)
 print("load runs: \(loadTimes.map(format).joined(separator: ", "))")
 print("k-d tree vs scan disagreements on 300 points: \(mismatches)")
 print(
