@@ -7,7 +7,8 @@ Usage: scripts/build-places.py [DATA_DIR] [OUT_FILE]
   OUT_FILE to share/fixcast/places.tsv in the repository; the binary goes beside it (.bin).
 
 The binary (layout: FixcastCore's PlaceTableImage.swift) is written by the Swift code that reads it,
-`fixcast-bench --compile places.tsv places.bin` (built here with `swift build -c release`), so that the
+`fixcast-bench --compile places.tsv places.bin` (built here with `swift build -c release`;
+`scripts/build-places.py --binary-only` redoes just this step from the committed places.tsv), so that the
 k-d tree order, the unit vectors and the record layout come from one implementation.
 
 Inputs (GeoNames, CC BY 4.0, https://www.geonames.org/):
@@ -75,6 +76,10 @@ def clean(text):
 
 
 def main():
+    if sys.argv[1:2] == ["--binary-only"]:
+        tsv = os.path.join(REPO, "share", "fixcast", "places.tsv")
+        compile_binary(tsv, os.path.splitext(tsv)[0] + ".bin")
+        return
     data = sys.argv[1] if len(sys.argv) > 1 else os.environ.get(
         "FIXCAST_GEONAMES_DIR", os.path.join(os.path.dirname(REPO), "shared", "data"))
     out_path = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "share", "fixcast", "places.tsv")
@@ -186,10 +191,10 @@ def main():
 def compile_binary(tsv_path, bin_path):
     """places.tsv -> places.bin through fixcast-bench (release build, so the tree build takes < 1 s)."""
     import subprocess
-    subprocess.run(["swift", "build", "-c", "release", "--product", "fixcast-bench"], cwd=REPO, check=True,
-                   stdout=sys.stderr)
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO, check=True,
-                             capture_output=True, text=True).stdout.strip()
+    build = ["swift", "build", "-c", "release", "--static-swift-stdlib"]  # the flags of bench/places.sh
+    subprocess.run(build + ["--product", "fixcast-bench"], cwd=REPO, check=True, stdout=sys.stderr)
+    bin_dir = subprocess.run(build + ["--show-bin-path"], cwd=REPO, check=True, capture_output=True,
+                             text=True).stdout.strip()
     subprocess.run([os.path.join(bin_dir, "fixcast-bench"), "--compile", tsv_path, bin_path], check=True)
 
 

@@ -240,7 +240,9 @@ final class ImageStorage: @unchecked Sendable {
         // lookups would make most of the file resident. Dropping the file's cached pages that no process
         // maps (clean, read-only data: the cost is re-reading a few pages) and asking for no read-ahead
         // makes each fault read and map one 4 kB page: measured 4 kB per touched page instead of 2 MB.
-        _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        #if os(Linux)
+            _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        #endif
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         _ = madvise(base, size, Int32(MADV_RANDOM))
         bytes = UnsafeRawBufferPointer(start: base, count: size)
