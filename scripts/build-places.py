@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
-"""Build fixcast's bundled offline place table (share/fixcast/places.tsv) from the GeoNames extracts.
+"""Build fixcast's bundled offline place table (share/fixcast/places.tsv, and from it the binary
+share/fixcast/places.bin that fixcast maps at run time) from the GeoNames extracts.
 
 Usage: scripts/build-places.py [DATA_DIR] [OUT_FILE]
   DATA_DIR defaults to ../shared/data next to the repository (or $FIXCAST_GEONAMES_DIR),
-  OUT_FILE to share/fixcast/places.tsv in the repository.
+  OUT_FILE to share/fixcast/places.tsv in the repository; the binary goes beside it (.bin).
+
+The binary (layout: FixcastCore's PlaceTableImage.swift) is written by the Swift code that reads it,
+`fixcast-bench --compile places.tsv places.bin` (built here with `swift build -c release`;
+`scripts/build-places.py --binary-only` redoes just this step from the committed places.tsv), so that the
+k-d tree order, the unit vectors and the record layout come from one implementation.
 
 Inputs (GeoNames, CC BY 4.0, https://www.geonames.org/):
   geonames-cities1000-admin.tsv  latitude, longitude, name, admin1, admin2, country_code (ASCII names)
@@ -70,6 +76,10 @@ def clean(text):
 
 
 def main():
+    if sys.argv[1:2] == ["--binary-only"]:
+        tsv = os.path.join(REPO, "share", "fixcast", "places.tsv")
+        compile_binary(tsv, os.path.splitext(tsv)[0] + ".bin")
+        return
     data = sys.argv[1] if len(sys.argv) > 1 else os.environ.get(
         "FIXCAST_GEONAMES_DIR", os.path.join(os.path.dirname(REPO), "shared", "data"))
     out_path = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "share", "fixcast", "places.tsv")
@@ -175,6 +185,17 @@ def main():
     print("%s: %d places (%d with population, %d added from cities5000), %d regions, %d countries, %d bytes"
           % (out_path, len(places), matched + len(unmatched), len(unmatched), len(regions), len(used_cc),
              os.path.getsize(out_path)), file=sys.stderr)
+    compile_binary(out_path, os.path.splitext(out_path)[0] + ".bin")
+
+
+def compile_binary(tsv_path, bin_path):
+    """places.tsv -> places.bin through fixcast-bench (release build, so the tree build takes < 1 s)."""
+    import subprocess
+    build = ["swift", "build", "-c", "release", "--static-swift-stdlib"]  # the flags of bench/places.sh
+    subprocess.run(build + ["--product", "fixcast-bench"], cwd=REPO, check=True, stdout=sys.stderr)
+    bin_dir = subprocess.run(build + ["--show-bin-path"], cwd=REPO, check=True, capture_output=True,
+                             text=True).stdout.strip()
+    subprocess.run([os.path.join(bin_dir, "fixcast-bench"), "--compile", tsv_path, bin_path], check=True)
 
 
 if __name__ == "__main__":

@@ -3,13 +3,14 @@ import FoundationEssentials
 import Synchronization
 
 /// Place names without a network: the nearest populated place of the bundled GeoNames table (source
-/// `.offline`), and search over it. The table is read once, on first use, and kept for the process.
+/// `.offline`), and search over it. The table (places.bin) is mapped read-only once, on first use, and kept
+/// for the process; only the pages lookups touch become resident.
 public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
     /// Beyond this the nearest populated place is too far to name a position by (the open sea, the
     /// middle of a desert); then the answer is "no place here". 200 km covers the sparsest inhabited
     /// regions of the table (northern Siberia, the Sahara) while refusing mid-ocean points.
     public static let maximumDistanceKm = 200.0
-    public static let fileName = "places.tsv"
+    public static let fileName = "places.bin"
     /// The attribution the GeoNames licence (CC BY 4.0) asks for; shown by `--version` and in the README.
     public static let credit =
         "Offline place names: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0."
@@ -17,7 +18,7 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
     private let state: Mutex<Result<OfflinePlaceTable, PlaceError>?>
     private let dataFiles: DataFiles
 
-    /// Reads `places.tsv` from where `dataFiles` finds it, when first needed.
+    /// Maps `places.bin` from where `dataFiles` finds it, when first needed.
     public init(dataFiles: DataFiles = .current()) {
         self.dataFiles = dataFiles
         self.state = Mutex(nil)
@@ -46,13 +47,11 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
             let looked = dataFiles.candidateDirectories().prefix(4).joined(separator: ", ")
             return .failure(.offlineDataMissing(detail: "\(fileName) not found in \(looked) …"))
         }
-        guard let bytes = DataFiles.readBytes(path) else {
-            return .failure(.offlineDataMissing(detail: "\(path) could not be read"))
-        }
         do {
-            return .success(try OfflinePlaceTable(bytes: bytes))
+            return .success(try OfflinePlaceTable(mappingFile: path))
         } catch {
-            return .failure(.offlineDataMissing(detail: "\(path) line \(error.line): \(error.reason)"))
+            let at = error.line > 0 ? " line \(error.line)" : ""
+            return .failure(.offlineDataMissing(detail: "\(path)\(at): \(error.reason)"))
         }
     }
 

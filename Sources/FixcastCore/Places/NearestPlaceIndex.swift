@@ -15,9 +15,9 @@ public struct NearestPlaceIndex: Sendable {
     /// x, y, z of each point in tree order.
     private let xyz: [Double]
     /// The caller's index of the point at each tree position.
-    private let ids: [Int32]
+    let ids: [Int32]
     /// The split axis (0, 1, 2) of the node at each tree position.
-    private let axes: [UInt8]
+    let axes: [UInt8]
 
     public var count: Int { ids.count }
 

@@ -1,11 +1,10 @@
-/// The bundled GeoNames place table (share/fixcast/places.tsv, built by scripts/build-places.py), read
-/// straight from its bytes, with a spatial index for "nearest place" and a folded-name scan for search.
-///
-/// Loading must stay well under a command's start-up budget (target ≤ 150 ms for ~165,000 places), so
-/// rows are parsed byte by byte without splitting lines into Strings; a name becomes a String only when
-/// a place is returned.
+/// The bundled GeoNames place table with a spatial index for "nearest place" and a folded-name scan for
+/// search. It lives in the compact binary form of `PlaceTableImage` (share/fixcast/places.bin, made by
+/// scripts/build-places.py), which fixcast maps read-only: loading builds nothing, and a loaded table
+/// costs only the pages its lookups touched (a few hundred kB) instead of ~18 MB of arrays and tree.
+/// The text form (places.tsv, the image's source) is still read by `init(bytes:)`, which converts it.
 public struct OfflinePlaceTable: Sendable {
-    /// Why the bytes are not a place table; the tail of a sentence.
+    /// Why the bytes are not a place table; the tail of a sentence. `line` is 0 for the binary form.
     public struct FormatError: Error, Sendable, Hashable {
         public let line: Int
         public let reason: String
@@ -16,24 +15,39 @@ public struct OfflinePlaceTable: Sendable {
         public let name: String
     }
 
-    private let bytes: [UInt8]
-    private let nameStart: [Int32]
-    private let nameEnd: [Int32]
-    private let altStart: [Int32]
-    private let altEnd: [Int32]
-    private let latE4: [Int32]
-    private let lonE4: [Int32]
-    private let regionIndex: [Int16]
-    private let countryIndex: [UInt16]
-    private let populations: [Int32]
-    public let regions: [String]
-    public let countries: [Country]
-    private let index: NearestPlaceIndex
+    private let image: PlaceTableImage
+    public var regions: [String] { image.regions }
+    public var countries: [Country] { image.countries }
 
-    public var count: Int { latE4.count }
+    public var count: Int { image.count }
 
-    /// Parses the table; throws on anything that is not the version-1 format.
+    /// Maps the binary table at `path` read-only (the way fixcast loads places.bin).
+    public init(mappingFile path: String) throws(FormatError) {
+        guard let storage = ImageStorage(mapping: path) else {
+            throw FormatError(line: 0, reason: "the file could not be opened or mapped")
+        }
+        image = try PlaceTableImage(storage: storage)
+    }
+
+    /// A binary table held in memory (tests; a damaged or truncated image throws).
+    public init(imageBytes: [UInt8]) throws(FormatError) {
+        image = try PlaceTableImage(storage: ImageStorage(copying: imageBytes))
+    }
+
+    /// The binary form of a text table (what places.bin holds for places.tsv).
+    public static func encodeImage(fromText bytes: [UInt8]) throws(FormatError) -> [UInt8] {
+        let parsed = try parseText(bytes)
+        return PlaceTableImage.encode(countries: parsed.countries, regions: parsed.regions, rows: parsed.rows)
+    }
+
+    /// Parses the text table; throws on anything that is not the version-1 format.
     public init(bytes: [UInt8]) throws(FormatError) {
+        try self.init(imageBytes: Self.encodeImage(fromText: bytes))
+    }
+
+    private static func parseText(_ bytes: [UInt8]) throws(FormatError)
+        -> (countries: [Country], regions: [String], rows: [PlaceTableImage.Row])
+    {
         var p = Parser(bytes: bytes)
         guard p.field() == "fixcast-places", p.field() == "1" else {
             throw FormatError(line: 1, reason: "the header is not \"fixcast-places 1\"")
@@ -42,40 +56,23 @@ public struct OfflinePlaceTable: Sendable {
         let countryCount = try p.section("#countries")
         var countries: [Country] = []
         var countryByCode: [UInt16: UInt16] = [:]
-        countries.reserveCapacity(countryCount)
+        countries.reserveCapacity(min(countryCount, 1000))
         for _ in 0..<countryCount {
             guard let code = p.field(), code.utf8.count == 2 else { throw p.failure("a country line has no code") }
             let name = p.field() ?? ""
             p.endLine()
-            countryByCode[Parser.packCode(code)] = UInt16(countries.count)
+            countryByCode[Parser.packCode(code)] = UInt16(truncatingIfNeeded: countries.count)
             countries.append(Country(code: code, name: name))
         }
         let regionCount = try p.section("#regions")
         var regions: [String] = []
-        regions.reserveCapacity(regionCount)
         for _ in 0..<regionCount {
             regions.append(p.field() ?? "")
             p.endLine()
         }
         let placeCount = try p.section("#places")
-        var nameStart = [Int32]()
-        var nameEnd = [Int32]()
-        var altStart = [Int32]()
-        var altEnd = [Int32]()
-        var latE4 = [Int32]()
-        var lonE4 = [Int32]()
-        var regionIndex = [Int16]()
-        var countryIndex = [UInt16]()
-        var populations = [Int32]()
-        nameStart.reserveCapacity(placeCount)
-        nameEnd.reserveCapacity(placeCount)
-        altStart.reserveCapacity(placeCount)
-        altEnd.reserveCapacity(placeCount)
-        latE4.reserveCapacity(placeCount)
-        lonE4.reserveCapacity(placeCount)
-        populations.reserveCapacity(placeCount)
-        regionIndex.reserveCapacity(placeCount)
-        countryIndex.reserveCapacity(placeCount)
+        var rows: [PlaceTableImage.Row] = []
+        rows.reserveCapacity(min(placeCount, 1 << 20))
         var groupRegion: Int16 = -1
         var groupCountry: UInt16? = nil
         while !p.atEnd {
@@ -85,7 +82,9 @@ public struct OfflinePlaceTable: Sendable {
                     throw p.failure("a group names an unknown country")
                 }
                 let r = p.integerField()
-                if let r, r < 0 || r >= regions.count { throw p.failure("a group names an unknown region") }
+                if let r, r < 0 || r >= regions.count || r > Int(Int16.max) {
+                    throw p.failure("a group names an unknown region")
+                }
                 groupCountry = c
                 groupRegion = r.map { Int16($0) } ?? -1
                 p.endLine()
@@ -100,71 +99,70 @@ public struct OfflinePlaceTable: Sendable {
             let population = p.integerField()
             let alt = p.rawField()
             p.endLine()
-            latE4.append(Int32(lat))
-            lonE4.append(Int32(lon))
-            nameStart.append(Int32(name.lowerBound))
-            nameEnd.append(Int32(name.upperBound))
-            altStart.append(Int32(alt.lowerBound))
-            altEnd.append(Int32(alt.upperBound))
-            populations.append(population.map { Int32(clamping: $0) } ?? -1)
-            regionIndex.append(groupRegion)
-            countryIndex.append(country)
+            rows.append(
+                PlaceTableImage.Row(
+                    latE4: Int32(lat), lonE4: Int32(lon), name: bytes[name], alt: bytes[alt],
+                    population: population.map { Int32(clamping: $0) } ?? -1, region: groupRegion, country: country))
         }
-        guard latE4.count == placeCount else {
-            throw p.failure("the table announces \(placeCount) places but has \(latE4.count)")
+        guard rows.count == placeCount else {
+            throw p.failure("the table announces \(placeCount) places but has \(rows.count)")
         }
-        self.bytes = bytes
-        self.nameStart = nameStart
-        self.nameEnd = nameEnd
-        self.altStart = altStart
-        self.altEnd = altEnd
-        self.latE4 = latE4
-        self.lonE4 = lonE4
-        self.regionIndex = regionIndex
-        self.countryIndex = countryIndex
-        self.populations = populations
-        self.regions = regions
-        self.countries = countries
-        self.index = NearestPlaceIndex(lat: latE4.map { Double($0) / 10_000 }, lon: lonE4.map { Double($0) / 10_000 })
+        return (countries, regions, rows)
     }
 
     // MARK: - Rows
 
-    public func name(_ row: Int) -> String { text(Int(nameStart[row])..<Int(nameEnd[row])) }
+    public func name(_ row: Int) -> String { text(image.nameRanges(row).name) }
 
     /// The ASCII spelling when it differs from the display name ("Koeln" for "Köln").
     public func alternateName(_ row: Int) -> String? {
-        altStart[row] < altEnd[row] ? text(Int(altStart[row])..<Int(altEnd[row])) : nil
+        let alt = image.nameRanges(row).alt
+        return alt.isEmpty ? nil : text(alt)
     }
 
     public func coordinate(_ row: Int) -> Coordinate? {
-        Coordinate(lat: Double(latE4[row]) / 10_000, lon: Double(lonE4[row]) / 10_000)
+        let position = image.treePosition(row)
+        guard position < count else { return nil }
+        let e4 = image.nodeE4(position)
+        return Coordinate(lat: Double(e4.lat) / 10_000, lon: Double(e4.lon) / 10_000)
     }
 
-    public func region(_ row: Int) -> String? { regionIndex[row] >= 0 ? regions[Int(regionIndex[row])] : nil }
-    public func country(_ row: Int) -> Country { countries[Int(countryIndex[row])] }
-    public func population(_ row: Int) -> Int? { populations[row] >= 0 ? Int(populations[row]) : nil }
+    public func region(_ row: Int) -> String? {
+        let r = Int(image.regionIndex(row))
+        return r >= 0 && r < image.regions.count ? image.regions[r] : nil
+    }
+
+    public func country(_ row: Int) -> Country {
+        let c = Int(image.countryIndex(row))
+        return c < image.countries.count ? image.countries[c] : Country(code: "", name: "")
+    }
+
+    public func population(_ row: Int) -> Int? {
+        let p = image.population(row)
+        return p >= 0 ? Int(p) : nil
+    }
 
     public func place(_ row: Int) -> Place {
         let c = country(row)
         return Place(
-            name: name(row), region: region(row), country: c.name.isEmpty ? nil : c.name, countryCode: c.code,
-            source: .offline)
+            name: name(row), region: region(row), country: c.name.isEmpty ? nil : c.name,
+            countryCode: c.code.isEmpty ? nil : c.code, source: .offline)
     }
 
     public func match(_ row: Int) -> PlaceMatch? {
         guard let coordinate = coordinate(row) else { return nil }
         let c = country(row)
         return PlaceMatch(
-            name: name(row), region: region(row), country: c.name.isEmpty ? nil : c.name, countryCode: c.code,
-            coordinate: coordinate, population: population(row), source: .offline)
+            name: name(row), region: region(row), country: c.name.isEmpty ? nil : c.name,
+            countryCode: c.code.isEmpty ? nil : c.code, coordinate: coordinate, population: population(row),
+            source: .offline)
     }
 
     // MARK: - Questions
 
     /// The row of the populated place nearest to `coordinate` and how far it is.
     public func nearest(to coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
-        index.nearest(lat: coordinate.lat, lon: coordinate.lon).map { ($0.index, $0.distanceKm) }
+        image.nearest(lat: coordinate.lat, lon: coordinate.lon)
     }
 
     /// The row that names `coordinate` for a person: the nearest populated place, unless that is a district
@@ -172,7 +170,7 @@ public struct OfflinePlaceTable: Sendable {
     /// "Altstadt Nord" inside Köln); then the city. See `CityDistrictRule`.
     public func settlement(at coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
         guard let nearest = nearest(to: coordinate) else { return nil }
-        let candidates = index.within(
+        let candidates = image.within(
             lat: coordinate.lat, lon: coordinate.lon, radiusKm: CityDistrictRule.maximumRadiusKm)
         var best = nearest
         var bestPopulation = CityDistrictRule.population(population(nearest.row))
@@ -180,7 +178,8 @@ public struct OfflinePlaceTable: Sendable {
             guard let c = self.coordinate(row) else { continue }
             let d = GreatCircle.distanceKm(coordinate, c)
             let p = CityDistrictRule.population(population(row))
-            guard countryIndex[row] == countryIndex[nearest.row], regionIndex[row] == regionIndex[nearest.row],
+            guard image.countryIndex(row) == image.countryIndex(nearest.row),
+                image.regionIndex(row) == image.regionIndex(nearest.row),
                 CityDistrictRule.contains(cityPopulation: p, distanceKm: d),
                 CityDistrictRule.isMuchLarger(p, than: CityDistrictRule.population(population(nearest.row))),
                 p > bestPopulation
@@ -193,7 +192,7 @@ public struct OfflinePlaceTable: Sendable {
 
     /// The same by scanning every row (the benchmark's and the tests' reference).
     public func nearestByScan(to coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
-        index.nearestByScan(lat: coordinate.lat, lon: coordinate.lon).map { ($0.index, $0.distanceKm) }
+        image.nearestByScan(lat: coordinate.lat, lon: coordinate.lon)
     }
 
     /// Rows whose name (or ASCII spelling) starts with `query`, compared case- and diacritics-insensitively.
@@ -202,20 +201,22 @@ public struct OfflinePlaceTable: Sendable {
     public func search(_ query: String, limit: Int) -> [Int] {
         let key = Array(SearchText.fold(query).utf8)
         guard !key.isEmpty, limit > 0 else { return [] }
+        image.willScanRows()
         var hits: [(row: Int, exact: Bool)] = []
         var scratch: [UInt8] = []
         for row in 0..<count {
-            var best = compare(key, Int(nameStart[row])..<Int(nameEnd[row]), &scratch)
-            if best != .exact, altStart[row] < altEnd[row] {
-                let alt = compare(key, Int(altStart[row])..<Int(altEnd[row]), &scratch)
+            let ranges = image.nameRanges(row)
+            var best = compare(key, ranges.name, &scratch)
+            if best != .exact, !ranges.alt.isEmpty {
+                let alt = compare(key, ranges.alt, &scratch)
                 if alt == .exact || best == .none { best = alt }
             }
             if best != .none { hits.append((row, best == .exact)) }
         }
         hits.sort { a, b in
             if a.exact != b.exact { return a.exact }
-            let pa = populations[a.row]
-            let pb = populations[b.row]
+            let pa = image.population(a.row)
+            let pb = image.population(b.row)
             if pa != pb { return pa > pb }
             return a.row < b.row
         }
@@ -229,6 +230,7 @@ public struct OfflinePlaceTable: Sendable {
     /// Compares the folded `key` with the name at `range`. ASCII names are lower-cased byte by byte; only
     /// names with other characters (about one in ten) go through the full fold.
     private func compare(_ key: [UInt8], _ range: Range<Int>, _ scratch: inout [UInt8]) -> Comparison {
+        let bytes = image.strings
         var ascii = true
         for i in range where bytes[i] >= 0x80 || bytes[i] == UInt8(ascii: "`") {
             ascii = false
@@ -249,7 +251,7 @@ public struct OfflinePlaceTable: Sendable {
     }
 
     private func text(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
+        String(decoding: UnsafeRawBufferPointer(rebasing: image.strings[range]), as: UTF8.self)
     }
 }
 

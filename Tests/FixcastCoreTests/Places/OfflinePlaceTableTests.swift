@@ -111,15 +111,65 @@ struct OfflinePlaceTableTests {
     }
 }
 
-/// The bundled table itself (share/fixcast/places.tsv, committed to the repository).
+/// The binary form (places.bin): same answers as the text it was made from; damage is an error, not a crash.
+struct PlaceTableImageTests {
+    static func image() throws -> [UInt8] {
+        try OfflinePlaceTable.encodeImage(fromText: Array(OfflinePlaceTableTests.small.utf8))
+    }
+
+    @Test func answersLikeTheText() throws {
+        let text = try OfflinePlaceTableTests.table()
+        let binary = try OfflinePlaceTable(imageBytes: Self.image())
+        #expect(binary.count == text.count)
+        #expect(binary.regions == text.regions)
+        #expect(binary.countries == text.countries)
+        for row in 0..<text.count {
+            #expect(binary.match(row) == text.match(row))
+            #expect(binary.alternateName(row) == text.alternateName(row))
+        }
+        #expect(binary.search("new york", limit: 5) == text.search("new york", limit: 5))
+        let q = try #require(Coordinate(lat: 50.9, lon: 7.0))
+        #expect(binary.nearest(to: q)?.row == 1)
+    }
+
+    @Test func mapsAFile() throws {
+        let path = NSTemporaryDirectory() + "fixcast-places-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).bin"
+        defer { unlink(path) }
+        try Data(Self.image()).write(to: URL(fileURLWithPath: path))
+        let t = try OfflinePlaceTable(mappingFile: path)
+        let q = try #require(Coordinate(lat: -23.5, lon: -46.6))
+        #expect(t.settlement(at: q).map { t.name($0.row) } == "São Paulo")
+        #expect(throws: OfflinePlaceTable.FormatError.self) { try OfflinePlaceTable(mappingFile: path + ".missing") }
+    }
+
+    @Test func rejectsTruncatedOrForeignImages() throws {
+        let image = try Self.image()
+        // Every cut that removes part of a section, and a file that is not an image at all.
+        for length in [0, 7, 8, 63, 64, 65, image.count / 2, image.count - 1] {
+            #expect(throws: OfflinePlaceTable.FormatError.self) {
+                try OfflinePlaceTable(imageBytes: Array(image.prefix(length)))
+            }
+        }
+        #expect(throws: OfflinePlaceTable.FormatError.self) {
+            try OfflinePlaceTable(imageBytes: Array(OfflinePlaceTableTests.small.utf8))
+        }
+        var wrongCount = image
+        wrongCount[8] = 0xFF
+        wrongCount[9] = 0xFF
+        #expect(throws: OfflinePlaceTable.FormatError.self) { try OfflinePlaceTable(imageBytes: wrongCount) }
+    }
+}
+
+/// The bundled table itself: share/fixcast/places.bin (mapped, as fixcast loads it), made from
+/// share/fixcast/places.tsv; both are committed to the repository.
 struct BundledPlaceTableTests {
-    static let path: String = {
+    static let directory: String = {
         var url = #filePath
         for _ in 0..<4 { url = String(url[..<(url.lastIndex(of: "/") ?? url.startIndex)]) }
-        return url + "/share/fixcast/places.tsv"
+        return url + "/share/fixcast/"
     }()
 
-    static let table: OfflinePlaceTable? = {
+    static func read(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -129,8 +179,17 @@ struct BundledPlaceTableTests {
             if n <= 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        return try? OfflinePlaceTable(bytes: bytes)
-    }()
+        return bytes
+    }
+
+    static let table: OfflinePlaceTable? = try? OfflinePlaceTable(mappingFile: directory + "places.bin")
+
+    /// places.bin is what the current code makes of places.tsv (so neither went stale without the other).
+    @Test func binaryMatchesTheTextTable() throws {
+        let text = try #require(Self.read(Self.directory + "places.tsv"))
+        let binary = try #require(Self.read(Self.directory + "places.bin"))
+        #expect(try OfflinePlaceTable.encodeImage(fromText: text) == binary)
+    }
 
     @Test func loads() throws {
         let t = try #require(Self.table)
