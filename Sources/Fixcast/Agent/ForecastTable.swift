@@ -25,18 +25,7 @@ public enum ForecastTable {
                 units.precipitation(day.precipitationMm),
             ]
         }
-        let widths = (0..<header.count).map { col in
-            ([header] + rows).map { TextColumns.width($0[col]) }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            let text = cells.enumerated().map { col, cell in
-                col < 2 ? TextColumns.padRight(cell, to: widths[col]) : TextColumns.padLeft(cell, to: widths[col])
-            }
-            return text.joined(separator: "  ")
-        }
-        out.append(line(header))
-        out.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
-        out += rows.map(line)
+        out += TextColumns.table(header: header, rows: rows, rightAligned: [2, 3, 4], rule: true)
         return out.joined(separator: "\n") + "\n"
     }
 }

@@ -55,4 +55,22 @@ public enum TextColumns {
         let l = truncate(left, to: columns - r - 1)
         return l + String(repeating: " ", count: columns - width(l) - r) + right
     }
+
+    /// Aligned columns two spaces apart, columns in `rightAligned` flush right (numbers), trailing
+    /// spaces trimmed; with `rule`, a line of ─ under the header. One line per element, no newlines.
+    public static func table(header: [String], rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = false) -> [String] {
+        let widths = (0..<header.count).map { col in
+            ([header] + rows).map { col < $0.count ? width($0[col]) : 0 }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            var text = cells.prefix(widths.count).enumerated().map { col, cell in
+                rightAligned.contains(col) ? padLeft(cell, to: widths[col]) : padRight(cell, to: widths[col])
+            }.joined(separator: "  ")
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
+        }
+        var out = [line(header)]
+        if rule { out.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")) }
+        return out + rows.map(line)
+    }
 }

@@ -42,7 +42,7 @@ enum SearchTable {
             ]
         }
         let header = ["NAME", "REGION", "COUNTRY", "LAT,LON", "POPULATION"]
-        return TextTable.render(header: header, rows: rows, rightAligned: [4])
+        return TextColumns.table(header: header, rows: rows, rightAligned: [4]).joined(separator: "\n") + "\n"
     }
 
     static func formatCoordinate(_ c: Coordinate) -> String {
@@ -58,24 +58,5 @@ enum SearchTable {
             out.append(d)
         }
         return (n < 0 ? "-" : "") + out
-    }
-}
-
-/// Plain aligned columns for terminal listings (wide CJK characters count as two columns).
-enum TextTable {
-    static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
-        let all = [header] + rows
-        var widths = Array(repeating: 0, count: header.count)
-        for row in all { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], TextColumns.width(cell)) } }
-        var out = ""
-        for row in all {
-            let cells = row.enumerated().filter { $0.offset < widths.count }.map { i, cell in
-                rightAligned.contains(i) ? TextColumns.padLeft(cell, to: widths[i]) : TextColumns.padRight(cell, to: widths[i])
-            }
-            var line = cells.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            out += line + "\n"
-        }
-        return out
     }
 }
