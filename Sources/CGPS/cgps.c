@@ -25,7 +25,7 @@ struct cgps_handle {
 };
 
 int cgps_api_major(void) { return GPSD_API_MAJOR_VERSION; }
-int cgps_shim_version(void) { return 2; }
+int cgps_shim_version(void) { return 3; }
 
 cgps_handle *cgps_open(const char *host, const char *port, int *err) {
     if (err) *err = 0;
@@ -53,6 +53,11 @@ int cgps_watch_json(cgps_handle *h) {
 int cgps_wait(cgps_handle *h, int usec) {
     if (h == NULL) return 0;
     return gps_waiting(&h->data, usec) ? 1 : 0;
+}
+
+int cgps_fd(cgps_handle *h) {
+    if (h == NULL) return -1;
+    return (int)h->data.gps_fd;
 }
 
 static void copy_text(char *dst, size_t cap, const char *src) {

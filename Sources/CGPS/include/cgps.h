@@ -68,6 +68,11 @@ int cgps_watch_json(cgps_handle *h);
 /* 1 when data is waiting, 0 after `usec` microseconds without data. Never blocks longer than usec. */
 int cgps_wait(cgps_handle *h, int usec);
 
+/* The connection's socket, to sleep on with poll(2) until gpsd sends (-1 for NULL). Check cgps_wait(h, 0)
+   first: libgps may hold a report it has read already. (gpsd 3.26 made the type an intptr_t; it is
+   always a small descriptor on a POSIX system.) */
+int cgps_fd(cgps_handle *h);
+
 /* Reads one report into *out. Returns 1 when *out holds something (out->got may still be 0 for
    objects fixcast does not use), -1 when gpsd closed the connection or the read failed. */
 int cgps_read(cgps_handle *h, cgps_report *out);

@@ -75,20 +75,16 @@ public final class Agent: Sendable {
         } else {
             gps.start()
             gpsTask = Task { [gps] in
-                for await e in gps.events { yield(.gps(e)) }
+                for await batch in gps.events { yield(.gps(batch)) }
             }
         }
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
-                yield(.tick)
-            }
-        }
+        let ticker = SecondTicker { yield(.tick) }
         let recorder = store.map { TrackRecorder(store: $0) }
 
         var inFlight: Task<Void, Never>?
-        // Thinned track points of the last second, handed to the recorder and committed once a tick
-        // rather than one actor call per fix (each is a task switch, costlier than the fix itself).
+        // Thinned track points of one GPS batch (up to a second of fixes), committed together in one
+        // call: one actor call and one transaction per batch, not per fix (each call is a task switch,
+        // costlier than the fix itself).
         var trackBuffer: [Fix] = []
         let maker = services.readings
         let offline = options.offline
@@ -98,27 +94,29 @@ public final class Agent: Sendable {
             let now = clock.now()
             var request: ReadingScheduler.Request?
             switch event {
-            case .gps(let e):
-                request = state.handle(e, now: now)
-                if case .fix(let fix) = e, state.acceptTrackPoint(fix) {
-                    trackBuffer.append(fix)
-                    if state.shouldSaveLastKnown(now: now) {
-                        await saveLastKnown(fix, store: store, state: &state)
+            case .gps(let batch):
+                for e in batch {
+                    // At most one request per batch: the scheduler keeps one reading in flight.
+                    if let r = state.handle(e, now: now) { request = r }
+                    if case .fix(let fix) = e, state.acceptTrackPoint(fix) {
+                        trackBuffer.append(fix)
+                        if state.shouldSaveLastKnown(now: now) {
+                            await saveLastKnown(fix, store: store, state: &state)
+                        }
                     }
                 }
-            case .tick:
-                request = state.tick(now: now, sleepOffsetS: SuspendClock.sleepOffsetS())
                 if let recorder, !trackBuffer.isEmpty {
-                    // Committed now, once a second: a kill -9 loses at most the last second of track.
-                    await recorder.record(contentsOf: trackBuffer)
-                    trackBuffer.removeAll(keepingCapacity: true)
+                    // Committed as it arrives, about once a second: a kill -9 loses at most the last second.
                     do {
-                        try await recorder.flush()
+                        try await recorder.commit(trackBuffer)
                         state.storageProblem = nil
                     } catch {
                         state.storageProblem = ReadingIssue(error)
                     }
+                    trackBuffer.removeAll(keepingCapacity: true)
                 }
+            case .tick:
+                request = state.tick(now: now, sleepOffsetS: SuspendClock.sleepOffsetS())
             case .manualRefresh:
                 request = state.manualRefresh(now: now)
             case .readingFinished(let reading):
@@ -156,8 +154,7 @@ public final class Agent: Sendable {
         ticker.cancel()
         gps.stop()
         signals.cancel()
-        await recorder?.record(contentsOf: trackBuffer)
-        try? await recorder?.flush()
+        try? await recorder?.commit(trackBuffer)
         display.close()
         continuation.finish()
         return ExitCode.success

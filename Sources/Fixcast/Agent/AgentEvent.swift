@@ -4,7 +4,9 @@ import FixcastCore
 /// Everything that can wake the agent. All of it arrives on one stream and is handled by one loop,
 /// so the agent's state has a single owner and needs no locks.
 enum AgentEvent: Sendable {
-    case gps(GPSEvent)
+    /// What gpsd brought in one read: often one event, up to a second of fixes (see
+    /// `GPSDClient.follow`), so the agent wakes about once a second however fast the receiver is.
+    case gps([GPSEvent])
     /// Once a second: periodic refresh, the startup fix timeout, the suspend check, the "N min ago" text.
     case tick
     /// SIGUSR1 or the `r` key: a forced reading.

@@ -10,28 +10,32 @@ import Synchronization
 /// Follows gpsd: connects, asks for JSON reports (`?WATCH`), and turns them into `GPSEvent`s.
 ///
 /// libgps blocks, so the client reads on a thread of its own (a pthread), never on Swift's
-/// cooperative pool. It polls with `gps_waiting` every 100 ms so that `stop()` is noticed promptly.
+/// cooperative pool. It sleeps in poll(2) on gpsd's socket and a stop pipe (`StopSignal`), so it wakes
+/// only when gpsd sends, when a batch is due, or on `stop()`: an idle client costs nothing.
 /// When gpsd goes away or restarts it reconnects with `ReconnectBackoff` (1 s doubling to 30 s) and
 /// carries on by itself: a restarted gpsd never needs a restarted fixcast.
 ///
-/// Usage: `let c = GPSDClient(address: a); c.start(); for await e in c.events { … }; c.stop()`.
+/// Usage: `let c = GPSDClient(address: a); c.start(); for await batch in c.events { … }; c.stop()`.
 public final class GPSDClient: Sendable {
     public let address: GPSDAddress
-    /// Every event, in order; finishes after `stop()` (or when the consumer stops listening).
-    public let events: AsyncStream<GPSEvent>
+    /// Every event, in order, in batches: what one read of the socket brought (often a single event;
+    /// up to a second of fixes, see `follow`). Finishes after `stop()`
+    /// (or when the consumer stops listening).
+    public let events: AsyncStream<[GPSEvent]>
 
-    private let continuation: AsyncStream<GPSEvent>.Continuation
+    private let continuation: AsyncStream<[GPSEvent]>.Continuation
     private let clock: any WallClock
     private let backoff: ReconnectBackoff
     private let signal: StopSignal
     private let started = Atomic<Bool>(false)
-    /// How long one `gps_waiting` blocks: the longest `stop()` can go unnoticed.
-    private static let pollMicroseconds: Int32 = 100_000
-    /// Fixes are handed over in bursts at most this often. Every hand-over wakes a task of the agent,
-    /// and at 10 Hz and faster those wake-ups, not reading or parsing, were most of fixcast's CPU
-    /// (bench/README.md); a quarter of a second is invisible on a weather screen. Other events go at
-    /// once, after the fixes before them, so the order is kept.
-    static let fixBatchWindowS = 0.25
+    /// Reports that can wait are read and handed over in batches at most this often (see `follow`).
+    /// Every wake-up of the reader thread or of the agent costs more than the fix it carries (the
+    /// wake-ups, not reading or parsing, were most of fixcast's CPU: bench/README.md). One second
+    /// matches the live screen's redraw and the track's commit (a kill -9 loses at most the last
+    /// second), and a second's delay is nothing to a reading that waits for 5 km of movement.
+    static let batchWindowS = 1.0
+    /// A bound on one drain, so a receiver sending faster than fixcast parses still gets handed over.
+    static let maxReportsPerDrain = 512
 
     public init(
         address: GPSDAddress, clock: any WallClock = SystemClock(), backoff: ReconnectBackoff = ReconnectBackoff()
@@ -41,7 +45,7 @@ public final class GPSDClient: Sendable {
         self.backoff = backoff
         let signal = StopSignal()
         self.signal = signal
-        (events, continuation) = AsyncStream.makeStream(of: GPSEvent.self, bufferingPolicy: .bufferingNewest(4096))
+        (events, continuation) = AsyncStream.makeStream(of: [GPSEvent].self, bufferingPolicy: .bufferingNewest(1024))
         continuation.onTermination = { _ in signal.stop() }
     }
 
@@ -53,28 +57,15 @@ public final class GPSDClient: Sendable {
     public func start() {
         guard started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return }
-        let box = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let rc = pthread_create(
-            &thread, nil,
-            { raw in
-                guard let raw else { return nil }
-                let client = Unmanaged<GPSDClient>.fromOpaque(raw).takeRetainedValue()
-                client.readLoop()
-                return nil
-            }, box)
-        if rc == 0 {
-            pthread_detach(thread)
-        } else {
+        if !DedicatedThread.start(name: "fixcast-gpsd", { self.readLoop() }) {
             // No thread: nothing will ever arrive; say so and end the stream rather than hang.
-            Unmanaged<GPSDClient>.fromOpaque(box).release()
             continuation.yield(
-                .disconnected(.unreachable(address: address.description, detail: "cannot start a thread")))
+                [.disconnected(.unreachable(address: address.description, detail: "cannot start a thread"))])
             continuation.finish()
         }
     }
 
-    /// Stops the reader (within ~100 ms) and ends `events`.
+    /// Stops the reader (it wakes at once and closes its connection) and ends `events`.
     public func stop() {
         signal.stop()
         continuation.finish()
@@ -93,55 +84,72 @@ public final class GPSDClient: Sendable {
             var err: Int32 = 0
             guard let handle = cgps_open(address.host, String(address.port), &err) else {
                 let detail = String(cString: cgps_errstr(err))
-                continuation.yield(
+                continuation.yield([
                     .disconnected(
-                        everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail)))
-                pause(seconds: backoff.nextDelay())
+                        everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail))
+                ])
+                signal.wait(seconds: backoff.nextDelay())
                 continue
             }
             guard cgps_watch_json(handle) == 0 else {
                 cgps_close(handle)
-                continuation.yield(.disconnected(.watchRefused(address: label)))
-                pause(seconds: backoff.nextDelay())
+                continuation.yield([.disconnected(.watchRefused(address: label))])
+                signal.wait(seconds: backoff.nextDelay())
                 continue
             }
             backoff.reset()
             filter.reset()
             everConnected = true
-            continuation.yield(.connected(address: label))
+            continuation.yield([.connected(address: label)])
             let lost = follow(handle, filter: &filter)
             cgps_close(handle)
             if lost {
-                continuation.yield(.disconnected(.connectionLost(address: label)))
-                pause(seconds: backoff.nextDelay())
+                continuation.yield([.disconnected(.connectionLost(address: label))])
+                signal.wait(seconds: backoff.nextDelay())
             }
         }
     }
 
     /// Reads reports until stopped (false) or the connection is lost (true).
+    ///
+    /// Reads are coalesced: once a report has arrived that can wait (a fix after the first, a change
+    /// of satellites), the thread sleeps out the rest of `batchWindowS` while gpsd's messages gather
+    /// in the socket, then reads everything that is there (libgps takes up to 8 KB per `recv`) and
+    /// hands it all over as one batch. gpxlogger wakes and makes two system calls for every gpsd
+    /// message; this thread wakes about once a second whatever the receiver's rate (bench/run.sh
+    /// compares the two).
+    /// What must not wait goes at once, with the batch before it: the first fix after connecting or
+    /// after a lost fix (`fixcast now` answers with it), a lost fix, a new device.
     private func follow(_ handle: OpaquePointer, filter: inout TPVFilter) -> Bool {
         var report = cgps_report()
         var device: String?
         var satellites: (used: Int?, visible: Int?) = (nil, nil)
-        var pending: [Fix] = []
-        var pendingSince = 0.0
-        func flush() {
-            for fix in pending { continuation.yield(.fix(fix)) }
-            pending.removeAll(keepingCapacity: true)
+        var batch: [GPSEvent] = []
+        var waitingSince: Double?  // when the oldest event that can wait joined the batch
+        var urgent = false
+        var fixing = false  // a fix went out since connecting or since the last lost fix
+
+        func deliver() {
+            if !batch.isEmpty { continuation.yield(batch) }
+            batch.removeAll(keepingCapacity: true)
+            waitingSince = nil
+            urgent = false
         }
-        defer { flush() }
-        while !signal.isStopped {
-            if !pending.isEmpty, Self.monotonicSeconds() - pendingSince >= Self.fixBatchWindowS { flush() }
-            guard cgps_wait(handle, Int32(Self.pollMicroseconds / (pending.isEmpty ? 1 : 4))) == 1 else { continue }
-            guard cgps_read(handle, &report) == 1 else { return true }
-            if signal.isStopped { return false }
+        func canWait(_ event: GPSEvent) {
+            batch.append(event)
+            if waitingSince == nil { waitingSince = StopSignal.monotonicSeconds() }
+        }
+        func mustGo(_ event: GPSEvent) {
+            batch.append(event)
+            urgent = true
+        }
+        func take(_ report: cgps_report) {
             let got = report.got
             if got & Int32(CGPS_GOT_DEVICE) != 0 {
                 let path = withUnsafeBytes(of: report.device) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 if !path.isEmpty, path != device {
                     device = path
-                    flush()
-                    continuation.yield(.device(path))
+                    mustGo(.device(path))
                 }
             }
             if got & Int32(CGPS_GOT_SKY) != 0 {
@@ -149,40 +157,54 @@ public final class GPSDClient: Sendable {
                 let visible = report.satellites_visible >= 0 ? Int(report.satellites_visible) : nil
                 if used != satellites.used || visible != satellites.visible {
                     satellites = (used, visible)
-                    flush()
-                    continuation.yield(.satellites(used: used, visible: visible))
+                    canWait(.satellites(used: used, visible: visible))
                 }
             }
             if got & Int32(CGPS_GOT_TPV) != 0 {
                 let tpv = Self.tpv(from: report, satellitesUsed: satellites.used)
                 switch filter.classify(tpv, receivedAt: clock.now()) {
                 case .fix(let fix):
-                    if pending.isEmpty { pendingSince = Self.monotonicSeconds() }
-                    pending.append(fix)
+                    if fixing {
+                        canWait(.fix(fix))
+                    } else {
+                        fixing = true
+                        mustGo(.fix(fix))
+                    }
                 case .noFix:
-                    flush()
-                    continuation.yield(.noFix)
+                    fixing = false
+                    mustGo(.noFix)
                 case .invalidPosition, .duplicate: break
                 }
             }
         }
-        return false
-    }
-
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
-    }
-
-    /// Sleeps up to `seconds` in short slices, returning early when stopped.
-    private func pause(seconds: Double) {
-        var left = seconds
-        while left > 0, !signal.isStopped {
-            let slice = min(left, 0.05)
-            usleep(useconds_t(slice * 1_000_000))
-            left -= slice
+        /// Reads the reports libgps has buffered or the socket holds, stopping early at one that must go
+        /// at once; false when the connection is lost.
+        func drain() -> Bool {
+            var reads = 0
+            repeat {
+                guard cgps_read(handle, &report) == 1 else { return false }
+                if signal.isStopped { return true }
+                take(report)
+                reads += 1
+            } while !urgent && reads < Self.maxReportsPerDrain && cgps_wait(handle, 0) == 1
+            return true
         }
+
+        defer { deliver() }
+        while !signal.isStopped {
+            if urgent { deliver() }
+            if let since = waitingSince {
+                signal.wait(seconds: since + Self.batchWindowS - StopSignal.monotonicSeconds())
+                if signal.isStopped { return false }
+                if cgps_wait(handle, 0) == 1, !drain() { return true }
+                deliver()
+                continue
+            }
+            // Nothing held back: sleep until gpsd sends (or a stop), unless libgps holds a report already.
+            if cgps_wait(handle, 0) != 1, !signal.wait(seconds: nil, orReadable: cgps_fd(handle)) { continue }
+            guard drain() else { return true }
+        }
+        return false
     }
 
     static func tpv(from r: cgps_report, satellitesUsed: Int?) -> TPVReport {
@@ -192,8 +214,7 @@ public final class GPSDClient: Sendable {
         // eph when gpsd computed it; otherwise the larger of the two axis errors.
         var horizontal = r.eph
         if !horizontal.isFinite {
-            let axes = [r.epx, r.epy].filter(\.isFinite)
-            horizontal = axes.max() ?? .nan
+            horizontal = r.epx.isFinite ? (r.epy.isFinite ? max(r.epx, r.epy) : r.epx) : r.epy
         }
         return TPVReport(
             mode: Int(r.mode), time: time, lat: r.lat, lon: r.lon, altitudeM: r.alt, speedMps: r.speed,
@@ -201,9 +222,3 @@ public final class GPSDClient: Sendable {
     }
 }
 
-/// A stop request shared by the client, its stream's termination handler and the reader thread.
-final class StopSignal: Sendable {
-    private let flag = Atomic<Bool>(false)
-    func stop() { flag.store(true, ordering: .releasing) }
-    var isStopped: Bool { flag.load(ordering: .acquiring) }
-}

@@ -35,22 +35,24 @@ public struct GPSDStatus: Sendable, Hashable {
             client.stop()
         }
         var status = GPSDStatus(address: address, reachable: false)
-        look: for await event in client.events {
-            switch event {
-            case .connected:
-                status.reachable = true
-            case .device(let path):
-                status.device = path
-            case .fix(let fix):
-                status.lastFix = fix
-                break look
-            case .disconnected(let error):
-                if !status.reachable {
-                    status.error = error
+        look: for await batch in client.events {
+            for event in batch {
+                switch event {
+                case .connected:
+                    status.reachable = true
+                case .device(let path):
+                    status.device = path
+                case .fix(let fix):
+                    status.lastFix = fix
                     break look
+                case .disconnected(let error):
+                    if !status.reachable {
+                        status.error = error
+                        break look
+                    }
+                case .noFix, .satellites:
+                    break
                 }
-            case .noFix, .satellites:
-                break
             }
         }
         timer.cancel()

@@ -62,7 +62,9 @@ public struct LocationProvider: Sendable {
         let (inputs, feed) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
         client.start()
         let forwarder = Task {
-            for await event in client.events { feed.yield(.event(event)) }
+            for await batch in client.events {
+                for event in batch { feed.yield(.event(event)) }
+            }
         }
         var timer: Task<Void, Never>?
         var armedFor: Date?

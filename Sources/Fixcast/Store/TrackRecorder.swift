@@ -50,6 +50,15 @@ public actor TrackRecorder {
         }
     }
 
+    /// Commits these fixes now, after any a failed commit left pending, in one transaction: for a caller
+    /// that batches already (the agent hands over the thinned points of each GPS batch, about one a
+    /// second). One actor call and no timer, where `record` + `flush` would arm and cancel one.
+    public func commit(_ fixes: [Fix]) async throws(StorageError) {
+        pending.append(contentsOf: fixes)
+        if pending.count > Self.maxPending { pending.removeFirst(pending.count - Self.maxPending) }
+        try await flush()
+    }
+
     /// Fixes waiting for their commit.
     public var pendingCount: Int { pending.count }
 

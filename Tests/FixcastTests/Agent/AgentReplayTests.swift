@@ -10,10 +10,10 @@ import Testing
 @Suite(.serialized) struct AgentReplayTests {
     static let track = TestPaths.fixture("tracks/reno_tahoe_gga_rmc.nmea")
 
-    /// The drive's fixes, read straight from the NMEA (GGA with a fix), independently of gpsd and fixcast.
-    static func trackFixes() throws -> [Coordinate] {
-        let lines = try String(contentsOfFile: track, encoding: .utf8).split(separator: "\n").map(String.init)
-        return lines.compactMap { line -> Coordinate? in
+    /// The fixes of these lines of the drive, read straight from the NMEA (GGA with a fix),
+    /// independently of gpsd and fixcast.
+    static func trackFixes(_ lines: ArraySlice<String>) -> [Coordinate] {
+        lines.compactMap { line -> Coordinate? in
             guard let star = line.firstIndex(of: "*") else { return nil }
             let f = line[..<star].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard f.first == "$GPGGA", f.count > 7, let q = Int(f[6]), q > 0, let used = Int(f[7]), used > 0,
@@ -73,8 +73,11 @@ import Testing
         return Rig(gpsd: gpsd, server: server, agent: agent, observer: observer, db: db, home: home)
     }
 
+    /// Writes the lines with a pause after each; stops early when the calling task is cancelled (a feed
+    /// left running after its test would hold a thread of the test process's small pool and starve the
+    /// next test).
     static func feed(_ rig: Rig, lines: ArraySlice<String>, pause: Double) {
-        for line in lines {
+        for line in lines where !Task.isCancelled {
             rig.gpsd.write(Array((line + "\r\n").utf8))
             if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         }
@@ -88,11 +91,16 @@ import Testing
         let rig = try await Self.startRig()
         defer { rig.stop() }
         let lines = try String(contentsOfFile: Self.track, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The first 55 % of the drive (six moves of 5 km), at 50 epochs a second: 2 km of road a
+        // second, so one of the GPS client's one-second batches never spans the 5 km between two
+        // readings. (The count below assumes each crossing is seen on its own; a feed of 10 km a
+        // second would arrive batched, as no real receiver's fixes ever do.)
+        let fed = lines[..<(lines.count * 55 / 100)]
 
         // The first epochs, then wait for the startup reading before the car drives on.
-        Self.feed(rig, lines: lines[0..<6], pause: 0.01)
+        Self.feed(rig, lines: fed[0..<6], pause: 0.01)
         #expect(rig.agent.waitForLines(1, seconds: 30), "a startup reading; stderr: \(rig.agent.stderr)")
-        Self.feed(rig, lines: lines[6...], pause: 0.002)
+        Self.feed(rig, lines: fed[6...], pause: 0.01)
         try await Task.sleep(for: .seconds(2))
 
         var printed = Self.readings(rig)
@@ -103,13 +111,13 @@ import Testing
         #expect(startup["weather"]?["provider"]?.stringValue == "open-meteo")
 
         // moved readings: as many as the log itself says.
-        let fixes = try Self.trackFixes()
+        let fixes = Self.trackFixes(fed)
         let lat = try #require(startup["position"]?["lat"]?.doubleValue)
         let lon = try #require(startup["position"]?["lon"]?.doubleValue)
         let start = try #require(fixes.firstIndex { abs($0.lat - lat) < 1e-6 && abs($0.lon - lon) < 1e-6 })
         let expected = Self.expectedMovedReadings(fixes: fixes, from: start)
         let triggers = printed.compactMap { $0["trigger"]?.stringValue }
-        #expect(expected.moved >= 10, "the drive moves far: \(expected.moved)")
+        #expect(expected.moved >= 5, "the drive moves far: \(expected.moved)")
         #expect(triggers.filter { $0 == "moved" }.count == expected.moved)
         #expect(triggers.filter { $0 == "startup" }.count == 1, "exactly one load at start")
 
@@ -160,6 +168,7 @@ import Testing
         rig.agent.signal(SIGKILL)
         _ = rig.agent.waitForExit(seconds: 10)
         feeder.cancel()
+        await feeder.value
         let printed = Self.readings(rig)
         let store = try SQLiteStore(path: rig.db)
         #expect(try await store.integrityCheck())

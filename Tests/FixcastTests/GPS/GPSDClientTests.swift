@@ -11,15 +11,9 @@ struct GPSDClientTests {
     func firstFixAfterLateAcquisition() async throws {
         let log = try ReceiverLog(path: TestPaths.fixture("gpsd/haicom-305N.log"))
         let expected = try #require(NMEAReference.firstFixedPosition(in: log.lines))
-        let gpsd = try GPSDOnPTY()
-        defer { gpsd.stop() }
-        let client = GPSDClient(address: try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)"))
-        let recorder = EventRecorder(client)
-        client.start()
-        defer { client.stop() }
-        #expect(await recorder.wait { $0.isConnected } != nil)
-        #expect(gpsd.waitForClient())
-        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        let rig = try await WatchedGPSD.start()
+        defer { rig.stop() }
+        let (gpsd, recorder) = (rig.gpsd, rig.recorder)
         let primed = recorder.events.count
         let feeding = feedInBackground(gpsd, log)
         defer { feeding.cancel() }
@@ -51,15 +45,9 @@ struct GPSDClientTests {
         let datedBefore = log.lines[...firstFixLine].contains { NMEAReference.carriesDate($0) }
         #expect(!datedBefore)
 
-        let gpsd = try GPSDOnPTY()
-        defer { gpsd.stop() }
-        let client = GPSDClient(address: try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)"))
-        let recorder = EventRecorder(client)
-        client.start()
-        defer { client.stop() }
-        #expect(await recorder.wait { $0.isConnected } != nil)
-        #expect(gpsd.waitForClient())
-        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        let rig = try await WatchedGPSD.start()
+        defer { rig.stop() }
+        let (gpsd, recorder) = (rig.gpsd, rig.recorder)
         let feeding = feedInBackground(gpsd, log, pause: 0.001)
         defer { feeding.cancel() }
         let fix = try #require(await recorder.wait(seconds: 30) { $0.fix != nil }?.fix)
@@ -72,15 +60,9 @@ struct GPSDClientTests {
     func binaryUBXLog() async throws {
         let log = try ReceiverLog(path: TestPaths.fixture("gpsd/ublox-neo-m8n.log"))
         #expect(!log.isText)
-        let gpsd = try GPSDOnPTY()
-        defer { gpsd.stop() }
-        let client = GPSDClient(address: try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)"))
-        let recorder = EventRecorder(client)
-        client.start()
-        defer { client.stop() }
-        #expect(await recorder.wait { $0.isConnected } != nil)
-        #expect(gpsd.waitForClient())
-        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        let rig = try await WatchedGPSD.start()
+        defer { rig.stop() }
+        let (gpsd, recorder) = (rig.gpsd, rig.recorder)
         let feeding = feedRepeatedly(gpsd, log)
         defer { feeding.cancel() }
         let fix = try #require(await recorder.wait(seconds: 30) { $0.fix != nil }?.fix)
@@ -107,17 +89,9 @@ struct GPSDClientTests {
     @Test("gpsd killed and started again: the client reconnects and reads fixes again by itself")
     func reconnectsAfterRestart() async throws {
         let log = try ReceiverLog(path: TestPaths.fixture("gpsd/haicom-305N.log"))
-        let gpsd = try GPSDOnPTY()
-        defer { gpsd.stop() }
-        let client = GPSDClient(
-            address: try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)"),
-            backoff: ReconnectBackoff(initialS: 0.5, maximumS: 2))
-        let recorder = EventRecorder(client)
-        client.start()
-        defer { client.stop() }
-        #expect(await recorder.wait { $0.isConnected } != nil)
-        #expect(gpsd.waitForClient())
-        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        let rig = try await WatchedGPSD.start(backoff: ReconnectBackoff(initialS: 0.5, maximumS: 2))
+        defer { rig.stop() }
+        let (gpsd, recorder) = (rig.gpsd, rig.recorder)
         gpsd.feed(log)
         #expect(await recorder.wait { $0.fix != nil } != nil)
 
@@ -171,5 +145,41 @@ struct GPSDClientTests {
             if !closed { try await Task.sleep(for: .milliseconds(20)) }
         }
         #expect(closed)
+    }
+
+    @Test("a fast receiver: every fix in order, in a few batches, and the first one at once")
+    func fastReceiverFixesComeInBatches() async throws {
+        // 400 epochs of the real drive (RMC + GGA each) at 2 ms a line: about 250 fixes a second.
+        let lines = Array(try ReceiverLog(path: TestPaths.fixture("tracks/reno_tahoe_gga_rmc.nmea")).lines.prefix(800))
+        let expected = NMEAReference.fixedRMCTimes(in: lines)
+        #expect(expected.count >= 350)
+        let rig = try await WatchedGPSD.start()
+        defer { rig.stop() }
+        let (gpsd, recorder) = (rig.gpsd, rig.recorder)
+        let primedBatches = recorder.batches.count
+        for line in lines {
+            gpsd.write(Array((line + "\r\n").utf8))
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        var fixes = 0
+        for _ in 0..<400 where fixes < expected.count {
+            try await Task.sleep(for: .milliseconds(50))
+            fixes = recorder.events.count { $0.fix != nil }
+        }
+
+        // Every fix gpsd made of the log, in order, none twice, none lost. (gpsd moves this 2005 log's
+        // dates on by 1024 GPS weeks, so compare each fix's time from the first.)
+        let times = recorder.events.compactMap { $0.fix?.time }
+        let offsets = times.map { $0.timeIntervalSince(times[0]) }
+        let expectedOffsets = expected.map { $0.timeIntervalSince(expected[0]) }
+        #expect(times.count == expected.count)
+        #expect(offsets == expectedOffsets, "fix times differ from the log's")
+        // Handed over in batches: one per read burst, not one per fix (each hand-over wakes the agent).
+        let batches = recorder.batches.dropFirst(primedBatches)
+        let withFixes = batches.filter { $0.contains { $0.fix != nil } }
+        #expect(withFixes.count <= times.count / 4, "\(withFixes.count) batches for \(times.count) fixes")
+        // The first fix after the primer's no-fix goes at once: its batch ends with it.
+        let firstBatch = try #require(withFixes.first)
+        #expect(firstBatch.last?.fix != nil && firstBatch.last?.fix?.time == times.first)
     }
 }

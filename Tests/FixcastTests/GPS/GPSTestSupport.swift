@@ -1,6 +1,7 @@
 import FixcastCore
 import Foundation
 import Synchronization
+import Testing
 
 @testable import Fixcast
 
@@ -19,10 +20,41 @@ actor InMemoryLastKnownStore: LastKnownPositionStore {
     }
 }
 
-/// Records a client's events as they come, so a test can wait for the one it needs.
+/// gpsd on a pty of the test's own, with a client connected, watching and synced to the stream (gpsd
+/// primed with a no-fix cycle): the set-up of most GPS integration tests. `stop()` stops both.
+struct WatchedGPSD: @unchecked Sendable {
+    let gpsd: GPSDOnPTY
+    let client: GPSDClient
+    let recorder: EventRecorder
+
+    static func start(backoff: ReconnectBackoff = ReconnectBackoff()) async throws -> WatchedGPSD {
+        let gpsd = try GPSDOnPTY()
+        let address: GPSDAddress
+        do { address = try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)") } catch {
+            gpsd.stop()
+            throw error
+        }
+        let client = GPSDClient(address: address, backoff: backoff)
+        let recorder = EventRecorder(client)
+        client.start()
+        #expect(await recorder.wait { $0.isConnected } != nil)
+        #expect(gpsd.waitForClient())
+        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        return WatchedGPSD(gpsd: gpsd, client: client, recorder: recorder)
+    }
+
+    func stop() {
+        client.stop()
+        gpsd.stop()
+    }
+}
+
+/// Records a client's events as they come (and the batches they came in), so a test can wait for the
+/// one it needs.
 final class EventRecorder: Sendable {
     private final class Box: Sendable {
         let seen = Mutex<[GPSEvent]>([])
+        let batches = Mutex<[[GPSEvent]]>([])
         let finished = Mutex(false)
     }
     private let box = Box()
@@ -31,12 +63,16 @@ final class EventRecorder: Sendable {
     init(_ client: GPSDClient) {
         let box = self.box
         task = Task {
-            for await e in client.events { box.seen.withLock { $0.append(e) } }
+            for await batch in client.events {
+                box.batches.withLock { $0.append(batch) }
+                box.seen.withLock { $0.append(contentsOf: batch) }
+            }
             box.finished.withLock { $0 = true }
         }
     }
 
     var events: [GPSEvent] { box.seen.withLock { $0 } }
+    var batches: [[GPSEvent]] { box.batches.withLock { $0 } }
     var isFinished: Bool { box.finished.withLock { $0 } }
 
     /// Waits (up to a generous guard time, only so a broken build cannot hang) for an event matching `match`.

@@ -252,6 +252,23 @@ enum NMEAReference {
         return nil
     }
 
+    /// The UTC times of the RMC sentences that report a fix (status A, with a date), in order.
+    static func fixedRMCTimes(in lines: [String]) -> [Date] {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        return lines.compactMap { line -> Date? in
+            guard let star = line.firstIndex(of: "*") else { return nil }
+            let f = line[..<star].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard f.count > 9, f[0].hasSuffix("RMC"), f[2] == "A", f[1].count >= 6, f[9].count == 6,
+                let hms = Int(f[1].prefix(6)), let dmy = Int(f[9])
+            else { return nil }
+            let parts = DateComponents(
+                year: 2000 + dmy % 100, month: dmy / 100 % 100, day: dmy / 10_000,
+                hour: hms / 10_000, minute: hms / 100 % 100, second: hms % 100)
+            return utc.date(from: parts)
+        }
+    }
+
     /// Whether a sentence carries a calendar date: an RMC with its date field, or a ZDA with day, month, year.
     static func carriesDate(_ line: String) -> Bool {
         guard let star = line.firstIndex(of: "*") else { return false }
