@@ -31,13 +31,11 @@ public final class Agent: Sendable {
     let settings: Settings
     let options: Options
     let services: Services
-    let gps: GPSDClient
 
     public init(settings: Settings, options: Options, services: Services) {
         self.settings = settings
         self.options = options
         self.services = services
-        self.gps = GPSDClient(address: (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local, clock: services.clock)
     }
 
     /// Runs until SIGINT, SIGTERM or `q`; returns the exit code (0 after a clean shutdown).
@@ -69,14 +67,14 @@ public final class Agent: Sendable {
         state.screen.problems = state.problems
         display.redraw(state.screen, now: clock.now())
 
-        var gpsTask: Task<Void, Never>?
+        var gps: GPSDClient?
         if let fixed = options.fixedPosition {
             if let r = state.fixedPosition(fixed, now: clock.now()) { yield(.takeReading(r)) }
         } else {
-            gps.start()
-            gpsTask = Task { [gps] in
-                for await batch in gps.events { yield(.gps(batch)) }
-            }
+            // Batches go straight into the agent's stream from the reader thread.
+            let address = (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local
+            gps = GPSDClient(address: address, clock: clock, deliver: { yield(.gps($0)) })
+            gps?.start()
         }
         let ticker = SecondTicker { yield(.tick) }
         let recorder = store.map { TrackRecorder(store: $0) }
@@ -150,9 +148,8 @@ public final class Agent: Sendable {
             await inFlight.value
             timeout.cancel()
         }
-        gpsTask?.cancel()
         ticker.cancel()
-        gps.stop()
+        gps?.stop()
         signals.cancel()
         try? await recorder?.commit(trackBuffer)
         display.close()

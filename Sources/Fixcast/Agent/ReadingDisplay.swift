@@ -30,11 +30,12 @@ struct JSONLinesDisplay: ReadingDisplay {
 }
 
 /// The live screen: redrawn in place on every change and every second, with `r` and `q` read
-/// from the keyboard on a thread of their own. The terminal is restored on close (and at exit).
+/// from the keyboard on a thread of their own, which sleeps until a key comes (or `close`). The
+/// terminal is restored on close (and at exit).
 final class LiveDisplay: ReadingDisplay {
     private let terminal: TerminalSession
     private let options: DisplayOptions
-    private let running = RunFlag()
+    private let keysStop = StopSignal()
     private let keysDone = DispatchSemaphore(value: 0)
 
     /// nil when stdout is not a terminal that can be put in raw mode (the caller falls back to JSON lines).
@@ -43,11 +44,14 @@ final class LiveDisplay: ReadingDisplay {
         do { try terminal.start() } catch { return nil }
         self.terminal = terminal
         self.options = options
-        let running = self.running
+        let stop = keysStop
         let done = keysDone
-        DispatchQueue(label: "fixcast.keys").async {
-            while running.isSet {
-                for key in terminal.readKeys(timeoutMs: 200) {
+        let reading = DedicatedThread.start(name: "fixcast-keys") {
+            while !stop.isStopped {
+                guard stop.wait(seconds: nil, orReadable: terminal.input) else { continue }
+                let keys = terminal.readKeys(timeoutMs: 0)
+                if keys.isEmpty { break }  // readable yet nothing to read: the terminal hung up
+                for key in keys {
                     switch LiveCommand(key: key) {
                     case .refresh: onKey(.manualRefresh)
                     case .quit: onKey(.quit)
@@ -56,6 +60,10 @@ final class LiveDisplay: ReadingDisplay {
                 }
             }
             done.signal()
+        }
+        if !reading {
+            terminal.restore()
+            return nil  // no keys, no live screen: the caller prints JSON lines instead
         }
     }
 
@@ -71,15 +79,8 @@ final class LiveDisplay: ReadingDisplay {
     }
 
     func close() {
-        running.clear()
+        keysStop.stop()
         _ = keysDone.wait(timeout: .now() + .seconds(1))
         terminal.restore()
     }
-}
-
-/// A flag one thread clears and another polls.
-final class RunFlag: Sendable {
-    private let value = Atomic<Bool>(true)
-    var isSet: Bool { value.load(ordering: .relaxed) }
-    func clear() { value.store(false, ordering: .relaxed) }
 }

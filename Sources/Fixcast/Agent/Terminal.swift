@@ -35,7 +35,8 @@ public enum TerminalError: Error, Sendable, Hashable {
 /// signal handler: it takes a lock.
 /// - SeeAlso: termios(3), console_codes(4) (`CSI ?1049h` alternate screen, `CSI ?25l` cursor).
 public final class TerminalSession: Sendable {
-    private let input: Int32
+    /// The keyboard's descriptor, for a thread to sleep on until a key comes.
+    let input: Int32
     private let output: Int32
 
     public init(input: Int32 = 0, output: Int32 = 1) {

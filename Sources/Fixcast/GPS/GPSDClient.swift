@@ -19,11 +19,12 @@ import Synchronization
 public final class GPSDClient: Sendable {
     public let address: GPSDAddress
     /// Every event, in order, in batches: what one read of the socket brought (often a single event;
-    /// up to a second of fixes, see `follow`). Finishes after `stop()`
-    /// (or when the consumer stops listening).
+    /// up to a second of fixes, see `follow`). Finishes after `stop()` (or when the consumer stops
+    /// listening). Empty when the client was made with `deliver`.
     public let events: AsyncStream<[GPSEvent]>
 
     private let continuation: AsyncStream<[GPSEvent]>.Continuation
+    private let deliver: (@Sendable ([GPSEvent]) -> Void)?
     private let clock: any WallClock
     private let backoff: ReconnectBackoff
     private let signal: StopSignal
@@ -37,16 +38,28 @@ public final class GPSDClient: Sendable {
     /// A bound on one drain, so a receiver sending faster than fixcast parses still gets handed over.
     static let maxReportsPerDrain = 512
 
+    /// With `deliver`, batches go to it, called on the reader thread, instead of to `events`: for a
+    /// consumer with a stream of its own (the agent), which saves a task and its wake-up per batch.
     public init(
-        address: GPSDAddress, clock: any WallClock = SystemClock(), backoff: ReconnectBackoff = ReconnectBackoff()
+        address: GPSDAddress, clock: any WallClock = SystemClock(), backoff: ReconnectBackoff = ReconnectBackoff(),
+        deliver: (@Sendable ([GPSEvent]) -> Void)? = nil
     ) {
         self.address = address
         self.clock = clock
         self.backoff = backoff
+        self.deliver = deliver
         let signal = StopSignal()
         self.signal = signal
         (events, continuation) = AsyncStream.makeStream(of: [GPSEvent].self, bufferingPolicy: .bufferingNewest(1024))
-        continuation.onTermination = { _ in signal.stop() }
+        if deliver == nil {
+            continuation.onTermination = { _ in signal.stop() }
+        } else {
+            continuation.finish()
+        }
+    }
+
+    private func send(_ batch: [GPSEvent]) {
+        if let deliver { deliver(batch) } else { continuation.yield(batch) }
     }
 
     deinit {
@@ -59,7 +72,7 @@ public final class GPSDClient: Sendable {
         else { return }
         if !DedicatedThread.start(name: "fixcast-gpsd", { self.readLoop() }) {
             // No thread: nothing will ever arrive; say so and end the stream rather than hang.
-            continuation.yield(
+            send(
                 [.disconnected(.unreachable(address: address.description, detail: "cannot start a thread"))])
             continuation.finish()
         }
@@ -84,7 +97,7 @@ public final class GPSDClient: Sendable {
             var err: Int32 = 0
             guard let handle = cgps_open(address.host, String(address.port), &err) else {
                 let detail = String(cString: cgps_errstr(err))
-                continuation.yield([
+                send([
                     .disconnected(
                         everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail))
                 ])
@@ -93,18 +106,18 @@ public final class GPSDClient: Sendable {
             }
             guard cgps_watch_json(handle) == 0 else {
                 cgps_close(handle)
-                continuation.yield([.disconnected(.watchRefused(address: label))])
+                send([.disconnected(.watchRefused(address: label))])
                 signal.wait(seconds: backoff.nextDelay())
                 continue
             }
             backoff.reset()
             filter.reset()
             everConnected = true
-            continuation.yield([.connected(address: label)])
+            send([.connected(address: label)])
             let lost = follow(handle, filter: &filter)
             cgps_close(handle)
             if lost {
-                continuation.yield([.disconnected(.connectionLost(address: label))])
+                send([.disconnected(.connectionLost(address: label))])
                 signal.wait(seconds: backoff.nextDelay())
             }
         }
@@ -118,8 +131,9 @@ public final class GPSDClient: Sendable {
     /// hands it all over as one batch. gpxlogger wakes and makes two system calls for every gpsd
     /// message; this thread wakes about once a second whatever the receiver's rate (bench/run.sh
     /// compares the two).
-    /// What must not wait goes at once, with the batch before it: the first fix after connecting or
-    /// after a lost fix (`fixcast now` answers with it), a lost fix, a new device.
+    /// Nothing waits until fixes flow, so the first fix after connecting or after a lost fix goes the
+    /// moment it arrives (`fixcast now` answers with it). A lost fix or a new device ends the batch
+    /// it is read in and goes at once.
     private func follow(_ handle: OpaquePointer, filter: inout TPVFilter) -> Bool {
         var report = cgps_report()
         var device: String?
@@ -130,14 +144,19 @@ public final class GPSDClient: Sendable {
         var fixing = false  // a fix went out since connecting or since the last lost fix
 
         func deliver() {
-            if !batch.isEmpty { continuation.yield(batch) }
+            if !batch.isEmpty { send(batch) }
             batch.removeAll(keepingCapacity: true)
             waitingSince = nil
             urgent = false
         }
         func canWait(_ event: GPSEvent) {
             batch.append(event)
-            if waitingSince == nil { waitingSince = StopSignal.monotonicSeconds() }
+            // Until fixes flow, nothing is held back: the first fix must not wait behind a SKY report.
+            if !fixing {
+                urgent = true
+            } else if waitingSince == nil {
+                waitingSince = StopSignal.monotonicSeconds()
+            }
         }
         func mustGo(_ event: GPSEvent) {
             batch.append(event)
@@ -196,8 +215,13 @@ public final class GPSDClient: Sendable {
             if let since = waitingSince {
                 signal.wait(seconds: since + Self.batchWindowS - StopSignal.monotonicSeconds())
                 if signal.isStopped { return false }
-                if cgps_wait(handle, 0) == 1, !drain() { return true }
+                let flowing = cgps_wait(handle, 0) == 1
+                if flowing, !drain() { return true }
                 deliver()
+                // While reports keep coming, keep to the rhythm: sleep a window, then read what came,
+                // rather than wake for the first report of each window. Back to sleeping on the
+                // socket once a window brings nothing.
+                if flowing, fixing { waitingSince = StopSignal.monotonicSeconds() }
                 continue
             }
             // Nothing held back: sleep until gpsd sends (or a stop), unless libgps holds a report already.

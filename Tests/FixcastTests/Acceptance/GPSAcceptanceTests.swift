@@ -9,7 +9,9 @@ import Testing
 @Suite(.serialized) struct GPSAcceptanceTests {
     /// A position stored as last known, `ageS` seconds ago.
     static func storeLastKnown(_ db: String, lat: Double, lon: Double, ageS: Double) async throws -> Date {
-        let obtained = Date().addingTimeInterval(-ageS)
+        // A whole second: a fraction a hair under the next second can round up on the way through
+        // SQLite's REAL and Date's two epochs, and the note prints whole seconds.
+        let obtained = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - ageS).rounded(.down))
         let store = try SQLiteStore(path: db)
         try await store.saveLastKnownPosition(
             Position(
