@@ -1,18 +1,17 @@
 import FixcastCore
 import FoundationEssentials
 
-/// Writes the thinned track to the store in batches: fixes that the thinning policy accepted are
-/// held for at most `commitInterval` (1 s) and then committed in one transaction.
+/// Writes the thinned track to the store, a batch at a time: each `commit` writes the fixes it is
+/// given, after any that an earlier refused commit left, in one transaction.
 ///
-/// One transaction a second instead of one per fix is what makes a 10 Hz receiver cheap (a
-/// commit costs a WAL append and, at checkpoints, an fsync), and it bounds what a kill -9 can
-/// lose to the last uncommitted second. Call `flush()` on shutdown.
+/// The agent commits the points of each GPS batch (about a second of fixes) as it arrives. One
+/// transaction a second instead of one per fix is what makes a 10 Hz receiver cheap (a commit costs
+/// a WAL append and, at checkpoints, an fsync), and it bounds what a kill -9 can lose to the last
+/// second. Fixes the disk refused are kept and go with the next commit, so a full or read-only disk
+/// loses no track once it takes writes again.
 public actor TrackRecorder {
     private let store: SQLiteStore
-    private let commitInterval: Duration
     private var pending: [Fix] = []
-    private var scheduledCommit: Task<Void, Never>?
-    private let onError: @Sendable (StorageError) -> Void
     /// Fixes kept while the disk refuses writes (full, read-only): about an hour at one a second;
     /// the oldest go first, so the newest track survives.
     static let maxPending = 4_000
@@ -20,73 +19,16 @@ public actor TrackRecorder {
     /// The last failed commit, or nil once a commit succeeded again.
     public private(set) var lastError: StorageError?
 
-    /// `onError` hears every failed commit (the agent shows it on the status line and keeps going).
-    public init(
-        store: SQLiteStore, commitInterval: Duration = .seconds(1),
-        onError: @escaping @Sendable (StorageError) -> Void = { _ in }
-    ) {
+    public init(store: SQLiteStore) {
         self.store = store
-        self.commitInterval = commitInterval
-        self.onError = onError
     }
 
-    /// Queues one accepted fix; it is committed within `commitInterval`.
-    public func record(_ fix: Fix) {
-        record(contentsOf: [fix])
-    }
-
-    /// Queues accepted fixes, oldest first; they are committed within `commitInterval`. One call for
-    /// many fixes: each call to an actor is a task switch, which at 10 Hz costs more than the fix.
-    public func record(contentsOf fixes: [Fix]) {
-        guard !fixes.isEmpty else { return }
-        pending.append(contentsOf: fixes)
-        if pending.count > Self.maxPending { pending.removeFirst(pending.count - Self.maxPending) }
-        if scheduledCommit == nil {
-            let interval = commitInterval
-            scheduledCommit = Task { [weak self] in
-                try? await Task.sleep(for: interval)
-                await self?.commitScheduled()
-            }
-        }
-    }
-
-    /// Commits these fixes now, after any a failed commit left pending, in one transaction: for a caller
-    /// that batches already (the agent hands over the thinned points of each GPS batch, about one a
-    /// second). One actor call and no timer, where `record` + `flush` would arm and cancel one.
+    /// Commits these fixes (oldest first), after any a refused commit left, in one transaction. One
+    /// call for many fixes: each call to an actor is a task switch, which at 10 Hz costs more than
+    /// the fix. When the store refuses, the fixes stay pending and the error is thrown.
     public func commit(_ fixes: [Fix]) async throws(StorageError) {
         pending.append(contentsOf: fixes)
         if pending.count > Self.maxPending { pending.removeFirst(pending.count - Self.maxPending) }
-        try await flush()
-    }
-
-    /// Fixes waiting for their commit.
-    public var pendingCount: Int { pending.count }
-
-    /// Commits what is pending now (shutdown, SIGTERM); throws when the store refuses.
-    public func flush() async throws(StorageError) {
-        scheduledCommit?.cancel()
-        scheduledCommit = nil
-        try await commit()
-    }
-
-    private func commitScheduled() async {
-        scheduledCommit = nil
-        do {
-            try await commit()
-        } catch {
-            onError(error)
-        }
-        // Fixes that failed stay pending; try again a second later rather than never.
-        if !pending.isEmpty, scheduledCommit == nil, lastError != nil {
-            let interval = commitInterval
-            scheduledCommit = Task { [weak self] in
-                try? await Task.sleep(for: interval)
-                await self?.commitScheduled()
-            }
-        }
-    }
-
-    private func commit() async throws(StorageError) {
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
@@ -100,4 +42,7 @@ public actor TrackRecorder {
             throw error
         }
     }
+
+    /// Fixes waiting for a commit (those a refused commit kept).
+    public var pendingCount: Int { pending.count }
 }

@@ -65,12 +65,12 @@ import Testing
     func killWriterLoop() async throws {
         let path = try #require(ProcessInfo.processInfo.environment[Self.databaseVariable])
         let store = try SQLiteStore(path: path)
-        let recorder = TrackRecorder(store: store, commitInterval: .milliseconds(20))
+        let recorder = TrackRecorder(store: store)
         let deadline = Date().addingTimeInterval(60)  // never outlive a parent that died
         var i = 0
         while Date() < deadline {
             i += 1
-            for k in 0..<5 { await recorder.record(StoreTestData.fix(at: Double(i * 5 + k))) }
+            try await recorder.commit((0..<5).map { StoreTestData.fix(at: Double(i * 5 + $0)) })
             try await store.insertReading(StoreTestData.reading(at: Double(i)))
             let track = try await store.trackPointCount()
             Console.out("COMMITTED \(i) \(track)\n")
