@@ -4,19 +4,11 @@
 /// `{"error":"Unable to geocode"}`; that is a normal outcome (nil), not a failure.
 public enum NominatimReverseDecoder {
     /// Why a body could not be read; `detail` is the tail of a sentence.
-    public struct Failure: Error, Sendable, Hashable {
-        public let detail: String
-    }
+    public typealias Failure = PlaceDecodeFailure
 
     /// nil for the "no place here" body; a `Failure` for anything that is not a reverse result.
     public static func decode(_ body: some Collection<UInt8>) throws(Failure) -> Place? {
-        let json: JSONValue
-        do {
-            json = try JSONValue.parse(body)
-        } catch {
-            throw Failure(detail: error.summary)
-        }
-        guard case .object = json else { throw Failure(detail: "not a JSON object") }
+        let json = try PlaceDecodeFailure.object(body)
         if let error = json["error"], !error.isNull {
             return nil
         }

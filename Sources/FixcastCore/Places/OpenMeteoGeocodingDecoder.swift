@@ -3,18 +3,11 @@
 /// The API omits empty fields: no `results` key at all means no match, and a result may lack
 /// `population` or `admin1`. An error body is `{"error": true, "reason": "…"}` (sent with HTTP 400).
 public enum OpenMeteoGeocodingDecoder {
-    public struct Failure: Error, Sendable, Hashable {
-        public let detail: String
-    }
+    /// Why a body could not be read; `detail` is the tail of a sentence.
+    public typealias Failure = PlaceDecodeFailure
 
     public static func decode(_ body: some Collection<UInt8>) throws(Failure) -> [PlaceMatch] {
-        let json: JSONValue
-        do {
-            json = try JSONValue.parse(body)
-        } catch {
-            throw Failure(detail: error.summary)
-        }
-        guard case .object = json else { throw Failure(detail: "not a JSON object") }
+        let json = try PlaceDecodeFailure.object(body)
         if json["error"]?.boolValue == true {
             throw Failure(detail: json["reason"]?.stringValue ?? "the API reported an error")
         }
