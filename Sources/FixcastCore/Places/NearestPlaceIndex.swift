@@ -78,10 +78,7 @@ public struct NearestPlaceIndex: Sendable {
     public func within(lat: Double, lon: Double, radiusKm: Double) -> [Int] {
         guard !ids.isEmpty, radiusKm >= 0 else { return [] }
         let q = NearestPlaceIndex.unitVector(lat: lat, lon: lon)
-        let angle = min(Double.pi, radiusKm / GreatCircle.earthRadiusKm)
-        let chord = 2 * sin(angle / 2)
-        // A hair of slack so that a point exactly on the circle is not lost to rounding.
-        let limit = chord * chord * (1 + 1e-12) + 1e-15
+        let limit = NearestPlaceIndex.chordSquaredLimit(radiusKm: radiusKm)
         var found: [Int] = []
         xyz.withUnsafeBufferPointer { p in
             ids.withUnsafeBufferPointer { ids in
@@ -107,16 +104,42 @@ public struct NearestPlaceIndex: Sendable {
 
     // MARK: - Internals
 
-    private struct Best {
+    // The geometry both tree walks use (this in-memory tree and `PlaceTableImage`'s mapped one),
+    // defined once so the two cannot drift apart in what "nearest" or "within" means.
+
+    /// The nearest candidate so far; on a tie the lower id wins, so tree and scan give the same answer.
+    struct Best {
         var squared: Double
         var id: Int32
 
-        mutating func offer(_ d: Double, _ candidate: Int32) {
+        @inline(__always) mutating func offer(_ d: Double, _ candidate: Int32) {
             if d < squared || (d == squared && candidate < id) {
                 squared = d
                 id = candidate
             }
         }
+    }
+
+    /// The squared chord between two unit vectors (it orders points as the great-circle distance does).
+    @inline(__always)
+    static func chordSquared(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
+        let dx = a.0 - b.0
+        let dy = a.1 - b.1
+        let dz = a.2 - b.2
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    /// The largest squared chord within `radiusKm` (great circle), with a hair of slack so that a point
+    /// exactly on the circle is not lost to rounding.
+    static func chordSquaredLimit(radiusKm: Double) -> Double {
+        let angle = min(Double.pi, radiusKm / GreatCircle.earthRadiusKm)
+        let chord = 2 * sin(angle / 2)
+        return chord * chord * (1 + 1e-12) + 1e-15
+    }
+
+    /// A vector's coordinate along a k-d split axis (0: x, 1: y, 2: z).
+    @inline(__always) static func coordinate(_ v: (Double, Double, Double), axis: Int) -> Double {
+        axis == 0 ? v.0 : axis == 1 ? v.1 : v.2
     }
 
     static func unitVector(lat: Double, lon: Double) -> (Double, Double, Double) {
@@ -132,10 +155,7 @@ public struct NearestPlaceIndex: Sendable {
 
     @inline(__always)
     private static func squaredDistance(_ q: (Double, Double, Double), _ p: [Double], _ i: Int) -> Double {
-        let dx = p[3 * i] - q.0
-        let dy = p[3 * i + 1] - q.1
-        let dz = p[3 * i + 2] - q.2
-        return dx * dx + dy * dy + dz * dz
+        chordSquared((p[3 * i], p[3 * i + 1], p[3 * i + 2]), q)
     }
 
     private static func build(
@@ -204,13 +224,10 @@ public struct NearestPlaceIndex: Sendable {
         guard hi > lo else { return }
         let mid = (lo + hi) / 2
         let b = 3 * mid
-        let dx = points[b] - q.0
-        let dy = points[b + 1] - q.1
-        let dz = points[b + 2] - q.2
-        best.offer(dx * dx + dy * dy + dz * dz, ids[mid])
+        best.offer(chordSquared((points[b], points[b + 1], points[b + 2]), q), ids[mid])
         guard hi - lo > 1 else { return }
         let axis = Int(axes[mid])
-        let diff = (axis == 0 ? q.0 : axis == 1 ? q.1 : q.2) - points[b + axis]
+        let diff = coordinate(q, axis: axis) - points[b + axis]
         let (near, far) = diff < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
         search(query: q, points: points, ids: ids, axes: axes, lo: near.0, hi: near.1, best: &best)
         // `<=`, not `<`: a point exactly as far as the best so far may still win the lowest-index tie-break.
@@ -226,13 +243,10 @@ public struct NearestPlaceIndex: Sendable {
         guard hi > lo else { return }
         let mid = (lo + hi) / 2
         let b = 3 * mid
-        let dx = points[b] - q.0
-        let dy = points[b + 1] - q.1
-        let dz = points[b + 2] - q.2
-        if dx * dx + dy * dy + dz * dz <= limit { found.append(Int(ids[mid])) }
+        if chordSquared((points[b], points[b + 1], points[b + 2]), q) <= limit { found.append(Int(ids[mid])) }
         guard hi - lo > 1 else { return }
         let axis = Int(axes[mid])
-        let diff = (axis == 0 ? q.0 : axis == 1 ? q.1 : q.2) - points[b + axis]
+        let diff = coordinate(q, axis: axis) - points[b + axis]
         if diff < 0 || diff * diff <= limit {
             collect(query: q, limit: limit, points: points, ids: ids, axes: axes, lo: lo, hi: mid, into: &found)
         }
