@@ -1,28 +1,44 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers (DESIGN.md): fixcast (CLI) -> Fixcast (adapters, agent) -> FixcastCore (pure) ; C shims at the bottom.
-// No package dependencies: C libraries come from Debian's -dev packages.
+// The architecture (DESIGN.md "Layers"). Each layer is a target, and a target can only import what it
+// depends on, so an arrow that points up is a build error, not a code-review finding:
+//
+//   fixcast (executable: options per command, help, commands)
+//     └─▶ FixcastApp (the agent's event loop, reading services, rendering, export writers)
+//           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, terminal, signals, clocks, files)
+//                 └─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, ports)
+//                 └─▶ C shims (CGPS, CCurl, CSQLite, CSystem): the only callers of the C libraries
+//
+// FixcastCore depends on nothing but FoundationEssentials. No package dependencies: C libraries come
+// from Debian's -dev packages.
 let package = Package(
     name: "fixcast",
     products: [
         .executable(name: "fixcast", targets: ["fixcast"])
     ],
     targets: [
-        // C shims: the only code that touches libgps, libcurl and libsqlite3 directly.
+        // C shims.
         .target(name: "CGPS", linkerSettings: [.linkedLibrary("gps")]),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
-        // Pure domain: models, geodesy, policies, decoders. No I/O, no clock read directly.
+        .target(name: "CSystem"),
+        // Pure domain.
         .target(name: "FixcastCore"),
-        // Adapters and the agent.
-        .target(name: "Fixcast", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite"]),
-        // Thin executable.
-        .executableTarget(name: "fixcast", dependencies: ["Fixcast", "FixcastCore"]),
+        // Everything that touches the OS or a C library.
+        .target(name: "FixcastAdapters", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite", "CSystem"]),
+        // The agent, the services that make a reading, and what people see.
+        .target(name: "FixcastApp", dependencies: ["FixcastCore", "FixcastAdapters"]),
+        // The command line.
+        .executableTarget(name: "fixcast", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore"]),
         // Benchmarks (bench/*.sh); timing never goes into tests.
-        .executableTarget(name: "fixcast-bench", dependencies: ["Fixcast", "FixcastCore"], path: "bench/Sources/fixcast-bench"),
+        .executableTarget(
+            name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore"],
+            path: "bench/Sources/fixcast-bench"),
         .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore"]),
-        .testTarget(name: "FixcastTests", dependencies: ["Fixcast", "FixcastCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FixcastTests", dependencies: ["fixcast", "FixcastApp", "FixcastAdapters", "FixcastCore"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// What the acceptance tests share: a fresh home and store per test, an environment in which every
 /// network endpoint of fixcast is a loopback address, and JSON read the way a script would read it.

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// A store filled the way a user fills it: a short replayed drive through `fixcast run --json` (real
 /// gpsd, the Reno → Lake Tahoe NMEA, weather and Nominatim replayed by a loopback server) and then two

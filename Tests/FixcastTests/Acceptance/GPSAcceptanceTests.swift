@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// Issue 2's acceptance, run as a new user would: the real `fixcast` binary against a real gpsd.
 /// (`--gpsd nonsense:port`, `--at 91,0`, `--at abc` → exit 2 are CLIUsageTests.usageErrorsExit2NamingTheOption.)

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// Issue 4's acceptance through the binary: Nominatim and Open-Meteo geocoding replayed on a loopback
 /// server, and the bundled offline table.

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// Issue 3's acceptance through the binary: `FIXCAST_WEATHER_BASE_URL` pointed at a loopback server
 /// replaying a recorded Open-Meteo response, or injecting faults.

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// `fixcast run` end to end: a real 137 km drive (a Garmin receiver's own NMEA, Reno → Lake Tahoe)
 /// through a real gpsd, weather from a loopback server of a recorded Open-Meteo response, a real

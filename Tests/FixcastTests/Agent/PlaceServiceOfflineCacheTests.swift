@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// Offline names are reused from the store within 1 km, so a warm `fixcast now --offline` does not read
 /// and index the bundled table (bench/now.sh: ~70 ms and ~17 MB) for a name it already knows.

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// Nominatim's one request per second held across processes that share a store: two limiters with two
 /// connections to one SQLite file (as two processes have), and two real `fixcast now` processes.

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// The place service against a loopback Nominatim/Open-Meteo and the bundled table.
 struct PlaceServiceTests {

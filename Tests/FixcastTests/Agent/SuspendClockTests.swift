@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 @Suite struct SuspendClockTests {
     /// On a running machine the offset is readable, not negative, and does not shrink between samples

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 @Suite struct TextColumnsTests {
     @Test func widths() {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import FixcastCore
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// A store in memory, standing in for the SQLite store (written elsewhere) with the same contract.
 actor MemoryWeatherStore: WeatherCacheStore, StateStore {

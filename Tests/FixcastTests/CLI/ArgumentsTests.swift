@@ -1,6 +1,8 @@
 import Testing
 import FixcastCore
-@testable import Fixcast
+@testable import fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 @Suite struct ArgumentsTests {
     @Test func commandAndOptionsInAnyOrder() throws {

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 @Suite struct CSVExportTests {
     /// Parsed back by Python's csv module (a real RFC 4180 reader) into JSON.

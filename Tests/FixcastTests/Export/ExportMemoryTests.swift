@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// Exports stream: a million track points go out without the process growing by anything near
 /// the size of the output (about 90 MB of GPX, 19 MB of GeoJSON).

@@ -1,7 +1,8 @@
 import FixcastCore
 import Foundation
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 enum ExportTestSupport {
     /// A place name that needs every kind of escaping: XML specials, CSV quote/comma/newline, non-ASCII.

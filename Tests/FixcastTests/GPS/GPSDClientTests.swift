@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// The gpsd client against a real gpsd (gpsd on a pty of the test's own, or gpsfake), replaying real receiver logs.
 @Suite("GPSDClient against a real gpsd", .serialized)

@@ -2,7 +2,8 @@ import CGPS
 import Foundation
 import Testing
 import FixcastCore
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// The shim's flat report becomes a `TPVReport` without losing or inventing anything.
 @Suite("cgps_report to TPVReport")

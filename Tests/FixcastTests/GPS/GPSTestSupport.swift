@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// A last-known store in memory, for tests (the SQLite one is tested with the store).
 actor InMemoryLastKnownStore: LastKnownPositionStore {

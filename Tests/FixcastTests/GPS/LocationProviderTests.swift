@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// `fixcast now`'s position against a real gpsd: fix, retries, and the stored fallback.
 @Suite("LocationProvider against a real gpsd")

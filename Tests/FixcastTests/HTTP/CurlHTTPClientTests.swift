@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import CCurl
 import FixcastCore
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// The libcurl client against a real HTTP server on 127.0.0.1 (Tests/Support/fixture_server.py).
 @Suite(.serialized) struct CurlHTTPClientTests {

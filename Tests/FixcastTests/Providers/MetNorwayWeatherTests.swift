@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import FixcastCore
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 @Suite(.serialized) struct MetNorwayWeatherTests {
     let oslo = Coordinate(lat: 59.913868, lon: 10.752245)!

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// The bundled table as fixcast loads it (places.bin, mapped) and what a damaged copy turns into.
 struct OfflinePlacesTests {

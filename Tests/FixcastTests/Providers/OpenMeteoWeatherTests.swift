@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import FixcastCore
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 @Suite(.serialized) struct OpenMeteoWeatherTests {
     let copenhagen = Coordinate(lat: 55.68, lon: 12.57)!

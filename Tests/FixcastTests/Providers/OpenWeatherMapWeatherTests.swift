@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import FixcastCore
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 @Suite(.serialized) struct OpenWeatherMapWeatherTests {
     let zocca = Coordinate(lat: 44.34, lon: 10.99)!

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import FixcastCore
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// Runs `body` and returns the WeatherError it throws (recording an issue if it does not throw).
 func weatherError(_ body: () async throws(WeatherError) -> WeatherReport) async -> WeatherError? {

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// `SQLiteStore.updateState` on a real file, through two connections as two processes would use it.
 struct AtomicStateStoreTests {

@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 @Suite struct CacheStoreTests {
     let berlin = Coordinate(lat: 52.52, lon: 13.405)!

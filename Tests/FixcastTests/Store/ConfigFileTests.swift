@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// The config file adapter against real files.
 @Suite struct ConfigFileTests {

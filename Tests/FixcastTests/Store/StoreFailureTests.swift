@@ -2,7 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// What a reader or writer sees when the disk refuses: read-only, and a process killed mid-write.
 @Suite struct StoreFailureTests {

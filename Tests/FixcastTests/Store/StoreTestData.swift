@@ -1,7 +1,8 @@
 import FixcastCore
 import Foundation
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// Readings and fixes with every field filled, at whole seconds (the JSON keeps whole seconds).
 enum StoreTestData {

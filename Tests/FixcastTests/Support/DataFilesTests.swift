@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 struct DataFilesTests {
     @Test func looksInTheDocumentedOrder() {

@@ -1,7 +1,8 @@
 import FixcastCore
 import Foundation
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 /// A place cache in memory, standing in for the SQLite store (written elsewhere) in place tests.
 actor InMemoryPlaceCache: PlaceCacheStore {

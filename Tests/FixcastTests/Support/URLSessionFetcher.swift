@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import Fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

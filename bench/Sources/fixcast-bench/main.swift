@@ -1,6 +1,7 @@
 // Offline place index benchmark (bench/places.sh): load time and lookup time of the bundled GeoNames
 // table, side by side with a brute-force scan. Timing lives here, never in tests.
-import Fixcast
+import FixcastApp
+import FixcastAdapters
 import FixcastCore
 
 #if canImport(Glibc)

@@ -1,0 +1,45 @@
+#include "csystem.h"
+#include <errno.h>
+#include <signal.h>
+#include <stddef.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t csystem_signal_fd = -1;
+
+static void csystem_signal_handler(int sig) {
+    int saved = errno;
+    int fd = csystem_signal_fd;
+    if (fd >= 0) {
+        unsigned char byte = (unsigned char)sig;
+        ssize_t ignored = write(fd, &byte, 1);  /* a full pipe drops the byte: the loop is awake anyway */
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+int csystem_route_signal_to_pipe(int sig, int write_fd) {
+    csystem_signal_fd = write_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = csystem_signal_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(sig, &action, NULL);
+}
+
+int csystem_default_signal(int sig) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, NULL);
+}
+
+int csystem_ignore_signal(int sig) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_IGN;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, NULL);
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where an export goes.
+public enum ExportDestination: Sendable, Hashable {
+    case standardOutput
+    /// Written to `PATH.partial` and renamed to `PATH` when complete, so a failed export never
+    /// leaves a truncated file that looks finished.
+    case file(path: String)
+    /// An open descriptor the caller owns (not closed here).
+    case fileDescriptor(Int32)
+}
+
+/// A small buffered writer over write(2): exports go out in 64 KiB chunks whatever their size,
+/// without Foundation's FileHandle.
+package final class ExportSink {
+    private let fd: Int32
+    private let target: String
+    private var buffer: [UInt8] = []
+    private static let chunk = 64 * 1024
+
+    init(fd: Int32, target: String) {
+        self.fd = fd
+        self.target = target
+        buffer.reserveCapacity(Self.chunk + 4096)
+    }
+
+    package func write(_ text: String) throws(ExportError) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.chunk { try flush() }
+    }
+
+    func flush() throws(ExportError) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(fd, base + offset, raw.count - offset)
+            }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                let detail = n == 0 ? "nothing written" : String(cString: strerror(errno))
+                buffer.removeAll(keepingCapacity: true)
+                throw ExportError.writeFailed(target: target, detail: detail)
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+@available(*, unavailable)
+extension ExportSink: Sendable {}
+
+/// Runs `body` with a sink on `destination`; a file is created as `PATH.partial` and renamed
+/// into place only when `body` finished.
+package func withExportSink(_ destination: ExportDestination, _ body: (ExportSink) throws(ExportError) -> Void)
+    throws(ExportError)
+{
+    switch destination {
+    case .standardOutput:
+        let sink = ExportSink(fd: 1, target: "standard output")
+        try body(sink)
+        try sink.flush()
+    case .fileDescriptor(let fd):
+        let sink = ExportSink(fd: fd, target: "file descriptor \(fd)")
+        try body(sink)
+        try sink.flush()
+    case .file(let path):
+        let partial = path + ".partial"
+        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ExportError.cannotCreate(path: path, detail: String(cString: strerror(errno))) }
+        do {
+            let sink = ExportSink(fd: fd, target: path)
+            try body(sink)
+            try sink.flush()
+        } catch {
+            close(fd)
+            unlink(partial)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let detail = String(cString: strerror(errno))
+            unlink(partial)
+            throw ExportError.writeFailed(target: path, detail: detail)
+        }
+        guard rename(partial, path) == 0 else {
+            let detail = String(cString: strerror(errno))
+            unlink(partial)
+            throw ExportError.cannotCreate(path: path, detail: detail)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Why the live screen could not take over the terminal; the agent then prints JSON lines instead.
+public enum TerminalError: Error, Sendable, Hashable {
+    /// stdin or stdout is not a terminal (a pipe, a file, a systemd service).
+    case notATerminal
+    /// tcgetattr/tcsetattr failed with this errno.
+    case attributes(errno: Int32)
+
+    public var message: String {
+        switch self {
+        case .notATerminal:
+            return "display: stdin or stdout is not a terminal; the live screen needs one (use --json for a pipe)."
+        case .attributes(let code):
+            return "display: the terminal refused raw mode (errno \(code)); use --json instead."
+        }
+    }
+}
+
+/// The terminal while the live screen owns it: raw mode (no echo, no line buffering), the
+/// alternate screen, a hidden cursor, frames redrawn in place, keys read without blocking.
+///
+/// The terminal MUST come back as it was however fixcast ends — `q`, SIGINT, SIGTERM, an error —
+/// or the user's shell is left without echo. So `restore()` is idempotent and safe to call from
+/// any thread, the lead calls it on every exit path, and `start()` also registers it with atexit(3)
+/// as a last resort. ISIG stays on: Ctrl-C still sends SIGINT, which the agent turns into a clean
+/// exit (commit, restore, exit 0).
+/// Ctrl-Z: on SIGTSTP call `restore()` then stop the process (raise SIGSTOP); on SIGCONT call
+/// `start()` again and redraw — `start()` may be called again after `restore()`.
+/// Call `restore()` from ordinary code (a DispatchSource signal handler, a defer), not from a raw
+/// signal handler: it takes a lock.
+/// - SeeAlso: termios(3), console_codes(4) (`CSI ?1049h` alternate screen, `CSI ?25l` cursor).
+public final class TerminalSession: Sendable {
+    /// The keyboard's descriptor, for a thread to sleep on until a key comes.
+    package let input: Int32
+    private let output: Int32
+
+    public init(input: Int32 = 0, output: Int32 = 1) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Takes over the terminal. Throws when stdin/stdout is not a terminal (then use JSON lines).
+    public func start() throws(TerminalError) {
+        guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
+        var original = termios()
+        guard tcgetattr(input, &original) == 0 else { throw .attributes(errno: errno) }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        // VMIN = 0, VTIME = 0: read(2) returns at once with what is there (poll(2) does the waiting).
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        let registered = TerminalState.shared.withLock { state -> Bool in
+            state.saved = original
+            state.fd = input
+            state.outputFD = output
+            defer { state.atexitRegistered = true }
+            return state.atexitRegistered
+        }
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+            let code = errno
+            TerminalState.shared.withLock { $0.saved = nil }
+            throw .attributes(errno: code)
+        }
+        if !registered { atexit { TerminalState.restoreSaved() } }
+        writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    }
+
+    /// Leaves the alternate screen, shows the cursor and puts the saved terminal modes back.
+    /// Idempotent: the second and later calls do nothing.
+    public func restore() {
+        TerminalState.restoreSaved()
+    }
+
+    /// Whether `start()` succeeded and `restore()` has not been called since.
+    public var isActive: Bool { TerminalState.shared.withLock { $0.saved != nil } }
+
+    /// Draws a frame (from `LiveScreen.render`) over the previous one: home, each line then
+    /// clear-to-end-of-line, then clear below; one write, so no flicker.
+    public func draw(_ lines: [String]) {
+        var frame = "\u{1B}[H"
+        for (i, line) in lines.enumerated() {
+            frame += line + "\u{1B}[K"
+            if i < lines.count - 1 { frame += "\r\n" }
+        }
+        frame += "\u{1B}[J"
+        writeAll(frame)
+    }
+
+    /// Columns and rows of the terminal (TIOCGWINSZ); nil when it cannot say. Cheap: ask before each frame.
+    public func size() -> (columns: Int, rows: Int)? {
+        var ws = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return (Int(ws.ws_col), Int(ws.ws_row))
+    }
+
+    /// Waits up to `timeoutMs` (0: just look; negative: forever) for keys and returns the bytes
+    /// typed, possibly none. Map each with `LiveCommand(key:)`.
+    public func readKeys(timeoutMs: Int32 = 0) -> [UInt8] {
+        var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&pfd, 1, timeoutMs)
+        guard ready > 0, pfd.revents & Int16(POLLIN) != 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        return n > 0 ? Array(buffer.prefix(n)) : []
+    }
+
+    private func writeAll(_ text: String) {
+        TerminalState.write(fd: output, text)
+    }
+}
+
+/// The terminal modes to put back, shared by every path out of the process (restore, atexit).
+struct TerminalState: Sendable {
+    var saved: termios?
+    var fd: Int32 = 0
+    var outputFD: Int32 = 1
+    var atexitRegistered = false
+
+    static let shared = Mutex(TerminalState())
+
+    static func restoreSaved() {
+        let taken = shared.withLock { state -> (termios, Int32, Int32)? in
+            guard let saved = state.saved else { return nil }
+            state.saved = nil
+            return (saved, state.fd, state.outputFD)
+        }
+        guard let (original, fd, out) = taken else { return }
+        var saved = original
+        write(fd: out, "\u{1B}[?25h\u{1B}[?1049l")
+        _ = tcsetattr(fd, TCSAFLUSH, &saved)
+    }
+
+    static func write(fd: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buf in
+                Glibc.write(fd, buf.baseAddress.map { $0 + offset }, buf.count - offset)
+            }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+
+/// CSV per RFC 4180: a header, one reading a row, CRLF line ends, units in the column names
+/// (always SI/metric, like the JSON). Empty fields are unknown values. The track is not written:
+/// CSV is for the readings; GPX and GeoJSON carry the track.
+struct CSVWriter: ExportWriter {
+    static let header = [
+        "time", "trigger", "lat", "lon", "alt_m", "speed_mps", "track_deg", "mode", "fix_time", "position_source",
+        "position_age_s", "place_name", "place_region", "place_country", "place_country_code", "place_source",
+        "weather_provider", "weather_fetched_at", "weather_cached", "weather_stale", "temperature_c", "feels_like_c",
+        "humidity_pct", "dew_point_c", "pressure_hpa", "wind_speed_mps", "wind_gust_mps", "wind_dir_deg",
+        "precipitation_mm", "cloud_cover_pct", "weather_code", "description", "today_min_c", "today_max_c", "errors",
+    ]
+
+    let language: Language
+    var includesTrack: Bool { false }
+
+    init(language: Language) { self.language = language }
+
+    mutating func begin(_ out: ExportSink) throws(ExportError) {
+        try out.write(Self.header.joined(separator: ",") + "\r\n")
+    }
+
+    mutating func reading(_ r: Reading, _ out: ExportSink) throws(ExportError) {
+        let p = r.position
+        let w = r.weather
+        let c = w?.current
+        let n = ExportText.number as (Double?) -> String
+        let fields: [String] = [
+            UTCTime.format(r.time), r.trigger.rawValue,
+            n(p?.coordinate.lat), n(p?.coordinate.lon), n(p?.altitudeM), n(p?.speedMps), n(p?.trackDeg),
+            p?.mode?.rawValue ?? "", p?.fixTime.map(UTCTime.format) ?? "", p?.source.rawValue ?? "",
+            p.map { String($0.ageSeconds(at: r.time)) } ?? "",
+            r.place?.name ?? "", r.place?.region ?? "", r.place?.country ?? "", r.place?.countryCode ?? "",
+            r.place?.source.rawValue ?? "",
+            w?.provider.rawValue ?? "", w.map { UTCTime.format($0.fetchedAt) } ?? "",
+            w.map { $0.cached ? "true" : "false" } ?? "", w.map { $0.stale ? "true" : "false" } ?? "",
+            n(c?.temperatureC), n(c?.feelsLikeC), n(c?.humidityPct), n(c?.dewPointC), n(c?.pressureHpa),
+            n(c?.windSpeedMps), n(c?.windGustMps), n(c?.windDirDeg), n(c?.precipitationMm), n(c?.cloudCoverPct),
+            c?.weatherCode.map { String($0) } ?? "", ExportText.description(w, language: language) ?? "",
+            n(w?.today?.minC), n(w?.today?.maxC), ExportText.errors(r.errors),
+        ]
+        try out.write(fields.map(ExportText.csv).joined(separator: ",") + "\r\n")
+    }
+
+    mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError) {}
+
+    mutating func end(_ out: ExportSink) throws(ExportError) {}
+}

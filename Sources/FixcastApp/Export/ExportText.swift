@@ -1,0 +1,68 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+
+/// Text forms shared by the exporters.
+enum ExportText {
+    /// A number as plain decimal text (no exponent: GPX's xsd:decimal and spreadsheets want
+    /// `0.00001`, not `1e-05`); whole numbers without a fraction.
+    static func number(_ d: Double) -> String {
+        guard d.isFinite else { return "" }
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+        let shortest = "\(d)"
+        guard shortest.contains("e") else { return shortest }
+        // Fixed point with 9 decimals (sub-millimetre for coordinates), trailing zeros dropped.
+        let scale = 1_000_000_000.0
+        let scaled = (abs(d) * scale).rounded()
+        guard scaled < 9e18 else { return shortest }
+        let n = Int(scaled)
+        var frac = String(n % 1_000_000_000)
+        frac = String(repeating: "0", count: 9 - frac.count) + frac
+        while frac.hasSuffix("0") { frac.removeLast() }
+        let sign = d < 0 ? "-" : ""
+        return frac.isEmpty ? "\(sign)\(n / 1_000_000_000)" : "\(sign)\(n / 1_000_000_000).\(frac)"
+    }
+
+    static func number(_ d: Double?) -> String { d.map { number($0) } ?? "" }
+    static func number(_ i: Int?) -> String { i.map { String($0) } ?? "" }
+
+    /// Text made safe for XML content and attribute values: the five special characters escaped,
+    /// and characters XML 1.0 forbids (most control characters) dropped.
+    static func xml(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// One CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a quote,
+    /// CR or LF, or starts or ends with a space.
+    static func csv(_ s: String) -> String {
+        let needsQuotes =
+            s.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            || s.hasPrefix(" ") || s.hasSuffix(" ")
+        guard needsQuotes else { return s }
+        return "\"" + s.replacing("\"", with: "\"\"") + "\""
+    }
+
+    /// The weather description in `language`, from the WMO code.
+    static func description(_ weather: WeatherReport?, language: Language) -> String? {
+        weather?.current.weatherCode.flatMap { WMOCode.description($0, language: language) }
+    }
+
+    /// "component: message" for each problem, joined by "; ".
+    static func errors(_ issues: [ReadingIssue]) -> String {
+        issues.map { "\($0.component.rawValue): \($0.message)" }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,59 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+
+/// How the human display is rendered: units and language (`--units`, `--lang`) and the local
+/// clock's offset from UTC for times of day. Passed in so rendering stays pure and testable.
+public struct DisplayOptions: Sendable, Hashable {
+    public var units: UnitSystem
+    public var language: Language
+    /// Seconds east of UTC for clock times (`LocalTimeOffset.current()` on the real machine).
+    public var utcOffsetS: Int
+
+    public init(units: UnitSystem = .metric, language: Language = .en, utcOffsetS: Int = 0) {
+        self.units = units
+        self.language = language
+        self.utcOffsetS = utcOffsetS
+    }
+
+    public init(settings: Settings, utcOffsetS: Int) {
+        self.init(units: settings.display.units, language: settings.display.lang, utcOffsetS: utcOffsetS)
+    }
+
+    var formatter: DisplayUnits { DisplayUnits(units) }
+    var labels: DisplayLabels { DisplayLabels(language) }
+}
+
+/// Clock and calendar text for the display, in local time by a fixed offset.
+enum DisplayTime {
+    /// `14:05` local.
+    static func clock(_ date: Date, utcOffsetS: Int) -> String {
+        let t = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffsetS
+        let secs = ((t % 86_400) + 86_400) % 86_400
+        return pad2(secs / 3600) + ":" + pad2(secs / 60 % 60)
+    }
+
+    /// Days since 1970-01-01 of the local date of `date`.
+    static func localDays(_ date: Date, utcOffsetS: Int) -> Int {
+        let t = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffsetS
+        return t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
+    }
+
+    /// Days since 1970-01-01 of a `YYYY-MM-DD` text (nil if malformed).
+    static func days(ofDate text: String) -> Int? {
+        guard let d = UTCTime.parse(String(text.prefix(10))) else { return nil }
+        return Int(d.timeIntervalSince1970 / 86_400)
+    }
+
+    /// 0 = Monday … 6 = Sunday (1970-01-01 was a Thursday).
+    static func weekdayIndex(days: Int) -> Int {
+        ((days % 7) + 7 + 3) % 7
+    }
+
+    /// Day of month of `days`.
+    static func dayOfMonth(days: Int) -> Int {
+        UTCTime.civil(fromDays: days).2
+    }
+
+    static func pad2(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+}

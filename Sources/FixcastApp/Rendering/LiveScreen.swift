@@ -1,0 +1,126 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+
+/// One frame of the live screen of `fixcast run`: exactly `height` lines, none wider than `width`
+/// columns, for `TerminalSession.draw`.
+///
+/// Top: title (with a "demo data" label when replaying), place, position with fix quality (or
+/// "no fix since …"), current weather, today. Middle: the next days and alerts, as many as fit.
+/// Bottom, always visible: "updated N min ago" (with cached/stale), the status line for gpsd,
+/// network and API problems, and the keys. Pure, so a frame is testable without a terminal.
+public enum LiveScreen {
+    /// What the screen shows; the agent keeps it up to date and renders on every change or tick.
+    public struct State: Sendable, Hashable {
+        /// The reading shown: at launch the last stored one (with its age), then each fresh one.
+        public var reading: Reading?
+        /// The latest position: the live fix, or the last one while the fix is lost.
+        public var position: Position?
+        /// Since when there is no fix (nil while the fix is live).
+        public var fixLostSince: Date?
+        /// Current problems for the status line (gpsd down, network, API, disk); most important first.
+        public var problems: [ReadingIssue]
+        /// A reading is in flight.
+        public var updating: Bool
+        /// `fixcast run --demo`: label the data as not real.
+        public var demo: Bool
+
+        public init(
+            reading: Reading? = nil, position: Position? = nil, fixLostSince: Date? = nil,
+            problems: [ReadingIssue] = [],
+            updating: Bool = false, demo: Bool = false
+        ) {
+            self.reading = reading
+            self.position = position
+            self.fixLostSince = fixLostSince
+            self.problems = problems
+            self.updating = updating
+            self.demo = demo
+        }
+    }
+
+    public static func render(
+        _ state: State, now: Date, width: Int, height: Int, options: DisplayOptions = DisplayOptions()
+    ) -> [String] {
+        guard width > 0, height > 0 else { return [] }
+        let parts = ReadingParts(options: options, now: now)
+        let labels = parts.labels
+        let rule = String(repeating: "─", count: width)
+
+        var head: [String] = []
+        let title = labels.liveTitle + (state.demo ? " " + labels.demoData : "")
+        head.append(TextColumns.spread(title, DisplayTime.clock(now, utcOffsetS: options.utcOffsetS), in: width))
+        head.append(parts.placeLine(state.reading?.place))
+        head.append(positionLine(state, parts: parts))
+        head.append(rule)
+
+        var middle: [String] = []
+        if let weather = state.reading?.weather {
+            head.append(parts.conditionsLine(weather.current))
+            head.append(parts.humidityLine(weather.current))
+            head.append(parts.windLine(weather.current))
+            head.append(parts.precipitationLine(weather.current))
+            head.append(parts.todayLine(weather.today))
+            middle += weather.alerts.map(parts.alertLine)
+            if !weather.daily.isEmpty {
+                middle.append(rule)
+                middle += parts.dayLines(weather.daily)
+            }
+        } else {
+            head.append(labels.noWeather)
+        }
+
+        var foot: [String] = []
+        var freshness = state.reading?.weather.map(parts.freshnessLine) ?? ""
+        if state.updating { freshness += (freshness.isEmpty ? "" : " · ") + labels.updating }
+        foot.append(freshness)
+        foot.append(statusLine(state.problems, labels: labels, width: width))
+        foot.append(labels.keys)
+
+        let room = max(0, height - foot.count)
+        var body = Array((head + middle).prefix(room))
+        body += Array(repeating: "", count: room - body.count)
+        let frame = Array((body + foot).suffix(height))
+        return frame.map { TextColumns.truncate($0, to: width) }
+    }
+
+    /// `52.5200° N, 13.4138° E · GPS 3D fix, 9 sats, just now`, or the last position with
+    /// `no fix since 14:05 (18 min ago)`, or "waiting for a fix".
+    static func positionLine(_ state: State, parts: ReadingParts) -> String {
+        let labels = parts.labels
+        guard let position = state.position ?? state.reading?.position else { return labels.waitingForFix }
+        let coordinate = ReadingParts.coordinate(position.coordinate)
+        if let lost = state.fixLostSince {
+            let age = labels.age(seconds: Int(parts.now.timeIntervalSince(lost).rounded(.down)))
+            return coordinate + " · "
+                + labels.noFixSince(DisplayTime.clock(lost, utcOffsetS: parts.options.utcOffsetS), age)
+        }
+        return coordinate + " · " + parts.positionSource(position)
+    }
+
+    /// The first problem (it names its component), with how many more; "status: ok" without any.
+    static func statusLine(_ problems: [ReadingIssue], labels: DisplayLabels, width: Int) -> String {
+        guard let first = problems.first else { return labels.statusOK }
+        let line = ReadingParts.issueLine(first)
+        guard problems.count > 1 else { return line }
+        let more = labels.more(problems.count - 1)
+        return TextColumns.spread(line, more, in: width)
+    }
+}
+
+/// What a key pressed on the live screen asks for.
+public enum LiveCommand: Sendable, Hashable {
+    /// `r`: a manual (forced) reading.
+    case refresh
+    /// `q`, or Ctrl-D: leave, restoring the terminal.
+    case quit
+
+    /// The command for one byte read from the terminal in raw mode; nil for any other key.
+    public init?(key: UInt8) {
+        switch key {
+        case UInt8(ascii: "r"), UInt8(ascii: "R"): self = .refresh
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x04: self = .quit
+        default: return nil
+        }
+    }
+}

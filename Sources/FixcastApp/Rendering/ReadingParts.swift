@@ -1,0 +1,166 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+
+/// The pieces of text a reading is shown with, shared by `ReadingText` (`fixcast now`) and
+/// `LiveScreen` (`fixcast run`), so both say the same thing the same way.
+package struct ReadingParts {
+    let options: DisplayOptions
+    let now: Date
+
+    package init(options: DisplayOptions, now: Date) {
+        self.options = options
+        self.now = now
+    }
+
+    var units: DisplayUnits { options.formatter }
+    package var labels: DisplayLabels { options.labels }
+
+    /// `Berlin, Berlin, Germany`; the same name twice is said once.
+    package func placeLine(_ place: Place?) -> String {
+        guard let place else { return labels.unknownPlace }
+        var parts = [place.name]
+        for extra in [place.region, place.country] {
+            if let e = extra, !e.isEmpty, !parts.contains(e) { parts.append(e) }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `52.5200° N, 13.4138° E`.
+    static func coordinate(_ c: Coordinate) -> String {
+        NumberText.fixed(abs(c.lat), decimals: 4) + "° " + (c.lat < 0 ? "S" : "N") + ", "
+            + NumberText.fixed(abs(c.lon), decimals: 4) + "° " + (c.lon < 0 ? "W" : "E")
+    }
+
+    /// `3D fix, 9 sats`.
+    func fixQuality(mode: FixMode?, satellites: Int?) -> String {
+        var text = (mode.map { $0 == .threeD ? "3D " : "2D " } ?? "") + labels.fix
+        if let satellites { text += ", \(satellites) \(labels.satellites)" }
+        return text
+    }
+
+    /// Where a position came from and how old it is.
+    func positionSource(_ p: Position) -> String {
+        switch p.source {
+        case .gps:
+            return "GPS " + fixQuality(mode: p.mode, satellites: p.satellitesUsed) + ", "
+                + labels.age(seconds: p.ageSeconds(at: now))
+        case .lastKnown:
+            return labels.lastKnownPosition + ", " + labels.age(seconds: p.ageSeconds(at: now))
+        case .manual:
+            return labels.fixedPosition
+        }
+    }
+
+    func positionLine(_ p: Position) -> String {
+        Self.coordinate(p.coordinate) + " · " + positionSource(p)
+    }
+
+    /// The WMO description in the display language; the code itself when the table has no words for it.
+    func description(code: Int?) -> String? {
+        guard let code else { return nil }
+        return WMOCode.description(code, language: options.language) ?? labels.weatherCode(code)
+    }
+
+    /// `Overcast, 3 °C, feels like 0 °C`.
+    func conditionsLine(_ c: CurrentConditions) -> String {
+        var parts: [String] = []
+        if let d = description(code: c.weatherCode) { parts.append(d) }
+        parts.append(units.temperature(c.temperatureC))
+        parts.append(labels.feelsLike + " " + units.temperature(c.feelsLikeC))
+        return parts.joined(separator: ", ")
+    }
+
+    func humidityLine(_ c: CurrentConditions) -> String {
+        [
+            labels.humidity + " " + units.percent(c.humidityPct),
+            labels.dewPoint + " " + units.temperature(c.dewPointC),
+            labels.pressure + " " + units.pressure(c.pressureHpa),
+        ].joined(separator: " · ")
+    }
+
+    /// `Wind 4.2 m/s WSW (250°), gusts 9.0 m/s`.
+    func windLine(_ c: CurrentConditions) -> String {
+        var text = labels.wind + " " + units.speed(c.windSpeedMps)
+        if let point = CompassPoint.name(degrees: c.windDirDeg, language: options.language), let deg = c.windDirDeg {
+            text += " \(point) (\(NumberText.fixed(deg, decimals: 0))°)"
+        }
+        return text + ", " + labels.gusts + " " + units.speed(c.windGustMps)
+    }
+
+    func precipitationLine(_ c: CurrentConditions) -> String {
+        labels.precipitation + " " + units.precipitation(c.precipitationMm) + " · "
+            + labels.cloudCover + " " + units.percent(c.cloudCoverPct)
+    }
+
+    /// `Today: min -1 °C, max 5 °C · sunrise 07:45 · sunset 16:30`.
+    func todayLine(_ today: TodaySummary?) -> String {
+        let sunrise =
+            today?.sunrise.map { DisplayTime.clock($0, utcOffsetS: options.utcOffsetS) } ?? DisplayUnits.unknown
+        let sunset = today?.sunset.map { DisplayTime.clock($0, utcOffsetS: options.utcOffsetS) } ?? DisplayUnits.unknown
+        return labels.today + ": " + labels.min + " " + units.temperature(today?.minC) + ", " + labels.max + " "
+            + units.temperature(today?.maxC) + " · " + labels.sunrise + " " + sunrise + " · " + labels.sunset + " "
+            + sunset
+    }
+
+    /// `Fri 30` from `2026-01-30` (the date text itself if it is malformed).
+    func dayLabel(_ date: String) -> String {
+        guard let days = DisplayTime.days(ofDate: date) else { return date }
+        return labels.weekdays[DisplayTime.weekdayIndex(days: days)] + " " + String(DisplayTime.dayOfMonth(days: days))
+    }
+
+    /// `-1 … 5 °C`.
+    func range(_ minC: Double?, _ maxC: Double?) -> String {
+        units.temperatureNumber(minC) + " … " + units.temperatureNumber(maxC) + " " + units.temperatureSymbol
+    }
+
+    /// One line per day, columns aligned: `Fri 30  Overcast          -1 … 5 °C   0.2 mm`.
+    func dayLines(_ days: [DailyForecast]) -> [String] {
+        let rows = days.map { day in
+            (
+                dayLabel(day.date), description(code: day.weatherCode) ?? DisplayUnits.unknown,
+                range(day.minC, day.maxC),
+                units.precipitation(day.precipitationMm)
+            )
+        }
+        let w0 = rows.map { TextColumns.width($0.0) }.max() ?? 0
+        let w1 = Swift.min(22, rows.map { TextColumns.width($0.1) }.max() ?? 0)
+        let w2 = rows.map { TextColumns.width($0.2) }.max() ?? 0
+        let w3 = rows.map { TextColumns.width($0.3) }.max() ?? 0
+        return rows.map {
+            TextColumns.padRight($0.0, to: w0) + "  " + TextColumns.padRight($0.1, to: w1) + "  "
+                + TextColumns.padLeft($0.2, to: w2) + "  " + TextColumns.padLeft($0.3, to: w3)
+        }
+    }
+
+    /// `! Storm warning (severe), until Sat 31 12:00 — DWD`.
+    func alertLine(_ alert: WeatherAlert) -> String {
+        var text = "! " + alert.title
+        if let severity = alert.severity, !severity.isEmpty { text += " (\(severity))" }
+        if let ends = alert.ends {
+            let days = DisplayTime.localDays(ends, utcOffsetS: options.utcOffsetS)
+            text +=
+                ", " + labels.until + " " + labels.weekdays[DisplayTime.weekdayIndex(days: days)] + " "
+                + String(DisplayTime.dayOfMonth(days: days)) + " "
+                + DisplayTime.clock(ends, utcOffsetS: options.utcOffsetS)
+        }
+        if let source = alert.source, !source.isEmpty { text += " — " + source }
+        return text
+    }
+
+    /// `open-meteo · updated 3 min ago · cached · stale: could not refresh`: never hides the age.
+    package func freshnessLine(_ weather: WeatherReport) -> String {
+        let age = Int(now.timeIntervalSince(weather.fetchedAt).rounded(.down))
+        var parts = [weather.provider.rawValue, labels.updated(labels.age(seconds: age))]
+        if weather.cached { parts.append(labels.cached) }
+        if weather.stale { parts.append(labels.stale) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// `! weather: open-meteo answered 503; …`; the component is not said twice when the message
+    /// already starts with it (`! gps…`).
+    static func issueLine(_ issue: ReadingIssue) -> String {
+        issue.message.lowercased().hasPrefix(issue.component.rawValue)
+            ? "! " + issue.message : "! " + issue.component.rawValue + ": " + issue.message
+    }
+}

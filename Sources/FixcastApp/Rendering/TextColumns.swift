@@ -1,0 +1,77 @@
+import FixcastAdapters
+/// Terminal column arithmetic: how wide text is on screen, cutting and padding it to a width.
+///
+/// CJK ideographs and full-width forms take two columns (the `--lang zh` display), combining marks
+/// none; counting characters instead would overflow a line and scroll the live screen.
+public enum TextColumns {
+    /// Columns `text` occupies in a terminal.
+    public static func width(_ text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    static func width(of character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        let v = scalar.value
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if (0x300..<0x370).contains(v) || v == 0x200B { return 0 }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(v) } ? 2 : 1
+    }
+
+    /// `text` cut to at most `columns` columns, ending in "…" when something was cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        guard width(text) > columns else { return text }
+        var out = ""
+        var used = 0
+        for ch in text {
+            let w = width(of: ch)
+            if used + w > columns - 1 { break }
+            out.append(ch)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// `text` padded with spaces on the right to `columns` (cut first if longer).
+    public static func padRight(_ text: String, to columns: Int) -> String {
+        let t = truncate(text, to: columns)
+        return t + String(repeating: " ", count: max(0, columns - width(t)))
+    }
+
+    /// `text` padded with spaces on the left to `columns` (for numbers in tables).
+    public static func padLeft(_ text: String, to columns: Int) -> String {
+        let t = truncate(text, to: columns)
+        return String(repeating: " ", count: max(0, columns - width(t))) + t
+    }
+
+    /// `left` and `right` on one line of `columns`, `right` flush right; `left` is cut to make room.
+    public static func spread(_ left: String, _ right: String, in columns: Int) -> String {
+        let r = width(right)
+        guard r + 1 < columns else { return truncate(left, to: columns) }
+        let l = truncate(left, to: columns - r - 1)
+        return l + String(repeating: " ", count: columns - width(l) - r) + right
+    }
+
+    /// Aligned columns two spaces apart, columns in `rightAligned` flush right (numbers), trailing
+    /// spaces trimmed; with `rule`, a line of ─ under the header. One line per element, no newlines.
+    public static func table(header: [String], rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = false) -> [String] {
+        let widths = (0..<header.count).map { col in
+            ([header] + rows).map { col < $0.count ? width($0[col]) : 0 }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            var text = cells.prefix(widths.count).enumerated().map { col, cell in
+                rightAligned.contains(col) ? padLeft(cell, to: widths[col]) : padRight(cell, to: widths[col])
+            }.joined(separator: "  ")
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
+        }
+        var out = [line(header)]
+        if rule { out.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")) }
+        return out + rows.map(line)
+    }
+}

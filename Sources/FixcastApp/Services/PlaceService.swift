@@ -1,0 +1,185 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+
+/// The place a reading names, and what went wrong getting it (the reading's `place` and an `errors` entry).
+public struct PlaceOutcome: Sendable, Hashable {
+    public var place: Place?
+    public var issue: ReadingIssue?
+
+    public init(place: Place?, issue: ReadingIssue? = nil) {
+        self.place = place
+        self.issue = issue
+    }
+}
+
+/// Names positions and finds places by name, online with offline fallback.
+///
+/// Reverse geocoding asks Nominatim only when no name is known within `reuseWithinKm` (1 km: a place
+/// name does not change within a town, and a stationary or slow receiver then asks once), looking first
+/// in this process's memory, then in the store. When Nominatim fails, the bundled GeoNames table names
+/// the place instead (source `offline`) and the failure becomes a `ReadingIssue`; nothing is lost.
+/// Concurrent questions about the same spot share one request.
+public actor PlaceService {
+    /// Names are reused within this distance of where they were fetched.
+    public static let defaultReuseWithinKm = 1.0
+
+    private let reverse: (any ReverseGeocoding)?
+    private let searcher: (any PlaceSearching)?
+    private let offline: OfflinePlaces
+    private let cache: (any PlaceCacheStore)?
+    private let reuseWithinKm: Double
+
+    /// Nominatim answers of this process, including "no place here", newest last.
+    private var remembered: [(coordinate: Coordinate, place: Place?)] = []
+    private static let rememberedLimit = 64
+    private var inFlight: [(coordinate: Coordinate, task: Task<Result<Place?, PlaceError>, Never>)] = []
+
+    /// - Parameters:
+    ///   - reverse: Nominatim (nil when `places.provider = "offline"`: every name comes from the table).
+    ///   - searcher: Open-Meteo geocoding (nil: searches use the table).
+    ///   - offline: the bundled table, for `--offline`, the offline provider and the fallback.
+    ///   - cache: the store's place cache (nil: memory only).
+    public init(
+        reverse: (any ReverseGeocoding)?, searcher: (any PlaceSearching)?, offline: OfflinePlaces,
+        cache: (any PlaceCacheStore)?, reuseWithinKm: Double = PlaceService.defaultReuseWithinKm
+    ) {
+        self.reverse = reverse
+        self.searcher = searcher
+        self.offline = offline
+        self.cache = cache
+        self.reuseWithinKm = reuseWithinKm
+    }
+
+    /// The usual wiring from the settings: Nominatim and Open-Meteo through `http` unless
+    /// `places.provider = "offline"`, the bundled table, and the store's cache. `sharedLimit`: the store
+    /// through which Nominatim requests are spaced across processes (nil: within this process only).
+    public static func make(
+        settings: Settings.Places, http: any HTTPFetching, cache: (any PlaceCacheStore)?,
+        sharedLimit: (any AtomicStateStore)? = nil, offline: OfflinePlaces = OfflinePlaces()
+    ) -> PlaceService {
+        let online = settings.provider == .nominatim
+        return PlaceService(
+            reverse: online
+                ? NominatimPlaces(
+                    http: http, baseURL: settings.baseURL, language: settings.language, sharedLimit: sharedLimit)
+                : nil,
+            searcher: online
+                ? OpenMeteoPlaceSearch(http: http, baseURL: settings.searchURL, language: settings.language) : nil,
+            offline: offline, cache: cache)
+    }
+
+    // MARK: - Reverse geocoding
+
+    /// The name of `coordinate`. `offline`: no network (the `--offline` flag).
+    public func place(at coordinate: Coordinate, offline offlineOnly: Bool) async -> PlaceOutcome {
+        guard !offlineOnly, let reverse else { return await offlineOutcome(coordinate) }
+        if let known = remembered.last(where: { isNear($0.coordinate, coordinate) }) {
+            if let place = known.place { return PlaceOutcome(place: place) }
+            return await offlineOutcome(coordinate, quiet: true)
+        }
+        if let cache,
+            let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .nominatim)
+        {
+            remember(coordinate, stored)
+            return PlaceOutcome(place: stored)
+        }
+        let result = await fetch(reverse, coordinate)
+        switch result {
+        case .success(let place?):
+            return PlaceOutcome(place: place)
+        case .success(nil):
+            // Nominatim knows no place here (the sea, a desert): the nearest populated place, if near enough.
+            return await offlineOutcome(coordinate, quiet: true)
+        case .failure(let error):
+            var outcome = await offlineOutcome(coordinate, quiet: true)
+            outcome.issue = ReadingIssue(error)
+            return outcome
+        }
+    }
+
+    /// One Nominatim request per spot: a question arriving while a request for a spot within
+    /// `reuseWithinKm` is in flight waits for that answer.
+    private func fetch(_ reverse: any ReverseGeocoding, _ coordinate: Coordinate) async -> Result<Place?, PlaceError> {
+        if let running = inFlight.first(where: { isNear($0.coordinate, coordinate) }) {
+            return await running.task.value
+        }
+        // Another question may have been answered while this one looked in the store.
+        if let known = remembered.last(where: { isNear($0.coordinate, coordinate) }) {
+            return .success(known.place)
+        }
+        let task = Task<Result<Place?, PlaceError>, Never> {
+            do throws(PlaceError) {
+                return .success(try await reverse.place(at: coordinate))
+            } catch {
+                return .failure(error)
+            }
+        }
+        inFlight.append((coordinate, task))
+        let result = await task.value
+        inFlight.removeAll { $0.task == task }
+        if case .success(let place) = result {
+            remember(coordinate, place)
+            if let place, let cache {
+                // A store that cannot save only costs a repeated request later; the reading goes on.
+                try? await cache.savePlace(place, at: coordinate)
+            }
+        }
+        return result
+    }
+
+    /// The table's name for `coordinate`, reused from the store within `reuseWithinKm` like Nominatim's:
+    /// loading the table costs ~70 ms and ~17 MB (bench/now.sh), which a warm `fixcast now --offline`
+    /// should not pay for a name it already knows.
+    private func offlineOutcome(_ coordinate: Coordinate, quiet: Bool = false) async -> PlaceOutcome {
+        if let cache, let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .offline) {
+            return PlaceOutcome(place: stored)
+        }
+        do {
+            let place = try offline.nearestPlace(to: coordinate)
+            if let place, let cache {
+                // A store that cannot save only costs a table load later; the reading goes on.
+                try? await cache.savePlace(place, at: coordinate)
+            }
+            return PlaceOutcome(place: place)
+        } catch {
+            // Quiet: the caller reports its own, more useful, issue (or none when Nominatim said "nothing here").
+            return PlaceOutcome(place: nil, issue: quiet ? nil : ReadingIssue(error))
+        }
+    }
+
+    private func remember(_ coordinate: Coordinate, _ place: Place?) {
+        remembered.append((coordinate, place))
+        if remembered.count > PlaceService.rememberedLimit { remembered.removeFirst() }
+    }
+
+    private func isNear(_ a: Coordinate, _ b: Coordinate) -> Bool {
+        GreatCircle.distanceKm(a, b) <= reuseWithinKm
+    }
+
+    // MARK: - Search
+
+    /// Places named like `query`, best first (`fixcast search`). `offline`: the bundled table only.
+    public func search(_ query: String, limit: Int, offline offlineOnly: Bool) async throws(PlaceError) -> [PlaceMatch]
+    {
+        guard !offlineOnly, let searcher else { return try await offline.search(query, limit: limit) }
+        return try await searcher.search(query, limit: limit)
+    }
+
+    /// The best match for `--place NAME`. When the online search fails, the bundled table is asked
+    /// before giving up (the original error is reported if it knows nothing either).
+    public func resolve(placeNamed name: String, offline offlineOnly: Bool) async throws(PlaceError) -> PlaceMatch {
+        let first: PlaceMatch?
+        do {
+            first = try await search(name, limit: 1, offline: offlineOnly).first
+        } catch {
+            guard !offlineOnly,
+                case .success(let table) = Result(catching: { () throws(PlaceError) in try offline.table() }),
+                let row = table.search(name, limit: 1).first, let match = table.match(row)
+            else { throw error }
+            return match
+        }
+        guard let first else { throw PlaceError.noPlaceNamed(name) }
+        return first
+    }
+}

@@ -1,0 +1,52 @@
+import FoundationEssentials
+import FixcastCore
+import FixcastAdapters
+
+/// Turns a position into a reading: names the place and gets the weather at the same time, stores
+/// the reading, and keeps every failure as an entry of `errors` instead of losing the reading.
+///
+/// Shared by `fixcast now`, `forecast` and the agent, so a reading is made one way everywhere.
+public struct ReadingMaker: Sendable {
+    public let weather: WeatherService
+    public let places: PlaceService
+    public let store: SQLiteStore?
+    public let clock: any WallClock
+
+    public init(weather: WeatherService, places: PlaceService, store: SQLiteStore?, clock: any WallClock) {
+        self.weather = weather
+        self.places = places
+        self.store = store
+        self.clock = clock
+    }
+
+    /// - Parameters:
+    ///   - knownPlace: the place already named by a `--place` search (then no reverse lookup is made).
+    ///   - notes: issues from getting the position (e.g. "no fix, using the last known position").
+    public func reading(
+        at position: Position, trigger: Trigger, force: Bool, offline: Bool, knownPlace: Place? = nil,
+        notes: [ReadingIssue] = []
+    ) async -> Reading {
+        async let placeOutcome = resolvePlace(position.coordinate, knownPlace: knownPlace, offline: offline)
+        async let weatherOutcome = weather.weather(at: position.coordinate, force: force, offline: offline)
+        let (place, placeIssue) = await placeOutcome
+        let w = await weatherOutcome
+        var errors = notes
+        if let placeIssue { errors.append(placeIssue) }
+        if let e = w.error { errors.append(ReadingIssue(e)) }
+        var reading = Reading(time: clock.now(), trigger: trigger, position: position, place: place, weather: w.report, errors: errors)
+        if let store {
+            do {
+                _ = try await store.insertReading(reading)
+            } catch {
+                reading.errors.append(ReadingIssue(error))
+            }
+        }
+        return reading
+    }
+
+    private func resolvePlace(_ c: Coordinate, knownPlace: Place?, offline: Bool) async -> (Place?, ReadingIssue?) {
+        if let knownPlace { return (knownPlace, nil) }
+        let outcome = await places.place(at: c, offline: offline)
+        return (outcome.place, outcome.issue)
+    }
+}

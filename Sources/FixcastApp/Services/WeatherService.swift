@@ -1,0 +1,164 @@
+import FoundationEssentials
+import FixcastCore
+import FixcastAdapters
+
+/// What the weather service could give for one request: the report (marked `cached`/`stale`
+/// honestly) and, when a fetch failed or is being held back, why. Both can be set: stored weather
+/// served because the fetch failed comes with `stale: true` AND the error.
+public struct WeatherOutcome: Sendable, Hashable {
+    public var report: WeatherReport?
+    public var error: WeatherError?
+
+    public init(report: WeatherReport?, error: WeatherError?) {
+        self.report = report
+        self.error = error
+    }
+}
+
+/// The weather at a position, fetched politely: the seeds' rules (DESIGN.md §3–4) around one provider.
+///
+/// - Cache: stored weather within `trigger.move_km` and younger than `weather.cache_min` answers
+///   without a request; a forced request accepts only `weather.forced_cache_min` (never zero).
+/// - Coalescing: a request arriving while one is in flight joins it; a forced one arriving during an
+///   ordinary one joins and then forces a fresh one (`RequestCoalescer`).
+/// - Back-off: after 429/5xx no request until `RetryBackoff` allows it; the deadline is kept in the
+///   store's state, so separate `fixcast now` runs obey it too. Meanwhile stored weather is served stale.
+public actor WeatherService {
+    private let fetcher: any WeatherFetching
+    private let cache: (any WeatherCacheStore & StateStore)?
+    private let policy: WeatherCachePolicy
+    private let clock: any WallClock
+
+    /// The request in flight, if any, with whether it is forced and where it is for.
+    private struct InFlight {
+        let id: Int
+        let force: Bool
+        let coordinate: Coordinate
+        let task: Task<WeatherOutcome, Never>
+    }
+    private var inFlight: InFlight?
+    private var nextID = 0
+    /// Without a store: the last report and the back-off live here, for this process only.
+    private var remembered: WeatherReport?
+    private var backoff = RetryBackoff()
+
+    /// How many times the provider was actually asked (for tests and the status line).
+    public private(set) var fetchCount = 0
+
+    public init(fetcher: any WeatherFetching, cache: (any WeatherCacheStore & StateStore)?, settings: Settings, clock: any WallClock) {
+        self.fetcher = fetcher
+        self.cache = cache
+        self.policy = WeatherCachePolicy(settings: settings)
+        self.clock = clock
+    }
+
+    public var backoffStateKey: String { "weather.backoff.\(fetcher.provider.rawValue)" }
+
+    public func weather(at coordinate: Coordinate, force: Bool, offline: Bool) async -> WeatherOutcome {
+        if offline { return await storedOnly(at: coordinate) }
+        if let current = inFlight {
+            let near = GreatCircle.distanceKm(current.coordinate, coordinate) <= policy.moveKm
+            switch RequestCoalescer.decide(incomingForce: force, inFlightForce: current.force) {
+            case .join where near:
+                return await current.task.value
+            case .join, .joinThenForce:
+                // Wait for the one in flight (its answer may now be in the cache), then decide afresh:
+                // a forced request gets its own fresh fetch unless one younger than the forced lifetime exists.
+                _ = await current.task.value
+                return await weather(at: coordinate, force: force, offline: false)
+            case .start:
+                break
+            }
+        }
+        nextID += 1
+        let id = nextID
+        let task = Task {
+            let outcome = await self.resolve(at: coordinate, force: force)
+            // Cleared on the actor before anyone waiting on the task resumes, so that a joiner that
+            // decides again never sees the finished request as still in flight.
+            self.finished(id)
+            return outcome
+        }
+        inFlight = InFlight(id: id, force: force, coordinate: coordinate, task: task)
+        return await task.value
+    }
+
+    private func finished(_ id: Int) {
+        if inFlight?.id == id { inFlight = nil }
+    }
+
+    // MARK: - One resolution
+
+    private func resolve(at coordinate: Coordinate, force: Bool) async -> WeatherOutcome {
+        let now = clock.now()
+        let stored = await latestStored(near: coordinate)
+        if let stored, policy.serves(stored, position: coordinate, forced: force, now: now) {
+            return WeatherOutcome(report: marked(stored, stale: false), error: nil)
+        }
+
+        var backoff = await loadBackoff()
+        if !backoff.allowsRequest(now: now), let until = backoff.notBefore {
+            return WeatherOutcome(report: stored.map { marked($0, stale: true) }, error: .backingOff(provider: fetcher.provider, until: until))
+        }
+
+        fetchCount += 1
+        do {
+            // A provider may answer from its own cache without a request (MET Norway before `Expires`);
+            // it says so with `cached`, which is kept; only a new fetch is stored.
+            var report = try await fetcher.fetch(at: coordinate, now: now)
+            report.stale = false
+            if backoff.failures > 0 || backoff.notBefore != nil {
+                backoff.recordSuccess()
+                await saveBackoff(backoff)
+            }
+            if !report.cached { await save(report) }
+            return WeatherOutcome(report: report, error: nil)
+        } catch {
+            if case .status(_, let code, _, let retryAfter) = error, RetryBackoff.backsOff(status: code) {
+                backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
+                await saveBackoff(backoff)
+            }
+            return WeatherOutcome(report: stored.map { marked($0, stale: true) }, error: error)
+        }
+    }
+
+    private func storedOnly(at coordinate: Coordinate) async -> WeatherOutcome {
+        guard let stored = await latestStored(near: coordinate) else { return WeatherOutcome(report: nil, error: .offline) }
+        let fresh = policy.serves(stored, position: coordinate, forced: false, now: clock.now())
+        return WeatherOutcome(report: marked(stored, stale: !fresh), error: nil)
+    }
+
+    private func marked(_ report: WeatherReport, stale: Bool) -> WeatherReport {
+        var copy = report
+        copy.cached = true
+        copy.stale = stale
+        return copy
+    }
+
+    // MARK: - Store access (a failing store degrades to "nothing stored", never to no weather)
+
+    private func latestStored(near coordinate: Coordinate) async -> WeatherReport? {
+        guard let cache else {
+            guard let remembered, GreatCircle.distanceKm(remembered.coordinate, coordinate) <= policy.moveKm else { return nil }
+            return remembered
+        }
+        return try? await cache.latestWeather(provider: fetcher.provider, near: coordinate, withinKm: policy.moveKm)
+    }
+
+    private func save(_ report: WeatherReport) async {
+        remembered = report
+        try? await cache?.saveWeather(report)
+    }
+
+    private func loadBackoff() async -> RetryBackoff {
+        guard let cache else { return backoff }
+        guard let text = try? await cache.state(backoffStateKey), let stored = RetryBackoff(stateText: text) else { return RetryBackoff() }
+        return stored
+    }
+
+    private func saveBackoff(_ value: RetryBackoff) async {
+        backoff = value
+        let text = value.failures == 0 && value.notBefore == nil ? nil : value.stateText
+        try? await cache?.setState(backoffStateKey, text)
+    }
+}

@@ -1,0 +1,36 @@
+import FixcastApp
+import FixcastAdapters
+import FoundationEssentials
+import FixcastCore
+
+/// `fixcast now`: one reading, printed, stored, then exit.
+struct NowCommand {
+    let context: CommandContext
+
+    func run() async -> Int32 {
+        switch await PositionResolution.start(context: context) {
+        case .failure(let exit):
+            return exit.code
+        case .success(let (services, resolved)):
+            var notes = resolved.notes
+            if let s = services.storeIssue { notes.append(s) }
+            let reading = await services.readings.reading(
+                at: resolved.position, trigger: .once, force: context.arguments.force, offline: context.arguments.offline,
+                knownPlace: resolved.place, notes: notes)
+            if context.arguments.json {
+                Console.out(reading.json(language: context.language).serialized() + "\n")
+            } else {
+                Console.out(ReadingText.render(reading, now: services.clock.now(), options: context.displayOptions))
+                for issue in reading.errors { Console.err(issue.message + "\n") }
+            }
+            if reading.weather == nil {
+                if context.arguments.json {
+                    let why = reading.errors.first(where: { $0.component == .weather })?.message ?? "weather: no weather could be had."
+                    Console.err(why + "\n")
+                }
+                return ExitCode.failure
+            }
+            return ExitCode.success
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import FixcastApp
+import FixcastAdapters
+import FoundationEssentials
+import FixcastCore
+
+/// Where a one-shot command's position comes from: `--at`, `--place`, or gpsd (with the fix
+/// timeout, retries and last-known fallback of the location provider).
+struct PositionResolution {
+    struct Resolved {
+        var position: Position
+        /// Set when a `--place` search named the position.
+        var place: Place?
+        var notes: [ReadingIssue]
+    }
+
+    enum Failure: Error {
+        /// One sentence for stderr; exit 1.
+        case noPosition(String, notes: [ReadingIssue])
+    }
+
+    /// A command that cannot go on: its sentence is already on stderr.
+    struct Exit: Error {
+        let code: Int32
+    }
+
+    /// The start of `now` and `forecast`: the services, then the position. On failure the one
+    /// sentence is printed and the exit code returned (2 for a configuration problem, 1 for no position).
+    static func start(context: CommandContext) async -> Result<(Services, Resolved), Exit> {
+        let services: Services
+        do { services = try Services(settings: context.settings) } catch {
+            Console.err(error.message + "\n")
+            return .failure(Exit(code: ExitCode.usage))
+        }
+        switch await resolve(context: context, services: services) {
+        case .failure(.noPosition(let message, _)):
+            Console.err(message + "\n")
+            return .failure(Exit(code: ExitCode.failure))
+        case .success(let resolved):
+            return .success((services, resolved))
+        }
+    }
+
+    static func resolve(context: CommandContext, services: Services) async -> Result<Resolved, Failure> {
+        let now = services.clock.now()
+        if let at = context.arguments.at {
+            return .success(Resolved(position: .manual(at, at: now), place: nil, notes: []))
+        }
+        if let name = context.arguments.place {
+            do {
+                let match = try await services.places.resolve(placeNamed: name, offline: context.arguments.offline)
+                return .success(Resolved(position: .manual(match.coordinate, at: now), place: match.asPlace, notes: []))
+            } catch {
+                return .failure(.noPosition(error.message, notes: []))
+            }
+        }
+        let provider = LocationProvider(settings: context.settings.gps, address: context.gpsd, store: services.store, clock: services.clock)
+        let outcome = await provider.currentPosition()
+        if let position = outcome.position {
+            return .success(Resolved(position: position, place: nil, notes: outcome.issues))
+        }
+        let message = outcome.error?.message ?? "gps: no position could be had; start gpsd or pass --at LAT,LON."
+        return .failure(.noPosition(message, notes: outcome.issues))
+    }
+}

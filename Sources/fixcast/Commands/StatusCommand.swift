@@ -1,0 +1,78 @@
+import FixcastApp
+import FixcastAdapters
+import FoundationEssentials
+import FixcastCore
+
+/// `fixcast status`: gpsd reachability and last fix, the last reading and its age, the store.
+struct StatusCommand {
+    let context: CommandContext
+
+    func run() async -> Int32 {
+        let clock = SystemClock()
+        let gpsd = await GPSDStatus.probe(address: context.gpsd, timeout: 3)
+        var storeIssue: String?
+        var lastReading: Reading?
+        var readingCount: Int?
+        var bytes: Int64?
+        let path = context.settings.storage.path
+        do {
+            let store = try SQLiteStore(path: path)
+            lastReading = try await store.lastReading()
+            readingCount = try await store.readingCount()
+            bytes = store.fileSizeBytes()
+        } catch {
+            storeIssue = error.message
+        }
+        let now = clock.now()
+        if context.arguments.json {
+            let json: JSONValue = .object([
+                ("gpsd", .object([
+                    ("address", .string(context.gpsd.description)),
+                    ("reachable", .bool(gpsd.reachable)),
+                    ("device", .string(gpsd.device)),
+                    ("last_fix", gpsd.lastFix.map { Position(fix: $0).json(at: now) } ?? .null),
+                ])),
+                ("store", .object([
+                    ("path", .string(path)),
+                    ("bytes", bytes.map { .int(Int($0)) } ?? .null),
+                    ("readings", .number(readingCount)),
+                    ("error", .string(storeIssue)),
+                ])),
+                ("last_reading", lastReading?.json(language: context.language) ?? .null),
+            ])
+            Console.out(json.serialized() + "\n")
+            return ExitCode.success
+        }
+        var out = ""
+        if gpsd.reachable {
+            out += "gpsd      \(context.gpsd.description): answering"
+            if let d = gpsd.device { out += ", device \(d)" }
+            out += "\n"
+            if let f = gpsd.lastFix {
+                out += "last fix  \(SearchTable.formatCoordinate(f.coordinate)) (\(f.mode == .threeD ? "3D" : "2D"))"
+                if let t = f.time { out += " at \(UTCTime.format(t))" }
+                out += "\n"
+            } else {
+                out += "last fix  none seen in 3 s (no fix yet, or the receiver is silent)\n"
+            }
+        } else {
+            out += "gpsd      \(context.gpsd.description): not answering (start gpsd, or use --at LAT,LON)\n"
+        }
+        if let r = lastReading {
+            let labels = ReadingParts(options: context.displayOptions, now: now).labels
+            var line = "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(now.timeIntervalSince(r.time))))"
+            if let p = r.place { line += ", \(p.name)" }
+            if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits(context.units).temperature(t))" }
+            out += line + "\n"
+        } else {
+            out += "reading   none stored yet\n"
+        }
+        if let storeIssue {
+            out += "store     \(path): \(storeIssue)\n"
+        } else {
+            out += "store     \(path), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
+        }
+        Console.out(out)
+        return ExitCode.success
+    }
+}
