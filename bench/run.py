@@ -14,6 +14,8 @@ pre-exec peak), fixcast's RSS sampled every few seconds, and both programs' idle
 
 usage: run.py --bin PATH [--track FILE] [--rate EPOCHS_PER_S] [--places offline|nominatim]
               [--sample-s S] [--repeat N (each pass 7 days later)] [--idle-s S]
+              [--warmup-s S --window-s S: CPU (every thread's /proc/PID/task/*/schedstat, in ns) and
+               context switches of both programs over the same window of feed, after a warm-up]
 Everything started here is stopped on exit, also on SIGINT/SIGTERM.
 """
 import argparse
@@ -53,6 +55,34 @@ def cpu_seconds(pid):
         text = f.read()
     fields = text[text.rindex(")") + 2:].split()
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def cpu_ns_threads(pid):
+    """Nanoseconds on CPU summed over every live thread of `pid` (first field of
+    /proc/PID/task/TID/schedstat): exact, where utime/stime count 10 ms ticks."""
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def switches_threads(pid):
+    """Context switches (voluntary + involuntary) summed over every live thread of `pid`: each is a
+    wake-up or a preemption."""
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                for line in f:
+                    if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
+                        total += int(line.split()[1])
+        except (OSError, ValueError):
+            pass
+    return total
 
 
 def status_kb(pid, key):
@@ -157,6 +187,10 @@ def main():
     ap.add_argument("--sample-s", type=float, default=5.0)
     ap.add_argument("--repeat", type=int, default=1, help="feed the track this many times")
     ap.add_argument("--idle-s", type=float, default=10.0, help="measure CPU with no data for this long first")
+    ap.add_argument("--warmup-s", type=float, default=0.0,
+                    help="feed this long before the measured window opens (the startup reading falls here)")
+    ap.add_argument("--window-s", type=float, default=0.0,
+                    help="measure over this long a window of feed, then stop feeding (0: the whole track)")
     args = ap.parse_args()
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
@@ -211,8 +245,11 @@ def main():
         # fixcast's background cost: connected, no data (timers and polls only). Measured before gpxlogger
         # starts, because gpxlogger gives up after 5 s without data.
         idle_before = cpu_seconds(fixcast_pid)
+        idle_ns_before, idle_sw_before = cpu_ns_threads(fixcast_pid), switches_threads(fixcast_pid)
         time.sleep(args.idle_s)
         idle_fixcast = cpu_seconds(fixcast_pid) - idle_before
+        idle_ns = cpu_ns_threads(fixcast_pid) - idle_ns_before
+        idle_sw = switches_threads(fixcast_pid) - idle_sw_before
         procs["gpspipe"] = subprocess.Popen(["/usr/bin/gpspipe", "-w", "-o", os.path.join(work, "gpspipe.json"), addr],
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         gpx_path = os.path.join(work, "track.gpx")
@@ -229,8 +266,17 @@ def main():
         samples = []  # (seconds since feed start, fixcast VmRSS kB, gpxlogger VmRSS kB)
         start = time.monotonic()
         next_sample = start
+        window = None  # (start time, {name: (ns, switches)}) once the window opens
+        window_result = None
+        window_reading_lines = None
         for i, group in enumerate(groups):
             now = time.monotonic()
+            if window is None and now - start >= args.warmup_s and (args.warmup_s > 0 or args.window_s > 0):
+                window = (now, {n: (cpu_ns_threads(procs[n].pid), switches_threads(procs[n].pid))
+                                for n in ("fixcast", "gpxlogger")}, i)
+                window_reading_lines = sum(1 for l in open(readings_path, errors="replace") if l.strip())
+            if window is not None and args.window_s > 0 and now - window[0] >= args.window_s:
+                break
             if now >= next_sample:
                 samples.append((now - start, status_kb(fixcast_pid, "VmRSS"), status_kb(gpx_pid, "VmRSS")))
                 next_sample += args.sample_s
@@ -242,6 +288,17 @@ def main():
             if delay > 0:
                 time.sleep(delay)
         feed_s = time.monotonic() - start
+        if window is not None:
+            # Closed at the last epoch fed, before the drain pause, so both programs are measured over
+            # exactly the same fixes.
+            time.sleep(0.5)
+            w_end = time.monotonic()
+            window_result = {"s": w_end - window[0], "epochs": i - window[2]}
+            for n in ("fixcast", "gpxlogger"):
+                ns0, sw0 = window[1][n]
+                window_result[n] = (cpu_ns_threads(procs[n].pid) - ns0, switches_threads(procs[n].pid) - sw0)
+            window_result["readings"] = sum(1 for l in open(readings_path, errors="replace") if l.strip()) \
+                - window_reading_lines
         time.sleep(2.0)  # gpsd and the clients drain the last epochs
         samples.append((time.monotonic() - start, status_kb(fixcast_pid, "VmRSS"), status_kb(gpx_pid, "VmRSS")))
 
@@ -313,6 +370,16 @@ def main():
         print(f"{'CPU s incl. shutdown (wait4)':34}{f['cpu_wait4']:>14.2f}{g['cpu_wait4']:>14.2f}")
         if args.idle_s > 0:
             print(f"{'idle CPU ms per s (no data)':34}{idle_fixcast / args.idle_s * 1000:>14.1f}{'-':>14}")
+            print(f"{'idle: CPU us, switches (threads)':34}{f'{idle_ns / 1000:.0f} us, {idle_sw}':>14}{'-':>14}"
+                  f"   over {args.idle_s:g} s")
+        if window_result:
+            wf, wg = window_result["fixcast"], window_result["gpxlogger"]
+            print(f"window: {window_result['s']:.1f} s, {window_result['epochs']} epochs, "
+                  f"{window_result['readings']} readings taken in it (all threads' schedstat)")
+            print(f"{'  CPU ms in the window':34}{wf[0] / 1e6:>14.1f}{wg[0] / 1e6:>14.1f}")
+            print(f"{'  context switches in the window':34}{wf[1]:>14}{wg[1]:>14}")
+            print(f"{'  ratio fixcast / gpxlogger':34}{wf[0] / max(1, wg[0]):>14.2f}{wf[1] / max(1, wg[1]):>14.2f}"
+                  "   (CPU, switches)")
         print(f"{'peak RSS kB (VmHWM before stop)':34}{f['hwm']:>14}{g['hwm']:>14}")
         print()
         print("RSS samples (s since feed start: fixcast kB / gpxlogger kB):")

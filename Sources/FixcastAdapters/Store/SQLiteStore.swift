@@ -13,10 +13,26 @@ import FoundationEssentials
 /// moment keeps every committed row and leaves a file that passes `PRAGMA integrity_check`
 /// (only a power cut can lose the last commits, which an SD card on a Pi would pay dearly to
 /// prevent with FULL). A 5 s busy timeout lets `fixcast now` write while `fixcast run` does.
+///
+/// Its isolated code runs on a thread of its own (`ThreadExecutor`), never on Swift's cooperative
+/// pool: a commit blocks in write(2) and fsync(2), and the pool has only one thread per core.
 public actor SQLiteStore {
     public nonisolated let path: String
     let db: SQLiteConnection
     let clock: any WallClock
+    private nonisolated let executor = ThreadExecutor(name: "fixcast-sqlite")
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Runs `work` on the store's thread without a task, for callers that are not async (the agent's
+    /// event loop hands over track points this way). Work runs in the order it was handed over.
+    public nonisolated func perform(_ work: @escaping @Sendable (isolated SQLiteStore) -> Void) {
+        executor.execute { self.assumeIsolated { work($0) } }
+    }
+
+    deinit {
+        executor.shutdown()
+    }
 
     /// How long a writer waits for another process's lock before giving up.
     static let busyTimeoutMs: Int32 = 5_000

@@ -1,15 +1,18 @@
-import Dispatch
-import FoundationEssentials
-import FixcastCore
 import FixcastAdapters
-import Synchronization
+import FixcastCore
+import FoundationEssentials
 
-/// Where the agent's readings go: JSON lines on stdout, or the live screen.
-protocol ReadingDisplay: Sendable {
-    /// The last stored reading, shown at launch with its age until a fresh one arrives.
-    func showStored(_ reading: Reading, state: inout LiveScreen.State, now: Date)
-    func show(_ reading: Reading, now: Date)
-    func redraw(_ state: LiveScreen.State, now: Date)
+/// Where the agent's readings go: JSON lines on stdout, or the live screen. Used only on the agent's
+/// event-loop thread.
+protocol ReadingDisplay {
+    /// A fresh reading (JSON lines print it; the live screen shows it at the next redraw).
+    func show(_ reading: Reading)
+    /// Draws what the agent knows now (the live screen only).
+    func redraw(_ status: AgentStatus, now: Date)
+    /// The keyboard to poll, when keys mean something (the live screen).
+    var keyboard: Int32? { get }
+    /// Whether `redraw` does anything, so the loop wakes for the screen's clock only when it does.
+    var isLive: Bool { get }
     func close()
 }
 
@@ -17,71 +20,64 @@ protocol ReadingDisplay: Sendable {
 struct JSONLinesDisplay: ReadingDisplay {
     let language: Language
 
-    func showStored(_ reading: Reading, state: inout LiveScreen.State, now: Date) {
-        // Not repeated as a line: a consumer of the stream takes every line as a new reading.
-        state.reading = reading
-    }
-
-    func show(_ reading: Reading, now: Date) {
+    func show(_ reading: Reading) {
         Console.out(reading.json(language: language).serialized() + "\n")
     }
 
-    func redraw(_ state: LiveScreen.State, now: Date) {}
+    func redraw(_ status: AgentStatus, now: Date) {}
+    var keyboard: Int32? { nil }
+    var isLive: Bool { false }
     func close() {}
 }
 
-/// The live screen: redrawn in place on every change and every second, with `r` and `q` read
-/// from the keyboard on a thread of their own, which sleeps until a key comes (or `close`). The
-/// terminal is restored on close (and at exit).
+/// The live screen: redrawn in place when what it shows changes and when its clock turns a minute.
+/// Keys are read by the agent's loop, which polls the keyboard beside gpsd (no thread of its own).
+/// The terminal is restored on close, on Ctrl-Z (and taken again on `fg`), and at exit.
 final class LiveDisplay: ReadingDisplay {
     private let terminal: TerminalSession
     private let options: DisplayOptions
-    private let keysStop = StopSignal()
-    private let keysDone = DispatchSemaphore(value: 0)
+    private let demo: Bool
 
     /// nil when stdout is not a terminal that can be put in raw mode (the caller falls back to JSON lines).
-    init?(options: DisplayOptions, onKey: @escaping @Sendable (AgentEvent) -> Void) {
+    init?(options: DisplayOptions, demo: Bool) {
         let terminal = TerminalSession()
         do { try terminal.start() } catch { return nil }
         self.terminal = terminal
         self.options = options
-        let stop = keysStop
-        let done = keysDone
-        let reading = DedicatedThread.start(name: "fixcast-keys") {
-            while !stop.isStopped {
-                guard stop.wait(seconds: nil, orReadable: terminal.input) else { continue }
-                let keys = terminal.readKeys(timeoutMs: 0)
-                if keys.isEmpty { break }  // readable yet nothing to read: the terminal hung up
-                for key in keys {
-                    switch LiveCommand(key: key) {
-                    case .refresh: onKey(.manualRefresh)
-                    case .quit: onKey(.quit)
-                    case nil: break
-                    }
-                }
-            }
-            done.signal()
-        }
-        if !reading {
-            terminal.restore()
-            return nil  // no keys, no live screen: the caller prints JSON lines instead
-        }
+        self.demo = demo
     }
 
-    func showStored(_ reading: Reading, state: inout LiveScreen.State, now: Date) {
-        state.reading = reading
-    }
+    func show(_ reading: Reading) {}
 
-    func show(_ reading: Reading, now: Date) {}
-
-    func redraw(_ state: LiveScreen.State, now: Date) {
+    func redraw(_ status: AgentStatus, now: Date) {
+        guard terminal.isActive else { return }  // stopped by Ctrl-Z: nothing is drawn until `fg`
+        let state = LiveScreen.State(
+            reading: status.reading, position: status.position, fixLostSince: status.fixLostSince,
+            problems: status.problems, updating: status.updating, demo: demo)
         let size = terminal.size() ?? (columns: 80, rows: 24)
         terminal.draw(LiveScreen.render(state, now: now, width: size.columns, height: size.rows, options: options))
     }
 
+    var keyboard: Int32? { terminal.input }
+    var isLive: Bool { true }
+
+    /// The bytes typed since the last call (never blocks).
+    func readKeys() -> [UInt8] {
+        terminal.readKeys(timeoutMs: 0)
+    }
+
+    /// Ctrl-Z: give the terminal back as it was (the shell's prompt must work while fixcast is stopped).
+    func suspend() {
+        terminal.restore()
+    }
+
+    /// `fg` (SIGCONT): take raw mode and the alternate screen again; the caller redraws.
+    func resume() {
+        guard !terminal.isActive else { return }
+        try? terminal.start()
+    }
+
     func close() {
-        keysStop.stop()
-        _ = keysDone.wait(timeout: .now() + .seconds(1))
         terminal.restore()
     }
 }

@@ -29,7 +29,7 @@ struct GPSReportMappingTests {
         r.time_valid = 1
         r.time_sec = 1_800_000_000
         r.time_nsec = 500_000_000
-        let t = GPSDClient.tpv(from: r, satellitesUsed: 7)
+        let t = GPSDConnection.tpv(from: r, satellitesUsed: 7)
         #expect(t.time == Date(timeIntervalSince1970: 1_800_000_000.5))
         #expect(t.satellitesUsed == 7)
         #expect(t.mode == 3)
@@ -42,18 +42,18 @@ struct GPSReportMappingTests {
         var r = report()
         r.time_valid = 0
         r.time_sec = 2_051_222_400  // the bogus 2035 of a cold receiver
-        #expect(GPSDClient.tpv(from: r, satellitesUsed: nil).time == nil)
+        #expect(GPSDConnection.tpv(from: r, satellitesUsed: nil).time == nil)
     }
 
     @Test func horizontalErrorIsEphOrElseTheLargerAxis() {
         var r = report()
-        #expect(GPSDClient.tpv(from: r, satellitesUsed: nil).horizontalErrorM == 30)
+        #expect(GPSDConnection.tpv(from: r, satellitesUsed: nil).horizontalErrorM == 30)
         r.eph = 8
-        #expect(GPSDClient.tpv(from: r, satellitesUsed: nil).horizontalErrorM == 8)
+        #expect(GPSDConnection.tpv(from: r, satellitesUsed: nil).horizontalErrorM == 8)
         r.eph = .nan
         r.epx = .nan
         r.epy = .nan
-        #expect(GPSDClient.tpv(from: r, satellitesUsed: nil).horizontalErrorM.isNaN)
+        #expect(GPSDConnection.tpv(from: r, satellitesUsed: nil).horizontalErrorM.isNaN)
     }
 
     @Test func theShimWasBuiltAgainstTheInstalledAPI() {

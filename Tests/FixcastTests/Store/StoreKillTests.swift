@@ -9,7 +9,7 @@ import Testing
 ///
 /// The child is this test bundle run again with a filter that selects `killWriterLoop` and an
 /// environment variable naming the database: it inserts readings and records track fixes through
-/// `SQLiteStore` and `TrackRecorder` as the agent does, printing what is committed after each
+/// `SQLiteStore` and `TrackWriter` as the agent does, printing what is committed after each
 /// commit. The parent kills it without warning, then checks the file.
 @Suite struct StoreKillTests {
     static let databaseVariable = "FIXCAST_TEST_KILL_WRITER_DB"
@@ -66,12 +66,13 @@ import Testing
     func killWriterLoop() async throws {
         let path = try #require(ProcessInfo.processInfo.environment[Self.databaseVariable])
         let store = try SQLiteStore(path: path)
-        let recorder = TrackRecorder(store: store)
+        let writer = TrackWriter(store: store, report: { _ in })
         let deadline = Date().addingTimeInterval(60)  // never outlive a parent that died
         var i = 0
         while Date() < deadline {
             i += 1
-            try await recorder.commit((0..<5).map { StoreTestData.fix(at: Double(i * 5 + $0)) })
+            for k in 0..<5 { writer.record(StoreTestData.fix(at: Double(i * 5 + k))) }
+            writer.flush(timeoutS: 10)
             try await store.insertReading(StoreTestData.reading(at: Double(i)))
             let track = try await store.trackPointCount()
             Console.out("COMMITTED \(i) \(track)\n")

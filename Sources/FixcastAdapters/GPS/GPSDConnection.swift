@@ -1,0 +1,134 @@
+import CGPS
+import FixcastCore
+import FoundationEssentials
+
+/// One connection to gpsd, driven by the thread that owns it: `open` connects and asks for JSON
+/// reports (`?WATCH`), `descriptor` is the socket to sleep on with poll(2), and `readAvailable` turns
+/// what gpsd sent into `GPSEvent`s without ever blocking.
+///
+/// It has no thread and no timer of its own, so the agent's event loop can poll gpsd's socket beside
+/// its signal pipe and the keyboard, as gpsd's own clients (gpxlogger, cgps) do: one thread, one poll,
+/// woken only when gpsd sends. `GPSDClient` drives one on a thread of its own for `fixcast now`.
+/// Not thread-safe: one thread uses it.
+public final class GPSDConnection {
+    public let address: GPSDAddress
+    private let clock: any WallClock
+    private var handle: OpaquePointer?
+    private var filter = TPVFilter()
+    private var report = cgps_report()
+    private var device: String?
+    private var satellites: (used: Int?, visible: Int?) = (nil, nil)
+    /// Whether a connection ever worked: a later failure is "lost", not "unreachable".
+    public private(set) var everConnected = false
+    /// A bound on one read, so a receiver sending faster than fixcast parses still lets the loop turn.
+    static let maxReportsPerRead = 512
+
+    public init(address: GPSDAddress, clock: any WallClock = SystemClock()) {
+        self.address = address
+        self.clock = clock
+    }
+
+    deinit {
+        cgps_close(handle)
+    }
+
+    /// The socket to poll for reading; nil while not connected.
+    public var descriptor: Int32? {
+        guard let handle else { return nil }
+        let fd = cgps_fd(handle)
+        return fd >= 0 ? fd : nil
+    }
+
+    public var isOpen: Bool { handle != nil }
+
+    /// Connects (blocking for as long as the TCP connect takes: on loopback, at once) and asks for
+    /// reports. `.connected` on success, else `.disconnected` with the reason.
+    public func open() -> GPSEvent {
+        close()
+        let label = address.description
+        var err: Int32 = 0
+        guard let h = cgps_open(address.host, String(address.port), &err) else {
+            let detail = String(cString: cgps_errstr(err))
+            return .disconnected(
+                everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail))
+        }
+        guard cgps_watch_json(h) == 0 else {
+            cgps_close(h)
+            return .disconnected(.watchRefused(address: label))
+        }
+        handle = h
+        filter.reset()
+        device = nil
+        satellites = (nil, nil)
+        everConnected = true
+        return .connected(address: label)
+    }
+
+    public func close() {
+        cgps_close(handle)
+        handle = nil
+    }
+
+    /// Appends the events in every report libgps holds or the socket has now (never blocks). False when
+    /// the connection is lost (it is closed then; `open` again after a back-off).
+    public func readAvailable(into events: inout [GPSEvent]) -> Bool {
+        guard let handle else { return false }
+        var reads = 0
+        repeat {
+            guard cgps_read(handle, &report) == 1 else {
+                close()
+                return false
+            }
+            take(report, into: &events)
+            reads += 1
+        } while reads < Self.maxReportsPerRead && cgps_wait(handle, 0) == 1
+        return true
+    }
+
+    /// Whether libgps holds a report it has read already (then poll(2) would not wake for it).
+    public var hasBufferedReport: Bool {
+        guard let handle else { return false }
+        return cgps_wait(handle, 0) == 1
+    }
+
+    private func take(_ report: cgps_report, into events: inout [GPSEvent]) {
+        let got = report.got
+        if got & Int32(CGPS_GOT_DEVICE) != 0 {
+            let path = withUnsafeBytes(of: report.device) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !path.isEmpty, path != device {
+                device = path
+                events.append(.device(path))
+            }
+        }
+        if got & Int32(CGPS_GOT_SKY) != 0 {
+            let used = report.satellites_used >= 0 ? Int(report.satellites_used) : nil
+            let visible = report.satellites_visible >= 0 ? Int(report.satellites_visible) : nil
+            if used != satellites.used || visible != satellites.visible {
+                satellites = (used, visible)
+                events.append(.satellites(used: used, visible: visible))
+            }
+        }
+        if got & Int32(CGPS_GOT_TPV) != 0 {
+            let tpv = Self.tpv(from: report, satellitesUsed: satellites.used)
+            switch filter.classify(tpv, receivedAt: clock.now()) {
+            case .fix(let fix): events.append(.fix(fix))
+            case .noFix: events.append(.noFix)
+            case .invalidPosition, .duplicate: break
+            }
+        }
+    }
+
+    static func tpv(from r: cgps_report, satellitesUsed: Int?) -> TPVReport {
+        let time: Date? =
+            r.time_valid != 0
+            ? Date(timeIntervalSince1970: Double(r.time_sec) + Double(r.time_nsec) / 1_000_000_000) : nil
+        // eph when gpsd computed it; otherwise the larger of the two axis errors.
+        var horizontal = r.eph
+        if !horizontal.isFinite {
+            horizontal = r.epx.isFinite ? (r.epy.isFinite ? max(r.epx, r.epy) : r.epx) : r.epy
+        }
+        return TPVReport(
+            mode: Int(r.mode), time: time, lat: r.lat, lon: r.lon, altitudeM: r.alt, speedMps: r.speed,
+            trackDeg: r.track, horizontalErrorM: horizontal, verticalErrorM: r.epv, satellitesUsed: satellitesUsed)
+    }
+}

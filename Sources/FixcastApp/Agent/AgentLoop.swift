@@ -1,0 +1,282 @@
+import Dispatch
+import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The agent's one event loop, as gpsd's own clients have: one thread, one poll(2) over gpsd's socket,
+/// the doorbell (signals and events from other threads) and the keyboard, with the reducer's next
+/// deadline as its timeout.
+///
+/// Every decision is the pure `AgentReducer`'s, made on this thread as each event arrives; the loop
+/// only performs the effects it returns. Nothing wakes "just in case": with gpsd at 1 Hz the loop
+/// wakes when gpsd writes, as gpxlogger does, and idle (connected, no data) it does not wake at all.
+/// Only effects that do I/O leave the thread: a reading (HTTP on libcurl's own thread, place and
+/// weather services), and track and last-known writes (on the store's own thread).
+final class AgentLoop {
+    private let settings: Settings
+    private let options: Agent.Options
+    private let services: Services
+    private let inbox: AgentInbox
+    private var reducer: AgentReducer
+    private var display: any ReadingDisplay
+    private let writer: TrackWriter?
+    private var gps: GPSDConnection?
+    private var backoff = ReconnectBackoff()
+    /// Monotonic time of the next gpsd connection attempt (nil: connected, or no gpsd in use).
+    private var reconnectAt: Double?
+    private var readingInFlight = false
+    private var exitCode: Int32?
+    /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
+    private let signals: [Int32]
+    private var gpsEvents: [GPSEvent] = []
+    private static let shutdownReadingWaitS = 3.0
+
+    init?(settings: Settings, options: Agent.Options, services: Services) {
+        guard let doorbell = LoopDoorbell() else {
+            Console.err("fixcast run: the system has no file descriptors left for the agent's loop; close some programs and try again.\n")
+            return nil
+        }
+        self.settings = settings
+        self.options = options
+        self.services = services
+        let inbox = AgentInbox(doorbell: doorbell)
+        self.inbox = inbox
+        let displayOptions = DisplayOptions(settings: settings, utcOffsetS: LocalTimeOffset.current())
+        var display: any ReadingDisplay = JSONLinesDisplay(language: settings.display.lang)
+        if !options.json {
+            if let live = LiveDisplay(options: displayOptions, demo: options.demoLabel != nil) {
+                display = live
+            } else {
+                Console.err("fixcast run: the terminal cannot show the live screen; printing JSON lines instead.\n")
+            }
+        }
+        self.display = display
+        var signals = [SIGUSR1, SIGINT, SIGTERM]
+        if display.isLive { signals += [SIGWINCH, SIGTSTP, SIGCONT] }
+        self.signals = signals
+        writer = services.store.map { TrackWriter(store: $0, report: { inbox.post(.storageProblem($0)) }) }
+
+        let store = services.store
+        let lastKnown = store.flatMap { s in Self.onStoreThread(s) { try? $0.lastKnownPosition() } ?? nil }
+        reducer = AgentReducer(
+            configuration: AgentReducer.Configuration(settings: settings, alertCheckMin: nil),
+            startedAt: services.clock.now(), lastKnown: lastKnown, fixedPosition: options.fixedPosition)
+    }
+
+    /// Runs until an exit effect (SIGINT, SIGTERM, `q`); returns the exit code.
+    func run() -> Int32 {
+        inbox.doorbell.route(signals: signals)
+        defer { LoopDoorbell.restoreDefault(signals: signals) }
+        let clock = services.clock
+
+        // The seed's launch screen with data: the last stored reading at once, marked with its age.
+        if let store = services.store, let last = Self.onStoreThread(store, { try? $0.lastReading() }) ?? nil {
+            handle(.storedReadingLoaded(last))
+        }
+        if let issue = services.storeIssue { handle(.storageProblem(issue)) }
+        handle(.started(at: clock.now(), sleepOffsetS: SuspendClock.sleepOffsetS()))
+        if options.fixedPosition == nil {
+            let address = (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local
+            gps = GPSDConnection(address: address, clock: clock)
+            connectGPS()
+        }
+        display.redraw(reducer.status, now: clock.now())
+
+        var fds: [pollfd] = []
+        while exitCode == nil {
+            fds.removeAll(keepingCapacity: true)
+            fds.append(pollfd(fd: inbox.doorbell.readEnd, events: Int16(POLLIN), revents: 0))
+            let gpsFD = gps?.descriptor
+            if let gpsFD { fds.append(pollfd(fd: gpsFD, events: Int16(POLLIN), revents: 0)) }
+            let keyFD = display.keyboard
+            if let keyFD { fds.append(pollfd(fd: keyFD, events: Int16(POLLIN), revents: 0)) }
+
+            let buffered = gps?.hasBufferedReport ?? false
+            let timeout = buffered ? 0 : timeoutMs(now: clock.now())
+            let ready = Syscall.poll(&fds, timeoutMs: timeout)
+            let now = clock.now()
+            if let offset = SuspendClock.sleepOffsetS() { handle(.resumeSample(sleepOffsetS: offset, at: now)) }
+
+            if ready > 0, fds[0].revents != 0 { serviceDoorbell(now: now) }
+            var index = 1
+            if gpsFD != nil {
+                if buffered || fds[index].revents != 0 { readGPS(now: now) }
+                index += 1
+            }
+            if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
+            if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
+            if let at = reconnectAt, Syscall.monotonicSeconds() >= at { connectGPS() }
+            if display.isLive, ready == 0 { display.redraw(reducer.status, now: now) }  // the screen's clock
+        }
+        shutdown()
+        return exitCode ?? ExitCode.success
+    }
+
+    // MARK: - Events in
+
+    private func handle(_ event: AgentEvent) {
+        for effect in reducer.handle(event) { perform(effect) }
+    }
+
+    private func serviceDoorbell(now: Date) {
+        let (signalsCaught, _) = inbox.doorbell.drain()
+        for s in signalsCaught {
+            switch s {
+            case SIGUSR1: handle(.manualRequest(at: now))
+            case SIGINT, SIGTERM: handle(.stopRequested(at: now))
+            case SIGWINCH: display.redraw(reducer.status, now: now)
+            case SIGTSTP: stopForJobControl()
+            case SIGCONT: continueAfterJobControl()
+            default: break
+            }
+        }
+        for event in inbox.take() {
+            if case .readingFinished(let reading, _) = event {
+                readingInFlight = false
+                display.show(reading)
+            }
+            handle(event)
+        }
+    }
+
+    private func readGPS(now: Date) {
+        guard let gps else { return }
+        gpsEvents.removeAll(keepingCapacity: true)
+        let alive = gps.readAvailable(into: &gpsEvents)
+        for event in gpsEvents { handle(.gps(event, at: now)) }
+        if !alive {
+            handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now))
+            reconnectAt = Syscall.monotonicSeconds() + backoff.nextDelay()
+        }
+    }
+
+    private func connectGPS() {
+        guard let gps else { return }
+        let event = gps.open()
+        handle(.gps(event, at: services.clock.now()))
+        if gps.isOpen {
+            backoff.reset()
+            reconnectAt = nil
+        } else {
+            reconnectAt = Syscall.monotonicSeconds() + backoff.nextDelay()
+        }
+    }
+
+    private func readKeys(now: Date) {
+        guard let live = display as? LiveDisplay else { return }
+        let keys = live.readKeys()
+        if keys.isEmpty {
+            // Readable yet nothing to read: the terminal hung up. Carry on without a keyboard.
+            display = JSONLinesDisplay(language: settings.display.lang)
+            live.close()
+            return
+        }
+        for key in keys { handle(.key(key, at: now)) }
+    }
+
+    /// Ctrl-Z: give the terminal back, then stop for real (the default action of SIGTSTP).
+    private func stopForJobControl() {
+        guard let live = display as? LiveDisplay else { return }
+        live.suspend()
+        LoopDoorbell.restoreDefault(signals: [SIGTSTP])
+        raise(SIGTSTP)  // stops here until `fg` or `bg` sends SIGCONT
+        inbox.doorbell.route(signals: [SIGTSTP])
+        continueAfterJobControl()
+    }
+
+    private func continueAfterJobControl() {
+        guard let live = display as? LiveDisplay else { return }
+        live.resume()
+        live.redraw(reducer.status, now: services.clock.now())
+    }
+
+    /// Milliseconds until the earliest of: the reducer's deadline, the next gpsd attempt, and (on the
+    /// live screen) the next turn of its clock's minute. -1: nothing timed, sleep until an event.
+    private func timeoutMs(now: Date) -> Int32 {
+        var waits: [Double] = []
+        if let deadline = reducer.nextDeadline { waits.append(deadline.timeIntervalSince(now)) }
+        if let at = reconnectAt { waits.append(at - Syscall.monotonicSeconds()) }
+        if display.isLive {
+            let t = now.timeIntervalSince1970
+            waits.append((t / 60).rounded(.down) * 60 + 60 - t)
+        }
+        guard let wait = waits.min() else { return -1 }
+        return Int32(min(max(0, wait) * 1000, 3_600_000).rounded(.up))
+    }
+
+    // MARK: - Effects out
+
+    private func perform(_ effect: AgentEffect) {
+        switch effect {
+        case .takeReading(let request):
+            startReading(request)
+        case .recordTrackPoint(let fix):
+            writer?.record(fix)
+        case .saveLastKnown(let position):
+            writer?.saveLastKnown(position)
+        case .checkAlerts:
+            break
+        case .redraw:
+            display.redraw(reducer.status, now: services.clock.now())
+        case .exit(let code):
+            exitCode = code
+        }
+    }
+
+    private func startReading(_ request: ReadingRequest) {
+        readingInFlight = true
+        let maker = services.readings
+        let inbox = self.inbox
+        let clock = services.clock
+        let offline = options.offline
+        let place = options.fixedPlace
+        Task {
+            let reading = await maker.reading(
+                at: request.position, trigger: request.trigger, force: request.forced, offline: offline,
+                knownPlace: place, notes: request.notes)
+            inbox.post(.readingFinished(reading, at: clock.now()))
+        }
+    }
+
+    /// A reading in flight may finish briefly (its row commits and it is printed); then the track is
+    /// flushed and the terminal given back.
+    private func shutdown() {
+        let deadline = Syscall.monotonicSeconds() + Self.shutdownReadingWaitS
+        while readingInFlight, Syscall.monotonicSeconds() < deadline {
+            var fds = [pollfd(fd: inbox.doorbell.readEnd, events: Int16(POLLIN), revents: 0)]
+            let left = deadline - Syscall.monotonicSeconds()
+            _ = Syscall.poll(&fds, timeoutMs: Int32(max(0, left) * 1000))
+            _ = inbox.doorbell.drain()
+            for event in inbox.take() {
+                if case .readingFinished(let reading, _) = event {
+                    readingInFlight = false
+                    display.show(reading)
+                }
+            }
+        }
+        gps?.close()
+        writer?.flush(timeoutS: 5)
+        display.close()
+    }
+
+    /// Runs `body` on the store's thread and waits for it (start-up reads, before the loop runs).
+    private static func onStoreThread<T: Sendable>(_ store: SQLiteStore, _ body: @escaping @Sendable (isolated SQLiteStore) -> T) -> T? {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        store.perform { s in
+            box.value = body(s)
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 10) == .success else { return nil }
+        return box.value
+    }
+}
+
+/// A value handed from the store's thread to a waiting one (the semaphore orders the accesses).
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

@@ -1,0 +1,73 @@
+import Dispatch
+import FixcastAdapters
+import FixcastCore
+import Synchronization
+
+/// Writes what the agent's reducer asks to keep — thinned track points and the last-known position —
+/// on the store's own thread, so the event loop never waits for a disk.
+///
+/// Points the disk refuses (full, read-only) are kept and go with the next write, so no track is lost
+/// once the disk takes writes again; a change between "failing" and "working" is reported to the loop
+/// (as `.storageProblem`) once, not per write.
+final class TrackWriter: Sendable {
+    private let store: SQLiteStore
+    private let report: @Sendable (ReadingIssue?) -> Void
+    /// Touched only on the store's thread (inside `store.perform`).
+    private let pending = Mutex<[Fix]>([])
+    private let failing = Mutex<Bool>(false)
+    /// Fixes kept while the disk refuses writes: about an hour at one kept point a second; the oldest
+    /// go first, so the newest track survives.
+    static let maxPending = 4_000
+
+    init(store: SQLiteStore, report: @escaping @Sendable (ReadingIssue?) -> Void) {
+        self.store = store
+        self.report = report
+    }
+
+    func record(_ fix: Fix) {
+        store.perform { store in
+            let batch = self.pending.withLock { p -> [Fix] in
+                p.append(fix)
+                if p.count > Self.maxPending { p.removeFirst(p.count - Self.maxPending) }
+                defer { p.removeAll(keepingCapacity: true) }
+                return p
+            }
+            do throws(StorageError) {
+                try store.appendTrackPoints(batch)
+                self.outcome(nil)
+            } catch {
+                self.pending.withLock { p in p = Array((batch + p).suffix(Self.maxPending)) }
+                self.outcome(ReadingIssue(error))
+            }
+        }
+    }
+
+    func saveLastKnown(_ position: Position) {
+        store.perform { store in
+            do throws(StorageError) {
+                try store.saveLastKnownPosition(position)
+                self.outcome(nil)
+            } catch {
+                self.outcome(ReadingIssue(error))
+            }
+        }
+    }
+
+    /// Points waiting because the disk refused them.
+    var pendingCount: Int { pending.withLock { $0.count } }
+
+    /// Blocks until every write handed over so far is done (at shutdown), or `timeoutS` has passed.
+    func flush(timeoutS: Double) {
+        let done = DispatchSemaphore(value: 0)
+        store.perform { _ in done.signal() }
+        _ = done.wait(timeout: .now() + timeoutS)
+    }
+
+    private func outcome(_ issue: ReadingIssue?) {
+        let changed = failing.withLock { f -> Bool in
+            defer { f = issue != nil }
+            return f != (issue != nil)
+        }
+        if changed { report(issue) }
+    }
+}
