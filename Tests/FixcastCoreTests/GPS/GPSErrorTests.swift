@@ -1,8 +1,7 @@
-import FixcastCore
-import Foundation
+import FoundationEssentials
 import Testing
 
-@testable import Fixcast
+@testable import FixcastCore
 
 @Suite("GPSError messages")
 struct GPSErrorTests {

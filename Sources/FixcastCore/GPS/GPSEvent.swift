@@ -1,4 +1,4 @@
-import FixcastCore
+import FoundationEssentials
 
 /// What the gpsd client reports, in order, on its `AsyncStream`.
 public enum GPSEvent: Sendable, Hashable {
