@@ -44,7 +44,7 @@ public enum GPSError: UserFacingError, Hashable {
     }
 
     /// The error for a wait that ended without a fix (and without a stored position).
-    package init(_ failure: FixWaitFailure, address: String) {
+    public init(_ failure: FixWaitFailure, address: String) {
         switch failure {
         case .unreachable: self = .unreachable(address: address, detail: nil)
         case .noFix(let n, let t): self = .noFixInTime(address: address, attempts: n, timeoutS: t)
@@ -54,7 +54,7 @@ public enum GPSError: UserFacingError, Hashable {
 
     /// The note shown with a last-known position used instead of a live fix
     /// ("gps: no fix after 3 tries of 8 s; using the last known position from 2026-01-30T09:00:00Z, 3 h old.").
-    package static func fallbackNote(_ failure: FixWaitFailure, address: String, lastKnown: Position, now: Date) -> String {
+    public static func fallbackNote(_ failure: FixWaitFailure, address: String, lastKnown: Position, now: Date) -> String {
         let why: String
         switch failure {
         case .unreachable: why = "gpsd at \(address) is not answering"
@@ -66,7 +66,7 @@ public enum GPSError: UserFacingError, Hashable {
     }
 
     /// "40 s", "12 min", "3 h", "5 d": the largest unit that still reads naturally.
-    package static func ageText(seconds s: Int) -> String {
+    public static func ageText(seconds s: Int) -> String {
         switch s {
         case ..<90: return "\(s) s"
         case ..<(90 * 60): return "\(s / 60) min"

@@ -1,6 +1,5 @@
 import FoundationEssentials
 
-
 /// What the gpsd client reports, in order, on its `AsyncStream`.
 public enum GPSEvent: Sendable, Hashable {
     /// Connected to gpsd and watching (again, after a reconnect).

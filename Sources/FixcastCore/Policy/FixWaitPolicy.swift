@@ -1,32 +1,48 @@
 import FoundationEssentials
 
-/// Decides, while waiting for one position for `fixcast now`, whether to deliver a fix, keep
-/// waiting, pause before a retry, or give up and fall back to the last known position (DESIGN.md §1).
+/// Decides, while waiting for the first position, whether to deliver a fix, keep waiting, pause
+/// before a retry, or give up and fall back to the last known position (DESIGN.md §1). The one
+/// place this rule lives: `fixcast now` (through `LocationProvider`) and the run agent's startup
+/// wait (through `ReadingScheduler`) both drive it.
 ///
 /// Each attempt waits `timeoutS` (8 s: long enough for a warm receiver, short enough to answer).
 /// After a timeout it pauses `retryDelayS` and tries again, at most `retries` times (2: "if there is
-/// still no fix after them, the problem isn't time"). gpsd refusing the first connection is a
-/// fall-back at once — no amount of waiting makes a stopped daemon answer — and so is a first attempt
-/// that ends without any connection. A connection lost after it worked is waited out inside the
-/// attempts, because the client reconnects by itself.
+/// still no fix after them, the problem isn't time"). The attempts are laid out from the start of
+/// the wait (attempt n times out at `start + (n-1)·(timeoutS + retryDelayS) + timeoutS`), so a late
+/// tick — a busy machine, a suspend — lands in the attempt that time says it is, never stretches
+/// the wait.
+///
+/// With `givesUpWhenUnreachable` (the default, for `now`), gpsd refusing the first connection is a
+/// fall-back at once — no amount of waiting makes a stopped daemon answer — and so is a first
+/// attempt that ends without any connection. `run` turns it off: it lives for hours and gpsd may
+/// come up after it (boot order), so it waits the attempts out with gpsd's problem on the status
+/// line. A connection lost after it worked is always waited out inside the attempts, because the
+/// client reconnects by itself.
 ///
 /// Pure: the driver feeds events with `now` and arms a timer for each `.waitUntil`, sending `.tick`
 /// when it fires.
 public struct FixWaitPolicy: Sendable, Hashable {
+    /// The one pause between a timed-out attempt and the next, for `now` and `run` alike. A retry is
+    /// only another listening window on the same gpsd connection (gpsd streams whatever it has, and
+    /// a fix during the pause is taken), so the pause only marks the attempts apart: one second, one
+    /// report period of a usual 1 Hz receiver, keeps the whole wait (3 × 8 s + 2 × 1 s = 26 s) close
+    /// to the seed's three timeouts.
+    public static let retryDelayS: Double = 1
+
     public struct Limits: Sendable, Hashable {
         public var timeoutS: Double
         public var retries: Int
-        /// The short pause before a retry.
+        /// The short pause before a retry (`FixWaitPolicy.retryDelayS`; other values only in tests).
         public var retryDelayS: Double
 
-        public init(timeoutS: Double = 8, retries: Int = 2, retryDelayS: Double = 1) {
+        public init(timeoutS: Double = 8, retries: Int = 2, retryDelayS: Double = FixWaitPolicy.retryDelayS) {
             self.timeoutS = max(0, timeoutS)
             self.retries = max(0, retries)
             self.retryDelayS = max(0, retryDelayS)
         }
 
         /// `gps.fix_timeout_s` and `gps.fix_retries` from the settings.
-        public init(_ gps: Settings.GPS, retryDelayS: Double = 1) {
+        public init(_ gps: Settings.GPS, retryDelayS: Double = FixWaitPolicy.retryDelayS) {
             self.init(timeoutS: gps.fixTimeoutS, retries: gps.fixRetries, retryDelayS: retryDelayS)
         }
 
@@ -68,20 +84,42 @@ public struct FixWaitPolicy: Sendable, Hashable {
     }
 
     public let limits: Limits
+    /// Whether an unreachable gpsd ends the wait early (`now`) or is waited out (`run`).
+    public let givesUpWhenUnreachable: Bool
     public private(set) var phase: Phase = .notStarted
+    /// When the first attempt began (nil before `start`).
+    public private(set) var startedAt: Date?
     public private(set) var isConnected = false
     public private(set) var wasEverConnected = false
 
-    public init(limits: Limits = Limits()) {
+    public init(limits: Limits = Limits(), givesUpWhenUnreachable: Bool = true) {
         self.limits = limits
+        self.givesUpWhenUnreachable = givesUpWhenUnreachable
     }
 
     /// Starts the first attempt.
     public mutating func start(now: Date) -> Decision {
         guard case .notStarted = phase else { return current }
+        startedAt = now
         let deadline = now.addingTimeInterval(limits.timeoutS)
         phase = .waiting(attempt: 1, deadline: deadline)
         return .waitUntil(deadline)
+    }
+
+    /// When the driver must send `.tick` next; nil before the start and once done.
+    public var deadline: Date? {
+        if case .waitUntil(let date) = current { return date }
+        return nil
+    }
+
+    /// The retry under way or about to start after a pause (1...`retries`), for the status line;
+    /// nil during the first attempt, before the start and once done.
+    public var retry: Int? {
+        switch phase {
+        case .waiting(let attempt, _) where attempt > 1: return attempt - 1
+        case .pausing(let next, _): return next - 1
+        default: return nil
+        }
     }
 
     public mutating func handle(_ event: Event, now: Date) -> Decision {
@@ -97,7 +135,7 @@ public struct FixWaitPolicy: Sendable, Hashable {
             return current
         case .unreachable:
             isConnected = false
-            if !wasEverConnected { return finish(.fallBack(.unreachable)) }
+            if !wasEverConnected && givesUpWhenUnreachable { return finish(.fallBack(.unreachable)) }
             return current
         case .fix(let fix):
             return finish(.deliver(fix))
@@ -110,30 +148,45 @@ public struct FixWaitPolicy: Sendable, Hashable {
     }
 
     private mutating func tick(now: Date) -> Decision {
-        switch phase {
-        case .waiting(let attempt, let deadline):
-            guard now >= deadline else { return .waitUntil(deadline) }
-            // A whole attempt without even a connection (a remote host that swallows the connect):
-            // gpsd is unreachable, and retrying the wait would only make the person wait longer.
-            if !wasEverConnected { return finish(.fallBack(.unreachable)) }
-            if attempt >= limits.attempts {
-                let failure: FixWaitFailure =
-                    isConnected
-                    ? .noFix(attempts: limits.attempts, timeoutS: limits.timeoutS)
-                    : .connectionLost(attempts: limits.attempts, timeoutS: limits.timeoutS)
-                return finish(.fallBack(failure))
-            }
-            let until = now.addingTimeInterval(limits.retryDelayS)
-            phase = .pausing(nextAttempt: attempt + 1, until: until)
-            return .waitUntil(until)
-        case .pausing(let next, let until):
-            guard now >= until else { return .waitUntil(until) }
-            let deadline = now.addingTimeInterval(limits.timeoutS)
-            phase = .waiting(attempt: next, deadline: deadline)
-            return .waitUntil(deadline)
-        case .notStarted, .done:
+        // `handle` started the wait and returned when it was done: waiting or pausing here.
+        guard let start = startedAt else { return current }
+        let next = Self.phase(at: now, startedAt: start, limits: limits)
+        // A whole attempt without even a connection (a remote host that swallows the connect):
+        // gpsd is unreachable, and retrying the wait would only make the person wait longer.
+        let firstAttemptOver: Bool
+        if case .waiting(attempt: 1, _) = next { firstAttemptOver = false } else { firstAttemptOver = true }
+        if firstAttemptOver, !wasEverConnected, givesUpWhenUnreachable {
+            return finish(.fallBack(.unreachable))
+        }
+        guard next == .done else {
+            phase = next
             return current
         }
+        let failure: FixWaitFailure =
+            !wasEverConnected
+            ? .unreachable
+            : isConnected
+                ? .noFix(attempts: limits.attempts, timeoutS: limits.timeoutS)
+                : .connectionLost(attempts: limits.attempts, timeoutS: limits.timeoutS)
+        return finish(.fallBack(failure))
+    }
+
+    /// Where the attempts laid out from `startedAt` stand at `now`: waiting in attempt n, pausing
+    /// before attempt n, or all over (`.done`). A clock that stepped back counts as the start.
+    static func phase(at now: Date, startedAt: Date, limits: Limits) -> Phase {
+        let period = limits.timeoutS + limits.retryDelayS
+        func date(_ offset: Double) -> Date { startedAt.addingTimeInterval(offset) }
+        // The attempt window `now` falls in (0-based), the last one taking all that is left; the
+        // estimate from seconds is checked against the dates themselves, so a tick sent exactly at
+        // a deadline is past it whatever the rounding.
+        let elapsed = max(0, now.timeIntervalSince(startedAt))
+        var index = period > 0 ? Int(min(Double(limits.retries), (elapsed / period).rounded(.down))) : limits.retries
+        if index > 0, now < date(Double(index) * period) { index -= 1 }
+        if index < limits.retries, now >= date(Double(index + 1) * period) { index += 1 }
+        let deadline = date(Double(index) * period + limits.timeoutS)
+        if now < deadline { return .waiting(attempt: index + 1, deadline: deadline) }
+        if index >= limits.retries { return .done }
+        return .pausing(nextAttempt: index + 2, until: date(Double(index + 1) * period))
     }
 
     private var current: Decision {

@@ -6,15 +6,16 @@ import FoundationEssentials
 ///
 /// - **startup**: the first fix gives exactly one reading, even if a resume sample or a timer tick
 ///   arrives at the same moment (the seed loaded twice at launch, 3 s apart).
-/// - **no fix at startup**: wait `fixTimeoutS` (8 s); on timeout, wait again up to `fixRetries` (2)
-///   times, `retryDelayS` apart ("if there is still no fix after them, the problem isn't time"); then
-///   take the startup reading at the last known position, if there is one, marked `last-known`.
+/// - **no fix at startup**: `FixWaitPolicy` decides (the same rule as `fixcast now`): wait
+///   `fixTimeoutS` (8 s); on timeout, wait again up to `fixRetries` (2) times, `retryDelayS` apart;
+///   then take the startup reading at the last known position, if there is one, marked `last-known`.
 ///   The seed's refresh "silently died for good" here because only a 5 km move re-asked.
 /// - **moved**: more than `moveKm` from where weather was last fetched (see `MovementTrigger`).
 /// - **periodic**: `periodicMin` after the last reading of any kind; it keeps working at the last
 ///   known position when the fix is lost (the reading's position is then marked `last-known`).
 /// - **resume** (forced): the machine came back from a suspend of at least `resumeMinAwayS`.
 /// - **manual** (forced): SIGUSR1 or the `r` key.
+/// - **alert**: an official alert not seen before at this position (ordinary, not forced).
 ///
 /// One reading is in flight at a time: the agent reports its end with `.readingFinished`. While one
 /// is in flight, ordinary triggers join it (the reading under way answers them). A forced request
@@ -30,12 +31,12 @@ public struct ReadingScheduler: Sendable {
         public var resumeMinAwayS: Double
         public var fixTimeoutS: Double
         public var fixRetries: Int
-        /// Pause between a fix timeout and the next wait (the seed's short retry delay).
+        /// Pause between a fix timeout and the next wait (`FixWaitPolicy.retryDelayS`).
         public var retryDelayS: Double
 
         public init(
             moveKm: Double = 5, periodicMin: Double = 30, resumeMinAwayS: Double = 30, fixTimeoutS: Double = 8,
-            fixRetries: Int = 2, retryDelayS: Double = 2
+            fixRetries: Int = 2, retryDelayS: Double = FixWaitPolicy.retryDelayS
         ) {
             self.moveKm = moveKm
             self.periodicMin = periodicMin
@@ -45,11 +46,16 @@ public struct ReadingScheduler: Sendable {
             self.retryDelayS = max(0, retryDelayS)
         }
 
-        public init(settings: Settings, retryDelayS: Double = 2) {
+        public init(settings: Settings, retryDelayS: Double = FixWaitPolicy.retryDelayS) {
             self.init(
                 moveKm: settings.trigger.moveKm, periodicMin: settings.trigger.periodicMin,
                 resumeMinAwayS: settings.trigger.resumeMinAwayS, fixTimeoutS: settings.gps.fixTimeoutS,
                 fixRetries: settings.gps.fixRetries, retryDelayS: retryDelayS)
+        }
+
+        /// The startup wait's limits, for `FixWaitPolicy`.
+        public var fixWaitLimits: FixWaitPolicy.Limits {
+            FixWaitPolicy.Limits(timeoutS: fixTimeoutS, retries: fixRetries, retryDelayS: retryDelayS)
         }
     }
 
@@ -70,6 +76,8 @@ public struct ReadingScheduler: Sendable {
         /// weather was ASKED for (`WeatherReport.coordinate`: the request's position, or a cache hit's
         /// own point — not a grid cell the API snapped to), nil when no weather could be had.
         case readingFinished(weatherFetchedAt: Coordinate?, at: Date)
+        /// An official alert not seen before at this position is active: an ordinary `.alert` reading.
+        case newAlerts(at: Date)
     }
 
     /// A reading to take now.
@@ -115,7 +123,10 @@ public struct ReadingScheduler: Sendable {
     /// Whether the startup reading was asked for.
     public private(set) var startupTaken = false
 
-    private var hasLiveFix = false
+    /// Whether the latest position is a live fix (false before the first and while the fix is lost).
+    public private(set) var hasLiveFix = false
+    /// The startup wait for a first fix (DESIGN.md §1); consulted only until the startup reading.
+    public private(set) var fixWait: FixWaitPolicy
     private var announcedRetries = 0
     private var stoppedWaiting = false
 
@@ -128,6 +139,9 @@ public struct ReadingScheduler: Sendable {
         movement = MovementTrigger(thresholdKm: configuration.moveKm)
         periodic = PeriodicRefresh(intervalMin: configuration.periodicMin)
         resumeGate = ResumeGate(minAwayS: configuration.resumeMinAwayS)
+        // `run` waits the attempts out even when gpsd is not answering: it may come up after us.
+        fixWait = FixWaitPolicy(limits: configuration.fixWaitLimits, givesUpWhenUnreachable: false)
+        _ = fixWait.start(now: startedAt)
         if var lastKnown {
             lastKnown.source = lastKnown.source == .gps ? .lastKnown : lastKnown.source
             lastPosition = lastKnown
@@ -149,13 +163,13 @@ public struct ReadingScheduler: Sendable {
         return p
     }
 
-    /// When the agent should send the next `.tick`: the end of the current fix wait before the first
-    /// reading, then the periodic due time. nil: nothing timed is pending (wait for events).
+    /// When the agent should send the next `.tick`: the fix wait's next step before the first
+    /// reading, then the periodic due time — except while a reading is in flight, which answers a
+    /// periodic tick and whose end is an event of its own (a past due time would only spin the loop).
+    /// nil: nothing timed is pending (wait for events).
     public var nextTickAt: Date? {
-        if !startupTaken && !stoppedWaiting {
-            return startedAt.addingTimeInterval(deadlineOffset(attempt: announcedRetries))
-        }
-        return periodic.dueAt
+        if !startupTaken && !stoppedWaiting { return fixWait.deadline }
+        return inFlight == nil ? periodic.dueAt : nil
     }
 
     /// Feeds one event; returns what to do now.
@@ -180,6 +194,10 @@ public struct ReadingScheduler: Sendable {
             return .none
         case .readingFinished(let coordinate, let now):
             return readingFinished(weatherFetchedAt: coordinate, now: now)
+        case .newAlerts(let now):
+            // Joined like any ordinary trigger: the reading in flight answers it.
+            guard startupTaken, inFlight == nil, let position = readingPosition else { return .none }
+            return start(.alert, at: position, forced: false, now: now)
         }
     }
 
@@ -202,26 +220,19 @@ public struct ReadingScheduler: Sendable {
         return start(.periodic, at: position, forced: false, now: now)
     }
 
-    /// Offset from `startedAt` at which wait number `attempt` (0 = the first, 1... = retries) times out.
-    private func deadlineOffset(attempt: Int) -> Double {
-        Double(attempt) * (configuration.fixTimeoutS + configuration.retryDelayS) + configuration.fixTimeoutS
-    }
-
     private mutating func waitForFirstFix(now: Date) -> Decision {
         guard !stoppedWaiting else { return .none }
-        let elapsed = now.timeIntervalSince(startedAt)
-        let retries = configuration.fixRetries
-        if elapsed >= deadlineOffset(attempt: retries) {
+        switch fixWait.handle(.tick, now: now) {
+        case .waitUntil:
+            // A late tick may skip past several timeouts: announce the latest retry once.
+            guard let retry = fixWait.retry, retry > announcedRetries else { return .none }
+            announcedRetries = retry
+            return .retryFix(attempt: retry, of: configuration.fixRetries)
+        case .fallBack, .deliver, .finished:
             stoppedWaiting = true
             guard let fallback = readingPosition else { return .noPosition }
             return start(.startup, at: fallback, forced: pendingForced != nil, now: now)
         }
-        // Waits that have timed out so far (a late tick may skip past several; announce the latest).
-        var timedOut = 0
-        while timedOut < retries, elapsed >= deadlineOffset(attempt: timedOut) { timedOut += 1 }
-        guard timedOut > announcedRetries else { return .none }
-        announcedRetries = timedOut
-        return .retryFix(attempt: timedOut, of: retries)
     }
 
     /// `start` / `join` / `joinThenForce` for a forced request (the seed's coalescer).

@@ -14,6 +14,8 @@ public enum Trigger: String, Sendable, Hashable, CaseIterable {
     case manual
     /// `fixcast now`.
     case once
+    /// An official alert not seen before at this position became active (`fixcast run`; not forced).
+    case alert
 
     /// Whether this trigger asks for fresh data past the 10-minute cache (1-minute floor).
     public var isForced: Bool { self == .resume || self == .manual }

@@ -202,4 +202,76 @@ struct FixWaitPolicyTests {
                 == FixWaitPolicy.Limits(timeoutS: 0, retries: 0, retryDelayS: 0))
         #expect(FixWaitPolicy.Limits(Settings().gps) == FixWaitPolicy.Limits(timeoutS: 8, retries: 2, retryDelayS: 1))
     }
+
+    // MARK: the attempts laid out from the start
+
+    @Test func aLateTickLandsInTheAttemptTimeSays() {
+        var p = FixWaitPolicy(limits: limits)
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        #expect(p.handle(.tick, now: at(12)) == .waitUntil(at(17)))  // straight into attempt 2
+        #expect(p.phase == .waiting(attempt: 2, deadline: at(17)))
+        #expect(p.handle(.tick, now: at(17.5)) == .waitUntil(at(18)))
+        #expect(p.phase == .pausing(nextAttempt: 3, until: at(18)))
+        #expect(p.handle(.tick, now: at(100)) == .fallBack(.noFix(attempts: 3, timeoutS: 8)))
+    }
+
+    @Test func theRetryAndDeadlineForTheStatusLineAndTheTimer() {
+        var p = FixWaitPolicy(limits: limits)
+        #expect(p.deadline == nil)
+        #expect(p.retry == nil)
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        #expect(p.deadline == at(8))
+        #expect(p.retry == nil)
+        _ = p.handle(.tick, now: at(8))
+        #expect(p.retry == 1)  // pausing before retry 1
+        #expect(p.deadline == at(9))
+        _ = p.handle(.tick, now: at(9))
+        #expect(p.retry == 1)
+        #expect(p.deadline == at(17))
+        _ = p.handle(.tick, now: at(17))
+        #expect(p.retry == 2)
+        _ = p.handle(.tick, now: at(26))
+        #expect(p.retry == nil)
+        #expect(p.deadline == nil)
+    }
+
+    @Test func ticksAtFractionalDeadlinesAlwaysMoveOn() {
+        // 1.1 s + 0.2 s steps do not add up exactly in binary; a tick at each announced time must
+        // still move on, never answer with the same time again (the loop would spin).
+        var p = FixWaitPolicy(limits: .init(timeoutS: 1.1, retries: 5, retryDelayS: 0.2))
+        var decision = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        var steps = 0
+        while case .waitUntil(let next) = decision, steps < 50 {
+            decision = p.handle(.tick, now: next)
+            if case .waitUntil(let again) = decision { #expect(again > next) }
+            steps += 1
+        }
+        #expect(decision == .fallBack(.noFix(attempts: 6, timeoutS: 1.1)))
+        #expect(steps == 11)  // 6 timeouts and 5 pauses
+    }
+
+    @Test func runWaitsOutAnUnreachableGPSD() {
+        var p = FixWaitPolicy(limits: limits, givesUpWhenUnreachable: false)
+        _ = p.start(now: t0)
+        #expect(p.handle(.unreachable, now: at(0.01)) == .waitUntil(at(8)))
+        #expect(p.handle(.tick, now: at(8)) == .waitUntil(at(9)))
+        #expect(p.handle(.tick, now: at(26)) == .fallBack(.unreachable))
+    }
+
+    @Test func zeroTimeoutAndDelayFallBackAtTheFirstTick() {
+        var p = FixWaitPolicy(limits: .init(timeoutS: 0, retries: 2, retryDelayS: 0))
+        _ = p.start(now: t0)
+        _ = p.handle(.connected, now: t0)
+        #expect(p.handle(.tick, now: t0) == .fallBack(.noFix(attempts: 3, timeoutS: 0)))
+    }
+
+    @Test func oneRetryDelay() {
+        #expect(FixWaitPolicy.retryDelayS == 1)
+        #expect(FixWaitPolicy.Limits().retryDelayS == FixWaitPolicy.retryDelayS)
+        #expect(ReadingScheduler.Configuration().retryDelayS == FixWaitPolicy.retryDelayS)
+        #expect(AgentReducer.Configuration().retryDelayS == FixWaitPolicy.retryDelayS)
+    }
 }

@@ -88,7 +88,7 @@ import Testing
 
     @Test func aFixTimeoutIsRetriedThenTheLastKnownPositionIsUsed() {
         let stored = F.fix(F.berlin, at: F.at(-86_400))
-        var s = ReadingScheduler(startedAt: F.t0, lastKnown: stored)  // 8 s timeout, 2 retries, 2 s apart
+        var s = ReadingScheduler(startedAt: F.t0, lastKnown: stored)  // 8 s timeout, 2 retries, 1 s apart
         #expect(s.nextTickAt == F.at(8))
         do {
             let r = s.handle(.tick(at: F.at(7.9)))
@@ -98,21 +98,27 @@ import Testing
             let r = s.handle(.tick(at: F.at(8)))
             #expect(r == .retryFix(attempt: 1, of: 2))
         }
+        #expect(s.nextTickAt == F.at(9))  // the pause before the retry
         do {
             let r = s.handle(.tick(at: F.at(9)))
             #expect(r == .none)
         }
+        #expect(s.nextTickAt == F.at(17))
+        do {
+            let r = s.handle(.tick(at: F.at(17)))
+            #expect(r == .retryFix(attempt: 2, of: 2))
+        }
         #expect(s.nextTickAt == F.at(18))
         do {
             let r = s.handle(.tick(at: F.at(18)))
-            #expect(r == .retryFix(attempt: 2, of: 2))
+            #expect(r == .none)  // announced once
         }
-        #expect(s.nextTickAt == F.at(28))
+        #expect(s.nextTickAt == F.at(26))
         do {
-            let r = s.handle(.tick(at: F.at(27.9)))
+            let r = s.handle(.tick(at: F.at(25.9)))
             #expect(r == .none)
         }
-        let fallback = request(s.handle(.tick(at: F.at(28))))
+        let fallback = request(s.handle(.tick(at: F.at(26))))
         #expect(fallback?.trigger == .startup)
         #expect(fallback?.position.source == .lastKnown)
         #expect(fallback?.position.coordinate == F.berlin)
@@ -121,10 +127,12 @@ import Testing
             let r = s.handle(.tick(at: F.at(40)))
             #expect(r == .none)
         }
-        // Now the periodic timer owns the ticks, still at the last known position.
-        #expect(s.nextTickAt == F.at(28 + 1800))
-        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(29)))
-        let periodic = request(s.handle(.tick(at: F.at(28 + 1800))))
+        // Now the periodic timer owns the ticks (once the reading in flight is done), still at the
+        // last known position.
+        #expect(s.nextTickAt == nil)
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(27)))
+        #expect(s.nextTickAt == F.at(26 + 1800))
+        let periodic = request(s.handle(.tick(at: F.at(26 + 1800))))
         #expect(periodic?.trigger == .periodic)
         #expect(periodic?.position.source == .lastKnown)
     }
@@ -390,16 +398,17 @@ import Testing
             c == .init(moveKm: 1, periodicMin: 5, resumeMinAwayS: 10, fixTimeoutS: 3, fixRetries: 1, retryDelayS: 1))
         var s = ReadingScheduler(settings: settings, startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-5)))
         #expect(s.configuration == .init(settings: settings))
+        #expect(s.configuration.retryDelayS == FixWaitPolicy.retryDelayS)
         do {
             let r = s.handle(.tick(at: F.at(3)))
             #expect(r == .retryFix(attempt: 1, of: 1))
         }
         do {
-            let r = s.handle(.tick(at: F.at(7.9)))  // 3 s + 2 s delay + 3 s
+            let r = s.handle(.tick(at: F.at(6.9)))  // 3 s + 1 s delay + 3 s
             #expect(r == .none)
         }
         do {
-            let r = s.handle(.tick(at: F.at(8)))
+            let r = s.handle(.tick(at: F.at(7)))
             #expect(request(r)?.trigger == .startup)
         }
         _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(8)))

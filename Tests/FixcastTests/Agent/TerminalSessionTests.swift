@@ -1,3 +1,4 @@
+import FixcastCore
 import Foundation
 import Testing
 

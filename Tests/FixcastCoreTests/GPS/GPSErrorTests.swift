@@ -1,9 +1,7 @@
-import FixcastCore
-import Foundation
+import FoundationEssentials
 import Testing
 
-@testable import FixcastAdapters
-@testable import FixcastApp
+@testable import FixcastCore
 
 @Suite("GPSError messages")
 struct GPSErrorTests {

@@ -1,0 +1,222 @@
+import FoundationEssentials
+
+/// Every decision of `fixcast run`, as one pure function: `(state, event) -> (state, [effect])`.
+///
+/// The loop owns the threads, the sockets and the clock; it turns what happens into `AgentEvent`s
+/// (each with its time), carries out the `AgentEffect`s that come back, sleeps until `nextDeadline`,
+/// and draws `status`. Everything else is decided here, once, and tested without a thread, a daemon
+/// or a sleep:
+///
+/// - which readings to take and when (`ReadingScheduler`: startup once, the fix wait of
+///   `FixWaitPolicy` with its retries then the last-known position, moved, periodic, resume,
+///   manual, alert; one reading in flight with start/join/joinThenForce);
+/// - what a reading must say about a last-known position (`ReadingRequest.notes`);
+/// - which fixes go into the track (`TrackThinner`) and when the last-known position is saved
+///   (`LastKnownSaveGate`);
+/// - when to ask for the official alerts and which are news (`AlertWatch`);
+/// - what the gps side's state is (`GPSStatus`, typed) and what the status line says;
+/// - when to leave (SIGINT/SIGTERM, `q`).
+///
+/// Every event that carries a time also counts as reaching any deadline at or before it, so a busy
+/// gpsd stream that keeps the loop's poll from timing out cannot starve the timers.
+public struct AgentReducer: Sendable {
+    public let configuration: Configuration
+    /// What the live screen shows.
+    public private(set) var status: AgentStatus
+
+    private var scheduler: ReadingScheduler
+    private var thinner: TrackThinner
+    private var lastKnownGate: LastKnownSaveGate
+    private var alerts: AlertWatch?
+    /// `--at` / `--place`: the one position the agent will ever have; gps events are ignored.
+    private let fixedPosition: Position?
+    private var hasStarted = false
+    private var stopped = false
+    /// gpsd not answering or gone (cleared when it connects again or a fix comes).
+    private var gpsProblem: GPSError?
+    /// The startup wait's announcement (`.waitingForFix` or `.noPosition`) until a reading is taken.
+    private var fixWaitNotice: GPSStatus?
+    /// The last finished reading's errors, for the status line.
+    private var readingProblems: [ReadingIssue] = []
+
+    /// - Parameters:
+    ///   - startedAt: when the agent started (the fix wait counts from here).
+    ///   - lastKnown: the stored last-known position, the fall-back when no fix comes in time.
+    ///   - fixedPosition: `--at` / `--place`; its startup reading comes with `.started`.
+    public init(configuration: Configuration, startedAt: Date, lastKnown: Position?, fixedPosition: Position? = nil) {
+        self.configuration = configuration
+        scheduler = ReadingScheduler(configuration: configuration.scheduler, startedAt: startedAt, lastKnown: lastKnown)
+        thinner = TrackThinner(intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM)
+        lastKnownGate = LastKnownSaveGate(intervalS: configuration.lastKnownSaveIntervalS)
+        alerts = configuration.alertCheckMin.map { AlertWatch(intervalMin: $0, resetDistanceKm: configuration.moveKm) }
+        self.fixedPosition = fixedPosition
+        status = AgentStatus(position: fixedPosition)
+        refreshStatus()
+    }
+
+    /// When the loop must send `.deadline` if nothing else happens first; nil: wait for events only.
+    public var nextDeadline: Date? {
+        guard !stopped, fixedPosition == nil || hasStarted else { return nil }
+        return [scheduler.nextTickAt, alerts?.nextCheckAt].compactMap { $0 }.min()
+    }
+
+    public mutating func handle(_ event: AgentEvent) -> [AgentEffect] {
+        guard !stopped else { return [] }
+        let before = status
+        var effects: [AgentEffect] = []
+        var time: Date?
+        switch event {
+        case .started(let at, let sleepOffsetS):
+            time = at
+            hasStarted = true
+            if let sleepOffsetS {  // the resume gate's baseline: a cold start is not a resume
+                effects += decide(scheduler.handle(.resumeSample(sleepOffsetS: sleepOffsetS, at: at)), at: at)
+            }
+            if let fixedPosition {
+                effects += decide(scheduler.handle(.fix(fixedPosition, at: at)), at: at)
+            }
+        case .storedReadingLoaded(let reading):
+            if status.reading == nil { status.reading = reading }
+        case .gps(let gpsEvent, let at):
+            time = at
+            if fixedPosition == nil { effects += handle(gpsEvent, at: at) }
+        case .deadline(let at):
+            effects += timedChecks(at: at)
+        case .resumeSample(let offset, let at):
+            time = at
+            effects += decide(scheduler.handle(.resumeSample(sleepOffsetS: offset, at: at)), at: at)
+        case .manualRequest(let at):
+            time = at
+            effects += decide(scheduler.handle(.manualRequest(at: at)), at: at)
+        case .key(let key, let at):
+            time = at
+            switch LiveCommand(key: key) {
+            case .refresh: effects += decide(scheduler.handle(.manualRequest(at: at)), at: at)
+            case .quit: return stop()
+            case nil: break
+            }
+        case .readingFinished(let reading, let at):
+            time = at
+            status.reading = reading
+            readingProblems = reading.errors
+            // The movement trigger measures from where the weather is for (the asked point, or a
+            // cache hit's own point), never from the API's grid cell.
+            effects += decide(
+                scheduler.handle(.readingFinished(weatherFetchedAt: reading.weather?.coordinate, at: at)), at: at)
+        case .alertsChecked(let ids, let at):
+            time = at
+            if var watch = alerts {
+                status.activeAlertIDs = ids
+                let news = watch.news(in: ids)
+                alerts = watch
+                if !news.isEmpty { effects += decide(scheduler.handle(.newAlerts(at: at)), at: at) }
+            }
+        case .storageProblem(let issue):
+            status.storage = issue
+        case .stopRequested:
+            return stop()
+        }
+        if let time, let due = nextDeadline, time >= due { effects += timedChecks(at: time) }
+        refreshStatus()
+        effects.sort { Self.rank($0) < Self.rank($1) }  // at most one of each kind
+        if status != before { effects.append(.redraw) }
+        return effects
+    }
+
+    // MARK: - Parts
+
+    private mutating func handle(_ event: GPSEvent, at now: Date) -> [AgentEffect] {
+        switch event {
+        case .connected, .device:
+            gpsProblem = nil
+            return []
+        case .fix(let fix):
+            gpsProblem = nil
+            let position = Position(fix: fix)
+            status.position = position
+            var effects = decide(scheduler.handle(.fix(position, at: now)), at: now)
+            if thinner.accept(fix) {
+                effects.append(.recordTrackPoint(fix))
+                if lastKnownGate.shouldSave(at: now) { effects.append(.saveLastKnown(position)) }
+            }
+            return effects
+        case .noFix:
+            return decide(scheduler.handle(.fixLost(at: now)), at: now)
+        case .satellites(let used, _):
+            if let used { status.position?.satellitesUsed = used }
+            return []
+        case .disconnected(let error):
+            gpsProblem = error
+            return decide(scheduler.handle(.fixLost(at: now)), at: now)
+        }
+    }
+
+    /// What is due at `now`: the fix wait's next step or a periodic reading, and an alert check.
+    private mutating func timedChecks(at now: Date) -> [AgentEffect] {
+        guard fixedPosition == nil || hasStarted else { return [] }
+        var effects = decide(scheduler.handle(.tick(at: now)), at: now)
+        if var watch = alerts, watch.isDue(at: now), let position = scheduler.readingPosition {
+            watch.checkStarted(at: position.coordinate, now: now)
+            alerts = watch
+            effects.append(.checkAlerts(position))
+        }
+        return effects
+    }
+
+    private mutating func decide(_ decision: ReadingScheduler.Decision, at now: Date) -> [AgentEffect] {
+        switch decision {
+        case .none:
+            return []
+        case .takeReading(let r):
+            fixWaitNotice = nil  // the wait is over: a reading is on its way
+            let notes = ReadingRequest.notes(for: r.position, fixLostSince: scheduler.fixLostSince, at: now)
+            var effects: [AgentEffect] = [
+                .takeReading(ReadingRequest(trigger: r.trigger, position: r.position, forced: r.forced, notes: notes))
+            ]
+            // The first reading starts the alert checks.
+            if var watch = alerts, watch.lastCheckAt == nil {
+                watch.checkStarted(at: r.position.coordinate, now: now)
+                alerts = watch
+                effects.append(.checkAlerts(r.position))
+            }
+            return effects
+        case .retryFix(let retry, let of):
+            fixWaitNotice = .waitingForFix(retry: retry, of: of, timeoutS: scheduler.fixWait.limits.timeoutS)
+            return []
+        case .noPosition:
+            fixWaitNotice = .noPosition
+            return []
+        }
+    }
+
+    private mutating func stop() -> [AgentEffect] {
+        stopped = true
+        return [.exit(code: 0)]
+    }
+
+    private var gpsStatus: GPSStatus {
+        if fixedPosition != nil { return .fixing }
+        if let gpsProblem { return .problem(gpsProblem) }
+        if scheduler.hasLiveFix { return .fixing }
+        if let lost = scheduler.fixLostSince { return .lost(since: lost) }
+        return fixWaitNotice ?? .starting
+    }
+
+    private mutating func refreshStatus() {
+        status.fixLostSince = scheduler.fixLostSince
+        status.gps = gpsStatus
+        status.updating = scheduler.isReadingInFlight
+        status.problems = [status.gps.issue, status.storage].compactMap { $0 } + readingProblems
+    }
+
+    private static func rank(_ effect: AgentEffect) -> Int {
+        switch effect {
+        case .takeReading: return 0
+        case .checkAlerts: return 1
+        case .recordTrackPoint: return 2
+        case .saveLastKnown: return 3
+        case .redraw: return 4
+        case .exit: return 5
+        }
+    }
+}
