@@ -167,17 +167,15 @@ public struct AgentReducer: Sendable {
         switch decision {
         case .none:
             return []
-        case .takeReading(let r):
+        case .takeReading(var request):
             fixWaitNotice = nil  // the wait is over: a reading is on its way
-            let notes = ReadingRequest.notes(for: r.position, fixLostSince: scheduler.fixLostSince, at: now)
-            var effects: [AgentEffect] = [
-                .takeReading(ReadingRequest(trigger: r.trigger, position: r.position, forced: r.forced, notes: notes))
-            ]
+            request.notes = ReadingRequest.notes(for: request.position, fixLostSince: scheduler.fixLostSince, at: now)
+            var effects: [AgentEffect] = [.takeReading(request)]
             // The first reading starts the alert checks.
             if var watch = alerts, watch.lastCheckAt == nil {
-                watch.checkStarted(at: r.position.coordinate, now: now)
+                watch.checkStarted(at: request.position.coordinate, now: now)
                 alerts = watch
-                effects.append(.checkAlerts(r.position))
+                effects.append(.checkAlerts(request.position))
             }
             return effects
         case .retryFix(let retry, let of):

@@ -80,20 +80,8 @@ public struct ReadingScheduler: Sendable {
         case newAlerts(at: Date)
     }
 
-    /// A reading to take now.
-    public struct Request: Sendable, Hashable {
-        public var trigger: Trigger
-        public var position: Position
-        /// Bypass the 10-minute weather cache (1-minute floor). True for resume and manual, and for
-        /// a startup reading that absorbed a manual request made before the first fix.
-        public var forced: Bool
-
-        public init(trigger: Trigger, position: Position, forced: Bool) {
-            self.trigger = trigger
-            self.position = position
-            self.forced = forced
-        }
-    }
+    /// A reading to take now (the scheduler leaves its `notes` empty; `AgentReducer` adds them).
+    public typealias Request = ReadingRequest
 
     public enum Decision: Sendable, Hashable {
         /// Nothing to do now.

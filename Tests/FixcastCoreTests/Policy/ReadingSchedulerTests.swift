@@ -384,6 +384,26 @@ import Testing
         #expect(s.movement.fetchPoint == F.north(km: 3))
     }
 
+    // MARK: alerts
+
+    @Test func newAlertsGiveAnOrdinaryAlertReadingJoinedWhileOneIsInFlight() {
+        var before = ReadingScheduler(startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-5)))
+        #expect(before.handle(.newAlerts(at: F.at(1))) == .none)  // the startup reading comes first
+        var s = started()
+        let alert = request(s.handle(.newAlerts(at: F.at(10))))
+        #expect(alert == ReadingScheduler.Request(trigger: .alert, position: F.fix(F.berlin, at: F.at(1)), forced: false))
+        do {
+            let r = s.handle(.newAlerts(at: F.at(11)))
+            #expect(r == .none)  // joined
+        }
+        #expect(s.pendingForced == nil)
+        do {
+            let r = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(12)))
+            #expect(r == .none)  // and not repeated after
+        }
+        #expect(s.nextTickAt == F.at(10 + 1800))  // it restarted the period
+    }
+
     // MARK: configuration
 
     @Test func configurationComesFromSettings() {

@@ -50,6 +50,18 @@ import Testing
         #expect(Reading(json: json) == r)
     }
 
+    @Test(arguments: Trigger.allCases)
+    func everyTriggerRoundTripsByItsContractName(trigger: Trigger) {
+        let r = Reading(time: Self.t0, trigger: trigger, position: nil)
+        #expect(r.json(language: .en)["trigger"]?.stringValue == trigger.rawValue)
+        #expect(Reading(json: r.json(language: .en))?.trigger == trigger)
+    }
+
+    @Test func alertIsAContractTriggerAndNotForced() {
+        #expect(Trigger(rawValue: "alert") == .alert)
+        #expect(!Trigger.alert.isForced)
+    }
+
     @Test func rejectsNonReadings() throws {
         #expect(Reading(json: try JSONValue.parse(#"{"time":"x","trigger":"once"}"#)) == nil)
         #expect(Reading(json: try JSONValue.parse(#"{"time":"2026-01-30T12:00:22Z","trigger":"sometimes"}"#)) == nil)
