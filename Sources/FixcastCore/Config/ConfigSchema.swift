@@ -29,14 +29,24 @@ public enum ConfigSchema {
         public var environmentVariable: String { "FIXCAST_\(section.uppercased())_\(name.uppercased())" }
     }
 
+    /// Keys whose values are secrets: no error, warning or log line ever shows their value,
+    /// whatever is wrong with it (an unquoted value, a wrong type, a bad character). One list, so
+    /// a new secret (a password) is protected by adding its name here.
+    public static let secretKeys: Set<String> = ["weather.api_key", "mqtt.password"]
+
+    /// Whether `section.name` holds a secret.
+    public static func isSecret(section: String, key: String) -> Bool {
+        secretKeys.contains(section + "." + key)
+    }
+
     public static let sections = ["gps", "trigger", "weather", "places", "storage", "display"]
     static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
 
     public static let keys: [Key] = [
         Key(section: "gps", name: "host", kind: .string) { s, v in
             guard case .string(let h) = v else { return nil }
-            guard !h.isEmpty, !h.contains(where: { $0 == " " || $0 == "/" || $0 == "\t" }) else {
-                return "must be a host name or IP address such as \"127.0.0.1\""
+            guard GPSDAddress.isValidHost(h) else {
+                return "must be a host name (at most 253 characters) or IP address such as \"127.0.0.1\""
             }
             s.gps.host = h
             return nil
