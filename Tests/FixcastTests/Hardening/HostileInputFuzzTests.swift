@@ -62,6 +62,22 @@ struct SeededGenerator: RandomNumberGenerator {
         return args
     }
 
+    /// A command line that makes sense, with outside text (a query, a place name) hostile: these
+    /// cases get past the parser and run the command.
+    static func plausibleArgumentList(_ g: inout SeededGenerator, dir: String) -> [String] {
+        var args: [String]
+        switch Int.random(in: 0..<5, using: &g) {
+        case 0: args = ["now"] + (Bool.random(using: &g) ? ["--at", "52.52,13.405"] : ["--place", ["Berlin", word(&g)].randomElement(using: &g)!])
+        case 1: args = ["forecast", "--at", "-33.9,18.4", "--days", String(Int.random(in: 1...16, using: &g))]
+        case 2: args = ["search", word(&g)] + (Bool.random(using: &g) ? ["--limit", "5"] : [])
+        case 3: args = ["export", "--format", ["gpx", "csv", "geojson"].randomElement(using: &g)!, "-o", ["-", dir + "/out.x"].randomElement(using: &g)!]
+        default: args = ["status"]
+        }
+        if Bool.random(using: &g) { args.append("--json") }
+        if Bool.random(using: &g) { args += ["--units", ["metric", "imperial"].randomElement(using: &g)!] }
+        return args
+    }
+
     static let keys = [
         "gps.host", "gps.port", "gps.fix_timeout_s", "gps.fix_retries", "trigger.move_km", "trigger.periodic_min",
         "weather.provider", "weather.api_key", "weather.cache_min", "places.provider", "places.language",
@@ -97,7 +113,9 @@ struct SeededGenerator: RandomNumberGenerator {
             do {
                 _ = try Arguments.parse(args)
             } catch {
-                #expect(error.message.hasPrefix("fixcast"), "case \(n) \(args): \(error.message)")
+                #expect(
+                    error.message.hasPrefix("fixcast") || error.message.hasPrefix("config: "),
+                    "case \(n) \(args): \(error.message)")
                 let shown = TerminalText.forStderr(error.message)
                 #expect(OutputSafety.isClean(shown) && !shown.contains("\n"), "case \(n): \(shown.debugDescription)")
                 #expect(shown.count < 1000, "case \(n): an echo is capped")
@@ -130,9 +148,14 @@ struct SeededGenerator: RandomNumberGenerator {
             "FIXCAST_GPS_HOST": "127.0.0.1", "FIXCAST_GPS_PORT": String(closed), "FIXCAST_GPS_FIX_RETRIES": "0",
             "FIXCAST_GPS_FIX_TIMEOUT_S": "1", "FIXCAST_STORAGE_PATH": home.db,
         ])
+        var exits: [Int32: Int] = [:]
         for n in 0..<30 {
-            var args = ["--offline"] + Self.argumentList(&g, closedPort: closed, dir: home.dir.path)
-            if Bool.random(using: &g) {
+            var args =
+                ["--offline"]
+                + (n % 2 == 0
+                    ? Self.plausibleArgumentList(&g, dir: home.dir.path)
+                    : Self.argumentList(&g, closedPort: closed, dir: home.dir.path))
+            if Int.random(in: 0..<3, using: &g) == 0 {
                 let config = home.path("fuzz-\(n).toml")
                 try Data(Self.configText(&g)).write(to: URL(fileURLWithPath: config))
                 args += ["--config", config]
@@ -144,6 +167,7 @@ struct SeededGenerator: RandomNumberGenerator {
             #expect(!r.timedOut, "\(label) timed out")
             #expect([0, 1, 2].contains(r.status), "\(label) exit \(r.status): \(r.stderr)")
             #expect(Date().timeIntervalSince(started) < 15)
+            exits[r.status, default: 0] += 1
             let csv = args.contains("csv")
             #expect(OutputSafety.isClean(r.stdout, allowCRLF: csv), "\(label) stdout \(r.stdout.prefix(500).debugDescription)")
             #expect(OutputSafety.isClean(r.stderr), "\(label) stderr \(r.stderr.prefix(500).debugDescription)")
@@ -157,5 +181,8 @@ struct SeededGenerator: RandomNumberGenerator {
                 #expect(parsed != nil, "\(label): stdout is not JSON: \(r.stdout.prefix(300))")
             }
         }
+        // The seed reaches past the parser: some cases run a command to the end.
+        #expect(exits[0, default: 0] + exits[1, default: 0] >= 8, "exit codes: \(exits)")
+        print("fuzz exit codes: \(exits.sorted { $0.key < $1.key })")
     }
 }

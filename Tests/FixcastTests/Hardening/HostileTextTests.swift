@@ -88,7 +88,7 @@ import Testing
 
         let csv = try home.run(["export", "--format", "csv"], env: env)
         Self.expectClean(csv, allowCRLF: true, "export --format csv")
-        #expect(csv.stdout.contains(",'=HYPERLINK(\"\"http://x\"\")[2J,"), "formula quoted: \(csv.stdout)")
+        #expect(csv.stdout.contains(",\"'=HYPERLINK(\"\"http://x\"\")[2J\","), "formula quoted: \(csv.stdout)")
     }
 
     @Test("an HTTP error reason with escapes reaches stderr escaped, with and without --json")
