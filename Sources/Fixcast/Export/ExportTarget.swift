@@ -24,6 +24,11 @@ enum ExportTarget: Equatable {
         var st = stat()
         if stat(path, &st) == 0 {
             switch st.st_mode & S_IFMT {
+            case S_IFREG where path.hasPrefix("/dev/") || path.hasPrefix("/proc/"):
+                // /dev/stdout, /dev/fd/3, /proc/self/fd/1 redirected to a file: the descriptor
+                // is what the caller means; renaming over its file would leave the caller's
+                // descriptor on an unlinked inode.
+                return .writeThrough(path: path)
             case S_IFREG:
                 return .replace(path: try finalPath(path))
             case S_IFDIR:
@@ -73,6 +78,11 @@ func withExportTarget(_ target: ExportTarget, shownAs shown: String, _ body: (Ex
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ExportError.cannotCreate(path: shown, detail: String(cString: strerror(errno))) }
         defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
+            // A reopened /dev/stdout starts at offset 0: append, as the shell's `>` or `>>` meant.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_APPEND)
+        }
         let sink = ExportSink(fd: fd, target: shown)
         try body(sink)
         try sink.flush()

@@ -176,7 +176,8 @@ private struct LineScanner {
             if let v = TOMLNumber.integer(word) { return .integer(v) }
             if let v = TOMLNumber.float(word) { return .float(v) }
             if word.isEmpty { throw fail("expected a value after '='") }
-            throw fail("\(word) is not a value (strings need quotes: \"\(word)\")")
+            let shown = TerminalText.echo(word)
+            throw fail("\(shown) is not a value (strings need quotes: \"\(shown)\")")
         }
     }
 

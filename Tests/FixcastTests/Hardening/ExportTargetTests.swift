@@ -121,6 +121,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: cwdDash) == existed)
     }
 
+    @Test("-o /dev/stdout (a pipe here) is written through to standard output")
+    func devStdout() async throws {
+        let (home, db) = try await Self.setUp("export-devstdout")
+        defer { home.remove() }
+        let r = try Self.export(home, db: db, ["-o", "/dev/stdout"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.stdout.hasPrefix("time,trigger,"))
+        #expect(Self.fileType("/dev/stdout") == S_IFLNK)
+    }
+
     @Test("-o '' is exit 2 naming -o; a folder is exit 1 and the folder is left alone")
     func emptyAndFolder() async throws {
         let (home, db) = try await Self.setUp("export-empty")
