@@ -33,7 +33,7 @@ extension Coordinate {
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.count <= 3,
               whole.allSatisfy({ $0.isASCII && $0.isNumber }),
-              parts.count == 1 || (!parts[1].isEmpty && parts[1].count <= 15 && parts[1].allSatisfy({ $0.isASCII && $0.isNumber }))
+              parts.count == 1 || (!parts[1].isEmpty && parts[1].count <= 20 && parts[1].allSatisfy({ $0.isASCII && $0.isNumber }))
         else { return nil }
         return Double(text)
     }
