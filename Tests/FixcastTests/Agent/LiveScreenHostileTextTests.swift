@@ -44,6 +44,8 @@ import Testing
         #expect(line.hasPrefix(String(repeating: "N", count: 59) + "…,"), "\(line)")
         let text = ReadingText.render(Self.hostileReading(), now: F.fetched, options: DisplayOptions())
         #expect(text.contains("]0;pwned[2JTown, Bad State31m, Country"))
-        #expect(OutputSafety.isClean(TerminalText.forStdout(text)))
+        #expect(OutputSafety.isClean(text), "\(text.debugDescription)")
+        #expect(text.contains("weather: bad reason"), "\(text)")
+        #expect(text.contains("! Storm[2J warning (sev"))
     }
 }
