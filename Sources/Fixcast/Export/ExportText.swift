@@ -38,7 +38,9 @@ enum ExportText {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            // As a reference: kept exactly (a parser turns a raw CR into LF) and never raw on a terminal.
+            case "\r": out += "&#xD;"
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
             // DEL, C1, line separators and bidi controls are legal XML but must not reach a
             // terminal raw (`cat track.gpx`): kept as character references (TerminalText).

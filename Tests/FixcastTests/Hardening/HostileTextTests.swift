@@ -59,6 +59,23 @@ import Testing
         // A numeric column's minus sign is not a formula: the longitude stays a number.
         #expect(csv.stdout.contains(",-6.9592,"), "\(csv.stdout)")
         #expect(!csv.stdout.contains("'-6.9592"))
+
+        for format in ["gpx", "geojson"] {
+            let out = try home.run(["export", "--format", format], env: env)
+            #expect(out.status == 0, "stderr: \(out.stderr)")
+            Self.expectClean(out, "export --format \(format)")
+        }
+        let gpx = try home.run(["export", "--format", "gpx"], env: env)
+        #expect(gpx.stdout.contains("&#x9B;31m&#x9D;0;t&#x9C;"), "C1 kept as character references: \(gpx.stdout)")
+        let gpxPath = home.path("hostile.gpx")
+        try gpx.stdout.write(toFile: gpxPath, atomically: true, encoding: .utf8)
+        let (lint, _, lintErr) = try Acceptance.runProgram("/usr/bin/xmllint", ["--noout", gpxPath])
+        #expect(lint == 0, "the GPX stays well-formed: \(lintErr)")
+        let geojson = try home.run(["export", "--format", "geojson"], env: env)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
+        let features = try #require(root["features"] as? [[String: Any]])
+        let names = features.compactMap { (($0["properties"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String }
+        #expect(names.contains(Self.hostileTown), "GeoJSON keeps the name exactly: \(names)")
     }
 
     @Test("search and --place show hostile geocoding names cleaned and capped; the CSV quotes a formula; --json keeps them")
