@@ -53,7 +53,7 @@ public enum ConfigLoader {
             var reason = error.reason
             if let section = error.section, let key = error.key, ConfigSchema.isSecret(section: section, key: key) {
                 // The reason may quote the value ("k3y is not a value"): a secret is never shown.
-                reason = "the value of \"\(key)\" is not a valid value (not shown: it is a secret); write it in quotes, \(key) = \"…\""
+                reason = "the value of \"\(key)\" could not be read (not shown: it is a secret); write it in double quotes on one line, \(key) = \"…\""
             }
             throw .syntax(.file(path: file.path, line: error.line), reason: reason)
         }
