@@ -5,8 +5,9 @@
 /// Where an export goes.
 public enum ExportDestination: Sendable, Hashable {
     case standardOutput
-    /// Written to `PATH.partial` and renamed to `PATH` when complete, so a failed export never
-    /// leaves a truncated file that looks finished.
+    /// `-o PATH`: a device or FIFO is written through; a regular file (or a symlink's target, or
+    /// a new path) is written to a temp file in its folder and renamed over it when complete, so
+    /// a failed export never leaves a truncated file that looks finished (`ExportTarget`).
     case file(path: String)
     /// An open descriptor the caller owns (not closed here).
     case fileDescriptor(Int32)
@@ -55,8 +56,7 @@ package final class ExportSink {
 @available(*, unavailable)
 extension ExportSink: Sendable {}
 
-/// Runs `body` with a sink on `destination`; a file is created as `PATH.partial` and renamed
-/// into place only when `body` finished.
+/// Runs `body` with a sink on `destination`; a file is replaced only when `body` finished.
 package func withExportSink(_ destination: ExportDestination, _ body: (ExportSink) throws(ExportError) -> Void)
     throws(ExportError)
 {
@@ -70,27 +70,6 @@ package func withExportSink(_ destination: ExportDestination, _ body: (ExportSin
         try body(sink)
         try sink.flush()
     case .file(let path):
-        let partial = path + ".partial"
-        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ExportError.cannotCreate(path: path, detail: String(cString: strerror(errno))) }
-        do {
-            let sink = ExportSink(fd: fd, target: path)
-            try body(sink)
-            try sink.flush()
-        } catch {
-            close(fd)
-            unlink(partial)
-            throw error
-        }
-        guard close(fd) == 0 else {
-            let detail = String(cString: strerror(errno))
-            unlink(partial)
-            throw ExportError.writeFailed(target: path, detail: detail)
-        }
-        guard rename(partial, path) == 0 else {
-            let detail = String(cString: strerror(errno))
-            unlink(partial)
-            throw ExportError.cannotCreate(path: path, detail: detail)
-        }
+        try withExportTarget(try ExportTarget.resolve(path), shownAs: path, body)
     }
 }

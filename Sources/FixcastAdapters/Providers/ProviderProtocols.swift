@@ -22,9 +22,9 @@ public enum WeatherError: UserFacingError, Hashable {
     public var message: String {
         switch self {
         case .transport(let p, let e):
-            return "weather: the \(p.displayName) request failed: \(e.reason)."
+            return "weather: the \(p.displayName) request failed: \(ErrorText.clause(e.reason))."
         case .status(let p, let code, let detail, _):
-            let why = detail.map { ": \($0)" } ?? ""
+            let why = detail.map { ": \(ErrorText.clause($0))" } ?? ""
             let hint: String
             switch code {
             case 401, 403: hint = "; check weather.api_key"
@@ -34,7 +34,7 @@ public enum WeatherError: UserFacingError, Hashable {
             }
             return "weather: \(p.displayName) answered HTTP \(code)\(why)\(hint)."
         case .invalidResponse(let p, let d):
-            return "weather: \(p.displayName) sent a response fixcast could not read (\(d)); try again later or choose another weather.provider."
+            return "weather: \(p.displayName) sent a response fixcast could not read (\(ErrorText.clause(d))); try again later or choose another weather.provider."
         case .backingOff(let p, let until):
             return "weather: \(p.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
         case .missingAPIKey(let p):
@@ -69,10 +69,12 @@ public enum PlaceError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
-        case .transport(let s, let e): return "place: the \(s) request failed: \(e.reason)."
-        case .status(let s, let code, let d): return "place: \(s) answered HTTP \(code)\(d.map { ": \($0)" } ?? "")."
-        case .invalidResponse(let s, let d): return "place: \(s) sent a response fixcast could not read (\(d))."
-        case .noPlaceNamed(let n): return "place: no place named \"\(n)\"; try `fixcast search \(n)` to see what matches."
+        case .transport(let s, let e): return "place: the \(s) request failed: \(ErrorText.clause(e.reason))."
+        case .status(let s, let code, let d): return "place: \(s) answered HTTP \(code)\(d.map { ": \(ErrorText.clause($0))" } ?? "")."
+        case .invalidResponse(let s, let d): return "place: \(s) sent a response fixcast could not read (\(ErrorText.clause(d)))."
+        case .noPlaceNamed(let n):
+            let shown = TerminalText.echo(n)
+            return "place: no place named \"\(shown)\"; try `fixcast search \(shown)` to see what matches."
         case .offlineDataMissing(let d):
             return "place: the bundled place table is missing (\(d)); reinstall fixcast or set FIXCAST_DATA_DIR."
         }

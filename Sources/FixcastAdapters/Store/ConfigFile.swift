@@ -23,6 +23,14 @@ public enum ConfigFile {
             case .failed(let detail):
                 throw ConfigError.unreadable(
                     path: candidate.path, detail: detail, hint: "make it readable by this user, or pass --config PATH")
+            case .notRegular:
+                throw ConfigError.unreadable(
+                    path: candidate.path, detail: "not a regular file",
+                    hint: "point \(candidate.origin) at a config file, not a FIFO, device or folder")
+            case .invalidUTF8(let line):
+                throw ConfigError.syntax(
+                    .file(path: candidate.path, line: line),
+                    reason: "this line is not valid UTF-8 text (save the file as UTF-8)")
             case .text(let file):
                 return try ConfigLoader.load(file: file, environment: environment)
             }
@@ -33,18 +41,25 @@ public enum ConfigFile {
     enum ReadResult {
         case missing
         case failed(String)
+        /// A FIFO, device, socket or folder: never read (a FIFO would block until a writer came).
+        case notRegular
+        case invalidUTF8(line: Int)
         case text(ConfigFileText)
     }
 
     static func read(_ path: String) -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Refuse a FIFO or device before opening it (opening a FIFO blocks until a writer comes);
+        // O_NONBLOCK and fstat close the race of the path changing between the two.
+        var before = stat()
+        if stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG { return .notRegular }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
         }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .failed(String(cString: strerror(errno))) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { return .failed("not a regular file") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return .notRegular }
         guard Int(st.st_size) <= maxBytes else { return .failed("larger than 1 MiB") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -59,8 +74,11 @@ public enum ConfigFile {
             if bytes.count > maxBytes { return .failed("larger than 1 MiB") }
         }
         let readableByOthers = (st.st_mode & 0o044) != 0
-        return .text(
-            ConfigFileText(path: path, text: String(decoding: bytes, as: UTF8.self), readableByOthers: readableByOthers)
-        )
+        switch ConfigFileBytes.text(bytes) {
+        case .failure(let bad):
+            return .invalidUTF8(line: bad.line)
+        case .success(let text):
+            return .text(ConfigFileText(path: path, text: text, readableByOthers: readableByOthers))
+        }
     }
 }

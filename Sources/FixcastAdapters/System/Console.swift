@@ -1,3 +1,5 @@
+import FixcastCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +9,13 @@ import Glibc
 /// `run --json` promises a line is flushed at once, and stdio's `FILE *` globals are shared
 /// mutable state that Swift 6 rightly refuses to touch from concurrent code.
 public enum Console {
-    public static func out(_ text: String) { write(fd: 1, text) }
-    public static func err(_ text: String) { write(fd: 2, text) }
+    /// Human (or JSON) text for stdout. The one route to stdout, so no control character from
+    /// outside reaches the terminal raw: newlines stay, tabs become spaces, others are dropped
+    /// (`TerminalText.forStdout`; JSON is already escaped, so it passes unchanged).
+    public static func out(_ text: String) { write(fd: 1, TerminalText.forStdout(text)) }
+    /// A message for stderr. The one route to stderr: newlines stay, tabs become spaces, other
+    /// control and bidi characters are shown as `\u{…}` (`TerminalText.forStderr`).
+    public static func err(_ text: String) { write(fd: 2, TerminalText.forStderr(text)) }
 
     /// Whether stdout is a terminal (the live screen) rather than a pipe or file (JSON lines).
     public static var stdoutIsTerminal: Bool { isatty(1) == 1 }

@@ -3,7 +3,8 @@ import FixcastAdapters
 import FoundationEssentials
 
 /// CSV per RFC 4180: a header, one reading a row, CRLF line ends, units in the column names
-/// (always SI/metric, like the JSON). Empty fields are unknown values. The track is not written:
+/// (always SI/metric, like the JSON). Empty fields are unknown values. Text cells that would
+/// start a formula get a leading `'` (CSVCell). The track is not written:
 /// CSV is for the readings; GPX and GeoJSON carry the track.
 struct CSVWriter: ExportWriter {
     static let header = [
@@ -28,19 +29,22 @@ struct CSVWriter: ExportWriter {
         let w = r.weather
         let c = w?.current
         let n = ExportText.number as (Double?) -> String
+        // Text from outside (names, descriptions, error texts) is made spreadsheet- and
+        // terminal-safe (CSVCell); numbers and fixcast's own words are written as they are.
+        let t: (String?) -> String = { CSVCell.text($0 ?? "") }
         let fields: [String] = [
             UTCTime.format(r.time), r.trigger.rawValue,
             n(p?.coordinate.lat), n(p?.coordinate.lon), n(p?.altitudeM), n(p?.speedMps), n(p?.trackDeg),
             p?.mode?.rawValue ?? "", p?.fixTime.map(UTCTime.format) ?? "", p?.source.rawValue ?? "",
             p.map { String($0.ageSeconds(at: r.time)) } ?? "",
-            r.place?.name ?? "", r.place?.region ?? "", r.place?.country ?? "", r.place?.countryCode ?? "",
+            t(r.place?.name), t(r.place?.region), t(r.place?.country), t(r.place?.countryCode),
             r.place?.source.rawValue ?? "",
             w?.provider.rawValue ?? "", w.map { UTCTime.format($0.fetchedAt) } ?? "",
             w.map { $0.cached ? "true" : "false" } ?? "", w.map { $0.stale ? "true" : "false" } ?? "",
             n(c?.temperatureC), n(c?.feelsLikeC), n(c?.humidityPct), n(c?.dewPointC), n(c?.pressureHpa),
             n(c?.windSpeedMps), n(c?.windGustMps), n(c?.windDirDeg), n(c?.precipitationMm), n(c?.cloudCoverPct),
-            c?.weatherCode.map { String($0) } ?? "", ExportText.description(w, language: language) ?? "",
-            n(w?.today?.minC), n(w?.today?.maxC), ExportText.errors(r.errors),
+            c?.weatherCode.map { String($0) } ?? "", t(ExportText.description(w, language: language)),
+            n(w?.today?.minC), n(w?.today?.maxC), t(ExportText.errors(r.errors)),
         ]
         try out.write(fields.map(ExportText.csv).joined(separator: ",") + "\r\n")
     }

@@ -27,7 +27,8 @@ enum ExportText {
     static func number(_ i: Int?) -> String { i.map { String($0) } ?? "" }
 
     /// Text made safe for XML content and attribute values: the five special characters escaped,
-    /// and characters XML 1.0 forbids (most control characters) dropped.
+    /// characters XML 1.0 forbids (most control characters) dropped, and DEL, C1 and bidi
+    /// controls written as character references.
     static func xml(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
@@ -38,8 +39,13 @@ enum ExportText {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            // As a reference: kept exactly (a parser turns a raw CR into LF) and never raw on a terminal.
+            case "\r": out += "&#xD;"
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            // DEL, C1, line separators and bidi controls are legal XML but must not reach a
+            // terminal raw (`cat track.gpx`): kept as character references (TerminalText).
+            case _ where TerminalText.isUnsafe(scalar): out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
             default: out.unicodeScalars.append(scalar)
             }
         }

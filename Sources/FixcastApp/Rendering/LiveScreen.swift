@@ -81,7 +81,9 @@ public enum LiveScreen {
         var body = Array((head + middle).prefix(room))
         body += Array(repeating: "", count: room - body.count)
         let frame = Array((body + foot).suffix(height))
-        return frame.map { TextColumns.truncate($0, to: width) }
+        // Names, alert titles and problem texts come from outside: no control character may
+        // reach the terminal raw (TerminalText), and a line break would shift the whole frame.
+        return frame.map { TextColumns.truncate(TerminalText.line($0), to: width) }
     }
 
     /// `52.5200° N, 13.4138° E · GPS 3D fix, 9 sats, just now`, or the last position with

@@ -16,12 +16,13 @@ package struct ReadingParts {
     var units: DisplayUnits { options.formatter }
     package var labels: DisplayLabels { options.labels }
 
-    /// `Berlin, Berlin, Germany`; the same name twice is said once.
+    /// `Berlin, Berlin, Germany`; the same name twice is said once. Each name comes from outside
+    /// (Nominatim, Open-Meteo, the offline table), so it is cleaned and capped (`TerminalText.name`).
     package func placeLine(_ place: Place?) -> String {
         guard let place else { return labels.unknownPlace }
-        var parts = [place.name]
+        var parts = [TerminalText.name(place.name)]
         for extra in [place.region, place.country] {
-            if let e = extra, !e.isEmpty, !parts.contains(e) { parts.append(e) }
+            if let e = extra.map({ TerminalText.name($0) }), !e.isEmpty, !parts.contains(e) { parts.append(e) }
         }
         return parts.joined(separator: ", ")
     }

@@ -46,6 +46,8 @@ public enum ReadingText {
             lines.append(labels.errors + ":")
             lines += reading.errors.map { "  " + ReadingParts.issueLine($0) }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Alert titles and problem texts come from outside: a line break in one must not split
+        // the display, and no control character may reach the terminal (TerminalText).
+        return lines.map(TerminalText.line).joined(separator: "\n") + "\n"
     }
 }

@@ -50,7 +50,12 @@ public enum ConfigLoader {
         do {
             doc = try TOMLSubset.parse(file.text)
         } catch {
-            throw .syntax(.file(path: file.path, line: error.line), reason: error.reason)
+            var reason = error.reason
+            if let section = error.section, let key = error.key, ConfigSchema.isSecret(section: section, key: key) {
+                // The reason may quote the value ("k3y is not a value"): a secret is never shown.
+                reason = "the value of \"\(key)\" could not be read (not shown: it is a secret); write it in double quotes on one line, \(key) = \"…\""
+            }
+            throw .syntax(.file(path: file.path, line: error.line), reason: reason)
         }
         for section in doc.sections where !ConfigSchema.sections.contains(section.name) {
             throw .unknownSection(.file(path: file.path, line: section.line), section: section.name)
@@ -75,6 +80,10 @@ public enum ConfigLoader {
                 let name = String(variable.dropFirst("FIXCAST_\(section)_".count)).lowercased()
                 throw .unknownKey(origin, section: section, key: name)
             }
+            // How the value is quoted in an error: never for a secret, capped and escaped otherwise.
+            let shown =
+                ConfigSchema.isSecret(section: key.section, key: key.name)
+                ? "a value (not shown: it is a secret)" : "\"\(TerminalText.echo(text))\""
             let value: TOMLValue
             switch key.kind {
             case .string:
@@ -82,7 +91,7 @@ public enum ConfigLoader {
             case .integer:
                 guard let i = TOMLNumber.integer(text) else {
                     throw .wrongType(
-                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: shown)
                 }
                 value = .integer(i)
             case .number:
@@ -92,22 +101,26 @@ public enum ConfigLoader {
                     value = .float(d)
                 } else {
                     throw .wrongType(
-                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: shown)
                 }
             case .boolean:
                 guard text == "true" || text == "false" else {
                     throw .wrongType(
-                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: "\"\(text)\"")
+                        origin, section: key.section, key: key.name, expected: key.kind.expected, found: shown)
                 }
                 value = .boolean(text == "true")
             }
-            try set(key, value, found: "\"\(text)\"", origin: origin, settings: &settings)
+            try set(key, value, found: shown, origin: origin, settings: &settings)
         }
     }
 
     private static func set(
         _ key: ConfigSchema.Key, _ value: TOMLValue, found: String, origin: ConfigOrigin, settings: inout Settings
     ) throws(ConfigError) {
+        if ConfigSchema.isSecret(section: key.section, key: key.name) {
+            try setSecret(key, value, origin: origin, settings: &settings)
+            return
+        }
         let typeMatches: Bool
         switch (key.kind, value) {
         case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .float), (.boolean, .boolean):
@@ -120,6 +133,31 @@ public enum ConfigLoader {
         }
         if let reason = key.apply(&settings, value) {
             throw .badValue(origin, section: key.section, key: key.name, reason: reason)
+        }
+    }
+}
+
+extension ConfigLoader {
+    /// `set` for a secret key: the same checks, but an error names the key and the type only,
+    /// and any text of the value in a reason is replaced, so the secret is never printed.
+    fileprivate static func setSecret(
+        _ key: ConfigSchema.Key, _ value: TOMLValue, origin: ConfigOrigin, settings: inout Settings
+    ) throws(ConfigError) {
+        let typeMatches: Bool
+        switch (key.kind, value) {
+        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .float), (.boolean, .boolean):
+            typeMatches = true
+        default:
+            typeMatches = false
+        }
+        guard typeMatches else {
+            throw .wrongType(
+                origin, section: key.section, key: key.name, expected: key.kind.expected,
+                found: value.typeName + " (value not shown: it is a secret)")
+        }
+        if var reason = key.apply(&settings, value) {
+            if case .string(let text) = value, !text.isEmpty { reason = reason.replacing(text, with: "…") }
+            throw .badValue(origin, section: key.section, key: key.name, reason: reason + " (value not shown: it is a secret)")
         }
     }
 }

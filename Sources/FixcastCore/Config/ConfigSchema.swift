@@ -29,14 +29,24 @@ public enum ConfigSchema {
         public var environmentVariable: String { "FIXCAST_\(section.uppercased())_\(name.uppercased())" }
     }
 
+    /// Keys whose values are secrets: no error, warning or log line ever shows their value,
+    /// whatever is wrong with it (an unquoted value, a wrong type, a bad character). One list, so
+    /// a new secret (a password) is protected by adding its name here.
+    public static let secretKeys: Set<String> = ["weather.api_key", "mqtt.password"]
+
+    /// Whether `section.name` holds a secret.
+    public static func isSecret(section: String, key: String) -> Bool {
+        secretKeys.contains(section + "." + key)
+    }
+
     public static let sections = ["gps", "trigger", "weather", "places", "storage", "display"]
     static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
 
     public static let keys: [Key] = [
         Key(section: "gps", name: "host", kind: .string) { s, v in
             guard case .string(let h) = v else { return nil }
-            guard !h.isEmpty, !h.contains(where: { $0 == " " || $0 == "/" || $0 == "\t" }) else {
-                return "must be a host name or IP address such as \"127.0.0.1\""
+            guard GPSDAddress.isValidHost(h) else {
+                return "must be a host name (at most 253 characters) or IP address such as \"127.0.0.1\""
             }
             s.gps.host = h
             return nil
@@ -62,7 +72,7 @@ public enum ConfigSchema {
             guard case .string(let p) = v else { return nil }
             guard let id = WeatherProviderID(rawValue: p) else {
                 return
-                    "must be one of \(WeatherProviderID.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(p)\""
+                    "must be one of \(WeatherProviderID.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
             }
             s.weather.provider = id
             return nil
@@ -83,7 +93,7 @@ public enum ConfigSchema {
             guard case .string(let p) = v else { return nil }
             guard let id = Settings.PlacesProvider(rawValue: p) else {
                 return
-                    "must be one of \(Settings.PlacesProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(p)\""
+                    "must be one of \(Settings.PlacesProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
             }
             s.places.provider = id
             return nil
@@ -96,7 +106,7 @@ public enum ConfigSchema {
             let ok =
                 !l.isEmpty && l.count <= 35 && l.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
                 && l.first?.isLetter == true
-            guard ok else { return "must be a language code such as \"en\" or \"pt-BR\", not \"\(l)\"" }
+            guard ok else { return "must be a language code such as \"en\" or \"pt-BR\", not \"\(TerminalText.echo(l))\"" }
             s.places.language = l
             return nil
         },
@@ -110,14 +120,14 @@ public enum ConfigSchema {
         number("storage", "track_distance_m", positive: true) { $0.storage.trackDistanceM = $1 },
         Key(section: "display", name: "units", kind: .string) { s, v in
             guard case .string(let u) = v else { return nil }
-            guard let units = UnitSystem(rawValue: u) else { return "must be metric or imperial, not \"\(u)\"" }
+            guard let units = UnitSystem(rawValue: u) else { return "must be metric or imperial, not \"\(TerminalText.echo(u))\"" }
             s.display.units = units
             return nil
         },
         Key(section: "display", name: "lang", kind: .string) { s, v in
             guard case .string(let l) = v else { return nil }
             guard let lang = Language(rawValue: l) else {
-                return "must be one of \(Language.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(l)\""
+                return "must be one of \(Language.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(l))\""
             }
             s.display.lang = lang
             return nil
@@ -173,20 +183,20 @@ public enum BaseURLRule {
         let lower = url.lowercased()
         let isHTTPS = lower.hasPrefix("https://")
         guard isHTTPS || lower.hasPrefix("http://") else {
-            return "must start with https:// (or be empty for the public endpoint), not \"\(url)\""
+            return "must start with https:// (or be empty for the public endpoint), not \"\(TerminalText.echo(url))\""
         }
         let rest = url.dropFirst(isHTTPS ? 8 : 7)
         let authority = rest.prefix { $0 != "/" }
         if rest.contains(where: { $0 == "?" || $0 == "#" || $0 == " " }) {
-            return "must be scheme, host, optional port and path only (no query, fragment or spaces), not \"\(url)\""
+            return "must be scheme, host, optional port and path only (no query, fragment or spaces), not \"\(TerminalText.echo(url))\""
         }
         if authority.contains("@") { return "must not contain a user name or password" }
-        guard let host = hostPart(of: authority), !host.isEmpty else { return "must name a host, not \"\(url)\"" }
+        guard let host = hostPart(of: authority), !host.isEmpty else { return "must name a host, not \"\(TerminalText.echo(url))\"" }
         if let port = portPart(of: authority) {
             guard let p = Int(port), (1...65535).contains(p) else { return "has a bad port \"\(port)\"" }
         }
         if !isHTTPS && !isLoopback(host) {
-            return "must use https:// (plain http:// is allowed for 127.0.0.1, ::1 and localhost only), not \"\(url)\""
+            return "must use https:// (plain http:// is allowed for 127.0.0.1, ::1 and localhost only), not \"\(TerminalText.echo(url))\""
         }
         return nil
     }

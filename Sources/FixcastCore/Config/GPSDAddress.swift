@@ -30,6 +30,8 @@ public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String, option: String = "--gpsd") throws(GPSDAddressError) {
         let t = text.trimmingASCIISpaces()
         guard !t.isEmpty else { throw .empty(option: option) }
+        // A host name is at most 253 characters (DNS); "[v6]:65535" adds a few.
+        guard t.utf8.count <= Self.maxHostLength + 8 else { throw .badHost(option: option, text: text) }
         var host: Substring
         var portText: Substring?
         if t.hasPrefix("[") {
@@ -70,8 +72,18 @@ public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
+    /// DNS's limit on a full host name, in characters.
+    public static let maxHostLength = 253
+
+    /// Whether `text` could be `gps.host`: a host name or IPv4 address of at most 253 characters,
+    /// or an IPv6 address (bare or in brackets).
+    public static func isValidHost(_ text: String) -> Bool {
+        let bare = text.hasPrefix("[") && text.hasSuffix("]") ? String(text.dropFirst().dropLast()) : text
+        return isHostName(bare) || isIPv6(bare)
+    }
+
     static func isHostName<S: StringProtocol>(_ s: S) -> Bool {
-        guard !s.isEmpty, s.count <= 253, s.first != "-", s.first != "." else { return false }
+        guard !s.isEmpty, s.utf8.count <= maxHostLength, s.first != "-", s.first != "." else { return false }
         return s.allSatisfy { c in
             c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "-" || c == "_")
         }
@@ -80,9 +92,31 @@ public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {
     static func isIPv6<S: StringProtocol>(_ s: S) -> Bool {
         // Hex groups and colons, an optional embedded IPv4 tail and an optional %zone.
         let main = s.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let addr = main.first, addr.count >= 2, addr.contains(":") else { return false }
-        if main.count == 2, main[1].isEmpty { return false }
-        return addr.allSatisfy { c in c.isASCII && (c.isHexDigit || c == ":" || c == ".") }
+        guard let addr = main.first, addr.count >= 2, addr.utf8.count <= 45, addr.contains(":") else { return false }
+        if main.count == 2, main[1].isEmpty || main[1].utf8.count > 64 { return false }
+        guard addr.allSatisfy({ c in c.isASCII && (c.isHexDigit || c == ":" || c == ".") }) else { return false }
+        // RFC 4291 text form: 8 groups of 1–4 hex digits, one "::" standing for one or more zero
+        // groups, the last two groups optionally an IPv4 address. ":::" or "1::2::3" is not one.
+        let halves = addr.split(separator: "::", omittingEmptySubsequences: false)
+        guard halves.count <= 2 else { return false }
+        var groups = 0
+        for (h, half) in halves.enumerated() where !half.isEmpty {
+            let parts = half.split(separator: ":", omittingEmptySubsequences: false)
+            for (i, part) in parts.enumerated() {
+                let isLast = h == halves.count - 1 && i == parts.count - 1
+                if isLast, part.contains(".") {
+                    let octets = part.split(separator: ".", omittingEmptySubsequences: false)
+                    guard octets.count == 4,
+                        octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) && (Int($0) ?? 256) <= 255 })
+                    else { return false }
+                    groups += 2
+                } else {
+                    guard (1...4).contains(part.count), part.allSatisfy(\.isHexDigit) else { return false }
+                    groups += 1
+                }
+            }
+        }
+        return halves.count == 2 ? groups <= 7 : groups == 8
     }
 }
 
@@ -100,9 +134,9 @@ public enum GPSDAddressError: UserFacingError, Hashable {
             return "config: \(o) needs HOST[:PORT], for example 127.0.0.1:2947."
         case .badHost(let o, let t):
             return
-                "config: \(o) \"\(t)\" is not a host name or address; use HOST[:PORT], for example 127.0.0.1:2947 or [::1]:2947."
+                "config: \(o) \"\(TerminalText.echo(t))\" is not a host name (at most 253 characters) or address; use HOST[:PORT], for example 127.0.0.1:2947 or [::1]:2947."
         case .badPort(let o, let t):
-            return "config: \(o) \"\(t)\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947."
+            return "config: \(o) \"\(TerminalText.echo(t))\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947."
         }
     }
 }

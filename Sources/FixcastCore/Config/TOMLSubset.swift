@@ -34,6 +34,10 @@ public struct TOMLSection: Sendable, Hashable {
 public struct TOMLSyntaxError: Error, Sendable, Hashable {
     public var line: Int
     public var reason: String
+    /// Set when the value of a key could not be read: `[section]` and key, so the config loader can
+    /// keep a secret's text out of the message (`valueReason` may quote the value).
+    public var section: String? = nil
+    public var key: String? = nil
 }
 
 /// The parsed file: its sections and entries in file order.
@@ -96,7 +100,8 @@ public enum TOMLSubset {
                 value = try scanner.value()
             } catch {
                 // Name the key, so that every syntax error after a key says which one.
-                throw TOMLSyntaxError(line: error.line, reason: "the value of \"\(key)\": \(error.reason)")
+                throw TOMLSyntaxError(
+                    line: error.line, reason: "the value of \"\(key)\": \(error.reason)", section: section ?? "", key: key)
             }
             scanner.skipSpace()
             guard scanner.atEndOrComment else { throw scanner.fail("unexpected text after the value of \"\(key)\"") }
@@ -171,7 +176,8 @@ private struct LineScanner {
             if let v = TOMLNumber.integer(word) { return .integer(v) }
             if let v = TOMLNumber.float(word) { return .float(v) }
             if word.isEmpty { throw fail("expected a value after '='") }
-            throw fail("\(word) is not a value (strings need quotes: \"\(word)\")")
+            let shown = TerminalText.echo(word)
+            throw fail("\(shown) is not a value (strings need quotes: \"\(shown)\")")
         }
     }
 

@@ -17,10 +17,25 @@ public struct Coordinate: Sendable, Hashable {
     public init?(parsing text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = Double(parts[0].trimmingCharacters(in: " ")),
-              let lon = Double(parts[1].trimmingCharacters(in: " "))
+              let lat = Self.decimalDegrees(parts[0].trimmingCharacters(in: " ")),
+              let lon = Self.decimalDegrees(parts[1].trimmingCharacters(in: " "))
         else { return nil }
         self.init(lat: lat, lon: lon)
+    }
+}
+
+extension Coordinate {
+    /// `52.52`, `-13`, `+0.5`: decimal degrees only. `Double("0x10")`, `"1e1"`, `"nan"` and
+    /// `"inf"` parse too, but a person typing those into `--at` made a mistake, not a position.
+    static func decimalDegrees(_ text: Substring) -> Double? {
+        var digits = text
+        if let f = digits.first, f == "-" || f == "+" { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.count <= 3,
+              whole.allSatisfy({ $0.isASCII && $0.isNumber }),
+              parts.count == 1 || (!parts[1].isEmpty && parts[1].count <= 20 && parts[1].allSatisfy({ $0.isASCII && $0.isNumber }))
+        else { return nil }
+        return Double(text)
     }
 }
 

@@ -136,7 +136,10 @@ extension JSONValue {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            // Every control character, DEL, C1, the line separators (invalid in JavaScript
+            // strings) and the bidi controls as \uXXXX: the text is kept, and printed JSON
+            // cannot drive or reorder a terminal (TerminalText).
+            case _ where TerminalText.isUnsafe(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

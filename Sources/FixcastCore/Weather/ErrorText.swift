@@ -1,5 +1,17 @@
 /// Turns an API's error text into something that fits inside one sentence of fixcast's output.
-enum ErrorText {
+public enum ErrorText {
+    /// A server's reason (or any outside text) for the middle of one of fixcast's sentences: one
+    /// line, control characters shown as `\u{…}` (`TerminalText.echo`), at most 200 characters,
+    /// and no full stop, semicolon or colon at its end, because the sentence goes on after it
+    /// ("answered HTTP 400: Bad latitude; check …", never "latitude.;").
+    public static func clause(_ text: String) -> String {
+        var out = Substring(TerminalText.echo(oneLine(text), maxCharacters: 200))
+        while let last = out.last, last == "." || last == ";" || last == ":" || last == "," || last == " " {
+            out = out.dropLast()
+        }
+        return String(out)
+    }
+
     /// Whitespace runs (including line breaks) become one space; at most 200 characters.
     static func oneLine(_ text: String) -> String {
         var out = ""

@@ -74,6 +74,9 @@ extension Arguments {
                 name = String(arg[..<eq])
                 inline = String(arg[arg.index(after: eq)...])
             }
+            if let inline, FlagArgument.names.contains(name) {
+                throw UsageError(FlagArgument.valueGiven(name: name, value: inline))
+            }
             switch name {
             case "-h", "--help": a.help = true
             case "-V", "--version": a.version = true
@@ -92,7 +95,7 @@ extension Arguments {
             case "--at":
                 let v = try value(name, inline)
                 guard let c = Coordinate(parsing: v) else {
-                    throw UsageError("fixcast: --at: \"\(v)\" is not LAT,LON with latitude in [-90, 90] and longitude in [-180, 180] (for example --at 52.52,13.405).")
+                    throw UsageError("fixcast: --at: \"\(TerminalText.echo(v))\" is not LAT,LON in decimal degrees with latitude in [-90, 90] and longitude in [-180, 180] (for example --at 52.52,13.405).")
                 }
                 a.at = c
             case "--place":
@@ -101,33 +104,36 @@ extension Arguments {
                 a.place = v
             case "--units":
                 let v = try value(name, inline)
-                guard let u = UnitSystem(rawValue: v) else { throw UsageError("fixcast: --units: \"\(v)\" is not metric or imperial.") }
+                guard let u = UnitSystem(rawValue: v) else { throw UsageError("fixcast: --units: \"\(TerminalText.echo(v))\" is not metric or imperial.") }
                 a.units = u
             case "--lang":
                 let v = try value(name, inline)
-                guard let l = Language(rawValue: v) else { throw UsageError("fixcast: --lang: \"\(v)\" is not en, ru or zh.") }
+                guard let l = Language(rawValue: v) else { throw UsageError("fixcast: --lang: \"\(TerminalText.echo(v))\" is not en, ru or zh.") }
                 a.lang = l
             case "--days":
                 let v = try value(name, inline)
-                guard let d = Int(v), (1...16).contains(d) else { throw UsageError("fixcast: --days: \"\(v)\" is not a number of days from 1 to 16.") }
+                guard let d = Int(v), (1...16).contains(d) else { throw UsageError("fixcast: --days: \"\(TerminalText.echo(v))\" is not a number of days from 1 to 16.") }
                 a.days = d
             case "--limit":
                 let v = try value(name, inline)
-                guard let l = Int(v), (1...100).contains(l) else { throw UsageError("fixcast: --limit: \"\(v)\" is not a number from 1 to 100.") }
+                guard let l = Int(v), (1...100).contains(l) else { throw UsageError("fixcast: --limit: \"\(TerminalText.echo(v))\" is not a number from 1 to 100.") }
                 a.limit = l
             case "--format":
                 let v = try value(name, inline)
-                guard ["gpx", "csv", "geojson"].contains(v) else { throw UsageError("fixcast: --format: \"\(v)\" is not gpx, csv or geojson.") }
+                guard ["gpx", "csv", "geojson"].contains(v) else { throw UsageError("fixcast: --format: \"\(TerminalText.echo(v))\" is not gpx, csv or geojson.") }
                 a.format = v
             case "--since", "--until":
                 let v = try value(name, inline)
                 guard let d = ExportTimeRange.parse(v, isUpperBound: name == "--until") else {
-                    throw UsageError("fixcast: \(name): \"\(v)\" is not a date (YYYY-MM-DD) or an ISO 8601 time (2026-01-30T12:00:00Z).")
+                    throw UsageError("fixcast: \(name): \"\(TerminalText.echo(v))\" is not a date (YYYY-MM-DD) or an ISO 8601 time (2026-01-30T12:00:00Z).")
                 }
                 if name == "--since" { a.since = d } else { a.until = d }
-            case "-o", "--output": a.output = try value(name, inline)
+            case "-o", "--output":
+                let v = try value(name, inline)
+                if let problem = OutputPath.problem(v) { throw UsageError(problem) }
+                a.output = v
             default:
-                throw UsageError("fixcast: unknown option \(name); see fixcast --help.")
+                throw UsageError("fixcast: unknown option \(TerminalText.echo(name)); see fixcast --help.")
             }
             i += 1
         }
@@ -136,21 +142,21 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(positionals[1])\"; the commands are run, now, forecast, search, export, status.")
+                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status.")
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(first)\"; the commands are run, now, forecast, search, export, status.")
+                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status.")
             }
             a.command = c
             let rest = positionals.dropFirst()
             if c == .search {
                 if !rest.isEmpty { a.query = rest.joined(separator: " ") }
             } else if let extra = rest.first {
-                throw UsageError("fixcast \(c.rawValue): unexpected argument \"\(extra)\"; see fixcast \(c.rawValue) --help.")
+                throw UsageError("fixcast \(c.rawValue): unexpected argument \"\(TerminalText.echo(extra))\"; see fixcast \(c.rawValue) --help.")
             }
         }
         if a.help || a.version { return a }
@@ -189,4 +195,14 @@ extension String {
     }
 
     enum CharacterClass { case whitespaces }
+}
+
+/// Options that are switches (`--json`), not `--name VALUE`: `--json=false` must not quietly
+/// mean "JSON on", and `--json=yes` is a guess at a syntax fixcast does not have.
+enum FlagArgument {
+    static let names: Set<String> = ["-h", "--help", "-V", "--version", "--json", "--offline", "--force"]
+
+    static func valueGiven(name: String, value: String) -> String {
+        "fixcast: \(name) takes no value (not \(name)=\(TerminalText.echo(value))); give \(name) alone to turn it on, leave it out to keep it off."
+    }
 }

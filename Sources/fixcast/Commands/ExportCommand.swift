@@ -18,7 +18,7 @@ struct ExportCommand {
             return ExitCode.failure
         }
         do {
-            let destination: ExportDestination = context.arguments.output.map { .file(path: $0) } ?? .standardOutput
+            let destination = OutputPath.destination(context.arguments.output)
             _ = try await Exporter.export(
                 format: format, store: store, since: context.arguments.since, until: context.arguments.until,
                 to: destination, language: context.language)

@@ -100,7 +100,11 @@ public enum HelpText {
               --format FORMAT      gpx, csv or geojson.
               --since T            Only what was recorded at or after T.
               --until T            Only what was recorded at or before T.
-              -o, --output FILE    Write to FILE instead of standard output.
+              -o, --output FILE    Write to FILE instead of standard output (- is standard
+                                   output). A regular FILE is replaced only once the export is
+                                   complete; a device or FIFO is written in place; a symlink's
+                                   target is written. CSV text cells that would start a formula
+                                   (= + - @) get a leading '.
             \(commonOptions)
             """
         case .status:

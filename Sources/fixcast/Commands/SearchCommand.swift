@@ -23,7 +23,7 @@ struct SearchCommand {
             return ExitCode.success
         }
         if matches.isEmpty {
-            Console.out("No place matches \"\(query)\".\n")
+            Console.out("No place matches \"\(TerminalText.echo(query))\".\n")
             return ExitCode.success
         }
         Console.out(SearchTable.render(matches))
@@ -36,9 +36,9 @@ enum SearchTable {
     static func render(_ matches: [PlaceMatch]) -> String {
         let rows: [[String]] = matches.map { m in
             [
-                m.name,
-                m.region ?? "",
-                m.country ?? m.countryCode ?? "",
+                TerminalText.name(m.name),
+                TerminalText.name(m.region ?? ""),
+                TerminalText.name(m.country ?? m.countryCode ?? ""),
                 formatCoordinate(m.coordinate),
                 m.population.map(groupThousands) ?? "",
             ]

@@ -46,7 +46,7 @@ struct StatusCommand {
         var out = ""
         if gpsd.reachable {
             out += "gpsd      \(context.gpsd.description): answering"
-            if let d = gpsd.device { out += ", device \(d)" }
+            if let d = gpsd.device { out += ", device \(TerminalText.name(d))" }
             out += "\n"
             if let f = gpsd.lastFix {
                 out += "last fix  \(SearchTable.formatCoordinate(f.coordinate)) (\(f.mode == .threeD ? "3D" : "2D"))"
@@ -61,7 +61,7 @@ struct StatusCommand {
         if let r = lastReading {
             let labels = ReadingParts(options: context.displayOptions, now: now).labels
             var line = "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(now.timeIntervalSince(r.time))))"
-            if let p = r.place { line += ", \(p.name)" }
+            if let p = r.place { line += ", \(TerminalText.name(p.name))" }
             if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits(context.units).temperature(t))" }
             out += line + "\n"
         } else {

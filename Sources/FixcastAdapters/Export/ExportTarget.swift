@@ -1,0 +1,157 @@
+import FixcastCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `export -o PATH` writes to, decided from what is at the path before anything is written.
+///
+/// A path is not always a file the export owns: `/dev/stdout`, a FIFO a script reads from, a
+/// terminal device, a symlink into another folder. Replacing those with a regular file (what a plain
+/// "write a temp file and rename it" does) silently breaks the device or the link and reports
+/// success. So: a non-regular file is written through in place; a regular file, or a new path, is
+/// replaced atomically (temp file in the same folder, fsync, rename), so a failed export leaves the
+/// old file or no file; a symlink is followed and its target is what is written or replaced.
+enum ExportTarget: Equatable {
+    /// An existing FIFO, character device or socket: opened and written in place, never replaced.
+    case writeThrough(path: String)
+    /// A regular file or a new path: `path` is where the finished file is renamed to (a symlink's
+    /// target, when `-o` named a link).
+    case replace(path: String)
+
+    /// How to write to `path`; a directory (or a path that cannot be inspected) is an error.
+    static func resolve(_ path: String) throws(ExportError) -> ExportTarget {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            switch st.st_mode & S_IFMT {
+            case S_IFREG where path.hasPrefix("/dev/") || path.hasPrefix("/proc/"):
+                // /dev/stdout, /dev/fd/3, /proc/self/fd/1 redirected to a file: the descriptor
+                // is what the caller means; renaming over its file would leave the caller's
+                // descriptor on an unlinked inode.
+                return .writeThrough(path: path)
+            case S_IFREG:
+                return .replace(path: try finalPath(path))
+            case S_IFDIR:
+                throw ExportError.cannotCreate(path: path, detail: "it is a folder")
+            default:
+                return .writeThrough(path: path)
+            }
+        }
+        let statErrno = errno
+        guard statErrno == ENOENT else {
+            throw ExportError.cannotCreate(path: path, detail: String(cString: strerror(statErrno)))
+        }
+        // Nothing there, or a symlink whose target does not exist yet: create the target.
+        return .replace(path: try finalPath(path))
+    }
+
+    /// `path`, or for a symlink (a chain of them) the file it points to, so that renaming over it
+    /// replaces the target and the link stays a link.
+    static func finalPath(_ path: String) throws(ExportError) -> String {
+        var current = path
+        for _ in 0..<40 {  // Linux's own limit on symlinks followed in one lookup
+            var lst = stat()
+            guard lstat(current, &lst) == 0, (lst.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { throw ExportError.cannotCreate(path: path, detail: String(cString: strerror(errno))) }
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
+        }
+        throw ExportError.cannotCreate(path: path, detail: "too many levels of symbolic links")
+    }
+
+    /// The folder part of `path` ("." for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
+    }
+}
+
+/// Writes an export to `target`: in place for a device or FIFO, atomically for a regular file.
+func withExportTarget(_ target: ExportTarget, shownAs shown: String, _ body: (ExportSink) throws(ExportError) -> Void)
+    throws(ExportError)
+{
+    switch target {
+    case .writeThrough(let path):
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ExportError.cannotCreate(path: shown, detail: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
+            // A reopened /dev/stdout starts at offset 0: append, as the shell's `>` or `>>` meant.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_APPEND)
+        }
+        let sink = ExportSink(fd: fd, target: shown)
+        try body(sink)
+        try sink.flush()
+    case .replace(let path):
+        try replaceAtomically(path, shownAs: shown, body)
+    }
+}
+
+private func replaceAtomically(
+    _ path: String, shownAs shown: String, _ body: (ExportSink) throws(ExportError) -> Void
+) throws(ExportError) {
+    let dir = ExportTarget.folder(of: path)
+    let base = path.split(separator: "/").last.map(String.init) ?? "export"
+    var template = Array((dir + "/." + base + ".fixcast-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in buf.baseAddress.map { mkstemp($0) } ?? -1 }
+    guard fd >= 0 else { throw ExportError.cannotCreate(path: shown, detail: String(cString: strerror(errno))) }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // The finished file keeps the mode of the one it replaces, or gets the usual 0666 & ~umask.
+    var old = stat()
+    let mode: mode_t
+    if stat(path, &old) == 0 {
+        mode = old.st_mode & 0o7777
+    } else {
+        let mask = umask(0o022)
+        umask(mask)
+        mode = 0o666 & ~mask
+    }
+    fchmod(fd, mode)
+    do throws(ExportError) {
+        let sink = ExportSink(fd: fd, target: shown)
+        try body(sink)
+        try sink.flush()
+        // On disk before the rename, so a crash cannot leave a renamed but empty file.
+        guard fsync(fd) == 0 else {
+            throw ExportError.writeFailed(target: shown, detail: String(cString: strerror(errno)))
+        }
+    } catch {
+        close(fd)
+        unlink(temp)
+        throw error
+    }
+    guard close(fd) == 0 else {
+        let detail = String(cString: strerror(errno))
+        unlink(temp)
+        throw ExportError.writeFailed(target: shown, detail: detail)
+    }
+    guard rename(temp, path) == 0 else {
+        let detail = String(cString: strerror(errno))
+        unlink(temp)
+        throw ExportError.cannotCreate(path: shown, detail: detail)
+    }
+    let dirFD = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dirFD >= 0 {
+        _ = fsync(dirFD)  // the rename itself durable; a folder that cannot be synced loses nothing written
+        close(dirFD)
+    }
+}
+
+/// `-o PATH` as given on the command line: `-` is standard output, an empty path is a usage error.
+package enum OutputPath {
+    /// nil for a usable path; otherwise the usage sentence (exit 2).
+    package static func problem(_ text: String) -> String? {
+        text.isEmpty ? "fixcast export: -o needs a file name, or - for standard output." : nil
+    }
+
+    /// Where `-o TEXT` (or no `-o`) sends the export.
+    package static func destination(_ text: String?) -> ExportDestination {
+        guard let text, text != "-" else { return .standardOutput }
+        return .file(path: text)
+    }
+}

@@ -1,0 +1,131 @@
+/// Text from outside (API replies, gpsd strings, config values, arguments echoed in errors) made
+/// safe to put on a terminal or stderr.
+///
+/// A terminal obeys what it is sent: ESC and the C1 controls start escape sequences (window title,
+/// clear screen, cursor moves), BS and CR overwrite what was printed, NUL and BEL are noise, and the
+/// bidi overrides and isolates reorder the text after them so a line can say something other than
+/// its bytes. None of that may come from data fixcast did not write itself. JSON keeps the original
+/// text (escaped: `JSONValue`), because a script should see what the server said.
+public enum TerminalText {
+    /// The longest place name shown on screen, in characters. The longest real place names (Welsh
+    /// and Maori ones, about 58–85 letters) are rare; 60 keeps a name plus region and country on an
+    /// 80-column line, and a "name" longer than that is junk or an attempt to push the rest of the
+    /// line off the screen. JSON and the store keep the whole name.
+    public static let maxNameCharacters = 60
+
+    /// The longest piece of outside text echoed inside an error sentence (a 100,000-character
+    /// host name must not fill the terminal): enough to recognise what was typed.
+    public static let maxEchoCharacters = 80
+
+    /// Whether `scalar` must never reach a terminal raw: C0 controls, DEL, C1 controls, the
+    /// line and paragraph separators, and the bidi marks, embeddings, overrides and isolates.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// Characters that break a line or a cell: they become one space, so words stay apart.
+    static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// One line for display: line breaks and tabs become a space (a run of them one space), every
+    /// other unsafe character is dropped.
+    public static func line(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var lastWasBreak = false
+        for scalar in text.unicodeScalars {
+            if isBreak(scalar) {
+                if !lastWasBreak { out.append(" ") }
+                lastWasBreak = true
+                continue
+            }
+            lastWasBreak = false
+            if isUnsafe(scalar) { continue }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// A name for the screen (place, region, country, device): `line`, trimmed, at most
+    /// `maxNameCharacters` characters ending in "…" when cut.
+    public static func name(_ text: String, maxCharacters: Int = maxNameCharacters) -> String {
+        capped(trimmed(line(text)), maxCharacters)
+    }
+
+    /// Outside text to quote inside an error sentence: line breaks and tabs become a space, every
+    /// other unsafe character is shown as `\u{1B}` (so a person can see it was there), at most
+    /// `maxCharacters` characters.
+    public static func echo(_ text: String, maxCharacters: Int = maxEchoCharacters) -> String {
+        capped(escapingUnsafe(text, keepNewlines: false), maxCharacters)
+    }
+
+    /// Text for stdout: newlines kept (they are fixcast's own line ends), tabs and other breaks
+    /// become a space, every other unsafe character dropped.
+    public static func forStdout(_ text: String) -> String {
+        guard needsCleaning(text) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                out.append(scalar)
+            } else if isBreak(scalar) {
+                out.append(" ")
+            } else if !isUnsafe(scalar) {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// Text for stderr: newlines kept, tabs and other breaks become a space, every other unsafe
+    /// character shown as `\u{…}`.
+    public static func forStderr(_ text: String) -> String {
+        guard needsCleaning(text) else { return text }
+        return escapingUnsafe(text, keepNewlines: true)
+    }
+
+    /// Whether anything in `text` other than "\n" is unsafe (the common case is no: a fast path).
+    public static func needsCleaning(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 != "\n" && isUnsafe($0) }
+    }
+
+    /// `\u{1B}` for U+001B: how an unsafe character is shown in an error message.
+    public static func escaped(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
+    }
+
+    static func escapingUnsafe(_ text: String, keepNewlines: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if keepNewlines && scalar == "\n" {
+                out.unicodeScalars.append(scalar)
+            } else if isBreak(scalar) {
+                out += " "
+            } else if isUnsafe(scalar) {
+                out += escaped(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func trimmed(_ text: String) -> String {
+        var s = Substring(text)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+
+    static func capped(_ text: String, _ maxCharacters: Int) -> String {
+        guard maxCharacters > 0, text.count > maxCharacters else { return text }
+        return String(text.prefix(maxCharacters - 1)) + "…"
+    }
+}
