@@ -29,6 +29,8 @@ public final class GPSDClient: Sendable {
     private let backoff: ReconnectBackoff
     private let signal: StopSignal
     private let started = Atomic<Bool>(false)
+    private let maxSpeedMps: Double
+    private let rejections = Mutex(RejectedFixCounts())
     /// Reports that can wait are read and handed over in batches at most this often (see `follow`).
     /// Every wake-up of the reader thread or of the agent costs more than the fix it carries (the
     /// wake-ups, not reading or parsing, were most of fixcast's CPU: bench/README.md). One second
@@ -42,8 +44,9 @@ public final class GPSDClient: Sendable {
     /// consumer with a stream of its own (the agent), which saves a task and its wake-up per batch.
     public init(
         address: GPSDAddress, clock: any WallClock = SystemClock(), backoff: ReconnectBackoff = ReconnectBackoff(),
-        deliver: (@Sendable ([GPSEvent]) -> Void)? = nil
+        deliver: (@Sendable ([GPSEvent]) -> Void)? = nil, maxSpeedMps: Double = FixPlausibility.defaultMaxSpeedMps
     ) {
+        self.maxSpeedMps = maxSpeedMps
         self.address = address
         self.clock = clock
         self.backoff = backoff
@@ -57,6 +60,9 @@ public final class GPSDClient: Sendable {
             continuation.finish()
         }
     }
+
+    /// The fixes dropped as implausible since `start()`, by reason (for `status`, via the store).
+    public var rejectedFixes: RejectedFixCounts { rejections.withLock { $0 } }
 
     private func send(_ batch: [GPSEvent]) {
         if let deliver { deliver(batch) } else { continuation.yield(batch) }
@@ -88,7 +94,7 @@ public final class GPSDClient: Sendable {
 
     private func readLoop() {
         var backoff = self.backoff
-        var filter = TPVFilter()
+        var filter = TPVFilter(maxSpeedMps: maxSpeedMps)
         var everConnected = false
         let label = address.description
         defer { continuation.finish() }
@@ -193,6 +199,7 @@ public final class GPSDClient: Sendable {
                     fixing = false
                     mustGo(.noFix)
                 case .invalidPosition, .duplicate: break
+                case .implausible(let why): rejections.withLock { $0.add(why) }
                 }
             }
         }
