@@ -89,8 +89,9 @@ struct ImplausibleFixTests {
         let (fixes, rejected) = try await Self.run(epochs, waitFor: epochs[8].time)
 
         let now = Date()
+        // gpsd's first fix has no time (a GGA before any date); every dated one must be near the clock.
         for fix in fixes {
-            let t = try #require(fix.time)
+            guard let t = fix.time else { continue }
             #expect(abs(t.timeIntervalSince(now)) < 86_400, "a fix dated \(t) was delivered")
         }
         #expect(fixes.contains { $0.time == epochs[3].time })
