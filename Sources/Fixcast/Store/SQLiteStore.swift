@@ -32,6 +32,11 @@ public actor SQLiteStore {
     public init(path: String, readOnly: Bool, clock: any WallClock = SystemClock()) throws(StorageError) {
         self.path = path
         self.clock = clock
+        // A folder, a device or a FIFO is never a store: SQLite would fail late and obscurely, or (a
+        // device such as /dev/null) seem to work while keeping nothing and leave a -wal file beside it.
+        if let kind = FileSystemPaths.nonRegularKind(path) {
+            throw StorageError.cannotOpen(path: path, detail: "it is \(kind), not a database file")
+        }
         if !readOnly { try FileSystemPaths.createParentDirectories(of: path) }
         let db = try SQLiteConnection(path: path, readOnly: readOnly)
         self.db = db
