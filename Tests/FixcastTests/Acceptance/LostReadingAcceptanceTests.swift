@@ -127,6 +127,17 @@ struct LostReadingAcceptanceTests {
                       "cloud_cover_pct", "daily[0].sunrise"] {
             #expect(messages.contains { $0.contains(field) }, "no error names \(field): \(messages)")
         }
+        // forecast --json: the bad day's value is null, and stderr names it (the daily array has no errors list).
+        // (A fresh store: weather served from the cache has its bad values unknown but no longer says why.)
+        let other = AcceptanceHome("hostile-forecast")
+        defer { other.remove() }
+        let forecast = try other.run(["forecast", "--json", "--at", Self.here], env: Acceptance.env(server), timeout: 30)
+        #expect(forecast.status == 0, "stderr: \(forecast.stderr)")
+        let days = try Acceptance.array(forecast)
+        #expect(days.count == 7)
+        #expect(days.count > 1 && days[1].isNull("max_c") && !days[1].isNull("min_c"))
+        #expect(forecast.stderr.contains("daily[1].max_c"), "\(forecast.stderr)")
+        #expect(!forecast.stdout.contains("e+"))
         // The stored reading says the same (the next `status` shows it).
         let status = try home.run(["status", "--json"], env: Acceptance.env(nil, ["FIXCAST_GPS_PORT": String(freeLoopbackPort())]))
         #expect(!status.stdout.contains("e+"))
