@@ -139,3 +139,16 @@ import Testing
         #expect(p.message == "weather: the provider sent pressure_hpa 1234.6 hPa, outside 800–1100; shown as unknown.")
     }
 }
+
+@Suite struct WeatherValueProblemTextTests {
+    @Test func aProvidersUnitNameCannotReachATerminalRaw() throws {
+        // An unknown unit whose name carries an escape sequence, a bidi override and a newline.
+        let unit = "\u{1B}]0;pwned\u{07}\u{202E}km\nh\u{9B}"
+        let body = #"{"current_units":{"wind_speed_10m":"\#(unit.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? String(format: "\\u%04x", $0.value) : String($0) }.joined())"},"current":{"wind_speed_10m":5}}"#
+        let r = try OpenMeteoDecoder.decode(Array(body.utf8), coordinate: Coordinate(lat: 1, lon: 1)!, fetchedAt: Date())
+        let message = try #require(r.valueProblems.first?.message)
+        #expect(r.current.windSpeedMps == nil)
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E }, "\(message.debugDescription)")
+        #expect(message.contains("]0;pwnedkm h"))
+    }
+}
