@@ -21,9 +21,12 @@ struct ImplausibleFixTests {
 
     /// Starts gpsd and a watching client, feeds the epochs, and waits for the fix stamped `last`.
     static func run(_ epochs: [NMEAWriter.Epoch], waitFor last: Date) async throws -> (fixes: [Fix], rejected: RejectedFixCounts) {
+        try await run(lines: NMEAWriter.log(epochs), waitFor: last)
+    }
+
+    static func run(lines: [[UInt8]], waitFor last: Date) async throws -> (fixes: [Fix], rejected: RejectedFixCounts) {
         let rig = try await WatchedGPSD.start()
         defer { rig.stop() }
-        let lines = NMEAWriter.log(epochs)
         let gpsd = rig.gpsd
         let feeding = Task.detached {
             for line in lines {
@@ -97,5 +100,36 @@ struct ImplausibleFixTests {
         #expect(fixes.contains { $0.time == epochs[3].time })
         #expect(fixes.contains { $0.time == epochs[6].time })
         #expect(rejected.time >= 2, "rejected: \(rejected)")
+    }
+
+    // The committed logs (Fixtures/gpsd/hostile-*.log, written by make_hostile_logs.py) are dated
+    // 2026-11-30 12:00 UTC. Replayed on another day they are an old log (the first fixes are held
+    // until 3 agree); the hostile epochs must be dropped either way.
+    static let logStart = Date(timeIntervalSince1970: 1_796_040_000)  // 2026-11-30T12:00:00Z
+
+    static func replay(_ name: String) async throws -> (fixes: [Fix], rejected: RejectedFixCounts) {
+        let log = try ReceiverLog(path: TestPaths.fixture("gpsd/\(name)"))
+        return try await run(lines: log.chunks, waitFor: logStart.addingTimeInterval(9))
+    }
+
+    @Test("the committed logs replayed: no 0,0 fix, no early Munich fix, no fix dated 1994 or 2036")
+    func committedLogs() async throws {
+        let null = try await Self.replay("hostile-null-island.log")
+        #expect(!null.fixes.contains { abs($0.coordinate.lat) < 1 && abs($0.coordinate.lon) < 1 })
+        #expect(null.rejected.nullIsland >= 1)
+        #expect(null.fixes.contains { $0.time == Self.logStart.addingTimeInterval(6) })
+
+        let jump = try await Self.replay("hostile-jump.log")
+        let munich = jump.fixes.filter { $0.coordinate.lat < 50 }
+        #expect(munich.first?.time == Self.logStart.addingTimeInterval(7), "the third Munich epoch: \(munich)")
+        #expect(jump.rejected.jump == 2)
+
+        let dates = try await Self.replay("hostile-dates.log")
+        for fix in dates.fixes {
+            guard let t = fix.time else { continue }
+            #expect(abs(t.timeIntervalSince(Self.logStart)) < 60, "a fix dated \(t) was delivered")
+        }
+        #expect(dates.fixes.contains { $0.time == Self.logStart.addingTimeInterval(7) })
+        #expect(dates.rejected.time >= 2)
     }
 }
