@@ -30,13 +30,16 @@ public final class GPSDClient: Sendable {
     private let backoff: ReconnectBackoff
     private let signal: StopSignal
     private let started = Atomic<Bool>(false)
+    private let maxSpeedMps: Double
+    private let rejections = Mutex(RejectedFixCounts())
 
     /// With `deliver`, batches go to it, called on the reader thread, instead of to `events`: for a
     /// consumer with a stream of its own (the agent), which saves a task and its wake-up per batch.
     public init(
         address: GPSDAddress, clock: any WallClock = SystemClock(), backoff: ReconnectBackoff = ReconnectBackoff(),
-        deliver: (@Sendable ([GPSEvent]) -> Void)? = nil
+        deliver: (@Sendable ([GPSEvent]) -> Void)? = nil, maxSpeedMps: Double = FixPlausibility.defaultMaxSpeedMps
     ) {
+        self.maxSpeedMps = maxSpeedMps
         self.address = address
         self.clock = clock
         self.backoff = backoff
@@ -50,6 +53,9 @@ public final class GPSDClient: Sendable {
             continuation.finish()
         }
     }
+
+    /// The fixes dropped as implausible since `start()`, by reason (for `status`, via the store).
+    public var rejectedFixes: RejectedFixCounts { rejections.withLock { $0 } }
 
     private func send(_ batch: [GPSEvent]) {
         if let deliver { deliver(batch) } else { continuation.yield(batch) }
@@ -81,7 +87,7 @@ public final class GPSDClient: Sendable {
 
     private func readLoop() {
         var backoff = self.backoff
-        let connection = GPSDConnection(address: address, clock: clock)
+        let connection = GPSDConnection(address: address, clock: clock, maxSpeedMps: maxSpeedMps)
         defer { continuation.finish() }
         var batch: [GPSEvent] = []
         while !signal.isStopped {
@@ -97,6 +103,8 @@ public final class GPSDClient: Sendable {
                 if !connection.hasBufferedReport, !signal.wait(seconds: nil, orReadable: fd) { continue }
                 if signal.isStopped { break }
                 let alive = connection.readAvailable(into: &batch)
+                let rejected = connection.rejectedFixes
+                rejections.withLock { $0 = rejected }
                 if !batch.isEmpty { send(batch) }
                 batch.removeAll(keepingCapacity: true)
                 if !alive {

@@ -14,7 +14,9 @@ public final class GPSDConnection {
     public let address: GPSDAddress
     private let clock: any WallClock
     private var handle: OpaquePointer?
-    private var filter = TPVFilter()
+    private var filter: TPVFilter
+    /// The fixes dropped as implausible since this connection was made, by reason (for `status`).
+    public private(set) var rejectedFixes = RejectedFixCounts()
     private var report = cgps_report()
     private var device: String?
     private var satellites: (used: Int?, visible: Int?) = (nil, nil)
@@ -23,9 +25,15 @@ public final class GPSDConnection {
     /// A bound on one read, so a receiver sending faster than fixcast parses still lets the loop turn.
     static let maxReportsPerRead = 512
 
-    public init(address: GPSDAddress, clock: any WallClock = SystemClock()) {
+    /// - Parameter maxSpeedMps: `gps.max_speed_mps`: a fix implying a faster jump is held until
+    ///   later fixes agree (`FixPlausibility`).
+    public init(
+        address: GPSDAddress, clock: any WallClock = SystemClock(),
+        maxSpeedMps: Double = FixPlausibility.defaultMaxSpeedMps
+    ) {
         self.address = address
         self.clock = clock
+        filter = TPVFilter(maxSpeedMps: maxSpeedMps)
     }
 
     deinit {
@@ -114,6 +122,7 @@ public final class GPSDConnection {
             case .fix(let fix): events.append(.fix(fix))
             case .noFix: events.append(.noFix)
             case .invalidPosition, .duplicate: break
+            case .implausible(let why): rejectedFixes.add(why)
             }
         }
     }

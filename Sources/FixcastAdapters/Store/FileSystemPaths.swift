@@ -32,6 +32,21 @@ enum FileSystemPaths {
         }
     }
 
+    /// What is at `path` when it is there but is not a regular file (following symlinks): "a folder",
+    /// "a device", … ; nil for a regular file or nothing at all.
+    static func nonRegularKind(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        default: return "something other than a file"
+        }
+    }
+
     static func fileSize(_ path: String) -> Int64 {
         var st = stat()
         guard stat(path, &st) == 0 else { return 0 }

@@ -48,6 +48,11 @@ public actor SQLiteStore {
     public init(path: String, readOnly: Bool, clock: any WallClock = SystemClock()) throws(StorageError) {
         self.path = path
         self.clock = clock
+        // A folder, a device or a FIFO is never a store: SQLite would fail late and obscurely, or (a
+        // device such as /dev/null) seem to work while keeping nothing and leave a -wal file beside it.
+        if let kind = FileSystemPaths.nonRegularKind(path) {
+            throw StorageError.cannotOpen(path: path, detail: "it is \(kind), not a database file")
+        }
         if !readOnly { try FileSystemPaths.createParentDirectories(of: path) }
         let db = try SQLiteConnection(path: path, readOnly: readOnly)
         self.db = db
@@ -88,12 +93,17 @@ public actor SQLiteStore {
     static func migrate(_ db: SQLiteConnection) throws(StorageError) {
         let known = StoreSchema.currentVersion
         let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        let owner = try StoreOwnership.check(db)
         if version > known { throw StorageError.newerSchema(path: db.path, version: version) }
-        if version == known { return }
+        if version == known {
+            if owner == .unclaimed, !db.isReadOnly { try StoreOwnership.claim(db) }
+            return
+        }
         try db.transaction { () throws(StorageError) in
             // Read again under the write lock: another process may have migrated meanwhile.
             let current = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
             if current > known { throw StorageError.newerSchema(path: db.path, version: current) }
+            if try StoreOwnership.check(db) == .unclaimed { try StoreOwnership.claim(db) }
             for step in current..<known {
                 try db.execute(StoreSchema.migrations[step])
                 try db.execute("PRAGMA user_version = \(step + 1)")

@@ -11,6 +11,8 @@ public enum StorageError: UserFacingError, Hashable {
     case diskFull(path: String)
     case corrupt(path: String, detail: String)
     case newerSchema(path: String, version: Int)
+    /// A valid SQLite file that is not a fixcast store (another program's `application_id`, or its tables).
+    case foreign(path: String)
     case failed(path: String, detail: String)
 
     public var component: Component { .storage }
@@ -27,6 +29,8 @@ public enum StorageError: UserFacingError, Hashable {
             return "storage: the database \(p) is damaged (\(d)); move it aside and fixcast will start a new one."
         case .newerSchema(let p, let v):
             return "storage: the database \(p) was written by a newer fixcast (schema \(v)); upgrade fixcast or pass --db PATH."
+        case .foreign(let p):
+            return "storage: \(p) is another program's SQLite database, not a fixcast store; pass --db PATH to a fixcast store or a new file."
         case .failed(let p, let d):
             return "storage: a database operation on \(p) failed (\(d))."
         }

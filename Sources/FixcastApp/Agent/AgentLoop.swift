@@ -33,6 +33,12 @@ final class AgentLoop {
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
     private var gpsEvents: [GPSEvent] = []
+    /// Implausible fixes already added to the store's counts (for `status`), and when.
+    private var rejectedSaved = RejectedFixCounts()
+    private var rejectedSavedAt = 0.0
+    /// Rejected-fix counts go to the store at most this often: `status` is looked at by a person, and a
+    /// receiver sending garbage at 10 Hz must not cost a write per fix.
+    private static let rejectedSaveIntervalS = 10.0
     private static let shutdownReadingWaitS = 3.0
 
     init?(settings: Settings, options: Agent.Options, services: Services) {
@@ -45,7 +51,7 @@ final class AgentLoop {
         self.services = services
         let inbox = AgentInbox(doorbell: doorbell)
         self.inbox = inbox
-        let displayOptions = DisplayOptions(settings: settings, utcOffsetS: LocalTimeOffset.current())
+        let displayOptions = DisplayOptions(settings: settings)
         var display: any ReadingDisplay = JSONLinesDisplay(language: settings.display.lang)
         if !options.json {
             if let live = LiveDisplay(options: displayOptions, demo: options.demoLabel != nil) {
@@ -81,7 +87,7 @@ final class AgentLoop {
         handle(.started(at: clock.now(), sleepOffsetS: SuspendClock.sleepOffsetS()))
         if options.fixedPosition == nil {
             let address = (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local
-            gps = GPSDConnection(address: address, clock: clock)
+            gps = GPSDConnection(address: address, clock: clock, maxSpeedMps: settings.gps.maxSpeedMps)
             connectGPS()
         }
         display.redraw(reducer.status, now: clock.now())
@@ -148,10 +154,26 @@ final class AgentLoop {
         gpsEvents.removeAll(keepingCapacity: true)
         let alive = gps.readAvailable(into: &gpsEvents)
         for event in gpsEvents { handle(.gps(event, at: now)) }
+        if gps.rejectedFixes != rejectedSaved, Syscall.monotonicSeconds() - rejectedSavedAt >= Self.rejectedSaveIntervalS {
+            saveRejectedFixes()
+        }
         if !alive {
             handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now))
             reconnectAt = Syscall.monotonicSeconds() + backoff.nextDelay()
         }
+    }
+
+    /// Adds the fixes rejected since the last save to the store's totals.
+    private func saveRejectedFixes() {
+        guard let gps, let store = services.store else { return }
+        let now = gps.rejectedFixes
+        let delta = RejectedFixCounts(
+            nullIsland: now.nullIsland - rejectedSaved.nullIsland, jump: now.jump - rejectedSaved.jump,
+            time: now.time - rejectedSaved.time)
+        rejectedSaved = now
+        rejectedSavedAt = Syscall.monotonicSeconds()
+        guard delta.total > 0 else { return }
+        store.perform { try? $0.addRejectedFixes(delta) }
     }
 
     private func connectGPS() {
@@ -258,6 +280,7 @@ final class AgentLoop {
                 }
             }
         }
+        saveRejectedFixes()
         gps?.close()
         writer?.flush(timeoutS: 5)
         display.close()

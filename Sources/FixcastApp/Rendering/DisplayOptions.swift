@@ -3,29 +3,52 @@ import FixcastAdapters
 import FoundationEssentials
 
 /// How the human display is rendered: units and language (`--units`, `--lang`) and the local
-/// clock's offset from UTC for times of day. Passed in so rendering stays pure and testable.
+/// clock's rules for times of day. Passed in so rendering stays pure and testable.
 public struct DisplayOptions: Sendable, Hashable {
     public var units: UnitSystem
     public var language: Language
-    /// Seconds east of UTC for clock times (`LocalTimeOffset.current()` on the real machine).
-    public var utcOffsetS: Int
+    /// The offset from UTC at each instant shown (`LocalTimeOffset.system` on the real machine), so
+    /// a time across a daylight-saving change is shown in that time's offset.
+    public var utcOffset: UTCOffsetRule
 
-    public init(units: UnitSystem = .metric, language: Language = .en, utcOffsetS: Int = 0) {
+    public init(units: UnitSystem = .metric, language: Language = .en, utcOffset: UTCOffsetRule) {
         self.units = units
         self.language = language
-        self.utcOffsetS = utcOffsetS
+        self.utcOffset = utcOffset
     }
 
+    /// A fixed offset, seconds east of UTC (tests).
+    public init(units: UnitSystem = .metric, language: Language = .en, utcOffsetS: Int = 0) {
+        self.init(units: units, language: language, utcOffset: .fixed(utcOffsetS))
+    }
+
+    /// The settings' units and language, with the machine's time zone rules.
+    public init(settings: Settings, utcOffset: UTCOffsetRule = LocalTimeOffset.system) {
+        self.init(units: settings.display.units, language: settings.display.lang, utcOffset: utcOffset)
+    }
+
+    /// A fixed offset read once is wrong after a daylight-saving change: use `init(settings:)`.
+    @available(*, deprecated, message: "use DisplayOptions(settings:), which follows the time zone's rules per instant")
     public init(settings: Settings, utcOffsetS: Int) {
-        self.init(units: settings.display.units, language: settings.display.lang, utcOffsetS: utcOffsetS)
+        self.init(units: settings.display.units, language: settings.display.lang, utcOffset: .fixed(utcOffsetS))
     }
 
     var formatter: DisplayUnits { DisplayUnits(units) }
     var labels: DisplayLabels { DisplayLabels(language) }
 }
 
-/// Clock and calendar text for the display, in local time by a fixed offset.
+/// Clock and calendar text for the display, in local time by an offset rule (or a fixed offset).
 enum DisplayTime {
+    /// `14:05` local, in the offset `rule` gives for `date` itself.
+    static func clock(_ date: Date, _ rule: UTCOffsetRule) -> String {
+        clock(date, utcOffsetS: rule.seconds(at: date))
+    }
+
+    /// Days since 1970-01-01 of the local date of `date`, in the offset `rule` gives for `date`.
+    static func localDays(_ date: Date, _ rule: UTCOffsetRule) -> Int {
+        localDays(date, utcOffsetS: rule.seconds(at: date))
+    }
+
     /// `14:05` local.
     static func clock(_ date: Date, utcOffsetS: Int) -> String {
         let t = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffsetS

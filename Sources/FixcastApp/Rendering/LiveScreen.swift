@@ -49,7 +49,7 @@ public enum LiveScreen {
 
         var head: [String] = []
         let title = labels.liveTitle + (state.demo ? " " + labels.demoData : "")
-        head.append(TextColumns.spread(title, DisplayTime.clock(now, utcOffsetS: options.utcOffsetS), in: width))
+        head.append(TextColumns.spread(title, DisplayTime.clock(now, options.utcOffset), in: width))
         head.append(parts.placeLine(state.reading?.place))
         head.append(positionLine(state, parts: parts))
         head.append(rule)
@@ -95,7 +95,7 @@ public enum LiveScreen {
         if let lost = state.fixLostSince {
             let age = labels.age(seconds: Int(parts.now.timeIntervalSince(lost).rounded(.down)))
             return coordinate + " · "
-                + labels.noFixSince(DisplayTime.clock(lost, utcOffsetS: parts.options.utcOffsetS), age)
+                + labels.noFixSince(DisplayTime.clock(lost, parts.options.utcOffset), age)
         }
         return coordinate + " · " + parts.positionSource(position)
     }

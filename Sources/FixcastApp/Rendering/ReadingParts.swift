@@ -97,8 +97,8 @@ package struct ReadingParts {
     /// `Today: min -1 °C, max 5 °C · sunrise 07:45 · sunset 16:30`.
     func todayLine(_ today: TodaySummary?) -> String {
         let sunrise =
-            today?.sunrise.map { DisplayTime.clock($0, utcOffsetS: options.utcOffsetS) } ?? DisplayUnits.unknown
-        let sunset = today?.sunset.map { DisplayTime.clock($0, utcOffsetS: options.utcOffsetS) } ?? DisplayUnits.unknown
+            today?.sunrise.map { DisplayTime.clock($0, options.utcOffset) } ?? DisplayUnits.unknown
+        let sunset = today?.sunset.map { DisplayTime.clock($0, options.utcOffset) } ?? DisplayUnits.unknown
         return labels.today + ": " + labels.min + " " + units.temperature(today?.minC) + ", " + labels.max + " "
             + units.temperature(today?.maxC) + " · " + labels.sunrise + " " + sunrise + " · " + labels.sunset + " "
             + sunset
@@ -139,11 +139,11 @@ package struct ReadingParts {
         var text = "! " + alert.title
         if let severity = alert.severity, !severity.isEmpty { text += " (\(severity))" }
         if let ends = alert.ends {
-            let days = DisplayTime.localDays(ends, utcOffsetS: options.utcOffsetS)
+            let days = DisplayTime.localDays(ends, options.utcOffset)
             text +=
                 ", " + labels.until + " " + labels.weekdays[DisplayTime.weekdayIndex(days: days)] + " "
                 + String(DisplayTime.dayOfMonth(days: days)) + " "
-                + DisplayTime.clock(ends, utcOffsetS: options.utcOffsetS)
+                + DisplayTime.clock(ends, options.utcOffset)
         }
         if let source = alert.source, !source.isEmpty { text += " — " + source }
         return text

@@ -10,6 +10,8 @@ public struct LocationOutcome: Sendable, Hashable {
     public var issues: [ReadingIssue]
     /// Why there is no position; nil whenever `position` is set.
     public var error: GPSError?
+    /// Fixes dropped as implausible while waiting (`FixPlausibility`), for the store's totals.
+    public var rejectedFixes = RejectedFixCounts()
 
     public init(position: Position?, issues: [ReadingIssue] = [], error: GPSError? = nil) {
         self.position = position
@@ -32,12 +34,15 @@ public struct LocationProvider: Sendable {
     public let store: (any LastKnownPositionStore)?
     public let clock: any WallClock
     public let reconnect: ReconnectBackoff
+    /// `gps.max_speed_mps`: fixes implying a faster jump are held (`FixPlausibility`).
+    public let maxSpeedMps: Double
 
     public init(
         address: GPSDAddress, limits: FixWaitPolicy.Limits = FixWaitPolicy.Limits(),
         store: (any LastKnownPositionStore)?, clock: any WallClock = SystemClock(),
-        reconnect: ReconnectBackoff = ReconnectBackoff()
+        reconnect: ReconnectBackoff = ReconnectBackoff(), maxSpeedMps: Double = FixPlausibility.defaultMaxSpeedMps
     ) {
+        self.maxSpeedMps = maxSpeedMps
         self.address = address
         self.limits = limits
         self.store = store
@@ -45,12 +50,14 @@ public struct LocationProvider: Sendable {
         self.reconnect = reconnect
     }
 
-    /// From the `[gps]` settings (`fix_timeout_s`, `fix_retries`).
+    /// From the `[gps]` settings (`fix_timeout_s`, `fix_retries`, `max_speed_mps`).
     public init(
         settings: Settings.GPS, address: GPSDAddress, store: (any LastKnownPositionStore)?,
         clock: any WallClock = SystemClock()
     ) {
-        self.init(address: address, limits: FixWaitPolicy.Limits(settings), store: store, clock: clock)
+        self.init(
+            address: address, limits: FixWaitPolicy.Limits(settings), store: store, clock: clock,
+            maxSpeedMps: settings.maxSpeedMps)
     }
 
     private enum Input: Sendable {
@@ -59,7 +66,13 @@ public struct LocationProvider: Sendable {
     }
 
     public func currentPosition() async -> LocationOutcome {
-        let client = GPSDClient(address: address, clock: clock, backoff: reconnect)
+        let client = GPSDClient(address: address, clock: clock, backoff: reconnect, maxSpeedMps: maxSpeedMps)
+        var outcome = await currentPosition(from: client)
+        outcome.rejectedFixes = client.rejectedFixes
+        return outcome
+    }
+
+    private func currentPosition(from client: GPSDClient) async -> LocationOutcome {
         let (inputs, feed) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
         client.start()
         let forwarder = Task {

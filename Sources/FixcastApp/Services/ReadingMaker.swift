@@ -26,6 +26,17 @@ public struct ReadingMaker: Sendable {
         at position: Position, trigger: Trigger, force: Bool, offline: Bool, knownPlace: Place? = nil,
         notes: [ReadingIssue] = []
     ) async -> Reading {
+        await storedReading(
+            at: position, trigger: trigger, force: force, offline: offline, knownPlace: knownPlace, notes: notes
+        ).reading
+    }
+
+    /// As `reading(...)`, and whether the reading was stored: false when there is no store (it could
+    /// not be opened) or the insert failed. `now` exits 1 then, so a script can tell the reading was lost.
+    public func storedReading(
+        at position: Position, trigger: Trigger, force: Bool, offline: Bool, knownPlace: Place? = nil,
+        notes: [ReadingIssue] = []
+    ) async -> (reading: Reading, stored: Bool) {
         async let placeOutcome = resolvePlace(position.coordinate, knownPlace: knownPlace, offline: offline)
         async let weatherOutcome = weather.weather(at: position.coordinate, force: force, offline: offline)
         let (place, placeIssue) = await placeOutcome
@@ -33,15 +44,19 @@ public struct ReadingMaker: Sendable {
         var errors = notes
         if let placeIssue { errors.append(placeIssue) }
         if let e = w.error { errors.append(ReadingIssue(e)) }
+        // Values the provider sent that were dropped as unbelievable: the reading says which.
+        errors += (w.report?.valueProblems ?? []).map { ReadingIssue($0) }
         var reading = Reading(time: clock.now(), trigger: trigger, position: position, place: place, weather: w.report, errors: errors)
+        var stored = false
         if let store {
             do {
                 _ = try await store.insertReading(reading)
+                stored = true
             } catch {
                 reading.errors.append(ReadingIssue(error))
             }
         }
-        return reading
+        return (reading, stored)
     }
 
     private func resolvePlace(_ c: Coordinate, knownPlace: Place?, offline: Bool) async -> (Place?, ReadingIssue?) {

@@ -65,6 +65,8 @@ public enum ConfigSchema {
             s.gps.fixRetries = n
             return nil
         },
+        // hardening2: the speed above which a jump between fixes is held until later fixes agree.
+        number("gps", "max_speed_mps", positive: true) { $0.gps.maxSpeedMps = $1 },
         number("trigger", "move_km", positive: true) { $0.trigger.moveKm = $1 },
         number("trigger", "periodic_min", positive: true) { $0.trigger.periodicMin = $1 },
         number("trigger", "resume_min_away_s", positive: false) { $0.trigger.resumeMinAwayS = $1 },

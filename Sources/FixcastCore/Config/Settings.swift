@@ -8,6 +8,10 @@ public struct Settings: Sendable, Hashable {
         public var fixTimeoutS = 8.0
         /// Retries after a timeout; "if there is still no fix after them, the problem isn't time".
         public var fixRetries = 2
+        /// A fix implying a faster jump from the last accepted one is held until later fixes agree
+        /// (`FixPlausibility`). 600 m/s is above any airliner's ground speed (~300 m/s with a jet
+        /// stream behind it), so only a receiver's glitch or a device swap exceeds it.
+        public var maxSpeedMps = FixPlausibility.defaultMaxSpeedMps
         public init() {}
     }
 

@@ -39,6 +39,8 @@ public struct TPVReport: Sendable, Hashable {
 /// send two for one cycle, so a fix whose receiver time equals the last delivered one is a duplicate.
 /// A fix without a time is kept (its position is real; `time` stays nil, never made up); it counts
 /// as a duplicate only when it repeats the last time-less fix's exact coordinates.
+/// A fix that is not a duplicate must then pass `FixPlausibility` (no (0,0), no impossible jump,
+/// no time running backwards or a day from the clock), else it is `implausible` and not delivered.
 public struct TPVFilter: Sendable, Hashable {
     public enum Verdict: Sendable, Hashable {
         case fix(Fix)
@@ -48,12 +50,18 @@ public struct TPVFilter: Sendable, Hashable {
         case invalidPosition
         /// Same receiver time as the fix delivered before it.
         case duplicate
+        /// A fix that `FixPlausibility` holds back: dropped, and counted by reason.
+        case implausible(FixRejection)
     }
 
     private var lastTime: Date?
     private var lastTimelessCoordinate: Coordinate?
+    private var plausibility: FixPlausibility
 
-    public init() {}
+    /// - Parameter maxSpeedMps: `gps.max_speed_mps` (see `FixPlausibility`).
+    public init(maxSpeedMps: Double = FixPlausibility.defaultMaxSpeedMps) {
+        plausibility = FixPlausibility(maxSpeedMps: maxSpeedMps)
+    }
 
     /// The verdict on one report, without remembering it (no duplicate detection).
     public static func validate(_ report: TPVReport, receivedAt: Date) -> Verdict {
@@ -68,6 +76,8 @@ public struct TPVFilter: Sendable, Hashable {
     }
 
     /// The verdict on the next report of a stream; remembers delivered fixes to drop duplicates.
+    /// Duplicates are dropped before the plausibility check, so one epoch sent twice (GGA and RMC)
+    /// can never count as two fixes agreeing on a jump.
     public mutating func classify(_ report: TPVReport, receivedAt: Date) -> Verdict {
         let verdict = Self.validate(report, receivedAt: receivedAt)
         guard case .fix(let fix) = verdict else { return verdict }
@@ -79,6 +89,7 @@ public struct TPVFilter: Sendable, Hashable {
             if fix.coordinate == lastTimelessCoordinate { return .duplicate }
             lastTimelessCoordinate = fix.coordinate
         }
+        if let rejection = plausibility.check(fix) { return .implausible(rejection) }
         return verdict
     }
 
@@ -86,5 +97,6 @@ public struct TPVFilter: Sendable, Hashable {
     public mutating func reset() {
         lastTime = nil
         lastTimelessCoordinate = nil
+        plausibility.forgetHeld()
     }
 }

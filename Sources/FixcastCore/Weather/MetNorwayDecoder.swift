@@ -34,7 +34,9 @@ public enum MetNorwayDecoder {
         guard let properties = try JSONRead.object(json["properties"], "properties") else {
             throw WeatherDecodeError("no \"properties\" block")
         }
-        let units = try JSONRead.object(properties["meta"]?["units"], "properties.meta.units")
+        let units = try? JSONRead.object(properties["meta"]?["units"], "properties.meta.units")
+        // One unreadable value costs that value only (named in `valueProblems`), not the report.
+        var log = WeatherValueLog()
         guard let series = try JSONRead.array(properties["timeseries"], "properties.timeseries"), !series.isEmpty else {
             throw WeatherDecodeError("properties.timeseries is missing or empty")
         }
@@ -55,41 +57,47 @@ public enum MetNorwayDecoder {
             }
             let data = try JSONRead.object(item["data"], "\(path).data")
             let details = try JSONRead.object(data?["instant"]?["details"], "\(path).data.instant.details")
-            func symbol(_ window: String) throws(WeatherDecodeError) -> String? {
-                try JSONRead.string(data?[window]?["summary"]?["symbol_code"], "\(path).data.\(window).summary.symbol_code")
+            func symbol(_ window: String) -> String? {
+                log.keep("weather_code") { () throws(WeatherDecodeError) in
+                    try JSONRead.string(data?[window]?["summary"]?["symbol_code"], "\(path).data.\(window).summary.symbol_code")
+                }
             }
-            func amount(_ window: String) throws(WeatherDecodeError) -> Double? {
+            func amount(_ window: String) -> Double? {
                 let p = "\(path).data.\(window).details.precipitation_amount"
-                return try si(JSONRead.number(data?[window]?["details"]?["precipitation_amount"], p), "precipitation_amount", .precipitation, p)
+                return log.keep("precipitation_mm") { () throws(WeatherDecodeError) in
+                    try si(JSONRead.number(data?[window]?["details"]?["precipitation_amount"], p), "precipitation_amount", .precipitation, p)
+                }
             }
             steps.append(Step(
                 time: time, details: details,
-                symbol1h: try symbol("next_1_hours"), symbol6h: try symbol("next_6_hours"), symbol12h: try symbol("next_12_hours"),
-                precipitation1h: try amount("next_1_hours"), precipitation6h: try amount("next_6_hours")
+                symbol1h: symbol("next_1_hours"), symbol6h: symbol("next_6_hours"), symbol12h: symbol("next_12_hours"),
+                precipitation1h: amount("next_1_hours"), precipitation6h: amount("next_6_hours")
             ))
         }
         steps.sort { $0.time < $1.time }
 
         let now = steps.last(where: { $0.time <= fetchedAt }) ?? steps[0]
         let d = now.details
-        func instant(_ key: String, _ quantity: WeatherUnits.Quantity?) throws(WeatherDecodeError) -> Double? {
-            let path = "instant.details.\(key)"
-            let v = try JSONRead.number(d?[key], path)
-            guard let quantity else { return v }
-            return try si(v, key, quantity, path)
+        func instant(_ key: String, _ field: String, _ quantity: WeatherUnits.Quantity?) -> Double? {
+            log.keep(field) { () throws(WeatherDecodeError) -> Double? in
+                let path = "instant.details.\(key)"
+                let v = try JSONRead.number(d?[key], path)
+                guard let quantity else { return v }
+                return try si(v, key, quantity, path)
+            }
         }
         let symbol = now.symbol1h ?? now.symbol6h ?? now.symbol12h
         let conditions = CurrentConditions(
-            temperatureC: try instant("air_temperature", .temperature),
+            temperatureC: instant("air_temperature", "temperature_c", .temperature),
             feelsLikeC: nil,
-            humidityPct: try instant("relative_humidity", nil),
-            dewPointC: try instant("dew_point_temperature", .temperature),
-            pressureHpa: try instant("air_pressure_at_sea_level", .pressure),
-            windSpeedMps: try instant("wind_speed", .speed),
-            windGustMps: try instant("wind_speed_of_gust", .speed),
-            windDirDeg: try instant("wind_from_direction", nil),
+            humidityPct: instant("relative_humidity", "humidity_pct", nil),
+            dewPointC: instant("dew_point_temperature", "dew_point_c", .temperature),
+            pressureHpa: instant("air_pressure_at_sea_level", "pressure_hpa", .pressure),
+            windSpeedMps: instant("wind_speed", "wind_speed_mps", .speed),
+            windGustMps: instant("wind_speed_of_gust", "wind_gust_mps", .speed),
+            windDirDeg: instant("wind_from_direction", "wind_dir_deg", nil),
             precipitationMm: now.precipitation1h,
-            cloudCoverPct: try instant("cloud_area_fraction", nil),
+            cloudCoverPct: instant("cloud_area_fraction", "cloud_cover_pct", nil),
             weatherCode: symbol.flatMap(MetNorwaySymbols.wmoCode)
         )
 
@@ -99,8 +107,10 @@ public enum MetNorwayDecoder {
         for step in steps {
             let date = UTCTime.formatDate(step.time.addingTimeInterval(offset))
             var day = days[date] ?? DailyForecast(date: date)
-            if let t = try JSONRead.number(step.details?["air_temperature"], "instant.details.air_temperature") {
-                let c = try WeatherUnits.toSI(t, unit: unit("air_temperature"), quantity: .temperature, path: "instant.details.air_temperature")
+            // A step temperature that cannot be read or is out of range is left out of the day's range.
+            let path = "instant.details.air_temperature"
+            if let c = try? si(JSONRead.number(step.details?["air_temperature"], path), "air_temperature", .temperature, path),
+               c.isFinite, WeatherValueRanges.temperature.contains(c) {
                 day.minC = min(day.minC ?? .infinity, c)
                 day.maxC = max(day.maxC ?? -.infinity, c)
             }
@@ -117,6 +127,9 @@ public enum MetNorwayDecoder {
         let daily = days.values.sorted { $0.date < $1.date }
         let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(offset))
         let today = daily.first(where: { $0.date == localToday }).map { TodaySummary(minC: $0.minC, maxC: $0.maxC) }
-        return WeatherReport(provider: .metNorway, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today, daily: daily)
+        var report = WeatherReport(
+            provider: .metNorway, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today, daily: daily)
+        report.valueProblems = log.problems
+        return WeatherValueRanges.checked(report)
     }
 }

@@ -26,79 +26,97 @@ public enum OpenMeteoDecoder {
         guard let current = try JSONRead.object(json["current"], "current") else {
             throw WeatherDecodeError("no \"current\" block")
         }
-        let currentUnits = try JSONRead.object(json["current_units"], "current_units")
+        let currentUnits = try? JSONRead.object(json["current_units"], "current_units")
+        // One unreadable value costs that value only (named in `valueProblems`), not the report.
+        var log = WeatherValueLog()
 
-        func value(_ key: String, _ quantity: WeatherUnits.Quantity?) throws(WeatherDecodeError) -> Double? {
-            guard let v = try JSONRead.number(current[key], "current.\(key)") else { return nil }
-            guard let quantity else { return v }
-            guard let unit = try JSONRead.string(currentUnits?[key], "current_units.\(key)") else {
-                throw WeatherDecodeError("current_units.\(key) is missing")
+        func value(_ key: String, _ field: String, _ quantity: WeatherUnits.Quantity?) -> Double? {
+            log.keep(field) { () throws(WeatherDecodeError) -> Double? in
+                guard let v = try JSONRead.number(current[key], "current.\(key)") else { return nil }
+                guard let quantity else { return v }
+                guard let unit = try JSONRead.string(currentUnits?[key], "current_units.\(key)") else {
+                    throw WeatherDecodeError("current_units.\(key) is missing")
+                }
+                return try WeatherUnits.toSI(v, unit: unit, quantity: quantity, path: "current.\(key)")
             }
-            return try WeatherUnits.toSI(v, unit: unit, quantity: quantity, path: "current.\(key)")
         }
 
         let conditions = CurrentConditions(
-            temperatureC: try value("temperature_2m", .temperature),
-            feelsLikeC: try value("apparent_temperature", .temperature),
-            humidityPct: try value("relative_humidity_2m", nil),
-            dewPointC: try value("dew_point_2m", .temperature),
-            pressureHpa: try value("pressure_msl", .pressure),
-            windSpeedMps: try value("wind_speed_10m", .speed),
-            windGustMps: try value("wind_gusts_10m", .speed),
-            windDirDeg: try value("wind_direction_10m", nil),
-            precipitationMm: try value("precipitation", .precipitation),
-            cloudCoverPct: try value("cloud_cover", nil),
-            weatherCode: try JSONRead.int(current["weather_code"], "current.weather_code")
+            temperatureC: value("temperature_2m", "temperature_c", .temperature),
+            feelsLikeC: value("apparent_temperature", "feels_like_c", .temperature),
+            humidityPct: value("relative_humidity_2m", "humidity_pct", nil),
+            dewPointC: value("dew_point_2m", "dew_point_c", .temperature),
+            pressureHpa: value("pressure_msl", "pressure_hpa", .pressure),
+            windSpeedMps: value("wind_speed_10m", "wind_speed_mps", .speed),
+            windGustMps: value("wind_gusts_10m", "wind_gust_mps", .speed),
+            windDirDeg: value("wind_direction_10m", "wind_dir_deg", nil),
+            precipitationMm: value("precipitation", "precipitation_mm", .precipitation),
+            cloudCoverPct: value("cloud_cover", "cloud_cover_pct", nil),
+            weatherCode: log.keep("weather_code") { () throws(WeatherDecodeError) -> Int? in
+                try JSONRead.int(current["weather_code"], "current.weather_code")
+            }
         )
 
         var daily: [DailyForecast] = []
         var sunrises: [Date?] = []
         var sunsets: [Date?] = []
         if let block = try JSONRead.object(json["daily"], "daily") {
-            let units = try JSONRead.object(json["daily_units"], "daily_units")
+            let units = try? JSONRead.object(json["daily_units"], "daily_units")
             guard let times = try JSONRead.array(block["time"], "daily.time") else {
                 throw WeatherDecodeError("daily.time is missing")
             }
-            func column(_ key: String) throws(WeatherDecodeError) -> [JSONValue]? {
-                guard let col = try JSONRead.array(block[key], "daily.\(key)") else { return nil }
-                guard col.count == times.count else {
-                    throw WeatherDecodeError("daily.\(key) has \(col.count) values for \(times.count) days")
+            // A column that cannot be used (wrong type or length, unknown unit) loses that column only.
+            func column(_ key: String, _ field: String) -> [JSONValue]? {
+                log.keep("daily.\(field)") { () throws(WeatherDecodeError) -> [JSONValue]? in
+                    guard let col = try JSONRead.array(block[key], "daily.\(key)") else { return nil }
+                    guard col.count == times.count else {
+                        throw WeatherDecodeError("daily.\(key) has \(col.count) values for \(times.count) days")
+                    }
+                    return col
                 }
-                return col
             }
-            func numbers(_ key: String, _ quantity: WeatherUnits.Quantity) throws(WeatherDecodeError) -> [Double?] {
-                guard let col = try column(key) else { return Array(repeating: nil, count: times.count) }
-                guard let unit = try JSONRead.string(units?[key], "daily_units.\(key)") else {
-                    throw WeatherDecodeError("daily_units.\(key) is missing")
+            func numbers(_ key: String, _ field: String, _ quantity: WeatherUnits.Quantity) -> [Double?] {
+                let none = [Double?](repeating: nil, count: times.count)
+                guard let col = column(key, field) else { return none }
+                let unit = log.keep("daily.\(field)") { () throws(WeatherDecodeError) -> String? in
+                    guard let unit = try JSONRead.string(units?[key], "daily_units.\(key)") else {
+                        throw WeatherDecodeError("daily_units.\(key) is missing")
+                    }
+                    return unit
                 }
-                var out: [Double?] = []
-                for (i, v) in col.enumerated() {
+                guard let unit else { return none }
+                return col.enumerated().map { (i, v) in
                     let path = "daily.\(key)[\(i)]"
-                    out.append(try JSONRead.number(v, path).map { (x) throws(WeatherDecodeError) in
-                        try WeatherUnits.toSI(x, unit: unit, quantity: quantity, path: path)
-                    })
+                    return log.keep("daily[\(i)].\(field)") { () throws(WeatherDecodeError) -> Double? in
+                        try JSONRead.number(v, path).map { (x) throws(WeatherDecodeError) in
+                            try WeatherUnits.toSI(x, unit: unit, quantity: quantity, path: path)
+                        }
+                    }
                 }
-                return out
             }
-            func localTimes(_ key: String) throws(WeatherDecodeError) -> [Date?] {
-                guard let col = try column(key) else { return Array(repeating: nil, count: times.count) }
-                var out: [Date?] = []
-                for (i, v) in col.enumerated() {
-                    guard let text = try JSONRead.string(v, "daily.\(key)[\(i)]") else { out.append(nil); continue }
-                    guard let asUTC = UTCTime.parse(text) else { throw WeatherDecodeError("daily.\(key)[\(i)] is not a time") }
-                    out.append(text.hasSuffix("Z") ? asUTC : asUTC.addingTimeInterval(-Double(offset)))
+            func localTimes(_ key: String) -> [Date?] {
+                guard let col = column(key, key) else { return Array(repeating: nil, count: times.count) }
+                return col.enumerated().map { (i, v) in
+                    log.keep("daily[\(i)].\(key)") { () throws(WeatherDecodeError) -> Date? in
+                        guard let text = try JSONRead.string(v, "daily.\(key)[\(i)]") else { return nil }
+                        guard let asUTC = UTCTime.parse(text) else { throw WeatherDecodeError("daily.\(key)[\(i)] is not a time") }
+                        return text.hasSuffix("Z") ? asUTC : asUTC.addingTimeInterval(-Double(offset))
+                    }
                 }
-                return out
             }
-            let maxes = try numbers("temperature_2m_max", .temperature)
-            let mins = try numbers("temperature_2m_min", .temperature)
-            let precipitation = try numbers("precipitation_sum", .precipitation)
+            let maxes = numbers("temperature_2m_max", "max_c", .temperature)
+            let mins = numbers("temperature_2m_min", "min_c", .temperature)
+            let precipitation = numbers("precipitation_sum", "precipitation_mm", .precipitation)
             var codes: [Int?] = Array(repeating: nil, count: times.count)
-            if let col = try column("weather_code") {
-                for (i, v) in col.enumerated() { codes[i] = try JSONRead.int(v, "daily.weather_code[\(i)]") }
+            if let col = column("weather_code", "weather_code") {
+                for (i, v) in col.enumerated() {
+                    codes[i] = log.keep("daily[\(i)].weather_code") { () throws(WeatherDecodeError) -> Int? in
+                        try JSONRead.int(v, "daily.weather_code[\(i)]")
+                    }
+                }
             }
-            sunrises = try localTimes("sunrise")
-            sunsets = try localTimes("sunset")
+            sunrises = localTimes("sunrise")
+            sunsets = localTimes("sunset")
             for (i, t) in times.enumerated() {
                 guard let date = try JSONRead.string(t, "daily.time[\(i)]"), UTCTime.parse(date) != nil else {
                     throw WeatherDecodeError("daily.time[\(i)] is not a date")
@@ -114,10 +132,12 @@ public enum OpenMeteoDecoder {
             today = TodaySummary(minC: daily[i].minC, maxC: daily[i].maxC, sunrise: sunrises[i], sunset: sunsets[i])
         }
 
-        return WeatherReport(
+        var report = WeatherReport(
             provider: .openMeteo, fetchedAt: fetchedAt, coordinate: coordinate,
             current: conditions, today: today, daily: daily
         )
+        report.valueProblems = log.problems
+        return WeatherValueRanges.checked(report)
     }
 
     /// The API's own reason from an error body (`{"error":true,"reason":"..."}`), if the body is one.

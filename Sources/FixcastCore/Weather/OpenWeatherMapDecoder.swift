@@ -22,31 +22,42 @@ public enum OpenWeatherMapDecoder {
     {
         guard current.objectValue != nil else { throw WeatherDecodeError("the current-weather body is not a JSON object") }
         guard let main = try JSONRead.object(current["main"], "main") else { throw WeatherDecodeError("no \"main\" block") }
-        let wind = try JSONRead.object(current["wind"], "wind")
-        let clouds = try JSONRead.object(current["clouds"], "clouds")
-        let sys = try JSONRead.object(current["sys"], "sys")
-        let seaLevel = try JSONRead.number(main["sea_level"], "main.sea_level")
-        let stationPressure = try JSONRead.number(main["pressure"], "main.pressure")
-        func kelvin(_ v: JSONValue?, _ path: String) throws(WeatherDecodeError) -> Double? {
-            try JSONRead.number(v, path).map { (k) throws(WeatherDecodeError) in
-                try WeatherUnits.toSI(k, unit: "K", quantity: .temperature, path: path)
+        // One unreadable value costs that value only (named in `valueProblems`), not the report.
+        var log = WeatherValueLog()
+        let wind = log.keep("wind_speed_mps") { () throws(WeatherDecodeError) in try JSONRead.object(current["wind"], "wind") }
+        let clouds = log.keep("cloud_cover_pct") { () throws(WeatherDecodeError) in try JSONRead.object(current["clouds"], "clouds") }
+        let sys = log.keep("today.sunrise") { () throws(WeatherDecodeError) in try JSONRead.object(current["sys"], "sys") }
+        func number(_ v: JSONValue?, _ path: String, _ field: String) -> Double? {
+            log.keep(field) { () throws(WeatherDecodeError) in try JSONRead.number(v, path) }
+        }
+        let seaLevel = number(main["sea_level"], "main.sea_level", "pressure_hpa")
+        let stationPressure = number(main["pressure"], "main.pressure", "pressure_hpa")
+        func kelvin(_ v: JSONValue?, _ path: String, _ field: String) -> Double? {
+            log.keep(field) { () throws(WeatherDecodeError) in
+                try JSONRead.number(v, path).map { (k) throws(WeatherDecodeError) in
+                    try WeatherUnits.toSI(k, unit: "K", quantity: .temperature, path: path)
+                }
             }
         }
         let conditions = CurrentConditions(
-            temperatureC: try kelvin(main["temp"], "main.temp"),
-            feelsLikeC: try kelvin(main["feels_like"], "main.feels_like"),
-            humidityPct: try JSONRead.number(main["humidity"], "main.humidity"),
+            temperatureC: kelvin(main["temp"], "main.temp", "temperature_c"),
+            feelsLikeC: kelvin(main["feels_like"], "main.feels_like", "feels_like_c"),
+            humidityPct: number(main["humidity"], "main.humidity", "humidity_pct"),
             dewPointC: nil,
             // `sea_level` is the MSL pressure; older answers have only `pressure` (also at sea level).
             pressureHpa: seaLevel ?? stationPressure,
-            windSpeedMps: try JSONRead.number(wind?["speed"], "wind.speed"),
-            windGustMps: try JSONRead.number(wind?["gust"], "wind.gust"),
-            windDirDeg: try JSONRead.number(wind?["deg"], "wind.deg"),
-            precipitationMm: try precipitation(current, window: "1h", path: ""),
-            cloudCoverPct: try JSONRead.number(clouds?["all"], "clouds.all"),
-            weatherCode: try conditionCode(current["weather"], path: "weather")
+            windSpeedMps: number(wind?["speed"], "wind.speed", "wind_speed_mps"),
+            windGustMps: number(wind?["gust"], "wind.gust", "wind_gust_mps"),
+            windDirDeg: number(wind?["deg"], "wind.deg", "wind_dir_deg"),
+            precipitationMm: log.keep("precipitation_mm") { () throws(WeatherDecodeError) in
+                try precipitation(current, window: "1h", path: "")
+            },
+            cloudCoverPct: number(clouds?["all"], "clouds.all", "cloud_cover_pct"),
+            weatherCode: log.keep("weather_code") { () throws(WeatherDecodeError) in
+                try conditionCode(current["weather"], path: "weather")
+            }
         )
-        let currentOffset = try JSONRead.int(current["timezone"], "timezone")
+        let currentOffset = try? JSONRead.int(current["timezone"], "timezone")
 
         var daily: [DailyForecast] = []
         var offset = currentOffset ?? 0
@@ -60,15 +71,23 @@ public enum OpenWeatherMapDecoder {
 
         let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(Double(offset)))
         let todayForecast = daily.first(where: { $0.date == localToday })
-        let currentMin = try kelvin(main["temp_min"], "main.temp_min")
-        let currentMax = try kelvin(main["temp_max"], "main.temp_max")
+        let currentMin = kelvin(main["temp_min"], "main.temp_min", "today.min_c")
+        let currentMax = kelvin(main["temp_max"], "main.temp_max", "today.max_c")
+        func time(_ key: String) -> Date? {
+            log.keep("today.\(key)") { () throws(WeatherDecodeError) in
+                try JSONRead.int(sys?[key], "sys.\(key)").map { Date(timeIntervalSince1970: Double($0)) }
+            }
+        }
         let today = TodaySummary(
             minC: [todayForecast?.minC, currentMin].compactMap { $0 }.min(),
             maxC: [todayForecast?.maxC, currentMax].compactMap { $0 }.max(),
-            sunrise: try JSONRead.int(sys?["sunrise"], "sys.sunrise").map { Date(timeIntervalSince1970: Double($0)) },
-            sunset: try JSONRead.int(sys?["sunset"], "sys.sunset").map { Date(timeIntervalSince1970: Double($0)) }
+            sunrise: time("sunrise"),
+            sunset: time("sunset")
         )
-        return WeatherReport(provider: .openWeatherMap, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today, daily: daily)
+        var report = WeatherReport(
+            provider: .openWeatherMap, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today, daily: daily)
+        report.valueProblems = log.problems
+        return WeatherValueRanges.checked(report)
     }
 
     /// The 3-hourly steps folded into local days, in date order.

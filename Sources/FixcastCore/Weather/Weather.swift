@@ -106,6 +106,9 @@ public struct WeatherReport: Sendable, Hashable {
     public var today: TodaySummary?
     public var daily: [DailyForecast]
     public var alerts: [WeatherAlert]
+    /// Values the provider sent that were dropped as unbelievable or unreadable (`WeatherValueRanges`);
+    /// the reading lists each in `errors`. Not stored with the cached report: its values are already nil.
+    public var valueProblems: [WeatherValueProblem] = []
 
     public init(
         provider: WeatherProviderID, fetchedAt: Date, coordinate: Coordinate, cached: Bool = false, stale: Bool = false,

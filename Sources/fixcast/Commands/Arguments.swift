@@ -84,7 +84,11 @@ extension Arguments {
             case "--offline": a.offline = true
             case "--force": a.force = true
             case "--config": a.configPath = try value(name, inline)
-            case "--db": a.dbPath = try value(name, inline)
+            case "--db":
+                // An empty path would silently mean the default store: refuse it, as for any empty value.
+                let v = try value(name, inline)
+                guard !v.isEmpty else { throw UsageError("fixcast: --db needs a file path (omit it for the default store).") }
+                a.dbPath = v
             case "--gpsd":
                 let v = try value(name, inline)
                 do {

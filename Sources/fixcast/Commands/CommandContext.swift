@@ -33,7 +33,7 @@ public struct CommandContext: Sendable {
     }
 
     public var language: Language { settings.display.lang }
-    public var displayOptions: DisplayOptions { DisplayOptions(settings: settings, utcOffsetS: LocalTimeOffset.current()) }
+    public var displayOptions: DisplayOptions { DisplayOptions(settings: settings) }
     public var units: UnitSystem { settings.display.units }
     /// The gpsd to use; the config loader has validated host and port, so the fallback is never taken.
     public var gpsd: GPSDAddress { (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local }

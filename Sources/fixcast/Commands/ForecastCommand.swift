@@ -31,6 +31,8 @@ struct ForecastCommand {
                 Console.out(ForecastTable.render(days, title: title, options: context.displayOptions))
             }
             if let e = outcome.error { Console.err(e.message + "\n") }
+            // The daily array has no errors list: values dropped as unbelievable are said on stderr.
+            for problem in report.valueProblems { Console.err(problem.message + "\n") }
             return ExitCode.success
         }
     }

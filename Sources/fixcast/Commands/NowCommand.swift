@@ -14,7 +14,7 @@ struct NowCommand {
         case .success(let (services, resolved)):
             var notes = resolved.notes
             if let s = services.storeIssue { notes.append(s) }
-            let reading = await services.readings.reading(
+            let (reading, stored) = await services.readings.storedReading(
                 at: resolved.position, trigger: .once, force: context.arguments.force, offline: context.arguments.offline,
                 knownPlace: resolved.place, notes: notes)
             if context.arguments.json {
@@ -26,6 +26,15 @@ struct NowCommand {
             if reading.weather == nil {
                 if context.arguments.json {
                     let why = reading.errors.first(where: { $0.component == .weather })?.message ?? "weather: no weather could be had."
+                    Console.err(why + "\n")
+                }
+                return ExitCode.failure
+            }
+            // Printed but not stored is a lost reading (CONTRACT.md exit 1); the error is printed with it.
+            if !stored {
+                if context.arguments.json {
+                    let why = reading.errors.first(where: { $0.component == .storage })?.message
+                        ?? "storage: the reading could not be stored."
                     Console.err(why + "\n")
                 }
                 return ExitCode.failure

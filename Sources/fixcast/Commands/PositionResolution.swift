@@ -55,6 +55,8 @@ struct PositionResolution {
         }
         let provider = LocationProvider(settings: context.settings.gps, address: context.gpsd, store: services.store, clock: services.clock)
         let outcome = await provider.currentPosition()
+        // For `status`: what this run dropped as implausible joins the store's totals (best effort).
+        try? await services.store?.addRejectedFixes(outcome.rejectedFixes)
         if let position = outcome.position {
             return .success(Resolved(position: position, place: nil, notes: outcome.issues))
         }

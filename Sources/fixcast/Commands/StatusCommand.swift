@@ -14,12 +14,14 @@ struct StatusCommand {
         var lastReading: Reading?
         var readingCount: Int?
         var bytes: Int64?
+        var rejected: RejectedFixCounts?
         let path = context.settings.storage.path
         do {
             let store = try SQLiteStore(path: path)
             lastReading = try await store.lastReading()
             readingCount = try await store.readingCount()
             bytes = store.fileSizeBytes()
+            rejected = try await store.rejectedFixes()
         } catch {
             storeIssue = error.message
         }
@@ -31,6 +33,8 @@ struct StatusCommand {
                     ("reachable", .bool(gpsd.reachable)),
                     ("device", .string(gpsd.device)),
                     ("last_fix", gpsd.lastFix.map { Position(fix: $0).json(at: now) } ?? .null),
+                    // Fixes dropped as implausible, stored by `run` and `now` (null: the store is unreadable).
+                    ("rejected_fixes", rejected?.json ?? .null),
                 ])),
                 ("store", .object([
                     ("path", .string(path)),
@@ -57,6 +61,10 @@ struct StatusCommand {
             }
         } else {
             out += "gpsd      \(context.gpsd.description): not answering (start gpsd, or use --at LAT,LON)\n"
+        }
+        if let rejected, rejected.total > 0 {
+            out += "rejected  \(rejected.total) implausible fixes not used (\(rejected.jump) jumps, "
+                + "\(rejected.time) with a wrong time, \(rejected.nullIsland) at 0,0)\n"
         }
         if let r = lastReading {
             let labels = ReadingParts(options: context.displayOptions, now: now).labels

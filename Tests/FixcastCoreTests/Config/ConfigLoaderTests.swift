@@ -106,6 +106,7 @@ import Testing
         ("[gps]\nhost = \"\"", 2, "\"host\" in [gps] must be a host name"),
         ("[gps]\nfix_timeout_s = 0", 2, "\"fix_timeout_s\" in [gps] must be greater than 0"),
         ("[gps]\nfix_retries = -1", 2, "\"fix_retries\" in [gps] must be from 0 to 10"),
+        ("[gps]\nmax_speed_mps = 0", 2, "\"max_speed_mps\" in [gps] must be greater than 0"),
         ("[trigger]\nresume_min_away_s = -5", 2, "\"resume_min_away_s\" in [trigger] must be 0 or more"),
         ("[trigger]\nperiodic_min = inf", 2, "\"periodic_min\" in [trigger] must be a finite number"),
         (
@@ -248,5 +249,15 @@ import Testing
     @Test func trailingSlashesAreDropped() {
         #expect(BaseURLRule.normalized("https://x/p//") == "https://x/p")
         #expect(BaseURLRule.normalized("https://x") == "https://x")
+    }
+}
+
+@Suite struct MaxSpeedConfigTests {
+    @Test func maxSpeedIsReadFromTheFileAndTheEnvironment() throws {
+        let file = ConfigFileText(path: "/x.toml", text: "[gps]\nmax_speed_mps = 90", readableByOthers: false)
+        #expect(try ConfigLoader.load(file: file, environment: [:]).settings.gps.maxSpeedMps == 90)
+        let env = try ConfigLoader.load(file: file, environment: ["FIXCAST_GPS_MAX_SPEED_MPS": "250.5"])
+        #expect(env.settings.gps.maxSpeedMps == 250.5)
+        #expect(Settings().gps.maxSpeedMps == 600)
     }
 }

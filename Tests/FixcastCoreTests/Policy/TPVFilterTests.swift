@@ -84,3 +84,41 @@ struct TPVFilterTests {
         #expect(f.classify(tpv(), receivedAt: now) != .duplicate)
     }
 }
+
+@Suite("TPVFilter plausibility")
+struct TPVFilterPlausibilityTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func tpv(lat: Double, lon: Double, at s: Double) -> TPVReport {
+        TPVReport(mode: 3, time: now.addingTimeInterval(s), lat: lat, lon: lon)
+    }
+
+    @Test func nullIslandIsImplausible() {
+        var f = TPVFilter()
+        guard case .fix = f.classify(tpv(lat: 52.5, lon: 13.4, at: 0), receivedAt: now) else {
+            Issue.record("Berlin must be a fix")
+            return
+        }
+        #expect(f.classify(tpv(lat: 0, lon: 0, at: 1), receivedAt: now.addingTimeInterval(1)) == .implausible(.nullIsland))
+    }
+
+    @Test func oneEpochSentTwiceCountsOnceTowardsAJump() {
+        var f = TPVFilter()
+        _ = f.classify(tpv(lat: 52.5, lon: 13.4, at: 0), receivedAt: now)
+        #expect(f.classify(tpv(lat: 48.1, lon: 11.6, at: 1), receivedAt: now) == .implausible(.jump))
+        #expect(f.classify(tpv(lat: 48.1, lon: 11.6, at: 1), receivedAt: now) == .duplicate)
+        #expect(f.classify(tpv(lat: 48.1, lon: 11.6, at: 2), receivedAt: now) == .implausible(.jump))
+        guard case .fix(let accepted) = f.classify(tpv(lat: 48.1, lon: 11.6, at: 3), receivedAt: now) else {
+            Issue.record("the third agreeing fix must be accepted")
+            return
+        }
+        #expect(accepted.coordinate.lat == 48.1)
+    }
+
+    @Test func theSpeedLimitReachesThePlausibilityCheck() {
+        var f = TPVFilter(maxSpeedMps: 10)
+        _ = f.classify(tpv(lat: 52.5, lon: 13.4, at: 0), receivedAt: now)
+        // 0.001° of latitude is 111 m: over 10 m/s in one second.
+        #expect(f.classify(tpv(lat: 52.501, lon: 13.4, at: 1), receivedAt: now) == .implausible(.jump))
+    }
+}

@@ -13,10 +13,10 @@ struct LocationProviderTests {
         fixTime: Date(timeIntervalSince1970: 1_790_000_000), obtainedAt: Date(timeIntervalSince1970: 1_790_000_000),
         source: .gps)
 
-    @Test("a log that acquires late: the first fixed position, from gps, saved as last-known")
+    @Test("a log that acquires late: its first usable fixed position (the 2007 log is held until 3 fixes agree), from gps, saved as last-known")
     func fixFromLateLog() async throws {
         let log = try ReceiverLog(path: TestPaths.fixture("gpsd/haicom-305N.log"))
-        let expected = try #require(NMEAReference.firstFixedPosition(in: log.lines))
+        let expected = try #require(NMEAReference.firstUsedPositionOfAnOldLog(in: log.lines))
         let gpsd = try GPSDOnPTY()
         defer { gpsd.stop() }
         let store = InMemoryLastKnownStore(Self.stored)
@@ -49,7 +49,7 @@ struct LocationProviderTests {
     @Test("gpsd restarted while fixcast waits: it reconnects by itself and the fix still comes")
     func gpsdRestartDuringTheWait() async throws {
         let log = try ReceiverLog(path: TestPaths.fixture("gpsd/haicom-305N.log"))
-        let expected = try #require(NMEAReference.firstFixedPosition(in: log.lines))
+        let expected = try #require(NMEAReference.firstUsedPositionOfAnOldLog(in: log.lines))
         let gpsd = try GPSDOnPTY()
         defer { gpsd.stop() }
         let address = try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)")

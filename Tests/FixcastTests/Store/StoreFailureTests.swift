@@ -59,7 +59,8 @@ import Testing
         let path = StoreTestData.temporaryStorePath()
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        _ = try StoreTestData.sqlite3(path, "CREATE TABLE t(x); PRAGMA user_version = 0;")
+        // An empty SQLite file (a table of its own would make it another program's: StorageError.foreign).
+        _ = try StoreTestData.sqlite3(path, "CREATE TABLE t(x); DROP TABLE t; PRAGMA user_version = 0;")
         #expect(throws: StorageError.readOnly(path: path)) { _ = try SQLiteStore(path: path, readOnly: true) }
     }
 

@@ -1,3 +1,4 @@
+import FixcastCore
 import Foundation
 
 #if canImport(Glibc)
@@ -250,6 +251,20 @@ enum NMEAReference {
             }
         }
         return nil
+    }
+
+    /// Every position that a GGA sentence marks as fixed (as `firstFixedPosition`), in order.
+    static func fixedPositions(in lines: [String]) -> [(lat: Double, lon: Double)] {
+        lines.compactMap { firstFixedPosition(in: [$0]) }
+    }
+
+    /// The first position fixcast uses from a log recorded more than a day before the test runs: the
+    /// fixes are dated years from the clock, so `FixPlausibility` holds them until
+    /// `agreeingFixes` of them agree, and the first one used is that many fixes in.
+    static func firstUsedPositionOfAnOldLog(in lines: [String]) -> (lat: Double, lon: Double)? {
+        let fixed = fixedPositions(in: lines)
+        let index = FixPlausibility.agreeingFixes - 1
+        return fixed.indices.contains(index) ? fixed[index] : nil
     }
 
     /// The UTC times of the RMC sentences that report a fix (status A, with a date), in order.
