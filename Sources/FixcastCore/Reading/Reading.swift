@@ -14,6 +14,8 @@ public enum Trigger: String, Sendable, Hashable, CaseIterable {
     case manual
     /// `fixcast now`.
     case once
+    /// An alert not seen before at this position (`fixcast run`); not forced: cached weather is reused.
+    case alert
 
     /// Whether this trigger asks for fresh data past the 10-minute cache (1-minute floor).
     public var isForced: Bool { self == .resume || self == .manual }
@@ -41,17 +43,20 @@ public struct Reading: Sendable, Hashable {
     public var position: Position?
     public var place: Place?
     public var weather: WeatherReport?
+    /// nil when alerts are off or could not be had (then `errors` says why); `.notCovered` where no source covers the position.
+    public var alerts: AlertReport?
     public var errors: [ReadingIssue]
 
     public init(
         time: Date, trigger: Trigger, position: Position?, place: Place? = nil, weather: WeatherReport? = nil,
-        errors: [ReadingIssue] = []
+        alerts: AlertReport? = nil, errors: [ReadingIssue] = []
     ) {
         self.time = time
         self.trigger = trigger
         self.position = position
         self.place = place
         self.weather = weather
+        self.alerts = alerts
         self.errors = errors
     }
 }
