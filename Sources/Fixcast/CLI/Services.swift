@@ -11,6 +11,7 @@ public struct Services: Sendable {
     public let weather: WeatherService
     public let places: PlaceService
     public let readings: ReadingMaker
+    public let alerts: AlertService
 
     public init(context: CommandContext, clock: any WallClock = SystemClock()) throws(WeatherError) {
         self.clock = clock
@@ -29,6 +30,8 @@ public struct Services: Sendable {
         weather = WeatherService(fetcher: fetcher, cache: store, settings: context.settings, clock: clock)
         places = PlaceService.make(
             settings: context.settings.places, http: http, cache: store, sharedLimit: store)
-        readings = ReadingMaker(weather: weather, places: places, store: store, clock: clock)
+        alerts = AlertService.make(settings: context.settings.alerts, http: http, countries: OfflinePlaces(), state: store, clock: clock)
+        readings = ReadingMaker(
+            weather: weather, places: places, store: store, clock: clock, alerts: context.settings.alerts.enabled ? alerts : nil)
     }
 }
