@@ -41,7 +41,8 @@ public actor AlertService {
     /// Without a store: the last answers and back-offs live here, for this process only.
     private var checks: [AlertSourceID: AlertCheck] = [:]
     private var backoffs: [AlertSourceID: RetryBackoff] = [:]
-    private var inFlight: [AlertSourceID: (coordinate: Coordinate, task: Task<AlertOutcome, Never>)] = [:]
+    private var inFlight: [AlertSourceID: (id: Int, coordinate: Coordinate, task: Task<AlertOutcome, Never>)] = [:]
+    private var nextID = 0
 
     /// How many requests were actually sent (for tests).
     public private(set) var fetchCount = 0
@@ -95,10 +96,12 @@ public actor AlertService {
         if let current = inFlight[sourceID], GreatCircle.distanceKm(current.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm {
             return await current.task.value
         }
+        nextID += 1
+        let id = nextID
         let task = Task { await self.resolve(source, at: coordinate) }
-        inFlight[sourceID] = (coordinate, task)
+        inFlight[sourceID] = (id, coordinate, task)
         let outcome = await task.value
-        inFlight[sourceID] = nil
+        if inFlight[sourceID]?.id == id { inFlight[sourceID] = nil }
         return outcome
     }
 

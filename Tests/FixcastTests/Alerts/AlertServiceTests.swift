@@ -204,6 +204,19 @@ import FixcastCore
         #expect(server.requestCount() == 1)
     }
 
+    @Test func concurrentChecksForOneSpotShareOneRequest() async throws {
+        let server = try FixtureServer.started(routes: ["/alerts/active": [FixtureResponse(file: AlertFixtures.nwsPhoenix, delay: 0.5)]])
+        defer { server.stop() }
+        let svc = service(server, store: try store(), clock: ManualClock(nwsTime))
+        async let a = svc.alerts(at: phoenix, offline: false)
+        async let b = svc.alerts(at: Coordinate(lat: 33.26, lon: -112.3)!, offline: false)
+        let (first, second) = await (a, b)
+        #expect(first.report?.active.count == 2)
+        #expect(second.report == first.report)
+        #expect(server.requestCount() == 1)
+        #expect(await svc.fetchCount == 1)
+    }
+
     @Test func readingMakerCarriesTheAlertsFromTheServiceCache() async throws {
         let server = try FixtureServer.started(routes: [
             "/alerts/active": [.file(AlertFixtures.nwsPhoenix)],
