@@ -48,7 +48,7 @@ public enum LiveScreen {
 
         var head: [String] = []
         // While an alert is active it is the first thing on the screen.
-        if let banner = AlertDisplay.banner(state.reading?.alerts, width: width) { head.append(banner) }
+        if let banner = AlertDisplay.banner(state.reading?.alerts, width: width, now: now) { head.append(banner) }
         let title = labels.liveTitle + (state.demo ? " " + labels.demoData : "")
         head.append(TextColumns.spread(title, DisplayTime.clock(now, utcOffsetS: options.utcOffsetS), in: width))
         head.append(parts.placeLine(state.reading?.place))

@@ -84,9 +84,12 @@ public enum AlertDisplay {
 
     /// One line for the top of the live screen while an alert is active, most severe first:
     /// `! SEVERE Excessive Heat Warning · UNKNOWN Air Quality Alert`, or `… +2 more` when they don't
-    /// fit `width`. nil when there is nothing active.
-    public static func banner(_ report: AlertReport?, width: Int) -> String? {
-        guard let report, report.covered, !report.active.isEmpty, width > 0 else { return nil }
+    /// fit `width`. nil when there is nothing active. With `now`, alerts that have expired since the
+    /// reading are left out, so the banner goes when the last alert does, not at the next reading.
+    public static func banner(_ report: AlertReport?, width: Int, now: Date? = nil) -> String? {
+        guard var report, report.covered, width > 0 else { return nil }
+        if let now { report = report.aged(to: now, stale: report.stale) }
+        guard !report.active.isEmpty else { return nil }
         let items = report.active.map { tag($0.severity) + " " + $0.event }
         let prefix = report.stale ? "! (stale) " : "! "
         var text = prefix + items[0]

@@ -12,6 +12,8 @@ public struct Services: Sendable {
     public let places: PlaceService
     public let readings: ReadingMaker
     public let alerts: AlertService
+    /// `alerts.command`, ready to run once per new alert (does nothing when the key is empty).
+    public let alertCommand: AlertCommandRunner
 
     public init(context: CommandContext, clock: any WallClock = SystemClock()) throws(WeatherError) {
         self.clock = clock
@@ -30,6 +32,7 @@ public struct Services: Sendable {
         weather = WeatherService(fetcher: fetcher, cache: store, settings: context.settings, clock: clock)
         places = PlaceService.make(
             settings: context.settings.places, http: http, cache: store, sharedLimit: store)
+        alertCommand = AlertCommandRunner(command: context.settings.alerts.command, environment: context.environment)
         alerts = AlertService.make(settings: context.settings.alerts, http: http, countries: OfflinePlaces(), state: store, clock: clock)
         readings = ReadingMaker(
             weather: weather, places: places, store: store, clock: clock, alerts: context.settings.alerts.enabled ? alerts : nil)

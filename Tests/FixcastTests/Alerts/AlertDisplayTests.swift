@@ -35,6 +35,17 @@ import Testing
         #expect(narrow.map(TextColumns.width) ?? 99 <= 20)
     }
 
+    @Test func theBannerGoesWhenTheLastAlertExpires() {
+        var short = heat
+        short.expires = now.addingTimeInterval(60)
+        var reading = F.reading()
+        reading.alerts = report([short])
+        let before = LiveScreen.render(LiveScreen.State(reading: reading), now: now, width: 80, height: 24)
+        #expect(before[0] == "! SEVERE Excessive Heat Warning")
+        let after = LiveScreen.render(LiveScreen.State(reading: reading), now: now.addingTimeInterval(61), width: 80, height: 24)
+        #expect(after[0].hasPrefix("fixcast · live weather"))
+    }
+
     @Test func noBannerWithoutActiveAlertsOrWhenNotCovered() {
         #expect(AlertDisplay.banner(report([]), width: 80) == nil)
         #expect(AlertDisplay.banner(.notCovered, width: 80) == nil)
