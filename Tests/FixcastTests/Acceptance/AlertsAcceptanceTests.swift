@@ -137,9 +137,15 @@ import Testing
         let rows = csv.stdout.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.first?.suffix(2) == ["alerts_count", "alerts_max_severity"])
         #expect(rows.dropFirst().allSatisfy { $0.suffix(2) == ["2", "severe"] }, "\(csv.stdout)")
-        let gpx = try home.run(["export", "--format", "gpx"], env: env)
-        #expect(gpx.stdout.contains("<fixcast:alerts_max_severity>severe</fixcast:alerts_max_severity>"))
-        #expect(gpx.stdout.contains(#"<fixcast:alert severity="severe">Excessive Heat Warning</fixcast:alert>"#))
+        let columns = try Acceptance.runProgram("/usr/bin/sqlite3", [home.db, "SELECT alerts_count, alerts_max_severity FROM readings"])
+        #expect(columns.0 == 0)
+        #expect(columns.1 == "2|severe\n2|severe\n", "the store's own columns")
+        let gpx = try home.run(["export", "--format", "gpx", "-o", home.path("out.gpx")], env: env)
+        #expect(gpx.status == 0)
+        #expect(try Acceptance.runProgram("/usr/bin/xmllint", ["--noout", home.path("out.gpx")]).0 == 0, "well-formed GPX")
+        let gpxText = try String(contentsOfFile: home.path("out.gpx"), encoding: .utf8)
+        #expect(gpxText.contains("<fixcast:alerts_max_severity>severe</fixcast:alerts_max_severity>"))
+        #expect(gpxText.contains(#"<fixcast:alert severity="severe">Excessive Heat Warning</fixcast:alert>"#))
         let geo = try home.run(["export", "--format", "geojson"], env: env)
         let features = (try JSONSerialization.jsonObject(with: Data(geo.stdout.utf8)) as? [String: Any])?["features"] as? [[String: Any]] ?? []
         let props = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["trigger"] != nil }
