@@ -36,12 +36,16 @@ public enum AlertDisplay {
             + DisplayTime.clock(date, utcOffsetS: options.utcOffsetS)
     }
 
-    /// `[SEVERE] Excessive Heat Warning, from Fri 19 10:00 until Sat 20 20:00 — Northwest Valley; …`
-    public static func line(_ a: Alert, options: DisplayOptions, colour: Bool = false) -> String {
+    /// `[SEVERE] Excessive Heat Warning, from Fri 19 10:00, until Sat 20 20:00 — Northwest Valley; …`.
+    /// "from" only for an alert not yet in force at `now`; the area cut to `areaLimit` characters.
+    public static func line(_ a: Alert, options: DisplayOptions, colour: Bool = false, now: Date? = nil, areaLimit: Int? = nil) -> String {
         var text = coloured("[\(tag(a.severity))]", a.severity, colour: colour) + " " + a.event
-        if let onset = a.onset { text += ", from " + when(onset, options: options) }
+        if let onset = a.onset, now.map({ onset > $0 }) ?? true { text += ", from " + when(onset, options: options) }
         if let until = a.ends ?? a.expires { text += ", until " + when(until, options: options) }
-        if let area = a.area { text += " — " + area }
+        if var area = a.area {
+            if let areaLimit, area.count > areaLimit { area = String(area.prefix(max(1, areaLimit - 1))) + "…" }
+            text += " — " + area
+        }
         return text
     }
 
@@ -51,7 +55,8 @@ public enum AlertDisplay {
         guard report.covered else { return [notCoveredLine] }
         let from = report.source.map { " (\($0.displayName)\(report.stale ? ", stale" : ""))" } ?? ""
         guard !report.active.isEmpty else { return ["Alerts\(from): none active."] }
-        return ["Alerts\(from):"] + report.active.map { "  " + line($0, options: options, colour: colour) }
+        // One line each: a long list of zones is cut, `fixcast alerts` has it whole.
+        return ["Alerts\(from):"] + report.active.map { "  " + line($0, options: options, colour: colour, now: now, areaLimit: 40) }
     }
 
     /// The whole text of `fixcast alerts`: each alert with headline, area, description and instruction.

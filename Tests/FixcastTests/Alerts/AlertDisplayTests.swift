@@ -76,6 +76,21 @@ import Testing
         #expect(coloured.contains("  [UNKNOWN] Air Quality Alert"))
     }
 
+    @Test func nowLinesCutLongAreasAndSayFromOnlyForWhatIsAhead() {
+        var started = heat
+        started.onset = now.addingTimeInterval(-3600)
+        started.area = String(repeating: "Zone; ", count: 20)
+        var ahead = air
+        ahead.onset = now.addingTimeInterval(3 * 3600)
+        var reading = F.reading()
+        reading.alerts = report([started, ahead])
+        let lines = ReadingText.render(reading, now: now).split(separator: "\n").filter { $0.hasPrefix("  [") }
+        #expect(lines.count == 2)
+        #expect(!lines[0].contains("from") && lines[0].hasSuffix("…"))
+        #expect(lines[0].count < 80)
+        #expect(lines[1].contains(", from "))
+    }
+
     @Test func notCoveredIsNeverShownAsNoAlerts() {
         var reading = F.reading()
         reading.alerts = .notCovered
