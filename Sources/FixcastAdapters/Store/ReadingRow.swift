@@ -11,7 +11,7 @@ enum ReadingRow {
         "weather_provider", "fetched_at", "cached", "stale",
         "temperature_c", "feels_like_c", "humidity_pct", "dew_point_c", "pressure_hpa",
         "wind_speed_mps", "wind_gust_mps", "wind_dir_deg", "precipitation_mm", "cloud_cover_pct", "weather_code",
-        "errors", "json",
+        "errors", "json", "alerts_count", "alerts_max_severity",
     ]
 
     static let insertSQL: String = {
@@ -40,6 +40,8 @@ enum ReadingRow {
                 r.errors.isEmpty
                     ? nil : r.errors.map { "\($0.component.rawValue): \($0.message)" }.joined(separator: "\n")),
             .text(r.json(language: storedLanguage).serialized()),
+            // NULL when the reading has no alerts object (off or failed); 0 and NULL when covered and calm.
+            .of(r.alerts.map { $0.active.count }), .of(r.alerts?.maxSeverity?.rawValue),
         ]
         assert(values.count == columns.count)
         return values

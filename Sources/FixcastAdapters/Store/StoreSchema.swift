@@ -61,7 +61,13 @@ enum StoreSchema {
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
         ) WITHOUT ROWID;
+        """,
+        // alerts: each reading's alert count and highest severity, for queries and exports (the
+        // alerts themselves are in the reading's json).
         """
+        ALTER TABLE readings ADD COLUMN alerts_count INTEGER;
+        ALTER TABLE readings ADD COLUMN alerts_max_severity TEXT;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

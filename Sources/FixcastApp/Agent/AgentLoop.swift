@@ -2,6 +2,7 @@ import Dispatch
 import FixcastAdapters
 import FixcastCore
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,8 @@ final class AgentLoop {
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
     private var gpsEvents: [GPSEvent] = []
+    /// The alerts the last checks found, by id, for `alerts.command` (written by the check's task).
+    private let latestAlerts = LatestAlerts()
     /// Implausible fixes already added to the store's counts (for `status`), and when.
     private var rejectedSaved = RejectedFixCounts()
     private var rejectedSavedAt = 0.0
@@ -69,7 +72,8 @@ final class AgentLoop {
         let store = services.store
         let lastKnown = store.flatMap { s in Self.onStoreThread(s) { try? $0.lastKnownPosition() } ?? nil }
         reducer = AgentReducer(
-            configuration: AgentReducer.Configuration(settings: settings, alertCheckMin: nil),
+            configuration: AgentReducer.Configuration(
+                settings: settings, alertCheckMin: settings.alerts.enabled ? settings.alerts.checkMin : nil),
             startedAt: services.clock.now(), lastKnown: lastKnown, fixedPosition: options.fixedPosition)
     }
 
@@ -240,12 +244,32 @@ final class AgentLoop {
             writer?.record(fix)
         case .saveLastKnown(let position):
             writer?.saveLastKnown(position)
-        case .checkAlerts:
-            break
+        case .checkAlerts(let position):
+            checkAlerts(at: position)
+        case .announceAlerts(let ids):
+            let alerts = latestAlerts.find(ids)
+            for alert in alerts { services.alertCommand.run(alert: alert) }
         case .redraw:
             display.redraw(reducer.status, now: services.clock.now())
         case .exit(let code):
             exitCode = code
+        }
+    }
+
+    /// Asks the alert service (its cache answers within `alerts.check_min`, so the reading that asked
+    /// at the same moment costs no second request). A failure reads as "no alert active": the
+    /// reading's `errors` say why, and an alert already seen stays seen.
+    private func checkAlerts(at position: Position) {
+        let service = services.alerts
+        let inbox = self.inbox
+        let latest = latestAlerts
+        let clock = services.clock
+        let offline = options.offline
+        Task {
+            let outcome = await service.alerts(at: position.coordinate, offline: offline)
+            let active = outcome.report?.active ?? []
+            latest.keep(active)
+            inbox.post(.alertsChecked(activeIDs: active.map(\.id), at: clock.now()))
         }
     }
 
@@ -302,4 +326,18 @@ final class AgentLoop {
 /// A value handed from the store's thread to a waiting one (the semaphore orders the accesses).
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
+}
+
+/// The alerts the agent's checks found, by id: written by a check's task, read by the loop when the
+/// reducer says which ids are news.
+private final class LatestAlerts: Sendable {
+    private let byID = Mutex<[String: Alert]>([:])
+
+    func keep(_ alerts: [Alert]) {
+        byID.withLock { known in for alert in alerts { known[alert.id] = alert } }
+    }
+
+    func find(_ ids: [String]) -> [Alert] {
+        byID.withLock { known in ids.compactMap { known[$0] } }
+    }
 }

@@ -13,6 +13,7 @@ struct CSVWriter: ExportWriter {
         "weather_provider", "weather_fetched_at", "weather_cached", "weather_stale", "temperature_c", "feels_like_c",
         "humidity_pct", "dew_point_c", "pressure_hpa", "wind_speed_mps", "wind_gust_mps", "wind_dir_deg",
         "precipitation_mm", "cloud_cover_pct", "weather_code", "description", "today_min_c", "today_max_c", "errors",
+        "alerts_count", "alerts_max_severity",
     ]
 
     let language: Language
@@ -45,6 +46,9 @@ struct CSVWriter: ExportWriter {
             n(c?.windSpeedMps), n(c?.windGustMps), n(c?.windDirDeg), n(c?.precipitationMm), n(c?.cloudCoverPct),
             c?.weatherCode.map { String($0) } ?? "", t(ExportText.description(w, language: language)),
             n(w?.today?.minC), n(w?.today?.maxC), t(ExportText.errors(r.errors)),
+            // Empty when alerts were off or failed; "0" and empty when covered and calm; "not-covered" says so.
+            r.alerts.map { $0.covered ? String($0.active.count) : "" } ?? "",
+            r.alerts.map { $0.covered ? ($0.maxSeverity?.rawValue ?? "") : "not-covered" } ?? "",
         ]
         try out.write(fields.map(ExportText.csv).joined(separator: ",") + "\r\n")
     }

@@ -71,6 +71,16 @@ struct GPXWriter: ExportWriter {
             s += number("today_min_c", w.today?.minC)
             s += number("today_max_c", w.today?.maxC)
         }
+        if let a = r.alerts {
+            s += element("alerts_covered", a.covered ? "true" : "false")
+            if a.covered {
+                s += element("alerts_count", String(a.active.count))
+                s += element("alerts_max_severity", a.maxSeverity?.rawValue)
+                for alert in a.active {
+                    s += "<fixcast:alert severity=\"\(alert.severity.rawValue)\">\(ExportText.xml(alert.event))</fixcast:alert>"
+                }
+            }
+        }
         for issue in r.errors {
             s +=
                 "<fixcast:error component=\"\(issue.component.rawValue)\">\(ExportText.xml(issue.message))</fixcast:error>"

@@ -8,7 +8,8 @@ import FoundationEssentials
 /// cached and stale data say so, with their age, because a fresh-looking old forecast was the
 /// seed's whole complaint.
 public enum ReadingText {
-    public static func render(_ reading: Reading, now: Date, options: DisplayOptions = DisplayOptions()) -> String {
+    /// - Parameter colour: colour the alert severities (only when stdout is a terminal).
+    public static func render(_ reading: Reading, now: Date, options: DisplayOptions = DisplayOptions(), colour: Bool = false) -> String {
         let parts = ReadingParts(options: options, now: now)
         let labels = parts.labels
         var lines: [String] = []
@@ -40,6 +41,11 @@ public enum ReadingText {
         } else {
             lines.append("")
             lines.append(labels.noWeather)
+        }
+        let alertLines = AlertDisplay.readingLines(reading.alerts, now: now, options: options, colour: colour)
+        if !alertLines.isEmpty {
+            lines.append("")
+            lines += alertLines
         }
         if !reading.errors.isEmpty {
             lines.append("")

@@ -11,12 +11,15 @@ public struct ReadingMaker: Sendable {
     public let places: PlaceService
     public let store: SQLiteStore?
     public let clock: any WallClock
+    /// nil: readings carry no `alerts` object (alerts disabled, or a caller that does not want them).
+    public let alerts: AlertService?
 
-    public init(weather: WeatherService, places: PlaceService, store: SQLiteStore?, clock: any WallClock) {
+    public init(weather: WeatherService, places: PlaceService, store: SQLiteStore?, clock: any WallClock, alerts: AlertService? = nil) {
         self.weather = weather
         self.places = places
         self.store = store
         self.clock = clock
+        self.alerts = alerts
     }
 
     /// - Parameters:
@@ -39,14 +42,19 @@ public struct ReadingMaker: Sendable {
     ) async -> (reading: Reading, stored: Bool) {
         async let placeOutcome = resolvePlace(position.coordinate, knownPlace: knownPlace, offline: offline)
         async let weatherOutcome = weather.weather(at: position.coordinate, force: force, offline: offline)
+        async let alertOutcome = alertsOutcome(position.coordinate, offline: offline)
         let (place, placeIssue) = await placeOutcome
         let w = await weatherOutcome
+        let a = await alertOutcome
         var errors = notes
         if let placeIssue { errors.append(placeIssue) }
         if let e = w.error { errors.append(ReadingIssue(e)) }
         // Values the provider sent that were dropped as unbelievable: the reading says which.
         errors += (w.report?.valueProblems ?? []).map { ReadingIssue($0) }
-        var reading = Reading(time: clock.now(), trigger: trigger, position: position, place: place, weather: w.report, errors: errors)
+        if let issue = a.issue { errors.append(issue) }
+        var reading = Reading(
+            time: clock.now(), trigger: trigger, position: position, place: place, weather: w.report, alerts: a.report,
+            errors: errors)
         var stored = false
         if let store {
             do {
@@ -57,6 +65,12 @@ public struct ReadingMaker: Sendable {
             }
         }
         return (reading, stored)
+    }
+
+    /// The alerts here; the service answers from its last check when it is younger than `check_min`.
+    private func alertsOutcome(_ c: Coordinate, offline: Bool) async -> AlertOutcome {
+        guard let alerts else { return AlertOutcome(report: nil, error: nil) }
+        return await alerts.alerts(at: c, offline: offline)
     }
 
     private func resolvePlace(_ c: Coordinate, knownPlace: Place?, offline: Bool) async -> (Place?, ReadingIssue?) {

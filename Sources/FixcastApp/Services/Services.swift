@@ -12,8 +12,11 @@ public struct Services: Sendable {
     public let weather: WeatherService
     public let places: PlaceService
     public let readings: ReadingMaker
+    public let alerts: AlertService
+    /// `alerts.command`, ready to run once per new alert (does nothing when the key is empty).
+    public let alertCommand: AlertCommandRunner
 
-    public init(settings: Settings, clock: any WallClock = SystemClock()) throws(WeatherError) {
+    public init(settings: Settings, environment: [String: String], clock: any WallClock = SystemClock()) throws(WeatherError) {
         self.clock = clock
         var store: SQLiteStore?
         var storeIssue: ReadingIssue?
@@ -30,6 +33,9 @@ public struct Services: Sendable {
         weather = WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock)
         places = PlaceService.make(
             settings: settings.places, http: http, cache: store, sharedLimit: store)
-        readings = ReadingMaker(weather: weather, places: places, store: store, clock: clock)
+        alertCommand = AlertCommandRunner(command: settings.alerts.command, environment: environment)
+        alerts = AlertService.make(settings: settings.alerts, http: http, countries: OfflinePlaces(), state: store, clock: clock)
+        readings = ReadingMaker(
+            weather: weather, places: places, store: store, clock: clock, alerts: settings.alerts.enabled ? alerts : nil)
     }
 }

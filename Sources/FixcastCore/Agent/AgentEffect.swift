@@ -1,5 +1,5 @@
 /// What the loop must do. Only these leave the reducer; within one answer they come in this
-/// order: `takeReading`, `checkAlerts`, `recordTrackPoint`, `saveLastKnown`, `redraw` (or `exit` alone).
+/// order: `takeReading`, `checkAlerts`, `announceAlerts`, `recordTrackPoint`, `saveLastKnown`, `redraw` (or `exit` alone).
 public enum AgentEffect: Sendable, Hashable {
     /// Take a reading; report its end with `.readingFinished`. At most one is in flight.
     case takeReading(ReadingRequest)
@@ -9,6 +9,8 @@ public enum AgentEffect: Sendable, Hashable {
     case saveLastKnown(Position)
     /// Ask the alert source what is active here; answer with `.alertsChecked`.
     case checkAlerts(Position)
+    /// These alert ids are news at this position: run `alerts.command` once for each.
+    case announceAlerts([String])
     /// What the screen shows changed (`AgentReducer.status`).
     case redraw
     /// Leave: close the screen, let a reading in flight finish briefly, flush, exit with `code`.

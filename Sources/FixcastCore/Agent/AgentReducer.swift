@@ -109,7 +109,10 @@ public struct AgentReducer: Sendable {
                 status.activeAlertIDs = ids
                 let news = watch.news(in: ids)
                 alerts = watch
-                if !news.isEmpty { effects += decide(scheduler.handle(.newAlerts(at: at)), at: at) }
+                if !news.isEmpty {
+                    effects += decide(scheduler.handle(.newAlerts(at: at)), at: at)
+                    effects.append(.announceAlerts(news))
+                }
             }
         case .storageProblem(let issue):
             status.storage = issue
@@ -211,10 +214,11 @@ public struct AgentReducer: Sendable {
         switch effect {
         case .takeReading: return 0
         case .checkAlerts: return 1
-        case .recordTrackPoint: return 2
-        case .saveLastKnown: return 3
-        case .redraw: return 4
-        case .exit: return 5
+        case .announceAlerts: return 2
+        case .recordTrackPoint: return 3
+        case .saveLastKnown: return 4
+        case .redraw: return 5
+        case .exit: return 6
         }
     }
 }

@@ -39,7 +39,7 @@ public enum ConfigSchema {
         secretKeys.contains(section + "." + key)
     }
 
-    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display"]
+    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display", "alerts"]
     static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
 
     public static let keys: [Key] = [
@@ -132,6 +132,39 @@ public enum ConfigSchema {
                 return "must be one of \(Language.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(l))\""
             }
             s.display.lang = lang
+            return nil
+        },
+        Key(section: "alerts", name: "enabled", kind: .boolean) { s, v in
+            guard case .boolean(let b) = v else { return nil }
+            s.alerts.enabled = b
+            return nil
+        },
+        Key(section: "alerts", name: "source", kind: .string) { s, v in
+            guard case .string(let t) = v else { return nil }
+            guard let source = AlertSourceSetting(rawValue: t) else {
+                return "must be one of \(AlertSourceSetting.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(t)\""
+            }
+            s.alerts.source = source
+            return nil
+        },
+        url("alerts", "nws_base_url") { $0.alerts.nwsBaseURL = $1 },
+        url("alerts", "metalerts_base_url") { $0.alerts.metAlertsBaseURL = $1 },
+        Key(section: "alerts", name: "check_min", kind: .number) { s, v in
+            let d: Double
+            switch v {
+            case .integer(let i): d = Double(i)
+            case .float(let f): d = f
+            default: return nil
+            }
+            // MET Norway asks for alerts at most every 10 minutes; below a minute no source is polite.
+            guard d.isFinite, d >= 1 else { return "must be 1 or more (minutes), not \(ConfigSchema.text(d))" }
+            s.alerts.checkMin = d
+            return nil
+        },
+        Key(section: "alerts", name: "command", kind: .string) { s, v in
+            guard case .string(let c) = v else { return nil }
+            guard !c.contains("\0") else { return "must not contain a NUL character" }
+            s.alerts.command = c
             return nil
         },
     ]

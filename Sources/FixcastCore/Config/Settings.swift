@@ -61,12 +61,28 @@ public struct Settings: Sendable, Hashable {
         public init() {}
     }
 
+    /// `[alerts]` (CONTRACT.md): official weather alerts where the position is.
+    public struct Alerts: Sendable, Hashable {
+        public var enabled = true
+        public var source: AlertSourceSetting = .auto
+        /// Empty: https://api.weather.gov
+        public var nwsBaseURL = ""
+        /// Empty: https://api.met.no
+        public var metAlertsBaseURL = ""
+        /// MET Norway's stated minimum interval for alerts; never below 1.
+        public var checkMin = 10.0
+        /// Run via /bin/sh -c once per new alert, the alert's JSON on stdin; empty: none.
+        public var command = ""
+        public init() {}
+    }
+
     public var gps = GPS()
     public var trigger = Trigger()
     public var weather = Weather()
     public var places = Places()
     public var storage = Storage()
     public var display = Display()
+    public var alerts = Alerts()
 
     public init() {}
 }

@@ -43,17 +43,20 @@ public struct Reading: Sendable, Hashable {
     public var position: Position?
     public var place: Place?
     public var weather: WeatherReport?
+    /// nil when alerts are off or could not be had (then `errors` says why); `.notCovered` where no source covers the position.
+    public var alerts: AlertReport?
     public var errors: [ReadingIssue]
 
     public init(
         time: Date, trigger: Trigger, position: Position?, place: Place? = nil, weather: WeatherReport? = nil,
-        errors: [ReadingIssue] = []
+        alerts: AlertReport? = nil, errors: [ReadingIssue] = []
     ) {
         self.time = time
         self.trigger = trigger
         self.position = position
         self.place = place
         self.weather = weather
+        self.alerts = alerts
         self.errors = errors
     }
 }

@@ -12,6 +12,7 @@ extension Reading {
             ("position", position.map { $0.json(at: time) } ?? .null),
             ("place", place?.json ?? .null),
             ("weather", weather.map { $0.json(language: language) } ?? .null),
+            ("alerts", alerts?.json ?? .null),
             ("errors", .array(errors.map { .object([("component", .string($0.component.rawValue)), ("message", .string($0.message))]) })),
         ])
     }
@@ -30,12 +31,14 @@ extension Reading {
         if let p = json["place"], !p.isNull { place = Place(json: p) }
         var weather: WeatherReport?
         if let w = json["weather"], !w.isNull { weather = WeatherReport(json: w) }
+        var alerts: AlertReport?
+        if let a = json["alerts"], !a.isNull { alerts = AlertReport(json: a) }
         let errors: [ReadingIssue] = (json["errors"]?.arrayValue ?? []).compactMap {
             guard let c = $0["component"]?.stringValue.flatMap(Component.init(rawValue:)),
                   let m = $0["message"]?.stringValue else { return nil }
             return ReadingIssue(component: c, message: m)
         }
-        self.init(time: time, trigger: trig, position: position, place: place, weather: weather, errors: errors)
+        self.init(time: time, trigger: trig, position: position, place: place, weather: weather, alerts: alerts, errors: errors)
     }
 }
 

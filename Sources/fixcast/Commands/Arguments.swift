@@ -5,7 +5,7 @@ import FixcastCore
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status
+    case run, now, forecast, search, export, status, alerts
 }
 
 /// A command line that does not make sense; exit 2 with the message (which names the option).
@@ -146,14 +146,14 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status.")
+                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status, alerts.")
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status.")
+                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status, alerts.")
             }
             a.command = c
             let rest = positionals.dropFirst()

@@ -30,6 +30,7 @@ public enum HelpText {
       search     Find places by name.
       export     Write the stored track and readings as GPX, CSV or GeoJSON.
       status     Show gpsd, the last reading and the store.
+      alerts     Show the official weather alerts active here, or that none cover it.
 
     OPTIONS:
     \(commonOptions)
@@ -113,6 +114,20 @@ public enum HelpText {
 
             Shows whether gpsd answers and its last fix, the last reading and its age, and the
             store's path and size.
+
+            OPTIONS:
+            \(commonOptions)
+            """
+        case .alerts:
+            return """
+            USAGE: fixcast alerts [--at LAT,LON | --place NAME] [--json] [options]
+
+            Shows the official weather alerts active at the current position (or --at / --place),
+            most severe first, each with its description and instruction. The US National Weather
+            Service covers the United States and its territories, MET Norway covers Norway and
+            Svalbard (chosen offline from the position); elsewhere it says "not covered". A source is
+            asked at most once per alerts.check_min (10 minutes) for a spot within 5 km. With --json
+            it prints the reading's alerts object.
 
             OPTIONS:
             \(commonOptions)

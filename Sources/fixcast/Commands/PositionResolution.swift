@@ -27,7 +27,7 @@ struct PositionResolution {
     /// sentence is printed and the exit code returned (2 for a configuration problem, 1 for no position).
     static func start(context: CommandContext) async -> Result<(Services, Resolved), Exit> {
         let services: Services
-        do { services = try Services(settings: context.settings) } catch {
+        do { services = try Services(settings: context.settings, environment: context.environment) } catch {
             Console.err(error.message + "\n")
             return .failure(Exit(code: ExitCode.usage))
         }

@@ -9,7 +9,7 @@ struct RunCommand {
 
     func run() async -> Int32 {
         let services: Services
-        do { services = try Services(settings: context.settings) } catch {
+        do { services = try Services(settings: context.settings, environment: context.environment) } catch {
             Console.err(error.message + "\n")
             return ExitCode.usage
         }

@@ -240,7 +240,7 @@ import Testing
                 ])
         #expect(r.nextDeadline == F.at(601))
         // The answer comes while the startup reading is in flight: it answers for the alert too.
-        #expect(r.handle(.alertsChecked(activeIDs: ["a1"], at: F.at(1.5))) == [.redraw])
+        #expect(r.handle(.alertsChecked(activeIDs: ["a1"], at: F.at(1.5))) == [.announceAlerts(["a1"]), .redraw])
         #expect(r.status.activeAlertIDs == ["a1"])
         _ = r.handle(.readingFinished(A.reading(.startup, at: p1, time: 2), at: F.at(2)))
 
@@ -251,7 +251,10 @@ import Testing
         // A new one: one ordinary alert reading.
         #expect(
             r.handle(.alertsChecked(activeIDs: ["a1", "a2"], at: F.at(603)))
-                == [.takeReading(ReadingRequest(trigger: .alert, position: p1, forced: false)), .redraw])
+                == [
+                    .takeReading(ReadingRequest(trigger: .alert, position: p1, forced: false)), .announceAlerts(["a2"]),
+                    .redraw,
+                ])
         _ = r.handle(.readingFinished(A.reading(.alert, at: p1, time: 604), at: F.at(604)))
         #expect(r.handle(.alertsChecked(activeIDs: ["a2", "a1"], at: F.at(605))) == [.redraw])  // same ids, new order
 
@@ -263,7 +266,10 @@ import Testing
         #expect(r.handle(.deadline(at: F.at(1201))) == [.checkAlerts(p2)])
         #expect(
             r.handle(.alertsChecked(activeIDs: ["a1"], at: F.at(1202)))
-                == [.takeReading(ReadingRequest(trigger: .alert, position: p2, forced: false)), .redraw])
+                == [
+                    .takeReading(ReadingRequest(trigger: .alert, position: p2, forced: false)), .announceAlerts(["a1"]),
+                    .redraw,
+                ])
     }
 
     @Test func alertsOffNeverCheck() {

@@ -66,6 +66,13 @@ import Testing
             [display]
             units = "imperial"
             lang = "zh"
+            [alerts]
+            enabled = false
+            source = "metalerts"
+            nws_base_url = "http://127.0.0.1:9001/"
+            metalerts_base_url = "https://mirror.example.org/met"
+            check_min = 15
+            command = "notify-send \\"$FIXCAST_ALERT_EVENT\\""
             """)
         var expected = Settings()
         expected.gps.host = "gps.local"
@@ -89,6 +96,12 @@ import Testing
         expected.storage.trackDistanceM = 5.5
         expected.display.units = .imperial
         expected.display.lang = .zh
+        expected.alerts.enabled = false
+        expected.alerts.source = .metalerts
+        expected.alerts.nwsBaseURL = "http://127.0.0.1:9001"
+        expected.alerts.metAlertsBaseURL = "https://mirror.example.org/met"
+        expected.alerts.checkMin = 15
+        expected.alerts.command = "notify-send \"$FIXCAST_ALERT_EVENT\""
         #expect(loaded.settings == expected)
         #expect(loaded.filePath == Self.path)
     }
@@ -97,6 +110,9 @@ import Testing
     @Test(arguments: [
         ("[trigger]\nmove_km = 5\nwether = 1", 3, "unknown key \"wether\" in [trigger]"),
         ("[gps]\nport = 1\n[wether]\nx = 1", 3, "unknown section [wether]"),
+        ("[alerts]\ncheck_min = 0", 2, "\"check_min\" in [alerts] must be 1 or more"),
+        ("[alerts]\nsource = \"meteoalarm\"", 2, "\"source\" in [alerts] must be one of auto, nws, metalerts, none"),
+        ("[alerts]\nnws_base_url = \"http://api.weather.gov\"", 2, "\"nws_base_url\" in [alerts] must use https://"),
         ("[gps]\nport = \"2947\"", 2, "\"port\" in [gps] must be an integer, not a string"),
         ("[gps]\nport = 2947.0", 2, "\"port\" in [gps] must be an integer, not a float"),
         ("[gps]\nhost = 1", 2, "\"host\" in [gps] must be a string, not an integer"),

@@ -17,6 +17,11 @@ func fixcastEnvironment(home: URL, adding env: [String: String]) -> [String: Str
         "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
         "XDG_DATA_HOME": home.appendingPathComponent("data").path,
         "FIXCAST_DATA_DIR": TestPaths.repoRoot.appendingPathComponent("share/fixcast").path,
+        // Alerts are off unless a test turns them on, and their services point at a loopback port
+        // where nothing listens: a test at a US or Norwegian position must never reach the internet.
+        "FIXCAST_ALERTS_ENABLED": "false",
+        "FIXCAST_ALERTS_NWS_BASE_URL": "http://127.0.0.1:9",
+        "FIXCAST_ALERTS_METALERTS_BASE_URL": "http://127.0.0.1:9",
     ]
     environment.merge(env) { _, new in new }
     return environment

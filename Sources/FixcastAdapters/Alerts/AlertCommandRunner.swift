@@ -1,0 +1,167 @@
+import FoundationEssentials
+import FixcastCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `alerts.command` once per new alert (CONTRACT.md): `/bin/sh -c COMMAND` with the alert's JSON
+/// on stdin and `FIXCAST_ALERT_EVENT` / `FIXCAST_ALERT_SEVERITY` in its environment, so users can wire
+/// up notify-send, ntfy or a buzzer.
+///
+/// Never fatal and never in the way: it runs on a thread of its own (waiting on a child must not hold
+/// a cooperative-pool thread), in its own process group, and after `timeoutS` the whole group is
+/// killed (a hung `curl` to ntfy must not pile up one process per alert). A failure is one sentence
+/// on stderr. Secrets in fixcast's environment (`FIXCAST_*KEY*`, `FIXCAST_*PASSWORD*`) are not passed on.
+public struct AlertCommandRunner: Sendable {
+    /// Long enough for a notification over a slow link, short enough that a stuck command is noticed.
+    public static let defaultTimeoutS = 30.0
+
+    /// How one run ended.
+    public enum Outcome: Sendable, Hashable {
+        case exited(status: Int32)
+        case killedBySignal(Int32)
+        case timedOut
+        case couldNotStart(String)
+
+        public var succeeded: Bool { self == .exited(status: 0) }
+    }
+
+    public let command: String
+    public let timeoutS: Double
+    public let environment: [String: String]
+    /// Where the one-sentence failure goes (stderr in the app; a collector in tests).
+    public let report: @Sendable (String) -> Void
+
+    public init(
+        command: String, timeoutS: Double = AlertCommandRunner.defaultTimeoutS,
+        environment: [String: String] = ProcessEnvironment.current,
+        report: @escaping @Sendable (String) -> Void = { Console.err($0 + "\n") }
+    ) {
+        self.command = command
+        self.timeoutS = timeoutS
+        self.environment = environment
+        self.report = report
+    }
+
+    /// Starts the command for `alert` and returns at once; the outcome, when it is a failure, is reported.
+    /// Does nothing when no command is configured.
+    public func run(alert: Alert) {
+        guard !command.isEmpty else { return }
+        let runner = self
+        let started = DedicatedThread.start(name: "fixcast-alertcmd") {
+            _ = runner.runAndWait(alert: alert)
+        }
+        if !started { report("alerts: the alert command was not run: no thread could be started (the system is out of resources).") }
+    }
+
+    /// Runs the command and waits for it (at most `timeoutS`); reports a failure and returns the outcome.
+    @discardableResult
+    public func runAndWait(alert: Alert) -> Outcome {
+        let outcome = spawnAndWait(alert: alert)
+        switch outcome {
+        case .exited(0): break
+        case .exited(let status):
+            report("alerts: the alert command exited with status \(status); check alerts.command.")
+        case .killedBySignal(let signal):
+            report("alerts: the alert command was killed by signal \(signal); check alerts.command.")
+        case .timedOut:
+            report("alerts: the alert command did not finish within \(Int(timeoutS)) s and was stopped; check alerts.command.")
+        case .couldNotStart(let why):
+            report("alerts: the alert command could not be started (\(why)); check alerts.command.")
+        }
+        return outcome
+    }
+
+    /// The child's environment: ours without secrets, plus the alert's event and severity.
+    func childEnvironment(for alert: Alert) -> [String] {
+        var env = environment.filter { key, _ in
+            let k = key.uppercased()
+            return !(k.hasPrefix("FIXCAST_") && (k.contains("KEY") || k.contains("PASSWORD") || k.contains("TOKEN")))
+        }
+        env["FIXCAST_ALERT_EVENT"] = alert.event
+        env["FIXCAST_ALERT_SEVERITY"] = alert.severity.rawValue
+        return env.map { "\($0.key)=\($0.value)" }.filter { !$0.utf8.contains(0) }
+    }
+
+    private func spawnAndWait(alert: Alert) -> Outcome {
+        // The alert's JSON goes through an unlinked temporary file, not a pipe: a child that never
+        // reads stdin cannot block fixcast on a full pipe, and the file is gone when the child is.
+        let json = alert.json.serialized() + "\n"
+        var template = Array((ProcessEnvironment.current["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp").utf8CString.dropLast())
+        template += Array("/fixcast-alert-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return .couldNotStart("no temporary file: errno \(errno)") }
+        defer { close(fd) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        let bytes = Array(json.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return .couldNotStart("the alert could not be written: errno \(errno)") }
+            written += n
+        }
+        lseek(fd, 0, SEEK_SET)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fd, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group (so the timeout can kill everything it started), default signal
+        // handling and an empty mask (fixcast ignores SIGPIPE and may block signals on this thread).
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGPIPE, SIGINT, SIGTERM, SIGUSR1, SIGCHLD] { sigaddset(&defaults, s) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ["/bin/sh", "-c", command]
+        let envp = childEnvironment(for: alert)
+        var pid = pid_t()
+        let rc = withCStrings(argv) { cArgv in
+            withCStrings(envp) { cEnv in
+                posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgv, cEnv)
+            }
+        }
+        guard rc == 0 else { return .couldNotStart(String(cString: strerror(rc))) }
+
+        let deadline = monotonicSeconds() + timeoutS
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { return .couldNotStart("waitpid failed: errno \(errno)") }
+            if monotonicSeconds() >= deadline {
+                kill(-pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                return .timedOut
+            }
+            usleep(20_000)
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Swift does not import the macros.
+        let low = status & 0x7F
+        if low == 0 { return .exited(status: (status >> 8) & 0xFF) }
+        return .killedBySignal(low)
+    }
+
+    private func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// A NULL-terminated `char *[]` of `strings` for the duration of `body`.
+    private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+        defer { for p in pointers { free(p) } }
+        return body(pointers)
+    }
+}

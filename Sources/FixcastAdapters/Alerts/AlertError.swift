@@ -1,0 +1,46 @@
+import FoundationEssentials
+import FixcastCore
+
+/// The alert service's failures, one sentence each (component: alerts). None of them changes the
+/// weather or the exit code of a reading: the reading goes out with `alerts: null` (or the stored
+/// alerts marked stale) and this in `errors`.
+public enum AlertError: UserFacingError, Hashable {
+    /// The transfer failed (DNS, refused, timeout, TLS, too large …).
+    case transport(source: AlertSourceID, HTTPError)
+    /// The service answered with an error status; `retryAfter` is its `Retry-After`, verbatim.
+    case status(source: AlertSourceID, code: Int, detail: String?, retryAfter: String? = nil)
+    /// The body was not the alert collection the API documents (HTML, garbage, another JSON).
+    case invalidResponse(source: AlertSourceID, detail: String)
+    /// 429/5xx earlier: no request until `until`.
+    case backingOff(source: AlertSourceID, until: Date)
+    /// `--offline` and no stored alerts near here.
+    case offline
+    /// `alerts.source = "auto"` needs the bundled place table to know the country.
+    case countryUnknown(detail: String)
+
+    public var component: Component { .alerts }
+
+    public var message: String {
+        switch self {
+        case .transport(let s, let e):
+            return "alerts: the \(s.displayName) request failed: \(e.reason)."
+        case .status(let s, let code, let detail, _):
+            let why = detail.map { ": \($0)" } ?? ""
+            let hint: String
+            switch code {
+            case 429: hint = "; fixcast is backing off and will try again later"
+            case 500...599: hint = "; the service has a problem, fixcast will try again later"
+            default: hint = "; check alerts.\(s == .nws ? "nws_base_url" : "metalerts_base_url")"
+            }
+            return "alerts: \(s.displayName) answered HTTP \(code)\(why)\(hint)."
+        case .invalidResponse(let s, let d):
+            return "alerts: \(s.displayName) sent a response fixcast could not read (\(d)); try again later."
+        case .backingOff(let s, let until):
+            return "alerts: \(s.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
+        case .offline:
+            return "alerts: offline mode and no stored alerts near here; run without --offline to fetch them."
+        case .countryUnknown(let d):
+            return "alerts: cannot tell which alert service covers this position (\(d)); set alerts.source to nws or metalerts, or reinstall fixcast."
+        }
+    }
+}

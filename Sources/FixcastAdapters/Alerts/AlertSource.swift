@@ -1,0 +1,125 @@
+import FoundationEssentials
+import FixcastCore
+
+/// One answer of an alert source: the alerts (or "not modified since"), with the caching headers.
+public struct AlertAnswer: Sendable, Hashable {
+    /// nil for 304 Not Modified (the last answer stands).
+    public var alerts: [Alert]?
+    public var expires: Date?
+    public var lastModified: String?
+
+    public init(alerts: [Alert]?, expires: Date?, lastModified: String?) {
+        self.alerts = alerts
+        self.expires = expires
+        self.lastModified = lastModified
+    }
+}
+
+/// An official alert service reached over HTTP: NWS and MET Norway today; MeteoAlarm (CAP/Atom)
+/// or another national service can be added by conforming to this and extending `AlertCoverage`.
+/// Network only: when to ask and what to keep is `AlertService`'s job.
+public protocol AlertSource: Sendable {
+    var id: AlertSourceID { get }
+    func url(for coordinate: Coordinate) -> String
+    func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer
+}
+
+/// The HTTP part both sources share: GET with the caching validator, status to error, body to alerts.
+enum AlertHTTP {
+    static func get(
+        _ url: String, accept: String, ifModifiedSince: String?, source: AlertSourceID, http: any HTTPFetching,
+        decode: ([UInt8]) throws(AlertDecodeFailure) -> [Alert]
+    ) async throws(AlertError) -> AlertAnswer {
+        var headers = ["Accept": accept]
+        if let ifModifiedSince { headers["If-Modified-Since"] = ifModifiedSince }
+        let response: HTTPResponse
+        do {
+            response = try await http.get(HTTPRequest(url: url, headers: headers))
+        } catch {
+            throw .transport(source: source, error)
+        }
+        let expires = response.header("expires").flatMap(HTTPDate.parse)
+        let lastModified = response.header("last-modified").flatMap { AlertText.line($0) }
+        if response.status == 304 { return AlertAnswer(alerts: nil, expires: expires, lastModified: lastModified) }
+        guard (200...299).contains(response.status) else {
+            throw .status(source: source, code: response.status, detail: problemDetail(response.body), retryAfter: response.header("retry-after"))
+        }
+        do {
+            return AlertAnswer(alerts: try decode(response.body), expires: expires, lastModified: lastModified)
+        } catch {
+            throw .invalidResponse(source: source, detail: error.detail)
+        }
+    }
+
+    /// The API's own reason from a problem+json body (`detail`, else `title`), cleaned and short.
+    static func problemDetail(_ body: [UInt8]) -> String? {
+        guard body.count < 16_384, let json = try? JSONValue.parse(body) else { return nil }
+        let text = json["detail"]?.stringValue ?? json["title"]?.stringValue
+        return AlertText.line(text).map { String($0.prefix(200)) }
+    }
+}
+
+/// US National Weather Service active alerts for a point (public domain data).
+/// - SeeAlso: https://www.weather.gov/documentation/services-web-api
+public struct NWSAlertSource: AlertSource {
+    public static let publicBaseURL = "https://api.weather.gov"
+    public let id = AlertSourceID.nws
+    public let baseURL: String
+    private let http: any HTTPFetching
+
+    public init(baseURL: String = "", http: any HTTPFetching) {
+        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.http = http
+    }
+
+    public func url(for c: Coordinate) -> String {
+        baseURL + "/alerts/active?point=" + WeatherHTTP.decimal(c.lat, places: 4) + "," + WeatherHTTP.decimal(c.lon, places: 4)
+    }
+
+    public func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer {
+        try await AlertHTTP.get(url(for: coordinate), accept: "application/geo+json", ifModifiedSince: ifModifiedSince, source: id, http: http) {
+            body throws(AlertDecodeFailure) in try NWSAlertDecoder.decode(body, at: coordinate)
+        }
+    }
+}
+
+/// MET Norway MetAlerts 2.0 for a point (CC BY 4.0), under MET's terms: 4 decimals, an identifying
+/// User-Agent (the HTTP client sends it), `If-Modified-Since`, and at most every 10 minutes (the policy).
+/// - SeeAlso: https://api.met.no/doc/TermsOfService, https://api.met.no/weatherapi/metalerts/2.0/documentation
+public struct MetAlertsSource: AlertSource {
+    public static let publicBaseURL = "https://api.met.no"
+    public static let path = "/weatherapi/metalerts/2.0/current.json"
+    public let id = AlertSourceID.metalerts
+    public let baseURL: String
+    private let http: any HTTPFetching
+
+    public init(baseURL: String = "", http: any HTTPFetching) {
+        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.http = http
+    }
+
+    public func url(for c: Coordinate) -> String {
+        baseURL + Self.path + "?lat=" + WeatherHTTP.decimal(c.lat, places: 4) + "&lon=" + WeatherHTTP.decimal(c.lon, places: 4)
+    }
+
+    public func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer {
+        try await AlertHTTP.get(url(for: coordinate), accept: "application/json", ifModifiedSince: ifModifiedSince, source: id, http: http) {
+            body throws(AlertDecodeFailure) in try MetAlertsDecoder.decode(body, at: coordinate)
+        }
+    }
+}
+
+/// Tells the country at a position without a network (the GeoNames code of the nearest place).
+public protocol CountryLocating: Sendable {
+    /// nil when no place is near enough to say (open sea); throws when the table is unavailable.
+    func countryCode(at coordinate: Coordinate) throws(PlaceError) -> String?
+}
+
+extension OfflinePlaces: CountryLocating {
+    public func countryCode(at coordinate: Coordinate) throws(PlaceError) -> String? {
+        let table = try table()
+        guard let hit = table.nearest(to: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else { return nil }
+        let code = table.country(hit.row).code
+        return code.isEmpty ? nil : code
+    }
+}

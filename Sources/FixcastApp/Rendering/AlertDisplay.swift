@@ -1,0 +1,118 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+
+/// The human forms of alerts: the lines of `fixcast now`, the full text of `fixcast alerts`, and
+/// the live screen's banner. Pure (time and options passed in). Colour (ANSI SGR by severity) only
+/// when the caller says stdout is a terminal; the texts themselves were cleaned of control
+/// characters when decoded, so nothing from a feed can drive the terminal.
+public enum AlertDisplay {
+    /// Where no source covers the position; never shown as "no alerts".
+    public static let notCoveredLine =
+        "Alerts: not covered here (NWS covers the United States and its territories, MET Norway covers Norway and Svalbard)."
+
+    static func tag(_ s: AlertSeverity) -> String { s.rawValue.uppercased() }
+
+    /// SGR per severity: extreme bold red, severe red, moderate yellow, minor cyan, unknown plain.
+    static func sgr(_ s: AlertSeverity) -> String? {
+        switch s {
+        case .extreme: return "1;31"
+        case .severe: return "31"
+        case .moderate: return "33"
+        case .minor: return "36"
+        case .unknown: return nil
+        }
+    }
+
+    static func coloured(_ text: String, _ s: AlertSeverity, colour: Bool) -> String {
+        guard colour, let code = sgr(s) else { return text }
+        return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
+    }
+
+    /// `Sat 20 20:00` in local time.
+    static func when(_ date: Date, options: DisplayOptions) -> String {
+        let labels = options.labels
+        let days = DisplayTime.localDays(date, options.utcOffset)
+        return labels.weekdays[DisplayTime.weekdayIndex(days: days)] + " " + String(DisplayTime.dayOfMonth(days: days)) + " "
+            + DisplayTime.clock(date, options.utcOffset)
+    }
+
+    /// `[SEVERE] Excessive Heat Warning, from Fri 19 10:00, until Sat 20 20:00 — Northwest Valley; …`.
+    /// "from" only for an alert not yet in force at `now`; the area cut to `areaLimit` characters.
+    public static func line(_ a: Alert, options: DisplayOptions, colour: Bool = false, now: Date? = nil, areaLimit: Int? = nil) -> String {
+        var text = coloured("[\(tag(a.severity))]", a.severity, colour: colour) + " " + a.event
+        if let onset = a.onset, now.map({ onset > $0 }) ?? true { text += ", from " + when(onset, options: options) }
+        if let until = a.ends ?? a.expires { text += ", until " + when(until, options: options) }
+        if var area = a.area {
+            if let areaLimit, area.count > areaLimit { area = String(area.prefix(max(1, areaLimit - 1))) + "…" }
+            text += " — " + area
+        }
+        return text
+    }
+
+    /// The block of `fixcast now`: nothing when alerts are off or failed (the errors say why).
+    public static func readingLines(_ report: AlertReport?, now: Date, options: DisplayOptions, colour: Bool = false) -> [String] {
+        guard let report else { return [] }
+        guard report.covered else { return [notCoveredLine] }
+        let from = report.source.map { " (\($0.displayName)\(report.stale ? ", stale" : ""))" } ?? ""
+        guard !report.active.isEmpty else { return ["Alerts\(from): none active."] }
+        // One line each: a long list of zones is cut, `fixcast alerts` has it whole.
+        return ["Alerts\(from):"] + report.active.map { "  " + line($0, options: options, colour: colour, now: now, areaLimit: 40) }
+    }
+
+    /// The whole text of `fixcast alerts`: each alert with headline, area, description and instruction.
+    public static func detail(_ report: AlertReport, now: Date, options: DisplayOptions, colour: Bool = false) -> String {
+        guard report.covered else { return notCoveredLine + "\n" }
+        var lines: [String] = []
+        let source = report.source?.displayName ?? "?"
+        let checked = report.fetchedAt.map { ", checked " + when($0, options: options) } ?? ""
+        let stale = report.stale ? " — stale: the service is not answering, these are the last alerts it gave" : ""
+        if report.active.isEmpty {
+            lines.append("No active alerts here (\(source)\(checked))\(stale).")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append("\(report.active.count) active alert\(report.active.count == 1 ? "" : "s") here (\(source)\(checked))\(stale):")
+        for a in report.active {
+            lines.append("")
+            lines.append(line(a, options: options, colour: colour))
+            if let h = a.headline { lines.append("  " + h) }
+            var facts: [String] = []
+            if let c = a.certainty { facts.append("certainty: " + c) }
+            if let u = a.urgency { facts.append("urgency: " + u) }
+            if let e = a.expires { facts.append("message expires " + when(e, options: options)) }
+            if !facts.isEmpty { lines.append("  " + facts.joined(separator: ", ")) }
+            if let d = a.description { lines.append(""); lines += d.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+            if let i = a.instruction { lines.append(""); lines += i.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+            if let u = a.url { lines.append("  " + u) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line for the top of the live screen while an alert is active, most severe first:
+    /// `! SEVERE Excessive Heat Warning · UNKNOWN Air Quality Alert`, or `… +2 more` when they don't
+    /// fit `width`. nil when there is nothing active. With `now`, alerts that have expired since the
+    /// reading are left out, so the banner goes when the last alert does, not at the next reading.
+    public static func banner(_ report: AlertReport?, width: Int, now: Date? = nil) -> String? {
+        guard var report, report.covered, width > 0 else { return nil }
+        if let now { report = report.aged(to: now, stale: report.stale) }
+        guard !report.active.isEmpty else { return nil }
+        let items = report.active.map { tag($0.severity) + " " + $0.event }
+        let prefix = report.stale ? "! (stale) " : "! "
+        var text = prefix + items[0]
+        var shown = 1
+        for (i, item) in items.enumerated().dropFirst() {
+            let rest = items.count - i - 1
+            let candidate = text + " · " + item
+            let tail = rest > 0 ? " +\(rest) more" : ""
+            guard TextColumns.width(candidate + tail) <= width else { break }
+            text = candidate
+            shown += 1
+        }
+        let hidden = items.count - shown
+        if hidden > 0 {
+            let more = " +\(hidden) more"
+            text = TextColumns.truncate(text, to: max(1, width - TextColumns.width(more))) + more
+        }
+        return TextColumns.truncate(text, to: width)
+    }
+}

@@ -1,0 +1,163 @@
+import FoundationEssentials
+
+/// How bad an official alert is, on CAP's scale (NWS uses it as is; MET Norway's awareness colours
+/// map onto it: yellow → moderate, orange → severe, red → extreme). Ordered so that the most severe
+/// compares greatest; `unknown` is least, because a source that does not say cannot outrank one that does.
+public enum AlertSeverity: String, Sendable, Hashable, CaseIterable, Comparable {
+    case extreme, severe, moderate, minor, unknown
+
+    /// extreme 4 … unknown 0.
+    public var rank: Int {
+        switch self {
+        case .extreme: return 4
+        case .severe: return 3
+        case .moderate: return 2
+        case .minor: return 1
+        case .unknown: return 0
+        }
+    }
+
+    public static func < (lhs: AlertSeverity, rhs: AlertSeverity) -> Bool { lhs.rank < rhs.rank }
+
+    /// CAP's `Extreme|Severe|Moderate|Minor|Unknown` in any case; anything else is `unknown`.
+    public init(cap text: String?) {
+        self = text.flatMap { AlertSeverity(rawValue: $0.lowercased()) } ?? .unknown
+    }
+
+    /// MET Norway's awareness colour (`yellow`, `orange`, `red`; `green` is "no particular danger").
+    public init?(awarenessColour text: String) {
+        switch text.lowercased().trimmingAlertSpace {
+        case "green": self = .minor
+        case "yellow": self = .moderate
+        case "orange": self = .severe
+        case "red": self = .extreme
+        default: return nil
+        }
+    }
+}
+
+/// Which official alert service an answer came from (CONTRACT.md `alerts.source`).
+public enum AlertSourceID: String, Sendable, Hashable, CaseIterable {
+    /// The US National Weather Service (api.weather.gov), public domain.
+    case nws
+    /// MET Norway MetAlerts 2.0 (api.met.no), CC BY 4.0.
+    case metalerts
+
+    public var displayName: String {
+        switch self {
+        case .nws: return "NWS"
+        case .metalerts: return "MET Norway"
+        }
+    }
+}
+
+/// One official weather alert, as the sources' formats come down to (CONTRACT.md `alerts.active[]`).
+/// Times may be missing or out of order (NWS sends `expires` before `onset` on updates); nothing is
+/// made up for a missing one.
+public struct Alert: Sendable, Hashable {
+    /// The source's own identifier (CAP identifier); a new id means a new alert.
+    public var id: String
+    public var event: String
+    public var headline: String?
+    public var severity: AlertSeverity
+    public var certainty: String?
+    public var urgency: String?
+    public var onset: Date?
+    /// When the message stops being current; past it the alert is dropped, even from the store.
+    public var expires: Date?
+    /// When the hazard itself is expected to end.
+    public var ends: Date?
+    public var area: String?
+    public var description: String?
+    public var instruction: String?
+    public var url: String?
+
+    public init(
+        id: String, event: String, headline: String? = nil, severity: AlertSeverity, certainty: String? = nil,
+        urgency: String? = nil, onset: Date? = nil, expires: Date? = nil, ends: Date? = nil, area: String? = nil,
+        description: String? = nil, instruction: String? = nil, url: String? = nil
+    ) {
+        self.id = id
+        self.event = event
+        self.headline = headline
+        self.severity = severity
+        self.certainty = certainty
+        self.urgency = urgency
+        self.onset = onset
+        self.expires = expires
+        self.ends = ends
+        self.area = area
+        self.description = description
+        self.instruction = instruction
+        self.url = url
+    }
+
+    /// Whether the alert is over at `now`: past `expires`, or past `ends` when no `expires` was sent.
+    /// An alert with neither is current as long as the source lists it.
+    public func isExpired(at now: Date) -> Bool {
+        if let expires { return now >= expires }
+        if let ends { return now >= ends }
+        return false
+    }
+
+    /// Most severe first; then the earliest onset (unknown last); then by id, so the order is stable.
+    public static func displayOrder(_ a: Alert, _ b: Alert) -> Bool {
+        if a.severity != b.severity { return a.severity > b.severity }
+        switch (a.onset, b.onset) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return a.id < b.id
+        }
+    }
+
+    /// The alerts still current at `now`, most severe first.
+    public static func active(_ alerts: [Alert], at now: Date) -> [Alert] {
+        alerts.filter { !$0.isExpired(at: now) }.sorted(by: displayOrder)
+    }
+}
+
+/// The alerts at a position, or that no source covers it (CONTRACT.md's `alerts` object).
+/// "Not covered" is its own state, never an empty list, so that it cannot be read as "no alerts".
+public struct AlertReport: Sendable, Hashable {
+    public var source: AlertSourceID?
+    public var covered: Bool
+    public var fetchedAt: Date?
+    /// The source is failing and these are the last alerts it gave (none past its `expires`).
+    public var stale: Bool
+    /// Current alerts, most severe first.
+    public var active: [Alert]
+
+    public init(source: AlertSourceID?, covered: Bool, fetchedAt: Date?, stale: Bool, active: [Alert]) {
+        self.source = source
+        self.covered = covered
+        self.fetchedAt = fetchedAt
+        self.stale = stale
+        self.active = active
+    }
+
+    /// No alert source covers the position.
+    public static let notCovered = AlertReport(source: nil, covered: false, fetchedAt: nil, stale: false, active: [])
+
+    /// What `source` answered at `fetchedAt`, with what has expired by `now` dropped and the rest ordered.
+    public static func fetched(_ alerts: [Alert], source: AlertSourceID, fetchedAt: Date, now: Date) -> AlertReport {
+        AlertReport(source: source, covered: true, fetchedAt: fetchedAt, stale: false, active: Alert.active(alerts, at: now))
+    }
+
+    /// The same report at a later moment: alerts expired by `now` dropped, `stale` as given.
+    public func aged(to now: Date, stale: Bool) -> AlertReport {
+        var copy = self
+        copy.active = Alert.active(active, at: now)
+        copy.stale = covered && stale
+        return copy
+    }
+
+    /// The active alerts whose ids are not in `seen`, most severe first: what makes `run` take one
+    /// `alert` reading and run `alerts.command` once per alert.
+    public func newAlerts(since seen: Set<String>) -> [Alert] {
+        active.filter { !seen.contains($0.id) }
+    }
+
+    /// The highest severity among the active alerts; nil when there are none.
+    public var maxSeverity: AlertSeverity? { active.map(\.severity).max() }
+}

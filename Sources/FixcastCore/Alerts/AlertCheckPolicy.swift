@@ -1,0 +1,59 @@
+import FoundationEssentials
+
+/// What fixcast remembers of its last question to one alert source: where and when it asked,
+/// the answer's `Expires` and `Last-Modified`, and the alerts it got (as fetched, before ageing).
+public struct AlertCheck: Sendable, Hashable {
+    public var source: AlertSourceID
+    public var coordinate: Coordinate
+    public var checkedAt: Date
+    public var expires: Date?
+    public var lastModified: String?
+    public var report: AlertReport
+
+    public init(source: AlertSourceID, coordinate: Coordinate, checkedAt: Date, expires: Date?, lastModified: String?, report: AlertReport) {
+        self.source = source
+        self.coordinate = coordinate
+        self.checkedAt = checkedAt
+        self.expires = expires
+        self.lastModified = lastModified
+        self.report = report
+    }
+}
+
+/// Decides whether an alert source may be asked now (CONTRACT.md "Alerts", MET Norway's terms):
+/// never more often than `alerts.check_min` for a spot within 5 km of the last question, never before
+/// that answer's `Expires`, and with `If-Modified-Since` when the last answer for the spot had a
+/// `Last-Modified`. A spot farther away is a new question and may be asked at once.
+public struct AlertCheckPolicy: Sendable, Hashable {
+    /// The "same spot" radius of the contract; alert areas are counties and sea areas, much larger.
+    public static let sameSpotKm = 5.0
+    /// A server's `Expires` is honoured up to an hour ahead: further is a broken header, and an hour
+    /// without checking is the longest an alert may go unnoticed.
+    public static let maximumExpiresAheadS = 3600.0
+
+    public let checkInterval: Double
+
+    public init(checkMin: Double) {
+        self.checkInterval = max(1, checkMin) * 60
+    }
+
+    public enum Decision: Sendable, Hashable {
+        /// The last answer still stands; no request.
+        case reuse
+        /// Ask; send `If-Modified-Since` when given.
+        case ask(ifModifiedSince: String?)
+    }
+
+    public func decide(last: AlertCheck?, source: AlertSourceID, at coordinate: Coordinate, now: Date) -> Decision {
+        guard let last, last.source == source,
+              GreatCircle.distanceKm(last.coordinate, coordinate) <= Self.sameSpotKm
+        else { return .ask(ifModifiedSince: nil) }
+        // A clock that went backwards makes the last check "in the future": ask rather than go silent.
+        let age = now.timeIntervalSince(last.checkedAt)
+        if age >= 0 && age < checkInterval { return .reuse }
+        if let expires = last.expires, now < expires, expires.timeIntervalSince(last.checkedAt) <= Self.maximumExpiresAheadS, age >= 0 {
+            return .reuse
+        }
+        return .ask(ifModifiedSince: last.lastModified)
+    }
+}

@@ -1,0 +1,156 @@
+import FoundationEssentials
+
+/// Why an alert service's body could not be read: not JSON, or not the collection of alerts its
+/// API documents. `detail` is short and names the part; the HTTP source wraps it into `AlertError`.
+public struct AlertDecodeFailure: Error, Sendable, Hashable {
+    public let detail: String
+    public init(_ detail: String) { self.detail = detail }
+}
+
+/// Shared steps of the GeoJSON alert decoders.
+enum AlertGeoJSON {
+    /// More alerts than this at one point is not a real answer (a busy NWS point has a handful);
+    /// the rest are ignored so that a hostile body cannot grow the reading without bound.
+    static let maxAlerts = 100
+
+    /// The `features` array of a GeoJSON FeatureCollection.
+    static func features(_ body: [UInt8]) throws(AlertDecodeFailure) -> [JSONValue] {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(body)
+        } catch {
+            throw AlertDecodeFailure(error.summary)
+        }
+        guard json.objectValue != nil else { throw AlertDecodeFailure("the body is not a JSON object") }
+        guard let features = json["features"]?.arrayValue else {
+            throw AlertDecodeFailure("no \"features\" array (not a GeoJSON FeatureCollection)")
+        }
+        return Array(features.prefix(maxAlerts))
+    }
+
+    /// A string value, or nil for absent, null or another type.
+    static func text(_ value: JSONValue?) -> String? { value?.stringValue }
+
+    /// An ISO 8601 time, or nil (absent, null, unreadable: never made up).
+    static func time(_ value: JSONValue?) -> Date? { value?.stringValue.flatMap(UTCTime.parse) }
+
+    /// Whether a GeoJSON `Polygon`/`MultiPolygon` contains `point`; nil when the geometry is absent or
+    /// of another kind (then the source's own point query is trusted).
+    static func geometry(_ g: JSONValue?, contains point: Coordinate) -> Bool? {
+        guard let g, !g.isNull, let type = g["type"]?.stringValue, let coordinates = g["coordinates"]?.arrayValue else { return nil }
+        let polygons: [[JSONValue]]
+        switch type {
+        case "Polygon": polygons = [coordinates]
+        case "MultiPolygon": polygons = coordinates.compactMap(\.arrayValue)
+        default: return nil
+        }
+        var sawRing = false
+        for polygon in polygons {
+            let rings = polygon.compactMap { ring(from: $0) }
+            guard let outer = rings.first else { continue }
+            sawRing = true
+            if PolygonTest.contains(outer, point), !rings.dropFirst().contains(where: { PolygonTest.contains($0, point) }) {
+                return true
+            }
+        }
+        return sawRing ? false : nil
+    }
+
+    private static func ring(from value: JSONValue) -> [(lon: Double, lat: Double)]? {
+        guard let points = value.arrayValue, points.count >= 4 else { return nil }
+        var out: [(lon: Double, lat: Double)] = []
+        out.reserveCapacity(points.count)
+        for p in points {
+            guard let lon = p[0]?.doubleValue, let lat = p[1]?.doubleValue, lon.isFinite, lat.isFinite else { return nil }
+            out.append((lon, lat))
+        }
+        return out
+    }
+}
+
+/// Point in polygon by ray casting on lon/lat (alert areas are far smaller than a hemisphere and
+/// none of the covered ones crosses the antimeridian).
+public enum PolygonTest {
+    public static func contains(_ ring: [(lon: Double, lat: Double)], _ point: Coordinate) -> Bool {
+        var inside = false
+        var j = ring.count - 1
+        for i in 0..<ring.count {
+            let a = ring[i], b = ring[j]
+            if (a.lat > point.lat) != (b.lat > point.lat) {
+                let lonAtLat = a.lon + (point.lat - a.lat) / (b.lat - a.lat) * (b.lon - a.lon)
+                if point.lon < lonAtLat { inside.toggle() }
+            }
+            j = i
+        }
+        return inside
+    }
+}
+
+/// The NWS API's `/alerts/active?point=` GeoJSON (CAP fields in each feature's `properties`).
+/// Only `status: Actual` messages count (tests, exercises and drafts are not alerts), and a
+/// `Cancel` message ends an alert rather than being one.
+/// - SeeAlso: https://www.weather.gov/documentation/services-web-api
+public enum NWSAlertDecoder {
+    public static func decode(_ body: [UInt8], at point: Coordinate? = nil) throws(AlertDecodeFailure) -> [Alert] {
+        var alerts: [Alert] = []
+        for feature in try AlertGeoJSON.features(body) {
+            guard let p = feature["properties"], p.objectValue != nil else { continue }
+            if let status = p["status"]?.stringValue, status != "Actual" { continue }
+            if p["messageType"]?.stringValue == "Cancel" { continue }
+            if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
+            guard let id = AlertText.line(AlertGeoJSON.text(p["id"]) ?? AlertGeoJSON.text(feature["id"])) else { continue }
+            let event = AlertText.line(AlertGeoJSON.text(p["event"])) ?? AlertText.line(AlertGeoJSON.text(p["headline"])) ?? "Alert"
+            alerts.append(Alert(
+                id: id, event: event, headline: AlertText.line(AlertGeoJSON.text(p["headline"])),
+                severity: AlertSeverity(cap: AlertGeoJSON.text(p["severity"])),
+                certainty: AlertText.line(AlertGeoJSON.text(p["certainty"])),
+                urgency: AlertText.line(AlertGeoJSON.text(p["urgency"])),
+                onset: AlertGeoJSON.time(p["onset"]) ?? AlertGeoJSON.time(p["effective"]),
+                expires: AlertGeoJSON.time(p["expires"]), ends: AlertGeoJSON.time(p["ends"]),
+                area: AlertText.line(AlertGeoJSON.text(p["areaDesc"])),
+                description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
+                instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])),
+                url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))))
+        }
+        return alerts
+    }
+}
+
+/// MET Norway MetAlerts 2.0 `current.json` (GeoJSON; CAP-like `properties`, validity in
+/// `when.interval`). Severity comes from the awareness colour (`awareness_level` "2; yellow; Moderate",
+/// else `riskMatrixColor`), as MET's own warnings are graded by colour; CAP `severity` only when
+/// neither is sent. Features whose polygon does not contain the point are left out (the query
+/// already asks for the point; this keeps a whole-country answer honest).
+/// - SeeAlso: https://api.met.no/weatherapi/metalerts/2.0/documentation
+public enum MetAlertsDecoder {
+    public static func decode(_ body: [UInt8], at point: Coordinate? = nil) throws(AlertDecodeFailure) -> [Alert] {
+        var alerts: [Alert] = []
+        for feature in try AlertGeoJSON.features(body) {
+            guard let p = feature["properties"], p.objectValue != nil else { continue }
+            if let status = p["status"]?.stringValue, status != "Actual" { continue }
+            if p["type"]?.stringValue == "Cancel" { continue }
+            if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
+            guard let id = AlertText.line(AlertGeoJSON.text(p["id"])) else { continue }
+            let interval = feature["when"]?["interval"]?.arrayValue ?? []
+            let event = AlertText.line(AlertGeoJSON.text(p["eventAwarenessName"])) ?? AlertText.line(AlertGeoJSON.text(p["event"])) ?? "Alert"
+            let url = AlertGeoJSON.text(p["web"]) ?? p["resources"]?[0]?["uri"]?.stringValue
+            alerts.append(Alert(
+                id: id, event: event, headline: AlertText.line(AlertGeoJSON.text(p["title"])),
+                severity: severity(p), certainty: AlertText.line(AlertGeoJSON.text(p["certainty"])), urgency: nil,
+                onset: AlertGeoJSON.time(interval.first), expires: interval.count > 1 ? AlertGeoJSON.time(interval[1]) : nil,
+                ends: AlertGeoJSON.time(p["eventEndingTime"]), area: AlertText.line(AlertGeoJSON.text(p["area"])),
+                description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
+                instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])), url: AlertText.line(url)))
+        }
+        return alerts
+    }
+
+    static func severity(_ p: JSONValue) -> AlertSeverity {
+        if let level = p["awareness_level"]?.stringValue {
+            let parts = level.split(separator: ";")
+            if parts.count >= 2, let s = AlertSeverity(awarenessColour: String(parts[1])) { return s }
+        }
+        if let colour = p["riskMatrixColor"]?.stringValue, let s = AlertSeverity(awarenessColour: colour) { return s }
+        return AlertSeverity(cap: p["severity"]?.stringValue)
+    }
+}

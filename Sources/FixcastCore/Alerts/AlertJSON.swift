@@ -1,0 +1,91 @@
+import FoundationEssentials
+
+// The JSON form of alerts (CONTRACT.md's `alerts` object of a reading, and `alerts --json`), and
+// reading it back (the store keeps readings and the last answer as this JSON).
+
+extension Alert {
+    public var json: JSONValue {
+        .object([
+            ("id", .string(id)),
+            ("event", .string(event)),
+            ("headline", .string(headline)),
+            ("severity", .string(severity.rawValue)),
+            ("certainty", .string(certainty)),
+            ("urgency", .string(urgency)),
+            ("onset", .string(onset.map(UTCTime.format))),
+            ("expires", .string(expires.map(UTCTime.format))),
+            ("ends", .string(ends.map(UTCTime.format))),
+            ("area", .string(area)),
+            ("description", .string(description)),
+            ("instruction", .string(instruction)),
+            ("url", .string(url)),
+        ])
+    }
+
+    public init?(json a: JSONValue) {
+        guard let id = a["id"]?.stringValue, let event = a["event"]?.stringValue else { return nil }
+        func time(_ key: String) -> Date? { a[key]?.stringValue.flatMap(UTCTime.parse) }
+        self.init(
+            id: id, event: event, headline: a["headline"]?.stringValue,
+            severity: AlertSeverity(cap: a["severity"]?.stringValue), certainty: a["certainty"]?.stringValue,
+            urgency: a["urgency"]?.stringValue, onset: time("onset"), expires: time("expires"), ends: time("ends"),
+            area: a["area"]?.stringValue, description: a["description"]?.stringValue,
+            instruction: a["instruction"]?.stringValue, url: a["url"]?.stringValue)
+    }
+}
+
+extension AlertReport {
+    /// `{"covered": false, "source": null, "active": []}` when not covered (CONTRACT.md), else the full object.
+    public var json: JSONValue {
+        guard covered else {
+            return .object([("covered", .bool(false)), ("source", .null), ("active", .array([]))])
+        }
+        return .object([
+            ("source", .string(source?.rawValue)),
+            ("covered", .bool(true)),
+            ("fetched_at", .string(fetchedAt.map(UTCTime.format))),
+            ("stale", .bool(stale)),
+            ("active", .array(active.map(\.json))),
+        ])
+    }
+
+    public init?(json r: JSONValue) {
+        guard let covered = r["covered"]?.boolValue else { return nil }
+        guard covered else {
+            self = .notCovered
+            return
+        }
+        let active = (r["active"]?.arrayValue ?? []).compactMap(Alert.init(json:))
+        self.init(
+            source: r["source"]?.stringValue.flatMap(AlertSourceID.init(rawValue:)), covered: true,
+            fetchedAt: r["fetched_at"]?.stringValue.flatMap(UTCTime.parse), stale: r["stale"]?.boolValue ?? false,
+            active: active)
+    }
+}
+
+extension AlertCheck {
+    /// The form kept in the store's state (one key per source).
+    public var json: JSONValue {
+        .object([
+            ("source", .string(source.rawValue)),
+            ("lat", .double(coordinate.lat)),
+            ("lon", .double(coordinate.lon)),
+            ("checked_at", .string(UTCTime.format(checkedAt))),
+            ("expires", .string(expires.map(UTCTime.format))),
+            ("last_modified", .string(lastModified)),
+            ("report", report.json),
+        ])
+    }
+
+    public init?(json c: JSONValue) {
+        guard let source = c["source"]?.stringValue.flatMap(AlertSourceID.init(rawValue:)),
+              let lat = c["lat"]?.doubleValue, let lon = c["lon"]?.doubleValue, let coordinate = Coordinate(lat: lat, lon: lon),
+              let checkedAt = c["checked_at"]?.stringValue.flatMap(UTCTime.parse),
+              let reportJSON = c["report"], let report = AlertReport(json: reportJSON)
+        else { return nil }
+        self.init(
+            source: source, coordinate: coordinate, checkedAt: checkedAt,
+            expires: c["expires"]?.stringValue.flatMap(UTCTime.parse), lastModified: c["last_modified"]?.stringValue,
+            report: report)
+    }
+}

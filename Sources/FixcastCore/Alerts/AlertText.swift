@@ -1,0 +1,58 @@
+import FoundationEssentials
+
+/// Makes text from an alert service safe to keep and to show: no control character (an escape
+/// sequence in a hostile or broken feed must never reach a terminal raw), tabs and CRs as spaces,
+/// newlines kept only where a paragraph may have them, and a length cap.
+public enum AlertText {
+    /// A headline or an area longer than this is not a headline; 500 characters fit any real one.
+    public static let maxLineLength = 500
+    /// NWS descriptions run to ~3 000 characters; 8 000 keeps the longest real ones whole.
+    public static let maxParagraphLength = 8_000
+
+    /// One line: every control character (newlines too) becomes a space; runs of spaces collapse.
+    public static func line(_ text: String?) -> String? {
+        guard let text else { return nil }
+        return cleaned(text, keepNewlines: false, limit: maxLineLength)
+    }
+
+    /// A paragraph: newlines kept (CRLF → LF), other control characters become spaces.
+    public static func paragraph(_ text: String?) -> String? {
+        guard let text else { return nil }
+        return cleaned(text, keepNewlines: true, limit: maxParagraphLength)
+    }
+
+    static func cleaned(_ text: String, keepNewlines: Bool, limit: Int) -> String? {
+        var out = String.UnicodeScalarView()
+        var lastWasSpace = false
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= limit { break }
+            let v = scalar.value
+            let isControl = v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+            if scalar == "\n" && keepNewlines {
+                out.append(scalar)
+                lastWasSpace = false
+            } else if isControl || scalar == " " {
+                if scalar == "\r" && keepNewlines { continue }
+                if !lastWasSpace { out.append(" ") }
+                lastWasSpace = true
+            } else {
+                out.append(scalar)
+                lastWasSpace = false
+            }
+            count += 1
+        }
+        let result = String(out).trimmingAlertSpace
+        return result.isEmpty ? nil : result
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and newlines (the control characters are gone by then).
+    var trimmingAlertSpace: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\n" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\n" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,114 @@
+import FoundationEssentials
+
+/// MeteoAlarm's per-country Atom feed (`feeds.meteoalarm.org/feeds/meteoalarm-legacy-atom-<country>`):
+/// one `<entry>` per warning and region with CAP fields in the `cap:` namespace.
+///
+/// Decoding only, not yet a source: the feed names regions by EMMA_ID code and has no polygons, so
+/// telling which entries cover a position needs a region table fixcast does not ship. It is here so
+/// that adding MeteoAlarm is a matter of that table, an `AlertSource` and an `AlertCoverage` entry.
+/// A deliberately small reader for this one feed shape (no DTDs, no CDATA needed), not a general
+/// XML parser: elements are found by their literal tags, and text is entity-decoded.
+public enum MeteoAlarmAtomDecoder {
+    /// The feed's `<updated>` (its own time), for tests and for a source's `fetchedAt`.
+    public static func updated(_ body: [UInt8]) -> Date? {
+        guard let text = String(validating: body, as: UTF8.self) else { return nil }
+        let head = text.firstRange(of: "<entry>").map { text[..<$0.lowerBound] } ?? Substring(text)
+        return XMLText.element("updated", in: head).flatMap(UTCTime.parse)
+    }
+
+    public static func decode(_ body: [UInt8]) throws(AlertDecodeFailure) -> [Alert] {
+        guard let text = String(validating: body, as: UTF8.self) else { throw AlertDecodeFailure("the feed is not UTF-8") }
+        guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
+        var alerts: [Alert] = []
+        for entry in XMLText.blocks("entry", in: text).prefix(AlertGeoJSON.maxAlerts) {
+            func cap(_ name: String) -> String? { XMLText.element("cap:" + name, in: entry) }
+            if let status = cap("status"), status != "Actual" { continue }
+            if cap("message_type") == "Cancel" { continue }
+            guard let id = AlertText.line(cap("identifier") ?? XMLText.element("id", in: entry)) else { continue }
+            let capLink = XMLText.attribute("href", ofTagWith: "type=\"application/cap+xml\"", in: entry)
+            alerts.append(Alert(
+                id: id, event: AlertText.line(cap("event")) ?? "Alert", headline: AlertText.line(XMLText.element("title", in: entry)),
+                severity: AlertSeverity(cap: cap("severity")), certainty: AlertText.line(cap("certainty")),
+                urgency: AlertText.line(cap("urgency")), onset: (cap("onset") ?? cap("effective")).flatMap(UTCTime.parse),
+                expires: cap("expires").flatMap(UTCTime.parse), ends: nil, area: AlertText.line(cap("areaDesc")),
+                description: nil, instruction: nil, url: AlertText.line(capLink)))
+        }
+        return alerts
+    }
+}
+
+/// Literal-tag lookups in a small, known XML document, with the five predefined entities and
+/// numeric character references decoded.
+enum XMLText {
+    /// The contents of every `<name>…</name>` (or `<name attr…>…</name>`) block, in order.
+    static func blocks(_ name: String, in text: String) -> [Substring] {
+        var out: [Substring] = []
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "<" + name), let close = rest[open.upperBound...].firstRange(of: "</" + name + ">") {
+            let afterName = rest[open.upperBound...]
+            guard let first = afterName.first, first == ">" || first == " " || first == "\t" || first == "\n",
+                  let tagEnd = afterName.firstIndex(of: ">"), tagEnd < close.lowerBound
+            else {
+                rest = rest[open.upperBound...]
+                continue
+            }
+            out.append(rest[rest.index(after: tagEnd)..<close.lowerBound])
+            rest = rest[close.upperBound...]
+        }
+        return out
+    }
+
+    /// The decoded text of the first `<name>` element, or nil.
+    static func element(_ name: String, in text: Substring) -> String? {
+        blocks(name, in: String(text)).first.map { decodeEntities(String($0)) }
+    }
+
+    /// The value of `attribute` in the first tag that contains `marker`.
+    static func attribute(_ attribute: String, ofTagWith marker: String, in text: Substring) -> String? {
+        guard let m = text.firstRange(of: marker) else { return nil }
+        guard let start = text[..<m.lowerBound].lastIndex(of: "<"), let end = text[m.upperBound...].firstIndex(of: ">") else { return nil }
+        let tag = text[start..<end]
+        guard let a = tag.firstRange(of: attribute + "=\"") else { return nil }
+        let value = tag[a.upperBound...].prefix { $0 != "\"" }
+        return decodeEntities(String(value))
+    }
+
+    static func decodeEntities(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        var out = ""
+        var rest = Substring(s)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            guard let semi = after.prefix(10).firstIndex(of: ";") else {
+                out += "&"
+                rest = after
+                continue
+            }
+            let name = after[..<semi]
+            var replacement: String?
+            switch name {
+            case "amp": replacement = "&"
+            case "lt": replacement = "<"
+            case "gt": replacement = ">"
+            case "quot": replacement = "\""
+            case "apos": replacement = "'"
+            default:
+                if name.hasPrefix("#x"), let v = UInt32(name.dropFirst(2), radix: 16), let u = Unicode.Scalar(v) {
+                    replacement = String(Character(u))
+                } else if name.hasPrefix("#"), let v = UInt32(name.dropFirst()), let u = Unicode.Scalar(v) {
+                    replacement = String(Character(u))
+                }
+            }
+            if let replacement {
+                out += replacement
+                rest = after[after.index(after: semi)...]
+            } else {
+                out += "&"
+                rest = after
+            }
+        }
+        out += rest
+        return out
+    }
+}

@@ -1,0 +1,32 @@
+import FixcastApp
+import FixcastAdapters
+import FoundationEssentials
+import FixcastCore
+
+/// `fixcast alerts [--at|--place] [--json]`: the official alerts active here, with description and
+/// instruction, or "not covered". `--json` prints the reading's `alerts` object (CONTRACT.md).
+/// Exit 0 when it could say something true (alerts, none, not covered, or stale ones with the
+/// failure on stderr); 1 when nothing could be had.
+struct AlertsCommand {
+    let context: CommandContext
+
+    func run() async -> Int32 {
+        guard context.settings.alerts.enabled else {
+            Console.err("alerts: alerts are turned off (alerts.enabled = false); set it to true or FIXCAST_ALERTS_ENABLED=true.\n")
+            return ExitCode.failure
+        }
+        switch await PositionResolution.start(context: context) {
+        case .failure(let exit):
+            return exit.code
+        case .success(let (services, resolved)):
+            let outcome = await services.alerts.alerts(at: resolved.position.coordinate, offline: context.arguments.offline)
+            if context.arguments.json {
+                Console.out((outcome.report?.json ?? .null).serialized() + "\n")
+            } else if let report = outcome.report {
+                Console.out(AlertDisplay.detail(report, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))
+            }
+            if let e = outcome.error { Console.err(e.message + "\n") }
+            return outcome.report == nil ? ExitCode.failure : ExitCode.success
+        }
+    }
+}

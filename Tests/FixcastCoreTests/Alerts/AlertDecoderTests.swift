@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import FixcastCore
+
+/// The decoders over the recorded responses (see Fixtures/api/ALERTS-NOTE.md: the recordings are old,
+/// so "now" is set to each response's own time).
+@Suite struct AlertDecoderTests {
+    let nwsUpdated = UTCTime.parse("2024-07-18T19:50:06Z")!
+    let metLastChange = UTCTime.parse("2025-06-04T18:38:08Z")!
+
+    @Test func nwsPhoenixHasTwoAlertsMostSevereFirst() throws {
+        let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
+        let source = try CoreFixtures.object("nws-alerts-active-point-phoenix.json")
+        let features = try #require(source["features"] as? [[String: Any]])
+        let props = features.compactMap { $0["properties"] as? [String: Any] }
+        #expect(alerts.count == props.count)
+        let report = AlertReport.fetched(alerts, source: .nws, fetchedAt: nwsUpdated, now: nwsUpdated)
+        #expect(report.active.map(\.event) == ["Excessive Heat Warning", "Air Quality Alert"])
+        let heat = report.active[0]
+        #expect(heat.id == props[0]["id"] as? String)
+        #expect(heat.severity == .severe)
+        #expect(heat.certainty == "Likely")
+        #expect(heat.urgency == "Expected")
+        #expect(heat.headline == props[0]["headline"] as? String)
+        #expect(heat.area == props[0]["areaDesc"] as? String)
+        #expect(heat.description?.hasPrefix("* WHAT...Dangerously hot conditions.") == true)
+        #expect(heat.instruction?.contains("Call 9 1 1.") == true)
+        #expect(heat.url == props[0]["@id"] as? String)
+        // Out of order in the recording: expires (03:00 -07) before onset (10:00 -07); kept as sent.
+        #expect(heat.onset == UTCTime.parse("2024-07-19T17:00:00Z"))
+        #expect(heat.expires == UTCTime.parse("2024-07-19T10:00:00Z"))
+        #expect(heat.ends == UTCTime.parse("2024-07-21T03:00:00Z"))
+        let air = report.active[1]
+        #expect(air.severity == .unknown)
+        #expect(air.instruction == nil)
+        #expect(air.ends == nil)
+        #expect(report.maxSeverity == .severe)
+    }
+
+    @Test func nwsExpiredAlertsAreDropped() throws {
+        let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
+        let afterHeat = Alert.active(alerts, at: UTCTime.parse("2024-07-19T12:00:00Z")!)
+        #expect(afterHeat.map(\.event) == ["Air Quality Alert"])
+        #expect(Alert.active(alerts, at: UTCTime.parse("2024-07-20T04:00:00Z")!).isEmpty)
+        // Against today's clock the recording has nothing left.
+        #expect(Alert.active(alerts, at: Date()).isEmpty)
+    }
+
+    @Test func nwsEmptyIsCoveredWithNoAlerts() throws {
+        let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-nyc-empty.json"))
+        #expect(alerts.isEmpty)
+        let report = AlertReport.fetched(alerts, source: .nws, fetchedAt: nwsUpdated, now: nwsUpdated)
+        #expect(report.covered)
+        #expect(report.json.serialized().contains("\"covered\":true"))
+    }
+
+    @Test func metAlertsVestlandHasThreeYellowGales() throws {
+        let alerts = try MetAlertsDecoder.decode(CoreFixtures.bytes("metalerts-current-vestland-coast.json"))
+        #expect(alerts.count == 3)
+        #expect(alerts.allSatisfy { $0.severity == .moderate && $0.event == "Kuling" })
+        #expect(alerts.map(\.area) == ["Måløy - Svinøy", "Bulandet - Måløy", "Fedje - Bulandet"])
+        let first = alerts[0]
+        #expect(first.id == "2.49.0.1.578.0.20250604171130.040")
+        #expect(first.onset == UTCTime.parse("2025-06-03T17:00:00Z"))
+        #expect(first.expires == UTCTime.parse("2025-06-05T18:00:00Z"))
+        #expect(first.ends == nil)  // no eventEndingTime in the recording
+        #expect(alerts[1].ends == UTCTime.parse("2025-06-05T16:00:00Z"))
+        #expect(first.certainty == "Observed")
+        #expect(first.url?.hasPrefix("https://www.met.no/") == true)
+        #expect(first.instruction?.hasPrefix("Ikke dra ut i småbåt") == true)
+        let report = AlertReport.fetched(alerts, source: .metalerts, fetchedAt: metLastChange, now: metLastChange)
+        #expect(report.active.count == 3)
+        // At 10:00 on the 5th the Fedje - Bulandet alert (until 09:00) is over.
+        let later = Alert.active(alerts, at: UTCTime.parse("2025-06-05T10:00:00Z")!)
+        #expect(later.map(\.area) == ["Bulandet - Måløy", "Måløy - Svinøy"])  // same severity: earlier onset first
+    }
+
+    @Test func metAlertsKeepsOnlyThePolygonsHoldingThePoint() throws {
+        let body = try CoreFixtures.bytes("metalerts-current-vestland-coast.json")
+        #expect(try MetAlertsDecoder.decode(body, at: Coordinate(lat: 61.5, lon: 4.7)!).map(\.area) == ["Bulandet - Måløy"])
+        // Inside the MultiPolygon.
+        #expect(try MetAlertsDecoder.decode(body, at: Coordinate(lat: 62.1, lon: 5.0)!).map(\.area) == ["Måløy - Svinøy"])
+        #expect(try MetAlertsDecoder.decode(body, at: Coordinate(lat: 59.9, lon: 10.7)!).isEmpty)
+    }
+
+    @Test func awarenessColoursMapOntoSeverity() {
+        #expect(AlertSeverity(awarenessColour: "yellow") == .moderate)
+        #expect(AlertSeverity(awarenessColour: "Orange") == .severe)
+        #expect(AlertSeverity(awarenessColour: " red") == .extreme)
+        #expect(AlertSeverity(awarenessColour: "purple") == nil)
+        let body = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null,"properties":{"id":"a","event":"wind","awareness_level":"3; orange; Severe","riskMatrixColor":"Yellow"},"when":{"interval":[null,null]}},{"type":"Feature","properties":{"id":"b","event":"flood","riskMatrixColor":"Red"}},{"type":"Feature","properties":{"id":"c","event":"x","severity":"Minor"}}]}"#
+        let alerts = (try? MetAlertsDecoder.decode(Array(body.utf8))) ?? []
+        #expect(alerts.map(\.severity) == [.severe, .extreme, .minor])
+        #expect(alerts[0].onset == nil && alerts[0].expires == nil)
+        #expect(Alert.active(alerts, at: Date()).map(\.id) == ["b", "a", "c"])
+    }
+
+    @Test func capSeverityAndOrdering() {
+        #expect(AlertSeverity(cap: "Extreme") == .extreme)
+        #expect(AlertSeverity(cap: "bogus") == .unknown)
+        #expect(AlertSeverity(cap: nil) == .unknown)
+        #expect(AlertSeverity.allCases.sorted(by: >) == [.extreme, .severe, .moderate, .minor, .unknown])
+        let t = Date(timeIntervalSince1970: 1_000_000)
+        let a = Alert(id: "z", event: "A", severity: .minor, onset: t)
+        let b = Alert(id: "y", event: "B", severity: .minor, onset: t.addingTimeInterval(-60))
+        let c = Alert(id: "x", event: "C", severity: .severe)
+        #expect(Alert.active([a, b, c], at: t).map(\.id) == ["x", "y", "z"])
+    }
+
+    @Test func hostileTextNeverKeepsControlCharacters() throws {
+        let body = #"{"type":"FeatureCollection","features":[{"properties":{"id":"evil\u001b[2J","event":"Heat\u001b]0;pwned\u0007","headline":"line1\nline2","description":"a\r\nb\u009bc","status":"Actual"}}]}"#
+        let alerts = try NWSAlertDecoder.decode(Array(body.utf8))
+        let a = try #require(alerts.first)
+        for text in [a.id, a.event, a.headline ?? "", a.description ?? ""] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x0D })
+        }
+        #expect(a.headline == "line1 line2")
+        #expect(a.description == "a\nb c")
+    }
+
+    @Test func testMessagesAndCancellationsAreNotAlerts() throws {
+        let body = #"{"type":"FeatureCollection","features":[{"properties":{"id":"t","event":"Test","status":"Test"}},{"properties":{"id":"c","event":"X","status":"Actual","messageType":"Cancel"}},{"properties":{"id":"k","event":"Keep","status":"Actual"}}]}"#
+        #expect(try NWSAlertDecoder.decode(Array(body.utf8)).map(\.id) == ["k"])
+    }
+
+    @Test func garbageAndHTMLAreDecodeFailures() {
+        #expect(throws: AlertDecodeFailure.self) { try NWSAlertDecoder.decode(Array("<html><body>Bad gateway</body></html>".utf8)) }
+        #expect(throws: AlertDecodeFailure.self) { try MetAlertsDecoder.decode(Array("{\"title\":\"Not Found\"}".utf8)) }
+        #expect(throws: AlertDecodeFailure.self) { try MetAlertsDecoder.decode(Array("[1,2]".utf8)) }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import FixcastCore
+
+@Suite struct AlertCoverageTests {
+    @Test func autoChoosesByCountry() {
+        for code in ["US", "PR", "GU", "VI", "AS", "MP", "UM", "us"] {
+            #expect(AlertCoverage.source(countryCode: code, setting: .auto) == .nws)
+        }
+        #expect(AlertCoverage.source(countryCode: "NO", setting: .auto) == .metalerts)
+        #expect(AlertCoverage.source(countryCode: "SJ", setting: .auto) == .metalerts)
+        for code in ["FR", "CA", "MX", "SE", "GB"] {
+            #expect(AlertCoverage.source(countryCode: code, setting: .auto) == nil)
+        }
+        #expect(AlertCoverage.source(countryCode: nil, setting: .auto) == nil)
+    }
+
+    @Test func aFixedSettingWins() {
+        #expect(AlertCoverage.source(countryCode: "FR", setting: .nws) == .nws)
+        #expect(AlertCoverage.source(countryCode: "US", setting: .metalerts) == .metalerts)
+        #expect(AlertCoverage.source(countryCode: "US", setting: .none) == nil)
+    }
+}
+
+@Suite struct AlertCheckPolicyTests {
+    let here = Coordinate(lat: 33.25, lon: -112.30)!
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func check(at c: Coordinate, _ t: Date, expires: Date? = nil, lastModified: String? = nil, source: AlertSourceID = .nws) -> AlertCheck {
+        AlertCheck(source: source, coordinate: c, checkedAt: t, expires: expires, lastModified: lastModified,
+                   report: AlertReport(source: source, covered: true, fetchedAt: t, stale: false, active: []))
+    }
+
+    @Test func noRequestWithinCheckMinForTheSameSpot() {
+        let policy = AlertCheckPolicy(checkMin: 10)
+        let last = check(at: here, t0, lastModified: "Mon, 30 Nov 2026 14:00:00 GMT")
+        #expect(policy.decide(last: nil, source: .nws, at: here, now: t0) == .ask(ifModifiedSince: nil))
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(599)) == .reuse)
+        let near = Coordinate(lat: 33.27, lon: -112.30)!  // ~2.2 km
+        #expect(policy.decide(last: last, source: .nws, at: near, now: t0.addingTimeInterval(60)) == .reuse)
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(600))
+            == .ask(ifModifiedSince: "Mon, 30 Nov 2026 14:00:00 GMT"))
+    }
+
+    @Test func anotherSpotOrSourceIsANewQuestion() {
+        let policy = AlertCheckPolicy(checkMin: 10)
+        let last = check(at: here, t0, lastModified: "x")
+        let far = Coordinate(lat: 33.35, lon: -112.30)!  // ~11 km
+        #expect(policy.decide(last: last, source: .nws, at: far, now: t0.addingTimeInterval(60)) == .ask(ifModifiedSince: nil))
+        #expect(policy.decide(last: last, source: .metalerts, at: here, now: t0.addingTimeInterval(60)) == .ask(ifModifiedSince: nil))
+    }
+
+    @Test func expiresIsHonouredUpToAnHour() {
+        let policy = AlertCheckPolicy(checkMin: 1)
+        let last = check(at: here, t0, expires: t0.addingTimeInterval(1800))
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(120)) == .reuse)
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(1800)) == .ask(ifModifiedSince: nil))
+        // A year ahead is a broken header: only check_min holds.
+        let absurd = check(at: here, t0, expires: t0.addingTimeInterval(365 * 86400))
+        #expect(policy.decide(last: absurd, source: .nws, at: here, now: t0.addingTimeInterval(120)) == .ask(ifModifiedSince: nil))
+    }
+
+    @Test func aClockGoingBackwardsAsksAgain() {
+        let policy = AlertCheckPolicy(checkMin: 10)
+        let last = check(at: here, t0)
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(-3600)) == .ask(ifModifiedSince: nil))
+    }
+
+    @Test func checkMinIsNeverBelowAMinute() {
+        #expect(AlertCheckPolicy(checkMin: 0).checkInterval == 60)
+        #expect(AlertCheckPolicy(checkMin: 10).checkInterval == 600)
+    }
+}
+
+@Suite struct AlertJSONTests {
+    @Test func notCoveredIsItsOwnShape() {
+        #expect(AlertReport.notCovered.json.serialized() == #"{"covered":false,"source":null,"active":[]}"#)
+        #expect(AlertReport(json: AlertReport.notCovered.json) == .notCovered)
+    }
+
+    @Test func aReportRoundTripsThroughTheReading() throws {
+        let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
+        let at = UTCTime.parse("2024-07-18T19:50:06Z")!
+        let report = AlertReport.fetched(alerts, source: .nws, fetchedAt: at, now: at)
+        let reading = Reading(time: at, trigger: .alert, position: .manual(Coordinate(lat: 33.25, lon: -112.3)!, at: at), alerts: report)
+        let json = reading.json(language: .en)
+        #expect(json["trigger"]?.stringValue == "alert")
+        #expect(json["alerts"]?["source"]?.stringValue == "nws")
+        #expect(json["alerts"]?["active"]?[0]?["severity"]?.stringValue == "severe")
+        #expect(json["alerts"]?["active"]?[0]?["expires"]?.stringValue == "2024-07-19T10:00:00Z")
+        let back = try #require(Reading(json: JSONValue.parse(json.serialized())))
+        #expect(back.alerts == report)
+        #expect(Reading(json: Reading(time: at, trigger: .once, position: nil).json(language: .en))?.alerts == nil)
+    }
+
+    @Test func ageingDropsExpiredAndMarksStale() throws {
+        let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
+        let at = UTCTime.parse("2024-07-18T19:50:06Z")!
+        let report = AlertReport.fetched(alerts, source: .nws, fetchedAt: at, now: at)
+        let aged = report.aged(to: UTCTime.parse("2024-07-19T12:00:00Z")!, stale: true)
+        #expect(aged.stale)
+        #expect(aged.active.map(\.event) == ["Air Quality Alert"])
+        #expect(AlertReport.notCovered.aged(to: at, stale: true).stale == false)
+    }
+
+    @Test func newAlertsAreTheActiveOnesNotSeenBefore() throws {
+        let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
+        let at = UTCTime.parse("2024-07-18T19:50:06Z")!
+        let report = AlertReport.fetched(alerts, source: .nws, fetchedAt: at, now: at)
+        #expect(report.newAlerts(since: []).count == 2)
+        #expect(report.newAlerts(since: [report.active[0].id]).map(\.event) == ["Air Quality Alert"])
+        #expect(report.newAlerts(since: Set(report.active.map(\.id))).isEmpty)
+        #expect(AlertReport.notCovered.newAlerts(since: []).isEmpty)
+    }
+
+    @Test func checkRecordRoundTrips() throws {
+        let at = UTCTime.parse("2024-07-18T19:50:06Z")!
+        let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
+        let c = AlertCheck(source: .nws, coordinate: Coordinate(lat: 1.5, lon: 2.5)!, checkedAt: at, expires: at.addingTimeInterval(60),
+                           lastModified: "Thu, 18 Jul 2024 19:50:06 GMT", report: .fetched(alerts, source: .nws, fetchedAt: at, now: at))
+        #expect(AlertCheck(json: try JSONValue.parse(c.json.serialized())) == c)
+    }
+}
