@@ -1,10 +1,10 @@
+import FixcastCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import FixcastCore
 
 /// places.bin mapped read-only: the storage fixcast's offline place table reads (`PlaceTableStorage`).
 /// Nothing is copied or parsed at load; a lookup makes resident only the pages it touches (clean file pages

@@ -121,7 +121,6 @@ public struct PlaceTableImage: @unchecked Sendable {
         return (Int32(bitPattern: tree.u32(o)), Int32(bitPattern: tree.u32(o + 4)))
     }
 
-
     // MARK: - Writing
 
     /// One row of a table to encode.

@@ -8,14 +8,17 @@ import Testing
 struct KDTreeStorageTests {
     /// Random places in 1e-4 degrees (as places.bin stores them), with a cluster of duplicates so that
     /// tie-breaks are exercised, and the image and index built from them.
-    static func build(_ n: Int) throws -> (image: PlaceTableImage, index: NearestPlaceIndex, lat: [Double], lon: [Double]) {
+    static func build(_ n: Int) throws -> (
+        image: PlaceTableImage, index: NearestPlaceIndex, lat: [Double], lon: [Double]
+    ) {
         var g = SystemRandomNumberGenerator()
         var rows: [PlaceTableImage.Row] = []
         for k in 0..<n {
             let lat = k % 50 == 0 ? Int32(100_000) : Int32.random(in: -900_000...900_000, using: &g)
             let lon = k % 50 == 0 ? Int32(200_000) : Int32.random(in: -1_800_000...1_800_000, using: &g)
             rows.append(
-                .init(latE4: lat, lonE4: lon, name: ArraySlice(Array("P\(k)".utf8)), alt: [], population: Int32(k),
+                .init(
+                    latE4: lat, lonE4: lon, name: ArraySlice(Array("P\(k)".utf8)), alt: [], population: Int32(k),
                     region: -1, country: 0))
         }
         let bytes = PlaceTableImage.encode(countries: [.init(code: "DE", name: "Germany")], regions: [], rows: rows)
@@ -60,7 +63,9 @@ struct KDTreeStorageTests {
         #expect(index.nearest(lat: 10, lon: 20)?.index == 0)
         // The walk over the image agrees with plain haversine over every point.
         let q = try #require(Coordinate(lat: 48.1, lon: 11.6))
-        let haversine = lat.indices.compactMap { i in Coordinate(lat: lat[i], lon: lon[i]).map { GreatCircle.distanceKm(q, $0) } }
+        let haversine = lat.indices.compactMap { i in
+            Coordinate(lat: lat[i], lon: lon[i]).map { GreatCircle.distanceKm(q, $0) }
+        }
         let walk = try #require(image.nearest(lat: 48.1, lon: 11.6))
         #expect(abs(walk.distanceKm - (haversine.min() ?? .infinity)) < 1e-6)
         #expect(abs(haversine[walk.row] - walk.distanceKm) < 1e-6)

@@ -174,7 +174,9 @@ struct BundledPlaceTableTests {
 
     /// Held in memory here (FixcastCore maps nothing); the mapped form is tested in FixcastTests'
     /// MappedPlaceTableFileTests, against this one.
-    static let table: OfflinePlaceTable? = read(directory + "places.bin").flatMap { try? OfflinePlaceTable(imageBytes: $0) }
+    static let table: OfflinePlaceTable? = read(directory + "places.bin").flatMap {
+        try? OfflinePlaceTable(imageBytes: $0)
+    }
 
     /// places.bin is what the current code makes of places.tsv (so neither went stale without the other).
     @Test func binaryMatchesTheTextTable() throws {
