@@ -1,11 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Great-circle distance on a sphere of the Earth's mean radius (haversine).
 ///
 /// The movement trigger's 5 km and the caches' 1 km / 5 km radii are far above the 0.5 % error
@@ -19,8 +13,10 @@ public enum GreatCircle {
         let rad = Double.pi / 180
         let dLat = (b.lat - a.lat) * rad
         let dLon = (b.lon - a.lon) * rad
-        let s = sin(dLat / 2) * sin(dLat / 2) + cos(a.lat * rad) * cos(b.lat * rad) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * earthRadiusKm * asin(min(1, sqrt(s)))
+        let sinLat = Elementary.sin(dLat / 2)
+        let sinLon = Elementary.sin(dLon / 2)
+        let s = sinLat * sinLat + Elementary.cos(a.lat * rad) * Elementary.cos(b.lat * rad) * sinLon * sinLon
+        return 2 * earthRadiusKm * Elementary.asin(min(1, Elementary.sqrt(s)))
     }
 
     public static func distanceM(_ a: Coordinate, _ b: Coordinate) -> Double {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Decides when the nearest GeoNames place is really a district of a larger city that should name the
 /// position instead: GeoNames lists city sections ("Mitte", "Kreuzberg", "Altstadt Nord") as populated
 /// places, and the nearest one would otherwise win over the city whose point is a few hundred metres away.

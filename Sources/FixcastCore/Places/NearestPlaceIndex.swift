@@ -1,16 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Finds the nearest of a fixed set of points on the sphere: a balanced k-d tree over 3D unit vectors.
 ///
 /// Why unit vectors: the straight-line (chord) distance between two points on the sphere grows with the
 /// great-circle distance, so the nearest by chord is the nearest by great circle — and there is no
 /// longitude seam at ±180° and no pole to special-case, which a latitude/longitude grid would need.
 /// The tree is stored implicitly (node = median of its range), so building it is a few in-place
-/// partitions and it costs no pointers.
+/// partitions and it costs no pointers. Its build is what orders places.bin's tree (`PlaceTableImage.encode`);
+/// its questions go through the same walk as the mapped table's (`KDTreeStorage`), so the two answer alike.
 public struct NearestPlaceIndex: Sendable {
     /// x, y, z of each point in tree order.
     private let xyz: [Double]
@@ -27,7 +22,7 @@ public struct NearestPlaceIndex: Sendable {
         let n = min(lat.count, lon.count)
         var points = [Double](repeating: 0, count: 3 * n)
         for i in 0..<n {
-            let v = NearestPlaceIndex.unitVector(lat: lat[i], lon: lon[i])
+            let v = KDTree.unitVector(lat: lat[i], lon: lon[i])
             points[3 * i] = v.0
             points[3 * i + 1] = v.1
             points[3 * i + 2] = v.2
@@ -60,102 +55,35 @@ public struct NearestPlaceIndex: Sendable {
     /// nil only for an empty index. Among points at exactly the same distance the lowest index wins, so
     /// the answer does not depend on how the tree happened to split.
     public func nearest(lat: Double, lon: Double) -> (index: Int, distanceKm: Double)? {
-        guard !ids.isEmpty else { return nil }
-        let q = NearestPlaceIndex.unitVector(lat: lat, lon: lon)
-        var best = Best(squared: .infinity, id: Int32.max)
-        xyz.withUnsafeBufferPointer { p in
-            ids.withUnsafeBufferPointer { ids in
-                axes.withUnsafeBufferPointer { axes in
-                    NearestPlaceIndex.search(
-                        query: q, points: p, ids: ids, axes: axes, lo: 0, hi: ids.count, best: &best)
-                }
-            }
-        }
-        return (Int(best.id), NearestPlaceIndex.kilometres(chordSquared: best.squared))
+        let q = KDTree.unitVector(lat: lat, lon: lon)
+        let best = withTree { $0.nearestNode(to: q) }
+        return best.map { (Int($0.id), KDTree.kilometres(chordSquared: $0.squared)) }
     }
 
     /// The indices of every point within `radiusKm` (great circle) of (`lat`, `lon`), in no particular order.
     public func within(lat: Double, lon: Double, radiusKm: Double) -> [Int] {
-        guard !ids.isEmpty, radiusKm >= 0 else { return [] }
-        let q = NearestPlaceIndex.unitVector(lat: lat, lon: lon)
-        let limit = NearestPlaceIndex.chordSquaredLimit(radiusKm: radiusKm)
-        var found: [Int] = []
-        xyz.withUnsafeBufferPointer { p in
-            ids.withUnsafeBufferPointer { ids in
-                axes.withUnsafeBufferPointer { axes in
-                    NearestPlaceIndex.collect(
-                        query: q, limit: limit, points: p, ids: ids, axes: axes, lo: 0, hi: ids.count, into: &found)
-                }
-            }
-        }
-        return found
+        guard radiusKm >= 0 else { return [] }
+        let q = KDTree.unitVector(lat: lat, lon: lon)
+        let limit = KDTree.chordSquaredLimit(radiusKm: radiusKm)
+        return withTree { $0.nodes(within: limit, of: q) }
     }
 
     /// The same answer by looking at every point; the reference the tree is tested and benchmarked against.
     public func nearestByScan(lat: Double, lon: Double) -> (index: Int, distanceKm: Double)? {
-        guard !ids.isEmpty else { return nil }
-        let q = NearestPlaceIndex.unitVector(lat: lat, lon: lon)
-        var best = Best(squared: .infinity, id: Int32.max)
-        for position in 0..<ids.count {
-            best.offer(NearestPlaceIndex.squaredDistance(q, xyz, position), ids[position])
-        }
-        return (Int(best.id), NearestPlaceIndex.kilometres(chordSquared: best.squared))
+        let q = KDTree.unitVector(lat: lat, lon: lon)
+        let best = withTree { $0.nearestNodeByScan(to: q) }
+        return best.map { (Int($0.id), KDTree.kilometres(chordSquared: $0.squared)) }
     }
 
     // MARK: - Internals
 
-    // The geometry both tree walks use (this in-memory tree and `PlaceTableImage`'s mapped one),
-    // defined once so the two cannot drift apart in what "nearest" or "within" means.
-
-    /// The nearest candidate so far; on a tie the lower id wins, so tree and scan give the same answer.
-    struct Best {
-        var squared: Double
-        var id: Int32
-
-        @inline(__always) mutating func offer(_ d: Double, _ candidate: Int32) {
-            if d < squared || (d == squared && candidate < id) {
-                squared = d
-                id = candidate
+    /// The arrays as the k-d tree walk reads them (`KDTreeStorage`), valid inside `body`.
+    func withTree<R>(_ body: (KDTreeArrays) -> R) -> R {
+        xyz.withUnsafeBufferPointer { p in
+            ids.withUnsafeBufferPointer { ids in
+                axes.withUnsafeBufferPointer { axes in body(KDTreeArrays(xyz: p, ids: ids, axes: axes)) }
             }
         }
-    }
-
-    /// The squared chord between two unit vectors (it orders points as the great-circle distance does).
-    @inline(__always)
-    static func chordSquared(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
-        let dx = a.0 - b.0
-        let dy = a.1 - b.1
-        let dz = a.2 - b.2
-        return dx * dx + dy * dy + dz * dz
-    }
-
-    /// The largest squared chord within `radiusKm` (great circle), with a hair of slack so that a point
-    /// exactly on the circle is not lost to rounding.
-    static func chordSquaredLimit(radiusKm: Double) -> Double {
-        let angle = min(Double.pi, radiusKm / GreatCircle.earthRadiusKm)
-        let chord = 2 * sin(angle / 2)
-        return chord * chord * (1 + 1e-12) + 1e-15
-    }
-
-    /// A vector's coordinate along a k-d split axis (0: x, 1: y, 2: z).
-    @inline(__always) static func coordinate(_ v: (Double, Double, Double), axis: Int) -> Double {
-        axis == 0 ? v.0 : axis == 1 ? v.1 : v.2
-    }
-
-    static func unitVector(lat: Double, lon: Double) -> (Double, Double, Double) {
-        let rad = Double.pi / 180
-        let cl = cos(lat * rad)
-        return (cl * cos(lon * rad), cl * sin(lon * rad), sin(lat * rad))
-    }
-
-    /// Chord length c on the unit sphere ↔ central angle 2·asin(c/2).
-    static func kilometres(chordSquared: Double) -> Double {
-        2 * asin(min(1, sqrt(chordSquared) / 2)) * GreatCircle.earthRadiusKm
-    }
-
-    @inline(__always)
-    private static func squaredDistance(_ q: (Double, Double, Double), _ p: [Double], _ i: Int) -> Double {
-        chordSquared((p[3 * i], p[3 * i + 1], p[3 * i + 2]), q)
     }
 
     private static func build(
@@ -216,42 +144,18 @@ public struct NearestPlaceIndex: Sendable {
             }
         }
     }
+}
 
-    private static func search(
-        query q: (Double, Double, Double), points: UnsafeBufferPointer<Double>, ids: UnsafeBufferPointer<Int32>,
-        axes: UnsafeBufferPointer<UInt8>, lo: Int, hi: Int, best: inout Best
-    ) {
-        guard hi > lo else { return }
-        let mid = (lo + hi) / 2
-        let b = 3 * mid
-        best.offer(chordSquared((points[b], points[b + 1], points[b + 2]), q), ids[mid])
-        guard hi - lo > 1 else { return }
-        let axis = Int(axes[mid])
-        let diff = coordinate(q, axis: axis) - points[b + axis]
-        let (near, far) = diff < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
-        search(query: q, points: points, ids: ids, axes: axes, lo: near.0, hi: near.1, best: &best)
-        // `<=`, not `<`: a point exactly as far as the best so far may still win the lowest-index tie-break.
-        if diff * diff <= best.squared {
-            search(query: q, points: points, ids: ids, axes: axes, lo: far.0, hi: far.1, best: &best)
-        }
-    }
+/// `NearestPlaceIndex`'s tree as the walk reads it: x, y, z, id and split axis per tree position.
+struct KDTreeArrays: KDTreeStorage {
+    let xyz: UnsafeBufferPointer<Double>
+    let ids: UnsafeBufferPointer<Int32>
+    let axes: UnsafeBufferPointer<UInt8>
 
-    private static func collect(
-        query q: (Double, Double, Double), limit: Double, points: UnsafeBufferPointer<Double>,
-        ids: UnsafeBufferPointer<Int32>, axes: UnsafeBufferPointer<UInt8>, lo: Int, hi: Int, into found: inout [Int]
-    ) {
-        guard hi > lo else { return }
-        let mid = (lo + hi) / 2
-        let b = 3 * mid
-        if chordSquared((points[b], points[b + 1], points[b + 2]), q) <= limit { found.append(Int(ids[mid])) }
-        guard hi - lo > 1 else { return }
-        let axis = Int(axes[mid])
-        let diff = coordinate(q, axis: axis) - points[b + axis]
-        if diff < 0 || diff * diff <= limit {
-            collect(query: q, limit: limit, points: points, ids: ids, axes: axes, lo: lo, hi: mid, into: &found)
-        }
-        if diff >= 0 || diff * diff <= limit {
-            collect(query: q, limit: limit, points: points, ids: ids, axes: axes, lo: mid + 1, hi: hi, into: &found)
-        }
+    var count: Int { ids.count }
+
+    @inline(__always) func node(_ position: Int) -> KDTreeNode {
+        let b = 3 * position
+        return KDTreeNode(point: (xyz[b], xyz[b + 1], xyz[b + 2]), id: ids[position], axis: Int(axes[position]))
     }
 }

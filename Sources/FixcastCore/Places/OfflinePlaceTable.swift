@@ -1,6 +1,6 @@
 /// The bundled GeoNames place table with a spatial index for "nearest place" and a folded-name scan for
 /// search. It lives in the compact binary form of `PlaceTableImage` (share/fixcast/places.bin, made by
-/// scripts/build-places.py), which fixcast maps read-only: loading builds nothing, and a loaded table
+/// scripts/build-places.py), which fixcast maps read-only (through `PlaceTableStorage`): loading builds nothing, and a loaded table
 /// costs only the pages its lookups touched (a few hundred kB) instead of ~18 MB of arrays and tree.
 /// The text form (places.tsv, the image's source) is still read by `init(bytes:)`, which converts it.
 public struct OfflinePlaceTable: Sendable {
@@ -8,6 +8,11 @@ public struct OfflinePlaceTable: Sendable {
     public struct FormatError: Error, Sendable, Hashable {
         public let line: Int
         public let reason: String
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
     }
 
     public struct Country: Sendable, Hashable {
@@ -21,17 +26,15 @@ public struct OfflinePlaceTable: Sendable {
 
     public var count: Int { image.count }
 
-    /// Maps the binary table at `path` read-only (the way fixcast loads places.bin).
-    public init(mappingFile path: String) throws(FormatError) {
-        guard let storage = ImageStorage(mapping: path) else {
-            throw FormatError(line: 0, reason: "the file could not be opened or mapped")
-        }
+    /// The binary table in `storage` (a damaged or truncated image throws). fixcast passes a read-only
+    /// mapping of places.bin (`OfflinePlaceTable(mappingFile:)` in the adapters); the table keeps `storage`.
+    public init(storage: any PlaceTableStorage) throws(FormatError) {
         image = try PlaceTableImage(storage: storage)
     }
 
     /// A binary table held in memory (tests; a damaged or truncated image throws).
     public init(imageBytes: [UInt8]) throws(FormatError) {
-        image = try PlaceTableImage(storage: ImageStorage(copying: imageBytes))
+        try self.init(storage: InMemoryPlaceTableStorage(copying: imageBytes))
     }
 
     /// The binary form of a text table (what places.bin holds for places.tsv).

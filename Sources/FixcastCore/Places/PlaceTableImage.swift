@@ -1,11 +1,6 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The offline place table in its compact binary form (share/fixcast/places.bin), laid out so that it can
-/// be used straight from a read-only `mmap`: nothing is parsed or built at load, and only the pages a
+/// be used straight from a read-only `mmap` (the adapters' `MappedPlaceTableFile`; here only the bytes, through
+/// `PlaceTableStorage`): nothing is parsed or built at load, and only the pages a
 /// lookup touches become resident (clean file pages the kernel may drop again). The text table (TSV) is
 /// the source it is made from; `OfflinePlaceTable(bytes:)` converts it with `PlaceTableImage.encode`.
 ///
@@ -28,7 +23,7 @@ public struct PlaceTableImage: @unchecked Sendable {
     static let rowMask: UInt32 = (1 << 30) - 1
 
     /// Keeps the bytes alive (an array or a mapping) for as long as any copy of the image exists.
-    let storage: ImageStorage
+    let storage: any PlaceTableStorage
     let count: Int
     let tree: UnsafeRawBufferPointer
     let records: UnsafeRawBufferPointer
@@ -38,7 +33,7 @@ public struct PlaceTableImage: @unchecked Sendable {
 
     /// Checks the header and section bounds (not every record: that would make every page resident);
     /// record fields are bounds-checked when read.
-    init(storage: ImageStorage) throws(OfflinePlaceTable.FormatError) {
+    init(storage: any PlaceTableStorage) throws(OfflinePlaceTable.FormatError) {
         let b = storage.bytes
         func fail(_ reason: String) -> OfflinePlaceTable.FormatError { .init(line: 0, reason: reason) }
         guard b.count >= Self.headerSize, Array(b[0..<8]) == Self.magic else {
@@ -126,11 +121,6 @@ public struct PlaceTableImage: @unchecked Sendable {
         return (Int32(bitPattern: tree.u32(o)), Int32(bitPattern: tree.u32(o + 4)))
     }
 
-    @inline(__always) func nodeRowAndAxis(_ position: Int) -> (row: Int32, axis: Int) {
-        let w = tree.u32(position * Self.nodeSize + 8)
-        return (Int32(bitPattern: w & Self.rowMask), Int(w >> 30))
-    }
-
     // MARK: - Writing
 
     /// One row of a table to encode.
@@ -206,64 +196,6 @@ public struct PlaceTableImage: @unchecked Sendable {
         header.append(u64: UInt64(listsOffset))
         out.replaceSubrange(0..<headerSize, with: header)
         return out
-    }
-}
-
-/// The bytes behind a `PlaceTableImage`: an owned array, or a read-only file mapping unmapped on release.
-final class ImageStorage: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
-    private let owned: UnsafeMutableRawBufferPointer?
-    private let mapped: Bool
-
-    init(copying array: [UInt8]) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, array.count), alignment: 16)
-        array.withUnsafeBytes { source in
-            if let base = source.baseAddress, let target = buffer.baseAddress {
-                target.copyMemory(from: base, byteCount: source.count)
-            }
-        }
-        owned = buffer
-        mapped = false
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<array.count])
-    }
-
-    /// Maps `path` read-only; nil when it cannot be opened or mapped (or is empty).
-    init?(mapping path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
-        let size = Int(info.st_size)
-        // Why the two hints: Linux 6.x maps a whole cached folio on one touch (measured here: one byte read
-        // of places.bin made 2,048 kB resident when `cp` or a write had left it in 2 MB folios), so a few
-        // lookups would make most of the file resident. Dropping the file's cached pages that no process
-        // maps (clean, read-only data: the cost is re-reading a few pages) and asking for no read-ahead
-        // makes each fault read and map one 4 kB page: measured 4 kB per touched page instead of 2 MB.
-        #if os(Linux)
-            _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
-        #endif
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
-        _ = madvise(base, size, Int32(MADV_RANDOM))
-        bytes = UnsafeRawBufferPointer(start: base, count: size)
-        owned = nil
-        mapped = true
-    }
-
-    /// Asks the kernel to read `range` ahead (before a scan over every row, such as search), instead of
-    /// one page per fault.
-    func willRead(_ range: Range<Int>) {
-        guard mapped, let base = bytes.baseAddress, !range.isEmpty, range.upperBound <= bytes.count else { return }
-        let page = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
-        let start = range.lowerBound / page * page
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), range.upperBound - start, Int32(MADV_WILLNEED))
-    }
-
-    deinit {
-        if mapped, let base = bytes.baseAddress {
-            munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
-        }
-        owned?.deallocate()
     }
 }
 

@@ -149,11 +149,21 @@ for row in 0..<table.count {
     }
 }
 var buildTimes: [Double] = []
+var index = NearestPlaceIndex(lat: [], lon: [])
 for _ in 0..<3 {
     let b0 = clock.now
-    let index = NearestPlaceIndex(lat: lats, lon: lons)
+    index = NearestPlaceIndex(lat: lats, lon: lons)
     buildTimes.append(seconds(clock.now - b0))
     checksum &+= index.count
+}
+// The same k-d tree walk over the in-memory arrays (the other `KDTreeStorage`), and whether it agrees.
+var arrayTimes: [Double] = []
+var storageMismatches = 0
+for q in queries {
+    let t0 = clock.now
+    let hit = index.nearest(lat: q.lat, lon: q.lon)
+    arrayTimes.append(seconds(clock.now - t0))
+    if hit?.index != table.nearest(to: q)?.row { storageMismatches += 1 }
 }
 
 let t0 = clock.now
@@ -165,6 +175,7 @@ print("")
 print(pad("", 26) + pad("k-d tree", 14) + "brute-force scan")
 print(pad("load (mmap)", 26) + pad(format(median(loadTimes)), 14) + format(median(loadTimes)))
 print(pad("median lookup", 26) + pad(format(median(treeTimes)), 14) + format(median(scanTimes)))
+print(pad("median lookup, in memory", 26) + pad(format(median(arrayTimes)), 14) + "-")
 print(pad("median lookup, districts", 26) + pad(format(median(settlementTimes)), 14) + "-")
 print("")
 print("targets: load ≤ 150 ms, median lookup ≤ 50 µs")
@@ -175,6 +186,7 @@ print(
 )
 print("load runs: \(loadTimes.map(format).joined(separator: ", "))")
 print("k-d tree vs scan disagreements on 300 points: \(mismatches)")
+print("mapped table vs in-memory arrays (same walk) disagreements on \(queries.count) points: \(storageMismatches)")
 print(
     "search \"new york\" (offline, full scan): \(format(searchTime)) → \(newYork.map { table.name($0) }.joined(separator: ", "))"
 )
