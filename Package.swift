@@ -10,7 +10,7 @@ import PackageDescription
 //                 └─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, ports)
 //                 └─▶ C shims (CGPS, CCurl, CSQLite, CSystem): the only callers of the C libraries
 //
-// FixcastCore depends on nothing but FoundationEssentials. No package dependencies: C libraries come
+// FixcastCore depends on nothing but FoundationEssentials and CMath (libm's pure functions). No package dependencies: C libraries come
 // from Debian's -dev packages.
 let package = Package(
     name: "fixcast",
@@ -23,8 +23,10 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CSystem"),
+        // The C library's elementary functions (sin, cos, log...): pure, so the core may use them.
+        .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
         // Pure domain.
-        .target(name: "FixcastCore"),
+        .target(name: "FixcastCore", dependencies: ["CMath"]),
         // Everything that touches the OS or a C library.
         .target(name: "FixcastAdapters", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite", "CSystem"]),
         // The agent, the services that make a reading, and what people see.
