@@ -97,8 +97,7 @@ public struct AlertCommandRunner: Sendable {
         let bytes = Array(json.utf8)
         var written = 0
         while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = bytes[written...].withUnsafeBytes { Syscall.write(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { return .couldNotStart("the alert could not be written: errno \(errno)") }
             written += n
         }
@@ -136,12 +135,12 @@ public struct AlertCommandRunner: Sendable {
         let deadline = monotonicSeconds() + timeoutS
         var status: Int32 = 0
         while true {
-            let r = waitpid(pid, &status, WNOHANG)
+            let r = Syscall.waitpid(pid, &status, WNOHANG)
             if r == pid { break }
             if r < 0 && errno != EINTR { return .couldNotStart("waitpid failed: errno \(errno)") }
             if monotonicSeconds() >= deadline {
                 kill(-pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                _ = Syscall.waitpid(pid, &status, 0)
                 return .timedOut
             }
             usleep(20_000)

@@ -75,7 +75,7 @@ func withExportTarget(_ target: ExportTarget, shownAs shown: String, _ body: (Ex
 {
     switch target {
     case .writeThrough(let path):
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = Syscall.open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ExportError.cannotCreate(path: shown, detail: String(cString: strerror(errno))) }
         defer { close(fd) }
         var st = stat()
@@ -117,7 +117,7 @@ private func replaceAtomically(
         try body(sink)
         try sink.flush()
         // On disk before the rename, so a crash cannot leave a renamed but empty file.
-        guard fsync(fd) == 0 else {
+        guard Syscall.fsync(fd) == 0 else {
             throw ExportError.writeFailed(target: shown, detail: String(cString: strerror(errno)))
         }
     } catch {
@@ -135,7 +135,7 @@ private func replaceAtomically(
         unlink(temp)
         throw ExportError.cannotCreate(path: shown, detail: detail)
     }
-    let dirFD = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let dirFD = Syscall.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if dirFD >= 0 {
         _ = fsync(dirFD)  // the rename itself durable; a folder that cannot be synced loses nothing written
         close(dirFD)

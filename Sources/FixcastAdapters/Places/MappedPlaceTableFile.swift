@@ -16,7 +16,7 @@ public final class MappedPlaceTableFile: PlaceTableStorage, @unchecked Sendable 
     /// Maps `path` read-only; nil when it cannot be opened or mapped, or is empty.
     public init?(path: String) {
         var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        fd = Syscall.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

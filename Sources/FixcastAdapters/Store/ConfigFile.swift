@@ -52,7 +52,7 @@ public enum ConfigFile {
         // O_NONBLOCK and fstat close the race of the path changing between the two.
         var before = stat()
         if stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG { return .notRegular }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = Syscall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
         }

@@ -13,6 +13,9 @@ public enum Console {
     /// outside reaches the terminal raw: newlines stay, tabs become spaces, others are dropped
     /// (`TerminalText.forStdout`; JSON is already escaped, so it passes unchanged).
     public static func out(_ text: String) { write(fd: 1, TerminalText.forStdout(text)) }
+    /// Human text that fixcast's renderers coloured for a terminal (`now`, `alerts`): as `out`, but
+    /// their SGR colour sequences pass (`TerminalText.forStdoutKeepingColour`).
+    public static func outColoured(_ text: String) { write(fd: 1, TerminalText.forStdoutKeepingColour(text)) }
     /// A message for stderr. The one route to stderr: newlines stay, tabs become spaces, other
     /// control and bidi characters are shown as `\u{…}` (`TerminalText.forStderr`).
     public static func err(_ text: String) { write(fd: 2, TerminalText.forStderr(text)) }
@@ -25,16 +28,12 @@ public enum Console {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buf in
-                Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+            let n = bytes.withUnsafeMutableBytes { buf -> Int in
+                guard let base = buf.baseAddress else { return 0 }
+                return Syscall.write(fd, base + offset, buf.count - offset)
             }
-            if n > 0 {
-                offset += n
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                return  // EPIPE or a closed stream: nothing useful left to do with the text
-            }
+            guard n > 0 else { return }  // EPIPE or a closed stream: nothing useful left to do with the text
+            offset += n
         }
     }
 }

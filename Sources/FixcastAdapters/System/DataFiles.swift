@@ -61,7 +61,7 @@ public struct DataFiles: Sendable {
 
     /// Reads a whole file; nil when it cannot be opened or read.
     public static func readBytes(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = Syscall.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
@@ -72,7 +72,7 @@ public struct DataFiles: Sendable {
         let ok = result.withUnsafeMutableBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return size == 0 }
             while filled < size {
-                let n = read(fd, base + filled, size - filled)
+                let n = Syscall.read(fd, base + filled, size - filled)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return false

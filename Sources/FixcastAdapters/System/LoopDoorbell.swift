@@ -17,14 +17,8 @@ public final class LoopDoorbell: Sendable {
 
     /// nil when the system gives no pipe (out of descriptors): the caller says so and cannot run.
     public init?() {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return nil }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd = fds[0]
-        writeEnd = fds[1]
+        guard let ends = Syscall.nonBlockingPipe() else { return nil }
+        (readEnd, writeEnd) = ends
     }
 
     deinit {
@@ -59,7 +53,10 @@ public final class LoopDoorbell: Sendable {
         var rung = false
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Syscall.read(readEnd, $0.baseAddress!, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Syscall.read(readEnd, base, raw.count)
+            }
             guard n > 0 else { break }
             for b in buffer.prefix(n) {
                 if b == 0 { rung = true } else { signals.append(Int32(b)) }

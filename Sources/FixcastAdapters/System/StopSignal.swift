@@ -16,15 +16,9 @@ package final class StopSignal: Sendable {
     private static let sliceMs: Int32 = 250
 
     package init() {
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        readEnd = fds[0]
-        writeEnd = fds[1]
+        let ends = Syscall.nonBlockingPipe()
+        readEnd = ends?.readEnd ?? -1
+        writeEnd = ends?.writeEnd ?? -1
     }
 
     deinit {
@@ -36,7 +30,7 @@ package final class StopSignal: Sendable {
         guard !flag.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if writeEnd >= 0 {
             var byte: UInt8 = 1
-            _ = write(writeEnd, &byte, 1)
+            _ = Syscall.write(writeEnd, &byte, 1)
         }
     }
 
@@ -58,16 +52,12 @@ package final class StopSignal: Sendable {
             if readEnd < 0 { timeoutMs = timeoutMs < 0 ? Self.sliceMs : min(timeoutMs, Self.sliceMs) }
             var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
             if let fd { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            let n = poll(&fds, nfds_t(fds.count), timeoutMs)
+            let n = Syscall.poll(&fds, timeoutMs: timeoutMs)
             if n > 0, fds.count > 1, fds[1].revents != 0 { return true }
-            if n < 0, errno != EINTR { return fd != nil }  // let the caller's read find the error
+            if n < 0 { return fd != nil }  // let the caller's read find the error
         }
         return false
     }
 
-    package static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
-    }
+    package static func monotonicSeconds() -> Double { Syscall.monotonicSeconds() }
 }

@@ -26,14 +26,42 @@ package enum Syscall {
         return n
     }
 
+    /// open(2), retried on EINTR (opening a FIFO blocks until the other end opens, and a signal can
+    /// cut that short).
+    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        retrying { Glibc.open(path, flags, mode) }
+    }
+
+    /// waitpid(2), retried on EINTR.
+    package static func waitpid(_ pid: pid_t, _ status: inout Int32, _ options: Int32) -> pid_t {
+        retrying { Glibc.waitpid(pid, &status, options) }
+    }
+
+    /// fsync(2), retried on EINTR.
+    package static func fsync(_ fd: Int32) -> Int32 {
+        retrying { Glibc.fsync(fd) }
+    }
+
     /// read(2), retried on EINTR.
-    package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         retrying { Glibc.read(fd, buffer, count) }
     }
 
     /// write(2), retried on EINTR.
-    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         retrying { Glibc.write(fd, buffer, count) }
+    }
+
+    /// A pipe whose ends never block and are closed on exec (a wake-up channel for poll(2)); nil when
+    /// the system has no descriptors left.
+    package static func nonBlockingPipe() -> (readEnd: Int32, writeEnd: Int32)? {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        return (fds[0], fds[1])
     }
 
     /// Seconds on CLOCK_MONOTONIC (never jumps with the wall clock).

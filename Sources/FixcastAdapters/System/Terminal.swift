@@ -105,10 +105,12 @@ public final class TerminalSession: Sendable {
     /// typed, possibly none. Map each with `LiveCommand(key:)`.
     public func readKeys(timeoutMs: Int32 = 0) -> [UInt8] {
         var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&pfd, 1, timeoutMs)
+        var pfds = [pfd]
+        let ready = Syscall.poll(&pfds, timeoutMs: timeoutMs)
+        pfd = pfds[0]
         guard ready > 0, pfd.revents & Int16(POLLIN) != 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        let n = buffer.withUnsafeMutableBytes { Syscall.read(input, $0.baseAddress, $0.count) }
         return n > 0 ? Array(buffer.prefix(n)) : []
     }
 

@@ -40,12 +40,13 @@ public enum AlertDisplay {
     /// `[SEVERE] Excessive Heat Warning, from Fri 19 10:00, until Sat 20 20:00 — Northwest Valley; …`.
     /// "from" only for an alert not yet in force at `now`; the area cut to `areaLimit` characters.
     public static func line(_ a: Alert, options: DisplayOptions, colour: Bool = false, now: Date? = nil, areaLimit: Int? = nil) -> String {
-        var text = coloured("[\(tag(a.severity))]", a.severity, colour: colour) + " " + a.event
+        // The feed's text is cleaned here, before the colour codes go in (the line is not cleaned again).
+        var text = coloured("[\(tag(a.severity))]", a.severity, colour: colour) + " " + TerminalText.line(a.event)
         if let onset = a.onset, now.map({ onset > $0 }) ?? true { text += ", from " + when(onset, options: options) }
         if let until = a.ends ?? a.expires { text += ", until " + when(until, options: options) }
         if var area = a.area {
             if let areaLimit, area.count > areaLimit { area = String(area.prefix(max(1, areaLimit - 1))) + "…" }
-            text += " — " + area
+            text += " — " + TerminalText.line(area)
         }
         return text
     }

@@ -42,11 +42,14 @@ public enum ReadingText {
             lines.append("")
             lines.append(labels.noWeather)
         }
+        // Alert lines are cleaned inside `AlertDisplay` (their text before their colour codes).
         let alertLines = AlertDisplay.readingLines(reading.alerts, now: now, options: options, colour: colour)
+        var cleaned = lines.map(TerminalText.line)
         if !alertLines.isEmpty {
-            lines.append("")
-            lines += alertLines
+            cleaned.append("")
+            cleaned += alertLines
         }
+        lines = []
         if !reading.errors.isEmpty {
             lines.append("")
             lines.append(labels.errors + ":")
@@ -54,6 +57,6 @@ public enum ReadingText {
         }
         // Alert titles and problem texts come from outside: a line break in one must not split
         // the display, and no control character may reach the terminal (TerminalText).
-        return lines.map(TerminalText.line).joined(separator: "\n") + "\n"
+        return (cleaned + lines.map(TerminalText.line)).joined(separator: "\n") + "\n"
     }
 }

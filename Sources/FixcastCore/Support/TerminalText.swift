@@ -83,6 +83,38 @@ public enum TerminalText {
         return String(out)
     }
 
+    /// Text for stdout that fixcast's own renderers coloured: like `forStdout`, but an SGR sequence
+    /// (`ESC [ digits ; … m`, colours and bold only: it moves no cursor, sets no title, clears
+    /// nothing) is kept. Every outside string a renderer embeds is cleaned first (`name`, `line`), so
+    /// the only escapes left are the renderer's own.
+    public static func forStdoutKeepingColour(_ text: String) -> String {
+        guard needsCleaning(text) else { return text }
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            if scalar == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+                var j = i + 2
+                while j < scalars.count, scalars[j] == ";" || ("0"..."9").contains(scalars[j]) { j += 1 }
+                if j < scalars.count, scalars[j] == "m", j - i <= 16 {
+                    out.append(contentsOf: scalars[i...j])
+                    i = j + 1
+                    continue
+                }
+            }
+            if scalar == "\n" {
+                out.append(scalar)
+            } else if isBreak(scalar) {
+                out.append(" ")
+            } else if !isUnsafe(scalar) {
+                out.append(scalar)
+            }
+            i += 1
+        }
+        return String(out)
+    }
+
     /// Text for stderr: newlines kept, tabs and other breaks become a space, every other unsafe
     /// character shown as `\u{…}`.
     public static func forStderr(_ text: String) -> String {

@@ -23,7 +23,7 @@ struct AlertsCommand {
             if context.arguments.json {
                 Console.out((outcome.report?.json ?? .null).serialized() + "\n")
             } else if let report = outcome.report {
-                Console.out(AlertDisplay.detail(report, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))
+                Console.outColoured(AlertDisplay.detail(report, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))
             }
             if let e = outcome.error { Console.err(e.message + "\n") }
             return outcome.report == nil ? ExitCode.failure : ExitCode.success

@@ -20,7 +20,7 @@ struct NowCommand {
             if context.arguments.json {
                 Console.out(reading.json(language: context.language).serialized() + "\n")
             } else {
-                Console.out(ReadingText.render(reading, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))
+                Console.outColoured(ReadingText.render(reading, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))
                 for issue in reading.errors { Console.err(issue.message + "\n") }
             }
             if reading.weather == nil {
