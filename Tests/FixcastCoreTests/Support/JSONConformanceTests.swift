@@ -120,6 +120,7 @@ import Testing
         ("n_structure_nbsp_is_not_whitespace", "[\u{A0}1]"),
         ("n_object_duplicate_key", #"{"a":1,"a":2}"#),
         ("n_object_duplicate_key_escaped", #"{"a":1,"\u0061":2}"#),
+        ("n_object_duplicate_key_canonically_equal", "{\"\u{E9}\":1,\"e\u{301}\":2}"),
         ("n_object_duplicate_key_nested", #"[{"x":{"b":1,"c":2,"b":3}}]"#),
         ("n_number_huge_exp", "[1e400]"),
         ("n_number_neg_huge_exp", "[-1e400]"),
