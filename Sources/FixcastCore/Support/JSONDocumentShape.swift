@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// `JSONDecoder` (swift-foundation 6.3) does the string work: escapes, surrogate pairs, control
 /// characters, UTF-8 validity. What it cannot give, or is lenient about, is decided here instead
-/// (each was tried; `JSONDocumentShapeTests` and `JSONConformanceTests` hold the cases):
+/// (each was tried; `JSONConformanceTests` and `JSONValueCodableTests` hold the cases):
 /// - object key order: its keyed container is a `Dictionary`, so `allKeys` comes out in hash order.
 ///   The scan records each object's keys in document order and `JSONValue.init(from:)` asks for
 ///   them in that order.
