@@ -1,5 +1,5 @@
 // Offline place index benchmark (bench/places.sh): load time and lookup time of the bundled GeoNames
-// table, side by side with a brute-force scan. Timing lives here, never in tests.
+// table, side by side with a brute-force scan; `--json` is bench/json.sh's. Timing lives here, never in tests.
 import FixcastApp
 import FixcastAdapters
 import FixcastCore
@@ -28,6 +28,7 @@ func pad(_ text: String, _ width: Int) -> String {
 
 // `fixcast-bench --compile IN.tsv OUT.bin`: writes the binary table (scripts/build-places.py runs this).
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--json" { exit(runJSONBench(Array(arguments.dropFirst()))) }
 if arguments.first == "--compile" {
     guard arguments.count == 3, let text = DataFiles.readBytes(arguments[1]) else {
         Console.err("fixcast-bench: usage: fixcast-bench --compile places.tsv places.bin (input must be readable)\n")

@@ -1,0 +1,268 @@
+import FoundationEssentials
+
+/// The structure of one JSON text, learned by a strict linear scan before `JSONDecoder` reads it.
+///
+/// `JSONDecoder` (swift-foundation 6.3) does the string work: escapes, surrogate pairs, control
+/// characters, UTF-8 validity. What it cannot give, or is lenient about, is decided here instead
+/// (each was tried; `JSONConformanceTests` and `JSONValueCodableTests` hold the cases):
+/// - object key order: its keyed container is a `Dictionary`, so `allKeys` comes out in hash order.
+///   The scan records each object's keys in document order and `JSONValue.init(from:)` asks for
+///   them in that order.
+/// - trailing commas (`[1,]`, `{"a":1,}`) and UTF-16/UTF-32 input (it transcodes them): refused.
+/// - duplicate keys (it keeps the first silently): refused, so no two readers of one document can
+///   disagree about what it says. Keys are compared as Swift strings, so `"é"` written precomposed
+///   and decomposed count as one key, as they would for `JSONValue`'s subscript and the decoder.
+/// - numbers: it accepts `1.0` as an `Int` and refuses the valid `0e1`, and it cannot say whether
+///   the text was `1` or `1.0`. The scan checks RFC 8259's number grammar and converts the lexeme
+///   itself: integer syntax that fits becomes `.int`, everything else `.double`; a number beyond
+///   Double's range (`1e400`) is an error, never infinity; an underflow (`1e-400`) becomes 0.
+/// - nesting: bounded at `maxDepth` before any recursive decoding starts.
+struct JSONDocumentShape: Sendable {
+    /// One value, in document pre-order (a container before its members).
+    enum Item: Sendable {
+        case null
+        case bool(Bool)
+        case number(JSONValue)
+        case string
+        /// `end`: the index after the container's last descendant. `strings`: whether a string
+        /// value is inside (only then is the decoder needed); `onlyStrings`: every member is one.
+        case array(count: Int, end: Int, strings: Bool, onlyStrings: Bool)
+        case object(keys: [String], strings: Bool)
+    }
+
+    /// Deeper nesting is refused. API responses fixcast reads nest under 10 levels. The decode
+    /// walk recurses once a level: a 128-level document with a string at the bottom parsed on a
+    /// thread with a 64 KiB stack (release) and a 512 KiB one (debug), and failed at 32/256 KiB;
+    /// fixcast's threads have the 8 MiB default. `JSONDecoder`'s own limit is 512.
+    static let maxDepth = 128
+
+    private(set) var items: [Item] = []
+    /// Where each string (keys included) starts, to point at the one `JSONDecoder` refused.
+    private(set) var stringStarts: [Int] = []
+    /// Where the value starts (after a UTF-8 byte order mark, if any).
+    private(set) var start = 0
+
+    /// Scans UTF-8 JSON text; throws where it is not RFC 8259 JSON by the rules above. String
+    /// contents are left to `JSONDecoder`.
+    init(scanning bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        var scanner = Scanner(bytes: bytes)
+        try scanner.scanDocument()
+        items = scanner.items
+        stringStarts = scanner.stringStarts
+        start = scanner.start
+    }
+}
+
+private struct Scanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var start = 0
+    var items: [JSONDocumentShape.Item] = []
+    var stringStarts: [Int] = []
+
+    /// An open container: where its item is, and what it holds so far.
+    struct Open {
+        let item: Int
+        let isObject: Bool
+        var count = 0
+        var stringMembers = 0
+        var strings = false
+        var keys: [String] = []
+        /// Built once an object has many keys, so the duplicate check stays linear in the input.
+        var keySet: Set<String>? = nil
+
+        /// Adds a key; false if the object already has it.
+        mutating func insert(_ key: String) -> Bool {
+            if keySet == nil, keys.count >= 16 { keySet = Set(keys) }
+            if keySet != nil {
+                guard keySet?.insert(key).inserted == true else { return false }
+            } else if keys.contains(key) {
+                return false
+            }
+            keys.append(key)
+            return true
+        }
+    }
+    var open: [Open] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    func fail(_ reason: String, at offset: Int? = nil) -> JSONParseError {
+        JSONParseError(offset: offset ?? i, reason: reason)
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func scanDocument() throws(JSONParseError) {
+        // A UTF-8 byte order mark is tolerated (RFC 8259 §8.1 allows ignoring it).
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        start = i
+        try scanValue()
+        while !open.isEmpty { try scanAfterMember() }
+        skipSpace()
+        guard i == bytes.count else { throw fail("unexpected text after the JSON value") }
+    }
+
+    /// One value; a container is opened, and its members are scanned by `scanAfterMember`.
+    mutating func scanValue() throws(JSONParseError) {
+        skipSpace()
+        guard i < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard open.count < JSONDocumentShape.maxDepth else { throw fail("nesting deeper than \(JSONDocumentShape.maxDepth) levels") }
+            let isObject = bytes[i] == UInt8(ascii: "{")
+            open.append(Open(item: items.count, isObject: isObject))
+            items.append(.null)  // the container's item, written when it closes
+            i += 1
+            skipSpace()
+            if i < bytes.count, bytes[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                i += 1
+                close()
+            } else {
+                try scanMember()
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+            items.append(.string)
+            if let top = open.indices.last {
+                open[top].strings = true
+                open[top].stringMembers += 1
+            }
+        case UInt8(ascii: "t"): try literal("true"); items.append(.bool(true))
+        case UInt8(ascii: "f"): try literal("false"); items.append(.bool(false))
+        case UInt8(ascii: "n"): try literal("null"); items.append(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): items.append(.number(try scanNumber()))
+        case 0x00: throw fail("a NUL byte (the text is not UTF-8)")
+        default: throw fail("invalid value")
+        }
+    }
+
+    /// The next member of the innermost open container: `"key": value` or `value`.
+    mutating func scanMember() throws(JSONParseError) {
+        guard let top = open.indices.last else { return }
+        if open[top].isObject {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+            let keyStart = i
+            try skipString()
+            let key = try decodeKey(from: keyStart, to: i)
+            guard open[top].insert(key) else { throw fail("duplicate key", at: keyStart) }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            i += 1
+        }
+        open[top].count += 1
+        try scanValue()
+    }
+
+    /// After a member: `,` and the next member, or the container's closing bracket.
+    mutating func scanAfterMember() throws(JSONParseError) {
+        guard let top = open.last else { return }
+        skipSpace()
+        guard i < bytes.count else { throw fail("unexpected end of input in \(top.isObject ? "an object" : "an array")") }
+        let closing = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if bytes[i] == closing {
+            i += 1
+            close()
+        } else if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            skipSpace()
+            if i < bytes.count, bytes[i] == closing { throw fail("trailing comma") }
+            try scanMember()
+        } else {
+            throw fail(top.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+        }
+    }
+
+    mutating func close() {
+        guard let done = open.popLast() else { return }
+        items[done.item] = done.isObject
+            ? .object(keys: done.keys, strings: done.strings)
+            : .array(count: done.count, end: items.count, strings: done.strings,
+                     onlyStrings: done.count > 0 && done.stringMembers == done.count)
+        if done.strings, let parent = open.indices.last { open[parent].strings = true }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONParseError) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { throw fail("invalid literal") }
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: n)
+        for k in 0..<n where bytes[i + k] != w[k] { throw fail("invalid literal") }
+        i += n
+    }
+
+    /// Moves past a string; its contents are `JSONDecoder`'s to judge.
+    mutating func skipString() throws(JSONParseError) {
+        stringStarts.append(i)
+        let open = i
+        i += 1
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""): i += 1; return
+            case UInt8(ascii: "\\"): i += 2
+            case 0x00: throw fail("a NUL byte (the text is not UTF-8)")
+            default: i += 1
+            }
+        }
+        throw fail("unterminated string", at: open)
+    }
+
+    /// A key's text, for ordering and the duplicate check: plain UTF-8 read directly, a key with
+    /// escapes decoded by `JSONDecoder` (as its value lookup will decode it).
+    func decodeKey(from start: Int, to end: Int) throws(JSONParseError) -> String {
+        let body = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
+        if !body.contains(UInt8(ascii: "\\")) {
+            guard body.allSatisfy({ $0 >= 0x20 }), let key = String(validating: body, as: UTF8.self) else {
+                throw JSONValue.invalidStringError(at: start)
+            }
+            return key
+        }
+        do {
+            return try JSONDecoder().decode(String.self, from: Data(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+        } catch {
+            throw JSONValue.invalidStringError(at: start)
+        }
+    }
+
+    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    mutating func scanNumber() throws(JSONParseError) -> JSONValue {
+        let first = i
+        var isInteger = true
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count, isDigit(bytes[i]) else { throw fail("invalid number", at: first) }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < bytes.count, isDigit(bytes[i]) { throw fail("number with a leading zero", at: first) }
+        } else {
+            skipDigits()
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard i < bytes.count, isDigit(bytes[i]) else { throw fail("invalid number", at: first) }
+            skipDigits()
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < bytes.count, isDigit(bytes[i]) else { throw fail("invalid number", at: first) }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<i]), as: UTF8.self)
+        if isInteger, let int = Int(text) { return .int(int) }
+        // Double's parser rounds to nearest; only overflow gives infinity.
+        guard let double = Double(text), double.isFinite else { throw fail("number out of range", at: first) }
+        return .double(double)
+    }
+
+    mutating func skipDigits() { while i < bytes.count, isDigit(bytes[i]) { i += 1 } }
+    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+}
