@@ -3,7 +3,7 @@ import FixcastCore
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status
+    case run, now, forecast, search, export, status, trips, report
 }
 
 /// A command line that does not make sense; exit 2 with the message (which names the option).
@@ -40,6 +40,8 @@ public struct Arguments: Sendable, Equatable {
     public var since: Date?
     public var until: Date?
     public var output: String?
+    // report
+    public var trip: TripChoice?
 
     public init() {}
 }
@@ -124,6 +126,12 @@ extension Arguments {
                 }
                 if name == "--since" { a.since = d } else { a.until = d }
             case "-o", "--output": a.output = try value(name, inline)
+            case "--trip":
+                let v = try value(name, inline)
+                guard let choice = TripChoice(parsing: v) else {
+                    throw UsageError("fixcast: --trip: \"\(v)\" is not a trip number (1, 2, … as fixcast trips lists them) or last.")
+                }
+                a.trip = choice
             default:
                 throw UsageError("fixcast: unknown option \(name); see fixcast --help.")
             }
@@ -134,14 +142,14 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(positionals[1])\"; the commands are run, now, forecast, search, export, status.")
+                        throw UsageError("fixcast: no command named \"\(positionals[1])\"; the commands are run, now, forecast, search, export, status, trips, report.")
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(first)\"; the commands are run, now, forecast, search, export, status.")
+                throw UsageError("fixcast: no command named \"\(first)\"; the commands are run, now, forecast, search, export, status, trips, report.")
             }
             a.command = c
             let rest = positionals.dropFirst()
@@ -162,9 +170,11 @@ extension Arguments {
         let name = "fixcast \(command.rawValue)"
         if days != nil && command != .forecast { throw UsageError("\(name): --days is an option of fixcast forecast.") }
         if limit != nil && command != .search { throw UsageError("\(name): --limit is an option of fixcast search.") }
-        if command != .export && (format != nil || since != nil || until != nil || output != nil) {
-            throw UsageError("\(name): --format, --since, --until and -o are options of fixcast export.")
+        if command != .export && format != nil { throw UsageError("\(name): --format is an option of fixcast export.") }
+        if command != .export && command != .report && (since != nil || until != nil || output != nil) {
+            throw UsageError("\(name): --since, --until and -o are options of fixcast export and fixcast report.")
         }
+        if trip != nil && command != .report { throw UsageError("\(name): --trip is an option of fixcast report.") }
         switch command {
         case .search:
             guard let q = query, !q.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -173,6 +183,11 @@ extension Arguments {
         case .export:
             guard format != nil else { throw UsageError("fixcast export: --format gpx|csv|geojson is required.") }
             if let since, let until, since > until { throw UsageError("fixcast export: --since is after --until.") }
+        case .report:
+            if let since, let until, since > until { throw UsageError("fixcast report: --since is after --until.") }
+            if let output, output != "-", ReportFormat(path: output) == nil {
+                throw UsageError("fixcast report: -o \"\(output)\" must end in .svg or .html (or be - for standard output).")
+            }
         default: break
         }
     }

@@ -61,7 +61,14 @@ enum StoreSchema {
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
         ) WITHOUT ROWID;
+        """,
+        // reports: trips and reports find track points and readings by fix time, the receive time
+        // where the receiver gave none (CONTRACT.md "Trips and reports"); `trips` walks this index
+        // with a window LAG to find the gaps instead of loading a year of points.
         """
+        CREATE INDEX track_points_trip_time ON track_points(coalesce(fix_time, time));
+        CREATE INDEX readings_trip_time ON readings(coalesce(fix_time, time));
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

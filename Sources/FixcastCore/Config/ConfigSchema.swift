@@ -29,7 +29,7 @@ public enum ConfigSchema {
         public var environmentVariable: String { "FIXCAST_\(section.uppercased())_\(name.uppercased())" }
     }
 
-    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display"]
+    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display", "report"]
     static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
 
     public static let keys: [Key] = [
@@ -122,6 +122,8 @@ public enum ConfigSchema {
             s.display.lang = lang
             return nil
         },
+        // reports: a gap this long without track points starts a new trip.
+        number("report", "trip_gap_min", positive: true) { $0.report.tripGapMin = $1 },
     ]
 
     public static func key(section: String, name: String) -> Key? {

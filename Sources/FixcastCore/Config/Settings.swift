@@ -57,12 +57,20 @@ public struct Settings: Sendable, Hashable {
         public init() {}
     }
 
+    public struct Report: Sendable, Hashable {
+        /// A gap this long (minutes) without track points starts a new trip: a fuel stop stays
+        /// one trip, the drive home after work is another.
+        public var tripGapMin = 30.0
+        public init() {}
+    }
+
     public var gps = GPS()
     public var trigger = Trigger()
     public var weather = Weather()
     public var places = Places()
     public var storage = Storage()
     public var display = Display()
+    public var report = Report()
 
     public init() {}
 }
