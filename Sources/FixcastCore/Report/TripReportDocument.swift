@@ -207,9 +207,18 @@ public enum TripReportDocument {
             facts.append(
                 l.display.temperatureNumber(lo) + " … " + l.display.temperatureNumber(hi) + " " + l.display.temperatureSymbol)
         }
-        facts.append(UTCTime.format(l.start) + " – " + UTCTime.format(l.end))
+        facts.append(timeRange(l.start, l.end))
         s += "<text class=\"title\" x=\"20\" y=\"36\" font-size=\"22\" font-weight=\"bold\" fill=\"#1b1f24\">\(XMLText.escape(titleText(l)))</text>\n"
         s += "<text class=\"facts\" x=\"20\" y=\"60\" font-size=\"13\" fill=\"#444c56\">\(XMLText.escape(facts.joined(separator: "  ·  ")))</text>\n"
+    }
+
+    /// "2005-09-25 23:52 – 2005-09-26 02:56 UTC", or "… 23:52 – 23:58 UTC" on one day.
+    static func timeRange(_ a: Date, _ b: Date) -> String {
+        func minutes(_ d: Date) -> String { String(UTCTime.format(d).prefix(16)).replacing("T", with: " ") }
+        let from = minutes(a)
+        let to = minutes(b)
+        let sameDay = from.prefix(10) == to.prefix(10)
+        return from + " – " + (sameDay ? String(to.suffix(5)) : to) + " UTC"
     }
 
     static func halo(_ size: Double) -> String {
