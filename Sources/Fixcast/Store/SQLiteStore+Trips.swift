@@ -17,63 +17,50 @@ public struct StoredTrip: Sendable, Hashable {
 extension SQLiteStore {
     static let tripTime = "coalesce(fix_time, time)"
 
-    /// Haversine in SQL (SQLite's math functions), in km, from the previous point (plat, plon).
-    private static let stepKmSQL =
-        "2 * \(GreatCircle.earthRadiusKm) * asin(min(1, sqrt(power(sin(radians(lat - plat) / 2), 2) + cos(radians(plat)) * cos(radians(lat)) * power(sin(radians(lon - plon) / 2), 2))))"
-
     /// The trips of the whole store, oldest first. A gap of at least `gapMinutes` between
-    /// consecutive points (by fix time) starts a new trip. The gaps and each trip's length are
-    /// found in SQL over the fix-time index: a year of driving is never loaded into memory.
+    /// consecutive points (by fix time) starts a new trip.
+    ///
+    /// One pass over the fix-time index, streamed: each point is looked at once for the gap and
+    /// the step length and then dropped, so a year of driving (~1 M points) takes constant memory.
+    /// Measured on 1 M points (bench/report.sh): this pass costs ~0.07 s of SQLite CPU, while a
+    /// window `LAG` in SQL costs ~0.6 s for the gaps alone and ~2.4 s with the lengths summed in
+    /// SQL, over the 1 s target.
     public func trips(gapMinutes: Double) throws(StorageError) -> [StoredTrip] {
-        let sql = """
-            WITH p AS (
-              SELECT \(Self.tripTime) AS ft, lat, lon,
-                     LAG(\(Self.tripTime)) OVER w AS pft, LAG(lat) OVER w AS plat, LAG(lon) OVER w AS plon
-              FROM track_points WINDOW w AS (ORDER BY \(Self.tripTime), id)
-            ), g AS (
-              SELECT ft, CASE WHEN pft IS NULL OR ft - pft >= ?1 THEN 1 ELSE 0 END AS brk,
-                     CASE WHEN pft IS NULL OR ft - pft >= ?1 THEN 0.0 ELSE \(Self.stepKmSQL) END AS km
-              FROM p
-            ), n AS (
-              SELECT ft, km, SUM(brk) OVER (ORDER BY ft ROWS UNBOUNDED PRECEDING) AS trip FROM g
-            )
-            SELECT trip, min(ft), max(ft), count(*), total(km) FROM n GROUP BY trip ORDER BY trip
-            """
-        let stmt: SQLiteStatement
-        do {
-            stmt = try db.prepare(sql)
-        } catch {
-            // A libsqlite3 built without math functions: find the gaps the same way, sum in Swift.
-            return try tripsSummedInSwift(gapMinutes: gapMinutes)
-        }
-        try stmt.bind(1, gapMinutes * 60)
+        let stmt = try db.prepare(
+            "SELECT \(Self.tripTime), lat, lon FROM track_points ORDER BY \(Self.tripTime), id")
+        let gapS = gapMinutes * 60
         var out: [StoredTrip] = []
-        while try stmt.step() {
-            guard let start = stmt.date(1), let end = stmt.date(2), let count = stmt.int(3) else { continue }
+        var start = 0.0
+        var previous = 0.0
+        var previousCoordinate: Coordinate?
+        var count = 0
+        var km = 0.0
+        func close() {
+            guard count > 0 else { return }
             out.append(
-                StoredTrip(span: TripSpan(start: start, end: end, pointCount: count), distanceKm: stmt.double(4) ?? 0))
+                StoredTrip(
+                    span: TripSpan(
+                        start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: previous),
+                        pointCount: count),
+                    distanceKm: km))
         }
-        return out
-    }
-
-    private func tripsSummedInSwift(gapMinutes: Double) throws(StorageError) -> [StoredTrip] {
-        let stmt = try db.prepare("SELECT \(Self.tripTime), lat, lon FROM track_points ORDER BY \(Self.tripTime), id")
-        var times: [Date] = []
-        var coordinates: [Coordinate] = []
         while try stmt.step() {
-            guard let t = stmt.date(0), let lat = stmt.double(1), let lon = stmt.double(2),
+            guard let t = stmt.double(0), let lat = stmt.double(1), let lon = stmt.double(2),
                 let c = Coordinate(lat: lat, lon: lon)
             else { continue }
-            times.append(t)
-            coordinates.append(c)
+            if count == 0 || t - previous >= gapS {
+                close()
+                start = t
+                count = 0
+                km = 0
+            } else if let p = previousCoordinate {
+                km += GreatCircle.distanceKm(p, c)
+            }
+            count += 1
+            previous = t
+            previousCoordinate = c
         }
-        var out: [StoredTrip] = []
-        var index = 0
-        for span in TripSplitter.split(times: times, gapMinutes: gapMinutes) {
-            let slice = Array(coordinates[index..<(index + span.pointCount)])
-            out.append(StoredTrip(span: span, distanceKm: TrackDistance.totalKm(slice)))
-            index += span.pointCount
-        }
+        close()
         return out
     }
 
