@@ -158,7 +158,8 @@ public enum TripReportDocument {
             let position =
                 r.coordinate.map { NumberText.fixed($0.lat, decimals: 4) + ", " + NumberText.fixed($0.lon, decimals: 4) }
                 ?? DisplayUnits.unknown
-            out += "<tr class=\"reading\"><td class=\"num\">\(i + 1)</td><td>\(XMLText.escape(UTCTime.format(r.time)))</td>"
+            let when = String(UTCTime.format(r.time).prefix(19)).replacing("T", with: " ")
+            out += "<tr class=\"reading\"><td class=\"num\">\(i + 1)</td><td>\(XMLText.escape(when))</td>"
             out += "<td>\(XMLText.escape(r.placeName ?? DisplayUnits.unknown))</td><td class=\"num\">\(XMLText.escape(temp))</td>"
             out += "<td class=\"num\">\(XMLText.escape(precip))</td>"
             out += "<td>\(XMLText.escape(weather + (alerts.isEmpty ? "" : " — " + w.alert + ": " + alerts)))</td>"
@@ -264,7 +265,7 @@ public enum TripReportDocument {
             flush()
         }
         // Legend (bottom left) and scale bar (bottom right): placed first so labels avoid them.
-        let legendBox = PlaneRect(x: p.x + 10, y: p.maxY - 62, width: 236, height: 52)
+        let legendBox = PlaneRect(x: p.x + 10, y: p.maxY - 62, width: 262, height: 52)
         s += "<g class=\"legend\"><rect x=\"\(n(legendBox.x))\" y=\"\(n(legendBox.y))\" width=\"\(n(legendBox.width))\" height=\"\(n(legendBox.height))\" rx=\"4\" fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"#c9d1d9\"/>\n"
         let legendTitle = l.words.temperature + " (" + l.display.temperatureSymbol + ")"
         s += "<text x=\"\(n(legendBox.x + 10))\" y=\"\(n(legendBox.y + 16))\" font-size=\"12\" fill=\"#1b1f24\">\(XMLText.escape(legendTitle))</text>\n"
