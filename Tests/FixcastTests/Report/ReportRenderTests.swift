@@ -113,6 +113,30 @@ import Testing
         #expect(text.stdout.contains(drive.readings.first?.place?.name ?? "?"))
     }
 
+    @Test func theWriterPicksTheLastTripOrARangeAndNamesTheFileByDate() async throws {
+        let drive = try await DriveStore.build()
+        let store = try SQLiteStore(path: drive.path)
+        let writer = TripReportWriter(gapMinutes: 10, units: .metric, language: .en)
+        let last = try await writer.input(store: store, choice: nil, since: nil, until: nil)
+        #expect(last.tripNumber == 3)
+        #expect(last.points.last?.time == drive.fixes.last?.time)
+        let first = try await writer.input(store: store, choice: .number(1), since: nil, until: nil)
+        #expect(first.tripNumber == 1)
+        #expect(TripReportWriter.defaultFileName(for: first) == "trip-2005-09-25.svg")
+        #expect(first.points.count + last.points.count < drive.fixes.count)
+        // A range without --trip is the range itself, across trips.
+        let from = try #require(drive.fixes[100].time)
+        let to = try #require(drive.fixes[4000].time)
+        let range = try await writer.input(store: store, choice: nil, since: from, until: to)
+        #expect(range.tripNumber == nil)
+        #expect(range.points.first?.time == from && range.points.last?.time == to)
+        #expect(range.readings.allSatisfy { $0.time >= from && $0.time <= to })
+        await #expect(throws: ReportError.nothingInRange) {
+            try await writer.input(
+                store: store, choice: nil, since: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 10))
+        }
+    }
+
     @Test func emptyStoreAndBadTripNumbers() async throws {
         let home = TestPaths.temporaryDirectory("report-empty")
         let db = home.appendingPathComponent("none.sqlite").path
