@@ -44,14 +44,17 @@ struct TripsCommand {
         let rows: [[String]] = trips.map { t in
             let range: String
             if let lo = t.minC, let hi = t.maxC {
-                range = display.temperatureNumber(lo) + " … " + display.temperatureNumber(hi) + " " + display.temperatureSymbol
+                range =
+                    display.temperatureNumber(lo) + " … " + display.temperatureNumber(hi) + " "
+                    + display.temperatureSymbol
             } else {
                 range = DisplayUnits.unknown
             }
             return [
                 String(t.number), time(t.start), time(t.end), display.distance(km: t.distanceKm),
                 DurationText.text(seconds: t.durationS),
-                terminalSafe(t.startPlace ?? DisplayUnits.unknown) + " → " + terminalSafe(t.endPlace ?? DisplayUnits.unknown),
+                terminalSafe(t.startPlace ?? DisplayUnits.unknown) + " → "
+                    + terminalSafe(t.endPlace ?? DisplayUnits.unknown),
                 String(t.readings), range,
             ]
         }

@@ -50,11 +50,13 @@ public enum ReportError: UserFacingError, Hashable {
         case .noTrips(let p):
             return "report: no trips in the store \(p); record one with fixcast run (or pass --db PATH)."
         case .noSuchTrip(let n, let count):
-            return "report: --trip \(n): the store has \(count) trip\(count == 1 ? "" : "s"); see fixcast trips for their numbers."
+            return
+                "report: --trip \(n): the store has \(count) trip\(count == 1 ? "" : "s"); see fixcast trips for their numbers."
         case .nothingInRange:
             return "report: no track points in the chosen time range; widen --since/--until or see fixcast trips."
         case .cannotWrite(let p, let d):
-            return "report: cannot write \(p) (\(d)); check the folder exists and is writable, or use -o with another path."
+            return
+                "report: cannot write \(p) (\(d)); check the folder exists and is writable, or use -o with another path."
         case .storage(let e):
             return e.message
         }

@@ -47,7 +47,8 @@ public struct TripReportWriter: Sendable {
                 throw ReportError.nothingInRange
             }
             let readings = try await store.tripReadings(from: from, to: to).map(TripReading.init)
-            return TripReportInput(points: points, readings: readings, units: units, language: language, tripNumber: number)
+            return TripReportInput(
+                points: points, readings: readings, units: units, language: language, tripNumber: number)
         } catch let e as ReportError {
             throw e
         } catch let e as StorageError {

@@ -126,7 +126,8 @@ extension SQLiteStore {
         try stmt.bind(2, to)
         var out: [Reading] = []
         while try stmt.step() {
-            guard let text = stmt.text(0), let json = try? JSONValue.parse(text), let reading = Reading(json: json) else {
+            guard let text = stmt.text(0), let json = try? JSONValue.parse(text), let reading = Reading(json: json)
+            else {
                 throw StorageError.corrupt(path: path, detail: "a stored reading is not readable JSON")
             }
             out.append(reading)

@@ -27,7 +27,9 @@ public struct LabelPlacer: Sendable {
     /// Longest shortened text, in characters (before the ellipsis).
     public var shortLength: Int
 
-    public init(bounds: PlaneRect, fontSize: Double = 11, markerRadius: Double = 4, gap: Double = 3, shortLength: Int = 10) {
+    public init(
+        bounds: PlaneRect, fontSize: Double = 11, markerRadius: Double = 4, gap: Double = 3, shortLength: Int = 10
+    ) {
         self.bounds = bounds
         self.fontSize = fontSize
         self.markerRadius = markerRadius
@@ -71,7 +73,8 @@ public struct LabelPlacer: Sendable {
         var taken: [PlaneRect] =
             obstacles
             + markers.map {
-                PlaneRect(x: $0.x - markerRadius, y: $0.y - markerRadius, width: 2 * markerRadius, height: 2 * markerRadius)
+                PlaneRect(
+                    x: $0.x - markerRadius, y: $0.y - markerRadius, width: 2 * markerRadius, height: 2 * markerRadius)
             }
         var placed: [PlacedLabel] = []
         for (i, marker) in markers.enumerated() where i < candidates.count {

@@ -28,5 +28,9 @@ public struct ReportWords: Sendable {
     var unknownPlace: String { pick("unknown place", "место неизвестно", "未知地点") }
     var weatherData: String { pick("Weather data", "Погода", "天气数据") }
     var places: String { pick("Places", "Места", "地名") }
-    var map: String { pick("Map: Web Mercator, north up; times UTC", "Карта: Web Mercator, север сверху; время UTC", "地图：Web 墨卡托投影，上北；时间为 UTC") }
+    var map: String {
+        pick(
+            "Map: Web Mercator, north up; times UTC", "Карта: Web Mercator, север сверху; время UTC",
+            "地图：Web 墨卡托投影，上北；时间为 UTC")
+    }
 }

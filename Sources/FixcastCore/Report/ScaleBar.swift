@@ -35,7 +35,9 @@ public struct ScaleBar: Sendable, Hashable {
 
     /// "5 km", "0.5 mi", "200 km".
     public var label: String {
-        let text = length >= 1 ? NumberText.fixed(length, decimals: 0) : NumberText.fixed(length, decimals: length >= 0.1 ? 1 : 2)
+        let text =
+            length >= 1
+            ? NumberText.fixed(length, decimals: 0) : NumberText.fixed(length, decimals: length >= 0.1 ? 1 : 2)
         return text + " " + unit
     }
 }

@@ -84,7 +84,10 @@ import Testing
             readings: 3, minC: 1.5, maxC: nil)
         let keys = s.json().objectValue?.map(\.0)
         #expect(
-            keys == ["trip", "start", "end", "distance_km", "duration_s", "start_place", "end_place", "readings", "min_c", "max_c"])
+            keys == [
+                "trip", "start", "end", "distance_km", "duration_s", "start_place", "end_place", "readings", "min_c",
+                "max_c",
+            ])
         #expect(s.json()["distance_km"]?.doubleValue == 12.35)
         #expect(s.json()["duration_s"]?.intValue == 3725)
         #expect(s.json()["end_place"]?.isNull == true)

@@ -87,12 +87,18 @@ import Testing
 
     static func input(name: String) -> TripReportInput {
         let points = (0..<50).map {
-            TripTrackPoint(time: t0.addingTimeInterval(Double($0) * 10), coordinate: Coordinate(lat: 52 + Double($0) * 0.001, lon: 13)!)
+            TripTrackPoint(
+                time: t0.addingTimeInterval(Double($0) * 10),
+                coordinate: Coordinate(lat: 52 + Double($0) * 0.001, lon: 13)!)
         }
         let readings = [
-            TripReading(time: t0, coordinate: points[0].coordinate, placeName: name, placeSource: .nominatim, provider: .openMeteo, temperatureC: 3),
-            TripReading(time: t0.addingTimeInterval(490), coordinate: points[49].coordinate, placeName: "End\u{1B}[31m", temperatureC: 9, precipitationMm: 1.2,
-                        alerts: [WeatherAlert(title: "Gale & <b>", starts: t0, ends: t0.addingTimeInterval(100))]),
+            TripReading(
+                time: t0, coordinate: points[0].coordinate, placeName: name, placeSource: .nominatim,
+                provider: .openMeteo, temperatureC: 3),
+            TripReading(
+                time: t0.addingTimeInterval(490), coordinate: points[49].coordinate, placeName: "End\u{1B}[31m",
+                temperatureC: 9, precipitationMm: 1.2,
+                alerts: [WeatherAlert(title: "Gale & <b>", starts: t0, ends: t0.addingTimeInterval(100))]),
         ]
         return TripReportInput(points: points, readings: readings, units: .imperial, language: .en, tripNumber: 1)
     }
@@ -120,10 +126,13 @@ import Testing
             points.append(
                 TripTrackPoint(
                     time: Self.t0.addingTimeInterval(f),
-                    coordinate: Coordinate(lat: 45 + f * 0.00001 + 0.0001 * sin(f / 9), lon: 7 + 0.05 * sin(f / 5000))!))
+                    coordinate: Coordinate(lat: 45 + f * 0.00001 + 0.0001 * sin(f / 9), lon: 7 + 0.05 * sin(f / 5000))!)
+            )
         }
         let readings = stride(from: 0, to: 100_000, by: 3_000).map {
-            TripReading(time: Self.t0.addingTimeInterval(Double($0)), coordinate: points[$0].coordinate, placeName: "P\($0)", temperatureC: Double($0 % 17))
+            TripReading(
+                time: Self.t0.addingTimeInterval(Double($0)), coordinate: points[$0].coordinate, placeName: "P\($0)",
+                temperatureC: Double($0 % 17))
         }
         let svg = TripReportDocument.svg(TripReportInput(points: points, readings: readings))
         #expect(svg.utf8.count < 1_000_000, "\(svg.utf8.count) bytes")

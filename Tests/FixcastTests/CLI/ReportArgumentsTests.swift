@@ -46,7 +46,8 @@ import Testing
 
     @Test func tripsTableIsTerminalSafe() {
         let t = TripSummary(
-            number: 1, start: Date(timeIntervalSince1970: 1_800_000_000), end: Date(timeIntervalSince1970: 1_800_003_600),
+            number: 1, start: Date(timeIntervalSince1970: 1_800_000_000),
+            end: Date(timeIntervalSince1970: 1_800_003_600),
             distanceKm: 42.42, startPlace: "Evil\u{1B}[2JTown", endPlace: nil, readings: 2, minC: 3, maxC: 9)
         let lines = TripsCommand.table([t], units: .imperial)
         #expect(lines.count == 2)

@@ -28,10 +28,12 @@ enum DriveStore {
         for line in text.split(whereSeparator: \.isNewline) {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if f[0] == "$GPGGA", f.count > 9, let alt = Double(f[9]) { altitudeByTime[f[1]] = alt }
-            guard f[0] == "$GPRMC", f.count > 9, f[2] == "A", let lat = degrees(f[3], f[4]), let lon = degrees(f[5], f[6]),
+            guard f[0] == "$GPRMC", f.count > 9, f[2] == "A", let lat = degrees(f[3], f[4]),
+                let lon = degrees(f[5], f[6]),
                 let time = time(f[1], f[9]), let c = Coordinate(lat: lat, lon: lon)
             else { continue }
-            fixes.append(Fix(time: time, receivedAt: time, coordinate: c, mode: .threeD, altitudeM: altitudeByTime[f[1]]))
+            fixes.append(
+                Fix(time: time, receivedAt: time, coordinate: c, mode: .threeD, altitudeM: altitudeByTime[f[1]]))
         }
         // GGA follows RMC for the same second: fill the altitudes in a second pass.
         for i in fixes.indices where fixes[i].altitudeM == nil {
@@ -72,10 +74,13 @@ enum DriveStore {
         let store = try SQLiteStore(path: path)
         let all = try fixes()
         try await store.appendTrackPoints(all)
-        guard let first = all.first?.time, let last = all.last?.time else { return Built(path: path, readings: [], fixes: all) }
+        guard let first = all.first?.time, let last = all.last?.time else {
+            return Built(path: path, readings: [], fixes: all)
+        }
         let middle = first.addingTimeInterval(last.timeIntervalSince(first) / 2)
         let advisory = WeatherAlert(
-            title: "Wind Advisory <test>", severity: "moderate", starts: middle, ends: middle.addingTimeInterval(1800), source: "test")
+            title: "Wind Advisory <test>", severity: "moderate", starts: middle, ends: middle.addingTimeInterval(1800),
+            source: "test")
         var readings: [Reading] = []
         var next = first
         for fix in all {

@@ -70,7 +70,8 @@ import Testing
         }
         let shot = home.appendingPathComponent("page.png").path
         var args = [
-            "--headless", "--disable-gpu", "--no-first-run", "--user-data-dir=\(home.appendingPathComponent("chromium").path)",
+            "--headless", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(home.appendingPathComponent("chromium").path)",
             "--enable-logging=stderr", "--v=0", "--window-size=1000,1400", "--screenshot=\(shot)",
             "file://\(out)",
         ]
@@ -133,7 +134,8 @@ import Testing
         #expect(range.readings.allSatisfy { $0.time >= from && $0.time <= to })
         await #expect(throws: ReportError.nothingInRange) {
             try await writer.input(
-                store: store, choice: nil, since: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 10))
+                store: store, choice: nil, since: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 10)
+            )
         }
     }
 

@@ -24,7 +24,9 @@ import Testing
         // A replay: received a second apart, but the log has a 2-hour gap after the 5th fix.
         var fixes: [Fix] = []
         for i in 0..<5 { fixes.append(Self.fix(received: Double(i), fix: Double(i * 10), lat: 50 + Double(i) * 0.01)) }
-        for i in 5..<9 { fixes.append(Self.fix(received: Double(i), fix: 7200 + Double(i * 10), lat: 51 + Double(i) * 0.01)) }
+        for i in 5..<9 {
+            fixes.append(Self.fix(received: Double(i), fix: 7200 + Double(i * 10), lat: 51 + Double(i) * 0.01))
+        }
         try await store.appendTrackPoints(fixes)
         let trips = try await store.trips(gapMinutes: 30)
         #expect(trips.count == 2)
@@ -53,26 +55,34 @@ import Testing
         let t = Date(timeIntervalSince1970: 1_500_000_000)
         try await store.appendTrackPoints([
             Fix(time: nil, receivedAt: t, coordinate: Coordinate(lat: 10, lon: 10)!, mode: .twoD),
-            Fix(time: nil, receivedAt: t.addingTimeInterval(60), coordinate: Coordinate(lat: 10.01, lon: 10)!, mode: .twoD),
-            Fix(time: nil, receivedAt: t.addingTimeInterval(4000), coordinate: Coordinate(lat: 10.02, lon: 10)!, mode: .twoD),
+            Fix(
+                time: nil, receivedAt: t.addingTimeInterval(60), coordinate: Coordinate(lat: 10.01, lon: 10)!,
+                mode: .twoD),
+            Fix(
+                time: nil, receivedAt: t.addingTimeInterval(4000), coordinate: Coordinate(lat: 10.02, lon: 10)!,
+                mode: .twoD),
         ])
         let trips = try await store.trips(gapMinutes: 30)
         #expect(trips.map(\.span.start) == [t, t.addingTimeInterval(4000)])
         let points = try await store.tripTrackPoints(from: t, to: t.addingTimeInterval(60))
         #expect(points.map(\.time) == [t, t.addingTimeInterval(60)])
         #expect(try await store.trips(gapMinutes: 30).count == 2)
-        #expect(try await SQLiteStore(path: StoreTestData.temporaryStorePath("trips-empty")).trips(gapMinutes: 30).isEmpty)
+        #expect(
+            try await SQLiteStore(path: StoreTestData.temporaryStorePath("trips-empty")).trips(gapMinutes: 30).isEmpty)
     }
 
     @Test func theTripQueriesUseTheFixTimeIndex() async throws {
         let path = StoreTestData.temporaryStorePath("trips-plan")
         _ = try SQLiteStore(path: path)
         let points = try StoreTestData.sqlite3(
-            path, "EXPLAIN QUERY PLAN SELECT coalesce(fix_time, time), lat, lon FROM track_points ORDER BY coalesce(fix_time, time), id")
+            path,
+            "EXPLAIN QUERY PLAN SELECT coalesce(fix_time, time), lat, lon FROM track_points ORDER BY coalesce(fix_time, time), id"
+        )
         #expect(points.contains("track_points_trip_time"), "\(points)")
         let readings = try StoreTestData.sqlite3(
             path,
-            "EXPLAIN QUERY PLAN SELECT json FROM readings WHERE coalesce(fix_time, time) BETWEEN 1 AND 2 AND lat IS NOT NULL ORDER BY coalesce(fix_time, time), id")
+            "EXPLAIN QUERY PLAN SELECT json FROM readings WHERE coalesce(fix_time, time) BETWEEN 1 AND 2 AND lat IS NOT NULL ORDER BY coalesce(fix_time, time), id"
+        )
         #expect(readings.contains("readings_trip_time"), "\(readings)")
     }
 }
