@@ -34,7 +34,8 @@ gps_port=$(free_port)
 # 1. The recorded API responses, on loopback. One recorded response has one "current" block, so a
 # whole drive would see one temperature; the server instead answers the n-th request with that same
 # response whose "current" temperature and weather code are the response's own n-th hourly values
-# (rain codes keep the recorded 0.3 mm, others 0 mm), so the trip report has a day's weather to draw.
+# (rain codes keep the recorded 0.3 mm, others 0 mm; "feels like" becomes unknown, as the hourly
+# series has none), so the trip report has a day's weather to draw.
 /usr/bin/python3 - "$root/demo/open-meteo-forecast.json" "$work" <<'PY' > "$work/server-routes.json"
 import copy, json, sys
 src, work = sys.argv[1], sys.argv[2]
@@ -47,6 +48,7 @@ for n in range(len(hourly["time"])):
     d["current"]["temperature_2m"] = hourly["temperature_2m"][n]
     d["current"]["weather_code"] = code
     d["current"]["precipitation"] = recorded["current"]["precipitation"] if code >= 51 else 0.0
+    d["current"]["apparent_temperature"] = None  # no hourly value for it: unknown, not borrowed
     path = f"{work}/forecast-{n:03d}.json"
     json.dump(d, open(path, "w"))
     routes.append({"status": 200, "file": path})
