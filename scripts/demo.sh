@@ -48,7 +48,7 @@ for n in range(len(hourly["time"])):
     d["current"]["temperature_2m"] = hourly["temperature_2m"][n]
     d["current"]["weather_code"] = code
     d["current"]["precipitation"] = recorded["current"]["precipitation"] if code >= 51 else 0.0
-    d["current"]["apparent_temperature"] = None  # no hourly value for it: unknown, not borrowed
+    del d["current"]["apparent_temperature"]  # no hourly value for it: unknown, not borrowed
     path = f"{work}/forecast-{n:03d}.json"
     json.dump(d, open(path, "w"))
     routes.append({"status": 200, "file": path})
