@@ -390,7 +390,8 @@ public enum TripReportDocument {
                 let from = max(a.starts ?? l.start, l.start)
                 let to = min(a.ends ?? l.end, l.end)
                 let key = a.title + "|" + UTCTime.format(from) + "|" + UTCTime.format(to)
-                guard to >= from, seen.insert(key).inserted else { continue }
+                // Six labelled periods fill the panel's height; more would cover the line.
+                guard to >= from, seen.count < 6, seen.insert(key).inserted else { continue }
                 let x1 = x(l.km(at: from))
                 let x2 = max(x(l.km(at: to)), x1 + 2)
                 s +=

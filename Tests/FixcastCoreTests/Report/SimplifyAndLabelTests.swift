@@ -118,6 +118,17 @@ import Testing
         #expect(!html.contains("<script"))
     }
 
+    @Test func aTripWithoutReadingsIsDrawnGreyAndSaysSo() {
+        var input = Self.input(name: "x")
+        input.readings = []
+        input.language = .ru
+        let svg = TripReportDocument.svg(input)
+        #expect(svg.contains("нет замеров температуры"))
+        #expect(!svg.contains("<circle class=\"reading\""))
+        #expect(svg.contains("stroke=\"#8c959f\""))
+        #expect(svg.contains("Поездка 1"))
+    }
+
     @Test func aHundredThousandPointTripStaysUnderAMegabyte() {
         var points: [TripTrackPoint] = []
         points.reserveCapacity(100_000)
