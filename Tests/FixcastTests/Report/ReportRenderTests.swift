@@ -80,6 +80,9 @@ import Testing
         #expect(status == 0, "chromium: \(err.suffix(2000))")
         #expect(!err.contains("Uncaught"), "\(err.suffix(2000))")
         #expect(!err.contains("ERROR:CONSOLE"), "\(err.suffix(2000))")
+        // The page has no script, so any console line at all (a CSP refusal, a failed load) is a fault.
+        #expect(!err.contains(":CONSOLE"), "\(err.suffix(2000))")
+        #expect(!err.contains("Refused to"), "\(err.suffix(2000))")
         #expect(FileManager.default.fileExists(atPath: shot))
     }
 
