@@ -52,6 +52,7 @@ public enum TripReportDocument {
         let timeline: TemperatureTimeline
         let scale: TemperatureColorScale
         let readingIndex: [Int]  // nearest track point of each reading, by time
+        let times: [Date]
         let start: Date
         let end: Date
 
@@ -69,6 +70,7 @@ public enum TripReportDocument {
                 input.readings.compactMap { r in r.temperatureC.map { .init(time: r.time, value: $0) } })
             scale = TemperatureColorScale(temperaturesC: timeline.samples.map(\.value))
             let times = input.points.map(\.time)
+            self.times = times
             readingIndex = input.readings.map { Layout.nearestIndex(of: $0.time, in: times) }
             start = input.points.first?.time ?? input.readings.first?.time ?? Date(timeIntervalSince1970: 0)
             end = input.points.last?.time ?? input.readings.last?.time ?? start
@@ -89,7 +91,7 @@ public enum TripReportDocument {
 
         func km(at time: Date) -> Double {
             guard !cumulativeKm.isEmpty else { return 0 }
-            return cumulativeKm[Layout.nearestIndex(of: time, in: input.points.map(\.time))]
+            return cumulativeKm[Layout.nearestIndex(of: time, in: times)]
         }
 
         func readingPixel(_ i: Int) -> PlanePoint? {
@@ -308,9 +310,9 @@ public enum TripReportDocument {
         s +=
             "<text x=\"\(n(legendBox.x + 199))\" y=\"\(n(legendBox.y + 42))\" font-size=\"11\" fill=\"#1b1f24\">\(XMLText.escape(l.words.end))</text></g>\n"
         var obstacles = [legendBox]
-        let midLat =
-            l.input.points.isEmpty
-            ? 0 : (l.input.points.map(\.coordinate.lat).min()! + l.input.points.map(\.coordinate.lat).max()!) / 2
+        // The scale bar is true at the track's middle latitude (Mercator's scale changes with latitude).
+        let lats = l.input.points.map(\.coordinate.lat)
+        let midLat = ((lats.min() ?? 0) + (lats.max() ?? 0)) / 2
         if let bar = ScaleBar(
             metresPerPixel: l.fit.groundMetresPerPixel(atLatitude: midLat), maxPixels: 150, units: l.input.units)
         {
