@@ -31,10 +31,32 @@ trap cleanup EXIT INT TERM
 free_port() { /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 gps_port=$(free_port)
 
-# 1. The recorded API responses, on loopback.
+# 1. The recorded API responses, on loopback. One recorded response has one "current" block, so a
+# whole drive would see one temperature; the server instead answers the n-th request with that same
+# response whose "current" temperature and weather code are the response's own n-th hourly values
+# (rain codes keep the recorded 0.3 mm, others 0 mm; "feels like" becomes unknown, as the hourly
+# series has none), so the trip report has a day's weather to draw.
+/usr/bin/python3 - "$root/demo/open-meteo-forecast.json" "$work" <<'PY' > "$work/server-routes.json"
+import copy, json, sys
+src, work = sys.argv[1], sys.argv[2]
+recorded = json.load(open(src))
+hourly = recorded["hourly"]
+routes = []
+for n in range(len(hourly["time"])):
+    d = copy.deepcopy(recorded)
+    code = hourly["weather_code"][n]
+    d["current"]["temperature_2m"] = hourly["temperature_2m"][n]
+    d["current"]["weather_code"] = code
+    d["current"]["precipitation"] = recorded["current"]["precipitation"] if code >= 51 else 0.0
+    del d["current"]["apparent_temperature"]  # no hourly value for it: unknown, not borrowed
+    path = f"{work}/forecast-{n:03d}.json"
+    json.dump(d, open(path, "w"))
+    routes.append({"status": 200, "file": path})
+print(json.dumps(routes))
+PY
 cat > "$work/server.json" <<JSON
 {"port": 0, "port_file": "$work/http.port", "log": "$work/requests.jsonl",
- "routes": {"/v1/forecast": [{"status": 200, "file": "$root/demo/open-meteo-forecast.json"}]}}
+ "routes": {"/v1/forecast": $(cat "$work/server-routes.json")}}
 JSON
 /usr/bin/python3 Tests/Support/fixture_server.py "$work/server.json" &
 pids+=($!)
@@ -72,5 +94,15 @@ set -e
 readings=$(sqlite3 "$db" "select count(*) from readings" 2>/dev/null || echo "?")
 points=$(sqlite3 "$db" "select count(*) from track_points" 2>/dev/null || echo "?")
 echo "fixcast demo: stored $readings readings and $points track points in $db" >&2
-echo "fixcast demo: try '$bin export --format gpx --db $db -o drive.gpx'" >&2
+# The drive as a picture (issue 14): the report of the last trip, as SVG and as an HTML page.
+if "$bin" report --db "$db" -o "$work/demo-report.svg" 2>/dev/null \
+  && "$bin" report --db "$db" -o "$work/demo-report.html" 2>/dev/null; then
+  echo "fixcast demo: the drive's report was written to $work/demo-report.svg (and .html)" >&2
+  if command -v rsvg-convert >/dev/null && rsvg-convert -o "$work/demo-report.png" "$work/demo-report.svg" 2>/dev/null; then
+    echo "fixcast demo: rendered to $work/demo-report.png" >&2
+  fi
+else
+  echo "fixcast demo: no report: the store has no trip yet (quit before the first fix?)" >&2
+fi
+echo "fixcast demo: try '$bin export --format gpx --db $db -o drive.gpx' or '$bin trips --db $db'" >&2
 exit $status

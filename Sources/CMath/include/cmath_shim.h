@@ -18,6 +18,7 @@ static inline double cmath_log(double x) { return log(x); }
 static inline double cmath_log10(double x) { return log10(x); }
 static inline double cmath_exp(double x) { return exp(x); }
 static inline double cmath_pow(double x, double y) { return pow(x, y); }
+static inline double cmath_cbrt(double x) { return cbrt(x); }
 
 int cmath_shim_version(void);
 #endif

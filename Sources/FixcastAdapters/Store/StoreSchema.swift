@@ -68,6 +68,13 @@ enum StoreSchema {
         ALTER TABLE readings ADD COLUMN alerts_count INTEGER;
         ALTER TABLE readings ADD COLUMN alerts_max_severity TEXT;
         """,
+        // reports: trips and reports find track points and readings by fix time, the receive time
+        // where the receiver gave none (CONTRACT.md "Trips and reports"); `trips` streams this index
+        // once to find the gaps instead of loading a year of points.
+        """
+        CREATE INDEX track_points_trip_time ON track_points(coalesce(fix_time, time));
+        CREATE INDEX readings_trip_time ON readings(coalesce(fix_time, time));
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

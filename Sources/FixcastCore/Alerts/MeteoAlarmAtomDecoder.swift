@@ -13,21 +13,21 @@ public enum MeteoAlarmAtomDecoder {
     public static func updated(_ body: [UInt8]) -> Date? {
         guard let text = String(validating: body, as: UTF8.self) else { return nil }
         let head = text.firstRange(of: "<entry>").map { text[..<$0.lowerBound] } ?? Substring(text)
-        return XMLText.element("updated", in: head).flatMap(UTCTime.parse)
+        return AtomXMLReader.element("updated", in: head).flatMap(UTCTime.parse)
     }
 
     public static func decode(_ body: [UInt8]) throws(AlertDecodeFailure) -> [Alert] {
         guard let text = String(validating: body, as: UTF8.self) else { throw AlertDecodeFailure("the feed is not UTF-8") }
         guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
         var alerts: [Alert] = []
-        for entry in XMLText.blocks("entry", in: text).prefix(AlertGeoJSON.maxAlerts) {
-            func cap(_ name: String) -> String? { XMLText.element("cap:" + name, in: entry) }
+        for entry in AtomXMLReader.blocks("entry", in: text).prefix(AlertGeoJSON.maxAlerts) {
+            func cap(_ name: String) -> String? { AtomXMLReader.element("cap:" + name, in: entry) }
             if let status = cap("status"), status != "Actual" { continue }
             if cap("message_type") == "Cancel" { continue }
-            guard let id = AlertText.line(cap("identifier") ?? XMLText.element("id", in: entry)) else { continue }
-            let capLink = XMLText.attribute("href", ofTagWith: "type=\"application/cap+xml\"", in: entry)
+            guard let id = AlertText.line(cap("identifier") ?? AtomXMLReader.element("id", in: entry)) else { continue }
+            let capLink = AtomXMLReader.attribute("href", ofTagWith: "type=\"application/cap+xml\"", in: entry)
             alerts.append(Alert(
-                id: id, event: AlertText.line(cap("event")) ?? "Alert", headline: AlertText.line(XMLText.element("title", in: entry)),
+                id: id, event: AlertText.line(cap("event")) ?? "Alert", headline: AlertText.line(AtomXMLReader.element("title", in: entry)),
                 severity: AlertSeverity(cap: cap("severity")), certainty: AlertText.line(cap("certainty")),
                 urgency: AlertText.line(cap("urgency")), onset: (cap("onset") ?? cap("effective")).flatMap(UTCTime.parse),
                 expires: cap("expires").flatMap(UTCTime.parse), ends: nil, area: AlertText.line(cap("areaDesc")),
@@ -39,7 +39,7 @@ public enum MeteoAlarmAtomDecoder {
 
 /// Literal-tag lookups in a small, known XML document, with the five predefined entities and
 /// numeric character references decoded.
-enum XMLText {
+enum AtomXMLReader {
     /// The contents of every `<name>…</name>` (or `<name attr…>…</name>`) block, in order.
     static func blocks(_ name: String, in text: String) -> [Substring] {
         var out: [Substring] = []

@@ -39,7 +39,7 @@ public enum ConfigSchema {
         secretKeys.contains(section + "." + key)
     }
 
-    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display", "alerts"]
+    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display", "alerts", "report"]
     static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
 
     public static let keys: [Key] = [
@@ -167,6 +167,8 @@ public enum ConfigSchema {
             s.alerts.command = c
             return nil
         },
+        // reports: a gap this long without track points starts a new trip.
+        number("report", "trip_gap_min", positive: true) { $0.report.tripGapMin = $1 },
     ]
 
     public static func key(section: String, name: String) -> Key? {

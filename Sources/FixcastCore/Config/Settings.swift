@@ -76,6 +76,14 @@ public struct Settings: Sendable, Hashable {
         public init() {}
     }
 
+    /// `[report]` (CONTRACT.md): how trips are cut.
+    public struct Report: Sendable, Hashable {
+        /// A gap this long (minutes) without track points starts a new trip: a fuel stop stays
+        /// one trip, the drive home after work is another.
+        public var tripGapMin = 30.0
+        public init() {}
+    }
+
     public var gps = GPS()
     public var trigger = Trigger()
     public var weather = Weather()
@@ -83,6 +91,7 @@ public struct Settings: Sendable, Hashable {
     public var storage = Storage()
     public var display = Display()
     public var alerts = Alerts()
+    public var report = Report()
 
     public init() {}
 }

@@ -16,6 +16,7 @@ package enum Elementary {
     @inline(__always) package static func log10(_ x: Double) -> Double { cmath_log10(x) }
     @inline(__always) package static func exp(_ x: Double) -> Double { cmath_exp(x) }
     @inline(__always) package static func pow(_ x: Double, _ y: Double) -> Double { cmath_pow(x, y) }
+    @inline(__always) package static func cbrt(_ x: Double) -> Double { cmath_cbrt(x) }
     /// The standard library's square root (correctly rounded, like C's `sqrt`).
     @inline(__always) package static func sqrt(_ x: Double) -> Double { x.squareRoot() }
 }

@@ -258,8 +258,11 @@ private struct Scanner {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<i]), as: UTF8.self)
         if isInteger, let int = Int(text) { return .int(int) }
-        // Double's parser rounds to nearest; only overflow gives infinity.
-        guard let double = Double(text), double.isFinite else { throw fail("number out of range", at: first) }
+        // Double's parser rounds to nearest; only overflow gives infinity. An overflowing number is
+        // kept as ±infinity rather than failing the whole document: one absurd field from an API must
+        // cost that field only, and the decoders' value checks turn it into null with an `errors`
+        // entry naming the field (WeatherValueCheck). Written out again it is `null`, never a number.
+        guard let double = Double(text) else { throw fail("invalid number", at: first) }
         return .double(double)
     }
 

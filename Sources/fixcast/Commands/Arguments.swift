@@ -5,7 +5,7 @@ import FixcastCore
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status, alerts
+    case run, now, forecast, search, export, status, alerts, trips, report
 }
 
 /// A command line that does not make sense; exit 2 with the message (which names the option).
@@ -42,6 +42,8 @@ public struct Arguments: Sendable, Equatable {
     public var since: Date?
     public var until: Date?
     public var output: String?
+    // report
+    public var trip: TripChoice?
 
     public init() {}
 }
@@ -136,6 +138,12 @@ extension Arguments {
                 let v = try value(name, inline)
                 if let problem = OutputPath.problem(v) { throw UsageError(problem) }
                 a.output = v
+            case "--trip":
+                let v = try value(name, inline)
+                guard let choice = TripChoice(parsing: v) else {
+                    throw UsageError("fixcast: --trip: \"\(TerminalText.echo(v))\" is not a trip number (1, 2, … as fixcast trips lists them) or last.")
+                }
+                a.trip = choice
             default:
                 throw UsageError("fixcast: unknown option \(TerminalText.echo(name)); see fixcast --help.")
             }
@@ -146,14 +154,14 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status, alerts.")
+                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report.")
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status, alerts.")
+                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report.")
             }
             a.command = c
             let rest = positionals.dropFirst()
@@ -174,9 +182,11 @@ extension Arguments {
         let name = "fixcast \(command.rawValue)"
         if days != nil && command != .forecast { throw UsageError("\(name): --days is an option of fixcast forecast.") }
         if limit != nil && command != .search { throw UsageError("\(name): --limit is an option of fixcast search.") }
-        if command != .export && (format != nil || since != nil || until != nil || output != nil) {
-            throw UsageError("\(name): --format, --since, --until and -o are options of fixcast export.")
+        if command != .export && format != nil { throw UsageError("\(name): --format is an option of fixcast export.") }
+        if command != .export && command != .report && (since != nil || until != nil || output != nil) {
+            throw UsageError("\(name): --since, --until and -o are options of fixcast export and fixcast report.")
         }
+        if trip != nil && command != .report { throw UsageError("\(name): --trip is an option of fixcast report.") }
         switch command {
         case .search:
             guard let q = query, !q.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -185,6 +195,11 @@ extension Arguments {
         case .export:
             guard format != nil else { throw UsageError("fixcast export: --format gpx|csv|geojson is required.") }
             if let since, let until, since > until { throw UsageError("fixcast export: --since is after --until.") }
+        case .report:
+            if let since, let until, since > until { throw UsageError("fixcast report: --since is after --until.") }
+            if let output, output != "-", ReportFormat(path: output) == nil {
+                throw UsageError("fixcast report: -o \"\(output)\" must end in .svg or .html (or be - for standard output).")
+            }
         default: break
         }
     }

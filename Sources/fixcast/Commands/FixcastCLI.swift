@@ -33,7 +33,7 @@ public enum FixcastCLI {
             return ExitCode.success
         }
         guard let command = args.command else {
-            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status, alerts (see fixcast --help).\n")
+            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status, alerts, trips, report (see fixcast --help).\n")
             return ExitCode.usage
         }
         let context: CommandContext
@@ -52,6 +52,8 @@ public enum FixcastCLI {
         case .status: return await StatusCommand(context: context).run()
         case .run: return await RunCommand(context: context).run()
         case .alerts: return await AlertsCommand(context: context).run()
+        case .trips: return await TripsCommand(context: context).run()
+        case .report: return await ReportCommand(context: context).run()
         }
     }
 }

@@ -31,6 +31,8 @@ public enum HelpText {
       export     Write the stored track and readings as GPX, CSV or GeoJSON.
       status     Show gpsd, the last reading and the store.
       alerts     Show the official weather alerts active here, or that none cover it.
+      trips      List the trips in the store: times, distance, places, readings.
+      report     Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile.
 
     OPTIONS:
     \(commonOptions)
@@ -130,6 +132,36 @@ public enum HelpText {
             it prints the reading's alerts object.
 
             OPTIONS:
+            \(commonOptions)
+            """
+        case .trips:
+            return """
+            USAGE: fixcast trips [--json] [options]
+
+            Lists the trips in the store, oldest first: a gap of report.trip_gap_min minutes (default
+            30) without track points starts a new trip. Each shows its number, start and end (UTC),
+            distance along the stored track, duration, first and last place, the number of readings
+            and the temperature range. A reading belongs to the trip its fix time falls in.
+
+            OPTIONS:
+            \(commonOptions)
+            """
+        case .report:
+            return """
+            USAGE: fixcast report [--trip N|last] [--since T] [--until T] [-o FILE.svg|FILE.html] [options]
+
+            Draws a trip as one self-contained picture: the track on a map coloured by temperature
+            (interpolated between readings), each reading with its place and temperature, a scale bar,
+            and below it temperature and precipitation against distance. An .html file holds the same
+            picture and a table of the readings. No network, scripts or external fonts. The default is
+            the last trip, written to trip-<date>.svg in the current folder. T is YYYY-MM-DD or an
+            ISO 8601 time.
+
+            OPTIONS:
+              --trip N|last        The trip to draw, numbered as fixcast trips lists them (default last).
+              --since T            Only what was recorded at or after T (without --trip: the range itself).
+              --until T            Only what was recorded at or before T.
+              -o, --output FILE    Write to FILE (.svg or .html); - writes the SVG to standard output.
             \(commonOptions)
             """
         }

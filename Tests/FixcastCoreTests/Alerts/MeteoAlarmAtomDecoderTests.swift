@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func entitiesAndGarbage() {
-        #expect(XMLText.decodeEntities("a &amp; b &lt;c&gt; &#233;&#xE9; &bogus; & x") == "a & b <c> éé &bogus; & x")
+        #expect(AtomXMLReader.decodeEntities("a &amp; b &lt;c&gt; &#233;&#xE9; &bogus; & x") == "a & b <c> éé &bogus; & x")
         #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode(Array("{\"json\":true}".utf8)) }
         #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode([0xFF, 0xFE, 0x00]) }
     }

@@ -1,0 +1,80 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads a trip (or a time range) from the store and writes its report (CONTRACT.md "Trips and
+/// reports"): the default is the last trip, to `trip-<date>.svg` in the current folder.
+public struct TripReportWriter: Sendable {
+    public var gapMinutes: Double
+    public var units: UnitSystem
+    public var language: Language
+
+    public init(gapMinutes: Double, units: UnitSystem, language: Language) {
+        self.gapMinutes = gapMinutes
+        self.units = units
+        self.language = language
+    }
+
+    /// The report's input for `choice` (nil: the last trip, unless a range is given) limited to
+    /// [since, until].
+    public func input(store: SQLiteStore, choice: TripChoice?, since: Date?, until: Date?) async throws(ReportError)
+        -> TripReportInput
+    {
+        do {
+            var from = since ?? Date(timeIntervalSince1970: -1e12)
+            var to = until ?? Date(timeIntervalSince1970: 1e12)
+            var number: Int?
+            if choice != nil || (since == nil && until == nil) {
+                let trips = try await store.trips(gapMinutes: gapMinutes)
+                guard !trips.isEmpty else { throw ReportError.noTrips(path: store.path) }
+                let index: Int
+                switch choice ?? .last {
+                case .last: index = trips.count - 1
+                case .number(let n):
+                    guard n <= trips.count else { throw ReportError.noSuchTrip(number: n, count: trips.count) }
+                    index = n - 1
+                }
+                number = index + 1
+                from = max(from, trips[index].span.start)
+                to = min(to, trips[index].span.end)
+            }
+            let points = try await store.tripTrackPoints(from: from, to: to)
+            guard !points.isEmpty else {
+                if try await store.trackPointCount() == 0 { throw ReportError.noTrips(path: store.path) }
+                throw ReportError.nothingInRange
+            }
+            let readings = try await store.tripReadings(from: from, to: to).map(TripReading.init)
+            return TripReportInput(
+                points: points, readings: readings, units: units, language: language, tripNumber: number)
+        } catch let e as ReportError {
+            throw e
+        } catch let e as StorageError {
+            throw ReportError.storage(e)
+        } catch {
+            throw ReportError.storage(.failed(path: store.path, detail: "\(error)"))
+        }
+    }
+
+    /// `trip-YYYY-MM-DD.svg`, from the first point's date (UTC).
+    public static func defaultFileName(for input: TripReportInput) -> String {
+        "trip-" + UTCTime.formatDate(input.points.first?.time ?? Date(timeIntervalSince1970: 0)) + ".svg"
+    }
+
+    /// Writes the document to `path` (`-`: standard output) via a temporary file and a rename, so
+    /// a failed write never leaves a half report that looks finished.
+    public static func write(_ text: String, to path: String) throws(ReportError) {
+        let destination: ExportDestination = path == "-" ? .standardOutput : .file(path: path)
+        do {
+            try withExportSink(destination) { (sink: ExportSink) throws(ExportError) in try sink.write(text) }
+        } catch {
+            switch error {
+            case .cannotCreate(_, let d), .writeFailed(_, let d): throw ReportError.cannotWrite(path: path, detail: d)
+            case .storage(let e): throw ReportError.storage(e)
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import FoundationEssentials
+
+/// One stored track point as the report uses it: when (fix time, else receive time) and where.
+public struct TripTrackPoint: Sendable, Hashable {
+    public var time: Date
+    public var coordinate: Coordinate
+    public init(time: Date, coordinate: Coordinate) {
+        self.time = time
+        self.coordinate = coordinate
+    }
+}
+
+/// One reading as the report draws it: a marker, a label, a profile sample and a table row.
+public struct TripReading: Sendable, Hashable {
+    public var time: Date
+    public var coordinate: Coordinate?
+    public var placeName: String?
+    public var placeSource: PlaceSource?
+    public var provider: WeatherProviderID?
+    public var temperatureC: Double?
+    public var precipitationMm: Double?
+    public var weatherCode: Int?
+    public var alerts: [WeatherAlert]
+
+    public init(
+        time: Date, coordinate: Coordinate?, placeName: String? = nil, placeSource: PlaceSource? = nil,
+        provider: WeatherProviderID? = nil, temperatureC: Double? = nil, precipitationMm: Double? = nil,
+        weatherCode: Int? = nil, alerts: [WeatherAlert] = []
+    ) {
+        self.time = time
+        self.coordinate = coordinate
+        self.placeName = placeName
+        self.placeSource = placeSource
+        self.provider = provider
+        self.temperatureC = temperatureC
+        self.precipitationMm = precipitationMm
+        self.weatherCode = weatherCode
+        self.alerts = alerts
+    }
+
+    /// The report's view of a stored reading: its position's fix time (else its own time), and
+    /// only plausible weather numbers (a sensor or API glitch of 900 °C is not drawn as a fact).
+    public init(_ reading: Reading) {
+        let c = reading.weather?.current
+        self.init(
+            time: reading.position?.fixTime ?? reading.time, coordinate: reading.position?.coordinate,
+            placeName: reading.place?.name, placeSource: reading.place?.source, provider: reading.weather?.provider,
+            temperatureC: c?.temperatureC.flatMap { (-90...60).contains($0) ? $0 : nil },
+            precipitationMm: c?.precipitationMm.flatMap { (0...500).contains($0) ? $0 : nil },
+            weatherCode: c?.weatherCode, alerts: reading.weather?.alerts ?? [])
+    }
+}
+
+/// One line of `fixcast trips`: a trip's extent, length, places, readings and temperature range.
+public struct TripSummary: Sendable, Hashable {
+    public var number: Int
+    public var start: Date
+    public var end: Date
+    public var distanceKm: Double
+    public var startPlace: String?
+    public var endPlace: String?
+    public var readings: Int
+    public var minC: Double?
+    public var maxC: Double?
+
+    public init(
+        number: Int, start: Date, end: Date, distanceKm: Double, startPlace: String?, endPlace: String?, readings: Int,
+        minC: Double?, maxC: Double?
+    ) {
+        self.number = number
+        self.start = start
+        self.end = end
+        self.distanceKm = distanceKm
+        self.startPlace = startPlace
+        self.endPlace = endPlace
+        self.readings = readings
+        self.minC = minC
+        self.maxC = maxC
+    }
+
+    public var durationS: Double { end.timeIntervalSince(start) }
+
+    /// CONTRACT.md `trips --json`: `{"trip", "start", "end", "distance_km", "duration_s",
+    /// "start_place", "end_place", "readings", "min_c", "max_c"}`.
+    public func json() -> JSONValue {
+        .object([
+            ("trip", .int(number)),
+            ("start", .string(UTCTime.format(start))),
+            ("end", .string(UTCTime.format(end))),
+            ("distance_km", .double((distanceKm * 100).rounded() / 100)),
+            ("duration_s", .int(Int(durationS.rounded()))),
+            ("start_place", .string(startPlace)),
+            ("end_place", .string(endPlace)),
+            ("readings", .int(readings)),
+            ("min_c", .number(minC)),
+            ("max_c", .number(maxC)),
+        ])
+    }
+}
+
+/// Durations as people read them: "2 h 05 min", "14 min", "40 s".
+public enum DurationText {
+    public static func text(seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return DisplayUnits.unknown }
+        let s = Int(seconds.rounded())
+        if s < 60 { return "\(s) s" }
+        let m = s / 60
+        if m < 60 { return "\(m) min" }
+        let mm = m % 60
+        return "\(m / 60) h " + (mm < 10 ? "0" : "") + "\(mm) min"
+    }
+}

@@ -1,0 +1,74 @@
+import FixcastApp
+import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `fixcast trips [--json]`: the trips in the store, oldest first.
+struct TripsCommand {
+    let context: CommandContext
+
+    func run() async -> Int32 {
+        let path = context.settings.storage.path
+        var trips: [TripSummary] = []
+        // A store that does not exist has no trips; do not create one just to say so.
+        if access(path, F_OK) == 0 {
+            do {
+                let store = try SQLiteStore(path: path)
+                trips = try await store.tripSummaries(gapMinutes: context.settings.report.tripGapMin)
+            } catch {
+                Console.err(error.message + "\n")
+                return ExitCode.failure
+            }
+        }
+        if context.arguments.json {
+            Console.out(JSONValue.array(trips.map { $0.json() }).serialized() + "\n")
+            return ExitCode.success
+        }
+        guard !trips.isEmpty else {
+            Console.out("No trips in the store \(path); record one with fixcast run.\n")
+            return ExitCode.success
+        }
+        Console.out(Self.table(trips, units: context.units).joined(separator: "\n") + "\n")
+        return ExitCode.success
+    }
+
+    /// The text table: times UTC, distance in the display units, places made safe for a terminal.
+    static func table(_ trips: [TripSummary], units: UnitSystem) -> [String] {
+        let display = DisplayUnits(units)
+        func time(_ d: Date) -> String {
+            let iso = UTCTime.format(d)  // 2026-01-30T12:00:22Z
+            return String(iso.prefix(16)).replacing("T", with: " ")
+        }
+        let rows: [[String]] = trips.map { t in
+            let range: String
+            if let lo = t.minC, let hi = t.maxC {
+                range =
+                    display.temperatureNumber(lo) + " … " + display.temperatureNumber(hi) + " "
+                    + display.temperatureSymbol
+            } else {
+                range = DisplayUnits.unknown
+            }
+            return [
+                String(t.number), time(t.start), time(t.end), display.distance(km: t.distanceKm),
+                DurationText.text(seconds: t.durationS),
+                terminalSafe(t.startPlace ?? DisplayUnits.unknown) + " → "
+                    + terminalSafe(t.endPlace ?? DisplayUnits.unknown),
+                String(t.readings), range,
+            ]
+        }
+        return TextColumns.table(
+            header: ["#", "start (UTC)", "end (UTC)", "distance", "duration", "from → to", "readings", "temperature"],
+            rows: rows, rightAligned: [0, 3, 4, 6])
+    }
+
+    /// Control characters (an escape sequence in a place name from an API) become spaces.
+    static func terminalSafe(_ s: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                s.unicodeScalars.map { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? " " : $0 }))
+    }
+}

@@ -1,0 +1,61 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import fixcast
+@testable import FixcastAdapters
+@testable import FixcastApp
+
+@Suite struct ReportArgumentsTests {
+    @Test func tripAndOutputParse() throws {
+        let a = try Arguments.parse(["report", "--trip", "3", "-o", "x.html", "--since", "2026-01-30"])
+        #expect(a.command == .report)
+        #expect(a.trip == .number(3))
+        #expect(a.output == "x.html")
+        #expect(a.since != nil)
+        #expect(try Arguments.parse(["report", "--trip=last"]).trip == .last)
+        #expect(try Arguments.parse(["trips", "--json"]).command == .trips)
+        #expect(ReportFormat(path: "A.SVG") == .svg)
+        #expect(ReportFormat(path: "a.htm") == .html)
+        #expect(ReportFormat(path: "a.png") == nil)
+    }
+
+    @Test func badValuesAreUsageErrorsNamingTheOption() {
+        for (argv, needle) in [
+            (["report", "--trip", "0"], "--trip"),
+            (["report", "--trip", "first"], "--trip"),
+            (["report", "-o", "out.pdf"], "-o"),
+            (["now", "--trip", "2"], "--trip"),
+            (["trips", "-o", "x.svg"], "-o"),
+            (["report", "--format", "gpx"], "--format"),
+            (["report", "--since", "2026-02-01", "--until", "2026-01-01"], "--since"),
+        ] {
+            #expect(throws: UsageError.self) { try Arguments.parse(argv) }
+            do {
+                _ = try Arguments.parse(argv)
+            } catch {
+                #expect(error.message.contains(needle), "\(argv): \(error.message)")
+            }
+        }
+    }
+
+    @Test func helpNamesTheNewCommands() {
+        #expect(HelpText.main.contains("trips"))
+        #expect(HelpText.main.contains("report"))
+        #expect(HelpText.forCommand(.report).contains("--trip N|last"))
+        #expect(HelpText.forCommand(.trips).contains("trip_gap_min"))
+    }
+
+    @Test func tripsTableIsTerminalSafe() {
+        let t = TripSummary(
+            number: 1, start: Date(timeIntervalSince1970: 1_800_000_000),
+            end: Date(timeIntervalSince1970: 1_800_003_600),
+            distanceKm: 42.42, startPlace: "Evil\u{1B}[2JTown", endPlace: nil, readings: 2, minC: 3, maxC: 9)
+        let lines = TripsCommand.table([t], units: .imperial)
+        #expect(lines.count == 2)
+        #expect(!lines.joined().unicodeScalars.contains { $0.value == 0x1B })
+        #expect(lines[1].contains("26.4 mi"))
+        #expect(lines[1].contains("37 … 48 °F"))
+        #expect(lines[1].contains("1 h 00 min"))
+    }
+}
