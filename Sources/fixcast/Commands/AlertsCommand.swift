@@ -9,18 +9,19 @@ import FixcastCore
 /// failure on stderr); 1 when nothing could be had.
 struct AlertsCommand {
     let context: CommandContext
+    let options: AlertsOptions
 
     func run() async -> Int32 {
         guard context.settings.alerts.enabled else {
             Console.err("alerts: alerts are turned off (alerts.enabled = false); set it to true or FIXCAST_ALERTS_ENABLED=true.\n")
             return ExitCode.failure
         }
-        switch await PositionResolution.start(context: context) {
+        switch await PositionResolution.start(context: context, position: options.position, offline: options.offline) {
         case .failure(let exit):
             return exit.code
         case .success(let (services, resolved)):
-            let outcome = await services.alerts.alerts(at: resolved.position.coordinate, offline: context.arguments.offline)
-            if context.arguments.json {
+            let outcome = await services.alerts.alerts(at: resolved.position.coordinate, offline: options.offline)
+            if options.json {
                 Console.out((outcome.report?.json ?? .null).serialized() + "\n")
             } else if let report = outcome.report {
                 Console.outColoured(AlertDisplay.detail(report, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))

@@ -6,24 +6,25 @@ import FixcastCore
 /// `fixcast export --format gpx|csv|geojson [--since T] [--until T] [-o FILE]`.
 struct ExportCommand {
     let context: CommandContext
+    let options: ExportOptions
 
     func run() async -> Int32 {
-        guard let formatName = context.arguments.format, let format = ExportFormat(rawValue: formatName) else {
-            Console.err("fixcast export: --format gpx|csv|geojson is required.\n")
-            return ExitCode.usage
-        }
+        let format = options.format
         let store: SQLiteStore
         do { store = try SQLiteStore(path: context.settings.storage.path) } catch {
             Console.err(error.message + "\n")
             return ExitCode.failure
         }
         do {
-            let destination = OutputPath.destination(context.arguments.output)
+            let destination = OutputPath.destination(options.output)
             _ = try await Exporter.export(
-                format: format, store: store, since: context.arguments.since, until: context.arguments.until,
+                format: format, store: store, since: options.since, until: options.until,
                 to: destination, language: context.language)
-        } catch {
+        } catch let error as ExportError {
             Console.err(error.message + "\n")
+            return ExitCode.failure
+        } catch {
+            Console.err("export: \(error)\n")
             return ExitCode.failure
         }
         return ExitCode.success

@@ -44,16 +44,21 @@ public enum FixcastCLI {
             return ExitCode.usage
         }
         for warning in context.warnings { Console.err(warning + "\n") }
-        switch command {
-        case .now: return await NowCommand(context: context).run()
-        case .forecast: return await ForecastCommand(context: context).run()
-        case .search: return await SearchCommand(context: context).run()
-        case .export: return await ExportCommand(context: context).run()
-        case .status: return await StatusCommand(context: context).run()
-        case .run: return await RunCommand(context: context).run()
-        case .alerts: return await AlertsCommand(context: context).run()
-        case .trips: return await TripsCommand(context: context).run()
-        case .report: return await ReportCommand(context: context).run()
+        do throws(UsageError) {
+            switch command {
+            case .now: return await NowCommand(context: context, options: try NowOptions(args)).run()
+            case .forecast: return await ForecastCommand(context: context, options: try ForecastOptions(args)).run()
+            case .search: return await SearchCommand(context: context, options: try SearchOptions(args)).run()
+            case .export: return await ExportCommand(context: context, options: try ExportOptions(args)).run()
+            case .status: return await StatusCommand(context: context, options: try StatusOptions(args)).run()
+            case .run: return await RunCommand(context: context, options: try RunOptions(args)).run()
+            case .alerts: return await AlertsCommand(context: context, options: try AlertsOptions(args)).run()
+            case .trips: return await TripsCommand(context: context, options: try TripsOptions(args)).run()
+            case .report: return await ReportCommand(context: context, options: try ReportOptions(args)).run()
+            }
+        } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.usage
         }
     }
 }

@@ -6,25 +6,26 @@ import FixcastCore
 /// `fixcast forecast [--days N]`: the daily forecast for here, as a table or the `daily` JSON array.
 struct ForecastCommand {
     let context: CommandContext
+    let options: ForecastOptions
 
     func run() async -> Int32 {
-        switch await PositionResolution.start(context: context) {
+        switch await PositionResolution.start(context: context, position: options.position, offline: options.offline) {
         case .failure(let exit):
             return exit.code
         case .success(let (services, resolved)):
             let outcome = await services.weather.weather(
-                at: resolved.position.coordinate, force: context.arguments.force, offline: context.arguments.offline)
+                at: resolved.position.coordinate, force: options.force, offline: options.offline)
             guard let report = outcome.report else {
                 Console.err((outcome.error?.message ?? "weather: no forecast could be had.") + "\n")
                 return ExitCode.failure
             }
-            let days = Array(report.daily.prefix(context.arguments.days ?? 7))
-            if context.arguments.json {
+            let days = Array(report.daily.prefix(options.days))
+            if options.json {
                 Console.out(JSONValue.array(days.map { $0.json(language: context.language) }).serialized() + "\n")
             } else {
                 var place = resolved.place
                 if place == nil {
-                    place = await services.places.place(at: resolved.position.coordinate, offline: context.arguments.offline).place
+                    place = await services.places.place(at: resolved.position.coordinate, offline: options.offline).place
                 }
                 let parts = ReadingParts(options: context.displayOptions, now: services.clock.now())
                 let title = parts.placeLine(place) + " · " + parts.freshnessLine(report)

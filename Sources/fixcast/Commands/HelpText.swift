@@ -2,21 +2,16 @@ import FixcastApp
 import FixcastAdapters
 /// The `--help` texts, written like the help of the command-line tools people know.
 public enum HelpText {
-    static let commonOptions = """
-      --config PATH        Read settings from PATH (default: $FIXCAST_CONFIG, then
-                           ~/.config/fixcast/config.toml, then /etc/fixcast/config.toml).
-      --gpsd HOST[:PORT]   The gpsd to follow (default 127.0.0.1:2947).
-      --at LAT,LON         Use this position instead of gpsd (e.g. --at 52.52,13.405).
-      --place NAME         Use the best match for NAME as the position.
-      --db PATH            The SQLite store (default ~/.local/share/fixcast/fixcast.sqlite).
-      --units metric|imperial
-                           Units of the human display (JSON is always metric).
-      --lang en|ru|zh      Language of weather descriptions.
-      --json               Print JSON instead of text.
-      --offline            No network: offline place names and stored weather only.
-      --force              Fetch weather past the 10-minute cache (never more than once a minute).
-      -h, --help           Show help.
-    """
+    /// The option lines of `command`'s help: exactly the options it accepts (`CommandOptions`),
+    /// after the lines its own help gives for its own options.
+    static func options(for command: CommandName) -> String {
+        let lines = command.acceptedOptions.compactMap(\.sharedHelp) + ["  -h, --help           Show help."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The options every command takes, for the main help.
+    static let everyCommandOptions = (OptionName.common.compactMap(\.sharedHelp) + ["  -h, --help           Show help."])
+        .joined(separator: "\n")
 
     public static let main = """
     fixcast — local weather that follows your GPS.
@@ -34,8 +29,8 @@ public enum HelpText {
       trips      List the trips in the store: times, distance, places, readings.
       report     Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile.
 
-    OPTIONS:
-    \(commonOptions)
+    OPTIONS (every command):
+    \(everyCommandOptions)
       -V, --version        Show the version and data credits.
 
     See 'fixcast <command> --help' for more about a command.
@@ -57,7 +52,7 @@ public enum HelpText {
             resume and on demand).
 
             OPTIONS:
-            \(commonOptions)
+            \(options(for: .run))
             """
         case .now:
             return """
@@ -68,7 +63,7 @@ public enum HelpText {
             and stores it.
 
             OPTIONS:
-            \(commonOptions)
+            \(options(for: .now))
             """
         case .forecast:
             return """
@@ -78,7 +73,7 @@ public enum HelpText {
 
             OPTIONS:
               --days N             How many days to show (1-16, default 7).
-            \(commonOptions)
+            \(options(for: .forecast))
             """
         case .search:
             return """
@@ -89,7 +84,7 @@ public enum HelpText {
 
             OPTIONS:
               --limit N            At most N places (1-100, default 10).
-            \(commonOptions)
+            \(options(for: .search))
             """
         case .export:
             return """
@@ -108,7 +103,7 @@ public enum HelpText {
                                    complete; a device or FIFO is written in place; a symlink's
                                    target is written. CSV text cells that would start a formula
                                    (= + - @) get a leading '.
-            \(commonOptions)
+            \(options(for: .export))
             """
         case .status:
             return """
@@ -118,7 +113,7 @@ public enum HelpText {
             store's path and size.
 
             OPTIONS:
-            \(commonOptions)
+            \(options(for: .status))
             """
         case .alerts:
             return """
@@ -132,7 +127,7 @@ public enum HelpText {
             it prints the reading's alerts object.
 
             OPTIONS:
-            \(commonOptions)
+            \(options(for: .alerts))
             """
         case .trips:
             return """
@@ -144,7 +139,7 @@ public enum HelpText {
             and the temperature range. A reading belongs to the trip its fix time falls in.
 
             OPTIONS:
-            \(commonOptions)
+            \(options(for: .trips))
             """
         case .report:
             return """
@@ -162,7 +157,7 @@ public enum HelpText {
               --since T            Only what was recorded at or after T (without --trip: the range itself).
               --until T            Only what was recorded at or before T.
               -o, --output FILE    Write to FILE (.svg or .html); - writes the SVG to standard output.
-            \(commonOptions)
+            \(options(for: .report))
             """
         }
     }

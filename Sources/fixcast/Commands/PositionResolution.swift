@@ -25,13 +25,13 @@ struct PositionResolution {
 
     /// The start of `now` and `forecast`: the services, then the position. On failure the one
     /// sentence is printed and the exit code returned (2 for a configuration problem, 1 for no position).
-    static func start(context: CommandContext) async -> Result<(Services, Resolved), Exit> {
+    static func start(context: CommandContext, position: PositionChoice, offline: Bool) async -> Result<(Services, Resolved), Exit> {
         let services: Services
         do { services = try Services(settings: context.settings, environment: context.environment) } catch {
             Console.err(error.message + "\n")
             return .failure(Exit(code: ExitCode.usage))
         }
-        switch await resolve(context: context, services: services) {
+        switch await resolve(position, offline: offline, context: context, services: services) {
         case .failure(.noPosition(let message, _)):
             Console.err(message + "\n")
             return .failure(Exit(code: ExitCode.failure))
@@ -40,18 +40,22 @@ struct PositionResolution {
         }
     }
 
-    static func resolve(context: CommandContext, services: Services) async -> Result<Resolved, Failure> {
+    static func resolve(
+        _ choice: PositionChoice, offline: Bool, context: CommandContext, services: Services
+    ) async -> Result<Resolved, Failure> {
         let now = services.clock.now()
-        if let at = context.arguments.at {
+        switch choice {
+        case .at(let at):
             return .success(Resolved(position: .manual(at, at: now), place: nil, notes: []))
-        }
-        if let name = context.arguments.place {
+        case .place(let name):
             do {
-                let match = try await services.places.resolve(placeNamed: name, offline: context.arguments.offline)
+                let match = try await services.places.resolve(placeNamed: name, offline: offline)
                 return .success(Resolved(position: .manual(match.coordinate, at: now), place: match.asPlace, notes: []))
             } catch {
                 return .failure(.noPosition(error.message, notes: []))
             }
+        case .gpsd:
+            break
         }
         let provider = LocationProvider(settings: context.settings.gps, address: context.gpsd, store: services.store, clock: services.clock)
         let outcome = await provider.currentPosition()

@@ -10,6 +10,7 @@ import FoundationEssentials
 /// `fixcast report [--trip N|last] [--since T] [--until T] [-o FILE.svg|.html]`.
 struct ReportCommand {
     let context: CommandContext
+    let options: ReportOptions
 
     func run() async -> Int32 {
         let path = context.settings.storage.path
@@ -17,7 +18,7 @@ struct ReportCommand {
             Console.err(ReportError.noTrips(path: path).message + "\n")
             return ExitCode.failure
         }
-        let args = context.arguments
+        let args = options
         do throws(ReportError) {
             let store: SQLiteStore
             do { store = try SQLiteStore(path: path) } catch { throw ReportError.storage(error) }

@@ -6,6 +6,7 @@ import FixcastCore
 /// `fixcast run`: the agent, until SIGINT/SIGTERM (or `q` on the live screen).
 struct RunCommand {
     let context: CommandContext
+    let options: RunOptions
 
     func run() async -> Int32 {
         let services: Services
@@ -15,8 +16,8 @@ struct RunCommand {
         }
         var fixedPosition: Position?
         var fixedPlace: Place?
-        if context.arguments.at != nil || context.arguments.place != nil {
-            switch await PositionResolution.resolve(context: context, services: services) {
+        if options.position.isFixed {
+            switch await PositionResolution.resolve(options.position, offline: options.offline, context: context, services: services) {
             case .failure(.noPosition(let message, _)):
                 Console.err(message + "\n")
                 return ExitCode.failure
@@ -25,9 +26,9 @@ struct RunCommand {
                 fixedPlace = resolved.place
             }
         }
-        let live = !context.arguments.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
+        let live = !options.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
         let options = Agent.Options(
-            json: !live, offline: context.arguments.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"],
+            json: !live, offline: options.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"],
             fixedPosition: fixedPosition, fixedPlace: fixedPlace)
         return await Agent(settings: context.settings, options: options, services: services).run()
     }

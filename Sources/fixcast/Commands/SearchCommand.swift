@@ -6,19 +6,20 @@ import FixcastCore
 /// `fixcast search QUERY [--limit N]`: places matching a name, best first.
 struct SearchCommand {
     let context: CommandContext
+    let options: SearchOptions
 
     func run() async -> Int32 {
-        let query = context.arguments.query ?? ""
+        let query = options.query
         let http = CurlHTTPClient()
         let places = PlaceService.make(settings: context.settings.places, http: http, cache: nil)
         let matches: [PlaceMatch]
         do {
-            matches = try await places.search(query, limit: context.arguments.limit ?? 10, offline: context.arguments.offline)
+            matches = try await places.search(query, limit: options.limit, offline: options.offline)
         } catch {
             Console.err(error.message + "\n")
             return ExitCode.failure
         }
-        if context.arguments.json {
+        if options.json {
             Console.out(JSONValue.array(matches.map(\.json)).serialized() + "\n")
             return ExitCode.success
         }

@@ -6,6 +6,7 @@ import FixcastCore
 /// `fixcast status`: gpsd reachability and last fix, the last reading and its age, the store.
 struct StatusCommand {
     let context: CommandContext
+    let options: StatusOptions
 
     func run() async -> Int32 {
         let clock = SystemClock()
@@ -26,7 +27,7 @@ struct StatusCommand {
             storeIssue = error.message
         }
         let now = clock.now()
-        if context.arguments.json {
+        if options.json {
             let json: JSONValue = .object([
                 ("gpsd", .object([
                     ("address", .string(context.gpsd.description)),

@@ -10,6 +10,7 @@ import FoundationEssentials
 /// `fixcast trips [--json]`: the trips in the store, oldest first.
 struct TripsCommand {
     let context: CommandContext
+    let options: TripsOptions
 
     func run() async -> Int32 {
         let path = context.settings.storage.path
@@ -24,7 +25,7 @@ struct TripsCommand {
                 return ExitCode.failure
             }
         }
-        if context.arguments.json {
+        if options.json {
             Console.out(JSONValue.array(trips.map { $0.json() }).serialized() + "\n")
             return ExitCode.success
         }

@@ -14,12 +14,16 @@ public struct UsageError: Error, Sendable, Equatable {
     public init(_ message: String) { self.message = message }
 }
 
-/// What the command line asked for, before the config file and environment are merged in.
-/// nil means "not given on the command line" so that the config file or its default applies.
+/// What the command line said, before the config file and environment are merged in: the command,
+/// and every option's value (nil: not given, so the config file or its default applies). Each
+/// command then takes its own options from it (`CommandOptions`), and an option the command does not
+/// accept is a usage error naming it.
 public struct Arguments: Sendable, Equatable {
     public var command: CommandName?
     public var help = false
     public var version = false
+    /// The options given, in order (for the check that each means something to the command).
+    var given: [OptionName] = []
 
     public var configPath: String?
     public var gpsd: GPSDAddress?
@@ -79,6 +83,7 @@ extension Arguments {
             if let inline, FlagArgument.names.contains(name) {
                 throw UsageError(FlagArgument.valueGiven(name: name, value: inline))
             }
+            if let option = OptionName(flag: name) { a.given.append(option) }
             switch name {
             case "-h", "--help": a.help = true
             case "-V", "--version": a.version = true
@@ -176,32 +181,16 @@ extension Arguments {
         return a
     }
 
+    /// Checks that every option given means something to the command (exit 2 naming the first that
+    /// does not), then that the command's own options make sense together.
     func validate() throws(UsageError) {
         guard let command else { return }
-        if at != nil && place != nil { throw UsageError("fixcast: --at and --place both give a position; use one.") }
-        let name = "fixcast \(command.rawValue)"
-        if days != nil && command != .forecast { throw UsageError("\(name): --days is an option of fixcast forecast.") }
-        if limit != nil && command != .search { throw UsageError("\(name): --limit is an option of fixcast search.") }
-        if command != .export && format != nil { throw UsageError("\(name): --format is an option of fixcast export.") }
-        if command != .export && command != .report && (since != nil || until != nil || output != nil) {
-            throw UsageError("\(name): --since, --until and -o are options of fixcast export and fixcast report.")
+        let accepted = command.acceptedOptions
+        if let stray = given.first(where: { !accepted.contains($0) }) {
+            throw UsageError(
+                "fixcast \(command.rawValue): \(stray.flag) means nothing for this command; see fixcast \(command.rawValue) --help.")
         }
-        if trip != nil && command != .report { throw UsageError("\(name): --trip is an option of fixcast report.") }
-        switch command {
-        case .search:
-            guard let q = query, !q.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw UsageError("fixcast search: give a place name to look for, e.g. fixcast search \"new york\".")
-            }
-        case .export:
-            guard format != nil else { throw UsageError("fixcast export: --format gpx|csv|geojson is required.") }
-            if let since, let until, since > until { throw UsageError("fixcast export: --since is after --until.") }
-        case .report:
-            if let since, let until, since > until { throw UsageError("fixcast report: --since is after --until.") }
-            if let output, output != "-", ReportFormat(path: output) == nil {
-                throw UsageError("fixcast report: -o \"\(output)\" must end in .svg or .html (or be - for standard output).")
-            }
-        default: break
-        }
+        _ = try command.options.init(self)
     }
 }
 
