@@ -13,10 +13,11 @@ let package = Package(
         .target(name: "CGPS", linkerSettings: [.linkedLibrary("gps")]),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
         // Pure domain: models, geodesy, policies, decoders. No I/O, no clock read directly.
         .target(name: "FixcastCore"),
         // Adapters and the agent.
-        .target(name: "Fixcast", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite"]),
+        .target(name: "Fixcast", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite", "CMosquitto"]),
         // Thin executable.
         .executableTarget(name: "fixcast", dependencies: ["Fixcast", "FixcastCore"]),
         // Benchmarks (bench/*.sh); timing never goes into tests.

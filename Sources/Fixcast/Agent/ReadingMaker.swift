@@ -10,12 +10,22 @@ public struct ReadingMaker: Sendable {
     public let places: PlaceService
     public let store: SQLiteStore?
     public let clock: any WallClock
+    /// The device id readings' `id`s are made with, and whether they wait in the MQTT outbox;
+    /// nil: stored without an id (tests that need neither).
+    public var storePlan: ReadingStorePlan?
+    /// Called after a reading was stored (and queued): how the MQTT publisher learns of it.
+    public var onStored: (@Sendable () -> Void)?
 
-    public init(weather: WeatherService, places: PlaceService, store: SQLiteStore?, clock: any WallClock) {
+    public init(
+        weather: WeatherService, places: PlaceService, store: SQLiteStore?, clock: any WallClock,
+        storePlan: ReadingStorePlan? = nil, onStored: (@Sendable () -> Void)? = nil
+    ) {
         self.weather = weather
         self.places = places
         self.store = store
         self.clock = clock
+        self.storePlan = storePlan
+        self.onStored = onStored
     }
 
     /// - Parameters:
@@ -35,7 +45,12 @@ public struct ReadingMaker: Sendable {
         var reading = Reading(time: clock.now(), trigger: trigger, position: position, place: place, weather: w.report, errors: errors)
         if let store {
             do {
-                _ = try await store.insertReading(reading)
+                if let storePlan {
+                    reading = try await store.storeReading(reading, plan: storePlan)
+                } else {
+                    _ = try await store.insertReading(reading)
+                }
+                onStored?()
             } catch {
                 reading.errors.append(ReadingIssue(error))
             }

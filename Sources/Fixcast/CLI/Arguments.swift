@@ -3,7 +3,7 @@ import FixcastCore
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status
+    case run, now, forecast, search, export, status, mqtt
 }
 
 /// A command line that does not make sense; exit 2 with the message (which names the option).
@@ -40,6 +40,8 @@ public struct Arguments: Sendable, Equatable {
     public var since: Date?
     public var until: Date?
     public var output: String?
+    // mqtt
+    public var mqttAction: String?
 
     public init() {}
 }
@@ -134,19 +136,24 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(positionals[1])\"; the commands are run, now, forecast, search, export, status.")
+                        throw UsageError("fixcast: no command named \"\(positionals[1])\"; the commands are run, now, forecast, search, export, status, mqtt.")
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(first)\"; the commands are run, now, forecast, search, export, status.")
+                throw UsageError("fixcast: no command named \"\(first)\"; the commands are run, now, forecast, search, export, status, mqtt.")
             }
             a.command = c
             let rest = positionals.dropFirst()
             if c == .search {
                 if !rest.isEmpty { a.query = rest.joined(separator: " ") }
+            } else if c == .mqtt, let action = rest.first {
+                guard action == "test", rest.count == 1 else {
+                    throw UsageError("fixcast mqtt: unexpected argument \"\(rest.joined(separator: " "))\"; the only action is test (fixcast mqtt test).")
+                }
+                a.mqttAction = action
             } else if let extra = rest.first {
                 throw UsageError("fixcast \(c.rawValue): unexpected argument \"\(extra)\"; see fixcast \(c.rawValue) --help.")
             }
@@ -173,6 +180,8 @@ extension Arguments {
         case .export:
             guard format != nil else { throw UsageError("fixcast export: --format gpx|csv|geojson is required.") }
             if let since, let until, since > until { throw UsageError("fixcast export: --since is after --until.") }
+        case .mqtt:
+            guard mqttAction != nil else { throw UsageError("fixcast mqtt: give an action: fixcast mqtt test.") }
         default: break
         }
     }

@@ -31,7 +31,7 @@ public enum FixcastCLI {
             return ExitCode.success
         }
         guard let command = args.command else {
-            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status (see fixcast --help).\n")
+            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status, mqtt (see fixcast --help).\n")
             return ExitCode.usage
         }
         let context: CommandContext
@@ -49,6 +49,7 @@ public enum FixcastCLI {
         case .export: return await ExportCommand(context: context).run()
         case .status: return await StatusCommand(context: context).run()
         case .run: return await RunCommand(context: context).run()
+        case .mqtt: return await MQTTTestCommand(context: context).run()
         }
     }
 }

@@ -10,7 +10,10 @@ public struct Services: Sendable {
     public let http: CurlHTTPClient
     public let weather: WeatherService
     public let places: PlaceService
-    public let readings: ReadingMaker
+    /// `var`, so `run` can hang the MQTT publisher's wake-up on it (`readings.onStored`).
+    public var readings: ReadingMaker
+    /// `mqtt.device_id`, else the host name made into one: the middle of every reading's `id`.
+    public let deviceID: String
 
     public init(context: CommandContext, clock: any WallClock = SystemClock()) throws(WeatherError) {
         self.clock = clock
@@ -29,6 +32,10 @@ public struct Services: Sendable {
         weather = WeatherService(fetcher: fetcher, cache: store, settings: context.settings, clock: clock)
         places = PlaceService.make(
             settings: context.settings.places, http: http, cache: store, sharedLimit: store)
-        readings = ReadingMaker(weather: weather, places: places, store: store, clock: clock)
+        let deviceID = DeviceID.resolve(configured: context.settings.mqtt.deviceID, hostName: HostName.current())
+        self.deviceID = deviceID
+        let plan = ReadingStorePlan(
+            deviceID: deviceID, outboxMax: context.settings.mqtt.enabled ? context.settings.mqtt.outboxMax : nil)
+        readings = ReadingMaker(weather: weather, places: places, store: store, clock: clock, storePlan: plan)
     }
 }

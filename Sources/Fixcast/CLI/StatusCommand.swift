@@ -12,12 +12,14 @@ struct StatusCommand {
         var lastReading: Reading?
         var readingCount: Int?
         var bytes: Int64?
+        var mqtt = MQTTStatusReport(settings: context.settings.mqtt)
         let path = context.settings.storage.path
         do {
             let store = try SQLiteStore(path: path)
             lastReading = try await store.lastReading()
             readingCount = try await store.readingCount()
             bytes = store.fileSizeBytes()
+            await mqtt.read(from: store)
         } catch {
             storeIssue = error.message
         }
@@ -36,6 +38,7 @@ struct StatusCommand {
                     ("readings", .number(readingCount)),
                     ("error", .string(storeIssue)),
                 ])),
+                ("mqtt", mqtt.json),
                 ("last_reading", lastReading?.json(language: context.language) ?? .null),
             ])
             Console.out(json.serialized() + "\n")
@@ -70,6 +73,7 @@ struct StatusCommand {
         } else {
             out += "store     \(path), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
         }
+        out += mqtt.line + "\n"
         Console.out(out)
         return ExitCode.success
     }

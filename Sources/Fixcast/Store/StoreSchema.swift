@@ -61,7 +61,15 @@ enum StoreSchema {
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL
         ) WITHOUT ROWID;
+        """,
+        // mqtt: readings waiting for the broker's acknowledgement (PUBACK), oldest first. A row is
+        // added in the transaction that stores the reading and removed when the broker has it.
         """
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            reading_id INTEGER NOT NULL       -- readings.id; the payload is that row's json
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
