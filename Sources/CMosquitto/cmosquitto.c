@@ -91,10 +91,6 @@ int cmosq_set_reconnect_backoff(cmosq_client *client, unsigned int min_s, unsign
     return mosquitto_reconnect_delay_set(client->mosq, min_s, max_s, true);
 }
 
-int cmosq_set_send_maximum(cmosq_client *client, int count) {
-    return mosquitto_int_option(client->mosq, MOSQ_OPT_SEND_MAXIMUM, count);
-}
-
 static int keep_errno(int rc) {
     last_errno = (rc == MOSQ_ERR_ERRNO) ? errno : 0;
     return rc;

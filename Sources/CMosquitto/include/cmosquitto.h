@@ -37,8 +37,6 @@ int cmosq_set_tls(cmosq_client *client, const char *ca_file);
 int cmosq_set_will(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain);
 /* mosquitto_reconnect_delay_set with exponential back-off: min_s, doubling, up to max_s. */
 int cmosq_set_reconnect_backoff(cmosq_client *client, unsigned int min_s, unsigned int max_s);
-/* How many QoS 1/2 messages may be in flight at once (MOSQ_OPT_SEND_MAXIMUM). */
-int cmosq_set_send_maximum(cmosq_client *client, int count);
 
 /* Non-blocking connect: resolves the name and starts the TCP connect; the result arrives as a callback. */
 int cmosq_connect_async(cmosq_client *client, const char *host, int port, int keepalive_s);
