@@ -221,11 +221,13 @@ public actor ReadingPublisher {
         }
         draining = true
         defer { draining = false }
+        // The status refresh is inside the loop: a nudge arriving during it must not be lost.
         repeat {
             drainAgain = false
             await drainOnce()
+            if !acked.isEmpty { await removeAcknowledged() }
+            await refreshStatus()
         } while drainAgain
-        await refreshStatus()
     }
 
     private func drainOnce() async {

@@ -32,7 +32,9 @@ public struct MQTTError: UserFacingError, Hashable {
     public var component: Component { .mqtt }
 
     public var message: String {
-        let d = detail.isEmpty ? "" : " (\(TerminalSafe.clean(detail)))"
+        var cleaned = TerminalSafe.clean(detail)
+        while cleaned.hasSuffix(".") || cleaned.hasSuffix(" ") { cleaned.removeLast() }
+        let d = cleaned.isEmpty ? "" : " (\(cleaned))"
         switch cause {
         case .dns:
             return "mqtt: the broker's host name in \(broker) does not resolve\(d); check mqtt.host."

@@ -109,7 +109,8 @@ struct ReadingPublisherTests {
         let error = try #require(publisher.status.error)
         #expect(error.cause == .auth)
         #expect(error.message.hasPrefix("mqtt: "))
-        #expect(error.message.filter { $0 == "." }.count <= 2 && error.message.hasSuffix("."))
+        // One sentence: one line, one full stop at the end and none inside (an IP address's dots aside).
+        #expect(error.message.hasSuffix(".") && !error.message.contains(". ") && !error.message.contains("\n"))
         #expect(!error.message.contains(secret))
         #expect(try await store.outboxDepth() == 2)
         #expect(try await store.readingCount() == 2)
