@@ -13,8 +13,10 @@ final class MosquittoBroker: @unchecked Sendable {
     /// With TLS: the CA certificate that signed the broker's.
     private(set) var caFile: String?
 
-    init(credentials: (user: String, password: String)? = nil, tls: Bool = false) throws {
-        port = freeLoopbackPort()
+    /// - Parameter port: a port to listen on (default: a free one), e.g. one fixcast was already told to use.
+    init(port: UInt16? = nil, credentials: (user: String, password: String)? = nil, tls: Bool = false) throws {
+        self.port = port ?? freeLoopbackPort()
+        let port = self.port
         dir = TestPaths.temporaryDirectory("fixcast-mosquitto")
         self.credentials = credentials
         var conf = "persistence false\nlog_dest stderr\nlistener \(port) 127.0.0.1\n"
@@ -110,6 +112,8 @@ final class MosquittoBroker: @unchecked Sendable {
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(toFile: p("ext.cnf"), atomically: true, encoding: .utf8)
         try runTool(ssl, ["x509", "-req", "-in", p("server.csr"), "-CA", p("ca.crt"), "-CAkey", p("ca.key"),
                           "-CAcreateserial", "-days", "2", "-extfile", p("ext.cnf"), "-out", p("server.crt")])
+        // Started as root, mosquitto drops to its own user before reading the key: let it read this test key.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: p("server.key"))
         return p("ca.crt")
     }
 }
