@@ -127,7 +127,9 @@ public actor ReadingPublisher {
     }
 
     /// A reading was stored (and queued): publish it if the broker is there. Cheap, from any thread.
-    public nonisolated func readingStored() { nudges.yield() }
+    public nonisolated func readingStored() {
+        nudges.yield()
+    }
 
     /// The link and the outbox as last seen; cheap, from any thread.
     public nonisolated var status: Status { snapshot.withLock { $0 } }
@@ -138,6 +140,12 @@ public actor ReadingPublisher {
         stopped = true
         nudges.finish()
         guard let link else { return }
+        // Let the acknowledgements of what is in flight land (2 s at most) so those readings leave
+        // the outbox now rather than go again next time; DISCONNECT closes the socket unread.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(2))
+        while connected, !inFlight.isEmpty || removing, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
         if connected {
             _ = link.publish(topic: topics.availability, payload: MQTTTopics.offline, retain: true)
             link.disconnect()
@@ -246,12 +254,35 @@ public actor ReadingPublisher {
                     acked.append(entry.id)
                     continue
                 }
-                guard let mid = link.publish(topic: topics.reading, payload: payload, retain: false) else { return }
+                guard let mid = link.publish(topic: topics.reading, payload: payload, retain: false) else {
+                    // libmosquitto refused it (e.g. the link just dropped). With acknowledgements still
+                    // to come, each wakes the drain; with none, nothing would: try again in a second.
+                    if inFlight.isEmpty { retryLater() }
+                    return
+                }
                 lastQueued = entry.id
                 inFlight[mid] = entry.id
                 if entry.id == newest { publishLatest(payload, link: link) }
             }
         }
+    }
+
+    private var retryPending = false
+
+    /// One drain a second from now (after a refused publish with nothing in flight to wake it).
+    private func retryLater() {
+        guard !retryPending else { return }
+        retryPending = true
+        tasks.append(
+            Task { [weak self] in
+                try? await Task.sleep(for: .seconds(1))
+                await self?.retryNow()
+            })
+    }
+
+    private func retryNow() async {
+        retryPending = false
+        await drain()
     }
 
     /// The newest reading also goes, retained, to `state` and (with a position) to `owntracks`.
@@ -321,3 +352,4 @@ public struct MQTTLinkRecord: Sendable, Hashable {
         return record
     }
 }
+

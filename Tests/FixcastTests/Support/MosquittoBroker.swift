@@ -129,7 +129,7 @@ final class TopicRecorder: @unchecked Sendable {
         FileManager.default.createFile(atPath: file.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
         var args = ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-v", "-F", "%t\t%p"]
-        for t in topics { args += ["-t", t] }
+        for t in topics + [readyTopic] { args += ["-t", t] }
         if let user { args += ["-u", user] }
         var env = ProcessInfo.processInfo.environment
         // mosquitto_sub takes a password only in argv: this is the test subscriber's own throwaway
@@ -141,11 +141,25 @@ final class TopicRecorder: @unchecked Sendable {
         process.standardOutput = try FileHandle(forWritingTo: file)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        usleep(300_000)
+        // Ready when a probe published to our own topic comes back (a loaded machine can take seconds).
+        var pubArgs = ["-h", "127.0.0.1", "-p", String(broker.port), "-t", readyTopic, "-m", "ready"]
+        if let user { pubArgs += ["-u", user] }
+        if let password { pubArgs += ["-P", password] }
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            _ = try? MosquittoBroker.runTool("/usr/bin/mosquitto_pub", pubArgs)
+            if allMessages.contains(where: { $0.topic == readyTopic }) { return }
+            usleep(100_000)
+        }
+        throw MosquittoBroker.BrokerError("mosquitto_sub did not receive its probe")
     }
 
+    private let readyTopic = "fixcast-test/ready/\(UUID().uuidString)"
+
     /// Every (topic, payload) received so far, in order.
-    var messages: [(topic: String, payload: String)] {
+    var messages: [(topic: String, payload: String)] { allMessages.filter { $0.topic != readyTopic } }
+
+    private var allMessages: [(topic: String, payload: String)] {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { (line: Substring) -> (topic: String, payload: String)? in
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
