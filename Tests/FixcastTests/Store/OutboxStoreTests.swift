@@ -33,7 +33,7 @@ import Testing
         // Across a reopen (a restart, or a kill -9: committed is committed).
         let reopened = try SQLiteStore(path: path)
         #expect(try await reopened.outboxDepth() == 1)
-        #expect(try await reopened.schemaVersion() == 2)
+        #expect(try await reopened.schemaVersion() == StoreSchema.currentVersion)
     }
 
     @Test func mqttOffStoresWithAnIDAndQueuesNothing() async throws {
