@@ -66,7 +66,9 @@ enum StoreSchema {
         // added in the transaction that stores the reading and removed when the broker has it.
         """
         CREATE TABLE outbox (
-            id INTEGER PRIMARY KEY,
+            -- AUTOINCREMENT: ids never come back after the newest rows were sent and deleted, so the
+            -- publisher's "after the last id I sent" never skips a reading queued later.
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             reading_id INTEGER NOT NULL       -- readings.id; the payload is that row's json
         );
         """,

@@ -55,3 +55,17 @@ import Testing
         #expect(try await store.readingCount() == 5)
     }
 }
+
+extension OutboxStoreTests {
+    /// Once everything waiting was sent and removed, a new entry still sorts after every id handed out
+    /// (the publisher reads "after the last id it sent"; a reused id would be skipped).
+    @Test func idsAreNeverReusedAfterTheOutboxEmpties() async throws {
+        let store = try SQLiteStore(path: Self.path())
+        let plan = ReadingStorePlan(deviceID: "van", outboxMax: 10)
+        for i in 0..<2 { _ = try await store.storeReading(StoreTestData.reading(at: Double(i)), plan: plan) }
+        try await store.removeFromOutbox([1, 2])
+        #expect(try await store.outboxDepth() == 0)
+        _ = try await store.storeReading(StoreTestData.reading(at: 5), plan: plan)
+        #expect(try await store.outboxEntries(after: 2, limit: 10).map(\.id) == [3])
+    }
+}
