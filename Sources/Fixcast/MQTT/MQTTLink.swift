@@ -136,8 +136,8 @@ public final class MQTTLink: @unchecked Sendable {
             }
         }
         if rc == 0 { rc = cmosq_set_reconnect_backoff(client, Self.reconnectMinS, Self.reconnectMaxS) }
-        // No MOSQ_OPT_SEND_MAXIMUM: with it, libmosquitto 2.0.11 (Debian 12) left every other QoS 1
-        // message unsent in our tests; its default of 20 in flight queues the rest in order.
+        // libmosquitto's own default of 20 messages on the wire at once stays: of the publisher's
+        // window of 100, the rest wait in libmosquitto's queue, in order.
         if rc != 0 {
             cmosq_destroy(client)
             continuation.finish()
