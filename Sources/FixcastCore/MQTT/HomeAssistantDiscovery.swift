@@ -113,8 +113,12 @@ public enum HomeAssistantDiscovery {
     /// The position: Home Assistant takes latitude, longitude and gps_accuracy from the JSON
     /// attributes and places the tracker in a zone by them; altitude, speed (m/s) and course ride along.
     static func tracker(_ topics: MQTTTopics) -> Config {
+        // gps_accuracy only when the receiver gave one (a manual position has none): Home Assistant
+        // warns about a null one and takes 0, which would claim a perfect fix.
         let attributes =
-            "{% set p = value_json.position %}{{ {'latitude': p.lat, 'longitude': p.lon, 'gps_accuracy': p.eph_m, 'altitude': p.alt_m, 'speed': p.speed_mps, 'course': p.track_deg} | tojson if p else '{}' }}"
+            "{% set p = value_json.position %}{% if not p %}{}"
+            + "{% elif p.eph_m is not none %}{{ {'latitude': p.lat, 'longitude': p.lon, 'gps_accuracy': p.eph_m, 'altitude': p.alt_m, 'speed': p.speed_mps, 'course': p.track_deg} | tojson }}"
+            + "{% else %}{{ {'latitude': p.lat, 'longitude': p.lon, 'altitude': p.alt_m, 'speed': p.speed_mps, 'course': p.track_deg} | tojson }}{% endif %}"
         let members: [(String, JSONValue)] = [
             ("name", .string("Position")),
             ("unique_id", .string("fixcast_\(topics.device)_position")),
