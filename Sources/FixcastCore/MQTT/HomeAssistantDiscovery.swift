@@ -72,10 +72,11 @@ public enum HomeAssistantDiscovery {
         var alerts = common(topics, object: "active_alerts", name: "Active alerts")
         alerts.append(("state_class", .string("measurement")))
         alerts.append(("icon", .string("mdi:alert")))
-        // `alerts` is null when no source could be asked: then the count is unknown, not 0.
+        // `alerts` null (no source could be asked) or not covered: the count is unknown, never 0
+        // (CONTRACT.md: "not covered" is never shown as "no alerts").
         alerts.append(
             ("value_template", .string(
-                "{{ value_json.alerts.active | length if value_json.alerts and value_json.alerts.active is not none else None }}")))
+                "{{ value_json.alerts.active | length if value_json.alerts and value_json.alerts.covered and value_json.alerts.active is not none else None }}")))
         out.append(sensor(topics, "active_alerts", alerts))
         return out
     }
