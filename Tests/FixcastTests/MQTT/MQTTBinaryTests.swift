@@ -131,3 +131,36 @@ struct MQTTBinaryTests {
         #expect(!next.stderr.contains(secret) && !after.stdout.contains(secret))
     }
 }
+
+extension MQTTBinaryTests {
+    /// A replayed drive (gpsfake): every reading `run --json` prints arrives on `.../reading` by its id.
+    @Test func aReplayedDriveArrivesReadingByReading() throws {
+        let home = TestPaths.temporaryDirectory()
+        let broker = try MosquittoBroker()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
+        let fake = try GPSFake(log: TestPaths.fixture("gpsd/bu303-moving.log"))
+        defer { fake.stop() }
+        // Offline place names and no weather: this is about the readings reaching the broker.
+        let env = Self.env(port: broker.port, device: "drive")
+        let run = try RunningFixcast(
+            ["run", "--json", "--offline", "--gpsd", "127.0.0.1:\(fake.port)", "--db", home.appendingPathComponent("f.sqlite").path],
+            env: env, home: home)
+        // The first fix makes a reading; SIGUSR1 (a manual refresh) makes two more mid-drive.
+        #expect(run.waitForLines(1, seconds: 60), "stderr: \(run.stderr)")
+        run.signal(SIGUSR1)
+        #expect(run.waitForLines(2, seconds: 30), "stderr: \(run.stderr)")
+        run.signal(SIGUSR1)
+        #expect(run.waitForLines(3, seconds: 30), "stderr: \(run.stderr)")
+        run.signal(SIGINT)
+        _ = run.waitForExit()
+        let printed = run.stdoutLines.compactMap { line -> String? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(printed.count >= 3)
+        recorder.wait(timeout: 15) { Set(readingIDs($0.payloads(on: "fixcast/drive/reading"))).isSuperset(of: printed) }
+        let arrived = readingIDs(recorder.payloads(on: "fixcast/drive/reading"))
+        #expect(Set(arrived).isSuperset(of: printed), "printed \(printed), arrived \(arrived)")
+        #expect(arrived == arrived.sorted { Int($0.split(separator: ":")[1])! < Int($1.split(separator: ":")[1])! })
+        recorder.stop()
+    }
+}
