@@ -8,7 +8,7 @@ import PackageDescription
 //     └─▶ FixcastApp (the agent's event loop, reading services, rendering, export writers)
 //           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, terminal, signals, clocks, files)
 //                 └─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, ports)
-//                 └─▶ C shims (CGPS, CCurl, CSQLite, CSystem): the only callers of the C libraries
+//                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CSystem): the only callers of the C libraries
 //
 // FixcastCore depends on nothing but FoundationEssentials and CMath (libm's pure functions). No package dependencies: C libraries come
 // from Debian's -dev packages.
@@ -23,12 +23,14 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CSystem"),
+        .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
         // The C library's elementary functions (sin, cos, log...): pure, so the core may use them.
         .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
         // Pure domain.
         .target(name: "FixcastCore", dependencies: ["CMath"]),
         // Everything that touches the OS or a C library.
-        .target(name: "FixcastAdapters", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite", "CSystem"]),
+        .target(
+            name: "FixcastAdapters", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto"]),
         // The agent, the services that make a reading, and what people see.
         .target(name: "FixcastApp", dependencies: ["FixcastCore", "FixcastAdapters"]),
         // The command line.

@@ -75,6 +75,16 @@ enum StoreSchema {
         CREATE INDEX track_points_trip_time ON track_points(coalesce(fix_time, time));
         CREATE INDEX readings_trip_time ON readings(coalesce(fix_time, time));
         """,
+        // mqtt: readings waiting for the broker's acknowledgement (PUBACK), oldest first. A row is
+        // added in the transaction that stores the reading and removed when the broker has it.
+        """
+        CREATE TABLE outbox (
+            -- AUTOINCREMENT: ids never come back after the newest rows were sent and deleted, so the
+            -- publisher's "after the last id I sent" never skips a reading queued later.
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            reading_id INTEGER NOT NULL       -- readings.id; the payload is that row's json
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

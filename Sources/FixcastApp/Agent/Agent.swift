@@ -20,7 +20,14 @@ public final class Agent: Sendable {
         /// the place a `--place` search named. Readings come at start, periodically, on resume and on demand.
         public var fixedPosition: Position?
         public var fixedPlace: Place?
-        public init(json: Bool, offline: Bool, demoLabel: String?, fixedPosition: Position? = nil, fixedPlace: Place? = nil) {
+        /// A problem of a link beside the agent (the MQTT publisher), for the live screen's status
+        /// line; read at each redraw.
+        public var linkProblem: (@Sendable () -> ReadingIssue?)?
+        public init(
+            json: Bool, offline: Bool, demoLabel: String?, fixedPosition: Position? = nil, fixedPlace: Place? = nil,
+            linkProblem: (@Sendable () -> ReadingIssue?)? = nil
+        ) {
+            self.linkProblem = linkProblem
             self.json = json
             self.offline = offline
             self.demoLabel = demoLabel

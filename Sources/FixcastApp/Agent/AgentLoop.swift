@@ -30,6 +30,8 @@ final class AgentLoop {
     /// Monotonic time of the next gpsd connection attempt (nil: connected, or no gpsd in use).
     private var reconnectAt: Double?
     private var readingInFlight = false
+    /// Something on the screen changed during this turn of the loop.
+    private var needsRedraw = false
     private var exitCode: Int32?
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
@@ -94,7 +96,7 @@ final class AgentLoop {
             gps = GPSDConnection(address: address, clock: clock, maxSpeedMps: settings.gps.maxSpeedMps)
             connectGPS()
         }
-        display.redraw(reducer.status, now: clock.now())
+        redraw(now: clock.now())
 
         var fds: [pollfd] = []
         while exitCode == nil {
@@ -120,7 +122,11 @@ final class AgentLoop {
             if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
             if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
             if let at = reconnectAt, Syscall.monotonicSeconds() >= at { connectGPS() }
-            if display.isLive, ready == 0 { display.redraw(reducer.status, now: now) }  // the screen's clock
+            if display.isLive, ready == 0 { needsRedraw = true }  // the screen's clock turned a minute
+            if needsRedraw {
+                needsRedraw = false
+                redraw(now: now)
+            }
         }
         shutdown()
         return exitCode ?? ExitCode.success
@@ -138,7 +144,7 @@ final class AgentLoop {
             switch s {
             case SIGUSR1: handle(.manualRequest(at: now))
             case SIGINT, SIGTERM: handle(.stopRequested(at: now))
-            case SIGWINCH: display.redraw(reducer.status, now: now)
+            case SIGWINCH: redraw(now: now)
             case SIGTSTP: stopForJobControl()
             case SIGCONT: continueAfterJobControl()
             default: break
@@ -217,7 +223,15 @@ final class AgentLoop {
     private func continueAfterJobControl() {
         guard let live = display as? LiveDisplay else { return }
         live.resume()
-        live.redraw(reducer.status, now: services.clock.now())
+        redraw(now: services.clock.now())
+    }
+
+    /// Draws the reducer's status, with the problem of a link beside the agent (MQTT) on the status line.
+    private func redraw(now: Date) {
+        guard display.isLive else { return }
+        var status = reducer.status
+        if let link = options.linkProblem?() { status.problems.append(link) }
+        display.redraw(status, now: now)
     }
 
     /// Milliseconds until the earliest of: the reducer's deadline, the next gpsd attempt, and (on the
@@ -250,7 +264,7 @@ final class AgentLoop {
             let alerts = latestAlerts.find(ids)
             for alert in alerts { services.alertCommand.run(alert: alert) }
         case .redraw:
-            display.redraw(reducer.status, now: services.clock.now())
+            needsRedraw = true  // drawn once at the end of this turn of the loop
         case .exit(let code):
             exitCode = code
         }

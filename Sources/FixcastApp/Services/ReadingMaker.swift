@@ -14,12 +14,25 @@ public struct ReadingMaker: Sendable {
     /// nil: readings carry no `alerts` object (alerts disabled, or a caller that does not want them).
     public let alerts: AlertService?
 
-    public init(weather: WeatherService, places: PlaceService, store: SQLiteStore?, clock: any WallClock, alerts: AlertService? = nil) {
+
+    /// The device id readings' `id`s are made with, and whether they wait in the MQTT outbox;
+    /// nil: stored without an id (tests that need neither).
+    public var storePlan: ReadingStorePlan?
+    /// Called after a reading was stored (and queued): how the MQTT publisher learns of it.
+    public var onStored: (@Sendable () -> Void)?
+
+    public init(
+        weather: WeatherService, places: PlaceService, store: SQLiteStore?, clock: any WallClock,
+        alerts: AlertService? = nil, storePlan: ReadingStorePlan? = nil,
+        onStored: (@Sendable () -> Void)? = nil
+    ) {
         self.weather = weather
         self.places = places
         self.store = store
         self.clock = clock
         self.alerts = alerts
+        self.storePlan = storePlan
+        self.onStored = onStored
     }
 
     /// - Parameters:
@@ -58,8 +71,13 @@ public struct ReadingMaker: Sendable {
         var stored = false
         if let store {
             do {
-                _ = try await store.insertReading(reading)
+                if let storePlan {
+                    reading = try await store.storeReading(reading, plan: storePlan)
+                } else {
+                    _ = try await store.insertReading(reading)
+                }
                 stored = true
+                onStored?()
             } catch {
                 reading.errors.append(ReadingIssue(error))
             }

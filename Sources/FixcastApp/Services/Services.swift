@@ -11,7 +11,10 @@ public struct Services: Sendable {
     public let http: CurlHTTPClient
     public let weather: WeatherService
     public let places: PlaceService
-    public let readings: ReadingMaker
+    /// `var`, so `run` can hang the MQTT publisher's wake-up on it (`readings.onStored`).
+    public var readings: ReadingMaker
+    /// `mqtt.device_id`, else the host name made into one: the middle of every reading's `id`.
+    public let deviceID: String
     public let alerts: AlertService
     /// `alerts.command`, ready to run once per new alert (does nothing when the key is empty).
     public let alertCommand: AlertCommandRunner
@@ -35,7 +38,11 @@ public struct Services: Sendable {
             settings: settings.places, http: http, cache: store, sharedLimit: store)
         alertCommand = AlertCommandRunner(command: settings.alerts.command, environment: environment)
         alerts = AlertService.make(settings: settings.alerts, http: http, countries: OfflinePlaces(), state: store, clock: clock)
+        let deviceID = DeviceID.resolve(configured: settings.mqtt.deviceID, hostName: HostName.current())
+        self.deviceID = deviceID
+        let plan = ReadingStorePlan(deviceID: deviceID, outboxMax: settings.mqtt.enabled ? settings.mqtt.outboxMax : nil)
         readings = ReadingMaker(
-            weather: weather, places: places, store: store, clock: clock, alerts: settings.alerts.enabled ? alerts : nil)
+            weather: weather, places: places, store: store, clock: clock, alerts: settings.alerts.enabled ? alerts : nil,
+            storePlan: plan)
     }
 }

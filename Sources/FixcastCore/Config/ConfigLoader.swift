@@ -40,6 +40,11 @@ public enum ConfigLoader {
                     "config: \(file.path) holds an API key and other users can read it; run chmod 600 \(file.path), or set FIXCAST_WEATHER_API_KEY instead."
                 )
             }
+            if file.readableByOthers, !settings.mqtt.password.isEmpty {
+                warnings.append(
+                    "config: \(file.path) holds the MQTT password and other users can read it; run chmod 600 \(file.path), or set FIXCAST_MQTT_PASSWORD instead."
+                )
+            }
         }
         try applyEnvironment(environment, to: &settings)
         return LoadedConfig(settings: settings, filePath: file?.path, warnings: warnings)

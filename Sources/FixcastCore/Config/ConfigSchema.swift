@@ -39,7 +39,7 @@ public enum ConfigSchema {
         secretKeys.contains(section + "." + key)
     }
 
-    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display", "alerts", "report"]
+    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display", "alerts", "report", "mqtt"]
     static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
 
     public static let keys: [Key] = [
@@ -169,6 +169,88 @@ public enum ConfigSchema {
         },
         // reports: a gap this long without track points starts a new trip.
         number("report", "trip_gap_min", positive: true) { $0.report.tripGapMin = $1 },
+    ] + mqttKeys
+
+    /// `[mqtt]` (CONTRACT.md "MQTT"). `password` is a secret: its value never appears in an error.
+    static let mqttKeys: [Key] = [
+        Key(section: "mqtt", name: "enabled", kind: .boolean) { s, v in
+            guard case .boolean(let b) = v else { return nil }
+            s.mqtt.enabled = b
+            return nil
+        },
+        Key(section: "mqtt", name: "host", kind: .string) { s, v in
+            guard case .string(let h) = v else { return nil }
+            guard !h.isEmpty, h.count <= 253, !h.contains(where: { $0.isWhitespace || $0 == "/" || $0.asciiValue.map { $0 < 0x20 } == true })
+            else { return "must be a host name or IP address such as \"127.0.0.1\"" }
+            s.mqtt.host = h
+            return nil
+        },
+        Key(section: "mqtt", name: "port", kind: .integer) { s, v in
+            guard case .integer(let p) = v else { return nil }
+            guard (1...65535).contains(p) else { return "must be a port from 1 to 65535, not \(p)" }
+            s.mqtt.port = p
+            return nil
+        },
+        Key(section: "mqtt", name: "tls", kind: .boolean) { s, v in
+            guard case .boolean(let b) = v else { return nil }
+            s.mqtt.tls = b
+            return nil
+        },
+        Key(section: "mqtt", name: "ca_file", kind: .string) { s, v in
+            guard case .string(let p) = v else { return nil }
+            guard !p.contains("\0") else { return "must not contain a NUL character" }
+            s.mqtt.caFile = p
+            return nil
+        },
+        Key(section: "mqtt", name: "username", kind: .string) { s, v in
+            guard case .string(let u) = v else { return nil }
+            guard !u.contains(where: { $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                return "must not contain control characters"
+            }
+            s.mqtt.username = u
+            return nil
+        },
+        Key(section: "mqtt", name: "password", kind: .string) { s, v in
+            guard case .string(let p) = v else { return nil }
+            // The value is a secret: the reason never repeats it.
+            guard !p.contains("\0") else { return "must not contain a NUL character" }
+            s.mqtt.password = p
+            return nil
+        },
+        Key(section: "mqtt", name: "device_id", kind: .string) { s, v in
+            guard case .string(let d) = v else { return nil }
+            if let reason = DeviceID.problem(d) { return reason }
+            s.mqtt.deviceID = d
+            return nil
+        },
+        Key(section: "mqtt", name: "topic_prefix", kind: .string) { s, v in
+            guard case .string(let t) = v else { return nil }
+            guard !t.isEmpty else { return "must not be empty" }
+            if let reason = MQTTTopics.prefixProblem(t) { return reason }
+            s.mqtt.topicPrefix = t
+            return nil
+        },
+        Key(section: "mqtt", name: "discovery_prefix", kind: .string) { s, v in
+            guard case .string(let t) = v else { return nil }
+            if !t.isEmpty, let reason = MQTTTopics.prefixProblem(t) { return reason }
+            s.mqtt.discoveryPrefix = t
+            return nil
+        },
+        Key(section: "mqtt", name: "qos", kind: .integer) { s, v in
+            guard case .integer(let q) = v else { return nil }
+            // QoS 0 would make the outbox meaningless (no PUBACK); 2 costs a round trip more for nothing
+            // the reading's id does not already give (consumers drop duplicates).
+            guard q == 1 else { return "must be 1 (readings leave the outbox on the broker's acknowledgement), not \(q)" }
+            s.mqtt.qos = q
+            return nil
+        },
+        Key(section: "mqtt", name: "outbox_max", kind: .integer) { s, v in
+            guard case .integer(let n) = v else { return nil }
+            // At least one reading must be able to wait; ten million readings is years at 1 a minute.
+            guard (1...10_000_000).contains(n) else { return "must be from 1 to 10000000, not \(n)" }
+            s.mqtt.outboxMax = n
+            return nil
+        },
     ]
 
     public static func key(section: String, name: String) -> Key? {

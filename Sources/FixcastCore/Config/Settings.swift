@@ -84,6 +84,28 @@ public struct Settings: Sendable, Hashable {
         public init() {}
     }
 
+    /// `[mqtt]` (CONTRACT.md "MQTT"): where readings are published and how.
+    public struct MQTT: Sendable, Hashable {
+        public var enabled = false
+        public var host = "127.0.0.1"
+        public var port = 1883
+        public var tls = false
+        /// Empty with `tls`: the system CAs.
+        public var caFile = ""
+        public var username = ""
+        /// A secret: never printed, logged, stored or passed in argv (prefer `FIXCAST_MQTT_PASSWORD`).
+        public var password = ""
+        /// Empty: the host name, lower case, reduced to [a-z0-9_-] (`DeviceID.fromHostName`).
+        public var deviceID = ""
+        public var topicPrefix = "fixcast"
+        /// Empty: no Home Assistant discovery.
+        public var discoveryPrefix = "homeassistant"
+        public var qos = 1
+        /// Readings waiting for the broker beyond this many: the oldest are dropped (and counted).
+        public var outboxMax = 100_000
+        public init() {}
+    }
+
     public var gps = GPS()
     public var trigger = Trigger()
     public var weather = Weather()
@@ -92,6 +114,7 @@ public struct Settings: Sendable, Hashable {
     public var display = Display()
     public var alerts = Alerts()
     public var report = Report()
+    public var mqtt = MQTT()
 
     public init() {}
 }

@@ -38,6 +38,9 @@ public struct ReadingIssue: Sendable, Hashable {
 
 /// One reading: position, place and weather at a moment, with what went wrong (CONTRACT.md).
 public struct Reading: Sendable, Hashable {
+    /// `"<device_id>:<store row id>"` once stored (CONTRACT.md `id`), so consumers can drop
+    /// duplicates; nil when the reading was not stored.
+    public var id: String?
     public var time: Date
     public var trigger: Trigger
     public var position: Position?
@@ -49,8 +52,9 @@ public struct Reading: Sendable, Hashable {
 
     public init(
         time: Date, trigger: Trigger, position: Position?, place: Place? = nil, weather: WeatherReport? = nil,
-        alerts: AlertReport? = nil, errors: [ReadingIssue] = []
+        alerts: AlertReport? = nil, errors: [ReadingIssue] = [], id: String? = nil
     ) {
+        self.id = id
         self.time = time
         self.trigger = trigger
         self.position = position

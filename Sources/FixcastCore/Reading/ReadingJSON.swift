@@ -7,6 +7,7 @@ import FoundationEssentials
 extension Reading {
     public func json(language: Language) -> JSONValue {
         .object([
+            ("id", .string(id)),
             ("time", .string(UTCTime.format(time))),
             ("trigger", .string(trigger.rawValue)),
             ("position", position.map { $0.json(at: time) } ?? .null),
@@ -38,7 +39,9 @@ extension Reading {
                   let m = $0["message"]?.stringValue else { return nil }
             return ReadingIssue(component: c, message: m)
         }
-        self.init(time: time, trigger: trig, position: position, place: place, weather: weather, alerts: alerts, errors: errors)
+        self.init(
+            time: time, trigger: trig, position: position, place: place, weather: weather, alerts: alerts,
+            errors: errors, id: json["id"]?.stringValue)
     }
 }
 

@@ -5,7 +5,7 @@ import FixcastCore
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status, alerts, trips, report
+    case run, now, forecast, search, export, status, alerts, trips, report, mqtt
 }
 
 /// A command line that does not make sense; exit 2 with the message (which names the option).
@@ -48,6 +48,8 @@ public struct Arguments: Sendable, Equatable {
     public var output: String?
     // report
     public var trip: TripChoice?
+    // mqtt
+    public var mqttAction: String?
 
     public init() {}
 }
@@ -159,19 +161,24 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report.")
+                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt.")
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report.")
+                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt.")
             }
             a.command = c
             let rest = positionals.dropFirst()
             if c == .search {
                 if !rest.isEmpty { a.query = rest.joined(separator: " ") }
+            } else if c == .mqtt, let action = rest.first {
+                guard action == "test", rest.count == 1 else {
+                    throw UsageError("fixcast mqtt: unexpected argument \"\(rest.joined(separator: " "))\"; the only action is test (fixcast mqtt test).")
+                }
+                a.mqttAction = action
             } else if let extra = rest.first {
                 throw UsageError("fixcast \(c.rawValue): unexpected argument \"\(TerminalText.echo(extra))\"; see fixcast \(c.rawValue) --help.")
             }

@@ -25,6 +25,7 @@ extension CommandName {
         case .alerts: return AlertsOptions.self
         case .trips: return TripsOptions.self
         case .report: return ReportOptions.self
+        case .mqtt: return MQTTOptions.self
         }
     }
 
@@ -190,5 +191,14 @@ struct ReportOptions: CommandOptions {
         since = a.since
         until = a.until
         output = a.output
+    }
+}
+
+/// `fixcast mqtt test`: the broker comes from the settings; the only action is `test`.
+struct MQTTOptions: CommandOptions {
+    static let accepted: [OptionName] = []
+
+    init(_ a: Arguments) throws(UsageError) {
+        guard a.mqttAction != nil else { throw UsageError("fixcast mqtt: give an action: fixcast mqtt test.") }
     }
 }

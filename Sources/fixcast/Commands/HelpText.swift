@@ -24,10 +24,11 @@ public enum HelpText {
       forecast   Show the multi-day forecast for here.
       search     Find places by name.
       export     Write the stored track and readings as GPX, CSV or GeoJSON.
-      status     Show gpsd, the last reading and the store.
+      status     Show gpsd, the last reading, the store and the MQTT link.
       alerts     Show the official weather alerts active here, or that none cover it.
       trips      List the trips in the store: times, distance, places, readings.
       report     Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile.
+      mqtt test  Connect to the configured MQTT broker and say what worked.
 
     OPTIONS (every command):
     \(everyCommandOptions)
@@ -109,8 +110,9 @@ public enum HelpText {
             return """
             USAGE: fixcast status [options]
 
-            Shows whether gpsd answers and its last fix, the last reading and its age, and the
-            store's path and size.
+            Shows whether gpsd answers and its last fix, the last reading and its age, the
+            store's path and size, and (with mqtt.enabled) the MQTT link and the readings waiting
+            in the outbox for the broker.
 
             OPTIONS:
             \(options(for: .status))
@@ -140,6 +142,19 @@ public enum HelpText {
 
             OPTIONS:
             \(options(for: .trips))
+            """
+        case .mqtt:
+            return """
+            USAGE: fixcast mqtt test [options]
+
+            Connects to the broker of the [mqtt] settings (host, port, tls, ca_file, username and
+            FIXCAST_MQTT_PASSWORD), publishes one retained "online" to
+            <topic_prefix>/<device_id>/availability, and says in one sentence what worked or what
+            failed (name lookup, TCP connection, TLS handshake or login). Exit 0 when the broker
+            acknowledged the message, 1 when not.
+
+            OPTIONS:
+            \(options(for: .mqtt))
             """
         case .report:
             return """

@@ -9,7 +9,7 @@ struct RunCommand {
     let options: RunOptions
 
     func run() async -> Int32 {
-        let services: Services
+        var services: Services
         do { services = try Services(settings: context.settings, environment: context.environment) } catch {
             Console.err(error.message + "\n")
             return ExitCode.usage
@@ -27,9 +27,24 @@ struct RunCommand {
             }
         }
         let live = !options.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
-        let options = Agent.Options(
+        var options = Agent.Options(
             json: !live, offline: options.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"],
             fixedPosition: fixedPosition, fixedPlace: fixedPlace)
-        return await Agent(settings: context.settings, options: options, services: services).run()
+        // MQTT (issue 13): started before the agent so the first reading finds it; the agent's
+        // ReadingMaker wakes it after each stored reading. Stopped (offline published) after.
+        var publisher: ReadingPublisher?
+        if context.settings.mqtt.enabled, let store = services.store {
+            // On the live screen the status line shows the link; elsewhere each new problem goes to stderr.
+            var onProblem: (@Sendable (MQTTError) -> Void)?
+            if !live { onProblem = { @Sendable problem in Console.err(problem.message + "\n") } }
+            let started = await ReadingPublisher.start(
+                settings: context.settings.mqtt, store: store, deviceID: services.deviceID, onProblem: onProblem)
+            services.readings.onStored = { started.readingStored() }
+            publisher = started
+            options.linkProblem = { started.status.error.map { ReadingIssue($0) } }
+        }
+        let code = await Agent(settings: context.settings, options: options, services: services).run()
+        await publisher?.stop()
+        return code
     }
 }

@@ -16,6 +16,7 @@ struct StatusCommand {
         var readingCount: Int?
         var bytes: Int64?
         var rejected: RejectedFixCounts?
+        var mqtt = MQTTStatusReport(settings: context.settings.mqtt)
         let path = context.settings.storage.path
         do {
             let store = try SQLiteStore(path: path)
@@ -23,6 +24,7 @@ struct StatusCommand {
             readingCount = try await store.readingCount()
             bytes = store.fileSizeBytes()
             rejected = try await store.rejectedFixes()
+            await mqtt.read(from: store)
         } catch {
             storeIssue = error.message
         }
@@ -43,6 +45,7 @@ struct StatusCommand {
                     ("readings", .number(readingCount)),
                     ("error", .string(storeIssue)),
                 ])),
+                ("mqtt", mqtt.json),
                 ("last_reading", lastReading?.json(language: context.language) ?? .null),
             ])
             Console.out(json.serialized() + "\n")
@@ -81,6 +84,7 @@ struct StatusCommand {
         } else {
             out += "store     \(path), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
         }
+        out += mqtt.line + "\n"
         Console.out(out)
         return ExitCode.success
     }

@@ -25,8 +25,9 @@ import Testing
     @Test func contractShapeAndOrder() throws {
         let json = try Self.sample().json(language: .en)
         guard case .object(let members) = json else { Issue.record("not an object"); return }
-        #expect(members.map(\.0) == ["time", "trigger", "position", "place", "weather", "alerts", "errors"])
+        #expect(members.map(\.0) == ["id", "time", "trigger", "position", "place", "weather", "alerts", "errors"])
         #expect(json["alerts"]?.isNull == true)  // no alerts object asked for: null, not "no alerts"
+        #expect(json["id"] == .null)  // not stored: no id (CONTRACT.md)
         #expect(json["time"]?.stringValue == "2026-01-30T12:00:22Z")
         #expect(json["position"]?["age_s"]?.intValue == 5)
         #expect(json["position"]?["mode"]?.stringValue == "3d")

@@ -15,7 +15,8 @@ import Testing
         let tables = try StoreTestData.sqlite3(path, "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
         #expect(
             tables.split(separator: "\n") == [
-                "last_known_position", "place_cache", "readings", "state", "track_points", "weather_cache",
+                "last_known_position", "outbox", "place_cache", "readings", "sqlite_sequence", "state", "track_points",
+                "weather_cache",
             ])
         #expect(try StoreTestData.sqlite3(path, "PRAGMA journal_mode") == "wal")
     }

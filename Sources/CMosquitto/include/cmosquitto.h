@@ -1,0 +1,77 @@
+#ifndef CMOSQUITTO_H
+#define CMOSQUITTO_H
+/*
+ * Shim over libmosquitto (Debian 12: 2.0.x): typed functions prefixed cmosq_, so Swift never
+ * sees libmosquitto's callback signatures or its struct. The network loop runs on libmosquitto's
+ * own thread (cmosq_loop_start), never on Swift's cooperative pool; the three callbacks below
+ * are called on that thread.
+ * See: https://mosquitto.org/api/files/mosquitto-h.html
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct cmosq_client cmosq_client;
+
+/* CONNACK arrived: rc 0 accepted; 1..5 refused (4: bad user name or password, 5: not authorised). */
+typedef void (*cmosq_connect_callback)(void *context, int rc);
+/* The connection ended: rc 0 asked for by cmosq_disconnect, anything else unexpected. */
+typedef void (*cmosq_disconnect_callback)(void *context, int rc);
+/* The broker acknowledged message `mid` (PUBACK for QoS 1). */
+typedef void (*cmosq_publish_callback)(void *context, int mid);
+
+/* mosquitto_lib_init exactly once per process (pthread_once); returns its result. */
+int cmosq_lib_init_once(void);
+
+/* A client with a clean session; NULL when out of memory or client_id is not acceptable.
+ * `context` is passed back to every callback. Keepalive is given to connect. */
+cmosq_client *cmosq_new(const char *client_id, void *context, cmosq_connect_callback on_connect,
+                        cmosq_disconnect_callback on_disconnect, cmosq_publish_callback on_publish);
+/* Stops nothing: call cmosq_loop_stop first when the loop thread was started. */
+void cmosq_destroy(cmosq_client *client);
+
+/* libmosquitto copies both strings; password may be NULL. */
+int cmosq_set_login(cmosq_client *client, const char *username, const char *password);
+/* TLS with `ca_file`, or with the system CAs in /etc/ssl/certs when ca_file is NULL or empty.
+ * The broker's host name is checked against its certificate. */
+int cmosq_set_tls(cmosq_client *client, const char *ca_file);
+int cmosq_set_will(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain);
+/* mosquitto_reconnect_delay_set with exponential back-off: min_s, doubling, up to max_s. */
+int cmosq_set_reconnect_backoff(cmosq_client *client, unsigned int min_s, unsigned int max_s);
+
+/* Non-blocking connect: resolves the name and starts the TCP connect; the result arrives as a callback. */
+int cmosq_connect_async(cmosq_client *client, const char *host, int port, int keepalive_s);
+/* Blocking connect (DNS, TCP and TLS handshake); CONNACK still arrives through cmosq_loop. */
+int cmosq_connect(cmosq_client *client, const char *host, int port, int keepalive_s);
+/* One pass of the network loop in the calling thread (for one-shot use, with no loop thread). */
+int cmosq_loop(cmosq_client *client, int timeout_ms);
+int cmosq_loop_start(cmosq_client *client);
+int cmosq_loop_stop(cmosq_client *client, bool force);
+
+int cmosq_publish(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain,
+                  int *mid);
+int cmosq_disconnect(cmosq_client *client);
+
+const char *cmosq_strerror(int rc);
+const char *cmosq_connack_string(int rc);
+/* errno as it was right after a call that returned MOSQ_ERR_ERRNO. */
+int cmosq_errno(void);
+
+/* Error codes Swift branches on (copies of MOSQ_ERR_*, so Swift needs no libmosquitto enum). */
+enum {
+    CMOSQ_OK = 0,
+    CMOSQ_ERR_NOMEM = 1,
+    CMOSQ_ERR_PROTOCOL = 2,
+    CMOSQ_ERR_INVAL = 3,
+    CMOSQ_ERR_NO_CONN = 4,
+    CMOSQ_ERR_CONN_REFUSED = 5,
+    CMOSQ_ERR_CONN_LOST = 7,
+    CMOSQ_ERR_TLS = 8,
+    CMOSQ_ERR_AUTH = 11,
+    CMOSQ_ERR_ERRNO = 14,
+    CMOSQ_ERR_EAI = 15,
+    CMOSQ_ERR_KEEPALIVE = 19,
+    CMOSQ_ERR_LOOKUP = 20,
+    CMOSQ_ERR_TLS_HANDSHAKE = 23,
+};
+
+#endif

@@ -1,0 +1,233 @@
+import CMosquitto
+import FixcastCore
+import FoundationEssentials
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What libmosquitto reports, from its own thread.
+public enum MQTTLinkEvent: Sendable, Hashable {
+    /// CONNACK accepted.
+    case connected
+    /// CONNACK refused with this code (4/5 and MQTT 5's 134/135: the login).
+    case refused(code: Int32)
+    /// The connection ended (rc 0: we asked for it).
+    case disconnected(rc: Int32)
+    /// PUBACK for message `mid`.
+    case acknowledged(mid: Int32)
+}
+
+/// How to reach the broker: everything from `[mqtt]` except the password, which is held apart so
+/// no description of a link can print it.
+public struct MQTTEndpoint: Sendable, Hashable {
+    public var host: String
+    public var port: Int
+    public var tls: Bool
+    public var caFile: String
+    public var username: String
+
+    public init(settings: Settings.MQTT) {
+        host = settings.host
+        port = settings.port
+        tls = settings.tls
+        caFile = settings.caFile
+        username = settings.username
+    }
+
+    /// `host:port` (IPv6 in brackets), as messages name the broker.
+    public var display: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// One libmosquitto client: the connection to the broker, its last will, TLS and login, and the
+/// events its network thread reports (an `AsyncStream`, so a Swift actor can take them in order).
+///
+/// libmosquitto is thread-safe once its loop thread runs; `publish` may be called from any thread.
+/// Keepalive 60 s (the broker notices a dead link within 90 s and sends the will); reconnects back
+/// off from 1 s doubling to 60 s (libmosquitto's own, so nothing here wakes just in case).
+public final class MQTTLink: @unchecked Sendable {
+    static let keepaliveS: Int32 = 60
+    static let reconnectMinS: UInt32 = 1
+    static let reconnectMaxS: UInt32 = 60
+
+    public let endpoint: MQTTEndpoint
+    public let events: AsyncStream<MQTTLinkEvent>
+    private let sink: EventSink
+    // The cmosq_client; set once in init, destroyed once in `close`.
+    private let client: OpaquePointer
+    private let closed = Mutex(false)
+
+    /// Receives libmosquitto's callbacks (on its thread) and forwards them.
+    final class EventSink: Sendable {
+        let continuation: AsyncStream<MQTTLinkEvent>.Continuation
+        /// Events kept for a caller that pumps the loop itself (`MQTTProbe`), which cannot await the stream.
+        let log = Mutex<[MQTTLinkEvent]>([])
+        let keepsLog: Bool
+        init(_ c: AsyncStream<MQTTLinkEvent>.Continuation, keepsLog: Bool) {
+            continuation = c
+            self.keepsLog = keepsLog
+        }
+
+        func emit(_ event: MQTTLinkEvent) {
+            if keepsLog { log.withLock { $0.append(event) } }
+            continuation.yield(event)
+        }
+    }
+
+    /// The events since the last call (for a caller pumping the loop on its own thread).
+    func takeEvents() -> [MQTTLinkEvent] {
+        sink.log.withLock { l in
+            defer { l.removeAll() }
+            return l
+        }
+    }
+
+    /// - Parameters:
+    ///   - password: from `mqtt.password` or `FIXCAST_MQTT_PASSWORD`; handed to libmosquitto and not kept.
+    ///   - will: topic and payload the broker publishes (retained, QoS 1) when this client vanishes.
+    ///   - keepsEvents: also keep events for `takeEvents` (a caller that pumps the loop itself).
+    public init(
+        endpoint: MQTTEndpoint, clientID: String, password: String, will: (topic: String, payload: String)?,
+        keepsEvents: Bool = false
+    ) throws(MQTTError) {
+        self.endpoint = endpoint
+        let (stream, continuation) = AsyncStream<MQTTLinkEvent>.makeStream(bufferingPolicy: .unbounded)
+        events = stream
+        let sink = EventSink(continuation, keepsLog: keepsEvents)
+        self.sink = sink
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        guard
+            let client = cmosq_new(
+                clientID, context,
+                { ctx, rc in
+                    guard let ctx else { return }
+                    let s = Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue()
+                    s.emit(rc == 0 ? .connected : .refused(code: rc))
+                },
+                { ctx, rc in
+                    guard let ctx else { return }
+                    Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().emit(.disconnected(rc: rc))
+                },
+                { ctx, mid in
+                    guard let ctx else { return }
+                    Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().emit(.acknowledged(mid: mid))
+                })
+        else {
+            continuation.finish()
+            throw MQTTError(cause: .protocolError, broker: endpoint.display, detail: "the MQTT client could not be created")
+        }
+        self.client = client
+        var rc: Int32 = 0
+        if !endpoint.username.isEmpty {
+            rc = cmosq_set_login(client, endpoint.username, password.isEmpty ? nil : password)
+        }
+        if rc == 0, endpoint.tls {
+            rc = cmosq_set_tls(client, endpoint.caFile.isEmpty ? nil : endpoint.caFile)
+            if rc != 0 {
+                cmosq_destroy(client)
+                continuation.finish()
+                throw MQTTError(cause: .tls, broker: endpoint.display, detail: "cannot use CA file \(endpoint.caFile)")
+            }
+        }
+        if rc == 0, let will {
+            rc = Array(will.payload.utf8).withUnsafeBytes {
+                cmosq_set_will(client, will.topic, $0.baseAddress, Int32($0.count), 1, true)
+            }
+        }
+        if rc == 0 { rc = cmosq_set_reconnect_backoff(client, Self.reconnectMinS, Self.reconnectMaxS) }
+        // libmosquitto's own default of 20 messages on the wire at once stays: of the publisher's
+        // window of 100, the rest wait in libmosquitto's queue, in order.
+        if rc != 0 {
+            cmosq_destroy(client)
+            continuation.finish()
+            throw MQTTError(cause: .protocolError, broker: endpoint.display, detail: Self.text(rc))
+        }
+    }
+
+    deinit { close() }
+
+    /// Starts connecting without waiting, and libmosquitto's network thread; from here on a lost or
+    /// refused connection is retried with back-off. Returns the first attempt's failure, if it failed
+    /// at once (DNS, a refused TCP connection): the loop thread keeps retrying regardless.
+    public func start() -> MQTTError? {
+        let rc = cmosq_connect_async(client, endpoint.host, Int32(endpoint.port), Self.keepaliveS)
+        let failure = rc == 0 ? nil : Self.failure(rc: rc, errno: cmosq_errno(), endpoint: endpoint, handshaking: false)
+        let loop = cmosq_loop_start(client)
+        if loop != 0 {
+            return MQTTError(cause: .protocolError, broker: endpoint.display, detail: "no network thread: \(Self.text(loop))")
+        }
+        return failure
+    }
+
+    /// Blocking connect (DNS, TCP), then CONNACK through `pump`; for one-shot use on a dedicated thread.
+    func connectBlocking() -> MQTTError? {
+        let rc = cmosq_connect(client, endpoint.host, Int32(endpoint.port), Self.keepaliveS)
+        return rc == 0 ? nil : Self.failure(rc: rc, errno: cmosq_errno(), endpoint: endpoint, handshaking: false)
+    }
+
+    /// One pass of the network loop on the calling thread (no loop thread running); the error, if any.
+    func pump(timeoutMs: Int32, connected: Bool) -> MQTTError? {
+        let rc = cmosq_loop(client, timeoutMs)
+        return rc == 0 ? nil : Self.failure(rc: rc, errno: cmosq_errno(), endpoint: endpoint, handshaking: !connected)
+    }
+
+    /// Publishes at QoS 1; the message id its PUBACK will carry, or nil when libmosquitto refused it
+    /// (not connected, out of memory).
+    public func publish(topic: String, payload: String, retain: Bool) -> Int32? {
+        var mid: Int32 = 0
+        let rc = Array(payload.utf8).withUnsafeBytes {
+            cmosq_publish(client, topic, $0.baseAddress, Int32($0.count), 1, retain, &mid)
+        }
+        return rc == 0 ? mid : nil
+    }
+
+    /// Asks the broker to end the session cleanly (no will is sent).
+    public func disconnect() { _ = cmosq_disconnect(client) }
+
+    /// Stops the network thread and frees the client; the event stream ends. Idempotent.
+    public func close() {
+        let already = closed.withLock { c -> Bool in
+            defer { c = true }
+            return c
+        }
+        if already { return }
+        _ = cmosq_loop_stop(client, true)
+        cmosq_destroy(client)
+        sink.continuation.finish()
+    }
+
+    /// A CONNACK refusal as an error: 4/5 (MQTT 3.1.1) and 134/135 (MQTT 5) are the login.
+    package static func refusal(code: Int32, endpoint: MQTTEndpoint) -> MQTTError {
+        let detail = String(cString: cmosq_connack_string(code))
+        switch code {
+        case 4, 5, 134, 135: return MQTTError(cause: .auth, broker: endpoint.display, detail: detail)
+        default: return MQTTError(cause: .protocolError, broker: endpoint.display, detail: detail)
+        }
+    }
+
+    /// A libmosquitto return code as an error with its cause.
+    static func failure(rc: Int32, errno e: Int32, endpoint: MQTTEndpoint, handshaking: Bool) -> MQTTError {
+        let cause: MQTTFailureCause
+        var detail = text(rc)
+        switch Int(rc) {
+        case Int(CMOSQ_ERR_EAI), Int(CMOSQ_ERR_LOOKUP):
+            cause = .dns
+        case Int(CMOSQ_ERR_TLS), Int(CMOSQ_ERR_TLS_HANDSHAKE):
+            cause = .tls
+        case Int(CMOSQ_ERR_ERRNO):
+            if e != 0 { detail = String(cString: strerror(e)) }
+            // A reset or end of stream before CONNACK over TLS is the handshake failing.
+            cause = handshaking && endpoint.tls && (e == ECONNRESET || e == EPROTO || e == 0) ? .tls : .tcp
+        case Int(CMOSQ_ERR_CONN_REFUSED):
+            cause = .auth
+        case Int(CMOSQ_ERR_CONN_LOST), Int(CMOSQ_ERR_NO_CONN), Int(CMOSQ_ERR_KEEPALIVE):
+            cause = handshaking ? (endpoint.tls ? .tls : .tcp) : .lost
+        default:
+            cause = .protocolError
+        }
+        return MQTTError(cause: cause, broker: endpoint.display, detail: detail)
+    }
+
+    static func text(_ rc: Int32) -> String { String(cString: cmosq_strerror(rc)) }
+}

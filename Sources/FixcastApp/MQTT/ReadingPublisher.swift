@@ -1,0 +1,356 @@
+import FixcastCore
+import FixcastAdapters
+import FoundationEssentials
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Publishes stored readings to the broker (CONTRACT.md "MQTT"): availability and Home Assistant
+/// discovery on every connect, then the outbox, oldest first, with at most `window` messages
+/// waiting for their PUBACK; an entry leaves the outbox only when its PUBACK arrives.
+///
+/// Two calls for the app: `readingStored()` after a reading is stored (it wakes the drain; nothing
+/// else wakes it but the broker's own events), and `status` for `status` and the live screen's line.
+/// A broker that is down or refuses the login never holds up a reading: readings wait in the store.
+public actor ReadingPublisher {
+    /// Messages in flight at once: enough to keep a loopback or LAN broker busy (10,000 readings
+    /// drain in seconds), small enough that a slow link holds little in libmosquitto's memory.
+    public static let window = 100
+
+    /// What `status` and the live screen show.
+    public struct Status: Sendable, Hashable {
+        public var enabled: Bool
+        public var connected: Bool
+        /// `host:port`.
+        public var broker: String
+        /// Readings waiting for the broker.
+        public var outbox: Int
+        /// Readings dropped because the outbox was full, over the store's life.
+        public var dropped: Int
+        public var error: MQTTError?
+
+        /// One short phrase for the live screen's status line ("mqtt: connected, 0 waiting").
+        public var line: String {
+            guard enabled else { return "mqtt: off" }
+            let state = connected ? "connected" : (error == nil ? "connecting" : "down (\(error?.cause.rawValue ?? ""))")
+            return "mqtt: \(state), \(outbox) waiting" + (dropped > 0 ? ", \(dropped) dropped" : "")
+        }
+    }
+
+    public nonisolated let topics: MQTTTopics
+    let store: SQLiteStore
+    let link: MQTTLink?
+    let endpoint: MQTTEndpoint
+    private let nudges: AsyncStream<Void>.Continuation
+    private let snapshot: Mutex<Status>
+    private var tasks: [Task<Void, Never>] = []
+
+    private var connected = false
+    private var lastError: MQTTError?
+    /// mid -> outbox id of readings waiting for their PUBACK.
+    private var inFlight: [Int32: Int64] = [:]
+    /// The newest outbox id published since the last connect.
+    private var lastQueued: Int64 = 0
+    private var acked: [Int64] = []
+    private var draining = false
+    private var drainAgain = false
+    private var removing = false
+    private var stopped = false
+    private var disconnectWaiter: CheckedContinuation<Void, Never>?
+
+    /// Connects (without waiting) and starts publishing; never throws: a failure is in `status`.
+    /// - Parameter onProblem: called (from the publisher, not the main thread) each time the link's
+    ///   error changes to a new one; `run --json` prints it on stderr, the live screen shows `status.line`.
+    public static func start(
+        settings: Settings.MQTT, store: SQLiteStore, deviceID: String,
+        onProblem: (@Sendable (MQTTError) -> Void)? = nil
+    ) async -> ReadingPublisher {
+        let topics = MQTTTopics(prefix: settings.topicPrefix, device: deviceID, discoveryPrefix: settings.discoveryPrefix)
+        let endpoint = MQTTEndpoint(settings: settings)
+        var link: MQTTLink?
+        var error: MQTTError?
+        do {
+            link = try MQTTLink(
+                endpoint: endpoint, clientID: "fixcast-\(deviceID)-\(getpid())", password: settings.password,
+                will: (topics.availability, MQTTTopics.offline))
+        } catch let e {
+            error = e
+        }
+        let publisher = ReadingPublisher(
+            topics: topics, store: store, link: link, endpoint: endpoint, error: error, onProblem: onProblem)
+        await publisher.begin()
+        return publisher
+    }
+
+    private init(
+        topics: MQTTTopics, store: SQLiteStore, link: MQTTLink?, endpoint: MQTTEndpoint, error: MQTTError?,
+        onProblem: (@Sendable (MQTTError) -> Void)?
+    ) {
+        self.onProblem = onProblem
+        self.topics = topics
+        self.store = store
+        self.link = link
+        self.endpoint = endpoint
+        lastError = error
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        nudges = continuation
+        snapshot = Mutex(Status(enabled: true, connected: false, broker: endpoint.display, outbox: 0, dropped: 0, error: error))
+        nudgeStream = stream
+    }
+
+    private let nudgeStream: AsyncStream<Void>
+    private let onProblem: (@Sendable (MQTTError) -> Void)?
+    private var reportedProblem: MQTTError?
+
+    private func begin() async {
+        await refreshStatus()
+        guard let link else { return }
+        let events = link.events
+        tasks.append(
+            Task { [weak self] in
+                for await event in events {
+                    guard let self else { return }
+                    await self.handle(event)
+                }
+            })
+        let nudgeStream = self.nudgeStream
+        tasks.append(
+            Task { [weak self] in
+                for await _ in nudgeStream {
+                    guard let self else { return }
+                    await self.drain()
+                }
+            })
+        if let e = link.start() { lastError = e }
+        await refreshStatus()
+    }
+
+    /// A reading was stored (and queued): publish it if the broker is there. Cheap, from any thread.
+    public nonisolated func readingStored() {
+        nudges.yield()
+    }
+
+    /// The link and the outbox as last seen; cheap, from any thread.
+    public nonisolated var status: Status { snapshot.withLock { $0 } }
+
+    /// Publishes `offline`, disconnects cleanly and stops the network thread.
+    public func stop() async {
+        guard !stopped else { return }
+        stopped = true
+        nudges.finish()
+        guard let link else { return }
+        // Let the acknowledgements of what is in flight land (2 s at most) so those readings leave
+        // the outbox now rather than go again next time; DISCONNECT closes the socket unread.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(2))
+        while connected, !inFlight.isEmpty || removing, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        if connected {
+            _ = link.publish(topic: topics.availability, payload: MQTTTopics.offline, retain: true)
+            link.disconnect()
+            // The loop thread sends what is queued, then DISCONNECT; wait for it (2 s at most).
+            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+                disconnectWaiter = c
+                Task { [weak self] in
+                    try? await Task.sleep(for: .seconds(2))
+                    await self?.releaseDisconnectWaiter()
+                }
+            }
+        }
+        link.close()
+        connected = false
+        for t in tasks { t.cancel() }
+        await refreshStatus()
+        try? await store.setState(MQTTLinkRecord.key, nil)
+    }
+
+    private func releaseDisconnectWaiter() {
+        disconnectWaiter?.resume()
+        disconnectWaiter = nil
+    }
+
+    func handle(_ event: MQTTLinkEvent) async {
+        switch event {
+        case .connected:
+            connected = true
+            lastError = nil
+            inFlight.removeAll()
+            lastQueued = 0
+            await announce()
+            await refreshStatus()
+            await drain()
+        case .refused(let code):
+            connected = false
+            lastError = MQTTLink.refusal(code: code, endpoint: endpoint)
+            await refreshStatus()
+        case .disconnected(let rc):
+            connected = false
+            inFlight.removeAll()
+            if rc != 0, !stopped, lastError == nil { lastError = MQTTError(cause: .lost, broker: endpoint.display) }
+            releaseDisconnectWaiter()
+            await refreshStatus()
+        case .acknowledged(let mid):
+            guard let id = inFlight.removeValue(forKey: mid) else { return }
+            acked.append(id)
+            await removeAcknowledged()
+            await drain()
+        }
+    }
+
+    /// `online` and the discovery configs, retained (not tracked: a lost one is sent again on reconnect).
+    private func announce() async {
+        guard let link else { return }
+        _ = link.publish(topic: topics.availability, payload: MQTTTopics.online, retain: true)
+        for config in HomeAssistantDiscovery.configs(topics: topics) {
+            _ = link.publish(topic: config.topic, payload: config.payload.serialized(), retain: true)
+        }
+    }
+
+    /// Removes what the broker acknowledged, batching the acks that arrive meanwhile into one transaction.
+    private func removeAcknowledged() async {
+        guard !removing else { return }
+        removing = true
+        while !acked.isEmpty {
+            let batch = acked
+            acked.removeAll()
+            do { try await store.removeFromOutbox(batch) } catch { acked.insert(contentsOf: batch, at: 0); break }
+        }
+        removing = false
+        await refreshStatus()
+    }
+
+    /// Publishes waiting readings, oldest first, until `window` are in flight or none is left.
+    func drain() async {
+        guard !stopped else { return }
+        if draining {
+            drainAgain = true
+            return
+        }
+        draining = true
+        defer { draining = false }
+        // The status refresh is inside the loop: a nudge arriving during it must not be lost.
+        repeat {
+            drainAgain = false
+            await drainOnce()
+            if !acked.isEmpty { await removeAcknowledged() }
+            await refreshStatus()
+        } while drainAgain
+    }
+
+    private func drainOnce() async {
+        guard connected, let link else { return }
+        while connected, inFlight.count < Self.window {
+            let entries: [OutboxEntry]
+            let newest: Int64
+            do {
+                entries = try await store.outboxEntries(after: lastQueued, limit: Self.window - inFlight.count)
+                newest = try await store.newestOutboxID()
+            } catch { return }
+            guard !entries.isEmpty, connected else { return }
+            for entry in entries {
+                guard let payload = entry.payload else {
+                    lastQueued = entry.id
+                    acked.append(entry.id)
+                    continue
+                }
+                guard let mid = link.publish(topic: topics.reading, payload: payload, retain: false) else {
+                    // libmosquitto refused it (e.g. the link just dropped). With acknowledgements still
+                    // to come, each wakes the drain; with none, nothing would: try again in a second.
+                    if inFlight.isEmpty { retryLater() }
+                    return
+                }
+                lastQueued = entry.id
+                inFlight[mid] = entry.id
+                if entry.id == newest { publishLatest(payload, link: link) }
+            }
+        }
+    }
+
+    private var retryPending = false
+
+    /// One drain a second from now (after a refused publish with nothing in flight to wake it).
+    private func retryLater() {
+        guard !retryPending else { return }
+        retryPending = true
+        tasks.append(
+            Task { [weak self] in
+                try? await Task.sleep(for: .seconds(1))
+                await self?.retryNow()
+            })
+    }
+
+    private func retryNow() async {
+        retryPending = false
+        await drain()
+    }
+
+    /// The newest reading also goes, retained, to `state` and (with a position) to `owntracks`.
+    private func publishLatest(_ payload: String, link: MQTTLink) {
+        _ = link.publish(topic: topics.state, payload: payload, retain: true)
+        if let json = try? JSONValue.parse(payload), let reading = Reading(json: json),
+            let location = OwnTracksLocation.payload(for: reading, device: topics.device)
+        {
+            _ = link.publish(topic: topics.owntracks, payload: location.serialized(), retain: true)
+        }
+    }
+
+    private func refreshStatus() async {
+        if let e = lastError, e != reportedProblem, !stopped {
+            reportedProblem = e
+            onProblem?(e)
+        } else if lastError == nil {
+            reportedProblem = nil
+        }
+        let depth = (try? await store.outboxDepth()) ?? 0
+        let dropped = (try? await store.outboxDropped()) ?? 0
+        let status = Status(
+            enabled: true, connected: connected, broker: endpoint.display, outbox: depth, dropped: dropped, error: lastError)
+        let changed = snapshot.withLock { s -> Bool in
+            defer { s = status }
+            return s.connected != status.connected || s.error != status.error
+        }
+        if changed, !stopped {
+            try? await store.setState(
+                MQTTLinkRecord.key,
+                MQTTLinkRecord(pid: Int(getpid()), connected: connected, error: lastError?.message).encoded())
+        }
+    }
+}
+
+/// What a running fixcast says about its broker link, in the store's `state` table, so that
+/// `fixcast status` (another process) can show it. Holds the process id: a record of a process
+/// that is gone (kill -9) is not believed.
+public struct MQTTLinkRecord: Sendable, Hashable {
+    static let key = "mqtt.link"
+    public var pid: Int
+    public var connected: Bool
+    public var error: String?
+
+    func encoded() -> String {
+        JSONValue.object([("pid", .int(pid)), ("connected", .bool(connected)), ("error", .string(error))]).serialized()
+    }
+
+    init(pid: Int, connected: Bool, error: String?) {
+        self.pid = pid
+        self.connected = connected
+        self.error = error
+    }
+
+    init?(_ text: String) {
+        guard let json = try? JSONValue.parse(text), let pid = json["pid"]?.intValue,
+            let connected = json["connected"]?.boolValue
+        else { return nil }
+        self.init(pid: pid, connected: connected, error: json["error"]?.stringValue)
+    }
+
+    /// The record of a running process, or nil.
+    public static func read(from store: SQLiteStore) async -> MQTTLinkRecord? {
+        guard let text = try? await store.state(key), let record = MQTTLinkRecord(text) else { return nil }
+        // kill(pid, 0): 0 or EPERM means the process exists.
+        guard kill(pid_t(record.pid), 0) == 0 || errno == EPERM else { return nil }
+        return record
+    }
+}
+

@@ -1,0 +1,142 @@
+/// Home Assistant MQTT discovery: the retained config messages that make one device,
+/// "fixcast <device>", appear with a device tracker and the weather, place and alert sensors.
+///
+/// Keys as Home Assistant documents them for MQTT discovery
+/// (https://www.home-assistant.io/integrations/mqtt/#mqtt-discovery), the MQTT sensor
+/// (https://www.home-assistant.io/integrations/sensor.mqtt/) and device tracker
+/// (https://www.home-assistant.io/integrations/device_tracker.mqtt/); device classes and their
+/// units from https://www.home-assistant.io/integrations/sensor/#device-class. Every value
+/// template reads the retained `state` topic (the latest reading JSON) and renders `None` (which
+/// Home Assistant's MQTT sensor takes as "unknown") when the part it reads is null, so a reading
+/// without weather never shows a made-up 0.
+public enum HomeAssistantDiscovery {
+    /// One config message: its topic and payload.
+    public struct Config: Sendable, Equatable {
+        public var topic: String
+        public var payload: JSONValue
+        /// "sensor" or "device_tracker".
+        public var component: String
+    }
+
+    /// One weather sensor: what it is called, its device class and unit, and where in the reading it is.
+    struct Measurement {
+        let object: String
+        let name: String
+        let deviceClass: String?
+        let unit: String
+        let path: String  // under value_json.weather.current
+        let icon: String?
+    }
+
+    /// The reading's SI units (CONTRACT.md), so no conversion happens on the way.
+    static let measurements: [Measurement] = [
+        Measurement(object: "temperature", name: "Temperature", deviceClass: "temperature", unit: "°C", path: "temperature_c", icon: nil),
+        Measurement(object: "feels_like", name: "Feels like", deviceClass: "temperature", unit: "°C", path: "feels_like_c", icon: nil),
+        Measurement(object: "humidity", name: "Humidity", deviceClass: "humidity", unit: "%", path: "humidity_pct", icon: nil),
+        Measurement(object: "dew_point", name: "Dew point", deviceClass: "temperature", unit: "°C", path: "dew_point_c", icon: nil),
+        Measurement(object: "pressure", name: "Pressure", deviceClass: "atmospheric_pressure", unit: "hPa", path: "pressure_hpa", icon: nil),
+        Measurement(object: "wind_speed", name: "Wind speed", deviceClass: "wind_speed", unit: "m/s", path: "wind_speed_mps", icon: nil),
+        Measurement(object: "wind_gust", name: "Wind gust", deviceClass: "wind_speed", unit: "m/s", path: "wind_gust_mps", icon: nil),
+        // No device class: "wind_direction" is recent in Home Assistant and older versions reject it.
+        Measurement(object: "wind_bearing", name: "Wind bearing", deviceClass: nil, unit: "°", path: "wind_dir_deg", icon: "mdi:compass"),
+        Measurement(object: "precipitation", name: "Precipitation", deviceClass: "precipitation", unit: "mm", path: "precipitation_mm", icon: nil),
+        Measurement(object: "cloud_cover", name: "Cloud cover", deviceClass: nil, unit: "%", path: "cloud_cover_pct", icon: "mdi:weather-cloudy"),
+    ]
+
+    /// Every config message for `topics.device`; empty when discovery is off (empty prefix).
+    public static func configs(topics: MQTTTopics) -> [Config] {
+        guard !topics.discoveryPrefix.isEmpty else { return [] }
+        var out: [Config] = []
+        out.append(tracker(topics))
+        for m in measurements {
+            var members = common(topics, object: m.object, name: m.name)
+            if let dc = m.deviceClass { members.append(("device_class", .string(dc))) }
+            members.append(("unit_of_measurement", .string(m.unit)))
+            members.append(("state_class", .string("measurement")))
+            if let icon = m.icon { members.append(("icon", .string(icon))) }
+            members.append(
+                ("value_template", .string(
+                    "{% set w = value_json.weather %}{{ w.current.\(m.path) if w and w.current.\(m.path) is not none else None }}")))
+            out.append(sensor(topics, m.object, members))
+        }
+        var place = common(topics, object: "place", name: "Place")
+        place.append(("icon", .string("mdi:map-marker")))
+        place.append(("value_template", .string("{{ value_json.place.name if value_json.place else None }}")))
+        out.append(sensor(topics, "place", place))
+
+        var time = common(topics, object: "last_reading", name: "Last reading")
+        time.append(("device_class", .string("timestamp")))
+        time.append(("value_template", .string("{{ value_json.time }}")))
+        out.append(sensor(topics, "last_reading", time))
+
+        var alerts = common(topics, object: "active_alerts", name: "Active alerts")
+        alerts.append(("state_class", .string("measurement")))
+        alerts.append(("icon", .string("mdi:alert")))
+        // `alerts` null (no source could be asked) or not covered: the count is unknown, never 0
+        // (CONTRACT.md: "not covered" is never shown as "no alerts").
+        alerts.append(
+            ("value_template", .string(
+                "{{ value_json.alerts.active | length if value_json.alerts and value_json.alerts.covered and value_json.alerts.active is not none else None }}")))
+        out.append(sensor(topics, "active_alerts", alerts))
+        return out
+    }
+
+    /// The device every entity belongs to.
+    static func device(_ topics: MQTTTopics) -> JSONValue {
+        .object([
+            ("identifiers", .array([.string("fixcast_\(topics.device)")])),
+            ("name", .string("fixcast \(topics.device)")),
+            ("manufacturer", .string("fixcast")),
+            ("model", .string("fixcast weather agent")),
+            ("sw_version", .string(FixcastInfo.version)),
+        ])
+    }
+
+    static func common(_ topics: MQTTTopics, object: String, name: String) -> [(String, JSONValue)] {
+        [
+            ("name", .string(name)),
+            ("unique_id", .string("fixcast_\(topics.device)_\(object)")),
+            ("state_topic", .string(topics.state)),
+            ("availability_topic", .string(topics.availability)),
+            ("payload_available", .string(MQTTTopics.online)),
+            ("payload_not_available", .string(MQTTTopics.offline)),
+            ("qos", .int(1)),
+            ("device", device(topics)),
+            ("origin", .object([("name", .string("fixcast")), ("sw_version", .string(FixcastInfo.version)),
+                                ("support_url", .string(FixcastInfo.projectURL))])),
+        ]
+    }
+
+    static func sensor(_ topics: MQTTTopics, _ object: String, _ members: [(String, JSONValue)]) -> Config {
+        Config(topic: topics.discoveryConfig(component: "sensor", object: object), payload: .object(members), component: "sensor")
+    }
+
+    /// The position: Home Assistant takes latitude, longitude and gps_accuracy from the JSON
+    /// attributes and places the tracker in a zone by them; altitude, speed (m/s) and course ride along.
+    static func tracker(_ topics: MQTTTopics) -> Config {
+        // gps_accuracy only when the receiver gave one (a manual position has none): Home Assistant
+        // warns about a null one and takes 0, which would claim a perfect fix.
+        let attributes =
+            "{% set p = value_json.position %}{% if not p %}{}"
+            + "{% elif p.eph_m is not none %}{{ {'latitude': p.lat, 'longitude': p.lon, 'gps_accuracy': p.eph_m, 'altitude': p.alt_m, 'speed': p.speed_mps, 'course': p.track_deg} | tojson }}"
+            + "{% else %}{{ {'latitude': p.lat, 'longitude': p.lon, 'altitude': p.alt_m, 'speed': p.speed_mps, 'course': p.track_deg} | tojson }}{% endif %}"
+        let members: [(String, JSONValue)] = [
+            ("name", .string("Position")),
+            ("unique_id", .string("fixcast_\(topics.device)_position")),
+            ("json_attributes_topic", .string(topics.state)),
+            ("json_attributes_template", .string(attributes)),
+            ("source_type", .string("gps")),
+            ("availability_topic", .string(topics.availability)),
+            ("payload_available", .string(MQTTTopics.online)),
+            ("payload_not_available", .string(MQTTTopics.offline)),
+            ("qos", .int(1)),
+            ("icon", .string("mdi:car")),
+            ("device", device(topics)),
+            ("origin", .object([("name", .string("fixcast")), ("sw_version", .string(FixcastInfo.version)),
+                                ("support_url", .string(FixcastInfo.projectURL))])),
+        ]
+        return Config(
+            topic: topics.discoveryConfig(component: "device_tracker", object: "position"), payload: .object(members),
+            component: "device_tracker")
+    }
+}

@@ -1,0 +1,60 @@
+/// Why the broker link is not up, as a cause code branches on (the message is for people).
+public enum MQTTFailureCause: String, Sendable, Hashable {
+    /// The broker's host name did not resolve.
+    case dns
+    /// Nothing accepted the TCP connection (refused, unreachable, timed out).
+    case tcp
+    /// The TLS handshake failed (certificate, CA file, host name).
+    case tls
+    /// The broker refused the user name or password (CONNACK 4) or this client (CONNACK 5).
+    case auth
+    /// The broker answered with something else (a refused protocol version, a malformed packet).
+    case protocolError = "protocol"
+    /// The connection was lost after it was up.
+    case lost
+}
+
+/// A broker problem in one sentence naming `mqtt:` and what to do. Readings go on without it:
+/// they wait in the outbox. The password is never part of any message.
+public struct MQTTError: UserFacingError, Hashable {
+    public var cause: MQTTFailureCause
+    /// `host:port` of the broker.
+    public var broker: String
+    /// A short detail from the library (never user input that could hold a secret).
+    public var detail: String
+
+    public init(cause: MQTTFailureCause, broker: String, detail: String = "") {
+        self.cause = cause
+        self.broker = broker
+        self.detail = detail
+    }
+
+    public var component: Component { .mqtt }
+
+    public var message: String {
+        var cleaned = TerminalSafe.clean(detail)
+        while cleaned.hasSuffix(".") || cleaned.hasSuffix(" ") { cleaned.removeLast() }
+        let d = cleaned.isEmpty ? "" : " (\(cleaned))"
+        switch cause {
+        case .dns:
+            return "mqtt: the broker's host name in \(broker) does not resolve\(d); check mqtt.host."
+        case .tcp:
+            return "mqtt: nothing accepts connections at \(broker)\(d); start the broker or check mqtt.host and mqtt.port; readings wait in the outbox."
+        case .tls:
+            return "mqtt: the TLS handshake with \(broker) failed\(d); check mqtt.ca_file and that the certificate names the host."
+        case .auth:
+            return "mqtt: the broker at \(broker) refused the login\(d); check mqtt.username and FIXCAST_MQTT_PASSWORD."
+        case .protocolError:
+            return "mqtt: the broker at \(broker) did not speak MQTT as expected\(d); check mqtt.port and mqtt.tls."
+        case .lost:
+            return "mqtt: the connection to \(broker) was lost\(d); fixcast reconnects on its own and readings wait in the outbox."
+        }
+    }
+}
+
+/// Text from outside (a library's error string) made safe for a terminal: control characters dropped.
+enum TerminalSafe {
+    static func clean(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }).prefix(200))
+    }
+}

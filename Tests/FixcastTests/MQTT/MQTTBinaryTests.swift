@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+/// The built `fixcast` against a real mosquitto: `mqtt test`, the outbox across kill -9, `status`.
+@Suite(.serialized)
+struct MQTTBinaryTests {
+    static func env(port: UInt16, device: String, _ more: [String: String] = [:]) -> [String: String] {
+        var e = [
+            "FIXCAST_MQTT_ENABLED": "true", "FIXCAST_MQTT_HOST": "127.0.0.1", "FIXCAST_MQTT_PORT": String(port),
+            "FIXCAST_MQTT_DEVICE_ID": device,
+        ]
+        e.merge(more) { _, new in new }
+        return e
+    }
+
+    @Test func mqttTestSaysWhatWorkedOrWhichStepFailed() throws {
+        let home = TestPaths.temporaryDirectory()
+        let broker = try MosquittoBroker()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
+        let ok = try CLIRunner.run(["mqtt", "test"], env: Self.env(port: broker.port, device: "probe1"), home: home)
+        #expect(ok.status == 0)
+        #expect(ok.stdout.hasPrefix("mqtt: connected to 127.0.0.1:\(broker.port)"))
+        #expect(ok.stdout.contains("fixcast/probe1/availability"))
+        recorder.wait(timeout: 5) { $0.payloads(on: "fixcast/probe1/availability") == ["online"] }
+        #expect(recorder.payloads(on: "fixcast/probe1/availability") == ["online"])
+        recorder.stop()
+
+        let nothing = freeLoopbackPort()
+        let down = try CLIRunner.run(["mqtt", "test"], env: Self.env(port: nothing, device: "probe1"), home: home)
+        #expect(down.status == 1)
+        #expect(down.stderr.hasPrefix("mqtt: nothing accepts connections at 127.0.0.1:\(nothing)"))
+        #expect(down.stderr.split(separator: "\n").count == 1)
+
+        let dns = try CLIRunner.run(
+            ["mqtt", "test"], env: Self.env(port: broker.port, device: "probe1", ["FIXCAST_MQTT_HOST": "no-such-host.invalid"]),
+            home: home)
+        #expect(dns.status == 1)
+        #expect(dns.stderr.hasPrefix("mqtt: the broker's host name"))
+
+        let usage = try CLIRunner.run(["mqtt", "frobnicate"], home: home)
+        #expect(usage.status == 2)
+    }
+
+    @Test func mqttTestOverTLSWithALogin() throws {
+        let home = TestPaths.temporaryDirectory()
+        let secret = "tls-pw-\(UUID().uuidString.prefix(8))"
+        let broker = try MosquittoBroker(credentials: ("fleet", secret), tls: true)
+        let ca = try #require(broker.caFile)
+        let base = Self.env(port: broker.port, device: "tls1", ["FIXCAST_MQTT_TLS": "true", "FIXCAST_MQTT_USERNAME": "fleet"])
+
+        var good = base
+        good["FIXCAST_MQTT_CA_FILE"] = ca
+        good["FIXCAST_MQTT_PASSWORD"] = secret
+        let ok = try CLIRunner.run(["mqtt", "test"], env: good, home: home)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains("over TLS as fleet"))
+
+        var wrong = good
+        wrong["FIXCAST_MQTT_PASSWORD"] = "not-\(secret)"
+        let refused = try CLIRunner.run(["mqtt", "test"], env: wrong, home: home)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("mqtt: the broker at 127.0.0.1:\(broker.port) refused the login"))
+
+        // The system CAs do not know the test CA: the handshake fails, and says so.
+        var untrusted = good
+        untrusted["FIXCAST_MQTT_CA_FILE"] = ""
+        let tls = try CLIRunner.run(["mqtt", "test"], env: untrusted, home: home)
+        #expect(tls.status == 1)
+        #expect(tls.stderr.hasPrefix("mqtt: the TLS handshake with 127.0.0.1:\(broker.port) failed"), "\(tls.stderr)")
+
+        for r in [ok, refused, tls] {
+            #expect(!r.stdout.contains(secret) && !r.stderr.contains(secret))
+        }
+    }
+
+    /// Readings made while the broker is down wait in the store; a run killed with -9 loses none;
+    /// the next run delivers them all, in order, each once by id.
+    @Test func readingsWaitThroughKill9AndTheNextRunDeliversThem() throws {
+        let home = TestPaths.temporaryDirectory()
+        let secret = "pw-\(UUID().uuidString.prefix(8))"
+        let db = home.appendingPathComponent("f.sqlite").path
+        let port = freeLoopbackPort()
+        let env = Self.env(port: port, device: "van9", ["FIXCAST_MQTT_PASSWORD": secret])
+        var ids: [String] = []
+        for _ in 0..<3 {
+            let r = try CLIRunner.run(["now", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+            let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            ids.append(try #require(obj?["id"] as? String))
+            #expect(!r.stdout.contains(secret) && !r.stderr.contains(secret))
+        }
+        #expect(ids == ["van9:1", "van9:2", "van9:3"])
+
+        // A run with the broker still down, killed with -9 after its first reading.
+        let killed = try RunningFixcast(["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+        #expect(killed.waitForLines(1, seconds: 30))
+        killed.signal(SIGKILL)
+        _ = killed.waitForExit()
+        let obj = try JSONSerialization.jsonObject(with: Data((killed.stdoutLines.first ?? "{}").utf8)) as? [String: Any]
+        ids.append(try #require(obj?["id"] as? String))
+
+        let status = try CLIRunner.run(["status", "--json", "--db", db, "--gpsd", "127.0.0.1:1"], env: env, home: home)
+        let mqtt = (try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])?["mqtt"] as? [String: Any]
+        #expect(mqtt?["outbox"] as? Int == 4)
+        #expect(mqtt?["enabled"] as? Bool == true)
+        #expect(mqtt?["connected"] as? Bool == false)
+        #expect(mqtt?["broker"] as? String == "127.0.0.1:\(port)")
+
+        // The broker comes up on that port; the next run sends what waited, then its own reading.
+        let broker = try MosquittoBroker(port: port)
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
+        let next = try RunningFixcast(["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+        #expect(next.waitForLines(1, seconds: 30))
+        let own = (try JSONSerialization.jsonObject(with: Data((next.stdoutLines.first ?? "{}").utf8)) as? [String: Any])?["id"] as? String
+        ids.append(try #require(own))
+        recorder.wait(timeout: 20) { readingIDs($0.payloads(on: "fixcast/van9/reading")) == ids }
+        #expect(readingIDs(recorder.payloads(on: "fixcast/van9/reading")) == ids)
+        next.signal(SIGINT)
+        #expect(next.waitForExit() == 0)
+        recorder.wait(timeout: 5) { $0.payloads(on: "fixcast/van9/availability").last == "offline" }
+        #expect(recorder.payloads(on: "fixcast/van9/availability").last == "offline")
+        recorder.stop()
+
+        let after = try CLIRunner.run(["status", "--db", db, "--gpsd", "127.0.0.1:1"], env: env, home: home)
+        #expect(after.stdout.contains("mqtt      127.0.0.1:\(port): not connected, 0 readings waiting"), "\(after.stdout)")
+        // The password is in no output and nowhere in the store's files.
+        for path in [db, db + "-wal"] {
+            if let data = FileManager.default.contents(atPath: path) {
+                #expect(!String(decoding: data, as: UTF8.self).contains(secret))
+            }
+        }
+        #expect(!next.stderr.contains(secret) && !after.stdout.contains(secret))
+    }
+}
+
+extension MQTTBinaryTests {
+    /// A replayed drive (gpsfake): every reading `run --json` prints arrives on `.../reading` by its id.
+    @Test func aReplayedDriveArrivesReadingByReading() throws {
+        let home = TestPaths.temporaryDirectory()
+        let broker = try MosquittoBroker()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
+        let fake = try GPSFake(log: TestPaths.fixture("gpsd/bu303-moving.log"))
+        defer { fake.stop() }
+        // Offline place names and no weather: this is about the readings reaching the broker.
+        let env = Self.env(port: broker.port, device: "drive")
+        let run = try RunningFixcast(
+            ["run", "--json", "--offline", "--gpsd", "127.0.0.1:\(fake.port)", "--db", home.appendingPathComponent("f.sqlite").path],
+            env: env, home: home)
+        // The first fix makes a reading; SIGUSR1 (a manual refresh) makes two more mid-drive.
+        #expect(run.waitForLines(1, seconds: 60), "stderr: \(run.stderr)")
+        run.signal(SIGUSR1)
+        #expect(run.waitForLines(2, seconds: 30), "stderr: \(run.stderr)")
+        run.signal(SIGUSR1)
+        #expect(run.waitForLines(3, seconds: 30), "stderr: \(run.stderr)")
+        run.signal(SIGINT)
+        _ = run.waitForExit()
+        let printed = run.stdoutLines.compactMap { line -> String? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(printed.count >= 3)
+        recorder.wait(timeout: 15) { Set(readingIDs($0.payloads(on: "fixcast/drive/reading"))).isSuperset(of: printed) }
+        let arrived = readingIDs(recorder.payloads(on: "fixcast/drive/reading"))
+        #expect(Set(arrived).isSuperset(of: printed), "printed \(printed), arrived \(arrived)")
+        #expect(arrived == arrived.sorted { Int($0.split(separator: ":")[1])! < Int($1.split(separator: ":")[1])! })
+        recorder.stop()
+    }
+}

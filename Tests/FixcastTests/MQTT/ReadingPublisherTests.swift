@@ -1,0 +1,167 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastApp
+
+/// `ReadingPublisher` against a real mosquitto on loopback: readings leave the outbox only on
+/// PUBACK, in order, across a broker outage; discovery is retained; devices keep to their topics.
+@Suite(.serialized)
+struct ReadingPublisherTests {
+    static func settings(port: UInt16, device: String, user: String = "", password: String = "") -> Settings.MQTT {
+        var s = Settings.MQTT()
+        s.enabled = true
+        s.port = Int(port)
+        s.deviceID = device
+        s.username = user
+        s.password = password
+        return s
+    }
+
+    static func store() throws -> SQLiteStore {
+        try SQLiteStore(path: TestPaths.temporaryDirectory("fixcast-mqtt").appendingPathComponent("f.sqlite").path)
+    }
+
+    /// Stores `count` readings queued for `device`, nudging `publisher` after each; returns their ids.
+    static func storeReadings(
+        _ count: Int, in store: SQLiteStore, device: String, publisher: ReadingPublisher?, from offset: Int = 0
+    ) async throws -> [String] {
+        var ids: [String] = []
+        for i in 0..<count {
+            let r = try await store.storeReading(
+                StoreTestData.reading(at: Double(offset + i)), plan: ReadingStorePlan(deviceID: device, outboxMax: 1000))
+            ids.append(try #require(r.id))
+            publisher?.readingStored()
+        }
+        return ids
+    }
+
+    @Test func readingsArriveByIDWithRetainedStateAndDiscovery() async throws {
+        let broker = try MosquittoBroker()
+        let store = try Self.store()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#", "homeassistant/#"])
+        let publisher = await ReadingPublisher.start(settings: Self.settings(port: broker.port, device: "van1"), store: store, deviceID: "van1")
+        let ids = try await Self.storeReadings(5, in: store, device: "van1", publisher: publisher)
+        #expect(ids == (1...5).map { "van1:\($0)" })
+        recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van1/reading")) == ids }
+        #expect(readingIDs(recorder.payloads(on: "fixcast/van1/reading")) == ids)
+        // Acknowledged readings leave the outbox.
+        let deadline = Date().addingTimeInterval(10)
+        while (try await store.outboxDepth()) > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.outboxDepth() == 0)
+        #expect(publisher.status.connected)
+        await publisher.stop()
+        recorder.stop()
+
+        // A new subscriber gets the retained messages: state (the newest reading), owntracks, availability, discovery.
+        let late = try TopicRecorder(broker: broker, topics: ["fixcast/#", "homeassistant/#"])
+        late.wait(timeout: 5) { $0.messages.count >= 16 }
+        #expect(readingIDs(late.payloads(on: "fixcast/van1/state")) == ["van1:5"])
+        #expect(late.payloads(on: "fixcast/van1/availability") == ["offline"])
+        #expect(late.payloads(on: "fixcast/van1/reading").isEmpty)  // not retained
+        let owntracks = try #require(late.payloads(on: "fixcast/van1/owntracks").first)
+        #expect(owntracks.contains("\"_type\":\"location\"") && owntracks.contains("\"vel\":100"))
+        let configs = late.messages.filter { $0.topic.hasPrefix("homeassistant/") }.map(\.topic)
+        #expect(configs.contains("homeassistant/device_tracker/van1/position/config"))
+        #expect(configs.contains("homeassistant/sensor/van1/temperature/config"))
+        #expect(configs.count == HomeAssistantDiscovery.configs(topics: publisher.topics).count)
+        late.stop()
+    }
+
+    @Test func brokerAwayTenSecondsThenEveryReadingArrivesInOrder() async throws {
+        let broker = try MosquittoBroker()
+        let store = try Self.store()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/+/reading"])
+        let publisher = await ReadingPublisher.start(settings: Self.settings(port: broker.port, device: "van2"), store: store, deviceID: "van2")
+        var ids = try await Self.storeReadings(3, in: store, device: "van2", publisher: publisher)
+        recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van2/reading")) == ids }
+        recorder.stop()
+        broker.stop()
+        // Ten seconds without a broker, a reading every second.
+        for i in 0..<10 {
+            ids += try await Self.storeReadings(1, in: store, device: "van2", publisher: publisher, from: 100 + i)
+            try await Task.sleep(for: .seconds(1))
+        }
+        #expect(try await store.outboxDepth() >= 10)
+        #expect(!publisher.status.connected)
+        try broker.start()
+        let after = try TopicRecorder(broker: broker, topics: ["fixcast/+/reading"])
+        // libmosquitto's back-off is at most 16 s by now (1, 2, 4, 8, 16).
+        after.wait(timeout: 40) { readingIDs($0.payloads(on: "fixcast/van2/reading")).suffix(10) == ids.suffix(10) }
+        let arrived = readingIDs(after.payloads(on: "fixcast/van2/reading"))
+        #expect(Array(arrived.suffix(10)) == Array(ids.suffix(10)))
+        #expect(arrived == arrived.sorted { Int($0.split(separator: ":")[1])! < Int($1.split(separator: ":")[1])! })
+        await publisher.stop()
+        after.stop()
+    }
+
+    @Test func wrongPasswordKeepsReadingsAndSaysSoInOneSentence() async throws {
+        let secret = "s3cr3t-\(UUID().uuidString.prefix(8))"
+        let broker = try MosquittoBroker(credentials: ("fixcast", secret))
+        let store = try Self.store()
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "van3", user: "fixcast", password: "wrong-\(secret)"),
+            store: store, deviceID: "van3")
+        let ids = try await Self.storeReadings(2, in: store, device: "van3", publisher: publisher)
+        #expect(ids.count == 2)
+        let deadline = Date().addingTimeInterval(10)
+        while publisher.status.error == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        let error = try #require(publisher.status.error)
+        #expect(error.cause == .auth)
+        #expect(error.message.hasPrefix("mqtt: "))
+        // One sentence: one line, one full stop at the end and none inside (an IP address's dots aside).
+        #expect(error.message.hasSuffix(".") && !error.message.contains(". ") && !error.message.contains("\n"))
+        #expect(!error.message.contains(secret))
+        #expect(try await store.outboxDepth() == 2)
+        #expect(try await store.readingCount() == 2)
+        await publisher.stop()
+        // The password is nowhere in the store file.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        #expect(!String(decoding: bytes, as: UTF8.self).contains(secret))
+    }
+
+    @Test func rightPasswordConnects() async throws {
+        let secret = "pw-\(UUID().uuidString.prefix(8))"
+        let broker = try MosquittoBroker(credentials: ("fixcast", secret))
+        let store = try Self.store()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"], user: "fixcast", password: secret)
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "van4", user: "fixcast", password: secret), store: store,
+            deviceID: "van4")
+        let ids = try await Self.storeReadings(2, in: store, device: "van4", publisher: publisher)
+        recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van4/reading")) == ids }
+        #expect(readingIDs(recorder.payloads(on: "fixcast/van4/reading")) == ids)
+        await publisher.stop()
+        recorder.stop()
+    }
+
+    @Test func threeDevicesOnOneBrokerKeepToTheirTopics() async throws {
+        let broker = try MosquittoBroker()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#", "homeassistant/#"])
+        let devices = ["truck-a", "truck-b", "boat_c"]
+        var publishers: [ReadingPublisher] = []
+        var expected: [String: [String]] = [:]
+        for d in devices {
+            let store = try Self.store()
+            let p = await ReadingPublisher.start(settings: Self.settings(port: broker.port, device: d), store: store, deviceID: d)
+            publishers.append(p)
+            expected[d] = try await Self.storeReadings(3, in: store, device: d, publisher: p)
+        }
+        recorder.wait(timeout: 20) { r in devices.allSatisfy { readingIDs(r.payloads(on: "fixcast/\($0)/reading")) == expected[$0] } }
+        for d in devices {
+            let got = readingIDs(recorder.payloads(on: "fixcast/\(d)/reading"))
+            #expect(got == expected[d])
+            #expect(got.allSatisfy { $0.hasPrefix("\(d):") })
+        }
+        // One Home Assistant device per fixcast: each config names its own device and unique ids.
+        for m in recorder.messages where m.topic.hasPrefix("homeassistant/") {
+            let device = m.topic.split(separator: "/")[2]
+            #expect(m.payload.contains("\"identifiers\":[\"fixcast_\(device)\"]"))
+            #expect(m.payload.contains("\"unique_id\":\"fixcast_\(device)_"))
+            #expect(m.payload.contains("\"state_topic\":\"fixcast/\(device)/state\"") || m.topic.contains("device_tracker"))
+        }
+        for p in publishers { await p.stop() }
+        recorder.stop()
+    }
+}
