@@ -57,6 +57,38 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
+def thread_stats(pid):
+    """{tid: (name, ns on CPU, context switches)} for every live thread of `pid`."""
+    out = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                ns = int(f.read().split()[0])
+            sw = 0
+            name = "?"
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                for line in f:
+                    if line.startswith("Name:"):
+                        name = line.split(None, 1)[1].strip()
+                    elif line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
+                        sw += int(line.split()[1])
+            out[tid] = (name, ns, sw)
+        except (OSError, ValueError, IndexError):
+            pass
+    return out
+
+
+def thread_delta(before, after):
+    """CPU ns and switches between two `thread_stats` snapshots, per thread name: a thread that ended
+    in between is left out (its counts went with it), one that started counts from zero."""
+    by_name = {}
+    for tid, (name, ns, sw) in after.items():
+        ns0, sw0 = (before[tid][1], before[tid][2]) if tid in before else (0, 0)
+        a, b = by_name.get(name, (0, 0))
+        by_name[name] = (a + ns - ns0, b + sw - sw0)
+    return by_name
+
+
 def cpu_ns_threads(pid):
     """Nanoseconds on CPU summed over every live thread of `pid` (first field of
     /proc/PID/task/TID/schedstat): exact, where utime/stime count 10 ms ticks."""
@@ -245,11 +277,12 @@ def main():
         # fixcast's background cost: connected, no data (timers and polls only). Measured before gpxlogger
         # starts, because gpxlogger gives up after 5 s without data.
         idle_before = cpu_seconds(fixcast_pid)
-        idle_ns_before, idle_sw_before = cpu_ns_threads(fixcast_pid), switches_threads(fixcast_pid)
+        idle_threads_before = thread_stats(fixcast_pid)
         time.sleep(args.idle_s)
         idle_fixcast = cpu_seconds(fixcast_pid) - idle_before
-        idle_ns = cpu_ns_threads(fixcast_pid) - idle_ns_before
-        idle_sw = switches_threads(fixcast_pid) - idle_sw_before
+        idle_by_thread = thread_delta(idle_threads_before, thread_stats(fixcast_pid))
+        idle_ns = sum(v[0] for v in idle_by_thread.values())
+        idle_sw = sum(v[1] for v in idle_by_thread.values())
         procs["gpspipe"] = subprocess.Popen(["/usr/bin/gpspipe", "-w", "-o", os.path.join(work, "gpspipe.json"), addr],
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         gpx_path = os.path.join(work, "track.gpx")
@@ -272,8 +305,7 @@ def main():
         for i, group in enumerate(groups):
             now = time.monotonic()
             if window is None and now - start >= args.warmup_s and (args.warmup_s > 0 or args.window_s > 0):
-                window = (now, {n: (cpu_ns_threads(procs[n].pid), switches_threads(procs[n].pid))
-                                for n in ("fixcast", "gpxlogger")}, i)
+                window = (now, {n: thread_stats(procs[n].pid) for n in ("fixcast", "gpxlogger")}, i)
                 window_reading_lines = sum(1 for l in open(readings_path, errors="replace") if l.strip())
             if window is not None and args.window_s > 0 and now - window[0] >= args.window_s:
                 break
@@ -295,8 +327,9 @@ def main():
             w_end = time.monotonic()
             window_result = {"s": w_end - window[0], "epochs": i - window[2]}
             for n in ("fixcast", "gpxlogger"):
-                ns0, sw0 = window[1][n]
-                window_result[n] = (cpu_ns_threads(procs[n].pid) - ns0, switches_threads(procs[n].pid) - sw0)
+                by_thread = thread_delta(window[1][n], thread_stats(procs[n].pid))
+                window_result[n] = (sum(v[0] for v in by_thread.values()), sum(v[1] for v in by_thread.values()))
+                window_result[n + "_threads"] = by_thread
             window_result["readings"] = sum(1 for l in open(readings_path, errors="replace") if l.strip()) \
                 - window_reading_lines
         time.sleep(2.0)  # gpsd and the clients drain the last epochs
@@ -371,7 +404,8 @@ def main():
         if args.idle_s > 0:
             print(f"{'idle CPU ms per s (no data)':34}{idle_fixcast / args.idle_s * 1000:>14.1f}{'-':>14}")
             print(f"{'idle: CPU us, switches (threads)':34}{f'{idle_ns / 1000:.0f} us, {idle_sw}':>14}{'-':>14}"
-                  f"   over {args.idle_s:g} s")
+                  f"   over {args.idle_s:g} s: "
+                  + ", ".join(f"{name} {sw}" for name, (ns, sw) in idle_by_thread.items() if sw))
         if window_result:
             wf, wg = window_result["fixcast"], window_result["gpxlogger"]
             print(f"window: {window_result['s']:.1f} s, {window_result['epochs']} epochs, "
@@ -380,6 +414,9 @@ def main():
             print(f"{'  context switches in the window':34}{wf[1]:>14}{wg[1]:>14}")
             print(f"{'  ratio fixcast / gpxlogger':34}{wf[0] / max(1, wg[0]):>14.2f}{wf[1] / max(1, wg[1]):>14.2f}"
                   "   (CPU, switches)")
+            busy = sorted(window_result["fixcast_threads"].items(), key=lambda kv: -kv[1][1])
+            print("  fixcast by thread (CPU ms, switches): "
+                  + ", ".join(f"{name} {ns / 1e6:.1f}/{sw}" for name, (ns, sw) in busy if ns or sw))
         print(f"{'peak RSS kB (VmHWM before stop)':34}{f['hwm']:>14}{g['hwm']:>14}")
         print()
         print("RSS samples (s since feed start: fixcast kB / gpxlogger kB):")

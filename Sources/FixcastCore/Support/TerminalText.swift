@@ -69,18 +69,7 @@ public enum TerminalText {
     /// Text for stdout: newlines kept (they are fixcast's own line ends), tabs and other breaks
     /// become a space, every other unsafe character dropped.
     public static func forStdout(_ text: String) -> String {
-        guard needsCleaning(text) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                out.append(scalar)
-            } else if isBreak(scalar) {
-                out.append(" ")
-            } else if !isUnsafe(scalar) {
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        forStdout(text, keepingColour: false)
     }
 
     /// Text for stdout that fixcast's own renderers coloured: like `forStdout`, but an SGR sequence
@@ -88,13 +77,17 @@ public enum TerminalText {
     /// nothing) is kept. Every outside string a renderer embeds is cleaned first (`name`, `line`), so
     /// the only escapes left are the renderer's own.
     public static func forStdoutKeepingColour(_ text: String) -> String {
+        forStdout(text, keepingColour: true)
+    }
+
+    private static func forStdout(_ text: String, keepingColour: Bool) -> String {
         guard needsCleaning(text) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var i = 0
         while i < scalars.count {
             let scalar = scalars[i]
-            if scalar == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
+            if keepingColour, scalar == "\u{1B}", i + 1 < scalars.count, scalars[i + 1] == "[" {
                 var j = i + 2
                 while j < scalars.count, scalars[j] == ";" || ("0"..."9").contains(scalars[j]) { j += 1 }
                 if j < scalars.count, scalars[j] == "m", j - i <= 16 {

@@ -75,4 +75,12 @@ import Testing
         #expect(ErrorText.clause("bad\u{1B}[2J reason") == "bad\\u{1B}[2J reason")
         #expect(ErrorText.clause("no stop") == "no stop")
     }
+
+    @Test func colouredStdoutKeepsOnlyColourSequences() {
+        let text = "\u{1B}[31m[SEVERE]\u{1B}[0m Heat \u{1B}]0;pwned\u{07}\u{1B}[2JTown\u{9B}31m\n"
+        let out = TerminalText.forStdoutKeepingColour(text)
+        #expect(out == "\u{1B}[31m[SEVERE]\u{1B}[0m Heat ]0;pwned[2JTown31m\n")
+        // The plain route keeps no escape at all.
+        #expect(!TerminalText.forStdout(text).unicodeScalars.contains("\u{1B}"))
+    }
 }

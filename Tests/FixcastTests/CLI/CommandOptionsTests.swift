@@ -34,6 +34,7 @@ import Testing
             switch command {
             case .search: argv.append("berlin")
             case .export: argv += ["--format", "csv"]
+            case .mqtt: argv.append("test")
             default: break
             }
             let a = try Arguments.parse(argv)

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The live screen under a real terminal (tmux) and a real job-control shell: Ctrl-Z gives the
+/// terminal back as it was (line mode, main screen), `fg` takes it again, and `q` quits without Enter.
+@Suite(.serialized) struct LiveScreenJobControlTests {
+    static let tmux = "/usr/bin/tmux"
+
+    /// Runs `tmux args…` on this test's own server socket and returns what it printed.
+    static func tmux(_ socket: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tmux)
+        p.arguments = ["-S", socket] + args
+        // Output goes through a file, not a pipe: `new-session` starts the tmux server, which would keep
+        // a pipe's write end open for as long as it runs.
+        let outPath = NSTemporaryDirectory() + "tmux-\(UUID().uuidString).out"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(10)
+        while p.isRunning, Date() < deadline { usleep(10_000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        try out.close()
+        return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+    }
+
+    static func screen(_ socket: String) throws -> String { try tmux(socket, ["capture-pane", "-t", "fx", "-p"]) }
+
+    /// Polls the screen until `predicate` holds (or about 15 s).
+    static func waitFor(_ socket: String, _ predicate: (String) -> Bool) throws -> String {
+        var text = ""
+        for _ in 0..<150 {
+            text = try screen(socket)
+            if predicate(text) { return text }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return text
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tmux), "tmux is not installed"))
+    func ctrlZRestoresTheTerminalAndFgTakesItBack() throws {
+        let home = TestPaths.temporaryDirectory("jobcontrol")
+        let socket = home.appendingPathComponent("tmux.sock").path
+        defer { _ = try? Self.tmux(socket, ["kill-server"]) }
+        _ = try Self.tmux(socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
+        let env = fixcastEnvironment(home: home, adding: [:])
+            .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let command = "env -i \(env) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(home.path)/f.sqlite"
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", command, "Enter"])
+        let live = try Self.waitFor(socket) { $0.contains("r refresh · q quit") }
+        #expect(live.contains("fixcast · live weather"), "\(live)")
+
+        // Ctrl-Z: stopped, and the shell's terminal is in line mode again (icanon, echo).
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", "C-z"])
+        let stopped = try Self.waitFor(socket) { $0.contains("Stopped") }
+        #expect(stopped.contains("Stopped"), "\(stopped)")
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", "stty -a | tr ' ' '\\n' | grep -x -- '-*icanon'", "Enter"])
+        let modes = try Self.waitFor(socket) { $0.contains("\nicanon") || $0.contains("-icanon") }
+        #expect(modes.contains("\nicanon") && !modes.contains("-icanon"), "\(modes)")
+
+        // fg: the live screen again, and a single `q` (no Enter) quits with 0.
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", "clear; fg", "Enter"])
+        let back = try Self.waitFor(socket) { $0.contains("r refresh · q quit") }
+        #expect(back.contains("fixcast · live weather"), "\(back)")
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", "q"])
+        // (A stopped job loses the rest of its command list, so the status is asked for after `fg`.)
+        _ = try Self.waitFor(socket) { !$0.contains("r refresh · q quit") }
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", "echo EXIT=$?", "Enter"])
+        let done = try Self.waitFor(socket) { $0.contains("EXIT=") }
+        #expect(done.contains("EXIT=0"), "\(done)")
+    }
+}
