@@ -32,6 +32,9 @@ final class AgentLoop {
     private var readingInFlight = false
     /// Something on the screen changed during this turn of the loop.
     private var needsRedraw = false
+    /// What this turn asked to keep, handed to the store's thread together at its end.
+    private var pointsToWrite: [Fix] = []
+    private var lastKnownToWrite: Position?
     private var exitCode: Int32?
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
@@ -127,6 +130,7 @@ final class AgentLoop {
                 needsRedraw = false
                 redraw(now: now)
             }
+            flushWrites()
         }
         shutdown()
         return exitCode ?? ExitCode.success
@@ -171,6 +175,13 @@ final class AgentLoop {
             handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now))
             reconnectAt = Syscall.monotonicSeconds() + backoff.nextDelay()
         }
+    }
+
+    private func flushWrites() {
+        guard !pointsToWrite.isEmpty || lastKnownToWrite != nil else { return }
+        writer?.write(points: pointsToWrite, lastKnown: lastKnownToWrite)
+        pointsToWrite.removeAll(keepingCapacity: true)
+        lastKnownToWrite = nil
     }
 
     /// Adds the fixes rejected since the last save to the store's totals.
@@ -255,9 +266,9 @@ final class AgentLoop {
         case .takeReading(let request):
             startReading(request)
         case .recordTrackPoint(let fix):
-            writer?.record(fix)
+            pointsToWrite.append(fix)  // handed to the store's thread once, at the end of this turn
         case .saveLastKnown(let position):
-            writer?.saveLastKnown(position)
+            lastKnownToWrite = position
         case .checkAlerts(let position):
             checkAlerts(at: position)
         case .announceAlerts(let ids):
@@ -318,6 +329,7 @@ final class AgentLoop {
                 }
             }
         }
+        flushWrites()
         saveRejectedFixes()
         gps?.close()
         writer?.flush(timeoutS: 5)

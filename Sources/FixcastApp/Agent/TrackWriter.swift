@@ -24,34 +24,40 @@ final class TrackWriter: Sendable {
         self.report = report
     }
 
-    func record(_ fix: Fix) {
+    /// Writes these track points and, when given, the last-known position, in one hand-over to the
+    /// store's thread (one wake-up of it, not one per point: on a Pi, wake-ups are battery).
+    func write(points: [Fix], lastKnown: Position?) {
+        guard !points.isEmpty || lastKnown != nil else { return }
         store.perform { store in
-            let batch = self.pending.withLock { p -> [Fix] in
-                p.append(fix)
-                if p.count > Self.maxPending { p.removeFirst(p.count - Self.maxPending) }
-                defer { p.removeAll(keepingCapacity: true) }
-                return p
+            var problem: ReadingIssue?
+            if !points.isEmpty {
+                let batch = self.pending.withLock { p -> [Fix] in
+                    p.append(contentsOf: points)
+                    if p.count > Self.maxPending { p.removeFirst(p.count - Self.maxPending) }
+                    defer { p.removeAll(keepingCapacity: true) }
+                    return p
+                }
+                do throws(StorageError) {
+                    try store.appendTrackPoints(batch)
+                } catch {
+                    self.pending.withLock { p in p = Array((batch + p).suffix(Self.maxPending)) }
+                    problem = ReadingIssue(error)
+                }
             }
-            do throws(StorageError) {
-                try store.appendTrackPoints(batch)
-                self.outcome(nil)
-            } catch {
-                self.pending.withLock { p in p = Array((batch + p).suffix(Self.maxPending)) }
-                self.outcome(ReadingIssue(error))
+            if let lastKnown {
+                do throws(StorageError) {
+                    try store.saveLastKnownPosition(lastKnown)
+                } catch {
+                    problem = problem ?? ReadingIssue(error)
+                }
             }
+            self.outcome(problem)
         }
     }
 
-    func saveLastKnown(_ position: Position) {
-        store.perform { store in
-            do throws(StorageError) {
-                try store.saveLastKnownPosition(position)
-                self.outcome(nil)
-            } catch {
-                self.outcome(ReadingIssue(error))
-            }
-        }
-    }
+    func record(_ fix: Fix) { write(points: [fix], lastKnown: nil) }
+
+    func saveLastKnown(_ position: Position) { write(points: [], lastKnown: position) }
 
     /// Points waiting because the disk refused them.
     var pendingCount: Int { pending.withLock { $0.count } }
