@@ -221,6 +221,8 @@ def main():
     ap.add_argument("--idle-s", type=float, default=10.0, help="measure CPU with no data for this long first")
     ap.add_argument("--warmup-s", type=float, default=0.0,
                     help="feed this long before the measured window opens (the startup reading falls here)")
+    ap.add_argument("--mqtt", action="store_true",
+                    help="publish to a mosquitto started on a free loopback port (issue 13's cost of MQTT)")
     ap.add_argument("--window-s", type=float, default=0.0,
                     help="measure over this long a window of feed, then stop feeding (0: the whole track)")
     args = ap.parse_args()
@@ -265,6 +267,15 @@ def main():
                    FIXCAST_WEATHER_BASE_URL=f"http://127.0.0.1:{api_port}",
                    FIXCAST_PLACES_BASE_URL=f"http://127.0.0.1:{api_port}")
         env.pop("FIXCAST_CONFIG", None)
+        if args.mqtt:
+            mqtt_port = free_port()
+            with open(os.path.join(work, "mosquitto.conf"), "w") as f:
+                f.write(f"listener {mqtt_port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+            procs["mosquitto"] = subprocess.Popen(["/usr/sbin/mosquitto", "-c", os.path.join(work, "mosquitto.conf")],
+                                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            wait_until(lambda: socket.socket().connect_ex(("127.0.0.1", mqtt_port)) == 0, 10, "mosquitto to listen")
+            env.update({"FIXCAST_MQTT_ENABLED": "true", "FIXCAST_MQTT_PORT": str(mqtt_port),
+                        "FIXCAST_MQTT_DEVICE_ID": "bench"})
         addr = f"127.0.0.1:{gpsd_port}"
         readings_path = os.path.join(work, "readings.jsonl")
         procs["fixcast"] = subprocess.Popen([args.bin, "run", "--json", "--gpsd", addr,
@@ -393,6 +404,8 @@ def main():
         print(f"track: {os.path.relpath(args.track, ROOT)} x{args.repeat}: {len(groups)} epochs fed at "
               f"{args.rate:g}/s in {feed_s:.1f} s; places: {args.places}")
         print(f"gpsd emitted {tpv} TPV, {tpv_fix} with a fix (gpspipe -w); gpxlogger wrote {trkpts} trkpt")
+        if args.mqtt:
+            print("MQTT: on (mosquitto on loopback)")
         print(f"fixcast run: {len(lines)} readings {dict(sorted(triggers.items()))}; "
               f"{requests} API requests; store: {rows or '?'}; exit {f['exit']}")
         print()

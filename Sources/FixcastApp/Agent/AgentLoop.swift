@@ -32,13 +32,29 @@ final class AgentLoop {
     private var readingInFlight = false
     /// Something on the screen changed during this turn of the loop.
     private var needsRedraw = false
-    /// What this turn asked to keep, handed to the store's thread together at its end.
+    /// What the reducer asked to keep, handed to the store's thread together (see `writeIntervalS`).
     private var pointsToWrite: [Fix] = []
     private var lastKnownToWrite: Position?
+    /// Monotonic time the oldest unwritten point or position was asked to be kept.
+    private var pendingSince: Double?
+    /// Track points and the last-known position go to the store at most this long after they were
+    /// asked for, together: one commit (and one wake-up of the store's thread) per few seconds instead
+    /// of one per kept point, which at 10 Hz is most of the store's cost. A kill -9 loses at most this
+    /// much track; readings are committed at once (by the reading itself).
+    static let writeIntervalS = 5.0
     private var exitCode: Int32?
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
     private var gpsEvents: [GPSEvent] = []
+    /// While set and in the future, gpsd's reports are left to gather in the socket (a fast receiver).
+    private var gpsQuietUntil: Double?
+    /// When the last read that brought a fix happened (monotonic).
+    private var lastGPSReadAt: Double?
+    /// A receiver whose fixes come closer than this is "fast" (2 Hz and up)...
+    static let fastReportIntervalS = 0.5
+    /// ...and is read once per this window: a second's delay is nothing to a reading that waits for
+    /// 5 km of movement, and it makes a 10 Hz receiver cost one wake-up a second, like a 1 Hz one.
+    static let gatherWindowS = 1.0
     /// The alerts the last checks found, by id, for `alerts.command` (written by the check's task).
     private let latestAlerts = LatestAlerts()
     /// Implausible fixes already added to the store's counts (for `status`), and when.
@@ -105,12 +121,15 @@ final class AgentLoop {
         while exitCode == nil {
             fds.removeAll(keepingCapacity: true)
             fds.append(pollfd(fd: inbox.doorbell.readEnd, events: Int16(POLLIN), revents: 0))
-            let gpsFD = gps?.descriptor
+            // While a fast receiver's reports are being gathered (`gpsQuietUntil`), gpsd's socket is left
+            // out of the poll: its reports wait in the socket and are read together when the window ends.
+            let gathering = gpsQuietUntil.map { Syscall.monotonicSeconds() < $0 } ?? false
+            let gpsFD = gathering ? nil : gps?.descriptor
             if let gpsFD { fds.append(pollfd(fd: gpsFD, events: Int16(POLLIN), revents: 0)) }
             let keyFD = display.keyboard
             if let keyFD { fds.append(pollfd(fd: keyFD, events: Int16(POLLIN), revents: 0)) }
 
-            let buffered = gps?.hasBufferedReport ?? false
+            let buffered = !gathering && (gps?.hasBufferedReport ?? false)
             let timeout = buffered ? 0 : timeoutMs(now: clock.now())
             let ready = Syscall.poll(&fds, timeoutMs: timeout)
             let now = clock.now()
@@ -121,6 +140,10 @@ final class AgentLoop {
             if gpsFD != nil {
                 if buffered || fds[index].revents != 0 { readGPS(now: now) }
                 index += 1
+            } else if let until = gpsQuietUntil, Syscall.monotonicSeconds() >= until {
+                gpsQuietUntil = nil
+                // What the receiver sent during the window; nothing: back to waking when it sends.
+                if gps?.hasBufferedReport == true { readGPS(now: now) }
             }
             if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
             if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
@@ -130,7 +153,7 @@ final class AgentLoop {
                 needsRedraw = false
                 redraw(now: now)
             }
-            flushWrites()
+            if let since = pendingSince, Syscall.monotonicSeconds() - since >= Self.writeIntervalS { flushWrites() }
         }
         shutdown()
         return exitCode ?? ExitCode.success
@@ -166,8 +189,19 @@ final class AgentLoop {
     private func readGPS(now: Date) {
         guard let gps else { return }
         gpsEvents.removeAll(keepingCapacity: true)
+        let readAt = Syscall.monotonicSeconds()
         let alive = gps.readAvailable(into: &gpsEvents)
         for event in gpsEvents { handle(.gps(event, at: now)) }
+        // A fast receiver (reports again within half a second, or several fixes in one read): gather
+        // its reports for a second and read them together. A 1 Hz receiver is read as each epoch
+        // comes, which is already once a second; the first fix, a lost fix and gpsd going away are
+        // never held (a window only follows a read that brought fixes).
+        let fixes = gpsEvents.reduce(0) { n, e in if case .fix = e { return n + 1 } else { return n } }
+        let fast = fixes >= 2 || (fixes == 1 && lastGPSReadAt.map { readAt - $0 < Self.fastReportIntervalS } ?? false)
+        if alive, fast, !gpsEvents.contains(where: { if case .noFix = $0 { return true } else { return false } }) {
+            gpsQuietUntil = readAt + Self.gatherWindowS
+        }
+        if fixes > 0 { lastGPSReadAt = readAt }
         if gps.rejectedFixes != rejectedSaved, Syscall.monotonicSeconds() - rejectedSavedAt >= Self.rejectedSaveIntervalS {
             saveRejectedFixes()
         }
@@ -178,6 +212,7 @@ final class AgentLoop {
     }
 
     private func flushWrites() {
+        pendingSince = nil
         guard !pointsToWrite.isEmpty || lastKnownToWrite != nil else { return }
         writer?.write(points: pointsToWrite, lastKnown: lastKnownToWrite)
         pointsToWrite.removeAll(keepingCapacity: true)
@@ -251,6 +286,8 @@ final class AgentLoop {
         var waits: [Double] = []
         if let deadline = reducer.nextDeadline { waits.append(deadline.timeIntervalSince(now)) }
         if let at = reconnectAt { waits.append(at - Syscall.monotonicSeconds()) }
+        if let since = pendingSince { waits.append(since + Self.writeIntervalS - Syscall.monotonicSeconds()) }
+        if let until = gpsQuietUntil { waits.append(until - Syscall.monotonicSeconds()) }
         if display.isLive {
             let t = now.timeIntervalSince1970
             waits.append((t / 60).rounded(.down) * 60 + 60 - t)
@@ -266,9 +303,11 @@ final class AgentLoop {
         case .takeReading(let request):
             startReading(request)
         case .recordTrackPoint(let fix):
-            pointsToWrite.append(fix)  // handed to the store's thread once, at the end of this turn
+            pointsToWrite.append(fix)
+            if pendingSince == nil { pendingSince = Syscall.monotonicSeconds() }
         case .saveLastKnown(let position):
             lastKnownToWrite = position
+            if pendingSince == nil { pendingSince = Syscall.monotonicSeconds() }
         case .checkAlerts(let position):
             checkAlerts(at: position)
         case .announceAlerts(let ids):
