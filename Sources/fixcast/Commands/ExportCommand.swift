@@ -15,16 +15,13 @@ struct ExportCommand {
             Console.err(error.message + "\n")
             return ExitCode.failure
         }
-        do {
+        do throws(ExportError) {
             let destination = OutputPath.destination(options.output)
             _ = try await Exporter.export(
                 format: format, store: store, since: options.since, until: options.until,
                 to: destination, language: context.language)
-        } catch let error as ExportError {
-            Console.err(error.message + "\n")
-            return ExitCode.failure
         } catch {
-            Console.err("export: \(error)\n")
+            Console.err(error.message + "\n")
             return ExitCode.failure
         }
         return ExitCode.success
