@@ -1,10 +1,10 @@
 import FoundationEssentials
 
-/// The structure of one JSON text, learned by a strict linear scan before `JSONDecoder` reads it.
-///
-/// `JSONDecoder` (swift-foundation 6.3) does the string work: escapes, surrogate pairs, control
-/// characters, UTF-8 validity. What it cannot give, or is lenient about, is decided here instead
-/// (each was tried; `JSONConformanceTests` and `JSONValueCodableTests` hold the cases):
+/// The structure of one JSON text, learned by a strict linear scan; `JSONValue.parse` builds the
+/// values from it, and `JSONStringText` decodes the strings (escapes, surrogate pairs, control
+/// characters, UTF-8 validity). The scan was first written to stand in front of FoundationEssentials'
+/// `JSONDecoder`, for what that decoder cannot give or is lenient about (each was tried;
+/// `JSONConformanceTests` and `JSONValueCodableTests` hold the cases):
 /// - object key order: its keyed container is a `Dictionary`, so `allKeys` comes out in hash order.
 ///   The scan records each object's keys in document order and `JSONValue.init(from:)` asks for
 ///   them in that order.
@@ -15,7 +15,8 @@ import FoundationEssentials
 /// - numbers: it accepts `1.0` as an `Int` and refuses the valid `0e1`, and it cannot say whether
 ///   the text was `1` or `1.0`. The scan checks RFC 8259's number grammar and converts the lexeme
 ///   itself: integer syntax that fits becomes `.int`, everything else `.double`; a number beyond
-///   Double's range (`1e400`) is an error, never infinity; an underflow (`1e-400`) becomes 0.
+///   Double's range (`1e400`) reads as infinity (the value checks null it, naming the field); an
+///   underflow (`1e-400`) becomes 0.
 /// - nesting: bounded at `maxDepth` before any recursive decoding starts.
 struct JSONDocumentShape: Sendable {
     /// One value, in document pre-order (a container before its members).
@@ -218,17 +219,8 @@ private struct Scanner {
     /// escapes decoded by `JSONDecoder` (as its value lookup will decode it).
     func decodeKey(from start: Int, to end: Int) throws(JSONParseError) -> String {
         let body = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
-        if !body.contains(UInt8(ascii: "\\")) {
-            guard body.allSatisfy({ $0 >= 0x20 }), let key = String(validating: body, as: UTF8.self) else {
-                throw JSONValue.invalidStringError(at: start)
-            }
-            return key
-        }
-        do {
-            return try JSONDecoder().decode(String.self, from: Data(UnsafeBufferPointer(rebasing: bytes[start..<end])))
-        } catch {
-            throw JSONValue.invalidStringError(at: start)
-        }
+        guard let key = JSONStringText.decode(bytes, at: start) else { throw JSONValue.invalidStringError(at: start) }
+        return key
     }
 
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.

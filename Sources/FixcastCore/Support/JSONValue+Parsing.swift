@@ -10,22 +10,22 @@ public struct JSONParseError: Error, Sendable, Equatable {
 }
 
 extension JSONValue {
-    /// Parses UTF-8 JSON text (RFC 8259) with FoundationEssentials' `JSONDecoder`, after a strict
-    /// scan (`JSONDocumentShape`) that keeps object keys in document order and refuses what the
-    /// decoder would let through: trailing commas, UTF-16/32 text, duplicate keys, numbers out of
-    /// Double's range, nesting deeper than `JSONDocumentShape.maxDepth`. Invalid UTF-8, bad escapes,
-    /// lone surrogates and raw control characters in strings are errors too (the decoder's).
+    /// Parses UTF-8 JSON text (RFC 8259) strictly (`JSONDocumentShape`): object keys kept in
+    /// document order; trailing commas, UTF-16/32 text, duplicate keys and nesting deeper than
+    /// `JSONDocumentShape.maxDepth` refused; invalid UTF-8, bad escapes, lone surrogates and raw control
+    /// characters in strings refused (`JSONStringText`). A number beyond Double's range reads as
+    /// infinity (the decoders' value checks name it).
+    ///
+    /// FoundationEssentials' `JSONDecoder` was used here for a while, behind the same scan; it cost
+    /// `fixcast run` 1.8 MB of peak RSS for nothing the scan did not already know, so the values are
+    /// now built from the scan directly (bench/README.md, "JSON"). `JSONValue` stays `Codable` for
+    /// callers that want it. The JSONTestSuite-style cases in `JSONConformanceTests` hold either way.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
         let array = Array(bytes)
-        let shape = try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-            try JSONDocumentShape(scanning: buffer)
-        }
-        let decoder = JSONDecoder()
-        if let key = JSONShapeWalk.userInfoKey { decoder.userInfo[key] = shape }
-        do {
-            return try decoder.decode(JSONValue.self, from: Data(array))
-        } catch {
-            throw locateDecoderFailure(in: array, shape: shape)
+        return try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            let shape = try JSONDocumentShape(scanning: buffer)
+            var builder = JSONShapeBuilder(shape: shape, bytes: buffer)
+            return try builder.value()
         }
     }
 
@@ -33,21 +33,47 @@ extension JSONValue {
         try parse(Array(text.utf8))
     }
 
-    /// The scan has passed everything but string contents, so a refusal is (nearly always) one
-    /// string: find the first the decoder refuses on its own. Runs only on the error path.
-    private static func locateDecoderFailure(in bytes: [UInt8], shape: JSONDocumentShape) -> JSONParseError {
-        for start in shape.stringStarts {
-            var end = start + 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
-            guard end < bytes.count else { break }
-            if (try? JSONDecoder().decode(String.self, from: Data(bytes[start...end]))) == nil {
-                return invalidStringError(at: start)
-            }
-        }
-        return JSONParseError(offset: shape.start, reason: "refused by the JSON decoder")
-    }
-
     static func invalidStringError(at offset: Int) -> JSONParseError {
         JSONParseError(offset: offset, reason: "invalid string (a bad escape, a lone surrogate, a raw control character or invalid UTF-8)")
+    }
+}
+
+/// Builds the values of a scanned document, in the scan's pre-order (a container, then its members;
+/// an object member's key string, then its value). Recursion is bounded by the scan's depth limit.
+private struct JSONShapeBuilder {
+    let shape: JSONDocumentShape
+    let bytes: UnsafeBufferPointer<UInt8>
+    var item = 0
+    var string = 0
+
+    mutating func value() throws(JSONParseError) -> JSONValue {
+        let current = shape.items[item]
+        item += 1
+        switch current {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return n
+        case .string: return .string(try nextString())
+        case .array(let count, _, _, _):
+            var values: [JSONValue] = []
+            values.reserveCapacity(count)
+            for _ in 0..<count { values.append(try value()) }
+            return .array(values)
+        case .object(let keys, _):
+            var members: [(String, JSONValue)] = []
+            members.reserveCapacity(keys.count)
+            for key in keys {
+                string += 1  // the key's literal: already decoded by the scan
+                members.append((key, try value()))
+            }
+            return .object(members)
+        }
+    }
+
+    mutating func nextString() throws(JSONParseError) -> String {
+        let start = shape.stringStarts[string]
+        string += 1
+        guard let text = JSONStringText.decode(bytes, at: start) else { throw JSONValue.invalidStringError(at: start) }
+        return text
     }
 }
