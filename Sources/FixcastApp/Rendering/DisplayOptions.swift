@@ -27,12 +27,6 @@ public struct DisplayOptions: Sendable, Hashable {
         self.init(units: settings.display.units, language: settings.display.lang, utcOffset: utcOffset)
     }
 
-    /// A fixed offset read once is wrong after a daylight-saving change: use `init(settings:)`.
-    @available(*, deprecated, message: "use DisplayOptions(settings:), which follows the time zone's rules per instant")
-    public init(settings: Settings, utcOffsetS: Int) {
-        self.init(units: settings.display.units, language: settings.display.lang, utcOffset: .fixed(utcOffsetS))
-    }
-
     var formatter: DisplayUnits { DisplayUnits(units) }
     var labels: DisplayLabels { DisplayLabels(language) }
 }

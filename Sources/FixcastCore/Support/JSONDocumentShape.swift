@@ -4,7 +4,7 @@ import FoundationEssentials
 /// values from it, and `JSONStringText` decodes the strings (escapes, surrogate pairs, control
 /// characters, UTF-8 validity). The scan was first written to stand in front of FoundationEssentials'
 /// `JSONDecoder`, for what that decoder cannot give or is lenient about (each was tried;
-/// `JSONConformanceTests` and `JSONValueCodableTests` hold the cases):
+/// `JSONConformanceTests` and `JSONValueParsingTests` hold the cases):
 /// - object key order: its keyed container is a `Dictionary`, so `allKeys` comes out in hash order.
 ///   The scan records each object's keys in document order and `JSONValue.init(from:)` asks for
 ///   them in that order.
@@ -25,10 +25,10 @@ struct JSONDocumentShape: Sendable {
         case bool(Bool)
         case number(JSONValue)
         case string
-        /// `end`: the index after the container's last descendant. `strings`: whether a string
-        /// value is inside (only then is the decoder needed); `onlyStrings`: every member is one.
-        case array(count: Int, end: Int, strings: Bool, onlyStrings: Bool)
-        case object(keys: [String], strings: Bool)
+        /// `count` members follow in pre-order.
+        case array(count: Int)
+        /// One value per key follows in pre-order, each after its key's string literal.
+        case object(keys: [String])
     }
 
     /// Deeper nesting is refused. API responses fixcast reads nest under 10 levels. The decode
@@ -66,8 +66,6 @@ private struct Scanner {
         let item: Int
         let isObject: Bool
         var count = 0
-        var stringMembers = 0
-        var strings = false
         var keys: [String] = []
         /// Built once an object has many keys, so the duplicate check stays linear in the input.
         var keySet: Set<String>? = nil
@@ -132,10 +130,6 @@ private struct Scanner {
         case UInt8(ascii: "\""):
             try skipString()
             items.append(.string)
-            if let top = open.indices.last {
-                open[top].strings = true
-                open[top].stringMembers += 1
-            }
         case UInt8(ascii: "t"): try literal("true"); items.append(.bool(true))
         case UInt8(ascii: "f"): try literal("false"); items.append(.bool(false))
         case UInt8(ascii: "n"): try literal("null"); items.append(.null)
@@ -153,7 +147,7 @@ private struct Scanner {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
             let keyStart = i
             try skipString()
-            let key = try decodeKey(from: keyStart, to: i)
+            let key = try JSONStringText.text(bytes, at: keyStart)  // for order and the duplicate check
             guard open[top].insert(key) else { throw fail("duplicate key", at: keyStart) }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
@@ -184,11 +178,7 @@ private struct Scanner {
 
     mutating func close() {
         guard let done = open.popLast() else { return }
-        items[done.item] = done.isObject
-            ? .object(keys: done.keys, strings: done.strings)
-            : .array(count: done.count, end: items.count, strings: done.strings,
-                     onlyStrings: done.count > 0 && done.stringMembers == done.count)
-        if done.strings, let parent = open.indices.last { open[parent].strings = true }
+        items[done.item] = done.isObject ? .object(keys: done.keys) : .array(count: done.count)
     }
 
     mutating func literal(_ word: StaticString) throws(JSONParseError) {
@@ -213,14 +203,6 @@ private struct Scanner {
             }
         }
         throw fail("unterminated string", at: open)
-    }
-
-    /// A key's text, for ordering and the duplicate check: plain UTF-8 read directly, a key with
-    /// escapes decoded by `JSONDecoder` (as its value lookup will decode it).
-    func decodeKey(from start: Int, to end: Int) throws(JSONParseError) -> String {
-        let body = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
-        guard let key = JSONStringText.decode(bytes, at: start) else { throw JSONValue.invalidStringError(at: start) }
-        return key
     }
 
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.

@@ -6,6 +6,12 @@
 /// already, and calling FoundationEssentials' decoder for them cost `fixcast run` about 1.8 MB of
 /// resident memory (bench/README.md, "JSON"), a large share of a Raspberry Pi's 24 MB budget.
 enum JSONStringText {
+    /// The text of the literal that starts with the `"` at `start`, or the parse error at `start`.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONParseError) -> String {
+        guard let text = decode(bytes, at: start) else { throw JSONValue.invalidStringError(at: start) }
+        return text
+    }
+
     /// Decodes the literal that starts with the `"` at `start`; nil when it is not valid JSON text.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> String? {
         var i = start + 1

@@ -18,8 +18,8 @@ extension JSONValue {
     ///
     /// FoundationEssentials' `JSONDecoder` was used here for a while, behind the same scan; it cost
     /// `fixcast run` 1.8 MB of peak RSS for nothing the scan did not already know, so the values are
-    /// now built from the scan directly (bench/README.md, "JSON"). `JSONValue` stays `Codable` for
-    /// callers that want it. The JSONTestSuite-style cases in `JSONConformanceTests` hold either way.
+    /// now built from the scan directly (bench/README.md, "JSON"). The JSONTestSuite-style cases in
+    /// `JSONConformanceTests` hold either way.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
@@ -54,12 +54,12 @@ private struct JSONShapeBuilder {
         case .bool(let b): return .bool(b)
         case .number(let n): return n
         case .string: return .string(try nextString())
-        case .array(let count, _, _, _):
+        case .array(let count):
             var values: [JSONValue] = []
             values.reserveCapacity(count)
             for _ in 0..<count { values.append(try value()) }
             return .array(values)
-        case .object(let keys, _):
+        case .object(let keys):
             var members: [(String, JSONValue)] = []
             members.reserveCapacity(keys.count)
             for key in keys {
@@ -73,7 +73,6 @@ private struct JSONShapeBuilder {
     mutating func nextString() throws(JSONParseError) -> String {
         let start = shape.stringStarts[string]
         string += 1
-        guard let text = JSONStringText.decode(bytes, at: start) else { throw JSONValue.invalidStringError(at: start) }
-        return text
+        return try JSONStringText.text(bytes, at: start)
     }
 }

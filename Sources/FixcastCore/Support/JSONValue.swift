@@ -3,8 +3,7 @@
 /// fixcast's outputs (CONTRACT.md) have a fixed key order and print unknown values as `null`,
 /// which synthesized `Codable` cannot promise (it drops nil keys); the same type reads API
 /// responses where `null` inside an array means "missing", not zero. Reading is a strict scan
-/// (`JSONValue+Parsing.swift`; it is also `Codable`, for a `JSONDecoder` caller); writing is
-/// `JSONValue+Writing.swift`.
+/// (`JSONValue+Parsing.swift`); writing is `JSONValue+Writing.swift`.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FixcastCore
 
-@Suite struct JSONValueCodableTests {
+@Suite struct JSONValueParsingTests {
     /// Keys in document order, also for many keys (the duplicate check switches to a set at 16)
     /// and for sibling objects with different orders (each object gets its own order).
     @Test func keyOrderIsDocumentOrder() throws {
@@ -65,23 +65,5 @@ import Testing
             guard let other = reference as? [String: Any], other.count == members.count else { return false }
             return members.allSatisfy { key, v in other[key].map { agrees(v, $0) } ?? false }
         }
-    }
-
-    @Test func encodesThroughJSONEncoder() throws {
-        let value = JSONValue.object([("b", .int(1)), ("a", .array([.bool(true), .null, .string("x"), .double(2.5), .double(.nan)]))])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        #expect(text == #"{"a":[true,null,"x",2.5,null],"b":1}"#)
-    }
-
-    /// Outside `JSONValue.parse` (a member of another Decodable), the decoder's own view is used:
-    /// keys sorted, since a keyed container has no order.
-    @Test func decodesAsAMemberOfAnotherType() throws {
-        struct Envelope: Decodable { let id: Int; let payload: JSONValue }
-        let text = #"{"id":7,"payload":{"z":[1,2.5,"s",null,false],"a":{}}}"#
-        let envelope = try JSONDecoder().decode(Envelope.self, from: Data(text.utf8))
-        #expect(envelope.id == 7)
-        #expect(envelope.payload.serialized() == #"{"a":{},"z":[1,2.5,"s",null,false]}"#)
     }
 }
