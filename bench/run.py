@@ -10,7 +10,8 @@ unless --places nominatim (then a recorded Nominatim answer from the same server
 Prints, side by side: CPU seconds per 1,000 fixes for fixcast and gpxlogger (utime+stime from
 /proc/PID/stat read just before stopping each; also the replay-only share, without start-up), the peak RSS
 (VmHWM from /proc just before stopping; not wait4's ru_maxrss, which on Linux keeps the forking Python's
-pre-exec peak), fixcast's RSS sampled every few seconds, and both programs' idle CPU with no data.
+pre-exec peak), fixcast's RSS sampled every few seconds, and fixcast's idle CPU and wake-ups with no data: before
+the first fix (the startup fix wait's own deadlines fall there) and parked after the drive.
 
 usage: run.py --bin PATH [--track FILE] [--rate EPOCHS_PER_S] [--places offline|nominatim]
               [--sample-s S] [--repeat N (each pass 7 days later)] [--idle-s S]
@@ -348,8 +349,16 @@ def main():
 
         # CPU and peak RSS just before stopping each, then stop and take wait4's view as well.
         result = {}
-        for name in ("fixcast", "gpxlogger"):
+        parked = None
+        for name in ("gpxlogger", "fixcast"):
             p = procs[name]
+            if name == "fixcast" and args.idle_s > 0:
+                # fixcast parked: the drive is over, gpsd still connected, the receiver silent (after the
+                # startup fix wait, whose own deadlines fall into the first idle measure). Taken after
+                # gpxlogger is stopped, because gpxlogger gives up after 5 s without data.
+                parked_before = thread_stats(p.pid)
+                time.sleep(args.idle_s)
+                parked = thread_delta(parked_before, thread_stats(p.pid))
             cpu = cpu_seconds(p.pid)
             hwm = status_kb(p.pid, "VmHWM")
             os.kill(p.pid, signal.SIGTERM)
@@ -419,6 +428,12 @@ def main():
             print(f"{'idle: CPU us, switches (threads)':34}{f'{idle_ns / 1000:.0f} us, {idle_sw}':>14}{'-':>14}"
                   f"   over {args.idle_s:g} s: "
                   + ", ".join(f"{name} {sw}" for name, (ns, sw) in idle_by_thread.items() if sw))
+        if parked is not None:
+            p_ns = sum(v[0] for v in parked.values())
+            p_sw = sum(v[1] for v in parked.values())
+            print(f"{'parked: CPU us, switches (threads)':34}{f'{p_ns / 1000:.0f} us, {p_sw}':>14}{'-':>14}"
+                  f"   over {args.idle_s:g} s after the drive: "
+                  + (", ".join(f"{name} {sw}" for name, (ns, sw) in parked.items() if sw) or "no wake-ups"))
         if window_result:
             wf, wg = window_result["fixcast"], window_result["gpxlogger"]
             print(f"window: {window_result['s']:.1f} s, {window_result['epochs']} epochs, "

@@ -1,6 +1,9 @@
 import FixcastApp
 import FixcastAdapters
 
-// Thin: everything is in the Fixcast library so that it can be tested.
-let code = await FixcastCLI.main(arguments: Array(CommandLine.arguments.dropFirst()))
+// Thin: everything is in the Fixcast library so that it can be tested. Not an async `main`: that
+// would start on Swift's global executor, whose libdispatch pool then wakes every second for the
+// rest of the process (see `ThreadExecutor.tasks`); the command runs on fixcast's own task thread.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let code = ThreadExecutor.tasks.runBlocking { await FixcastCLI.main(arguments: arguments) }
 exitProcess(code)

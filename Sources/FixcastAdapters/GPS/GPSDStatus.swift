@@ -30,8 +30,8 @@ public struct GPSDStatus: Sendable, Hashable {
         let client = GPSDClient(
             address: address, clock: clock, backoff: ReconnectBackoff(initialS: timeout + 60, maximumS: timeout + 60))
         client.start()
-        let timer = Task {
-            try? await Task.sleep(for: .seconds(max(0, timeout)))
+        let timer = Task(executorPreference: ThreadExecutor.tasks) {
+            await ThreadExecutor.tasks.sleep(seconds: max(0, timeout))
             client.stop()
         }
         var status = GPSDStatus(address: address, reachable: false)

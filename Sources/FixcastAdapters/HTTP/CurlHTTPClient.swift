@@ -1,5 +1,4 @@
 import CCurl
-import Dispatch
 import FixcastCore
 import Synchronization
 
@@ -35,9 +34,6 @@ public struct CurlHTTPClient: HTTPFetching {
     public let limits: Limits
     public let userAgent: String
 
-    /// Transfers run here, never on the cooperative pool; concurrent so that two requests
-    /// (OpenWeatherMap's current + forecast) do not queue behind each other.
-    private static let transferQueue = DispatchQueue(label: "fixcast.http.transfers", attributes: .concurrent)
 
     public init(limits: Limits = Limits(), userAgent: String = FixcastInfo.userAgent) {
         self.limits = limits
@@ -51,9 +47,15 @@ public struct CurlHTTPClient: HTTPFetching {
         let cancellation = TransferCancellation()
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Self.transferQueue.async {
+                // Each transfer blocks in curl_easy_perform on a thread of its own, never on a task's
+                // thread, so two requests (OpenWeatherMap's current + forecast) do not queue behind
+                // each other. Not a concurrent DispatchQueue: its workers start libdispatch's
+                // once-a-second pool monitor (see `ThreadExecutor.tasks`). Requests are rare (a
+                // reading every 5 km or 30 min), so a thread each costs nothing that matters.
+                let transfer: @Sendable () -> Void = {
                     continuation.resume(returning: CurlTransfer.perform(request, checked: checked, limits: limits, userAgent: userAgent, cancellation: cancellation))
                 }
+                if !DedicatedThread.start(name: "fixcast-http", transfer) { transfer() }
             }
         } onCancel: {
             cancellation.cancel()

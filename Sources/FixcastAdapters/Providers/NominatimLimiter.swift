@@ -72,12 +72,8 @@ public actor NominatimLimiter {
     private func sleep(_ delay: TimeInterval) async {
         guard delay > 0 else { return }
         // Not cancellable on purpose: a cancelled waiter that sent early would break the spacing.
-        let nanos = UInt64((delay * 1e9).rounded(.up))
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Task.detached {
-                try? await Task.sleep(nanoseconds: nanos)
-                continuation.resume()
-            }
+            ThreadExecutor.tasks.after(seconds: delay) { continuation.resume() }
         }
     }
 

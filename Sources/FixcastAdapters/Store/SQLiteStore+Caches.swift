@@ -21,7 +21,11 @@ extension SQLiteStore: LastKnownPositionStore {
     }
 
     public func saveLastKnownPosition(_ position: Position) throws(StorageError) {
-        let stmt = try db.prepare(
+        try writeLastKnownPosition(position)
+    }
+
+    func writeLastKnownPosition(_ position: Position) throws(StorageError) {
+        let stmt = try db.kept(
             """
             INSERT OR REPLACE INTO last_known_position
             (id, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time, obtained_at, source, eph_m, satellites_used)

@@ -170,10 +170,14 @@ public actor SQLiteStore {
     // MARK: Track
 
     /// Appends fixes to the track in one transaction (all or none).
-    public func appendTrackPoints(_ fixes: [Fix]) throws(StorageError) {
-        guard !fixes.isEmpty else { return }
+    /// Appends track points and, when given, saves the last-known position, in one transaction (one
+    /// commit: the agent hands both over together every few seconds).
+    public func appendTrackPoints(_ fixes: [Fix], lastKnown: Position? = nil) throws(StorageError) {
+        guard !fixes.isEmpty || lastKnown != nil else { return }
         try db.transaction { () throws(StorageError) in
-            let stmt = try db.prepare(
+            if let lastKnown { try writeLastKnownPosition(lastKnown) }
+            guard !fixes.isEmpty else { return }
+            let stmt = try db.kept(
                 "INSERT INTO track_points (time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
             )
             for fix in fixes {

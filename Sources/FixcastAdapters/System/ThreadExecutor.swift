@@ -4,35 +4,69 @@ import Synchronization
     import Glibc
 #endif
 
-/// A serial executor that runs its jobs on one thread of its own, for an actor whose work blocks in
-/// system calls (SQLite's reads, writes and fsyncs).
+/// An executor that runs its jobs on one thread of its own, in one of two roles:
 ///
-/// Swift's cooperative pool has one thread per core (two on a Pi): a blocking SQLite commit there
-/// stalls every task. An actor that returns this executor from `unownedExecutor` runs all of its
-/// isolated code on this thread instead (DESIGN.md: "SQLite on one thread of its own"). Plain closures
-/// can be queued too (`execute`), so a caller that is not async (the agent's event loop) can hand work
-/// over without a task. The thread sleeps on a condition variable while there is nothing to do, and
-/// ends after `shutdown()` once its queue is empty.
-public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {  // state is behind `lock`
+/// - `.actor`: the serial executor of an actor whose work blocks in system calls (SQLite's reads,
+///   writes and fsyncs). Swift's cooperative pool has one thread per core (two on a Pi): a blocking
+///   SQLite commit there stalls every task. An actor that returns this executor from `unownedExecutor`
+///   runs all of its isolated code on this thread instead (DESIGN.md: "SQLite on one thread of its own").
+/// - `.tasks`: the task executor every fixcast task prefers (`ThreadExecutor.tasks`), so that fixcast's
+///   async code never runs on Swift's global concurrent executor. On Linux that executor is libdispatch's
+///   worker pool, and the first job a pool worker runs starts libdispatch's pool monitor: a timer on its
+///   manager thread that fires every second for the rest of the process (swift-corelibs-libdispatch,
+///   src/event/workqueue.c, `_dispatch_workq_init_once`). For `fixcast run` that was 10 of its 12 idle
+///   wake-ups in 10 s and 54 of its 120 context switches a minute at 1 Hz (bench/README.md, issue 10).
+///   One thread is enough: fixcast's async code waits (curl transfers run on threads of their own,
+///   SQLite on the store's, gpsd on the agent loop's) and computes little.
+///
+/// Plain closures can be queued too (`execute`), so a caller that is not async (the agent's event loop)
+/// can hand work over without a task, and timed ones (`after`) replace `Task.sleep`, whose timer is the
+/// global executor's. The thread sleeps on a condition variable while there is nothing to do (until the
+/// next timer, if one is set), and ends after `shutdown()` once its queue is empty and no timer is left.
+public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {  // state is behind `mutex`
+    /// What the executor's jobs are: an actor's isolated code, or tasks that prefer it.
+    public enum Role: Sendable {
+        case actor
+        case tasks
+    }
+
     private enum Work {
         case job(UnownedJob)
         case closure(() -> Void)
     }
 
+    private struct Timer {
+        let due: Double
+        let body: @Sendable () -> Void
+    }
+
+    /// The executor every task fixcast starts prefers (`Task(executorPreference: ThreadExecutor.tasks)`);
+    /// child tasks (`async let`, task groups) inherit the preference, and default actors honour it.
+    public static let tasks = ThreadExecutor(name: "fixcast-tasks", role: .tasks)
+
     private var mutex = pthread_mutex_t()
     private var condition = pthread_cond_t()
     private var queue: [Work] = []
     private var head = 0
+    private var timers: [Timer] = []
     private var stopping = false
     private var running = false
     /// The thread running jobs now (set while it drains), for `checkIsolated`.
     private var owner: pthread_t?
     public let name: String
+    public let role: Role
 
-    public init(name: String) {
+    public init(name: String, role: Role = .actor) {
         self.name = name
+        self.role = role
         pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
+        // Timed waits count on CLOCK_MONOTONIC, so that setting the wall clock neither fires a timer
+        // early nor holds it back.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(&condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -49,6 +83,43 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {  // sta
         push(.closure(body))
     }
 
+    /// Runs `body` on this executor's thread once `seconds` have passed (at once when not positive).
+    public func after(seconds: Double, _ body: @escaping @Sendable () -> Void) {
+        guard seconds > 0, seconds.isFinite else { return execute(body) }
+        pthread_mutex_lock(&mutex)
+        timers.append(Timer(due: Syscall.monotonicSeconds() + seconds, body: body))
+        pthread_mutex_unlock(&mutex)
+        push(nil)
+    }
+
+    /// Suspends the calling task for `seconds`, or until it is cancelled, on this executor's timer:
+    /// `Task.sleep` would time it on the global executor (see `.tasks`).
+    public func sleep(seconds: Double) async {
+        let wake = SleepWake()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                guard wake.arm(continuation) else { return }
+                after(seconds: seconds) { wake.fire() }
+            }
+        } onCancel: {
+            wake.fire()
+        }
+    }
+
+    /// Runs `body` as a task that prefers this executor and blocks the calling thread until it ends:
+    /// the process's entry point, which must not be an async `main` (that one starts on the global
+    /// executor).
+    public func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let result = Mutex<T?>(nil)
+        let signal = BlockingSignal()
+        Task(executorPreference: self) {
+            let value = await body()
+            result.withLock { $0 = value }
+            signal.raise()
+        }
+        return signal.wait { result.withLock { $0 } }
+    }
+
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
@@ -62,7 +133,8 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {  // sta
         precondition(here, "\(name): isolated code ran off its thread")
     }
 
-    /// Lets the thread end once the queue is empty. Work queued later starts a new thread.
+    /// Lets the thread end once the queue is empty and no timer is left. Work queued later starts a
+    /// new thread.
     public func shutdown() {
         pthread_mutex_lock(&mutex)
         stopping = true
@@ -70,9 +142,10 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {  // sta
         pthread_mutex_unlock(&mutex)
     }
 
-    private func push(_ work: Work) {
+    /// Queues `work` (nil: only wakes the thread, for a new timer) and starts the thread if none runs.
+    private func push(_ work: Work?) {
         pthread_mutex_lock(&mutex)
-        queue.append(work)
+        if let work { queue.append(work) }
         stopping = false
         var start = false
         if !running {
@@ -90,15 +163,31 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {  // sta
         }
     }
 
+    /// The next job or closure, the due timers first; waits for one when `waiting`.
     private func next(waiting: Bool) -> Work? {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        while head == queue.count {
-            if !waiting || stopping {
+        while true {
+            if !timers.isEmpty {
+                let now = Syscall.monotonicSeconds()
+                if let due = timers.firstIndex(where: { $0.due <= now }) {
+                    return .closure(timers.remove(at: due).body)
+                }
+            }
+            if head < queue.count { break }
+            if !waiting || (stopping && timers.isEmpty) {
                 running = waiting ? false : running
                 return nil
             }
-            pthread_cond_wait(&condition, &mutex)
+            if let earliest = timers.map(\.due).min() {
+                var deadline = timespec()
+                let whole = earliest.rounded(.down)
+                deadline.tv_sec = Int(whole)
+                deadline.tv_nsec = min(999_999_999, Int(((earliest - whole) * 1e9).rounded(.up)))
+                pthread_cond_timedwait(&condition, &mutex, &deadline)
+            } else {
+                pthread_cond_wait(&condition, &mutex)
+            }
         }
         let work = queue[head]
         head += 1
@@ -111,7 +200,11 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {  // sta
 
     private func run(_ work: Work) {
         switch work {
-        case .job(let job): job.runSynchronously(on: asUnownedSerialExecutor())
+        case .job(let job):
+            switch role {
+            case .actor: job.runSynchronously(on: asUnownedSerialExecutor())
+            case .tasks: job.runSynchronously(on: asUnownedTaskExecutor())
+            }
         case .closure(let body): body()
         }
     }
@@ -131,5 +224,64 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {  // sta
         pthread_mutex_lock(&mutex)
         owner = thread
         pthread_mutex_unlock(&mutex)
+    }
+}
+
+/// Resumes a sleeping task once: at its timer or at its cancellation, whichever comes first.
+private final class SleepWake: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, fired: Bool)>((nil, false))
+
+    /// Keeps `continuation` for `fire`; false (and resumed at once) when it fired already.
+    func arm(_ continuation: CheckedContinuation<Void, Never>) -> Bool {
+        let firedAlready = state.withLock { s -> Bool in
+            if s.fired { return true }
+            s.continuation = continuation
+            return false
+        }
+        if firedAlready { continuation.resume() }
+        return !firedAlready
+    }
+
+    func fire() {
+        let waiting = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            s.fired = true
+            defer { s.continuation = nil }
+            return s.continuation
+        }
+        waiting?.resume()
+    }
+}
+
+/// A one-shot signal a plain thread waits on (the process's entry point, for its command's task).
+private final class BlockingSignal: @unchecked Sendable {  // state is behind `mutex`
+    private var mutex = pthread_mutex_t()
+    private var condition = pthread_cond_t()
+    private var raised = false
+
+    init() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(&condition)
+        pthread_mutex_destroy(&mutex)
+    }
+
+    func raise() {
+        pthread_mutex_lock(&mutex)
+        raised = true
+        pthread_cond_signal(&condition)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    /// Waits until raised, then returns `value()`.
+    func wait<T>(then value: () -> T?) -> T {
+        pthread_mutex_lock(&mutex)
+        while !raised { pthread_cond_wait(&condition, &mutex) }
+        pthread_mutex_unlock(&mutex)
+        // Raised only after the value was stored.
+        guard let v = value() else { preconditionFailure("raised before the value was stored") }
+        return v
     }
 }

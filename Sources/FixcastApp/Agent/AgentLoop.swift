@@ -42,6 +42,10 @@ final class AgentLoop {
     /// of one per kept point, which at 10 Hz is most of the store's cost. A kill -9 loses at most this
     /// much track; readings are committed at once (by the reading itself).
     static let writeIntervalS = 5.0
+    /// A turn the loop takes anyway (the next fix) writes what is pending once it is this much older
+    /// than `writeIntervalS` asks: at 1 Hz that turn always comes inside the last second, so writing
+    /// never costs a wake-up of its own; the poll timeout stays at `writeIntervalS` for a silent gpsd.
+    static let writeEarlyS = 1.0
     private var exitCode: Int32?
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
@@ -153,7 +157,9 @@ final class AgentLoop {
                 needsRedraw = false
                 redraw(now: now)
             }
-            if let since = pendingSince, Syscall.monotonicSeconds() - since >= Self.writeIntervalS { flushWrites() }
+            if let since = pendingSince, Syscall.monotonicSeconds() - since >= Self.writeIntervalS - Self.writeEarlyS {
+                flushWrites()
+            }
         }
         shutdown()
         return exitCode ?? ExitCode.success
@@ -283,16 +289,17 @@ final class AgentLoop {
     /// Milliseconds until the earliest of: the reducer's deadline, the next gpsd attempt, and (on the
     /// live screen) the next turn of its clock's minute. -1: nothing timed, sleep until an event.
     private func timeoutMs(now: Date) -> Int32 {
-        var waits: [Double] = []
-        if let deadline = reducer.nextDeadline { waits.append(deadline.timeIntervalSince(now)) }
-        if let at = reconnectAt { waits.append(at - Syscall.monotonicSeconds()) }
-        if let since = pendingSince { waits.append(since + Self.writeIntervalS - Syscall.monotonicSeconds()) }
-        if let until = gpsQuietUntil { waits.append(until - Syscall.monotonicSeconds()) }
+        var wait = Double.infinity  // a running minimum, no array: this runs at every turn
+        if let deadline = reducer.nextDeadline { wait = min(wait, deadline.timeIntervalSince(now)) }
+        let monotonic = Syscall.monotonicSeconds()
+        if let at = reconnectAt { wait = min(wait, at - monotonic) }
+        if let since = pendingSince { wait = min(wait, since + Self.writeIntervalS - monotonic) }
+        if let until = gpsQuietUntil { wait = min(wait, until - monotonic) }
         if display.isLive {
             let t = now.timeIntervalSince1970
-            waits.append((t / 60).rounded(.down) * 60 + 60 - t)
+            wait = min(wait, (t / 60).rounded(.down) * 60 + 60 - t)
         }
-        guard let wait = waits.min() else { return -1 }
+        guard wait.isFinite else { return -1 }
         return Int32(min(max(0, wait) * 1000, 3_600_000).rounded(.up))
     }
 
@@ -329,7 +336,7 @@ final class AgentLoop {
         let latest = latestAlerts
         let clock = services.clock
         let offline = options.offline
-        Task {
+        Task(executorPreference: ThreadExecutor.tasks) {
             let outcome = await service.alerts(at: position.coordinate, offline: offline)
             let active = outcome.report?.active ?? []
             latest.keep(active)
@@ -344,7 +351,7 @@ final class AgentLoop {
         let clock = services.clock
         let offline = options.offline
         let place = options.fixedPlace
-        Task {
+        Task(executorPreference: ThreadExecutor.tasks) {
             let reading = await maker.reading(
                 at: request.position, trigger: request.trigger, force: request.forced, offline: offline,
                 knownPlace: place, notes: request.notes)

@@ -30,26 +30,18 @@ final class TrackWriter: Sendable {
         guard !points.isEmpty || lastKnown != nil else { return }
         store.perform { store in
             var problem: ReadingIssue?
-            if !points.isEmpty {
-                let batch = self.pending.withLock { p -> [Fix] in
-                    p.append(contentsOf: points)
-                    if p.count > Self.maxPending { p.removeFirst(p.count - Self.maxPending) }
-                    defer { p.removeAll(keepingCapacity: true) }
-                    return p
-                }
-                do throws(StorageError) {
-                    try store.appendTrackPoints(batch)
-                } catch {
-                    self.pending.withLock { p in p = Array((batch + p).suffix(Self.maxPending)) }
-                    problem = ReadingIssue(error)
-                }
+            let batch = self.pending.withLock { p -> [Fix] in
+                p.append(contentsOf: points)
+                if p.count > Self.maxPending { p.removeFirst(p.count - Self.maxPending) }
+                defer { p.removeAll(keepingCapacity: true) }
+                return p
             }
-            if let lastKnown {
-                do throws(StorageError) {
-                    try store.saveLastKnownPosition(lastKnown)
-                } catch {
-                    problem = problem ?? ReadingIssue(error)
-                }
+            do throws(StorageError) {
+                // One transaction, one commit: the last-known position goes with the points.
+                try store.appendTrackPoints(batch, lastKnown: lastKnown)
+            } catch {
+                self.pending.withLock { p in p = Array((batch + p).suffix(Self.maxPending)) }
+                problem = ReadingIssue(error)
             }
             self.outcome(problem)
         }

@@ -109,7 +109,7 @@ public actor ReadingPublisher {
         guard let link else { return }
         let events = link.events
         tasks.append(
-            Task { [weak self] in
+            Task(executorPreference: ThreadExecutor.tasks) { [weak self] in
                 for await event in events {
                     guard let self else { return }
                     await self.handle(event)
@@ -117,7 +117,7 @@ public actor ReadingPublisher {
             })
         let nudgeStream = self.nudgeStream
         tasks.append(
-            Task { [weak self] in
+            Task(executorPreference: ThreadExecutor.tasks) { [weak self] in
                 for await _ in nudgeStream {
                     guard let self else { return }
                     await self.drain()
@@ -145,7 +145,7 @@ public actor ReadingPublisher {
         // the outbox now rather than go again next time; DISCONNECT closes the socket unread.
         let deadline = ContinuousClock.now.advanced(by: .seconds(2))
         while connected, !inFlight.isEmpty || removing, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
+            await ThreadExecutor.tasks.sleep(seconds: 0.02)
         }
         if connected {
             _ = link.publish(topic: topics.availability, payload: MQTTTopics.offline, retain: true)
@@ -153,8 +153,8 @@ public actor ReadingPublisher {
             // The loop thread sends what is queued, then DISCONNECT; wait for it (2 s at most).
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
                 disconnectWaiter = c
-                Task { [weak self] in
-                    try? await Task.sleep(for: .seconds(2))
+                Task(executorPreference: ThreadExecutor.tasks) { [weak self] in
+                    await ThreadExecutor.tasks.sleep(seconds: 2)
                     await self?.releaseDisconnectWaiter()
                 }
             }
@@ -275,8 +275,8 @@ public actor ReadingPublisher {
         guard !retryPending else { return }
         retryPending = true
         tasks.append(
-            Task { [weak self] in
-                try? await Task.sleep(for: .seconds(1))
+            Task(executorPreference: ThreadExecutor.tasks) { [weak self] in
+                await ThreadExecutor.tasks.sleep(seconds: 1)
                 await self?.retryNow()
             })
     }

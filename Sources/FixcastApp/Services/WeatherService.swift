@@ -72,11 +72,11 @@ public actor WeatherService {
         }
         nextID += 1
         let id = nextID
-        let task = Task {
+        let task = Task(executorPreference: ThreadExecutor.tasks) {
             let outcome = await self.resolve(at: coordinate, force: force)
             // Cleared on the actor before anyone waiting on the task resumes, so that a joiner that
             // decides again never sees the finished request as still in flight.
-            self.finished(id)
+            await self.finished(id)
             return outcome
         }
         inFlight = InFlight(id: id, force: force, coordinate: coordinate, task: task)

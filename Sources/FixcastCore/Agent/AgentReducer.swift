@@ -30,6 +30,9 @@ public struct AgentReducer: Sendable {
     private var alerts: AlertWatch?
     /// `--at` / `--place`: the one position the agent will ever have; gps events are ignored.
     private let fixedPosition: Position?
+    /// `fixedPosition == nil`, kept: comparing an optional `Position` with nil copies it, and the
+    /// question comes at every event.
+    private let followsGPS: Bool
     private var hasStarted = false
     private var stopped = false
     /// gpsd not answering or gone (cleared when it connects again or a fix comes).
@@ -50,14 +53,20 @@ public struct AgentReducer: Sendable {
         lastKnownGate = LastKnownSaveGate(intervalS: configuration.lastKnownSaveIntervalS)
         alerts = configuration.alertCheckMin.map { AlertWatch(intervalMin: $0, resetDistanceKm: configuration.moveKm) }
         self.fixedPosition = fixedPosition
+        followsGPS = fixedPosition == nil
         status = AgentStatus(position: fixedPosition)
         refreshStatus()
     }
 
     /// When the loop must send `.deadline` if nothing else happens first; nil: wait for events only.
     public var nextDeadline: Date? {
-        guard !stopped, fixedPosition == nil || hasStarted else { return nil }
-        return [scheduler.nextTickAt, alerts?.nextCheckAt].compactMap { $0 }.min()
+        guard !stopped, followsGPS || hasStarted else { return nil }
+        // No array: this runs at every event and every turn of the loop (at 1 Hz, for hours).
+        switch (scheduler.nextTickAt, alerts?.nextCheckAt) {
+        case (let tick?, let check?): return min(tick, check)
+        case (let tick?, nil): return tick
+        case (nil, let check): return check
+        }
     }
 
     public mutating func handle(_ event: AgentEvent) -> [AgentEffect] {
@@ -79,7 +88,7 @@ public struct AgentReducer: Sendable {
             if status.reading == nil { status.reading = reading }
         case .gps(let gpsEvent, let at):
             time = at
-            if fixedPosition == nil { effects += handle(gpsEvent, at: at) }
+            if followsGPS { effects += handle(gpsEvent, at: at) }
         case .deadline(let at):
             effects += timedChecks(at: at)
         case .resumeSample(let offset, let at):
@@ -121,7 +130,7 @@ public struct AgentReducer: Sendable {
         }
         if let time, let due = nextDeadline, time >= due { effects += timedChecks(at: time) }
         refreshStatus()
-        effects.sort { Self.rank($0) < Self.rank($1) }  // at most one of each kind
+        if effects.count > 1 { effects.sort { Self.rank($0) < Self.rank($1) } }  // at most one of each kind
         if status != before { effects.append(.redraw) }
         return effects
     }
@@ -156,7 +165,7 @@ public struct AgentReducer: Sendable {
 
     /// What is due at `now`: the fix wait's next step or a periodic reading, and an alert check.
     private mutating func timedChecks(at now: Date) -> [AgentEffect] {
-        guard fixedPosition == nil || hasStarted else { return [] }
+        guard followsGPS || hasStarted else { return [] }
         var effects = decide(scheduler.handle(.tick(at: now)), at: now)
         if var watch = alerts, watch.isDue(at: now), let position = scheduler.readingPosition {
             watch.checkStarted(at: position.coordinate, now: now)
@@ -196,7 +205,7 @@ public struct AgentReducer: Sendable {
     }
 
     private var gpsStatus: GPSStatus {
-        if fixedPosition != nil { return .fixing }
+        if !followsGPS { return .fixing }
         if let gpsProblem { return .problem(gpsProblem) }
         if scheduler.hasLiveFix { return .fixing }
         if let lost = scheduler.fixLostSince { return .lost(since: lost) }
@@ -207,7 +216,12 @@ public struct AgentReducer: Sendable {
         status.fixLostSince = scheduler.fixLostSince
         status.gps = gpsStatus
         status.updating = scheduler.isReadingInFlight
-        status.problems = [status.gps.issue, status.storage].compactMap { $0 } + readingProblems
+        // Built only when the gps or the store has a problem: most events change neither, and the
+        // reading's own problems are shared, not copied.
+        let gpsIssue = status.gps.issue
+        let problems = gpsIssue == nil && status.storage == nil
+            ? readingProblems : [gpsIssue, status.storage].compactMap { $0 } + readingProblems
+        if problems != status.problems { status.problems = problems }
     }
 
     private static func rank(_ effect: AgentEffect) -> Int {

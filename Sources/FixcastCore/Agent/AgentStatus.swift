@@ -3,7 +3,14 @@ import FoundationEssentials
 /// What the live screen shows, as the reducer knows it; the loop redraws it on `.redraw`.
 public struct AgentStatus: Sendable, Hashable {
     /// Stored at launch, then each finished one.
-    public var reading: Reading?
+    public var reading: Reading? {
+        get { readingBox.value }
+        set { readingBox = ReadingBox(newValue) }
+    }
+    /// The reading behind one reference: the reducer copies and compares the status at every event
+    /// (at 1 Hz, for hours), and a `Reading` is dozens of strings and arrays; the same box compares
+    /// equal at once.
+    private var readingBox: ReadingBox
     /// Live fix, or last one while lost (satellitesUsed updated from `.satellites`); nil before the first.
     public var position: Position?
     public var fixLostSince: Date?
@@ -22,7 +29,7 @@ public struct AgentStatus: Sendable, Hashable {
         storage: ReadingIssue? = nil, updating: Bool = false, activeAlertIDs: [String] = [],
         problems: [ReadingIssue] = []
     ) {
-        self.reading = reading
+        self.readingBox = ReadingBox(reading)
         self.position = position
         self.fixLostSince = fixLostSince
         self.gps = gps
@@ -30,5 +37,22 @@ public struct AgentStatus: Sendable, Hashable {
         self.updating = updating
         self.activeAlertIDs = activeAlertIDs
         self.problems = problems
+    }
+}
+
+/// One reading, shared by the copies of an `AgentStatus` (see `AgentStatus.reading`).
+private final class ReadingBox: Hashable, Sendable {
+    let value: Reading?
+
+    init(_ value: Reading?) {
+        self.value = value
+    }
+
+    static func == (lhs: ReadingBox, rhs: ReadingBox) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
     }
 }

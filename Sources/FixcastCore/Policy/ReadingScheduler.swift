@@ -141,7 +141,12 @@ public struct ReadingScheduler: Sendable {
         self.init(configuration: Configuration(settings: settings), startedAt: startedAt, lastKnown: lastKnown)
     }
 
-    public var isReadingInFlight: Bool { inFlight != nil }
+    /// A tag test, not `inFlight != nil`: comparing an optional of a large struct with nil copied the
+    /// whole scheduler, and the agent asks at every event (see `nextTickAt`).
+    public var isReadingInFlight: Bool {
+        if case .none = inFlight { return false }
+        return true
+    }
 
     /// The position a reading taken now would be for: the live fix, or the last one marked
     /// `last-known` when the fix is lost or has not come yet.
@@ -157,7 +162,7 @@ public struct ReadingScheduler: Sendable {
     /// nil: nothing timed is pending (wait for events).
     public var nextTickAt: Date? {
         if !startupTaken && !stoppedWaiting { return fixWait.deadline }
-        return inFlight == nil ? periodic.dueAt : nil
+        return isReadingInFlight ? nil : periodic.dueAt
     }
 
     /// Feeds one event; returns what to do now.
@@ -184,7 +189,7 @@ public struct ReadingScheduler: Sendable {
             return readingFinished(weatherFetchedAt: coordinate, now: now)
         case .newAlerts(let now):
             // Joined like any ordinary trigger: the reading in flight answers it.
-            guard startupTaken, inFlight == nil, let position = readingPosition else { return .none }
+            guard startupTaken, !isReadingInFlight, let position = readingPosition else { return .none }
             return start(.alert, at: position, forced: false, now: now)
         }
     }
@@ -199,12 +204,12 @@ public struct ReadingScheduler: Sendable {
             return start(.startup, at: position, forced: pendingForced != nil, now: now)
         }
         // A reading in flight answers for this position; its end checks the distance again.
-        guard inFlight == nil else { return .none }
+        guard !isReadingInFlight else { return .none }
         return movement.hasMoved(to: position.coordinate) ? start(.moved, at: position, forced: false, now: now) : .none
     }
 
     private mutating func periodicTick(now: Date) -> Decision {
-        guard inFlight == nil, periodic.isDue(at: now), let position = readingPosition else { return .none }
+        guard !isReadingInFlight, periodic.isDue(at: now), let position = readingPosition else { return .none }
         return start(.periodic, at: position, forced: false, now: now)
     }
 
@@ -238,7 +243,7 @@ public struct ReadingScheduler: Sendable {
 
     private mutating func readingFinished(weatherFetchedAt coordinate: Coordinate?, now: Date) -> Decision {
         if let coordinate { movement.weatherFetched(at: coordinate) }
-        guard inFlight != nil else { return .none }
+        guard isReadingInFlight else { return .none }
         inFlight = nil
         if let trigger = pendingForced, let position = readingPosition {
             return start(trigger, at: position, forced: true, now: now)

@@ -158,6 +158,29 @@ import Testing
         #expect(window == 10)
     }
 
+    /// The agent's hand-over: points and the last-known position in one transaction, again and again
+    /// through the connection's kept statements (reset between uses, so each write sees its own values).
+    @Test func trackPointsAndLastKnownGoTogetherThroughKeptStatements() async throws {
+        let path = StoreTestData.temporaryStorePath()
+        let store = try SQLiteStore(path: path)
+        var written: [Fix] = []
+        for batch in 0..<4 {
+            let fixes = (0..<3).map { StoreTestData.fix(at: Double(batch * 3 + $0), lat: 50 + Double(batch)) }
+            written += fixes
+            try await store.appendTrackPoints(fixes, lastKnown: Position(fix: fixes[2]))
+            #expect(try await store.lastKnownPosition()?.coordinate == fixes[2].coordinate)
+        }
+        // Only a position: no point is added.
+        let alone = StoreTestData.fix(at: 100, lat: 60)
+        try await store.appendTrackPoints([], lastKnown: Position(fix: alone))
+        #expect(try await store.lastKnownPosition()?.coordinate == alone.coordinate)
+        var back: [Fix] = []
+        try await store.forEachTrackPoint(since: nil, until: nil) { back.append($0) }
+        #expect(back == written)
+        // A second connection (the next `run`) reads what was committed.
+        #expect(try await SQLiteStore(path: path).trackPointCount() == written.count)
+    }
+
     @Test func fileSizeCountsTheDatabaseAndItsWAL() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
         let before = store.fileSizeBytes()
