@@ -352,10 +352,21 @@ def main():
         parked = None
         for name in ("gpxlogger", "fixcast"):
             p = procs[name]
+            if name == "fixcast":
+                # Which threads it has at the end (a libdispatch pool would show as com.apple.root.*).
+                names = []
+                for tid in os.listdir(f"/proc/{p.pid}/task"):
+                    try:
+                        names.append(open(f"/proc/{p.pid}/task/{tid}/comm").read().strip())
+                    except OSError:
+                        pass
+                threads_at_end = sorted(names)
             if name == "fixcast" and args.idle_s > 0:
                 # fixcast parked: the drive is over, gpsd still connected, the receiver silent (after the
                 # startup fix wait, whose own deadlines fall into the first idle measure). Taken after
-                # gpxlogger is stopped, because gpxlogger gives up after 5 s without data.
+                # gpxlogger is stopped, because gpxlogger gives up after 5 s without data; and after the
+                # last writes, which are data, not wake-ups "just in case".
+                time.sleep(5.5)  # the last kept points and last-known position land within 5 s of the last fix
                 parked_before = thread_stats(p.pid)
                 time.sleep(args.idle_s)
                 parked = thread_delta(parked_before, thread_stats(p.pid))
@@ -428,6 +439,7 @@ def main():
             print(f"{'idle: CPU us, switches (threads)':34}{f'{idle_ns / 1000:.0f} us, {idle_sw}':>14}{'-':>14}"
                   f"   over {args.idle_s:g} s: "
                   + ", ".join(f"{name} {sw}" for name, (ns, sw) in idle_by_thread.items() if sw))
+        print(f"{'fixcast threads at the end':34}{len(threads_at_end):>14}{'':>14}   {', '.join(threads_at_end)}")
         if parked is not None:
             p_ns = sum(v[0] for v in parked.values())
             p_sw = sum(v[1] for v in parked.values())

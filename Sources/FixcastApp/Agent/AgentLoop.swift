@@ -47,6 +47,8 @@ final class AgentLoop {
     /// never costs a wake-up of its own; the poll timeout stays at `writeIntervalS` for a silent gpsd.
     static let writeEarlyS = 1.0
     private var exitCode: Int32?
+    /// The last sleep offset handed to the reducer (see `ResumeGate.isNews`).
+    private var sleepOffsetPassedOn: Double?
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
     private var gpsEvents: [GPSEvent] = []
@@ -113,7 +115,8 @@ final class AgentLoop {
             handle(.storedReadingLoaded(last))
         }
         if let issue = services.storeIssue { handle(.storageProblem(issue)) }
-        handle(.started(at: clock.now(), sleepOffsetS: SuspendClock.sleepOffsetS()))
+        sleepOffsetPassedOn = SuspendClock.sleepOffsetS()
+        handle(.started(at: clock.now(), sleepOffsetS: sleepOffsetPassedOn))
         if options.fixedPosition == nil {
             let address = (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local
             gps = GPSDConnection(address: address, clock: clock, maxSpeedMps: settings.gps.maxSpeedMps)
@@ -137,7 +140,10 @@ final class AgentLoop {
             let timeout = buffered ? 0 : timeoutMs(now: clock.now())
             let ready = Syscall.poll(&fds, timeoutMs: timeout)
             let now = clock.now()
-            if let offset = SuspendClock.sleepOffsetS() { handle(.resumeSample(sleepOffsetS: offset, at: now)) }
+            if let offset = SuspendClock.sleepOffsetS(), ResumeGate.isNews(offset, after: sleepOffsetPassedOn) {
+                sleepOffsetPassedOn = offset
+                handle(.resumeSample(sleepOffsetS: offset, at: now))
+            }
 
             if ready > 0, fds[0].revents != 0 { serviceDoorbell(now: now) }
             var index = 1

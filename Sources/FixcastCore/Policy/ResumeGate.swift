@@ -11,6 +11,19 @@
 ///   since the previous sample: a lid closed for a few seconds leaves the weather as fresh as it was,
 ///   and a refresh then would only spend the shared API limit.
 public struct ResumeGate: Sendable, Hashable {
+    /// A sample that moved less than this since the last one passed on says nothing: the two clocks are
+    /// read one after the other, so successive samples differ by a few hundred nanoseconds while the
+    /// machine runs, and a suspend (even a lid closed for a moment) lasts whole seconds. The agent
+    /// passes on only the samples that moved this much, instead of one at every wake-up (at 1 Hz, one
+    /// reducer turn a second that decides nothing).
+    public static let sampleResolutionS = 0.5
+
+    /// Whether `sleepOffsetS` is worth a sample after `lastPassedOn` (the last one passed on; nil: none yet).
+    public static func isNews(_ sleepOffsetS: Double, after lastPassedOn: Double?) -> Bool {
+        guard let last = lastPassedOn else { return true }
+        return abs(sleepOffsetS - last) >= sampleResolutionS
+    }
+
     /// `trigger.resume_min_away_s`.
     public var minAwayS: Double
     /// The previous sample of the sleep offset, seconds (nil before the first).

@@ -63,4 +63,20 @@ import Testing
             #expect(r == 0)  // a shrinking offset is not a resume
         }
     }
+
+    /// Which samples the agent passes on: the first, and then only one that moved by the resolution
+    /// (clock-reading jitter is nanoseconds; a suspend is seconds).
+    @Test func onlySamplesThatMovedAreNews() {
+        #expect(ResumeGate.isNews(12.0, after: nil))
+        #expect(!ResumeGate.isNews(12.000_000_3, after: 12.0))
+        #expect(!ResumeGate.isNews(12.0 + ResumeGate.sampleResolutionS * 0.9, after: 12.0))
+        #expect(ResumeGate.isNews(12.0 + ResumeGate.sampleResolutionS, after: 12.0))
+        #expect(ResumeGate.isNews(45.0, after: 12.0))
+        // A suspend of 40 s seen through the filter still reads as one of 40 s at the gate.
+        var gate = ResumeGate(minAwayS: 30)
+        let first = gate.shouldRefresh(sleepOffsetS: 12.0)
+        let afterSuspend = gate.shouldRefresh(sleepOffsetS: 52.0)
+        #expect(!first)
+        #expect(afterSuspend)
+    }
 }
