@@ -67,8 +67,8 @@ enum ExportText {
         weather?.current.weatherCode.flatMap { WMOCode.description($0, language: language) }
     }
 
-    /// "component: message" for each problem, joined by "; ".
+    /// Each problem's message (which starts with its component, `UserFacingError.message`), joined by "; ".
     static func errors(_ issues: [ReadingIssue]) -> String {
-        issues.map { "\($0.component.rawValue): \($0.message)" }.joined(separator: "; ")
+        issues.map(\.message).joined(separator: "; ")
     }
 }

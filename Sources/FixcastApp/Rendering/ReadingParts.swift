@@ -158,10 +158,9 @@ package struct ReadingParts {
         return parts.joined(separator: " · ")
     }
 
-    /// `! weather: open-meteo answered 503; …`; the component is not said twice when the message
-    /// already starts with it (`! gps…`).
+    /// `! weather: open-meteo answered 503; …`: the message as it is, since every message starts with
+    /// its component (`UserFacingError.message`); nothing here reads the text to decide.
     static func issueLine(_ issue: ReadingIssue) -> String {
-        issue.message.lowercased().hasPrefix(issue.component.rawValue)
-            ? "! " + issue.message : "! " + issue.component.rawValue + ": " + issue.message
+        "! " + issue.message
     }
 }

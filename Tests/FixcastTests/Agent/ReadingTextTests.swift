@@ -61,12 +61,14 @@ import Testing
     }
 
     @Test func noWeatherSaysSoAndListsTheErrors() {
-        let issue = ReadingIssue(component: .weather, message: "open-meteo answered 503; try again later.")
-        let gps = ReadingIssue(component: .gps, message: "gpsd at 127.0.0.1:2947 is not answering; start gpsd.")
+        // Messages start with their component (UserFacingError): each is shown once, as it is.
+        let issue = ReadingIssue(component: .weather, message: "weather: open-meteo answered 503; try again later.")
+        let gps = ReadingIssue(component: .gps, message: "gps: gpsd at 127.0.0.1:2947 is not answering; start gpsd.")
         let text = ReadingText.render(F.reading(weather: nil, errors: [issue, gps]), now: F.fetched)
         #expect(text.contains("No weather data."))
         #expect(text.contains("! weather: open-meteo answered 503; try again later."))
-        #expect(text.contains("! gpsd at 127.0.0.1:2947 is not answering; start gpsd."))
+        #expect(text.contains("! gps: gpsd at 127.0.0.1:2947 is not answering; start gpsd."))
+        #expect(!text.contains("weather: weather:") && !text.contains("gps: gps:"))
         #expect(!text.contains("updated"))
     }
 

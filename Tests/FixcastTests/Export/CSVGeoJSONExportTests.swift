@@ -36,7 +36,7 @@ import Testing
         #expect(field(2, "place_name") == ExportTestSupport.trickyName)
         #expect(field(3, "lat") == "")
         #expect(field(3, "temperature_c") == "")
-        #expect(field(3, "errors") == "gps: gps: no fix, \"really\"")
+        #expect(field(3, "errors") == "gps: no fix, \"really\"")  // the message as it is, its component said once
     }
 
     @Test func linesEndInCRLF() async throws {

@@ -1,0 +1,81 @@
+import FixcastAdapters
+import FixcastCore
+import Foundation
+import Testing
+
+/// Every error a person sees starts with its component ("weather: …"), as `UserFacingError` promises:
+/// the live screen, `now` and the CSV export print a reading's problems as their messages, and nothing
+/// reads the text to decide whether the component is named already. Each case of each error, built
+/// with ordinary values, is checked here, so a new case that forgets the prefix fails.
+@Suite struct ErrorMessagePrefixTests {
+    static let http: [HTTPError] = [
+        .invalidURL("x"), .insecureURL("http://x"), .dnsFailure(host: "h"), .connectionRefused(host: "h"),
+        .timedOut(host: "h", seconds: 5), .tls(host: "h", detail: "d"), .bodyTooLarge(limitBytes: 10),
+        .tooManyRedirects(limit: 3), .transport(detail: "d"),
+    ]
+
+    static var errors: [any UserFacingError] {
+        let later = Date(timeIntervalSince1970: 1_800_000_000)
+        var all: [any UserFacingError] = [
+            GPSError.unreachable(address: "127.0.0.1:2947", detail: "refused"),
+            GPSError.unreachable(address: "127.0.0.1:2947", detail: nil),
+            GPSError.watchRefused(address: "a"), GPSError.connectionLost(address: "a"),
+            GPSError.noFixInTime(address: "a", attempts: 3, timeoutS: 8),
+            GPSError.lostBeforeFix(address: "a", attempts: 3, timeoutS: 8),
+            StorageError.cannotOpen(path: "/p", detail: "d"), StorageError.readOnly(path: "/p"),
+            StorageError.diskFull(path: "/p"), StorageError.corrupt(path: "/p", detail: "d"),
+            StorageError.newerSchema(path: "/p", version: 99), StorageError.foreign(path: "/p"),
+            StorageError.failed(path: "/p", detail: "d"),
+            ExportError.cannotCreate(path: "/p", detail: "d"), ExportError.writeFailed(target: "/p", detail: "d"),
+            ExportError.storage(.diskFull(path: "/p")),
+            PlaceError.status(service: "nominatim", code: 503, detail: nil),
+            PlaceError.invalidResponse(service: "nominatim", detail: "d"), PlaceError.noPlaceNamed("Nowhere"),
+            PlaceError.offlineDataMissing(detail: "d"),
+            WeatherError.offline, AlertError.offline, AlertError.countryUnknown(detail: "d"),
+        ]
+        for p in WeatherProviderID.allCases {
+            all += http.map { WeatherError.transport(provider: p, $0) }
+            all += [
+                WeatherError.status(provider: p, code: 503, detail: "busy", retryAfter: "120"),
+                WeatherError.status(provider: p, code: 404, detail: nil),
+                WeatherError.invalidResponse(provider: p, detail: "d"),
+                WeatherError.backingOff(provider: p, until: later), WeatherError.missingAPIKey(provider: p),
+            ]
+        }
+        all += http.map { PlaceError.transport(service: "nominatim", $0) }
+        for s in AlertSourceID.allCases {
+            all += http.map { AlertError.transport(source: s, $0) }
+            all += [
+                AlertError.status(source: s, code: 429, detail: nil, retryAfter: "60"),
+                AlertError.invalidResponse(source: s, detail: "d"), AlertError.backingOff(source: s, until: later),
+            ]
+        }
+        for cause in [MQTTFailureCause.dns, .tcp, .tls, .auth, .protocolError, .lost] {
+            all += [MQTTError(cause: cause, broker: "127.0.0.1:1883"), MQTTError(cause: cause, broker: "b", detail: "d.")]
+        }
+        all += [
+            WeatherValueProblem(field: "temperature_c", cause: .absurd),
+            WeatherValueProblem(field: "weather_code", cause: .unknownCode(1234)),
+            WeatherValueProblem(field: "x", cause: .unreadable(detail: "d")),
+        ]
+        return all
+    }
+
+    @Test func everyMessageStartsWithItsComponent() {
+        let errors = Self.errors
+        #expect(errors.count > 60)
+        for error in errors {
+            #expect(error.message.hasPrefix(error.component.rawValue + ": "), "\(error.component): \(error.message)")
+        }
+    }
+
+    @Test func theFallbackNoteOfTheFixWaitStartsWithGPS() {
+        let position = Position(
+            fix: Fix(time: Date(timeIntervalSince1970: 0), receivedAt: Date(timeIntervalSince1970: 0),
+                     coordinate: Coordinate(lat: 52.5, lon: 13.4)!, mode: .threeD))
+        let note = GPSError.fallbackNote(
+            .noFix(attempts: 3, timeoutS: 8), address: "127.0.0.1:2947", lastKnown: position,
+            now: Date(timeIntervalSince1970: 3600))
+        #expect(note.hasPrefix("gps: "), "\(note)")
+    }
+}
