@@ -29,7 +29,6 @@ final class AgentLoop {
     private var backoff = ReconnectBackoff()
     /// Monotonic time of the next gpsd connection attempt (nil: connected, or no gpsd in use).
     private var reconnectAt: Double?
-    private var readingInFlight = false
     /// Something on the screen changed during this turn of the loop.
     private var needsRedraw = false
     /// What the reducer asked to keep, handed to the store's thread together (see `writeIntervalS`).
@@ -190,10 +189,7 @@ final class AgentLoop {
             }
         }
         for event in inbox.take() {
-            if case .readingFinished(let reading, _) = event {
-                readingInFlight = false
-                display.show(reading)
-            }
+            if case .readingFinished(let reading, _) = event { display.show(reading) }
             handle(event)
         }
     }
@@ -351,7 +347,6 @@ final class AgentLoop {
     }
 
     private func startReading(_ request: ReadingRequest) {
-        readingInFlight = true
         let maker = services.readings
         let inbox = self.inbox
         let clock = services.clock
@@ -369,6 +364,8 @@ final class AgentLoop {
     /// flushed and the terminal given back.
     private func shutdown() {
         let deadline = Syscall.monotonicSeconds() + Self.shutdownReadingWaitS
+        // The reducer has stopped taking events; whether a reading is under way is its last word.
+        var readingInFlight = reducer.status.updating
         while readingInFlight, Syscall.monotonicSeconds() < deadline {
             var fds = [pollfd(fd: inbox.doorbell.readEnd, events: Int16(POLLIN), revents: 0)]
             let left = deadline - Syscall.monotonicSeconds()

@@ -51,7 +51,7 @@ public struct AgentReducer: Sendable {
         scheduler = ReadingScheduler(configuration: configuration.scheduler, startedAt: startedAt, lastKnown: lastKnown)
         thinner = TrackThinner(intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM)
         lastKnownGate = LastKnownSaveGate(intervalS: configuration.lastKnownSaveIntervalS)
-        alerts = configuration.alertCheckMin.map { AlertWatch(intervalMin: $0, resetDistanceKm: configuration.moveKm) }
+        alerts = configuration.alertCheckMin.map { AlertWatch(intervalMin: $0, resetDistanceKm: configuration.scheduler.moveKm) }
         self.fixedPosition = fixedPosition
         followsGPS = fixedPosition == nil
         status = AgentStatus(position: fixedPosition)

@@ -1,15 +1,12 @@
 import FoundationEssentials
 
 extension AgentReducer {
-    /// The agent's thresholds, from `Settings` (CONTRACT.md `[gps]`, `[trigger]`, `[storage]`, `[alerts]`).
+    /// The agent's thresholds, from `Settings` (CONTRACT.md `[gps]`, `[trigger]`, `[storage]`, `[alerts]`):
+    /// the reading triggers' own (`ReadingScheduler.Configuration`, kept whole, not repeated) and what
+    /// the reducer adds: the track's thinning, the last-known position's saving, the alert checks.
     public struct Configuration: Sendable, Hashable {
-        public var moveKm: Double
-        public var periodicMin: Double
-        public var resumeMinAwayS: Double
-        public var fixTimeoutS: Double
-        public var fixRetries: Int
-        /// `FixWaitPolicy.retryDelayS`; other values only in tests.
-        public var retryDelayS: Double
+        /// The reading triggers' part: movement, period, resume, the startup fix wait.
+        public var scheduler: ReadingScheduler.Configuration
         public var trackIntervalS: Double
         public var trackDistanceM: Double
         /// `LastKnownSaveGate.defaultIntervalS` (10 s).
@@ -19,10 +16,20 @@ extension AgentReducer {
 
         public init(settings: Settings, alertCheckMin: Double?) {
             self.init(
-                moveKm: settings.trigger.moveKm, periodicMin: settings.trigger.periodicMin,
-                resumeMinAwayS: settings.trigger.resumeMinAwayS, fixTimeoutS: settings.gps.fixTimeoutS,
-                fixRetries: settings.gps.fixRetries, trackIntervalS: settings.storage.trackIntervalS,
-                trackDistanceM: settings.storage.trackDistanceM, alertCheckMin: alertCheckMin)
+                scheduler: ReadingScheduler.Configuration(settings: settings),
+                trackIntervalS: settings.storage.trackIntervalS, trackDistanceM: settings.storage.trackDistanceM,
+                alertCheckMin: alertCheckMin)
+        }
+
+        public init(
+            scheduler: ReadingScheduler.Configuration, trackIntervalS: Double = 10, trackDistanceM: Double = 50,
+            lastKnownSaveIntervalS: Double = LastKnownSaveGate.defaultIntervalS, alertCheckMin: Double? = nil
+        ) {
+            self.scheduler = scheduler
+            self.trackIntervalS = trackIntervalS
+            self.trackDistanceM = trackDistanceM
+            self.lastKnownSaveIntervalS = lastKnownSaveIntervalS
+            self.alertCheckMin = alertCheckMin
         }
 
         /// Every value spelled out (tests); the defaults are CONTRACT.md's.
@@ -32,23 +39,12 @@ extension AgentReducer {
             trackDistanceM: Double = 50, lastKnownSaveIntervalS: Double = LastKnownSaveGate.defaultIntervalS,
             alertCheckMin: Double? = nil
         ) {
-            self.moveKm = moveKm
-            self.periodicMin = periodicMin
-            self.resumeMinAwayS = resumeMinAwayS
-            self.fixTimeoutS = fixTimeoutS
-            self.fixRetries = max(0, fixRetries)
-            self.retryDelayS = max(0, retryDelayS)
-            self.trackIntervalS = trackIntervalS
-            self.trackDistanceM = trackDistanceM
-            self.lastKnownSaveIntervalS = lastKnownSaveIntervalS
-            self.alertCheckMin = alertCheckMin
-        }
-
-        /// The reading triggers' part.
-        public var scheduler: ReadingScheduler.Configuration {
-            ReadingScheduler.Configuration(
-                moveKm: moveKm, periodicMin: periodicMin, resumeMinAwayS: resumeMinAwayS, fixTimeoutS: fixTimeoutS,
-                fixRetries: fixRetries, retryDelayS: retryDelayS)
+            self.init(
+                scheduler: ReadingScheduler.Configuration(
+                    moveKm: moveKm, periodicMin: periodicMin, resumeMinAwayS: resumeMinAwayS, fixTimeoutS: fixTimeoutS,
+                    fixRetries: fixRetries, retryDelayS: retryDelayS),
+                trackIntervalS: trackIntervalS, trackDistanceM: trackDistanceM,
+                lastKnownSaveIntervalS: lastKnownSaveIntervalS, alertCheckMin: alertCheckMin)
         }
     }
 }

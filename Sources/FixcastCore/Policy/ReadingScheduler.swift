@@ -228,17 +228,22 @@ public struct ReadingScheduler: Sendable {
         }
     }
 
-    /// `start` / `join` / `joinThenForce` for a forced request (the seed's coalescer).
+    /// `start` / `join` / `joinThenForce` for a forced request: the seed's coalescer, whose rule is
+    /// `RequestCoalescer`'s (the weather service merges its requests by the same one).
     private mutating func forcedRequest(_ trigger: Trigger, now: Date) -> Decision {
         guard startupTaken, let position = readingPosition else {
             pendingForced = trigger  // folded into the startup reading: one load, forced
             return .none
         }
-        if let running = inFlight {
-            if !running.forced { pendingForced = trigger }  // joinThenForce
-            return .none  // join
+        switch RequestCoalescer.decide(incomingForce: true, inFlightForce: inFlight.map(\.forced)) {
+        case .start:
+            return start(trigger, at: position, forced: true, now: now)
+        case .joinThenForce:
+            pendingForced = trigger  // a forced reading the moment the ordinary one finishes
+            return .none
+        case .join:
+            return .none  // the forced reading under way answers it
         }
-        return start(trigger, at: position, forced: true, now: now)
     }
 
     private mutating func readingFinished(weatherFetchedAt coordinate: Coordinate?, now: Date) -> Decision {

@@ -36,7 +36,7 @@ import Testing
             c.scheduler
                 == .init(moveKm: 2, periodicMin: 15, resumeMinAwayS: 60, fixTimeoutS: 5, fixRetries: 1, retryDelayS: 1))
         #expect(AgentReducer.Configuration(settings: Settings(), alertCheckMin: nil).alertCheckMin == nil)
-        #expect(AgentReducer.Configuration(fixRetries: -2, retryDelayS: -1).fixRetries == 0)
+        #expect(AgentReducer.Configuration(fixRetries: -2, retryDelayS: -1).scheduler.fixRetries == 0)
     }
 
     @Test func theInitialStatus() {

@@ -272,6 +272,6 @@ struct FixWaitPolicyTests {
         #expect(FixWaitPolicy.retryDelayS == 1)
         #expect(FixWaitPolicy.Limits().retryDelayS == FixWaitPolicy.retryDelayS)
         #expect(ReadingScheduler.Configuration().retryDelayS == FixWaitPolicy.retryDelayS)
-        #expect(AgentReducer.Configuration().retryDelayS == FixWaitPolicy.retryDelayS)
+        #expect(AgentReducer.Configuration().scheduler.retryDelayS == FixWaitPolicy.retryDelayS)
     }
 }
