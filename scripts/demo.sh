@@ -56,7 +56,9 @@ print(json.dumps(routes))
 PY
 cat > "$work/server.json" <<JSON
 {"port": 0, "port_file": "$work/http.port", "log": "$work/requests.jsonl",
- "routes": {"/v1/forecast": $(cat "$work/server-routes.json")}}
+ "routes": {"/v1/forecast": $(cat "$work/server-routes.json"),
+            "/alerts/active": [{"status": 200, "file": "$PWD/demo/nws-alerts-none.json",
+                                "headers": {"Content-Type": "application/geo+json"}}]}}
 JSON
 /usr/bin/python3 Tests/Support/fixture_server.py "$work/server.json" &
 pids+=($!)
@@ -72,6 +74,9 @@ disown $!
 sleep 1
 
 export FIXCAST_WEATHER_BASE_URL="http://127.0.0.1:$http_port"
+# Official alerts (the drive is in the US: NWS) from the same loopback server: the recorded "none active"
+# answer, so the demo reaches nothing beyond 127.0.0.1.
+export FIXCAST_ALERTS_NWS_BASE_URL="http://127.0.0.1:$http_port"
 export FIXCAST_PLACES_PROVIDER=offline
 export FIXCAST_DEMO_LABEL="DEMO DATA: replayed drive, recorded weather"
 db="$work/demo.sqlite"
