@@ -4,6 +4,7 @@
 #include <mosquitto.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 struct cmosq_client {
     struct mosquitto *mosq;
@@ -11,6 +12,13 @@ struct cmosq_client {
     cmosq_connect_callback on_connect;
     cmosq_disconnect_callback on_disconnect;
     cmosq_publish_callback on_publish;
+    /* The network thread (cmosq_loop_start) and what stops it. */
+    pthread_t thread;
+    bool thread_running;
+    pthread_mutex_t stop_mutex;
+    pthread_cond_t stop_cond;
+    bool stopping;
+    unsigned int backoff_min_s, backoff_max_s;
 };
 
 _Static_assert(CMOSQ_ERR_EAI == MOSQ_ERR_EAI, "MOSQ_ERR_EAI moved");
@@ -57,8 +65,18 @@ cmosq_client *cmosq_new(const char *client_id, void *context, cmosq_connect_call
     c->on_connect = on_connect;
     c->on_disconnect = on_disconnect;
     c->on_publish = on_publish;
+    c->backoff_min_s = 1;
+    c->backoff_max_s = 60;
+    pthread_mutex_init(&c->stop_mutex, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&c->stop_cond, &attr);
+    pthread_condattr_destroy(&attr);
     c->mosq = mosquitto_new(client_id, true, c);
     if (!c->mosq) {
+        pthread_cond_destroy(&c->stop_cond);
+        pthread_mutex_destroy(&c->stop_mutex);
         free(c);
         return NULL;
     }
@@ -71,6 +89,8 @@ cmosq_client *cmosq_new(const char *client_id, void *context, cmosq_connect_call
 void cmosq_destroy(cmosq_client *client) {
     if (!client) return;
     mosquitto_destroy(client->mosq);
+    pthread_cond_destroy(&client->stop_cond);
+    pthread_mutex_destroy(&client->stop_mutex);
     free(client);
 }
 
@@ -88,6 +108,8 @@ int cmosq_set_will(cmosq_client *client, const char *topic, const void *payload,
 }
 
 int cmosq_set_reconnect_backoff(cmosq_client *client, unsigned int min_s, unsigned int max_s) {
+    client->backoff_min_s = min_s > 0 ? min_s : 1;
+    client->backoff_max_s = max_s >= client->backoff_min_s ? max_s : client->backoff_min_s;
     return mosquitto_reconnect_delay_set(client->mosq, min_s, max_s, true);
 }
 
@@ -111,9 +133,82 @@ int cmosq_loop(cmosq_client *client, int timeout_ms) {
     return keep_errno(mosquitto_loop(client->mosq, timeout_ms, 1));
 }
 
-int cmosq_loop_start(cmosq_client *client) { return mosquitto_loop_start(client->mosq); }
+static void unlock_mutex(void *mutex) { pthread_mutex_unlock(mutex); }
 
-int cmosq_loop_stop(cmosq_client *client, bool force) { return mosquitto_loop_stop(client->mosq, force); }
+/* Waits `seconds` or until cmosq_loop_stop; true when it is time to stop. */
+static bool wait_or_stop(cmosq_client *c, unsigned int seconds) {
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += seconds;
+    pthread_mutex_lock(&c->stop_mutex);
+    /* A forced stop cancels the thread inside the wait, which returns holding the mutex. */
+    pthread_cleanup_push(unlock_mutex, &c->stop_mutex);
+    while (!c->stopping) {
+        if (pthread_cond_timedwait(&c->stop_cond, &c->stop_mutex, &until) == ETIMEDOUT) break;
+    }
+    pthread_cleanup_pop(0);
+    bool stop = c->stopping;
+    pthread_mutex_unlock(&c->stop_mutex);
+    return stop;
+}
+
+static bool stop_asked(cmosq_client *c) {
+    pthread_mutex_lock(&c->stop_mutex);
+    bool stop = c->stopping;
+    pthread_mutex_unlock(&c->stop_mutex);
+    return stop;
+}
+
+/*
+ * The network thread. mosquitto_loop_forever reconnects by itself after a lost connection, but
+ * returns for good on what it takes as fatal: a TLS error (a failed handshake when the broker comes
+ * back with another certificate, or a plain listener on the TLS port), a failed name lookup, a
+ * protocol or login error met in the loop. libmosquitto's own loop_start thread then ends and
+ * nothing retries. Here such a failure is reported (as a disconnection with its code), waited out
+ * with the same back-off (doubling from min to max) and followed by a new connection attempt; only
+ * a disconnection asked for (cmosq_disconnect) or cmosq_loop_stop ends the thread.
+ */
+static void *loop_main(void *arg) {
+    cmosq_client *c = arg;
+    unsigned int delay = c->backoff_min_s;
+    for (;;) {
+        int rc = mosquitto_loop_forever(c->mosq, -1, 1);
+        if (rc == MOSQ_ERR_SUCCESS || stop_asked(c)) break;
+        if (c->on_disconnect) c->on_disconnect(c->context, rc);
+        if (wait_or_stop(c, delay)) break;
+        delay = delay > c->backoff_max_s / 2 ? c->backoff_max_s : delay * 2;
+        /* A failure here is met again by loop_forever, which retries it with back-off. */
+        mosquitto_reconnect(c->mosq);
+    }
+    return NULL;
+}
+
+int cmosq_loop_start(cmosq_client *client) {
+    if (client->thread_running) return MOSQ_ERR_INVAL;
+    /* The library is told a thread of ours runs its loop: a publish from another thread then wakes it. */
+    int rc = mosquitto_threaded_set(client->mosq, true);
+    if (rc != MOSQ_ERR_SUCCESS) return rc;
+    pthread_mutex_lock(&client->stop_mutex);
+    client->stopping = false;
+    pthread_mutex_unlock(&client->stop_mutex);
+    if (pthread_create(&client->thread, NULL, loop_main, client) != 0) return MOSQ_ERR_ERRNO;
+    client->thread_running = true;
+    return MOSQ_ERR_SUCCESS;
+}
+
+int cmosq_loop_stop(cmosq_client *client, bool force) {
+    if (!client->thread_running) return MOSQ_ERR_NO_CONN;
+    pthread_mutex_lock(&client->stop_mutex);
+    client->stopping = true;
+    pthread_cond_broadcast(&client->stop_cond);
+    pthread_mutex_unlock(&client->stop_mutex);
+    /* Not forced, the thread ends after a disconnection (cmosq_disconnect); forced, as libmosquitto's
+     * own loop_stop does, it is cancelled at its next wait. */
+    if (force) pthread_cancel(client->thread);
+    pthread_join(client->thread, NULL);
+    client->thread_running = false;
+    return MOSQ_ERR_SUCCESS;
+}
 
 int cmosq_publish(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain,
                   int *mid) {

@@ -2,9 +2,11 @@
 #define CMOSQUITTO_H
 /*
  * Shim over libmosquitto (Debian 12: 2.0.x): typed functions prefixed cmosq_, so Swift never
- * sees libmosquitto's callback signatures or its struct. The network loop runs on libmosquitto's
- * own thread (cmosq_loop_start), never on Swift's cooperative pool; the three callbacks below
- * are called on that thread.
+ * sees libmosquitto's callback signatures or its struct. The network loop runs on a thread of the
+ * shim's own (cmosq_loop_start), never on Swift's cooperative pool; the three callbacks below are
+ * called on that thread. Unlike libmosquitto's loop_start thread, it does not end on a TLS, name
+ * lookup or protocol failure: it reports it (a disconnection with that code) and tries again with
+ * the back-off of cmosq_set_reconnect_backoff.
  * See: https://mosquitto.org/api/files/mosquitto-h.html
  */
 #include <stdbool.h>

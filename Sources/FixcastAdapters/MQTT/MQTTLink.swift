@@ -45,7 +45,8 @@ public struct MQTTEndpoint: Sendable, Hashable {
 ///
 /// libmosquitto is thread-safe once its loop thread runs; `publish` may be called from any thread.
 /// Keepalive 60 s (the broker notices a dead link within 90 s and sends the will); reconnects back
-/// off from 1 s doubling to 60 s (libmosquitto's own, so nothing here wakes just in case).
+/// off from 1 s doubling to 60 s (libmosquitto's own, so nothing here wakes just in case), also after
+/// the failures libmosquitto's own thread gives up on (a TLS handshake, a name lookup: see the shim).
 public final class MQTTLink: @unchecked Sendable {
     static let keepaliveS: Int32 = 60
     static let reconnectMinS: UInt32 = 1
@@ -207,7 +208,7 @@ public final class MQTTLink: @unchecked Sendable {
     }
 
     /// A libmosquitto return code as an error with its cause.
-    static func failure(rc: Int32, errno e: Int32, endpoint: MQTTEndpoint, handshaking: Bool) -> MQTTError {
+    package static func failure(rc: Int32, errno e: Int32, endpoint: MQTTEndpoint, handshaking: Bool) -> MQTTError {
         let cause: MQTTFailureCause
         var detail = text(rc)
         switch Int(rc) {

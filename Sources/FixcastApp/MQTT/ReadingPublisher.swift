@@ -186,9 +186,15 @@ public actor ReadingPublisher {
             lastError = MQTTLink.refusal(code: code, endpoint: endpoint)
             await refreshStatus()
         case .disconnected(let rc):
+            let wasConnected = connected
             connected = false
             inFlight.removeAll()
-            if rc != 0, !stopped, lastError == nil { lastError = MQTTError(cause: .lost, broker: endpoint.display) }
+            if rc != 0, !stopped {
+                // A connection that was up and dropped is "lost" (unless a more telling error is known);
+                // one that failed on its way up (a TLS handshake, a name lookup) says why.
+                let failure = MQTTLink.failure(rc: rc, errno: 0, endpoint: endpoint, handshaking: !wasConnected)
+                if lastError == nil || failure.cause != .lost { lastError = failure }
+            }
             releaseDisconnectWaiter()
             await refreshStatus()
         case .acknowledged(let mid):

@@ -164,3 +164,48 @@ extension MQTTBinaryTests {
         recorder.stop()
     }
 }
+
+extension MQTTBinaryTests {
+    /// The TLS broker goes away and a plain MQTT listener answers on its port: every TLS handshake
+    /// fails. libmosquitto's own network thread ends at the first such failure (it takes TLS errors as
+    /// fatal) and nothing would ever retry; fixcast's keeps trying with its back-off, says what fails
+    /// (once), and delivers the waiting reading when the TLS broker is back.
+    @Test func aFailedTLSHandshakeIsRetriedUntilTheBrokerIsBack() throws {
+        let home = TestPaths.temporaryDirectory()
+        let db = home.appendingPathComponent("f.sqlite").path
+        let tlsBroker = try MosquittoBroker(tls: true)
+        let ca = try #require(tlsBroker.caFile)
+        let port = tlsBroker.port
+        tlsBroker.stop()
+        let plain = try MosquittoBroker(port: port)
+        let env = Self.env(port: port, device: "tls2", ["FIXCAST_MQTT_TLS": "true", "FIXCAST_MQTT_CA_FILE": ca])
+        let run = try RunningFixcast(["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+        #expect(run.waitForLines(1, seconds: 30), "stderr: \(run.stderr)")
+
+        func mqttStatus() -> [String: Any]? {
+            guard let r = try? CLIRunner.run(["status", "--json", "--db", db, "--gpsd", "127.0.0.1:1"], env: env, home: home)
+            else { return nil }
+            return (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["mqtt"] as? [String: Any]
+        }
+        // A few handshakes fail against the plain listener (the first at once, then after 1 s and 2 s).
+        Thread.sleep(forTimeInterval: 3.5)
+        #expect(mqttStatus()?["connected"] as? Bool == false)
+        #expect(mqttStatus()?["outbox"] as? Int == 1)
+
+        plain.stop()
+        try tlsBroker.start()
+        let deadline = Date().addingTimeInterval(45)
+        var delivered = false
+        while Date() < deadline, !delivered {
+            let s = mqttStatus()
+            delivered = s?["connected"] as? Bool == true && s?["outbox"] as? Int == 0
+            if !delivered { Thread.sleep(forTimeInterval: 0.5) }
+        }
+        #expect(delivered, "the reading never left the outbox after the TLS broker came back")
+        run.signal(SIGINT)
+        #expect(run.waitForExit() == 0)
+        let said = run.stderr.components(separatedBy: "mqtt: the TLS handshake with 127.0.0.1:\(port) failed").count - 1
+        #expect(said == 1, "stderr: \(run.stderr)")
+        tlsBroker.stop()
+    }
+}
