@@ -21,10 +21,6 @@ extension SQLiteStore: LastKnownPositionStore {
     }
 
     public func saveLastKnownPosition(_ position: Position) throws(StorageError) {
-        try writeLastKnownPosition(position)
-    }
-
-    func writeLastKnownPosition(_ position: Position) throws(StorageError) {
         let stmt = try db.kept(
             """
             INSERT OR REPLACE INTO last_known_position

@@ -169,13 +169,12 @@ public actor SQLiteStore {
 
     // MARK: Track
 
-    /// Appends fixes to the track in one transaction (all or none).
-    /// Appends track points and, when given, saves the last-known position, in one transaction (one
-    /// commit: the agent hands both over together every few seconds).
+    /// Appends fixes to the track and, when given, saves the last-known position, in one transaction
+    /// (all or none; one commit: the agent hands both over together every few seconds).
     public func appendTrackPoints(_ fixes: [Fix], lastKnown: Position? = nil) throws(StorageError) {
         guard !fixes.isEmpty || lastKnown != nil else { return }
         try db.transaction { () throws(StorageError) in
-            if let lastKnown { try writeLastKnownPosition(lastKnown) }
+            if let lastKnown { try saveLastKnownPosition(lastKnown) }
             guard !fixes.isEmpty else { return }
             let stmt = try db.kept(
                 "INSERT INTO track_points (time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"

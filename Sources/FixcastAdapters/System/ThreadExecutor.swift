@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -110,14 +111,18 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     /// the process's entry point, which must not be an async `main` (that one starts on the global
     /// executor).
     public func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        // A semaphore is a futex, not libdispatch's pool: waiting on one starts no worker.
+        let done = DispatchSemaphore(value: 0)
         let result = Mutex<T?>(nil)
-        let signal = BlockingSignal()
         Task(executorPreference: self) {
             let value = await body()
             result.withLock { $0 = value }
-            signal.raise()
+            done.signal()
         }
-        return signal.wait { result.withLock { $0 } }
+        done.wait()
+        // Signalled only after the value was stored.
+        guard let value = result.withLock({ $0 }) else { preconditionFailure("the task ended without a value") }
+        return value
     }
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -168,18 +173,17 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         while true {
-            if !timers.isEmpty {
-                let now = Syscall.monotonicSeconds()
-                if let due = timers.firstIndex(where: { $0.due <= now }) {
-                    return .closure(timers.remove(at: due).body)
-                }
+            let first = timers.indices.min { timers[$0].due < timers[$1].due }
+            if let first, timers[first].due <= Syscall.monotonicSeconds() {
+                return .closure(timers.remove(at: first).body)
             }
             if head < queue.count { break }
             if !waiting || (stopping && timers.isEmpty) {
                 running = waiting ? false : running
                 return nil
             }
-            if let earliest = timers.map(\.due).min() {
+            if let first {
+                let earliest = timers[first].due
                 var deadline = timespec()
                 let whole = earliest.rounded(.down)
                 deadline.tv_sec = Int(whole)
@@ -249,39 +253,5 @@ private final class SleepWake: Sendable {
             return s.continuation
         }
         waiting?.resume()
-    }
-}
-
-/// A one-shot signal a plain thread waits on (the process's entry point, for its command's task).
-private final class BlockingSignal: @unchecked Sendable {  // state is behind `mutex`
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
-    private var raised = false
-
-    init() {
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(&condition)
-        pthread_mutex_destroy(&mutex)
-    }
-
-    func raise() {
-        pthread_mutex_lock(&mutex)
-        raised = true
-        pthread_cond_signal(&condition)
-        pthread_mutex_unlock(&mutex)
-    }
-
-    /// Waits until raised, then returns `value()`.
-    func wait<T>(then value: () -> T?) -> T {
-        pthread_mutex_lock(&mutex)
-        while !raised { pthread_cond_wait(&condition, &mutex) }
-        pthread_mutex_unlock(&mutex)
-        // Raised only after the value was stored.
-        guard let v = value() else { preconditionFailure("raised before the value was stored") }
-        return v
     }
 }

@@ -139,6 +139,7 @@ final class AgentLoop {
             let timeout = buffered ? 0 : timeoutMs(now: clock.now())
             let ready = Syscall.poll(&fds, timeoutMs: timeout)
             let now = clock.now()
+            let turnAt = Syscall.monotonicSeconds()  // one read a turn for the monotonic timers below
             if let offset = SuspendClock.sleepOffsetS(), ResumeGate.isNews(offset, after: sleepOffsetPassedOn) {
                 sleepOffsetPassedOn = offset
                 handle(.resumeSample(sleepOffsetS: offset, at: now))
@@ -149,22 +150,20 @@ final class AgentLoop {
             if gpsFD != nil {
                 if buffered || fds[index].revents != 0 { readGPS(now: now) }
                 index += 1
-            } else if let until = gpsQuietUntil, Syscall.monotonicSeconds() >= until {
+            } else if let until = gpsQuietUntil, turnAt >= until {
                 gpsQuietUntil = nil
                 // What the receiver sent during the window; nothing: back to waking when it sends.
                 if gps?.hasBufferedReport == true { readGPS(now: now) }
             }
             if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
             if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
-            if let at = reconnectAt, Syscall.monotonicSeconds() >= at { connectGPS() }
+            if let at = reconnectAt, turnAt >= at { connectGPS() }
             if display.isLive, ready == 0 { needsRedraw = true }  // the screen's clock turned a minute
             if needsRedraw {
                 needsRedraw = false
                 redraw(now: now)
             }
-            if let since = pendingSince, Syscall.monotonicSeconds() - since >= Self.writeIntervalS - Self.writeEarlyS {
-                flushWrites()
-            }
+            if let since = pendingSince, turnAt - since >= Self.writeIntervalS - Self.writeEarlyS { flushWrites() }
         }
         shutdown()
         return exitCode ?? ExitCode.success

@@ -9,13 +9,7 @@ package struct DisplayLabels: Sendable {
 
     init(_ language: Language) { self.language = language }
 
-    private func pick(_ en: String, _ ru: String, _ zh: String) -> String {
-        switch language {
-        case .en: return en
-        case .ru: return ru
-        case .zh: return zh
-        }
-    }
+    private func pick(_ en: String, _ ru: String, _ zh: String) -> String { language.pick(en, ru, zh) }
 
     var liveTitle: String { pick("fixcast · live weather", "fixcast · погода сейчас", "fixcast · 实时天气") }
     var demoData: String { pick("[demo data]", "[демо-данные]", "[演示数据]") }
@@ -76,11 +70,9 @@ package struct DisplayLabels: Sendable {
     }
 
     var weekdays: [String] {
-        switch language {
-        case .en: return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        case .ru: return ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"]
-        case .zh: return ["周一", "周二", "周三", "周四", "周五", "周六", "周日"]
-        }
+        language.pick(
+            ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"],
+            ["周一", "周二", "周三", "周四", "周五", "周六", "周日"])
     }
 
     /// How long ago, coarsely: "just now", "5 min ago", "2 h 5 min ago", "3 d ago".

@@ -30,9 +30,12 @@ public struct AgentReducer: Sendable {
     private var alerts: AlertWatch?
     /// `--at` / `--place`: the one position the agent will ever have; gps events are ignored.
     private let fixedPosition: Position?
-    /// `fixedPosition == nil`, kept: comparing an optional `Position` with nil copies it, and the
-    /// question comes at every event.
-    private let followsGPS: Bool
+    /// `fixedPosition == nil` as a tag test: comparing an optional `Position` with nil copies it, and
+    /// the question comes at every event.
+    private var followsGPS: Bool {
+        if case .none = fixedPosition { return true }
+        return false
+    }
     private var hasStarted = false
     private var stopped = false
     /// gpsd not answering or gone (cleared when it connects again or a fix comes).
@@ -53,7 +56,6 @@ public struct AgentReducer: Sendable {
         lastKnownGate = LastKnownSaveGate(intervalS: configuration.lastKnownSaveIntervalS)
         alerts = configuration.alertCheckMin.map { AlertWatch(intervalMin: $0, resetDistanceKm: configuration.scheduler.moveKm) }
         self.fixedPosition = fixedPosition
-        followsGPS = fixedPosition == nil
         status = AgentStatus(position: fixedPosition)
         refreshStatus()
     }

@@ -126,14 +126,7 @@ public enum ConfigLoader {
             try setSecret(key, value, origin: origin, settings: &settings)
             return
         }
-        let typeMatches: Bool
-        switch (key.kind, value) {
-        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .float), (.boolean, .boolean):
-            typeMatches = true
-        default:
-            typeMatches = false
-        }
-        guard typeMatches else {
+        guard key.kind.accepts(value) else {
             throw .wrongType(origin, section: key.section, key: key.name, expected: key.kind.expected, found: found)
         }
         if let reason = key.apply(&settings, value) {
@@ -148,14 +141,7 @@ extension ConfigLoader {
     fileprivate static func setSecret(
         _ key: ConfigSchema.Key, _ value: TOMLValue, origin: ConfigOrigin, settings: inout Settings
     ) throws(ConfigError) {
-        let typeMatches: Bool
-        switch (key.kind, value) {
-        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .float), (.boolean, .boolean):
-            typeMatches = true
-        default:
-            typeMatches = false
-        }
-        guard typeMatches else {
+        guard key.kind.accepts(value) else {
             throw .wrongType(
                 origin, section: key.section, key: key.name, expected: key.kind.expected,
                 found: value.typeName + " (value not shown: it is a secret)")

@@ -8,6 +8,16 @@ public enum ConfigSchema {
     public enum Kind: Sendable {
         case string, integer, number, boolean
 
+        /// Whether a TOML value of this type can set a key of this kind (an integer is a number too).
+        func accepts(_ value: TOMLValue) -> Bool {
+            switch (self, value) {
+            case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .float), (.boolean, .boolean):
+                return true
+            default:
+                return false
+            }
+        }
+
         var expected: String {
             switch self {
             case .string: return "a string"

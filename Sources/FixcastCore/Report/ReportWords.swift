@@ -4,13 +4,7 @@ public struct ReportWords: Sendable {
 
     public init(_ language: Language) { self.language = language }
 
-    private func pick(_ en: String, _ ru: String, _ zh: String) -> String {
-        switch language {
-        case .en: return en
-        case .ru: return ru
-        case .zh: return zh
-        }
-    }
+    private func pick(_ en: String, _ ru: String, _ zh: String) -> String { language.pick(en, ru, zh) }
 
     var trip: String { pick("Trip", "Поездка", "行程") }
     var temperature: String { pick("Temperature", "Температура", "气温") }

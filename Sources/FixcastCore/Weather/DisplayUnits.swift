@@ -125,10 +125,6 @@ public enum CompassPoint {
         var normalized = d.truncatingRemainder(dividingBy: 360)
         if normalized < 0 { normalized += 360 }
         let index = Int((normalized / 22.5).rounded(.toNearestOrAwayFromZero)) % 16
-        switch language {
-        case .en: return en[index]
-        case .ru: return ru[index]
-        case .zh: return zh[index]
-        }
+        return language.pick(en, ru, zh)[index]
     }
 }

@@ -10,11 +10,7 @@ public enum WMOCode {
     /// The description of `code` in `language`; nil for a code outside the table.
     public static func description(_ code: Int, language: Language) -> String? {
         guard let entry = table[code] else { return nil }
-        switch language {
-        case .en: return entry.en
-        case .ru: return entry.ru
-        case .zh: return entry.zh
-        }
+        return language.pick(entry.en, entry.ru, entry.zh)
     }
 
     /// How bad a code is, for folding several steps into one day (a day with one thunderstorm is a
