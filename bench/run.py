@@ -365,8 +365,11 @@ def main():
                 # fixcast parked: the drive is over, gpsd still connected, the receiver silent (after the
                 # startup fix wait, whose own deadlines fall into the first idle measure). Taken after
                 # gpxlogger is stopped, because gpxlogger gives up after 5 s without data; and after the
-                # last writes, which are data, not wake-ups "just in case".
-                time.sleep(5.5)  # the last kept points and last-known position land within 5 s of the last fix
+                # last read and writes, which are data, not wake-ups "just in case": headless, fixcast
+                # reads a 1 Hz receiver's reports every 10 s (ReportGathering), so the last of the drive
+                # is read up to 10 s after it came (its points written with it), and the window that read
+                # opened ends 10 s later, finds the socket empty, and leaves it to wake the loop again.
+                time.sleep(20.5)
                 parked_before = thread_stats(p.pid)
                 time.sleep(args.idle_s)
                 parked = thread_delta(parked_before, thread_stats(p.pid))

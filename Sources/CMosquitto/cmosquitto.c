@@ -1,3 +1,6 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* pthread_setname_np */
+#endif
 #include "cmosquitto.h"
 
 #include <errno.h>
@@ -19,6 +22,8 @@ struct cmosq_client {
     pthread_cond_t stop_cond;
     bool stopping;
     unsigned int backoff_min_s, backoff_max_s;
+    /* The keepalive asked at connect: the network thread sleeps that long between packets. */
+    int keepalive_s;
 };
 
 _Static_assert(CMOSQ_ERR_EAI == MOSQ_ERR_EAI, "MOSQ_ERR_EAI moved");
@@ -119,11 +124,13 @@ static int keep_errno(int rc) {
 }
 
 int cmosq_connect_async(cmosq_client *client, const char *host, int port, int keepalive_s) {
+    client->keepalive_s = keepalive_s;
     errno = 0;
     return keep_errno(mosquitto_connect_async(client->mosq, host, port, keepalive_s));
 }
 
 int cmosq_connect(cmosq_client *client, const char *host, int port, int keepalive_s) {
+    client->keepalive_s = keepalive_s;
     errno = 0;
     return keep_errno(mosquitto_connect(client->mosq, host, port, keepalive_s));
 }
@@ -171,8 +178,12 @@ static bool stop_asked(cmosq_client *c) {
 static void *loop_main(void *arg) {
     cmosq_client *c = arg;
     unsigned int delay = c->backoff_min_s;
+    /* As libmosquitto's own loop thread does: sleep up to the keepalive (libmosquitto shortens the wait
+     * to the next PINGREQ and a publish from another thread wakes it, mosquitto_threaded_set), not the
+     * 1 s that a timeout of -1 means, which would wake fixcast every second "just in case". */
+    int timeout_ms = c->keepalive_s > 0 ? c->keepalive_s * 1000 : 86400 * 1000;
     for (;;) {
-        int rc = mosquitto_loop_forever(c->mosq, -1, 1);
+        int rc = mosquitto_loop_forever(c->mosq, timeout_ms, 1);
         if (rc == MOSQ_ERR_SUCCESS || stop_asked(c)) break;
         if (c->on_disconnect) c->on_disconnect(c->context, rc);
         if (wait_or_stop(c, delay)) break;
@@ -192,6 +203,8 @@ int cmosq_loop_start(cmosq_client *client) {
     client->stopping = false;
     pthread_mutex_unlock(&client->stop_mutex);
     if (pthread_create(&client->thread, NULL, loop_main, client) != 0) return MOSQ_ERR_ERRNO;
+    /* Named as libmosquitto names its own (a new thread would otherwise carry its creator's name). */
+    (void)pthread_setname_np(client->thread, "mosquitto loop");
     client->thread_running = true;
     return MOSQ_ERR_SUCCESS;
 }

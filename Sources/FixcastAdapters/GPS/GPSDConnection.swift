@@ -22,6 +22,11 @@ public final class GPSDConnection {
     private var drained = false
     private var device: String?
     private var satellites: (used: Int?, visible: Int?) = (nil, nil)
+    /// What one read brought, in order, before its TPVs are stamped (see `readAvailable`).
+    private var batch: [BatchItem] = []
+    /// When the connection was last read, or opened (the system clock): the earliest a report waiting
+    /// in the socket can have come (`BatchArrival`).
+    private var previousReadAt: Date?
     /// Whether a connection ever worked: a later failure is "lost", not "unreachable".
     public private(set) var everConnected = false
     /// A bound on one read, so a receiver sending faster than fixcast parses still lets the loop turn.
@@ -68,6 +73,7 @@ public final class GPSDConnection {
         }
         handle = h
         drained = false
+        previousReadAt = clock.now()
         filter.reset()
         device = nil
         satellites = (nil, nil)
@@ -82,21 +88,51 @@ public final class GPSDConnection {
 
     /// Appends the events in every report libgps holds or the socket has now (never blocks). False when
     /// the connection is lost (it is closed then; `open` again after a back-off).
+    ///
+    /// The reports are read first and their fixes stamped after, together: a read can bring reports
+    /// that waited in the socket (the agent gathers them, `ReportGathering`), and each fix is stamped
+    /// with when it came (`BatchArrival`), not with the read.
     public func readAvailable(into events: inout [GPSEvent]) -> Bool {
         guard let handle else { return false }
+        batch.removeAll(keepingCapacity: true)
         var reads = 0
         var more = false
+        var alive = true
         repeat {
             guard cgps_read(handle, &report) == 1 else {
-                close()
-                return false
+                alive = false
+                break
             }
-            take(report, into: &events)
+            take(report)
             reads += 1
             more = cgps_wait(handle, 0) == 1
         } while reads < Self.maxReportsPerRead && more
+        let readAt = clock.now()
+        let arrival = BatchArrival(fixTimes: batch.lazy.compactMap(\.fixTime), readAt: readAt, previousReadAt: previousReadAt)
+        previousReadAt = readAt
+        var stamp: Date?
+        for item in batch {
+            switch item {
+            case .event(let event): events.append(event)
+            case .tpv(let tpv):
+                let receivedAt = arrival.receivedAt(receiverTime: tpv.time, previous: stamp)
+                if tpv.mode >= 2 { stamp = receivedAt }
+                classify(tpv, receivedAt: receivedAt, into: &events)
+            }
+        }
+        guard alive else {
+            close()
+            return false
+        }
         drained = !more
         return true
+    }
+
+    /// Whether a report waits, in libgps's buffer or in the socket, asked now (one select(2)): for a
+    /// socket the caller left out of its poll for a while.
+    public var hasWaitingReport: Bool {
+        guard let handle else { return false }
+        return cgps_wait(handle, 0) == 1
     }
 
     /// Whether libgps holds a report it has read already (then poll(2) would not wake for it).
@@ -108,13 +144,13 @@ public final class GPSDConnection {
         return cgps_wait(handle, 0) == 1
     }
 
-    private func take(_ report: cgps_report, into events: inout [GPSEvent]) {
+    private func take(_ report: cgps_report) {
         let got = report.got
         if got & Int32(CGPS_GOT_DEVICE) != 0 {
             let path = withUnsafeBytes(of: report.device) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if !path.isEmpty, path != device {
                 device = path
-                events.append(.device(path))
+                batch.append(.event(.device(path)))
             }
         }
         if got & Int32(CGPS_GOT_SKY) != 0 {
@@ -122,17 +158,20 @@ public final class GPSDConnection {
             let visible = report.satellites_visible >= 0 ? Int(report.satellites_visible) : nil
             if used != satellites.used || visible != satellites.visible {
                 satellites = (used, visible)
-                events.append(.satellites(used: used, visible: visible))
+                batch.append(.event(.satellites(used: used, visible: visible)))
             }
         }
         if got & Int32(CGPS_GOT_TPV) != 0 {
-            let tpv = Self.tpv(from: report, satellitesUsed: satellites.used)
-            switch filter.classify(tpv, receivedAt: clock.now()) {
-            case .fix(let fix): events.append(.fix(fix))
-            case .noFix: events.append(.noFix)
-            case .invalidPosition, .duplicate: break
-            case .implausible(let why): rejectedFixes.add(why)
-            }
+            batch.append(.tpv(Self.tpv(from: report, satellitesUsed: satellites.used)))
+        }
+    }
+
+    private func classify(_ tpv: TPVReport, receivedAt: Date, into events: inout [GPSEvent]) {
+        switch filter.classify(tpv, receivedAt: receivedAt) {
+        case .fix(let fix): events.append(.fix(fix))
+        case .noFix: events.append(.noFix)
+        case .invalidPosition, .duplicate: break
+        case .implausible(let why): rejectedFixes.add(why)
         }
     }
 
@@ -148,5 +187,17 @@ public final class GPSDConnection {
         return TPVReport(
             mode: Int(r.mode), time: time, lat: r.lat, lon: r.lon, altitudeM: r.alt, speedMps: r.speed,
             trackDeg: r.track, horizontalErrorM: horizontal, verticalErrorM: r.epv, satellitesUsed: satellitesUsed)
+    }
+}
+
+/// One report of a read, before the read's fixes are stamped.
+private enum BatchItem {
+    case event(GPSEvent)
+    case tpv(TPVReport)
+
+    /// For `BatchArrival`: the receiver time of a report that claims a fix (mode ≥ 2); nil for the rest.
+    var fixTime: Date?? {
+        guard case .tpv(let tpv) = self, tpv.mode >= 2 else { return nil }
+        return .some(tpv.time)
     }
 }

@@ -39,11 +39,14 @@ final class AgentLoop {
     /// Track points and the last-known position go to the store at most this long after they were
     /// asked for, together: one commit (and one wake-up of the store's thread) per few seconds instead
     /// of one per kept point, which at 10 Hz is most of the store's cost. A kill -9 loses at most this
-    /// much track; readings are committed at once (by the reading itself).
+    /// much track, or what still waits unread in gpsd's socket (`ReportGathering`: up to 10 s with no
+    /// one watching); readings are committed at once (by the reading itself).
     static let writeIntervalS = 5.0
-    /// A turn the loop takes anyway (the next fix) writes what is pending once it is this much older
-    /// than `writeIntervalS` asks: at 1 Hz that turn always comes inside the last second, so writing
-    /// never costs a wake-up of its own; the poll timeout stays at `writeIntervalS` for a silent gpsd.
+    /// Pending writes go at a turn the loop takes anyway when the next such turn would come too late
+    /// (`nextTurnAnyway`): at 1 Hz the next fix comes within this long, so writes go at the first fix
+    /// 4 s after the oldest; after a gathered read, whose next read is 10 s away, they go at once.
+    /// Writing never costs a wake-up of its own; the poll timeout stays at `writeIntervalS` for a
+    /// silent gpsd.
     static let writeEarlyS = 1.0
     private var exitCode: Int32?
     /// The last sleep offset handed to the reducer (see `ResumeGate.isNews`).
@@ -51,15 +54,10 @@ final class AgentLoop {
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
     private var gpsEvents: [GPSEvent] = []
-    /// While set and in the future, gpsd's reports are left to gather in the socket (a fast receiver).
+    /// While set and in the future, gpsd's reports are left to gather in the socket (`ReportGathering`).
     private var gpsQuietUntil: Double?
     /// When the last read that brought a fix happened (monotonic).
     private var lastGPSReadAt: Double?
-    /// A receiver whose fixes come closer than this is "fast" (2 Hz and up)...
-    static let fastReportIntervalS = 0.5
-    /// ...and is read once per this window: a second's delay is nothing to a reading that waits for
-    /// 5 km of movement, and it makes a 10 Hz receiver cost one wake-up a second, like a 1 Hz one.
-    static let gatherWindowS = 1.0
     /// The alerts the last checks found, by id, for `alerts.command` (written by the check's task).
     private let latestAlerts = LatestAlerts()
     /// Implausible fixes already added to the store's counts (for `status`), and when.
@@ -127,7 +125,7 @@ final class AgentLoop {
         while exitCode == nil {
             fds.removeAll(keepingCapacity: true)
             fds.append(pollfd(fd: inbox.doorbell.readEnd, events: Int16(POLLIN), revents: 0))
-            // While a fast receiver's reports are being gathered (`gpsQuietUntil`), gpsd's socket is left
+            // While reports are being gathered (`gpsQuietUntil`, `ReportGathering`), gpsd's socket is left
             // out of the poll: its reports wait in the socket and are read together when the window ends.
             let gathering = gpsQuietUntil.map { Syscall.monotonicSeconds() < $0 } ?? false
             let gpsFD = gathering ? nil : gps?.descriptor
@@ -153,7 +151,7 @@ final class AgentLoop {
             } else if let until = gpsQuietUntil, turnAt >= until {
                 gpsQuietUntil = nil
                 // What the receiver sent during the window; nothing: back to waking when it sends.
-                if gps?.hasBufferedReport == true { readGPS(now: now) }
+                if gps?.hasWaitingReport == true { readGPS(now: now) }
             }
             if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
             if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
@@ -163,7 +161,7 @@ final class AgentLoop {
                 needsRedraw = false
                 redraw(now: now)
             }
-            if let since = pendingSince, turnAt - since >= Self.writeIntervalS - Self.writeEarlyS { flushWrites() }
+            if let since = pendingSince, since + Self.writeIntervalS <= nextTurnAnyway(after: turnAt) { flushWrites() }
         }
         shutdown()
         return exitCode ?? ExitCode.success
@@ -179,8 +177,12 @@ final class AgentLoop {
         let (signalsCaught, _) = inbox.doorbell.drain()
         for s in signalsCaught {
             switch s {
-            case SIGUSR1: handle(.manualRequest(at: now))
-            case SIGINT, SIGTERM: handle(.stopRequested(at: now))
+            case SIGUSR1:
+                readGatheredNow(now: now)
+                handle(.manualRequest(at: now))
+            case SIGINT, SIGTERM:
+                readGatheredNow(now: now)
+                handle(.stopRequested(at: now))
             case SIGWINCH: redraw(now: now)
             case SIGTSTP: stopForJobControl()
             case SIGCONT: continueAfterJobControl()
@@ -199,14 +201,25 @@ final class AgentLoop {
         let readAt = Syscall.monotonicSeconds()
         let alive = gps.readAvailable(into: &gpsEvents)
         for event in gpsEvents { handle(.gps(event, at: now)) }
-        // A fast receiver (reports again within half a second, or several fixes in one read): gather
-        // its reports for a second and read them together. A 1 Hz receiver is read as each epoch
-        // comes, which is already once a second; the first fix, a lost fix and gpsd going away are
-        // never held (a window only follows a read that brought fixes).
-        let fixes = gpsEvents.reduce(0) { n, e in if case .fix = e { return n + 1 } else { return n } }
-        let fast = fixes >= 2 || (fixes == 1 && lastGPSReadAt.map { readAt - $0 < Self.fastReportIntervalS } ?? false)
-        if alive, fast, !gpsEvents.contains(where: { if case .noFix = $0 { return true } else { return false } }) {
-            gpsQuietUntil = readAt + Self.gatherWindowS
+        // What comes next may gather in the socket for a while (a fast receiver, or no one watching);
+        // the first fix, a lost fix and gpsd going away are never held.
+        var fixes = 0
+        var lostFix = false
+        var timed = true
+        for event in gpsEvents {
+            switch event {
+            case .fix(let fix):
+                fixes += 1
+                if fix.time == nil { timed = false }
+            case .noFix: lostFix = true
+            default: break
+            }
+        }
+        if let window = ReportGathering.windowS(
+            fixes: fixes, lostFix: lostFix, connected: alive, sincePreviousFixReadS: lastGPSReadAt.map { readAt - $0 },
+            timed: timed, headless: !display.isLive)
+        {
+            gpsQuietUntil = readAt + window
         }
         if fixes > 0 { lastGPSReadAt = readAt }
         if gps.rejectedFixes != rejectedSaved, Syscall.monotonicSeconds() - rejectedSavedAt >= Self.rejectedSaveIntervalS {
@@ -216,6 +229,22 @@ final class AgentLoop {
             handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now))
             reconnectAt = Syscall.monotonicSeconds() + backoff.nextDelay()
         }
+    }
+
+    /// The next turn the loop will take anyway, without a timer of the writes' own: the end of a gather
+    /// window, or (as far as it can count on one) the next fix of a 1 Hz receiver. Pending writes that
+    /// would be overdue by then go now.
+    private func nextTurnAnyway(after turnAt: Double) -> Double {
+        if let until = gpsQuietUntil, until > turnAt { return until }
+        return turnAt + Self.writeEarlyS
+    }
+
+    /// Ends a gather window early, reading what waits, so that what a person asks for (a reading, a
+    /// key, the stop) acts on the newest fix and the track keeps every fix up to the stop.
+    private func readGatheredNow(now: Date) {
+        guard let until = gpsQuietUntil else { return }
+        gpsQuietUntil = nil
+        if Syscall.monotonicSeconds() < until, gps?.hasWaitingReport == true { readGPS(now: now) }
     }
 
     private func flushWrites() {
@@ -260,6 +289,7 @@ final class AgentLoop {
             live.close()
             return
         }
+        readGatheredNow(now: now)
         for key in keys { handle(.key(key, at: now)) }
     }
 

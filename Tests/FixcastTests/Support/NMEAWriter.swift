@@ -24,7 +24,10 @@ enum NMEAWriter {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
         let c = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: e.time)
-        let hms = pad(c.hour ?? 0) + pad(c.minute ?? 0) + pad(c.second ?? 0) + ".00"
+        // Hundredths of a second, as 5 and 10 Hz receivers send them (".00" for whole seconds).
+        let t = e.time.timeIntervalSince1970
+        let hundredths = Int(((t - t.rounded(.down)) * 100).rounded(.down))
+        let hms = pad(c.hour ?? 0) + pad(c.minute ?? 0) + pad(c.second ?? 0) + "." + pad(hundredths)
         let dmy = pad(c.day ?? 1) + pad(c.month ?? 1) + pad((c.year ?? 2000) % 100)
         let lat = angle(e.lat, degreeDigits: 2) + "," + (e.lat < 0 ? "S" : "N")
         let lon = angle(e.lon, degreeDigits: 3) + "," + (e.lon < 0 ? "W" : "E")

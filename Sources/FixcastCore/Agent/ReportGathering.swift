@@ -1,0 +1,51 @@
+/// Decides how long gpsd's reports are left to gather in the socket after a read, before the agent's
+/// loop reads them again.
+///
+/// Every read costs a wake-up, a poll and a turn of the loop, and on a Raspberry Pi wake-ups are
+/// battery. What a fix decides works on a scale of kilometres and minutes (5 km of movement, 30 min of
+/// standing still), so most fixes need not be read the moment they come:
+/// - a fast receiver (reports closer than `fastReportIntervalS`) is read once per `fastWindowS`:
+///   a 10 Hz receiver costs one wake-up a second, like a 1 Hz one;
+/// - with no one watching (`run --json`, or no terminal), a receiver that stamps its fixes is read
+///   once per `headlessWindowS`, once its rate is known: at 1 Hz, one wake-up for ten fixes. The live
+///   screen shows each fix as it comes, to the person looking at it; and a receiver that sends no
+///   time is read as each fix comes, since only the receiver's times tell when gathered fixes came.
+/// Never held: the first fix (a start-up reading waits on it), a read that said the fix is lost, and a
+/// connection that ended; nor anything a person asks for (the loop reads what waits first). Each fix
+/// keeps the time it arrived (`BatchArrival`), and what is left unread is what a kill -9 can lose.
+public enum ReportGathering {
+    /// Reports closer than this (2 Hz and up) make a receiver "fast".
+    public static let fastReportIntervalS = 0.5
+    /// How long a fast receiver's reports gather: at 10 Hz, ten TPVs and SKYs (about 14 kB), far
+    /// inside the socket's buffer, whose overflow would make gpsd drop the client.
+    public static let fastWindowS = 1.0
+    /// How long a slower receiver's reports gather with no one watching: ten 1 Hz epochs (about 14 kB
+    /// of JSON). A 5 km movement trigger hears of a car at 130 km/h 360 m late at worst.
+    public static let headlessWindowS = 10.0
+
+    /// The seconds to leave gpsd's socket unread after a read, or nil to read the next report as it
+    /// comes.
+    /// - Parameters:
+    ///   - fixes: fixes the read brought;
+    ///   - lostFix: the read held a report that the receiver has no fix;
+    ///   - connected: the connection is still open after the read;
+    ///   - sincePreviousFixReadS: seconds since the previous read that brought fixes (nil: none yet);
+    ///   - timed: every fix of the read has the receiver's time;
+    ///   - headless: no live screen shows the fixes.
+    public static func windowS(
+        fixes: Int, lostFix: Bool, connected: Bool, sincePreviousFixReadS: Double?, timed: Bool, headless: Bool
+    ) -> Double? {
+        guard connected, fixes > 0, !lostFix else { return nil }
+        // The receiver's report interval, as this read shows it: the fixes that came since the previous
+        // read, or (on the first read) several fixes at once, which only a fast receiver sends.
+        let interval: Double?
+        if let since = sincePreviousFixReadS, since.isFinite, since >= 0 {
+            interval = since / Double(fixes)
+        } else {
+            interval = fixes >= 2 ? 0 : nil
+        }
+        guard let interval else { return nil }
+        if interval < fastReportIntervalS { return fastWindowS }
+        return headless && timed ? headlessWindowS : nil
+    }
+}
