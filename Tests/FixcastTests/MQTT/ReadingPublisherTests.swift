@@ -69,6 +69,44 @@ struct ReadingPublisherTests {
         late.stop()
     }
 
+    /// Context switches of this process's threads named `name` (from /proc/self/task/*/status).
+    static func contextSwitches(ofThreadsNamed name: String) -> (threads: Int, switches: Int) {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        var threads = 0
+        var switches = 0
+        for tid in tasks {
+            guard let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
+                comm.trimmingCharacters(in: .whitespacesAndNewlines) == name,
+                let status = try? String(contentsOfFile: "/proc/self/task/\(tid)/status", encoding: .utf8)
+            else { continue }
+            threads += 1
+            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
+                switches += Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+            }
+        }
+        return (threads, switches)
+    }
+
+    @Test func anIdleLinkDoesNotWakeUntilItsKeepalive() async throws {
+        // libmosquitto's loop with its default timeout wakes every second; fixcast's network thread
+        // sleeps until a packet, a publish, or the next keepalive ping (60 s).
+        let broker = try MosquittoBroker()
+        let store = try Self.store()
+        let publisher = await ReadingPublisher.start(settings: Self.settings(port: broker.port, device: "idle1"), store: store, deviceID: "idle1")
+        _ = try await Self.storeReadings(1, in: store, device: "idle1", publisher: publisher)
+        let deadline = Date().addingTimeInterval(10)
+        while (try await store.outboxDepth()) > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.outboxDepth() == 0, "the reading went out")
+        try await Task.sleep(for: .milliseconds(500))  // the acknowledgements settle
+
+        let before = Self.contextSwitches(ofThreadsNamed: "mosquitto loop")
+        #expect(before.threads == 1, "one network thread, named as libmosquitto names its own")
+        try await Task.sleep(for: .seconds(4))
+        let after = Self.contextSwitches(ofThreadsNamed: "mosquitto loop")
+        #expect(after.switches - before.switches <= 1, "idle for 4 s: \(after.switches - before.switches) wake-ups")
+        await publisher.stop()
+    }
+
     @Test func brokerAwayTenSecondsThenEveryReadingArrivesInOrder() async throws {
         let broker = try MosquittoBroker()
         let store = try Self.store()
