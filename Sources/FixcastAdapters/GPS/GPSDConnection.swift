@@ -128,6 +128,26 @@ public final class GPSDConnection {
         return true
     }
 
+    /// Drops every report waiting unread, without blocking; false when the connection is lost (it is
+    /// closed then). For reports left to gather across a suspend: they came before it, or in the moments
+    /// after it, and a read now could not tell which, so no arrival time would be true (`BatchArrival`
+    /// measures from the last read, which was before the suspend). The receiver sends again within a
+    /// second; what follows is stamped from now.
+    public func discardWaiting() -> Bool {
+        guard let handle else { return false }
+        var reads = 0
+        while reads < Self.maxReportsPerRead, cgps_wait(handle, 0) == 1 {
+            guard cgps_read(handle, &report) == 1 else {
+                close()
+                return false
+            }
+            reads += 1
+        }
+        drained = reads < Self.maxReportsPerRead
+        previousReadAt = clock.now()
+        return true
+    }
+
     /// Whether a report waits, in libgps's buffer or in the socket, asked now (one select(2)): for a
     /// socket the caller left out of its poll for a while.
     public var hasWaitingReport: Bool {

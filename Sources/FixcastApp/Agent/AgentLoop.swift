@@ -139,6 +139,9 @@ final class AgentLoop {
             let now = clock.now()
             let turnAt = Syscall.monotonicSeconds()  // one read a turn for the monotonic timers below
             if let offset = SuspendClock.sleepOffsetS(), ResumeGate.isNews(offset, after: sleepOffsetPassedOn) {
+                // The machine slept: reports left to gather came before the suspend or just after it,
+                // and when is unknowable now. They go unread; the receiver sends again within a second.
+                if sleepOffsetPassedOn != nil, gpsQuietUntil != nil { dropGathered(now: now) }
                 sleepOffsetPassedOn = offset
                 handle(.resumeSample(sleepOffsetS: offset, at: now))
             }
@@ -225,10 +228,20 @@ final class AgentLoop {
         if gps.rejectedFixes != rejectedSaved, Syscall.monotonicSeconds() - rejectedSavedAt >= Self.rejectedSaveIntervalS {
             saveRejectedFixes()
         }
-        if !alive {
-            handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now))
-            reconnectAt = Syscall.monotonicSeconds() + backoff.nextDelay()
-        }
+        if !alive { lostGPS(now: now) }
+    }
+
+    private func lostGPS(now: Date) {
+        guard let gps else { return }
+        handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now))
+        reconnectAt = Syscall.monotonicSeconds() + backoff.nextDelay()
+    }
+
+    /// Ends a gather window without reading what it gathered (after a suspend, see `run`).
+    private func dropGathered(now: Date) {
+        gpsQuietUntil = nil
+        lastGPSReadAt = nil  // the receiver's rate is learnt anew, so the next fix is read as it comes
+        if let gps, gps.isOpen, !gps.discardWaiting() { lostGPS(now: now) }
     }
 
     /// The next turn the loop will take anyway, without a timer of the writes' own: the end of a gather

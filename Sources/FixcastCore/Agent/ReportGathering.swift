@@ -13,6 +13,8 @@
 /// Never held: the first fix (a start-up reading waits on it), a read that said the fix is lost, and a
 /// connection that ended; nor anything a person asks for (the loop reads what waits first). Each fix
 /// keeps the time it arrived (`BatchArrival`), and what is left unread is what a kill -9 can lose.
+/// Across a suspend, what gathered is dropped unread: it came before the suspend or just after, and
+/// no time it could be stamped with would be sure to be true.
 public enum ReportGathering {
     /// Reports closer than this (2 Hz and up) make a receiver "fast".
     public static let fastReportIntervalS = 0.5

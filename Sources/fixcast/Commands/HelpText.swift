@@ -47,10 +47,11 @@ public enum HelpText {
             Follows gpsd until interrupted and takes a reading at the first fix, after moving more
             than 5 km from where the weather was last fetched, every 30 minutes, after the machine
             resumes from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen
-            (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line.
-            Every reading and a thinned track are stored in the SQLite store. With --at or --place it
-            stays at that position instead of following gpsd (readings at start, every 30 minutes, on
-            resume and on demand).
+            (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line
+            and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one (each keeps
+            the time it came; SIGUSR1 and the stop read what waits first). Every reading and a thinned
+            track are stored in the SQLite store. With --at or --place it stays at that position
+            instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
 
             OPTIONS:
             \(options(for: .run))

@@ -63,6 +63,41 @@ struct GPSDConnectionBatchTests {
         #expect(after.timeIntervalSince(first.receivedAt) >= Double(fixes.count - 1) * Self.intervalS - 1e-3)
     }
 
+    @Test func reportsDroppedAfterASuspendAreNeverReadAndWhatFollowsIsStampedFromNow() async throws {
+        let rig = try await WatchedGPSD.start()
+        defer { rig.stop() }
+        let connection = GPSDConnection(address: try GPSDAddress(host: "127.0.0.1", port: Int(rig.gpsd.port)))
+        guard case .connected = connection.open() else {
+            Issue.record("the connection reaches gpsd")
+            return
+        }
+        defer { connection.close() }
+        let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 30).rounded(.down))
+        let epochs = (0..<5).map {
+            NMEAWriter.Epoch(lat: 52.52 + Double($0) * 0.0001, lon: 13.405, time: start.addingTimeInterval(Double($0)))
+        }
+        for epoch in epochs[..<4] {
+            for line in NMEAWriter.log([epoch]) { rig.gpsd.write(line) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(await rig.recorder.wait { $0.fix?.time == epochs[3].time } != nil)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(connection.hasWaitingReport, "the epochs wait unread")
+        #expect(connection.discardWaiting())
+        #expect(!connection.hasWaitingReport, "and are gone")
+
+        for line in NMEAWriter.log([epochs[4]]) { rig.gpsd.write(line) }
+        #expect(await rig.recorder.wait { $0.fix?.time == epochs[4].time } != nil)
+        try await Task.sleep(for: .milliseconds(200))
+        var events: [GPSEvent] = []
+        let before = Date()
+        #expect(connection.readAvailable(into: &events))
+        let after = Date()
+        let fixes = events.compactMap(\.fix)
+        #expect(fixes.map(\.time) == [epochs[4].time], "only what came after the drop")
+        #expect(fixes.allSatisfy { $0.receivedAt >= before && $0.receivedAt <= after })
+    }
+
     @Test func fixesFedFasterThanTheirTimesAreAllStampedWithTheRead() async throws {
         // Six epochs a second apart in receiver time, fed within a few milliseconds (a log replayed
         // fast): the receiver's times cannot be when they came, so none is backdated.
