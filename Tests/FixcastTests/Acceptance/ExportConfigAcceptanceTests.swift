@@ -88,7 +88,7 @@ actor ReplayedDrive {
         let observer = GPSDClient(address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)), clock: SystemClock())
         observer.start()
         let recorder = EventRecorder(observer)
-        let rig = AgentReplayTests.Rig(gpsd: gpsd, server: server, agent: agent, observer: observer, db: db, home: home)
+        let rig = AgentReplayTests.Rig(gpsd: gpsd, server: server, agent: agent, observer: observer, recorder: recorder, db: db, home: home)
         guard gpsd.waitForClient(count: 2, seconds: 20), await primeUntilSynced(gpsd, observer: recorder) else {
             rig.stop()
             throw ReplayError.agent("gpsd did not get both clients synced: \(agent.stderr)")

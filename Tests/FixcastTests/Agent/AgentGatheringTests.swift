@@ -10,21 +10,9 @@ import Testing
 /// the track, and each track point keeps the second it came (`BatchArrival`).
 @Suite(.serialized) struct AgentGatheringTests {
     @Test func aHeadlessAgentReadsInBatchesButActsOnTheNewestFixAndKeepsEveryOne() async throws {
-        let home = TestPaths.temporaryDirectory("agent-gathering")
-        let gpsd = try GPSDOnPTY()
-        defer { gpsd.stop() }
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
-        defer { server.stop() }
-        let db = home.appendingPathComponent("fixcast.sqlite").path
-        let agent = try RunningFixcast(
-            ["run", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db", db],
-            env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
-        let observer = GPSDClient(address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)), clock: SystemClock())
-        observer.start()
-        defer { observer.stop() }
-        let recorder = EventRecorder(observer)
-        #expect(gpsd.waitForClient(count: 2, seconds: 20), "fixcast run and the observer connect to gpsd")
-        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        let rig = try await AgentReplayTests.startRig()
+        defer { rig.stop() }
+        let (gpsd, agent, recorder, db) = (rig.gpsd, rig.agent, rig.recorder, rig.db)
 
         // A walk north at 1 Hz, 100 m an epoch (every fix a track point), in real time.
         let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) - 30)

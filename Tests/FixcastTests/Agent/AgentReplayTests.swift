@@ -48,6 +48,8 @@ import Testing
         let server: FixtureServer
         let agent: RunningFixcast
         let observer: GPSDClient
+        /// The observer's events (what gpsd sent), to wait for a fed epoch.
+        let recorder: EventRecorder
         let db: String
         let home: URL
 
@@ -58,6 +60,8 @@ import Testing
         }
     }
 
+    /// gpsd on a pty, the loopback weather server, `fixcast run --json` on both (offline places), and an
+    /// observer client synced to gpsd's stream.
     static func startRig() async throws -> Rig {
         let home = TestPaths.temporaryDirectory("agent-replay")
         let gpsd = try GPSDOnPTY()
@@ -71,7 +75,7 @@ import Testing
         let recorder = EventRecorder(observer)
         #expect(gpsd.waitForClient(count: 2, seconds: 20), "fixcast run and the observer connect to gpsd")
         #expect(await primeUntilSynced(gpsd, observer: recorder))
-        return Rig(gpsd: gpsd, server: server, agent: agent, observer: observer, db: db, home: home)
+        return Rig(gpsd: gpsd, server: server, agent: agent, observer: observer, recorder: recorder, db: db, home: home)
     }
 
     /// Writes the lines with a pause after each; stops early when the calling task is cancelled (a feed
