@@ -255,9 +255,9 @@ final class AgentLoop {
     /// Ends a gather window early, reading what waits, so that what a person asks for (a reading, a
     /// key, the stop) acts on the newest fix and the track keeps every fix up to the stop.
     private func readGatheredNow(now: Date) {
-        guard let until = gpsQuietUntil else { return }
+        guard gpsQuietUntil != nil else { return }
         gpsQuietUntil = nil
-        if Syscall.monotonicSeconds() < until, gps?.hasWaitingReport == true { readGPS(now: now) }
+        if gps?.hasWaitingReport == true { readGPS(now: now) }
     }
 
     private func flushWrites() {
