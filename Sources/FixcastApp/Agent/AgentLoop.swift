@@ -152,9 +152,7 @@ final class AgentLoop {
                 if buffered || fds[index].revents != 0 { readGPS(now: now) }
                 index += 1
             } else if let until = gpsQuietUntil, turnAt >= until {
-                gpsQuietUntil = nil
-                // What the receiver sent during the window; nothing: back to waking when it sends.
-                if gps?.hasWaitingReport == true { readGPS(now: now) }
+                readGathered(now: now)  // nothing waiting: back to waking when the receiver sends
             }
             if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
             if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
@@ -181,10 +179,10 @@ final class AgentLoop {
         for s in signalsCaught {
             switch s {
             case SIGUSR1:
-                readGatheredNow(now: now)
+                readGathered(now: now)
                 handle(.manualRequest(at: now))
             case SIGINT, SIGTERM:
-                readGatheredNow(now: now)
+                readGathered(now: now)
                 handle(.stopRequested(at: now))
             case SIGWINCH: redraw(now: now)
             case SIGTSTP: stopForJobControl()
@@ -252,9 +250,10 @@ final class AgentLoop {
         return turnAt + Self.writeEarlyS
     }
 
-    /// Ends a gather window early, reading what waits, so that what a person asks for (a reading, a
-    /// key, the stop) acts on the newest fix and the track keeps every fix up to the stop.
-    private func readGatheredNow(now: Date) {
+    /// Ends a gather window and reads what waits: at the window's end, or early when a person asks for
+    /// something (a reading, a key, the stop), so that it acts on the newest fix and the track keeps
+    /// every fix up to the stop.
+    private func readGathered(now: Date) {
         guard gpsQuietUntil != nil else { return }
         gpsQuietUntil = nil
         if gps?.hasWaitingReport == true { readGPS(now: now) }
@@ -302,7 +301,7 @@ final class AgentLoop {
             live.close()
             return
         }
-        readGatheredNow(now: now)
+        readGathered(now: now)
         for key in keys { handle(.key(key, at: now)) }
     }
 
@@ -429,20 +428,17 @@ final class AgentLoop {
 
     /// Runs `body` on the store's thread and waits for it (start-up reads, before the loop runs).
     private static func onStoreThread<T: Sendable>(_ store: SQLiteStore, _ body: @escaping @Sendable (isolated SQLiteStore) -> T) -> T? {
+        // As `ThreadExecutor.runBlocking` hands its task's value over.
         let done = DispatchSemaphore(value: 0)
-        let box = ResultBox<T>()
+        let result = Mutex<T?>(nil)
         store.perform { s in
-            box.value = body(s)
+            let value = body(s)
+            result.withLock { $0 = value }
             done.signal()
         }
         guard done.wait(timeout: .now() + 10) == .success else { return nil }
-        return box.value
+        return result.withLock { $0 }
     }
-}
-
-/// A value handed from the store's thread to a waiting one (the semaphore orders the accesses).
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
 }
 
 /// The alerts the agent's checks found, by id: written by a check's task, read by the loop when the
