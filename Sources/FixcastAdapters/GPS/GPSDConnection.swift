@@ -108,16 +108,14 @@ public final class GPSDConnection {
             more = cgps_wait(handle, 0) == 1
         } while reads < Self.maxReportsPerRead && more
         let readAt = clock.now()
-        let arrival = BatchArrival(fixTimes: batch.lazy.compactMap(\.fixTime), readAt: readAt, previousReadAt: previousReadAt)
+        var arrival = BatchArrival(fixTimes: batch.lazy.compactMap(\.fixTime), readAt: readAt, previousReadAt: previousReadAt)
         previousReadAt = readAt
-        var stamp: Date?
         for item in batch {
             switch item {
             case .event(let event): events.append(event)
             case .tpv(let tpv):
-                let receivedAt = arrival.receivedAt(receiverTime: tpv.time, previous: stamp)
-                if tpv.mode >= 2 { stamp = receivedAt }
-                classify(tpv, receivedAt: receivedAt, into: &events)
+                // A report without a fix is not stamped in the track; the read's time is its own.
+                classify(tpv, receivedAt: tpv.claimsFix ? arrival.next(receiverTime: tpv.time) : readAt, into: &events)
             }
         }
         guard alive else {
@@ -215,9 +213,9 @@ private enum BatchItem {
     case event(GPSEvent)
     case tpv(TPVReport)
 
-    /// For `BatchArrival`: the receiver time of a report that claims a fix (mode ≥ 2); nil for the rest.
+    /// For `BatchArrival`: the receiver time of a report that claims a fix; nil for the rest.
     var fixTime: Date?? {
-        guard case .tpv(let tpv) = self, tpv.mode >= 2 else { return nil }
+        guard case .tpv(let tpv) = self, tpv.claimsFix else { return nil }
         return .some(tpv.time)
     }
 }

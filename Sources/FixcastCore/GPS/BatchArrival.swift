@@ -27,6 +27,8 @@ public struct BatchArrival: Sendable, Hashable {
     public let anchor: Date?
     /// The receiver time of the read's first timed fix, when the read's times can be trusted.
     private let earliest: Date?
+    /// The stamp `next` gave the fix before (nil before the first).
+    private var previous: Date?
 
     /// - Parameters:
     ///   - fixTimes: the receiver times of the read's fixes (reports with mode ≥ 2), in the order read.
@@ -45,6 +47,14 @@ public struct BatchArrival: Sendable, Hashable {
         guard let anchor, let earliest else { return readAt }
         if let time { return readAt.addingTimeInterval(-anchor.timeIntervalSince(time)) }
         return previous ?? readAt.addingTimeInterval(-anchor.timeIntervalSince(earliest))
+    }
+
+    /// When the read's next fix arrived, the fixes taken in the order read: `receivedAt` with the stamp
+    /// it gave the fix before.
+    public mutating func next(receiverTime time: Date?) -> Date {
+        let stamp = receivedAt(receiverTime: time, previous: previous)
+        previous = stamp
+        return stamp
     }
 
     private static func span(of times: some Sequence<Date?>, within windowS: Double?) -> (first: Date, last: Date)? {

@@ -32,6 +32,11 @@ public struct TPVReport: Sendable, Hashable {
     }
 }
 
+extension TPVReport {
+    /// The report claims a fix (mode 2 or 3, `FixMode`), whatever its coordinates are worth.
+    public var claimsFix: Bool { FixMode(gpsdMode: mode) != nil }
+}
+
 /// Decides which TPV reports are fixes worth passing on.
 ///
 /// A fix is `mode >= 2` with finite, in-range coordinates — never `fix.status`, which TPV JSON

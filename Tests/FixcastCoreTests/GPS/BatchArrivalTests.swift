@@ -53,15 +53,9 @@ import Testing
     @Test func aFixWithoutATimeIsStampedLikeTheFixBeforeIt() {
         var times = Self.oneHertz(5)
         times[2] = nil
-        let arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
+        var arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
         #expect(arrival.anchor == times[4])
-        var previous: Date?
-        var stamps: [Date] = []
-        for time in times {
-            let stamp = arrival.receivedAt(receiverTime: time, previous: previous)
-            stamps.append(stamp)
-            previous = stamp
-        }
+        let stamps = times.map { arrival.next(receiverTime: $0) }
         let back: [Double] = [-4, -3, -3, -1, 0]
         #expect(stamps == back.map { Self.readAt.addingTimeInterval($0) }, "in order, the timeless one beside its predecessor")
     }
