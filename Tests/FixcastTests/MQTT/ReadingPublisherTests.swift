@@ -69,22 +69,10 @@ struct ReadingPublisherTests {
         late.stop()
     }
 
-    /// Context switches of this process's threads named `name` (from /proc/self/task/*/status).
+    /// Context switches of this process's threads named `name`.
     static func contextSwitches(ofThreadsNamed name: String) -> (threads: Int, switches: Int) {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        var threads = 0
-        var switches = 0
-        for tid in tasks {
-            guard let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
-                comm.trimmingCharacters(in: .whitespacesAndNewlines) == name,
-                let status = try? String(contentsOfFile: "/proc/self/task/\(tid)/status", encoding: .utf8)
-            else { continue }
-            threads += 1
-            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
-                switches += Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
-            }
-        }
-        return (threads, switches)
+        let named = ProcessThreads.of("self").filter { $0.name == name }
+        return (named.count, named.reduce(0) { $0 + ($1.contextSwitches ?? 0) })
     }
 
     @Test func anIdleLinkDoesNotWakeUntilItsKeepalive() async throws {

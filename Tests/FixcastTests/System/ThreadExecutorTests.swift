@@ -98,11 +98,7 @@ import Testing
         agent.signal(SIGUSR1)
         #expect(agent.waitForLines(2, seconds: 20))
         let pid = agent.process.processIdentifier
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        let threads = tasks.map { tid in
-            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/comm", encoding: .utf8)) ?? "")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let threads = ProcessThreads.of("\(pid)").map(\.name)
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
         let kinds = fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
         agent.signal(SIGTERM)
