@@ -30,7 +30,7 @@ public struct GPSDStatus: Sendable, Hashable {
         let client = GPSDClient(
             address: address, clock: clock, backoff: ReconnectBackoff(initialS: timeout + 60, maximumS: timeout + 60))
         client.start()
-        let timer = Task(executorPreference: ThreadExecutor.tasks) {
+        let timer = ThreadExecutor.tasks.startTask {
             await ThreadExecutor.tasks.sleep(seconds: max(0, timeout))
             client.stop()
         }

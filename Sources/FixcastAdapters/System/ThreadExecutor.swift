@@ -41,12 +41,14 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
         let body: @Sendable () -> Void
     }
 
-    /// The executor every task fixcast starts prefers (`Task(executorPreference: ThreadExecutor.tasks)`);
+    /// The executor every task fixcast starts prefers (`ThreadExecutor.tasks.startTask { … }`);
     /// child tasks (`async let`, task groups) inherit the preference, and default actors honour it.
     public static let tasks = ThreadExecutor(name: "fixcast-tasks", role: .tasks)
 
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
+    // Allocated, not stored properties passed as `&mutex`: pthreads needs the address of a mutex and a
+    // condition to stay put, and Swift does not promise that of a stored property's inout address.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+    private let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
     private var queue: [Work] = []
     private var head = 0
     private var timers: [Timer] = []
@@ -60,19 +62,25 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     public init(name: String, role: Role = .actor) {
         self.name = name
         self.role = role
-        pthread_mutex_init(&mutex, nil)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
         // Timed waits count on CLOCK_MONOTONIC, so that setting the wall clock neither fires a timer
         // early nor holds it back.
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(&condition, &attributes)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, &attributes)
         pthread_condattr_destroy(&attributes)
     }
 
     deinit {
-        pthread_cond_destroy(&condition)
-        pthread_mutex_destroy(&mutex)
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -87,9 +95,9 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     /// Runs `body` on this executor's thread once `seconds` have passed (at once when not positive).
     public func after(seconds: Double, _ body: @escaping @Sendable () -> Void) {
         guard seconds > 0, seconds.isFinite else { return execute(body) }
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         timers.append(Timer(due: Syscall.monotonicSeconds() + seconds, body: body))
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
         push(nil)
     }
 
@@ -114,7 +122,7 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
         // A semaphore is a futex, not libdispatch's pool: waiting on one starts no worker.
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<T?>(nil)
-        Task(executorPreference: self) {
+        startTask {
             let value = await body()
             result.withLock { $0 = value }
             done.signal()
@@ -125,6 +133,14 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
         return value
     }
 
+    /// Starts a task that prefers this executor: the one way fixcast starts a task. A bare `Task { }`
+    /// or `Task.detached` would run on Swift's global executor and bring back libdispatch's
+    /// once-a-second pool monitor (see `.tasks`); TaskStartDisciplineTests reads Sources and fails on one.
+    @discardableResult
+    public func startTask<Success: Sendable>(_ operation: sending @escaping () async -> Success) -> Task<Success, Never> {
+        Task(executorPreference: self, operation: operation)  // task-start: the one allowed
+    }
+
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
@@ -132,24 +148,24 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     /// Whether the calling thread is the one draining this executor (so `assumeIsolated` in a closure
     /// queued with `execute` is honest). A call from elsewhere is a programming error, and stops.
     public func checkIsolated() {
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         let here = owner.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
         precondition(here, "\(name): isolated code ran off its thread")
     }
 
     /// Lets the thread end once the queue is empty and no timer is left. Work queued later starts a
     /// new thread.
     public func shutdown() {
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         stopping = true
-        pthread_cond_signal(&condition)
-        pthread_mutex_unlock(&mutex)
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
     }
 
     /// Queues `work` (nil: only wakes the thread, for a new timer) and starts the thread if none runs.
     private func push(_ work: Work?) {
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         if let work { queue.append(work) }
         stopping = false
         var start = false
@@ -157,21 +173,21 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
             running = true
             start = true
         }
-        pthread_cond_signal(&condition)
-        pthread_mutex_unlock(&mutex)
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
         if start, !DedicatedThread.start(name: name, { self.drain() }) {
             // No thread to be had: run here rather than never (the caller waits, but nothing is lost).
-            pthread_mutex_lock(&mutex)
+            pthread_mutex_lock(mutex)
             running = false
-            pthread_mutex_unlock(&mutex)
+            pthread_mutex_unlock(mutex)
             drainInline()
         }
     }
 
     /// The next job or closure, the due timers first; waits for one when `waiting`.
     private func next(waiting: Bool) -> Work? {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         while true {
             let first = timers.indices.min { timers[$0].due < timers[$1].due }
             if let first, timers[first].due <= Syscall.monotonicSeconds() {
@@ -188,9 +204,9 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
                 let whole = earliest.rounded(.down)
                 deadline.tv_sec = Int(whole)
                 deadline.tv_nsec = min(999_999_999, Int(((earliest - whole) * 1e9).rounded(.up)))
-                pthread_cond_timedwait(&condition, &mutex, &deadline)
+                pthread_cond_timedwait(condition, mutex, &deadline)
             } else {
-                pthread_cond_wait(&condition, &mutex)
+                pthread_cond_wait(condition, mutex)
             }
         }
         let work = queue[head]
@@ -225,9 +241,9 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     }
 
     private func setOwner(_ thread: pthread_t?) {
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         owner = thread
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
     }
 }
 

@@ -379,7 +379,7 @@ final class AgentLoop {
         let latest = latestAlerts
         let clock = services.clock
         let offline = options.offline
-        Task(executorPreference: ThreadExecutor.tasks) {
+        ThreadExecutor.tasks.startTask {
             let outcome = await service.alerts(at: position.coordinate, offline: offline)
             let active = outcome.report?.active ?? []
             latest.keep(active)
@@ -393,7 +393,7 @@ final class AgentLoop {
         let clock = services.clock
         let offline = options.offline
         let place = options.fixedPlace
-        Task(executorPreference: ThreadExecutor.tasks) {
+        ThreadExecutor.tasks.startTask {
             let reading = await maker.reading(
                 at: request.position, trigger: request.trigger, force: request.forced, offline: offline,
                 knownPlace: place, notes: request.notes)

@@ -109,7 +109,7 @@ public actor ReadingPublisher {
         guard let link else { return }
         let events = link.events
         tasks.append(
-            Task(executorPreference: ThreadExecutor.tasks) { [weak self] in
+            ThreadExecutor.tasks.startTask { [weak self] in
                 for await event in events {
                     guard let self else { return }
                     await self.handle(event)
@@ -117,7 +117,7 @@ public actor ReadingPublisher {
             })
         let nudgeStream = self.nudgeStream
         tasks.append(
-            Task(executorPreference: ThreadExecutor.tasks) { [weak self] in
+            ThreadExecutor.tasks.startTask { [weak self] in
                 for await _ in nudgeStream {
                     guard let self else { return }
                     await self.drain()
@@ -153,7 +153,7 @@ public actor ReadingPublisher {
             // The loop thread sends what is queued, then DISCONNECT; wait for it (2 s at most).
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
                 disconnectWaiter = c
-                Task(executorPreference: ThreadExecutor.tasks) { [weak self] in
+                ThreadExecutor.tasks.startTask { [weak self] in
                     await ThreadExecutor.tasks.sleep(seconds: 2)
                     await self?.releaseDisconnectWaiter()
                 }
@@ -281,7 +281,7 @@ public actor ReadingPublisher {
         guard !retryPending else { return }
         retryPending = true
         tasks.append(
-            Task(executorPreference: ThreadExecutor.tasks) { [weak self] in
+            ThreadExecutor.tasks.startTask { [weak self] in
                 await ThreadExecutor.tasks.sleep(seconds: 1)
                 await self?.retryNow()
             })

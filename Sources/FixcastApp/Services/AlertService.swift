@@ -99,7 +99,7 @@ public actor AlertService {
         }
         nextID += 1
         let id = nextID
-        let task = Task(executorPreference: ThreadExecutor.tasks) { await self.resolve(source, at: coordinate) }
+        let task = ThreadExecutor.tasks.startTask { await self.resolve(source, at: coordinate) }
         inFlight[sourceID] = (id, coordinate, task)
         let outcome = await task.value
         if inFlight[sourceID]?.id == id { inFlight[sourceID] = nil }

@@ -75,7 +75,7 @@ public struct LocationProvider: Sendable {
     private func currentPosition(from client: GPSDClient) async -> LocationOutcome {
         let (inputs, feed) = AsyncStream.makeStream(of: Input.self, bufferingPolicy: .unbounded)
         client.start()
-        let forwarder = Task(executorPreference: ThreadExecutor.tasks) {
+        let forwarder = ThreadExecutor.tasks.startTask {
             for await batch in client.events {
                 for event in batch { feed.yield(.event(event)) }
             }
@@ -99,7 +99,7 @@ public struct LocationProvider: Sendable {
                     armedFor = deadline
                     timer?.cancel()
                     let delay = max(0, deadline.timeIntervalSince(clock.now()))
-                    timer = Task(executorPreference: ThreadExecutor.tasks) {
+                    timer = ThreadExecutor.tasks.startTask {
                         await ThreadExecutor.tasks.sleep(seconds: delay)
                         if !Task.isCancelled { feed.yield(.tick) }
                     }

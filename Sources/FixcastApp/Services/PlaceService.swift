@@ -108,7 +108,7 @@ public actor PlaceService {
         if let known = remembered.last(where: { isNear($0.coordinate, coordinate) }) {
             return .success(known.place)
         }
-        let task = Task<Result<Place?, PlaceError>, Never> {
+        let task = ThreadExecutor.tasks.startTask { () async -> Result<Place?, PlaceError> in
             do throws(PlaceError) {
                 return .success(try await reverse.place(at: coordinate))
             } catch {

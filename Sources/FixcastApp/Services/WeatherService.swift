@@ -72,7 +72,7 @@ public actor WeatherService {
         }
         nextID += 1
         let id = nextID
-        let task = Task(executorPreference: ThreadExecutor.tasks) {
+        let task = ThreadExecutor.tasks.startTask {
             let outcome = await self.resolve(at: coordinate, force: force)
             // Cleared on the actor before anyone waiting on the task resumes, so that a joiner that
             // decides again never sees the finished request as still in flight.
