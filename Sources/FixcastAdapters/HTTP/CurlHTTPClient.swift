@@ -9,7 +9,7 @@ final class TransferCancellation: Sendable {
     func cancel() { flag.store(true, ordering: .relaxed) }
 }
 
-/// The HTTP client: one GET per call over libcurl, run on a dedicated Dispatch queue so that the
+/// The HTTP client: one GET per call over libcurl, each on a thread of its own so that the
 /// blocking `curl_easy_perform` never stalls Swift's cooperative pool (the NIOThreadPool idea).
 ///
 /// Limits and why (issue 3): 5 s to connect and 15 s in all so that a dead network answers within one

@@ -22,7 +22,7 @@ public enum LiveScreen {
         public var problems: [ReadingIssue]
         /// A reading is in flight.
         public var updating: Bool
-        /// `fixcast run --demo`: label the data as not real.
+        /// The demo is replaying (`FIXCAST_DEMO_LABEL` set, as scripts/demo.sh does): label the data as not real.
         public var demo: Bool
 
         public init(

@@ -2,22 +2,18 @@ import FoundationEssentials
 
 /// The structure of one JSON text, learned by a strict linear scan; `JSONValue.parse` builds the
 /// values from it, and `JSONStringText` decodes the strings (escapes, surrogate pairs, control
-/// characters, UTF-8 validity). The scan was first written to stand in front of FoundationEssentials'
-/// `JSONDecoder`, for what that decoder cannot give or is lenient about (each was tried;
-/// `JSONConformanceTests` and `JSONValueParsingTests` hold the cases):
-/// - object key order: its keyed container is a `Dictionary`, so `allKeys` comes out in hash order.
-///   The scan records each object's keys in document order and `JSONValue.init(from:)` asks for
-///   them in that order.
-/// - trailing commas (`[1,]`, `{"a":1,}`) and UTF-16/UTF-32 input (it transcodes them): refused.
-/// - duplicate keys (it keeps the first silently): refused, so no two readers of one document can
-///   disagree about what it says. Keys are compared as Swift strings, so `"é"` written precomposed
-///   and decomposed count as one key, as they would for `JSONValue`'s subscript and the decoder.
-/// - numbers: it accepts `1.0` as an `Int` and refuses the valid `0e1`, and it cannot say whether
-///   the text was `1` or `1.0`. The scan checks RFC 8259's number grammar and converts the lexeme
-///   itself: integer syntax that fits becomes `.int`, everything else `.double`; a number beyond
+/// characters, UTF-8 validity). It is strict where JSON readers are often lenient
+/// (`JSONConformanceTests` and `JSONValueParsingTests` hold the cases):
+/// - object key order: each object's keys are recorded in document order, and `JSONValue` keeps it.
+/// - trailing commas (`[1,]`, `{"a":1,}`) and UTF-16/UTF-32 input: refused.
+/// - duplicate keys: refused, so no two readers of one document can disagree about what it says.
+///   Keys are compared as Swift strings, so `"é"` written precomposed and decomposed count as one
+///   key, as they would for `JSONValue`'s subscript.
+/// - numbers: RFC 8259's number grammar, and the lexeme converted here: integer syntax that fits
+///   becomes `.int`, everything else `.double` (so `1` and `1.0` stay apart); a number beyond
 ///   Double's range (`1e400`) reads as infinity (the value checks null it, naming the field); an
 ///   underflow (`1e-400`) becomes 0.
-/// - nesting: bounded at `maxDepth` before any recursive decoding starts.
+/// - nesting: bounded at `maxDepth` before any recursive building starts.
 struct JSONDocumentShape: Sendable {
     /// One value, in document pre-order (a container before its members).
     enum Item: Sendable {
@@ -38,13 +34,13 @@ struct JSONDocumentShape: Sendable {
     static let maxDepth = 128
 
     private(set) var items: [Item] = []
-    /// Where each string (keys included) starts, to point at the one `JSONDecoder` refused.
+    /// Where each string (keys included) starts, for `JSONStringText` to decode it.
     private(set) var stringStarts: [Int] = []
     /// Where the value starts (after a UTF-8 byte order mark, if any).
     private(set) var start = 0
 
     /// Scans UTF-8 JSON text; throws where it is not RFC 8259 JSON by the rules above. String
-    /// contents are left to `JSONDecoder`.
+    /// contents are left to `JSONStringText`.
     init(scanning bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         var scanner = Scanner(bytes: bytes)
         try scanner.scanDocument()
@@ -189,7 +185,7 @@ private struct Scanner {
         i += n
     }
 
-    /// Moves past a string; its contents are `JSONDecoder`'s to judge.
+    /// Moves past a string; its contents are `JSONStringText`'s to judge.
     mutating func skipString() throws(JSONParseError) {
         stringStarts.append(i)
         let open = i
