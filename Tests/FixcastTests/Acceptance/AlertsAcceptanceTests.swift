@@ -8,7 +8,7 @@ import Testing
 /// Issue 12's acceptance through the binary, against the loopback fixture server serving the
 /// recorded NWS and MetAlerts responses with every timestamp moved so that the response reads as
 /// fetched just now (AlertFixtures.shifted; the recordings themselves are long expired).
-@Suite(.serialized) struct AlertsAcceptanceTests {
+@Suite(.serialized, .scratch) struct AlertsAcceptanceTests {
     static let phoenix = "33.25,-112.30"
     static let vestland = "61.5,4.7"
     static let paris = "48.85,2.35"

@@ -31,7 +31,8 @@ actor ReplayedDrive {
 
     func get() async throws -> Made {
         if let made { return made }
-        let m = try await Self.make()
+        // Its home outlives the test that happens to make it: the shared scratch, removed at exit.
+        let m = try await TestScratch.$current.withValue(.shared) { try await Self.make() }
         made = m
         return m
     }
@@ -104,7 +105,7 @@ let gpxpyPython: String? = {
 }()
 
 /// Issue 6's acceptance for exports, through the binary, read back by other people's tools.
-@Suite(.serialized) struct ExportAcceptanceTests {
+@Suite(.serialized, .scratch) struct ExportAcceptanceTests {
     func export(_ drive: ReplayedDrive.Made, _ format: String, _ extra: [String] = [], file: String? = nil) throws -> CLIResult {
         var args = ["export", "--format", format, "--db", drive.db] + extra
         if let file { args += ["-o", file] }
@@ -290,7 +291,7 @@ let gpxpyPython: String? = {
 }
 
 /// Issue 6's acceptance for the config file, through the binary.
-@Suite(.serialized) struct ConfigAcceptanceTests {
+@Suite(.serialized, .scratch) struct ConfigAcceptanceTests {
     /// (what is wrong, file text, line, key)
     static let broken: [(String, String, Int, String)] = [
         ("unknown key", "[gps]\nport = 2947\n\n[weather]\ncache_minutes = 10\n", 5, "cache_minutes"),

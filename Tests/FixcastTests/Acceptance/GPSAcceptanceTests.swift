@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 2's acceptance, run as a new user would: the real `fixcast` binary against a real gpsd.
 /// (`--gpsd nonsense:port`, `--at 91,0`, `--at abc` → exit 2 are CLIUsageTests.usageErrorsExit2NamingTheOption.)
-@Suite(.serialized) struct GPSAcceptanceTests {
+@Suite(.serialized, .scratch) struct GPSAcceptanceTests {
     /// A position stored as last known, `ageS` seconds ago.
     static func storeLastKnown(_ db: String, lat: Double, lon: Double, ageS: Double) async throws -> Date {
         // A whole second: a fraction a hair under the next second can round up on the way through

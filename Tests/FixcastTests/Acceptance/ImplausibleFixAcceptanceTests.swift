@@ -7,7 +7,7 @@ import Testing
 
 /// `fixcast now` against a real gpsd fed crafted NMEA: a fix at 0,0 is never the reading's position,
 /// and `status` (another process) shows it counted.
-@Suite("Implausible fixes, through the binary", .serialized)
+@Suite("Implausible fixes, through the binary", .serialized, .scratch)
 struct ImplausibleFixAcceptanceTests {
     @Test("gpsd sends 0,0 and then Berlin: `now` reports Berlin, and `status` counts the 0,0 fix")
     func nowSkipsNullIslandAndStatusCountsIt() async throws {

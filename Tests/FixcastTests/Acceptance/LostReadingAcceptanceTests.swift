@@ -7,7 +7,7 @@ import Testing
 
 /// Through the binary: a reading that cannot be stored is printed and exit 1 (CONTRACT.md), a hostile
 /// weather body keeps the reading with the bad values unknown, and `status` shows rejected fixes.
-@Suite("Lost readings and hostile weather, through the binary", .serialized)
+@Suite("Lost readings and hostile weather, through the binary", .serialized, .scratch)
 struct LostReadingAcceptanceTests {
     static let here = "55.68,12.57"
 

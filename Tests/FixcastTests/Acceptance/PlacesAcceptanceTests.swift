@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 4's acceptance through the binary: Nominatim and Open-Meteo geocoding replayed on a loopback
 /// server, and the bundled offline table.
-@Suite(.serialized) struct PlacesAcceptanceTests {
+@Suite(.serialized, .scratch) struct PlacesAcceptanceTests {
     /// The first data row of a human `search` table (the line after the header).
     static func firstRow(_ r: CLIResult) -> String? {
         let lines = r.stdout.split(whereSeparator: \.isNewline).map(String.init)

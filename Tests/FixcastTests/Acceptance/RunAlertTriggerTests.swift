@@ -5,7 +5,7 @@ import Testing
 /// `fixcast run` with alerts on: alerts are checked every `alerts.check_min` even standing still, an
 /// alert not seen before gives exactly one reading with trigger `alert` (no extra weather request),
 /// and `alerts.command` runs once for each new alert with the alert's JSON on stdin.
-@Suite struct RunAlertTriggerTests {
+@Suite(.scratch) struct RunAlertTriggerTests {
     @Test(.timeLimit(.minutes(3)))
     func aNewAlertGivesOneAlertReadingAndRunsTheCommand() throws {
         let home = AcceptanceHome("run-alert")

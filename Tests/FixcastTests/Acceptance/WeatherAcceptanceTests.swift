@@ -12,7 +12,7 @@ import Testing
 /// config, and a 15 s test is too slow for this folder). That fault is covered below the binary, with a
 /// 1 s client: WeatherServiceTests.eachFaultServesTheStoredWeatherStale("slow") and
 /// CurlHTTPClientTests.aResponseSlowerThanTheTimeoutTimesOut.
-@Suite(.serialized) struct WeatherAcceptanceTests {
+@Suite(.serialized, .scratch) struct WeatherAcceptanceTests {
     static let here = "55.68,12.57"
     static let hereCoordinate = Coordinate(lat: 55.68, lon: 12.57)!
     static let derivedFixture = TestPaths.fixture("acceptance/open-meteo-forecast-fahrenheit-kmh-inch.json")

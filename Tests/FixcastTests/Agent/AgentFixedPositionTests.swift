@@ -4,7 +4,7 @@ import Testing
 
 /// `fixcast run --at` / `--place`: a desk or a machine without GPS. No gpsd is needed; the agent
 /// takes its startup reading at the fixed position and answers SIGUSR1 and SIGTERM as it does on the road.
-@Suite struct AgentFixedPositionTests {
+@Suite(.scratch) struct AgentFixedPositionTests {
     @Test func fixedPositionReadingsWithoutGpsd() async throws {
         let home = TestPaths.temporaryDirectory("agent-fixed")
         let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])

@@ -8,7 +8,7 @@ import Testing
 /// `fixcast run --json` with a 1 Hz receiver: with no one watching, it reads gpsd every 10 s
 /// (`ReportGathering`), and yet a manual reading acts on the newest fix, the stop keeps every fix in
 /// the track, and each track point keeps the second it came (`BatchArrival`).
-@Suite(.serialized) struct AgentGatheringTests {
+@Suite(.serialized, .scratch) struct AgentGatheringTests {
     @Test func aHeadlessAgentReadsInBatchesButActsOnTheNewestFixAndKeepsEveryOne() async throws {
         let rig = try await AgentReplayTests.startRig()
         defer { rig.stop() }

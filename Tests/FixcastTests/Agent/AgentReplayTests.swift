@@ -8,7 +8,7 @@ import Testing
 /// `fixcast run` end to end: a real 137 km drive (a Garmin receiver's own NMEA, Reno → Lake Tahoe)
 /// through a real gpsd, weather from a loopback server of a recorded Open-Meteo response, a real
 /// SQLite file. What the agent did is checked against what the log itself says.
-@Suite(.serialized) struct AgentReplayTests {
+@Suite(.serialized, .scratch) struct AgentReplayTests {
     static let track = TestPaths.fixture("tracks/reno_tahoe_gga_rmc.nmea")
 
     /// The fixes of these lines of the drive, read straight from the NMEA (GGA with a fix),

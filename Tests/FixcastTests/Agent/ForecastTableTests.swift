@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct ForecastTableTests {
+@Suite(.scratch) struct ForecastTableTests {
     typealias F = DisplayFixture
 
     @Test func aRowADayWithAlignedColumns() {

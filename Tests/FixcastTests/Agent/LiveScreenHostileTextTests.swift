@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 11 item 1 on the live screen and `now`'s text: a hostile place name, alert and problem
 /// text cannot write escape sequences to the terminal or split a line.
-@Suite struct LiveScreenHostileTextTests {
+@Suite(.scratch) struct LiveScreenHostileTextTests {
     typealias F = DisplayFixture
     static let hostileTown = "\u{1B}]0;pwned\u{07}\u{1B}[2JTown"
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The live screen under a real terminal (tmux) and a real job-control shell: Ctrl-Z gives the
 /// terminal back as it was (line mode, main screen), `fg` takes it again, and `q` quits without Enter.
-@Suite(.serialized) struct LiveScreenJobControlTests {
+@Suite(.serialized, .scratch) struct LiveScreenJobControlTests {
     static let tmux = "/usr/bin/tmux"
 
     /// Runs `tmux args…` on this test's own server socket and returns what it printed.
@@ -13,7 +13,9 @@ import Testing
         p.arguments = ["-S", socket] + args
         // Output goes through a file, not a pipe: `new-session` starts the tmux server, which would keep
         // a pipe's write end open for as long as it runs.
-        let outPath = NSTemporaryDirectory() + "tmux-\(UUID().uuidString).out"
+        // (Beside the socket, in the test's folder: this also runs from the test's end action.)
+        let outPath = URL(fileURLWithPath: socket).deletingLastPathComponent()
+            .appendingPathComponent("tmux-\(UUID().uuidString).out").path
         FileManager.default.createFile(atPath: outPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outPath) }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
@@ -45,7 +47,8 @@ import Testing
     func ctrlZRestoresTheTerminalAndFgTakesItBack() throws {
         let home = TestPaths.temporaryDirectory("jobcontrol")
         let socket = home.appendingPathComponent("tmux.sock").path
-        defer { _ = try? Self.tmux(socket, ["kill-server"]) }
+        // The server (and the bash in its pane) outlives this test unless told to stop, also when it fails.
+        TestScratch.atEnd { _ = try? Self.tmux(socket, ["kill-server"]) }
         _ = try Self.tmux(socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
         let env = fixcastEnvironment(home: home, adding: [:])
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")

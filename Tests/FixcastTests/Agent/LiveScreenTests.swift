@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct LiveScreenTests {
+@Suite(.scratch) struct LiveScreenTests {
     typealias F = DisplayFixture
     let now = F.fetched.addingTimeInterval(7 * 60)
 

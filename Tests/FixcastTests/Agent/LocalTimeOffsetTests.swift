@@ -11,7 +11,7 @@ import Testing
 
 /// The display follows the time zone's rules for each instant it shows, not an offset read once.
 /// These tests set `TZ` for the process (and put it back); the suite runs its tests one at a time.
-@Suite("LocalTimeOffset", .serialized)
+@Suite("LocalTimeOffset", .serialized, .scratch)
 struct LocalTimeOffsetTests {
     /// Runs `body` with `TZ` set to `zone`, then restores the previous `TZ`.
     func withTimeZone<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {

@@ -7,6 +7,7 @@ import Testing
 
 /// Offline names are reused from the store within 1 km, so a warm `fixcast now --offline` does not read
 /// and index the bundled table (bench/now.sh: ~70 ms and ~17 MB) for a name it already knows.
+@Suite(.scratch)
 struct PlaceServiceOfflineCacheTests {
     static let cologne = Coordinate(lat: 50.9373, lon: 6.9592)!
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Nominatim's one request per second held across processes that share a store: two limiters with two
 /// connections to one SQLite file (as two processes have), and two real `fixcast now` processes.
-@Suite(.serialized) struct PlaceServiceSharedLimitTests {
+@Suite(.serialized, .scratch) struct PlaceServiceSharedLimitTests {
     static let cologne = Coordinate(lat: 50.9373, lon: 6.9592)!
     /// 5 km east: beyond the 1 km reuse distance, so it needs its own request.
     static let eastOfCologne = cologne.movedEast(metres: 5_000)

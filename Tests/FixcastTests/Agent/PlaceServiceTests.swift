@@ -6,6 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// The place service against a loopback Nominatim/Open-Meteo and the bundled table.
+@Suite(.scratch)
 struct PlaceServiceTests {
     static let berlin = Coordinate(lat: 52.52, lon: 13.405)!
     static let cologne = Coordinate(lat: 50.9373, lon: 6.9592)!

@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct ReadingTextTests {
+@Suite(.scratch) struct ReadingTextTests {
     typealias F = DisplayFixture
     let threeMinutesLater = F.fetched.addingTimeInterval(185)
 

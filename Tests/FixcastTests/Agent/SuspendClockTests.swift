@@ -3,7 +3,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct SuspendClockTests {
+@Suite(.scratch) struct SuspendClockTests {
     /// On a running machine the offset is readable, not negative, and does not shrink between samples
     /// (it only grows during a suspend, which a test cannot cause).
     @Test func theSleepOffsetIsReadableAndNeverShrinks() throws {

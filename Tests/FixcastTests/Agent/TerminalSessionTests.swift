@@ -11,7 +11,7 @@ import Testing
 
 /// TerminalSession against a real pseudo-terminal (posix_openpt): the same kernel tty layer a
 /// terminal emulator gives fixcast, with the test holding the "screen" side.
-@Suite(.serialized) struct TerminalSessionTests {
+@Suite(.serialized, .scratch) struct TerminalSessionTests {
     /// A pty pair: `screen` is what a terminal emulator would read/write, `tty` is fixcast's side.
     struct PTY {
         let screen: Int32

@@ -3,7 +3,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct TextColumnsTests {
+@Suite(.scratch) struct TextColumnsTests {
     @Test func widths() {
         #expect(TextColumns.width("abc") == 3)
         #expect(TextColumns.width("Москва") == 6)

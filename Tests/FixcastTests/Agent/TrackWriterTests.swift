@@ -6,7 +6,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct TrackWriterTests {
+@Suite(.scratch) struct TrackWriterTests {
     @Test func pointsAndTheLastKnownPositionAreWrittenOnTheStoresThread() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
         let issues = Mutex<[ReadingIssue?]>([])

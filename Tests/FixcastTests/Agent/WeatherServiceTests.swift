@@ -20,7 +20,7 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
 }
 
 /// The service over the real HTTP client and Open-Meteo provider against the loopback server.
-@Suite(.serialized) struct WeatherServiceTests {
+@Suite(.serialized, .scratch) struct WeatherServiceTests {
     let here = Coordinate(lat: 55.68, lon: 12.57)!
     let recorded = TestPaths.fixture("api/open-meteo-forecast.json")
     let start = UTCTime.parse("2026-07-26T21:00:00Z")!

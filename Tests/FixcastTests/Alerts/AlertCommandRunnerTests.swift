@@ -6,7 +6,7 @@ import FixcastCore
 @testable import FixcastApp
 
 /// `alerts.command` through the real /bin/sh.
-@Suite struct AlertCommandRunnerTests {
+@Suite(.scratch) struct AlertCommandRunnerTests {
     let alert = Alert(
         id: "urn:oid:test.1", event: "Excessive Heat Warning", headline: "it's \"hot\"", severity: .severe,
         expires: Date(timeIntervalSince1970: 1_800_000_000), description: "line 1\nline 2")

@@ -6,7 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// The human forms of alerts: `now`'s lines, the live screen's banner, `alerts`' detail.
-@Suite struct AlertDisplayTests {
+@Suite(.scratch) struct AlertDisplayTests {
     typealias F = DisplayFixture
     let now = F.fetched.addingTimeInterval(7 * 60)
 

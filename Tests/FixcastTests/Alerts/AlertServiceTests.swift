@@ -6,7 +6,7 @@ import FixcastCore
 
 /// The alert service over the real HTTP client against the loopback fixture server, with a real
 /// SQLite store; the clock is set to each recording's own time (see AlertFixtures).
-@Suite(.serialized) struct AlertServiceTests {
+@Suite(.serialized, .scratch) struct AlertServiceTests {
     let phoenix = Coordinate(lat: 33.25, lon: -112.30)!
     let vestland = Coordinate(lat: 61.5, lon: 4.7)!
     let paris = Coordinate(lat: 48.85, lon: 2.35)!

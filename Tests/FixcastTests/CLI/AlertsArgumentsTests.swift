@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct AlertsArgumentsTests {
+@Suite(.scratch) struct AlertsArgumentsTests {
     @Test func alertsTakesAPositionAndJSON() throws {
         let a = try Arguments.parse(["alerts", "--at", "33.25,-112.30", "--json"])
         #expect(a.command == .alerts)

@@ -4,7 +4,7 @@ import FixcastCore
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct ArgumentsTests {
+@Suite(.scratch) struct ArgumentsTests {
     @Test func commandAndOptionsInAnyOrder() throws {
         let a = try Arguments.parse(["--json", "now", "--at", "52.52,13.405", "--units=imperial", "--lang", "ru", "--force"])
         #expect(a.command == .now)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The binary as a user meets it: help, version, usage errors (exit 2 naming the option).
-@Suite struct CLIUsageTests {
+@Suite(.scratch) struct CLIUsageTests {
     let home = TestPaths.temporaryDirectory("cli-usage")
 
     @Test(arguments: [

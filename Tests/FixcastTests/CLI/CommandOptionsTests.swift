@@ -6,7 +6,7 @@ import Testing
 
 /// Each command takes only its own options: anything else is exit 2 naming the option, and
 /// `--help` lists exactly what the command accepts.
-@Suite struct CommandOptionsTests {
+@Suite(.scratch) struct CommandOptionsTests {
     @Test(arguments: [
         (["search", "berlin", "--at", "1,2"], "--at"),
         (["status", "--force"], "--force"),

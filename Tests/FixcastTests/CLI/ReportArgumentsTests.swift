@@ -6,7 +6,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct ReportArgumentsTests {
+@Suite(.scratch) struct ReportArgumentsTests {
     @Test func tripAndOutputParse() throws {
         let a = try Arguments.parse(["report", "--trip", "3", "-o", "x.html", "--since", "2026-01-30"])
         #expect(a.command == .report)

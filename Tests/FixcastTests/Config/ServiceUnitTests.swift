@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// config/fixcast.service: the directives issue 6 asks for, and systemd's own verdict on it.
-@Suite struct ServiceUnitTests {
+@Suite(.scratch) struct ServiceUnitTests {
     static let unitPath = TestPaths.repoRoot.appendingPathComponent("config/fixcast.service").path
 
     static func directives() throws -> [String] {

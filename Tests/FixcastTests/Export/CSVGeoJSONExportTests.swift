@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct CSVExportTests {
+@Suite(.scratch) struct CSVExportTests {
     /// Parsed back by Python's csv module (a real RFC 4180 reader) into JSON.
     func parseWithPython(_ path: String) throws -> [[String]] {
         let script =
@@ -47,7 +47,7 @@ import Testing
     }
 }
 
-@Suite struct GeoJSONExportTests {
+@Suite(.scratch) struct GeoJSONExportTests {
     @Test func isAFeatureCollectionOfPointsAndALineStringInLonLatOrder() async throws {
         let store = try await ExportTestSupport.populatedStore()
         let (path, summary) = try await ExportTestSupport.export(.geojson, store)
@@ -107,7 +107,7 @@ import Testing
     }
 }
 
-@Suite struct ExportDestinationTests {
+@Suite(.scratch) struct ExportDestinationTests {
     @Test func aFileInAMissingFolderIsCannotCreateAndLeavesNothing() async throws {
         let store = try await ExportTestSupport.populatedStore()
         let dir = TestPaths.temporaryDirectory().appendingPathComponent("missing").path
@@ -148,7 +148,7 @@ import Testing
     }
 }
 
-@Suite struct ExportTextTests {
+@Suite(.scratch) struct ExportTextTests {
     @Test(arguments: [
         (3.1, "3.1"), (40.0, "40"), (-0.00001, "-0.00001"), (0.000000123, "0.000000123"), (1e-12, "0"),
         (-179.999999, "-179.999999"), (52.520008, "52.520008"),
@@ -170,7 +170,7 @@ import Testing
     }
 }
 
-@Suite struct ExportTimeRangeTests {
+@Suite(.scratch) struct ExportTimeRangeTests {
     @Test func aBareDateIsTheWholeUTCDay() throws {
         let since = try #require(ExportTimeRange.parse("2027-01-15", isUpperBound: false))
         let until = try #require(ExportTimeRange.parse("2027-01-15", isUpperBound: true))

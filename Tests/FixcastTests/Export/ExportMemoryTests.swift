@@ -7,7 +7,7 @@ import Testing
 
 /// Exports stream: a million track points go out without the process growing by anything near
 /// the size of the output (about 90 MB of GPX, 19 MB of GeoJSON).
-@Suite struct ExportMemoryTests {
+@Suite(.scratch) struct ExportMemoryTests {
     static let points = 1_000_000
 
     static func currentRSS() -> Int {

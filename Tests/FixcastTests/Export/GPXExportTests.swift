@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct GPXExportTests {
+@Suite(.scratch) struct GPXExportTests {
     @Test func isWellFormedAndCountsMatchInXmllintAndGpsbabel() async throws {
         let store = try await ExportTestSupport.populatedStore()
         let (path, summary) = try await ExportTestSupport.export(.gpx, store)
@@ -74,7 +74,7 @@ import Testing
 
 /// gpxpy (PyPI; the second GPX reader) when a Python with it is at hand: the system
 /// python3, or the one named by FIXCAST_GPXPY_PYTHON (e.g. a venv). Skipped otherwise.
-@Suite struct GPXGpxpyTests {
+@Suite(.scratch) struct GPXGpxpyTests {
     static let python: String? = {
         let candidates = [ProcessInfo.processInfo.environment["FIXCAST_GPXPY_PYTHON"], "/usr/bin/python3"].compactMap {
             $0

@@ -3,7 +3,7 @@ import Testing
 
 /// The CGPS shim compiles against the libgps API changes of later gpsd releases (NOTES.md), checked
 /// with a reduced stand-in header (Fixtures/gpsd/mock-libgps/gps.h) and the system C compiler.
-@Suite("CGPS shim across libgps API versions")
+@Suite("CGPS shim across libgps API versions", .scratch)
 struct CGPSCompatibilityTests {
     /// A C compiler from PATH: cc or gcc (Debian), or the clang that comes with the Swift toolchain.
     static let compiler: String? = {

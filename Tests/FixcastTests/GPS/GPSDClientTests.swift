@@ -6,7 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// The gpsd client against a real gpsd (gpsd on a pty of the test's own, or gpsfake), replaying real receiver logs.
-@Suite("GPSDClient against a real gpsd", .serialized)
+@Suite("GPSDClient against a real gpsd", .serialized, .scratch)
 struct GPSDClientTests {
     @Test("a log that acquires its fix late: the first fix is the log's first usable fixed position")
     func firstFixAfterLateAcquisition() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// Reports left to gather in gpsd's socket and read together (`ReportGathering`) keep the moments they
 /// came (`BatchArrival`), through a real gpsd: crafted NMEA at 4 Hz, fed in real time, read at once.
-@Suite("Fixes read together keep their arrival times", .serialized)
+@Suite("Fixes read together keep their arrival times", .serialized, .scratch)
 struct GPSDConnectionBatchTests {
     static let intervalS = 0.25
 

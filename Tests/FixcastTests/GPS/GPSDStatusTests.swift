@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite("GPSDStatus probe against a real gpsd")
+@Suite("GPSDStatus probe against a real gpsd", .scratch)
 struct GPSDStatusTests {
     @Test("a running gpsd with a receiver that has a fix: reachable, its device, a fix")
     func reachableWithFix() async throws {

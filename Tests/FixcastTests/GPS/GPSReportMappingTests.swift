@@ -6,7 +6,7 @@ import FixcastCore
 @testable import FixcastApp
 
 /// The shim's flat report becomes a `TPVReport` without losing or inventing anything.
-@Suite("cgps_report to TPVReport")
+@Suite("cgps_report to TPVReport", .scratch)
 struct GPSReportMappingTests {
     func report() -> cgps_report {
         var r = cgps_report()

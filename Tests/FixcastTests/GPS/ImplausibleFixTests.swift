@@ -8,7 +8,7 @@ import Testing
 /// Crafted NMEA through a real gpsd: fixes that are not where the receiver is never reach fixcast's
 /// consumers (`FixPlausibility`), and each is counted. The logs are written by `NMEAWriter` at test
 /// time with dates around the real clock, since the time rule measures against it.
-@Suite("Implausible fixes through a real gpsd", .serialized)
+@Suite("Implausible fixes through a real gpsd", .serialized, .scratch)
 struct ImplausibleFixTests {
     static let berlin = (lat: 52.52, lon: 13.405)
     static let munich = (lat: 48.137, lon: 11.575)

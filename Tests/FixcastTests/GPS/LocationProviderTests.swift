@@ -6,7 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// `fixcast now`'s position against a real gpsd: fix, retries, and the stored fallback.
-@Suite("LocationProvider against a real gpsd")
+@Suite("LocationProvider against a real gpsd", .scratch)
 struct LocationProviderTests {
     static let stored = Position(
         coordinate: Coordinate(lat: 52.52, lon: 13.405)!, altitudeM: 34, mode: .threeD,

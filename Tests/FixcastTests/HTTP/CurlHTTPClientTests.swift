@@ -6,7 +6,7 @@ import FixcastCore
 @testable import FixcastApp
 
 /// The libcurl client against a real HTTP server on 127.0.0.1 (Tests/Support/fixture_server.py).
-@Suite(.serialized) struct CurlHTTPClientTests {
+@Suite(.serialized, .scratch) struct CurlHTTPClientTests {
     let recorded = TestPaths.fixture("api/open-meteo-forecast.json")
 
     @Test func servesARecordedResponseWithHeadersAndUserAgent() async throws {

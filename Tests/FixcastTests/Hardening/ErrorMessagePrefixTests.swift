@@ -7,7 +7,7 @@ import Testing
 /// the live screen, `now` and the CSV export print a reading's problems as their messages, and nothing
 /// reads the text to decide whether the component is named already. Each case of each error, built
 /// with ordinary values, is checked here, so a new case that forgets the prefix fails.
-@Suite struct ErrorMessagePrefixTests {
+@Suite(.scratch) struct ErrorMessagePrefixTests {
     static let http: [HTTPError] = [
         .invalidURL("x"), .insecureURL("http://x"), .dnsFailure(host: "h"), .connectionRefused(host: "h"),
         .timedOut(host: "h", seconds: 5), .tls(host: "h", detail: "d"), .bodyTooLarge(limitBytes: 10),

@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 11 item 2 through the binary: `export -o` writes devices and FIFOs in place, replaces a
 /// regular file atomically, follows a symlink, and `-` is standard output.
-@Suite(.serialized) struct ExportTargetTests {
+@Suite(.serialized, .scratch) struct ExportTargetTests {
     /// A home and a store with readings (ExportTestSupport's), for `--db`.
     static func setUp(_ label: String) async throws -> (AcceptanceHome, String) {
         let home = AcceptanceHome(label)

@@ -24,7 +24,7 @@ struct SeededGenerator: RandomNumberGenerator {
 /// argument parser and config loader take a few hundred cases; through the binary, 30 cases (with
 /// `--offline`, a temp store, and every URL on a closed loopback port) must exit 0, 1 or 2 within a
 /// time bound, print valid JSON with `--json`, and never print a raw control character.
-@Suite(.serialized) struct HostileInputFuzzTests {
+@Suite(.serialized, .scratch) struct HostileInputFuzzTests {
     static let hostile = [
         "\u{1B}]0;pwned\u{07}", "\u{1B}[2J", "\u{9B}31m", "\u{9D}0;x\u{9C}", "\u{0}", "\u{8}", "\r", "\n", "\t", "\u{7F}",
         "\u{202E}", "\u{2066}", "\u{200F}", "\u{2028}", "=HYPERLINK(\"http://x\")", "'", "\"", "\\", "é", "北京", "😀",

@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 11 item 1 through the binary: hostile text from Nominatim, Open-Meteo geocoding, an HTTP
 /// error reason and an argument never reaches stdout or stderr raw; JSON keeps it exactly.
-@Suite(.serialized) struct HostileTextTests {
+@Suite(.serialized, .scratch) struct HostileTextTests {
     static let hostileTown = "\u{1B}]0;pwned\u{07}\u{1B}[2JTown"
     static let reverse = TestPaths.fixture("hostile/nominatim-reverse-hostile.json")
     static let geocoding = TestPaths.fixture("hostile/open-meteo-geocoding-hostile.json")

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 11 items 7 and 9 through the binary: odd arguments and config files are exit 2 naming the
 /// option or key, a secret is never echoed, a BOM is fine, a FIFO as --config does not hang.
-@Suite(.serialized) struct UsageHardeningTests {
+@Suite(.serialized, .scratch) struct UsageHardeningTests {
     static func run(_ home: AcceptanceHome, _ args: [String], env: [String: String] = [:], timeout: Double = 20) throws
         -> CLIResult
     {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The built `fixcast` against a real mosquitto: `mqtt test`, the outbox across kill -9, `status`.
-@Suite(.serialized)
+@Suite(.serialized, .scratch)
 struct MQTTBinaryTests {
     static func env(port: UInt16, device: String, _ more: [String: String] = [:]) -> [String: String] {
         var e = [

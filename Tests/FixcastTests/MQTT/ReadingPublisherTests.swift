@@ -7,7 +7,7 @@ import Testing
 
 /// `ReadingPublisher` against a real mosquitto on loopback: readings leave the outbox only on
 /// PUBACK, in order, across a broker outage; discovery is retained; devices keep to their topics.
-@Suite(.serialized)
+@Suite(.serialized, .scratch)
 struct ReadingPublisherTests {
     static func settings(port: UInt16, device: String, user: String = "", password: String = "") -> Settings.MQTT {
         var s = Settings.MQTT()

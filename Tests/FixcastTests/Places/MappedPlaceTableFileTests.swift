@@ -6,6 +6,7 @@ import Testing
 
 /// The mapped storage of the offline place table (a real file, a real mapping) against the same image
 /// held in memory: same bytes, same answers; missing or empty files are a format error, not a crash.
+@Suite(.scratch)
 struct MappedPlaceTableFileTests {
     static let bundledPath = TestPaths.repoRoot.appendingPathComponent("share/fixcast/places.bin").path
 

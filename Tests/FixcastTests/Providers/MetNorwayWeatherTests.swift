@@ -4,7 +4,7 @@ import FixcastCore
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite(.serialized) struct MetNorwayWeatherTests {
+@Suite(.serialized, .scratch) struct MetNorwayWeatherTests {
     let oslo = Coordinate(lat: 59.913868, lon: 10.752245)!
     let recorded = TestPaths.fixture("api/metno-compact.json")
     let lastModified = "Sun, 04 Feb 2024 01:35:05 GMT"

@@ -6,6 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// Nominatim reverse geocoding against recorded responses on a loopback server.
+@Suite(.scratch)
 struct NominatimPlacesTests {
     static let cologne = Coordinate(lat: 50.9373, lon: 6.9592)!
 

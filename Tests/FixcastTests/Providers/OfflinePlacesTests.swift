@@ -6,6 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// The bundled table as fixcast loads it (places.bin, mapped) and what a damaged copy turns into.
+@Suite(.scratch)
 struct OfflinePlacesTests {
     @Test func namesAPlaceFromTheBundledTable() throws {
         let q = try #require(Coordinate(lat: 52.52, lon: 13.405))

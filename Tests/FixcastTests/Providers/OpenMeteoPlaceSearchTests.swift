@@ -6,6 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// Open-Meteo geocoding against recorded responses on a loopback server.
+@Suite(.scratch)
 struct OpenMeteoPlaceSearchTests {
     func client(_ server: FixtureServer, language: String = "en") -> OpenMeteoPlaceSearch {
         OpenMeteoPlaceSearch(http: URLSessionFetcher(), baseURL: server.baseURL, language: language)

@@ -4,7 +4,7 @@ import FixcastCore
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite(.serialized) struct OpenMeteoWeatherTests {
+@Suite(.serialized, .scratch) struct OpenMeteoWeatherTests {
     let copenhagen = Coordinate(lat: 55.68, lon: 12.57)!
     let now = UTCTime.parse("2026-07-26T21:00:00Z")!
     let recorded = TestPaths.fixture("api/open-meteo-forecast.json")

@@ -4,7 +4,7 @@ import FixcastCore
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite(.serialized) struct OpenWeatherMapWeatherTests {
+@Suite(.serialized, .scratch) struct OpenWeatherMapWeatherTests {
     let zocca = Coordinate(lat: 44.34, lon: 10.99)!
     let now = Date(timeIntervalSince1970: 1661870592)
     let key = "s3cr3t+KEY/with=chars"

@@ -7,7 +7,7 @@ import Testing
 
 /// `fixcast report` and `fixcast trips` on a real store of the bundled drive, checked with the
 /// tools people open the files with: xmllint, rsvg-convert, headless Chromium.
-@Suite(.serialized) struct ReportRenderTests {
+@Suite(.serialized, .scratch) struct ReportRenderTests {
     static func tool(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     @Test func svgIsValidRendersAndDrawsTheStoredReadings() async throws {

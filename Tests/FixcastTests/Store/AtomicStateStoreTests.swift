@@ -6,6 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// `SQLiteStore.updateState` on a real file, through two connections as two processes would use it.
+@Suite(.scratch)
 struct AtomicStateStoreTests {
     @Test func updateSeesTheOldValueAndStoresTheNewOne() async throws {
         let dir = TestPaths.temporaryDirectory("atomic-state")

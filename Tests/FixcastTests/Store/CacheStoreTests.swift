@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct CacheStoreTests {
+@Suite(.scratch) struct CacheStoreTests {
     let berlin = Coordinate(lat: 52.52, lon: 13.405)!
 
     func store() throws -> SQLiteStore {
@@ -131,7 +131,7 @@ import Testing
     }
 }
 
-@Suite struct NearbyBoxTests {
+@Suite(.scratch) struct NearbyBoxTests {
     @Test func anOrdinaryBoxIsWithinLongitudes() {
         let box = NearbyBox(center: Coordinate(lat: 0, lon: 10)!, km: 11)
         #expect(box.minLat == -0.1 && box.maxLat == 0.1)

@@ -6,7 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// The config file adapter against real files.
-@Suite struct ConfigFileTests {
+@Suite(.scratch) struct ConfigFileTests {
     func write(_ text: String, to path: String, mode: Int16 = 0o600) throws {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

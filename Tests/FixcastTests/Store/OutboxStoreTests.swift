@@ -7,7 +7,7 @@ import Testing
 
 /// The MQTT outbox in a real SQLite file: queued with the reading, in order, capped with a count of
 /// what was dropped, surviving a reopen.
-@Suite struct OutboxStoreTests {
+@Suite(.scratch) struct OutboxStoreTests {
     static func path() -> String {
         TestPaths.temporaryDirectory("fixcast-outbox").appendingPathComponent("f.sqlite").path
     }

@@ -5,7 +5,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
-@Suite struct SQLiteStoreTests {
+@Suite(.scratch) struct SQLiteStoreTests {
     @Test func createsFolderAndMigratesAnEmptyFile() async throws {
         let path = StoreTestData.temporaryStorePath()
         let store = try SQLiteStore(path: path)

@@ -6,7 +6,7 @@ import Testing
 @testable import FixcastApp
 
 /// What a reader or writer sees when the disk refuses: read-only, and a process killed mid-write.
-@Suite struct StoreFailureTests {
+@Suite(.scratch) struct StoreFailureTests {
     /// A read-only connection (root ignores file modes, so the read-only open flag is what works
     /// everywhere) reads what is there and turns every write into `StorageError.readOnly`.
     @Test func aReadOnlyStoreReadsAndRefusesWrites() async throws {
@@ -114,6 +114,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         try process.run()
+        TestScratch.own(process)
         // Read committed ids until a few hundred are in, then kill without warning.
         var committed = 0
         var buffer = Data()

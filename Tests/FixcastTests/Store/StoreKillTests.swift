@@ -11,7 +11,7 @@ import Testing
 /// environment variable naming the database: it inserts readings and records track fixes through
 /// `SQLiteStore` and `TrackWriter` as the agent does, printing what is committed after each
 /// commit. The parent kills it without warning, then checks the file.
-@Suite struct StoreKillTests {
+@Suite(.scratch) struct StoreKillTests {
     static let databaseVariable = "FIXCAST_TEST_KILL_WRITER_DB"
 
     @Test func aStoreKilledMidWriteKeepsEveryCommittedRowAndIsIntact() async throws {
@@ -28,6 +28,7 @@ import Testing
         child.standardOutput = out
         child.standardError = FileHandle.nullDevice
         try child.run()
+        TestScratch.own(child)
 
         let handle = out.fileHandleForReading
         var text = ""

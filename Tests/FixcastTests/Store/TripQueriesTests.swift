@@ -7,7 +7,7 @@ import Testing
 
 /// The store's trip queries: by fix time (a replayed log's time, not the wall clock), with the
 /// receive time where the receiver gave none, over the fix-time index.
-@Suite struct TripQueriesTests {
+@Suite(.scratch) struct TripQueriesTests {
     static let wall = Date(timeIntervalSince1970: 1_900_000_000)
     static let logged = Date(timeIntervalSince1970: 1_100_000_000)
 

@@ -4,6 +4,7 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastApp
 
+@Suite(.scratch)
 struct DataFilesTests {
     @Test func looksInTheDocumentedOrder() {
         let files = DataFiles(

@@ -31,7 +31,8 @@ struct FixtureResponse {
 }
 
 /// A real HTTP server on 127.0.0.1 that serves recorded responses and injected faults, and logs every
-/// request it gets so a test can count them. Stopped by `stop()` (and on deinit).
+/// request it gets so a test can count them. Stopped by `stop()`, on deinit and at the end of the
+/// test's `TestScratch`; its folder (config, port file, request log) is the scratch's.
 final class FixtureServer: @unchecked Sendable {
     let port: Int
     let dir: URL
@@ -56,6 +57,7 @@ final class FixtureServer: @unchecked Sendable {
         process.arguments = [TestPaths.repoRoot.appendingPathComponent("Tests/Support/fixture_server.py").path, configPath.path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        TestScratch.own(process)
         let deadline = Date().addingTimeInterval(10)
         var found: Int?
         while Date() < deadline {

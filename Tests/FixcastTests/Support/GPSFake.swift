@@ -60,8 +60,8 @@ final class GPSDOnPTY: @unchecked Sendable {
         tcgetattr(slave, &tio)
         cfmakeraw(&tio)
         tcsetattr(slave, TCSANOW, &tio)
-        logFile =
-            FileManager.default.temporaryDirectory.appendingPathComponent("gpsd-\(port)-\(UUID().uuidString).log").path
+        logFile = TestPaths.temporaryDirectory("gpsd-\(port)").appendingPathComponent("gpsd.log").path
+        TestScratch.atEnd { [weak self] in self?.stop() }
         try startGPSD()
     }
 
@@ -177,10 +177,15 @@ final class GPSFake: @unchecked Sendable {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         p.arguments = ["/usr/bin/gpsfake", "-q", "-P", String(port), "-c", String(cycle), "-W", "2", path]
+        // gpsfake puts its gpsd's control socket in TMPDIR and leaves it when stopped: the test's folder.
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = TestPaths.temporaryDirectory("gpsfake").path
+        p.environment = environment
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
         process = p
+        TestScratch.atEnd { [weak self] in self?.stop() }
         guard waitForListening(port: port, seconds: 15) else {
             stop()
             throw GPSDHarnessError.notListening(port: port, what: "gpsfake")

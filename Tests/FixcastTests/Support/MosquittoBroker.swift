@@ -33,6 +33,7 @@ final class MosquittoBroker: @unchecked Sendable {
             conf += "cafile \(ca)\ncertfile \(dir.appendingPathComponent("server.crt").path)\nkeyfile \(dir.appendingPathComponent("server.key").path)\n"
         }
         try conf.write(to: dir.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
+        TestScratch.atEnd { [weak self] in self?.stop() }
         try start()
     }
 
@@ -141,6 +142,7 @@ final class TopicRecorder: @unchecked Sendable {
         process.standardOutput = try FileHandle(forWritingTo: file)
         process.standardError = FileHandle.nullDevice
         try process.run()
+        TestScratch.own(process)
         // Ready when a probe published to our own topic comes back (a loaded machine can take seconds).
         var pubArgs = ["-h", "127.0.0.1", "-p", String(broker.port), "-t", readyTopic, "-m", "ready"]
         if let user { pubArgs += ["-u", user] }

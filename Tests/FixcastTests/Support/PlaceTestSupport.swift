@@ -47,11 +47,13 @@ extension FixtureServer {
         final class Box: @unchecked Sendable { var result: Result<FixtureServer, Error>? }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
+        // A thread does not see the test's task-locals: hand it the test's scratch.
+        let scratch = TestScratch.current
         let thread = Thread {
             var empty = sigset_t()
             sigemptyset(&empty)
             pthread_sigmask(SIG_SETMASK, &empty, nil)
-            box.result = Result { try FixtureServer(routes: routes) }
+            box.result = TestScratch.$current.withValue(scratch) { Result { try FixtureServer(routes: routes) } }
             done.signal()
         }
         thread.start()

@@ -22,6 +22,7 @@ final class RunningFixcast: @unchecked Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        TestScratch.own(process)
         let shared = self.shared
         readers.enter()
         DispatchQueue.global().async { [readers] in

@@ -7,12 +7,9 @@ enum TestPaths {
     static let fixtures: URL = repoRoot.appendingPathComponent("Tests/FixcastTests/Fixtures")
     static func fixture(_ relative: String) -> String { fixtures.appendingPathComponent(relative).path }
 
-    /// A fresh temporary directory for one test.
-    static func temporaryDirectory(_ label: String = "fixcast-test") -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    /// A fresh folder inside the current test's `TestScratch`, removed when the test ends (the suite
+    /// needs `.scratch`: see TestScratch.swift).
+    static func temporaryDirectory(_ label: String = "fixcast-test") -> URL { TestScratch.folder(label) }
 
     /// The built `fixcast` executable next to the test bundle (swift build puts both in .build/<config>).
     static var fixcastBinary: String {

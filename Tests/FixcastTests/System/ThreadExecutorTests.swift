@@ -6,7 +6,7 @@ import Testing
 /// `ThreadExecutor`: the SQLite actor's serial executor, and `ThreadExecutor.tasks`, the executor every
 /// fixcast task prefers so that nothing runs on Swift's global executor (whose libdispatch pool wakes
 /// every second once used). Checked against the real threads: names from /proc/thread-self/comm.
-@Suite struct ThreadExecutorTests {
+@Suite(.scratch) struct ThreadExecutorTests {
     /// The name Linux keeps for the calling thread.
     static func threadName() -> String {
         ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "")
