@@ -37,6 +37,8 @@ final class LiveDisplay: ReadingDisplay {
     private let terminal: TerminalSession
     private let options: DisplayOptions
     private let demo: Bool
+    /// The terminal's size at the last frame.
+    private var drawnSize: (columns: Int, rows: Int)?
 
     /// nil when stdout is not a terminal that can be put in raw mode (the caller falls back to JSON lines).
     init?(options: DisplayOptions, demo: Bool) {
@@ -55,6 +57,9 @@ final class LiveDisplay: ReadingDisplay {
             reading: status.reading, position: status.position, fixLostSince: status.fixLostSince,
             problems: status.problems, updating: status.updating, demo: demo)
         let size = terminal.size() ?? (columns: 80, rows: 24)
+        // A resized terminal may have reflowed what it showed: write the next frame whole.
+        if drawnSize.map({ $0 != size }) ?? true { terminal.invalidate() }
+        drawnSize = size
         terminal.draw(LiveScreen.render(state, now: now, width: size.columns, height: size.rows, options: options))
     }
 
@@ -74,7 +79,7 @@ final class LiveDisplay: ReadingDisplay {
     /// `fg` (SIGCONT): take raw mode and the alternate screen again; the caller redraws.
     func resume() {
         guard !terminal.isActive else { return }
-        try? terminal.start()
+        try? terminal.start()  // clears the screen and forgets the frame: the caller's redraw is whole
     }
 
     func close() {
