@@ -37,6 +37,8 @@ final class LiveDisplay: ReadingDisplay {
     private let terminal: TerminalSession
     private let options: DisplayOptions
     private let demo: Bool
+    /// Frames rendered whole only when more than the position changed.
+    private var frames = LiveScreenFrames()
     /// The terminal's size at the last frame.
     private var drawnSize: (columns: Int, rows: Int)?
 
@@ -53,14 +55,12 @@ final class LiveDisplay: ReadingDisplay {
 
     func redraw(_ status: AgentStatus, now: Date) {
         guard terminal.isActive else { return }  // stopped by Ctrl-Z: nothing is drawn until `fg`
-        let state = LiveScreen.State(
-            reading: status.reading, position: status.position, fixLostSince: status.fixLostSince,
-            problems: status.problems, updating: status.updating, demo: demo)
         let size = terminal.size() ?? (columns: 80, rows: 24)
         // A resized terminal may have reflowed what it showed: write the next frame whole.
         if drawnSize.map({ $0 != size }) ?? true { terminal.invalidate() }
         drawnSize = size
-        terminal.draw(LiveScreen.render(state, now: now, width: size.columns, height: size.rows, options: options))
+        terminal.draw(
+            frames.frame(status, demo: demo, now: now, width: size.columns, height: size.rows, options: options))
     }
 
     var keyboard: Int32? { terminal.input }
