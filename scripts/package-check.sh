@@ -27,12 +27,15 @@ version=$(dpkg-deb -f "$deb" Version)
 upstream=${version%-*}
 
 # lintian: an error or a warning fails; an accepted one is overridden in packaging/lintian-overrides
-# with its reason (installed as /usr/share/lintian/overrides/fixcast).
-if ! lintian --fail-on error,warning --display-info --show-overrides "$deb" > "$work/lintian.txt" 2>&1; then
-    cat "$work/lintian.txt" >&2
-    fail "lintian reports errors or warnings (above)"
-fi
+# with its reason (installed as /usr/share/lintian/overrides/fixcast). Overridden tags are shown (O:)
+# with their reasons; the verdict is read from the tags (lintian's --fail-on counts shown overrides).
+lintian --fail-on none --display-info --show-overrides "$deb" 2>&1 | grep -v '^running with root privileges' \
+    > "$work/lintian.txt" || true
 sed 's/^/    /' "$work/lintian.txt"
+if grep -q '^[EW]: ' "$work/lintian.txt"; then
+    fail "lintian reports errors or warnings (E: or W: above)"
+fi
+grep -q '^[IO]: \|^N: ' "$work/lintian.txt" || [ ! -s "$work/lintian.txt" ] || fail "lintian said something unexpected (above)"
 ok "lintian: no error, no warning that is not overridden"
 
 as_root apt-get install -y -qq "$(realpath "$deb")" >/dev/null
@@ -107,14 +110,15 @@ got=$(bash --norc -c 'source /usr/share/bash-completion/completions/fixcast
 ok "bash completion loads and completes"
 
 if command -v zsh >/dev/null; then
-    got=$(zsh -fc "autoload -U compinit; compinit -u -d '$work/zcompdump'; print -r -- \$_comps[fixcast]" 2>&1)
+    got=$(HOME=$work zsh -fc "autoload -U compinit; compinit -u -d '$work/zcompdump'; print -r -- \$_comps[fixcast]" 2>&1)
     [ "$got" = _fixcast ] || fail "zsh: $got"
     ok "zsh finds _fixcast in its vendor-completions"
 else
     fail "zsh is not installed (scripts/install-deps.sh installs it)"
 fi
 if command -v fish >/dev/null; then
-    got=$(fish --no-config -c 'complete -C "fixcast ex"' 2>&1 | cut -f1)
+    # Not --no-config: that also empties fish_complete_path, where the vendor completions are found.
+    got=$(HOME=$work fish -c 'complete -C "fixcast ex"' 2>&1 | cut -f1)
     [ "$got" = export ] || fail "fish completes \"fixcast ex\" with \"$got\""
     ok "fish completes fixcast ex -> export"
 else
