@@ -47,10 +47,14 @@ enum BashCompletion {
         lines.append("    local words='' options=''")
         lines.append("    case $command in")
         let commandWords = reference.commands.map { $0.words[0] }
-        lines.append("        '') words='\((commandWords + ["help"]).joined(separator: " "))' options='\(spellings(reference.mainOptions))' ;;")
+        lines.append(
+            "        '') words='\((commandWords + ["help"]).joined(separator: " "))' options='\(spellings(reference.mainOptions))' ;;"
+        )
         lines.append("        help) ((given == 0)) && words='\(commandWords.joined(separator: " "))' ;;")
         for command in reference.commands {
-            let words = command.arguments.isEmpty ? "" : "((given == 0)) && words='\(command.arguments.joined(separator: " "))'; "
+            let words =
+                command.arguments.isEmpty
+                ? "" : "((given == 0)) && words='\(command.arguments.joined(separator: " "))'; "
             lines.append("        \(command.words[0])) \(words)options='\(spellings(command.options))' ;;")
         }
         lines += [

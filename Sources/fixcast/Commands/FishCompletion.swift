@@ -60,19 +60,22 @@ enum FishCompletion {
         ]
         let noCommand = "not __fixcast_command"
         for command in reference.commands {
-            lines.append("complete -c fixcast -n \(quote(noCommand)) -a \(command.words[0]) -d \(quote(command.summary))")
+            lines.append(
+                "complete -c fixcast -n \(quote(noCommand)) -a \(command.words[0]) -d \(quote(command.summary))")
         }
         lines.append("complete -c fixcast -n \(quote(noCommand)) -a help -d \(quote("Show a command's help."))")
         let commandWords = reference.commands.map { $0.words[0] }.joined(separator: " ")
         lines.append(
-            "complete -c fixcast -n \(quote("__fixcast_using help; and test (__fixcast_arguments) = 0")) -a \(quote(commandWords))")
+            "complete -c fixcast -n \(quote("__fixcast_using help; and test (__fixcast_arguments) = 0")) -a \(quote(commandWords))"
+        )
         lines += reference.mainOptions.map { line($0, condition: noCommand) }
         for command in reference.commands {
             let using = "__fixcast_using " + command.words[0]
             lines.append("")
             if !command.arguments.isEmpty {
                 lines.append(
-                    "complete -c fixcast -n \(quote(using + "; and test (__fixcast_arguments) = 0")) -a \(quote(command.arguments.joined(separator: " ")))")
+                    "complete -c fixcast -n \(quote(using + "; and test (__fixcast_arguments) = 0")) -a \(quote(command.arguments.joined(separator: " ")))"
+                )
             }
             lines += command.options.map { line($0, condition: using) }
         }

@@ -26,7 +26,8 @@ extension OptionName {
         case .config, .db, .output: return .file
         case .units: return .choices(UnitSystem.allCases.map(\.rawValue))
         case .lang: return .choices(Language.allCases.map(\.rawValue))
-        case .format: return .choices(ExportFormat.allCases.map(\.rawValue))
+        // export's formats; a --format of another command is its own (a value to type).
+        case .format where command == .export: return .choices(ExportFormat.allCases.map(\.rawValue))
         case .trip: return .trips
         default: return .free
         }

@@ -53,7 +53,10 @@ enum ZshCompletion {
             lines.append("          _arguments \\")
             var specs = command.options.map(spec)
             if !command.arguments.isEmpty {
-                specs.append(quote("1:\(command.words.count > 1 ? "action" : "argument"):(\(command.arguments.joined(separator: " ")))"))
+                specs.append(
+                    quote(
+                        "1:\(command.words.count > 1 ? "action" : "argument"):(\(command.arguments.joined(separator: " ")))"
+                    ))
             }
             lines += specs.enumerated().map { index, spec in
                 "            " + spec + (index == specs.count - 1 ? "" : " \\")
@@ -91,7 +94,8 @@ enum ZshCompletion {
             }
         }
         if option.spellings.count == 1 {
-            let spelling = option.spellings[0] + (option.argument != nil && option.spellings[0].hasPrefix("--") ? "=" : "")
+            let spelling =
+                option.spellings[0] + (option.argument != nil && option.spellings[0].hasPrefix("--") ? "=" : "")
             return quote(spelling + description + value)
         }
         let exclusion = "(" + option.spellings.joined(separator: " ") + ")"

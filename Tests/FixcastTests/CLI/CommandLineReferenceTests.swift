@@ -14,7 +14,8 @@ import Testing
             let listed = Set(command.options.compactMap(\.name))
             #expect(listed == Set(command.name.acceptedOptions), "\(command.name)")
             #expect(command.options.contains { $0.spellings == ["-h", "--help"] }, "\(command.name)")
-            #expect(!command.summary.isEmpty && command.usage.hasPrefix("fixcast " + command.words.joined(separator: " ")))
+            #expect(
+                !command.summary.isEmpty && command.usage.hasPrefix("fixcast " + command.words.joined(separator: " ")))
             for option in command.options {
                 #expect(!option.description.isEmpty, "\(command.name) \(option.spellings)")
             }
@@ -36,6 +37,7 @@ import Testing
 
     @Test func optionValuesComeFromTheParsersTypes() {
         #expect(OptionName.format.values(for: .export) == .choices(["gpx", "csv", "geojson"]))
+        #expect(OptionName.format.values(for: .report) == .free)
         #expect(OptionName.units.values(for: .now) == .choices(["metric", "imperial"]))
         #expect(OptionName.lang.values(for: nil) == .choices(["en", "ru", "zh"]))
         #expect(OptionName.trip.values(for: .report) == .trips)
@@ -44,12 +46,13 @@ import Testing
         #expect(OptionName.place.values(for: .now) == .free)
     }
 
-    @Test(arguments: [
-        ("  -o, --output FILE    Write to FILE.", ["-o", "--output"], "FILE", "Write to FILE."),
-        ("  --at LAT,LON         Use this position.", ["--at"], "LAT,LON", "Use this position."),
-        ("  --json               Print JSON instead of text.", ["--json"], nil, "Print JSON instead of text."),
-        ("  --units metric|imperial", ["--units"], "metric|imperial", ""),
-    ] as [(String, [String], String?, String)])
+    @Test(
+        arguments: [
+            ("  -o, --output FILE    Write to FILE.", ["-o", "--output"], "FILE", "Write to FILE."),
+            ("  --at LAT,LON         Use this position.", ["--at"], "LAT,LON", "Use this position."),
+            ("  --json               Print JSON instead of text.", ["--json"], nil, "Print JSON instead of text."),
+            ("  --units metric|imperial", ["--units"], "metric|imperial", ""),
+        ] as [(String, [String], String?, String)])
     func anOptionLineIsTakenApart(line: String, spellings: [String], argument: String?, description: String) {
         let entry = HelpPage.entry(line)
         #expect(entry.spellings == spellings)

@@ -44,10 +44,14 @@ import Testing
     @Test func aShellIsRequiredAndOneOfTheThree() throws {
         let home = TestPaths.temporaryDirectory("completions-usage")
         defer { try? FileManager.default.removeItem(at: home) }
-        for argv in [["completions"], ["completions", "tcsh"], ["completions", "bash", "zsh"], ["completions", "bash", "--json"]] {
+        for argv in [
+            ["completions"], ["completions", "tcsh"], ["completions", "bash", "zsh"],
+            ["completions", "bash", "--json"],
+        ] {
             let result = try CLIRunner.run(argv, home: home)
             #expect(result.status == 2, "\(argv)")
-            #expect(result.stderr.hasPrefix("fixcast completions") && result.stdout.isEmpty, "\(argv): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("fixcast completions") && result.stdout.isEmpty, "\(argv): \(result.stderr)")
         }
     }
 
@@ -82,7 +86,10 @@ import Testing
             (["fixcast", "ex"], ["export"]),
             (["fixcast", "-"], Set(OptionName.common.flatMap(Self.spellings) + ["-h", "--help", "-V", "--version"])),
             (["fixcast", "export", "--format", ""], Set(ExportFormat.allCases.map(\.rawValue))),
-            (["fixcast", "export", "--format", "=", "g"], Set(ExportFormat.allCases.map(\.rawValue).filter { $0.hasPrefix("g") })),
+            (
+                ["fixcast", "export", "--format", "=", "g"],
+                Set(ExportFormat.allCases.map(\.rawValue).filter { $0.hasPrefix("g") })
+            ),
             (["fixcast", "--db", "x.sqlite", "now", "--units", ""], Set(UnitSystem.allCases.map(\.rawValue))),
             (["fixcast", "forecast", "--lang", ""], Set(Language.allCases.map(\.rawValue))),
             (["fixcast", "completions", ""], Set(CompletionShell.allCases.map(\.rawValue))),
@@ -90,7 +97,10 @@ import Testing
             (["fixcast", "mqtt", ""], ["test"]),
             (["fixcast", "help", "rep"], ["report"]),
             (["fixcast", "now", "--place", ""], []),
-            (["fixcast", "export", "-o", files.path + "/drive"], [files.path + "/drive-a.gpx", files.path + "/drive-b.csv"]),
+            (
+                ["fixcast", "export", "-o", files.path + "/drive"],
+                [files.path + "/drive-a.gpx", files.path + "/drive-b.csv"]
+            ),
             (["fixcast", "--config", files.path + "/oth"], [files.path + "/other.txt"]),
             (["fixcast", "report", "--db", drive.path, "--trip", ""], Set(["last"] + trips)),
         ]
@@ -130,12 +140,18 @@ import Testing
         #expect(syntax.status == 0 && syntax.stderr.isEmpty, "\(syntax.stderr)")
         let autoloaded = try ShellRun.run(
             "/usr/bin/zsh",
-            ["-fc", "fpath=('\(fpath.path)' $fpath); autoload -U compinit; compinit -d '\(dump)'; print -r -- $_comps[fixcast]; autoload +X _fixcast && whence -w _fixcast"])
+            [
+                "-fc",
+                "fpath=('\(fpath.path)' $fpath); autoload -U compinit; compinit -d '\(dump)'; print -r -- $_comps[fixcast]; autoload +X _fixcast && whence -w _fixcast",
+            ])
         #expect(autoloaded.status == 0 && autoloaded.stderr.isEmpty, "\(autoloaded.stderr)")
         #expect(autoloaded.stdout == "_fixcast\n_fixcast: function\n")
         let sourced = try ShellRun.run(
             "/usr/bin/zsh",
-            ["-fc", "autoload -U compinit; compinit -d '\(dump)'; source '\(scratch.script(.zsh).path)'; print -r -- $_comps[fixcast]; whence -w _fixcast_trips"])
+            [
+                "-fc",
+                "autoload -U compinit; compinit -d '\(dump)'; source '\(scratch.script(.zsh).path)'; print -r -- $_comps[fixcast]; whence -w _fixcast_trips",
+            ])
         #expect(sourced.status == 0 && sourced.stderr.isEmpty, "\(sourced.stderr)")
         #expect(sourced.stdout == "_fixcast\n_fixcast_trips: function\n")
         // Each command's block offers exactly the options it accepts.
@@ -143,7 +159,10 @@ import Testing
         for command in CommandName.allCases {
             let block = Self.zshBlock(script, command: command.rawValue)
             for option in OptionName.allCases {
-                let offered = Self.spellings(option).contains { block.contains("'\($0)[") || block.contains("'\($0)=[") || block.contains("\($0),") || block.contains("\($0)=}") || block.contains(",\($0)}") }
+                let offered = Self.spellings(option).contains {
+                    block.contains("'\($0)[") || block.contains("'\($0)=[") || block.contains("\($0),")
+                        || block.contains("\($0)=}") || block.contains(",\($0)}")
+                }
                 #expect(offered == command.acceptedOptions.contains(option), "zsh \(command) \(option.flag)")
             }
         }
@@ -157,7 +176,9 @@ import Testing
     }
 
     /// fish: `complete -C` on command lines, as fish itself completes them.
-    @Test(.enabled(if: tool("/usr/bin/fish"), "fish is not installed")) func fishCompletesCommandsOptionsAndValues() throws {
+    @Test(.enabled(if: tool("/usr/bin/fish"), "fish is not installed")) func fishCompletesCommandsOptionsAndValues()
+        throws
+    {
         let scratch = try Scratch()
         defer { scratch.remove() }
         var cases: [(String, Set<String>)] = [
@@ -188,7 +209,11 @@ import Testing
         }
         // A path after -o comes from the file system.
         let files = try ShellRun.run(
-            "/usr/bin/fish", ["--no-config", "-c", "source '\(scratch.script(.fish).path)'; complete -C 'fixcast export -o \(scratch.dir.path)/fixcast.b'"])
+            "/usr/bin/fish",
+            [
+                "--no-config", "-c",
+                "source '\(scratch.script(.fish).path)'; complete -C 'fixcast export -o \(scratch.dir.path)/fixcast.b'",
+            ])
         #expect(files.stdout.split(separator: "\n").map(String.init) == [scratch.script(.bash).path])
     }
 }

@@ -26,7 +26,10 @@ import Testing
         for line in source where !differing.contains(line) {
             #expect(packaged.contains(line), "\(line)")
         }
-        for line in ["Documentation=man:fixcast(1) https://github.com/fixcast/fixcast", "User=fixcast", "Group=fixcast", "ExecStart=/usr/bin/fixcast run --json", "StateDirectory=fixcast"] {
+        for line in [
+            "Documentation=man:fixcast(1) https://github.com/fixcast/fixcast", "User=fixcast", "Group=fixcast",
+            "ExecStart=/usr/bin/fixcast run --json", "StateDirectory=fixcast",
+        ] {
             #expect(packaged.contains(line), "\(line)")
         }
         #expect(!packaged.contains("DynamicUser=yes"))
@@ -34,7 +37,8 @@ import Testing
 
     @Test(
         .enabled(
-            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "systemd-analyze is not installed"))
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+            "systemd-analyze is not installed"))
     func systemdAnalyzeVerifyReportsNothingOnThePackagedUnit() throws {
         let dir = TestPaths.temporaryDirectory("packaged-unit")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -43,14 +47,16 @@ import Testing
         // perhaps, the fixcast user: root stands in for it.
         let text = try String(contentsOfFile: Self.packagedUnit, encoding: .utf8)
             .replacingOccurrences(of: "ExecStart=/usr/bin/fixcast", with: "ExecStart=/bin/true")
-            .replacingOccurrences(of: "User=fixcast", with: "User=root").replacingOccurrences(of: "Group=fixcast", with: "Group=root")
+            .replacingOccurrences(of: "User=fixcast", with: "User=root").replacingOccurrences(
+                of: "Group=fixcast", with: "Group=root")
         try text.write(toFile: copy, atomically: true, encoding: .utf8)
         // verify also runs `man fixcast` for Documentation=man:fixcast(1): the committed page stands in
         // for the installed one.
         let man1 = dir.appendingPathComponent("man/man1")
         try FileManager.default.createDirectory(at: man1, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: TestPaths.repoRoot.appendingPathComponent("docs/fixcast.1"), to: man1.appendingPathComponent("fixcast.1"))
+            at: TestPaths.repoRoot.appendingPathComponent("docs/fixcast.1"),
+            to: man1.appendingPathComponent("fixcast.1"))
         let result = try ShellRun.run(
             "/usr/bin/systemd-analyze", ["verify", copy], env: ["MANPATH": dir.appendingPathComponent("man").path])
         #expect(result.status == 0)
@@ -72,7 +78,8 @@ import Testing
 
         let uncommented = made.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             let text = String(line)
-            guard text.hasPrefix("# "), let first = text.dropFirst(2).first, first.isLowercase, text.contains(" = ") else {
+            guard text.hasPrefix("# "), let first = text.dropFirst(2).first, first.isLowercase, text.contains(" = ")
+            else {
                 return text
             }
             return String(text.dropFirst(2))
