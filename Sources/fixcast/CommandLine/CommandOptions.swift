@@ -26,6 +26,7 @@ extension CommandName {
         case .trips: return TripsOptions.self
         case .report: return ReportOptions.self
         case .mqtt: return MQTTOptions.self
+        case .completions: return CompletionsOptions.self
         }
     }
 

@@ -28,12 +28,16 @@ public enum FixcastCLI {
             Console.out(VersionText.text)
             return ExitCode.success
         }
+        if args.manPage {
+            Console.out(ManPage.roff(CommandLineReference.current))
+            return ExitCode.success
+        }
         if args.help {
             Console.out((args.command.map(HelpText.forCommand) ?? HelpText.main) + "\n")
             return ExitCode.success
         }
         guard let command = args.command else {
-            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt (see fixcast --help).\n")
+            Console.err("fixcast: no command given; the commands are \(CommandName.list) (see fixcast --help).\n")
             return ExitCode.usage
         }
         let context: CommandContext
@@ -56,6 +60,7 @@ public enum FixcastCLI {
             case .trips: return await TripsCommand(context: context, options: try TripsOptions(args)).run()
             case .report: return await ReportCommand(context: context, options: try ReportOptions(args)).run()
             case .mqtt: return await MQTTTestCommand(context: context, options: try MQTTOptions(args)).run()
+            case .completions: return CompletionsCommand(options: try CompletionsOptions(args)).run()
             }
         } catch {
             Console.err(error.message + "\n")

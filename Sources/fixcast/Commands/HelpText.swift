@@ -13,22 +13,21 @@ public enum HelpText {
     static let everyCommandOptions = (OptionName.common.compactMap(\.sharedHelp) + ["  -h, --help           Show help."])
         .joined(separator: "\n")
 
+    /// The COMMANDS block of the main help: each command's name and summary, in a column.
+    static let commandList: String = {
+        let width = CommandName.allCases.map(\.helpName.count).max() ?? 0
+        return CommandName.allCases.map { command in
+            "  " + command.helpName + String(repeating: " ", count: width - command.helpName.count + 2) + command.summary
+        }.joined(separator: "\n")
+    }()
+
     public static let main = """
     fixcast — local weather that follows your GPS.
 
     USAGE: fixcast <command> [options]
 
     COMMANDS:
-      run        Follow gpsd and keep the local weather current, shown and logged.
-      now        Take one reading (position, place, weather), print it, store it.
-      forecast   Show the multi-day forecast for here.
-      search     Find places by name.
-      export     Write the stored track and readings as GPX, CSV or GeoJSON.
-      status     Show gpsd, the last reading, the store and the MQTT link.
-      alerts     Show the official weather alerts active here, or that none cover it.
-      trips      List the trips in the store: times, distance, places, readings.
-      report     Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile.
-      mqtt test  Connect to the configured MQTT broker and say what worked.
+    \(commandList)
 
     OPTIONS (every command):
     \(everyCommandOptions)
@@ -157,6 +156,19 @@ public enum HelpText {
             OPTIONS:
             \(options(for: .mqtt))
             """
+        case .completions:
+            return """
+            USAGE: fixcast completions bash|zsh|fish [options]
+
+            Prints the completion script for the shell: commands, each command's options, the values
+            of --format, --units, --lang and --trip (last and the stored trips' numbers) and file
+            names after the options that take a path. The Debian package installs them; otherwise
+            load one from the shell's start-up file, e.g. source <(fixcast completions bash) in
+            ~/.bashrc, or fixcast completions fish > ~/.config/fish/completions/fixcast.fish.
+
+            OPTIONS:
+            \(options(for: .completions))
+            """
         case .report:
             return """
             USAGE: fixcast report [--trip N|last] [--since T] [--until T] [-o FILE.svg|FILE.html] [options]
@@ -175,6 +187,34 @@ public enum HelpText {
               -o, --output FILE    Write to FILE (.svg or .html); - writes the SVG to standard output.
             \(options(for: .report))
             """
+        }
+    }
+}
+
+extension CommandName {
+    /// The command as a person types it (`mqtt test`).
+    var helpName: String {
+        switch self {
+        case .mqtt: return "mqtt test"
+        case .completions: return "completions"
+        default: return rawValue
+        }
+    }
+
+    /// One line on what the command does, for the main help, the man page and the completions.
+    var summary: String {
+        switch self {
+        case .run: return "Follow gpsd and keep the local weather current, shown and logged."
+        case .now: return "Take one reading (position, place, weather), print it, store it."
+        case .forecast: return "Show the multi-day forecast for here."
+        case .search: return "Find places by name."
+        case .export: return "Write the stored track and readings as GPX, CSV or GeoJSON."
+        case .status: return "Show gpsd, the last reading, the store and the MQTT link."
+        case .alerts: return "Show the official weather alerts active here, or that none cover it."
+        case .trips: return "List the trips in the store: times, distance, places, readings."
+        case .report: return "Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile."
+        case .mqtt: return "Connect to the configured MQTT broker and say what worked."
+        case .completions: return "Print the shell completion script for bash, zsh or fish."
         }
     }
 }
