@@ -26,6 +26,8 @@ package struct DisplayLabels: Sendable {
     var max: String { pick("max", "макс", "最高") }
     var sunrise: String { pick("sunrise", "восход", "日出") }
     var sunset: String { pick("sunset", "закат", "日落") }
+    var polarDay: String { pick("polar day", "полярный день", "极昼") }
+    var polarNight: String { pick("polar night", "полярная ночь", "极夜") }
     var nextDays: String { pick("Next days", "Следующие дни", "未来几天") }
     var alerts: String { pick("Alerts", "Предупреждения", "预警") }
     var errors: String { pick("Problems", "Проблемы", "问题") }
