@@ -5,7 +5,7 @@ import FixcastCore
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status, alerts, trips, report, mqtt
+    case run, now, forecast, search, export, status, alerts, trips, report, mqtt, line
 }
 
 /// A command line that does not make sense; exit 2 with the message (which names the option).
@@ -50,6 +50,10 @@ public struct Arguments: Sendable, Equatable {
     public var trip: TripChoice?
     // mqtt
     public var mqttAction: String?
+    // line
+    public var waybar = false
+    public var i3blocks = false
+    public var watch = false
 
     public init() {}
 }
@@ -132,9 +136,11 @@ extension Arguments {
                 guard let l = Int(v), (1...100).contains(l) else { throw UsageError("fixcast: --limit: \"\(TerminalText.echo(v))\" is not a number from 1 to 100.") }
                 a.limit = l
             case "--format":
-                let v = try value(name, inline)
-                guard ["gpx", "csv", "geojson"].contains(v) else { throw UsageError("fixcast: --format: \"\(TerminalText.echo(v))\" is not gpx, csv or geojson.") }
-                a.format = v
+                // export's formats are checked once the command is known (ExportOptions); for line it is a template.
+                a.format = try value(name, inline)
+            case "--waybar": a.waybar = true
+            case "--i3blocks": a.i3blocks = true
+            case "--watch": a.watch = true
             case "--since", "--until":
                 let v = try value(name, inline)
                 guard let d = ExportTimeRange.parse(v, isUpperBound: name == "--until") else {
@@ -161,14 +167,14 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt.")
+                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt, line.")
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt.")
+                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt, line.")
             }
             a.command = c
             let rest = positionals.dropFirst()
@@ -215,7 +221,9 @@ extension String {
 /// Options that are switches (`--json`), not `--name VALUE`: `--json=false` must not quietly
 /// mean "JSON on", and `--json=yes` is a guess at a syntax fixcast does not have.
 enum FlagArgument {
-    static let names: Set<String> = ["-h", "--help", "-V", "--version", "--json", "--offline", "--force"]
+    static let names: Set<String> = [
+        "-h", "--help", "-V", "--version", "--json", "--offline", "--force", "--waybar", "--i3blocks", "--watch",
+    ]
 
     static func valueGiven(name: String, value: String) -> String {
         "fixcast: \(name) takes no value (not \(name)=\(TerminalText.echo(value))); give \(name) alone to turn it on, leave it out to keep it off."

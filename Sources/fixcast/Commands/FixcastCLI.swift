@@ -33,7 +33,7 @@ public enum FixcastCLI {
             return ExitCode.success
         }
         guard let command = args.command else {
-            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt (see fixcast --help).\n")
+            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt, line (see fixcast --help).\n")
             return ExitCode.usage
         }
         let context: CommandContext
@@ -56,6 +56,7 @@ public enum FixcastCLI {
             case .trips: return await TripsCommand(context: context, options: try TripsOptions(args)).run()
             case .report: return await ReportCommand(context: context, options: try ReportOptions(args)).run()
             case .mqtt: return await MQTTTestCommand(context: context, options: try MQTTOptions(args)).run()
+            case .line: return await LineCommand(context: context, options: try LineOptions(args)).run()
             }
         } catch {
             Console.err(error.message + "\n")
