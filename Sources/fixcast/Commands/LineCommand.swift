@@ -14,6 +14,10 @@ struct LineCommand {
     let context: CommandContext
     let options: LineOptions
 
+    /// How long the store's files must be unwritten before a change is read (see `watch`): a commit's
+    /// writes come within microseconds of each other; 150 ms leaves a loaded machine room.
+    static let quietSeconds = 0.15
+
     func run() async -> Int32 {
         let source = LineReadingSource(path: context.settings.storage.path)
         let reading: Reading?
@@ -58,6 +62,12 @@ struct LineCommand {
             case .deadline:
                 Console.out(render(last, now: clock.now()))
             case .changed:
+                // A commit appends to the -wal (the events) and then marks itself in the -shm, which is
+                // mapped memory and raises no event: read once the writes have been quiet for a moment,
+                // or the newest commit may not be visible yet (and nothing would wake us again).
+                var settle = StoreChangeWatch.Wake.changed
+                while settle == .changed { settle = changes.wait(deadline: Self.quietSeconds) }
+                if settle == .failed { continue }
                 let reading: Reading?
                 do {
                     reading = try await source.lastReading()

@@ -21,7 +21,13 @@ actor LineReadingSource {
     func lastReading() async throws(StorageError) -> Reading? {
         if store == nil {
             guard access(path, F_OK) == 0 else { return nil }
-            store = try SQLiteStore(path: path, readOnly: true)
+            do {
+                store = try SQLiteStore(path: path, readOnly: true)
+            } catch .readOnly {
+                // A store `run` or `now` is creating this moment has no schema yet, and a read-only
+                // connection cannot bring it up to date: nothing is stored yet. Opened again next time.
+                return nil
+            }
         }
         guard let store else { return nil }
         return try await store.lastReading()
