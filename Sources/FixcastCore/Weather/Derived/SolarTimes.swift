@@ -21,13 +21,13 @@ public enum SolarTimes {
         guard date.count >= 10, let midnight = UTCTime.parse(String(date.prefix(10))) else { return nil }
         // Solar noon is near 12:00 − longitude/15 h UTC; the equation of time there places it exactly.
         let noonGuess = midnight.addingTimeInterval((720 - 4 * coordinate.lon) * 60)
-        let noonSun = Position.at(noonGuess)
+        let noonSun = SunPosition.at(noonGuess)
         let noon = midnight.addingTimeInterval((720 - 4 * coordinate.lon - noonSun.equationOfTimeMin) * 60)
         guard let rise = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: true),
               let set = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: false)
         else {
             // No crossing: the sun stays up all day when it is above the rise/set altitude at noon.
-            let noonElevation = 90 - abs(coordinate.lat - Position.at(noon).declinationDeg)
+            let noonElevation = 90 - abs(coordinate.lat - SunPosition.at(noon).declinationDeg)
             return .polar(noonElevation > 90 - zenithDeg ? .polarDay : .polarNight)
         }
         return .times(sunrise: rise, sunset: set)
@@ -36,11 +36,11 @@ public enum SolarTimes {
     // MARK: - The equations
 
     /// The sun's declination (degrees) and the equation of time (minutes) at an instant.
-    struct Position {
+    struct SunPosition {
         var declinationDeg: Double
         var equationOfTimeMin: Double
 
-        static func at(_ time: Date) -> Position {
+        static func at(_ time: Date) -> SunPosition {
             let rad = Double.pi / 180
             // Julian centuries since J2000.0 (JD 2451545.0 = 2000-01-01 12:00 UTC = Unix 946728000).
             let t = (time.timeIntervalSince1970 - 946_728_000) / 86_400 / 36_525
@@ -58,7 +58,7 @@ public enum SolarTimes {
             let eq = y * Elementary.sin(2 * l0 * rad) - 2 * e * Elementary.sin(m * rad)
                 + 4 * e * y * Elementary.sin(m * rad) * Elementary.cos(2 * l0 * rad)
                 - 0.5 * y * y * Elementary.sin(4 * l0 * rad) - 1.25 * e * e * Elementary.sin(2 * m * rad)
-            return Position(declinationDeg: declination, equationOfTimeMin: 4 * eq / rad)
+            return SunPosition(declinationDeg: declination, equationOfTimeMin: 4 * eq / rad)
         }
     }
 
@@ -77,7 +77,7 @@ public enum SolarTimes {
     static func event(midnight: Date, noon: Date, coordinate: Coordinate, rising: Bool) -> Date? {
         var time = noon
         for _ in 0..<3 {
-            let sun = Position.at(time)
+            let sun = SunPosition.at(time)
             guard let h = hourAngleDeg(lat: coordinate.lat, declinationDeg: sun.declinationDeg) else { return nil }
             // Minutes after the date's 00:00 UTC: local solar noon ± the hour angle at 4 min a degree.
             let minutes = 720 - 4 * coordinate.lon - sun.equationOfTimeMin + (rising ? -4 : 4) * h
