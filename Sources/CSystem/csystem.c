@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/inotify.h>
+#include <poll.h>
+#include <time.h>
 
 static volatile sig_atomic_t csystem_signal_fd = -1;
 
@@ -42,4 +45,48 @@ int csystem_ignore_signal(int sig) {
     action.sa_handler = SIG_IGN;
     sigemptyset(&action.sa_mask);
     return sigaction(sig, &action, NULL);
+}
+
+int csystem_watch_folder_writes(const char *dir) {
+    int fd = inotify_init1(IN_CLOEXEC);
+    if (fd < 0) return -1;
+    if (inotify_add_watch(fd, dir, IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+static long long csystem_now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms) {
+    /* Aligned for struct inotify_event; room for many events with names up to NAME_MAX. */
+    char buffer[16 * (sizeof(struct inotify_event) + 256)] __attribute__((aligned(__alignof__(struct inotify_event))));
+    size_t prefix_length = strlen(prefix);
+    long long deadline = timeout_ms < 0 ? -1 : csystem_now_ms() + timeout_ms;
+    for (;;) {
+        if (deadline >= 0) {
+            long long left = deadline - csystem_now_ms();
+            if (left < 0) left = 0;
+            struct pollfd p = { .fd = fd, .events = POLLIN };
+            int ready = poll(&p, 1, (int)left);
+            if (ready < 0) return -1;
+            if (ready == 0) return 0;
+        }
+        ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0) return -1;
+        int matched = 0;
+        for (char *p = buffer; p < buffer + n;) {
+            struct inotify_event *event = (struct inotify_event *)p;
+            if (event->len > 0 && strncmp(event->name, prefix, prefix_length) == 0) matched = 1;
+            p += sizeof(struct inotify_event) + event->len;
+        }
+        if (matched) return 1;
+    }
 }

@@ -105,7 +105,8 @@ public actor WeatherService {
         do {
             // A provider may answer from its own cache without a request (MET Norway before `Expires`);
             // it says so with `cached`, which is kept; only a new fetch is stored.
-            var report = try await fetcher.fetch(at: coordinate, now: now)
+            // Derived values are filled here, once for every provider, before the report is stored.
+            var report = WeatherDerivation.completed(try await fetcher.fetch(at: coordinate, now: now))
             report.stale = false
             if backoff.failures > 0 || backoff.notBefore != nil {
                 backoff.recordSuccess()

@@ -5,7 +5,7 @@ import FixcastCore
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status, alerts, trips, report, mqtt, completions
+    case run, now, forecast, search, export, status, alerts, trips, report, mqtt, line, completions
 
     /// The commands, for the messages that list them.
     static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -57,6 +57,10 @@ public struct Arguments: Sendable, Equatable {
     public var mqttAction: String?
     // completions
     public var completionShell: String?
+    // line
+    public var waybar = false
+    public var i3blocks = false
+    public var watch = false
 
     public init() {}
 }
@@ -140,9 +144,11 @@ extension Arguments {
                 guard let l = Int(v), (1...100).contains(l) else { throw UsageError("fixcast: --limit: \"\(TerminalText.echo(v))\" is not a number from 1 to 100.") }
                 a.limit = l
             case "--format":
-                let v = try value(name, inline)
-                guard ["gpx", "csv", "geojson"].contains(v) else { throw UsageError("fixcast: --format: \"\(TerminalText.echo(v))\" is not gpx, csv or geojson.") }
-                a.format = v
+                // export's formats are checked once the command is known (ExportOptions); for line it is a template.
+                a.format = try value(name, inline)
+            case "--waybar": a.waybar = true
+            case "--i3blocks": a.i3blocks = true
+            case "--watch": a.watch = true
             case "--since", "--until":
                 let v = try value(name, inline)
                 guard let d = ExportTimeRange.parse(v, isUpperBound: name == "--until") else {
@@ -228,7 +234,10 @@ extension String {
 /// Options that are switches (`--json`), not `--name VALUE`: `--json=false` must not quietly
 /// mean "JSON on", and `--json=yes` is a guess at a syntax fixcast does not have.
 enum FlagArgument {
-    static let names: Set<String> = ["-h", "--help", "-V", "--version", "--man-page", "--json", "--offline", "--force"]
+    static let names: Set<String> = [
+        "-h", "--help", "-V", "--version", "--man-page", "--json", "--offline", "--force", "--waybar", "--i3blocks",
+        "--watch",
+    ]
 
     static func valueGiven(name: String, value: String) -> String {
         "fixcast: \(name) takes no value (not \(name)=\(TerminalText.echo(value))); give \(name) alone to turn it on, leave it out to keep it off."

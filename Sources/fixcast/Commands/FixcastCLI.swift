@@ -60,6 +60,7 @@ public enum FixcastCLI {
             case .trips: return await TripsCommand(context: context, options: try TripsOptions(args)).run()
             case .report: return await ReportCommand(context: context, options: try ReportOptions(args)).run()
             case .mqtt: return await MQTTTestCommand(context: context, options: try MQTTOptions(args)).run()
+            case .line: return await LineCommand(context: context, options: try LineOptions(args)).run()
             case .completions: return CompletionsCommand(options: try CompletionsOptions(args)).run()
             }
         } catch {

@@ -143,6 +143,30 @@ public enum HelpText {
             OPTIONS:
             \(options(for: .trips))
             """
+        case .line:
+            return """
+            USAGE: fixcast line [--format TEMPLATE] [--waybar|--i3blocks] [--watch] [options]
+
+            Prints one line from the last stored reading, for a status bar. It never asks the network
+            or gpsd, and reads the store while run writes it. A reading older than twice
+            trigger.periodic_min is marked stale (~ before the text); with no reading or no fix it
+            says "no fix". Exit 0 when a line was printed, 1 when the store cannot be read.
+
+            OPTIONS:
+              --format TEMPLATE    What to print (default "%l %c %t %w"): %c condition symbol,
+                                   %C condition text, %t temperature, %f feels like, %h humidity,
+                                   %w wind, %l place, %p precipitation, %P pressure, %S sunrise,
+                                   %s sunset, %a age of the reading, %A alerts (count, most
+                                   severe), %r rain ahead (empty: no ahead forecast is stored
+                                   yet), %% a percent sign.
+              --waybar             One JSON object a line for waybar's custom module (return-type
+                                   json): text, tooltip, class (stale, no-fix, alert-SEVERITY), alt.
+              --i3blocks           i3blocks' lines: full text, short text, colour.
+              --watch              Keep running and print a new line each time a reading is stored
+                                   (woken by the store's file changing, never by a timer, except
+                                   once when the last reading turns stale).
+            \(options(for: .line))
+            """
         case .mqtt:
             return """
             USAGE: fixcast mqtt test [options]
@@ -214,6 +238,7 @@ extension CommandName {
         case .trips: return "List the trips in the store: times, distance, places, readings."
         case .report: return "Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile."
         case .mqtt: return "Connect to the configured MQTT broker and say what worked."
+        case .line: return "Print one status-bar line from the last stored reading (waybar, i3blocks, tmux)."
         case .completions: return "Print the shell completion script for bash, zsh or fish."
         }
     }
