@@ -19,6 +19,14 @@ int csystem_default_signal(int sig);
 /* Ignores `sig` (SIG_IGN). */
 int csystem_ignore_signal(int sig);
 
+/* Until csystem_forget_unlink_on_signal: SIGINT, SIGTERM or SIGHUP first unlinks `path` (an export's
+   hidden partial file), then takes its default action as if it had not been caught. One path at a time.
+   Returns 0, or -1 with errno set. */
+int csystem_unlink_on_signal(const char *path);
+
+/* Puts back the three signals' previous actions; the path is no longer removed. */
+void csystem_forget_unlink_on_signal(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -232,7 +232,9 @@ final class SQLiteStatement {
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
     func int(_ column: Int32) -> Int? { isNull(column) ? nil : Int(sqlite3_column_int64(stmt, column)) }
     func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(stmt, column) }
-    func date(_ column: Int32) -> Date? { double(column).map { Date(timeIntervalSince1970: $0) } }
+    /// The column as a time; nil when NULL or outside 1970–2200 (`PlausibleTime`): the store is data from
+    /// outside too (an older version, another tool, a person with sqlite3), and 1e300 is no time.
+    func date(_ column: Int32) -> Date? { double(column).flatMap(PlausibleTime.date) }
 
     func text(_ column: Int32) -> String? {
         guard !isNull(column), let p = sqlite3_column_text(stmt, column) else { return nil }

@@ -194,7 +194,9 @@ public actor SQLiteStore {
         try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
         try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
         while try stmt.step() {
-            guard let received = stmt.date(0), let lat = stmt.double(1), let lon = stmt.double(2),
+            // A point received at no believable time (outside 1970–2200) is left out, not exported as one.
+            guard let received = stmt.date(0) else { continue }
+            guard let lat = stmt.double(1), let lon = stmt.double(2),
                 let coordinate = Coordinate(lat: lat, lon: lon),
                 let mode = stmt.text(6).flatMap(FixMode.init(rawValue:))
             else { throw StorageError.corrupt(path: path, detail: "a stored track point is out of range") }

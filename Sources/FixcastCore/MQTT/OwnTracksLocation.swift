@@ -20,7 +20,7 @@ public enum OwnTracksLocation {
         if let v = p.speedMps, v.isFinite, v >= 0, v < 560 { members.append(("vel", .int(Int((v * 3.6).rounded())))) }
         if let c = p.trackDeg, c.isFinite, c >= 0, c <= 360 { members.append(("cog", .int(Int(c.rounded()) % 360))) }
         let when = p.fixTime ?? reading.time
-        members.append(("tst", .int(Int(when.timeIntervalSince1970.rounded(.down)))))
+        members.append(("tst", .int(Int(clamping: when.timeIntervalSince1970, to: 0...Int.max, rounding: .down))))
         members.append(("tid", .string(trackerID(device: device))))
         return .object(members)
     }

@@ -78,7 +78,7 @@ struct StatusCommand {
         }
         if let r = lastReading {
             let labels = ReadingParts(options: context.displayOptions, now: now).labels
-            var line = "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(now.timeIntervalSince(r.time))))"
+            var line = "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(clamping: now.timeIntervalSince(r.time), to: Int.min...Int.max)))"
             if let p = r.place { line += ", \(TerminalText.name(p.name))" }
             if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits(context.units).temperature(t))" }
             out += line + "\n"
