@@ -71,7 +71,9 @@ enum StoreOpening {
         // read would find damaged is found damaged here, by every command alike.
         let verdict = try db.scalarText("PRAGMA quick_check") ?? "ok"
         if verdict != "ok" {
-            throw StorageError.corrupt(path: db.path, detail: String(verdict.prefix(200)))
+            // Its report is lines ("*** in database main ***", "Page 27: …"): one short line of them.
+            let lines = verdict.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("***") }
+            throw StorageError.corrupt(path: db.path, detail: String(lines.joined(separator: "; ").prefix(200)))
         }
     }
 
@@ -87,6 +89,9 @@ enum StoreOpening {
             if access(path, R_OK) != 0 {
                 throw StorageError.unreadable(path: path, detail: String(cString: strerror(errno)))
             }
+            if let problem = headerProblem(path, size: Int64(st.st_size)) {
+                throw StorageError.corrupt(path: path, detail: problem)
+            }
             return
         }
         let err = errno
@@ -99,6 +104,31 @@ enum StoreOpening {
         default:
             throw StorageError.cannotOpen(path: path, detail: String(cString: strerror(err)))
         }
+    }
+
+    /// What the file's first 100 bytes (SQLite's header) say is wrong, before SQLite opens it: not an
+    /// SQLite file, or shorter than the header's own page count (a truncated copy). Judged here because
+    /// SQLite would otherwise open a WAL-mode file's -wal and -shm beside it first, even to refuse it.
+    static func headerProblem(_ path: String, size: Int64) -> String? {
+        guard size > 0 else { return nil }  // an empty file is an empty database: a new store
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }  // SQLite will say why
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let n = read(fd, &header, 100)
+        let magic = Array("SQLite format 3".utf8) + [0]
+        guard n == 100, Array(header[0..<16]) == magic else { return "it is not an SQLite database" }
+        func u32(_ at: Int) -> Int64 { header[at..<at + 4].reduce(0) { $0 << 8 | Int64($1) } }
+        let rawPageSize = Int64(header[16]) << 8 | Int64(header[17])
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        let pages = u32(28)
+        // The header's page count is valid only when its change counter matches "version-valid-for";
+        // with a -wal file beside it, committed pages may live there, so only a clean file is judged.
+        let countIsValid = u32(24) == u32(92) && pages > 0
+        if countIsValid, access(path + "-wal", F_OK) != 0, size < pages * pageSize {
+            return "the file is shorter than its header says: a truncated copy"
+        }
+        return nil
     }
 
     /// "permission denied on the folder F": the first folder on the way to `path` this user cannot enter.

@@ -55,6 +55,7 @@ struct StatusCommand {
                 ("last_reading", lastReading?.json(language: context.language) ?? .null),
             ])
             Console.out(json.serialized() + "\n")
+            if let storeIssue { Console.err(storeIssue + "\n") }
             return exitCode
         }
         var out = ""
