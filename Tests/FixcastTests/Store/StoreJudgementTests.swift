@@ -144,6 +144,15 @@ import Testing
             #expect(r.stderr.contains("cannot be read (permission denied on the folder \(privateDir))"), "\(command): \(r.stderr)")
             #expect(!r.stdout.contains("No trips"), "\(command): \(r.stdout)")
         }
+        // A command that only uses the store as a cache says so too: the forecast is shown, and exit 1.
+        let server = try Acceptance.recordedServer()
+        defer { server.stop() }
+        let forecast = try Self.runAsNobody(["forecast", "--at", "52.52,13.405", "--db", db], home: home, env: Acceptance.env(server))
+        #expect(forecast.status == 1, "\(forecast.stderr)")
+        #expect(!forecast.stdout.isEmpty)
+        #expect(forecast.stderr.contains("cannot be read"), "\(forecast.stderr)")
+        let readable = try home.run(["forecast", "--at", "52.52,13.405", "--db", db], env: Acceptance.env(server))
+        #expect(readable.status == 0, "the same forecast as the owner: \(readable.stderr)")
     }
 
     @Test("a store that quick_check finds damaged is refused by now as by trips and export (one judgement)")
@@ -222,8 +231,8 @@ import Testing
     }
 
     /// `fixcast args…` as the user nobody (runuser), with the test's clean environment.
-    static func runAsNobody(_ args: [String], home: AcceptanceHome) throws -> CLIResult {
-        var env = fixcastEnvironment(home: home.dir, adding: Acceptance.env(nil))
+    static func runAsNobody(_ args: [String], home: AcceptanceHome, env extra: [String: String] = Acceptance.env(nil)) throws -> CLIResult {
+        var env = fixcastEnvironment(home: home.dir, adding: extra)
         env["HOME"] = "/nonexistent"
         let envArgs = env.map { "\($0.key)=\($0.value)" }
         let p = Process()
