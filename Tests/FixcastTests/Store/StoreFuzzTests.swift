@@ -12,13 +12,15 @@ import Testing
 @Suite(.serialized) struct StoreFuzzTests {
     static let readingCommands: [[String]] = [
         ["trips"], ["trips", "--json"], ["export", "--format", "gpx"], ["export", "--format", "csv"],
-        ["export", "--format", "geojson"], ["report", "-o", "-"], ["report", "-o", "report.html"],
+        ["export", "--format", "geojson"], ["report", "-o", "-"], ["report", "-o", "REPORT.html"],
         ["status", "--gpsd", "127.0.0.1:9"], ["status", "--json", "--gpsd", "127.0.0.1:9"],
     ]
 
     /// Runs `command` on `db` and checks the outcome is one a user can act on.
     static func expectSane(_ command: [String], db: String, home: URL, _ label: String) throws -> CLIResult {
-        let r = try CLIRunner.run(command + ["--db", db], env: Acceptance.env(nil), home: home, timeout: 60)
+        // A file the command writes goes into the test's own folder, never the working directory.
+        let args = command.map { $0 == "REPORT.html" ? home.appendingPathComponent("report.html").path : $0 }
+        let r = try CLIRunner.run(args + ["--db", db], env: Acceptance.env(nil), home: home, timeout: 60)
         #expect(!r.timedOut, "\(label) \(command) hung")
         #expect(r.status == 0 || r.status == 1, "\(label) \(command): exit \(r.status) \(r.stderr.prefix(300))")
         if r.status == 1 {
