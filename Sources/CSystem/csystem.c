@@ -90,3 +90,40 @@ int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms) {
         if (matched) return 1;
     }
 }
+
+/* The one file an interrupted export must not leave behind (see csystem.h). */
+static char csystem_partial_path[4096];
+static volatile sig_atomic_t csystem_partial_armed = 0;
+static const int csystem_partial_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction csystem_partial_previous[3];
+
+static void csystem_partial_handler(int sig) {
+    if (csystem_partial_armed) unlink(csystem_partial_path); /* unlink(2) is async-signal-safe */
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(sig, &action, NULL);
+    raise(sig); /* delivered when this handler returns: the default action, as if never caught */
+}
+
+int csystem_unlink_on_signal(const char *path) {
+    size_t n = strlen(path);
+    if (n >= sizeof csystem_partial_path) { errno = ENAMETOOLONG; return -1; }
+    memcpy(csystem_partial_path, path, n + 1);
+    csystem_partial_armed = 1;
+    for (int i = 0; i < 3; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = csystem_partial_handler;
+        sigemptyset(&action.sa_mask);
+        for (int j = 0; j < 3; j++) sigaddset(&action.sa_mask, csystem_partial_signals[j]);
+        if (sigaction(csystem_partial_signals[i], &action, &csystem_partial_previous[i]) != 0) return -1;
+    }
+    return 0;
+}
+
+void csystem_forget_unlink_on_signal(void) {
+    csystem_partial_armed = 0;
+    for (int i = 0; i < 3; i++) sigaction(csystem_partial_signals[i], &csystem_partial_previous[i], NULL);
+}

@@ -31,6 +31,14 @@ int csystem_watch_folder_writes(const char *dir);
    `timeout_ms` passed without one, or -1 with errno set (EINTR included). */
 int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms);
 
+/* Until csystem_forget_unlink_on_signal: SIGINT, SIGTERM or SIGHUP first unlinks `path` (an export's
+   hidden partial file), then takes its default action as if it had not been caught. One path at a time.
+   Returns 0, or -1 with errno set. */
+int csystem_unlink_on_signal(const char *path);
+
+/* Puts back the three signals' previous actions; the path is no longer removed. */
+void csystem_forget_unlink_on_signal(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -80,8 +80,8 @@ enum CurlTransfer {
         set(ccurl_easy_setopt_str(handle, CURLOPT_URL, request.url))
         set(ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1))
         set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(limits.connectTimeoutS * 1000))))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(limits.totalTimeoutS * 1000))))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: limits.connectTimeoutS * 1000, to: 1...Int(Int32.max))))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(clamping: limits.totalTimeoutS * 1000, to: 1...Int(Int32.max))))
         set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
         set(ccurl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maxRedirects))
         set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
@@ -149,7 +149,7 @@ enum CurlTransfer {
             return .connectionRefused(host: checked.authority)
         case CURLE_OPERATION_TIMEDOUT:
             let seconds = why.lowercased().contains("connect") ? limits.connectTimeoutS : limits.totalTimeoutS
-            return .timedOut(host: checked.authority, seconds: max(1, Int(seconds.rounded(.up))))
+            return .timedOut(host: checked.authority, seconds: Int(clamping: seconds, to: 1...Int.max, rounding: .up))
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE,
              CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_SHUTDOWN_FAILED,

@@ -35,7 +35,7 @@ enum WeatherHTTP {
     static func decimal(_ value: Double, places: Int) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
-        let scaled = Int((abs(value) * scale).rounded())
+        let scaled = Int(clamping: abs(value) * scale, to: 0...Int.max, rounding: .toNearestOrAwayFromZero)
         let unit = Int(scale)
         let whole = scaled / unit
         var fraction = String(scaled % unit)

@@ -117,7 +117,7 @@ public enum LiveScreen {
         guard let position = state.position ?? state.reading?.position else { return labels.waitingForFix }
         let coordinate = ReadingParts.coordinate(position.coordinate)
         if let lost = state.fixLostSince {
-            let age = labels.age(seconds: Int(parts.now.timeIntervalSince(lost).rounded(.down)))
+            let age = labels.age(seconds: Int(clamping: parts.now.timeIntervalSince(lost), to: Int.min...Int.max, rounding: .down))
             return coordinate + " · "
                 + labels.noFixSince(DisplayTime.clock(lost, parts.options.utcOffset), age)
         }

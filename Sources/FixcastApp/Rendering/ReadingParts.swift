@@ -156,7 +156,7 @@ package struct ReadingParts {
 
     /// `open-meteo · updated 3 min ago · cached · stale: could not refresh`: never hides the age.
     package func freshnessLine(_ weather: WeatherReport) -> String {
-        let age = Int(now.timeIntervalSince(weather.fetchedAt).rounded(.down))
+        let age = Int(clamping: now.timeIntervalSince(weather.fetchedAt), to: Int.min...Int.max, rounding: .down)
         var parts = [weather.provider.rawValue, labels.updated(labels.age(seconds: age))]
         if weather.cached { parts.append(labels.cached) }
         if weather.stale { parts.append(labels.stale) }

@@ -88,7 +88,7 @@ public struct TripSummary: Sendable, Hashable {
             ("start", .string(UTCTime.format(start))),
             ("end", .string(UTCTime.format(end))),
             ("distance_km", .double((distanceKm * 100).rounded() / 100)),
-            ("duration_s", .int(Int(durationS.rounded()))),
+            ("duration_s", Int(checked: durationS, rounding: .toNearestOrAwayFromZero).map { .int($0) } ?? .null),
             ("start_place", .string(startPlace)),
             ("end_place", .string(endPlace)),
             ("readings", .int(readings)),
@@ -101,8 +101,7 @@ public struct TripSummary: Sendable, Hashable {
 /// Durations as people read them: "2 h 05 min", "14 min", "40 s".
 public enum DurationText {
     public static func text(seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return DisplayUnits.unknown }
-        let s = Int(seconds.rounded())
+        guard seconds >= 0, let s = Int(checked: seconds, rounding: .toNearestOrAwayFromZero) else { return DisplayUnits.unknown }
         if s < 60 { return "\(s) s" }
         let m = s / 60
         if m < 60 { return "\(m) min" }

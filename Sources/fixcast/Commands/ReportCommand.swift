@@ -14,14 +14,12 @@ struct ReportCommand {
 
     func run() async -> Int32 {
         let path = context.settings.storage.path
-        guard access(path, F_OK) == 0 else {
-            Console.err(ReportError.noTrips(path: path).message + "\n")
-            return ExitCode.failure
-        }
         let args = options
         do throws(ReportError) {
             let store: SQLiteStore
-            do { store = try SQLiteStore(path: path) } catch { throw ReportError.storage(error) }
+            do { store = try SQLiteStore.forReading(path: path) } catch .missing {
+                throw ReportError.noTrips(path: path)
+            } catch { throw ReportError.storage(error) }
             let writer = TripReportWriter(
                 gapMinutes: context.settings.report.tripGapMin, units: context.units, language: context.language)
             let input = try await writer.input(store: store, choice: args.trip, since: args.since, until: args.until)

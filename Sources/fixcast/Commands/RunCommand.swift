@@ -14,6 +14,19 @@ struct RunCommand {
             Console.err(error.message + "\n")
             return ExitCode.usage
         }
+        // A store that cannot be opened at all stops the agent at start, as `now` stops (issue 23):
+        // a run that records nothing must not look like one that does.
+        guard services.store != nil else {
+            Console.err((services.storeIssue?.message ?? "storage: the store could not be opened.") + "\n")
+            return ExitCode.failure
+        }
+        // One agent per store; held until this function returns (the process's end drops it too).
+        let runLock: StoreRunLock?
+        do { runLock = try StoreRunLock.acquire(storePath: context.settings.storage.path) } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.failure
+        }
+        defer { withExtendedLifetime(runLock) {} }
         var fixedPosition: Position?
         var fixedPlace: Place?
         if options.position.isFixed {
