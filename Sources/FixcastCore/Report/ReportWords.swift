@@ -22,6 +22,7 @@ public struct ReportWords: Sendable {
     var unknownPlace: String { pick("unknown place", "место неизвестно", "未知地点") }
     var weatherData: String { pick("Weather data", "Погода", "天气数据") }
     var places: String { pick("Places", "Места", "地名") }
+    var mapData: String { pick("Map data", "Картография", "地图数据") }
     var alerts: String { pick("Alerts", "Предупреждения", "预警") }
     var severityHeading: String { pick("Severity", "Уровень", "级别") }
     var period: String { pick("Period", "Период", "时段") }

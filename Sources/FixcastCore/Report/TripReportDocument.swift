@@ -8,16 +8,19 @@ public struct TripReportInput: Sendable {
     public var language: Language
     /// The trip's number in `fixcast trips`, when the report is of one trip (not a --since/--until range).
     public var tripNumber: Int?
+    /// The coast, lakes and borders drawn under the track; nil: none (the map is drawn without them).
+    public var basemap: BasemapImage?
 
     public init(
         points: [TripTrackPoint], readings: [TripReading], units: UnitSystem = .metric, language: Language = .en,
-        tripNumber: Int? = nil
+        tripNumber: Int? = nil, basemap: BasemapImage? = nil
     ) {
         self.points = points
         self.readings = readings
         self.units = units
         self.language = language
         self.tripNumber = tripNumber
+        self.basemap = basemap
     }
 }
 
@@ -56,6 +59,9 @@ public enum TripReportDocument {
         /// The quantized colour step of each track point (nil: no temperature known).
         let colourStep: [Int?]
         let alertPeriods: [TripAlertPeriod]
+        /// The base map's SVG (empty without one) and whether its file had damaged records.
+        let basemapSVG: String
+        let basemapDamaged: Bool
         let times: [Date]
         let start: Date
         let end: Date
@@ -74,6 +80,14 @@ public enum TripReportDocument {
                 points: projected.isEmpty ? input.readings.compactMap(\.coordinate).map(projection.project) : projected,
                 panel: TripReportDocument.mapPanel, margin: 36, projection: projection)
             pixels = projected.map(fit.pixel)
+            if let basemap = input.basemap {
+                let found = basemap.lines(in: BasemapLayer.viewBoxes(fit))
+                basemapSVG = BasemapLayer.svg(found.lines, fit: fit, clipID: "fixcast-map-clip")
+                basemapDamaged = found.damaged
+            } else {
+                basemapSVG = ""
+                basemapDamaged = false
+            }
             cumulativeKm = TrackDistance.cumulativeKm(coordinates)
             let timeline = TemperatureTimeline(
                 input.readings.compactMap { r in r.temperatureC.map { .init(time: r.time, value: $0) } })
@@ -145,13 +159,22 @@ public enum TripReportDocument {
     // MARK: SVG
 
     /// The report as an SVG document (with its XML declaration).
-    public static func svg(_ input: TripReportInput) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svgElement(Layout(input))
-    }
+    public static func svg(_ input: TripReportInput) -> String { document(input, html: false).text }
 
     /// The report as an HTML page: the SVG inline, then a table of the readings.
-    public static func html(_ input: TripReportInput) -> String {
+    public static func html(_ input: TripReportInput) -> String { document(input, html: true).text }
+
+    /// The SVG or HTML report, and whether the base map's file had damaged records (they were left out;
+    /// the caller says so once).
+    public static func document(_ input: TripReportInput, html: Bool) -> (text: String, basemapDamaged: Bool) {
         let layout = Layout(input)
+        let text =
+            html ? htmlPage(layout) : "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svgElement(layout)
+        return (text, layout.basemapDamaged)
+    }
+
+    static func htmlPage(_ layout: Layout) -> String {
+        let input = layout.input
         let w = layout.words
         let title = XMLText.escape(titleText(layout))
         var out = """
@@ -293,6 +316,11 @@ public enum TripReportDocument {
         s += "<g class=\"map\">\n"
         s +=
             "<rect x=\"\(n(p.x))\" y=\"\(n(p.y))\" width=\"\(n(p.width))\" height=\"\(n(p.height))\" fill=\"#f1f4f7\" stroke=\"#c9d1d9\"/>\n"
+        if !l.basemapSVG.isEmpty {
+            s +=
+                "<clipPath id=\"fixcast-map-clip\"><rect x=\"\(n(p.x))\" y=\"\(n(p.y))\" width=\"\(n(p.width))\" height=\"\(n(p.height))\"/></clipPath>\n"
+            s += l.basemapSVG
+        }
         // The track: a dark casing under the whole line, then runs of segments of one colour.
         if l.kept.count >= 2 {
             s +=
@@ -567,7 +595,8 @@ public enum TripReportDocument {
             if !alertSources.contains(name) { alertSources.append(name) }
         }
         let alertCredit = alertSources.isEmpty ? "" : "  ·  " + w.alerts + ": " + alertSources.joined(separator: ", ")
-        let line2 = w.map(l.projection) + alertCredit + "  ·  fixcast " + FixcastInfo.version
+        let basemapCredit = l.basemapSVG.isEmpty ? "" : "  ·  " + w.mapData + ": Natural Earth (public domain)"
+        let line2 = w.map(l.projection) + basemapCredit + alertCredit + "  ·  fixcast " + FixcastInfo.version
         s +=
             "<line x1=\"20\" y1=\"\(n(height - 42))\" x2=\"\(n(width - 20))\" y2=\"\(n(height - 42))\" stroke=\"#d0d7de\"/>\n"
         s +=
