@@ -114,10 +114,11 @@ public enum BasemapLayer {
                     lo = PlanePoint(x: min(lo.x, q.x), y: min(lo.y, q.y))
                     hi = PlanePoint(x: max(hi.x, q.x), y: max(hi.y, q.y))
                 }
-                guard hi.x >= p.x, lo.x <= p.maxX, hi.y >= p.y, lo.y <= p.maxY,
-                    hi.x - lo.x >= 1 || hi.y - lo.y >= 1, hi.x - lo.x < 20 * p.width
+                guard hi.x >= p.x, lo.x <= p.maxX, hi.y >= p.y, lo.y <= p.maxY, hi.x - lo.x >= 1 || hi.y - lo.y >= 1
                 else { continue }
-                append(pixels, closed: true, to: &lakes)
+                // Cut to the panel (and its slack), so a great lake beside a short trip stays a small path.
+                let box = PlaneRect(x: p.x - slack, y: p.y - slack, width: p.width + 2 * slack, height: p.height + 2 * slack)
+                append(clipPolygon(pixels, to: box), closed: true, to: &lakes)
             case .coast, .border:
                 // Runs of segments that may cross the panel; a segment wholly to one side is dropped,
                 // and so is one longer than the panel is wide (a line jumping across the map's seam).
@@ -156,6 +157,30 @@ public enum BasemapLayer {
         }
         s += "</g>\n"
         return s
+    }
+
+    /// Sutherland–Hodgman: the part of a ring inside `r` (a ring again; edges along `r` where it was cut).
+    static func clipPolygon(_ ring: [PlanePoint], to r: PlaneRect) -> [PlanePoint] {
+        var out = ring
+        let edges: [(PlanePoint) -> Double] = [{ $0.x - r.x }, { r.maxX - $0.x }, { $0.y - r.y }, { r.maxY - $0.y }]
+        for inside in edges {
+            guard let last = out.last else { return [] }
+            let input = out
+            out = []
+            out.reserveCapacity(input.count)
+            var a = last
+            for b in input {
+                let da = inside(a)
+                let db = inside(b)
+                if (da >= 0) != (db >= 0) {
+                    let t = da / (da - db)
+                    out.append(PlanePoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+                }
+                if db >= 0 { out.append(b) }
+                a = b
+            }
+        }
+        return out
     }
 
     static func n(_ v: Double) -> String { NumberText.fixed(v, decimals: 1) }
