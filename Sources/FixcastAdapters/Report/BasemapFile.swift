@@ -32,6 +32,6 @@ public struct BasemapUnavailable: Error, Sendable, Hashable {
 
     /// One sentence naming the component and what to do.
     public var message: String {
-        "report: the base map is not drawn (\(detail)); reinstall fixcast's share/fixcast or set FIXCAST_DATA_DIR to where basemap.bin is."
+        "report: the base map (coast, lakes, borders) is missing or incomplete on this report (\(detail)); reinstall fixcast's share/fixcast or set FIXCAST_DATA_DIR to where basemap.bin is."
     }
 }

@@ -34,7 +34,7 @@ struct ReportCommand {
             let document = TripReportDocument.document(input, html: format == .html)
             if document.basemapDamaged {
                 Console.err(
-                    BasemapUnavailable(detail: "parts of \(BasemapFile.fileName) point outside the file and were left out")
+                    BasemapUnavailable(detail: "\(BasemapFile.fileName) is damaged: some records point outside it and were left out")
                         .message + "\n")
             }
             try TripReportWriter.write(document.text, to: output)
