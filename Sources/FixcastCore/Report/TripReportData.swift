@@ -20,12 +20,13 @@ public struct TripReading: Sendable, Hashable {
     public var temperatureC: Double?
     public var precipitationMm: Double?
     public var weatherCode: Int?
-    public var alerts: [WeatherAlert]
+    /// Official and provider alerts listed with this reading (`TripAlert.of`).
+    public var alerts: [TripAlert]
 
     public init(
         time: Date, coordinate: Coordinate?, placeName: String? = nil, placeSource: PlaceSource? = nil,
         provider: WeatherProviderID? = nil, temperatureC: Double? = nil, precipitationMm: Double? = nil,
-        weatherCode: Int? = nil, alerts: [WeatherAlert] = []
+        weatherCode: Int? = nil, alerts: [TripAlert] = []
     ) {
         self.time = time
         self.coordinate = coordinate
@@ -47,7 +48,7 @@ public struct TripReading: Sendable, Hashable {
             placeName: reading.place?.name, placeSource: reading.place?.source, provider: reading.weather?.provider,
             temperatureC: c?.temperatureC.flatMap { (-90...60).contains($0) ? $0 : nil },
             precipitationMm: c?.precipitationMm.flatMap { (0...500).contains($0) ? $0 : nil },
-            weatherCode: c?.weatherCode, alerts: reading.weather?.alerts ?? [])
+            weatherCode: c?.weatherCode, alerts: TripAlert.of(reading))
     }
 }
 
