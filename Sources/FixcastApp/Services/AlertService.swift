@@ -138,7 +138,8 @@ public actor AlertService {
             } else {
                 return AlertOutcome(report: nil, error: .invalidResponse(source: source.id, detail: "304 Not Modified for alerts fixcast does not hold"))
             }
-            let report = AlertReport.fetched(fetched, source: source.id, fetchedAt: now, now: now)
+            let report = AlertReport.fetched(
+                fetched, source: source.id, fetchedAt: now, now: now, alreadyOmitted: answer.alerts == nil ? last?.report.omitted ?? 0 : 0)
             await saveCheck(AlertCheck(
                 source: source.id, coordinate: coordinate, checkedAt: now, expires: answer.expires,
                 lastModified: answer.lastModified ?? (answer.alerts == nil ? last?.lastModified : nil), report: report))
