@@ -72,24 +72,28 @@ public struct Alert: Sendable, Hashable {
     public var instruction: String?
     public var url: String?
 
+    /// Every text is capped here (`TextCap`), where each source's messages and the store's copies
+    /// become an `Alert`: the id to `alertID`, one-line fields to `alertLine`, the description and
+    /// the instruction to `alertParagraph`.
     public init(
         id: String, event: String, headline: String? = nil, severity: AlertSeverity, certainty: String? = nil,
         urgency: String? = nil, onset: Date? = nil, expires: Date? = nil, ends: Date? = nil, area: String? = nil,
         description: String? = nil, instruction: String? = nil, url: String? = nil
     ) {
-        self.id = id
-        self.event = event
-        self.headline = headline
+        func line(_ text: String?) -> String? { TextCap.capped(text, maxBytes: TextCap.alertLine) }
+        self.id = TextCap.capped(id, maxBytes: TextCap.alertID)
+        self.event = TextCap.capped(event, maxBytes: TextCap.alertLine)
+        self.headline = line(headline)
         self.severity = severity
-        self.certainty = certainty
-        self.urgency = urgency
+        self.certainty = line(certainty)
+        self.urgency = line(urgency)
         self.onset = onset
         self.expires = expires
         self.ends = ends
-        self.area = area
-        self.description = description
-        self.instruction = instruction
-        self.url = url
+        self.area = line(area)
+        self.description = TextCap.capped(description, maxBytes: TextCap.alertParagraph)
+        self.instruction = TextCap.capped(instruction, maxBytes: TextCap.alertParagraph)
+        self.url = line(url)
     }
 
     /// Whether the alert is over at `now`: past `expires`, or past `ends` when no `expires` was sent.
