@@ -22,7 +22,7 @@ public struct AlertOutcome: Sendable, Hashable {
 /// - Source: `AlertCoverage` from the offline country of the position; "not covered" needs no request.
 /// - Rate: `AlertCheckPolicy` (check_min per spot within 5 km, `Expires`, `If-Modified-Since`); the last
 ///   answer per source lives in the store's state, so separate `fixcast now`/`alerts` runs obey it too.
-/// - Faults: after 429/5xx `RetryBackoff` holds requests back (also kept in the store). While the
+/// - Faults: after 429/5xx `RetryBackoff` holds requests back (`SavedBackoff`, kept in the store). While the
 ///   source fails, the last answer near here is served with `stale: true`, never with an alert past
 ///   its `expires`, and never older than `maximumStaleAgeS`.
 /// - Requests for one source are joined while one is in flight, so a reading and the `run` loop's
@@ -41,7 +41,7 @@ public actor AlertService {
 
     /// Without a store: the last answers and back-offs live here, for this process only.
     private var checks: [AlertSourceID: AlertCheck] = [:]
-    private var backoffs: [AlertSourceID: RetryBackoff] = [:]
+    private let backoffs: [AlertSourceID: SavedBackoff]
     private var inFlight: [AlertSourceID: (id: Int, coordinate: Coordinate, task: Task<AlertOutcome, Never>)] = [:]
     private var nextID = 0
 
@@ -60,6 +60,9 @@ public actor AlertService {
         self.state = state
         self.clock = clock
         self.policy = AlertCheckPolicy(checkMin: settings.checkMin)
+        var backoffs: [AlertSourceID: SavedBackoff] = [:]
+        for id in AlertSourceID.allCases { backoffs[id] = SavedBackoff(key: Self.backoffKey(id), state: state) }
+        self.backoffs = backoffs
     }
 
     /// The production wiring: NWS and MetAlerts over `http`, countries from the offline table.
@@ -119,17 +122,14 @@ public actor AlertService {
         case .ask(let validator):
             ifModifiedSince = validator
         }
-        var backoff = await loadBackoff(source.id)
-        if !backoff.allowsRequest(now: now), let until = backoff.notBefore {
+        let backoff = backoffs[source.id] ?? SavedBackoff(key: Self.backoffKey(source.id), state: state)
+        if let until = await backoff.heldUntil(now: now) {
             return AlertOutcome(report: staleReport(last, at: coordinate, now: now), error: .backingOff(source: source.id, until: until))
         }
         fetchCount += 1
         do {
             let answer = try await source.fetch(at: coordinate, ifModifiedSince: ifModifiedSince)
-            if backoff.failures > 0 || backoff.notBefore != nil {
-                backoff.recordSuccess()
-                await saveBackoff(backoff, source.id)
-            }
+            await backoff.recordSuccess()
             let fetched: [Alert]
             if let alerts = answer.alerts {
                 fetched = alerts
@@ -145,9 +145,8 @@ public actor AlertService {
                 lastModified: answer.lastModified ?? (answer.alerts == nil ? last?.lastModified : nil), report: report))
             return AlertOutcome(report: report, error: nil)
         } catch {
-            if case .status(_, let code, _, let retryAfter) = error, RetryBackoff.backsOff(status: code) {
-                backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
-                await saveBackoff(backoff, source.id)
+            if case .status(_, let code, _, let retryAfter) = error {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
             }
             return AlertOutcome(report: staleReport(last, at: coordinate, now: now), error: error)
         }
@@ -182,17 +181,5 @@ public actor AlertService {
     private func saveCheck(_ check: AlertCheck) async {
         checks[check.source] = check
         try? await state?.setState(Self.checkKey(check.source), check.json.serialized())
-    }
-
-    private func loadBackoff(_ source: AlertSourceID) async -> RetryBackoff {
-        guard let state else { return backoffs[source] ?? RetryBackoff() }
-        guard let text = try? await state.state(Self.backoffKey(source)), let stored = RetryBackoff(stateText: text) else { return RetryBackoff() }
-        return stored
-    }
-
-    private func saveBackoff(_ value: RetryBackoff, _ source: AlertSourceID) async {
-        backoffs[source] = value
-        let text = value.failures == 0 && value.notBefore == nil ? nil : value.stateText
-        try? await state?.setState(Self.backoffKey(source), text)
     }
 }

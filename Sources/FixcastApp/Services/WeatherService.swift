@@ -38,9 +38,9 @@ public actor WeatherService {
     }
     private var inFlight: InFlight?
     private var nextID = 0
-    /// Without a store: the last report and the back-off live here, for this process only.
+    /// Without a store: the last report lives here, for this process only.
     private var remembered: WeatherReport?
-    private var backoff = RetryBackoff()
+    private let backoff: SavedBackoff
 
     /// How many times the provider was actually asked (for tests and the status line).
     public private(set) var fetchCount = 0
@@ -50,9 +50,10 @@ public actor WeatherService {
         self.cache = cache
         self.policy = WeatherCachePolicy(settings: settings)
         self.clock = clock
+        self.backoff = SavedBackoff(key: "weather.backoff.\(fetcher.provider.rawValue)", state: cache)
     }
 
-    public var backoffStateKey: String { "weather.backoff.\(fetcher.provider.rawValue)" }
+    public nonisolated var backoffStateKey: String { backoff.key }
 
     public func weather(at coordinate: Coordinate, force: Bool, offline: Bool) async -> WeatherOutcome {
         if offline { return await storedOnly(at: coordinate) }
@@ -96,8 +97,7 @@ public actor WeatherService {
             return WeatherOutcome(report: marked(stored, stale: false), error: nil)
         }
 
-        var backoff = await loadBackoff()
-        if !backoff.allowsRequest(now: now), let until = backoff.notBefore {
+        if let until = await backoff.heldUntil(now: now) {
             return WeatherOutcome(report: stored.map { marked($0, stale: true) }, error: .backingOff(provider: fetcher.provider, until: until))
         }
 
@@ -107,16 +107,12 @@ public actor WeatherService {
             // it says so with `cached`, which is kept; only a new fetch is stored.
             var report = try await fetcher.fetch(at: coordinate, now: now)
             report.stale = false
-            if backoff.failures > 0 || backoff.notBefore != nil {
-                backoff.recordSuccess()
-                await saveBackoff(backoff)
-            }
+            await backoff.recordSuccess()
             if !report.cached { await save(report) }
             return WeatherOutcome(report: report, error: nil)
         } catch {
-            if case .status(_, let code, _, let retryAfter) = error, RetryBackoff.backsOff(status: code) {
-                backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
-                await saveBackoff(backoff)
+            if case .status(_, let code, _, let retryAfter) = error {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
             }
             return WeatherOutcome(report: stored.map { marked($0, stale: true) }, error: error)
         }
@@ -148,17 +144,5 @@ public actor WeatherService {
     private func save(_ report: WeatherReport) async {
         remembered = report
         try? await cache?.saveWeather(report)
-    }
-
-    private func loadBackoff() async -> RetryBackoff {
-        guard let cache else { return backoff }
-        guard let text = try? await cache.state(backoffStateKey), let stored = RetryBackoff(stateText: text) else { return RetryBackoff() }
-        return stored
-    }
-
-    private func saveBackoff(_ value: RetryBackoff) async {
-        backoff = value
-        let text = value.failures == 0 && value.notBefore == nil ? nil : value.stateText
-        try? await cache?.setState(backoffStateKey, text)
     }
 }
