@@ -42,8 +42,7 @@ public actor AlertService {
     /// Without a store: the last answers and back-offs live here, for this process only.
     private var checks: [AlertSourceID: AlertCheck] = [:]
     private let backoffs: [AlertSourceID: SavedBackoff]
-    private var inFlight: [AlertSourceID: (id: Int, coordinate: Coordinate, task: Task<AlertOutcome, Never>)] = [:]
-    private var nextID = 0
+    private var inFlight = RequestsInFlight<AlertSourceID, AlertOutcome>()
 
     /// How many requests were actually sent (for tests).
     public private(set) var fetchCount = 0
@@ -97,15 +96,12 @@ public actor AlertService {
         }
         guard let source = sources[sourceID] else { return AlertOutcome(report: .notCovered, error: nil) }
         if offline { return await storedOnly(sourceID, at: coordinate) }
-        if let current = inFlight[sourceID], GreatCircle.distanceKm(current.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm {
+        if let current = inFlight.near(coordinate, withinKm: AlertCheckPolicy.sameSpotKm, where: { $0 == sourceID }) {
             return await current.task.value
         }
-        nextID += 1
-        let id = nextID
-        let task = Task(executorPreference: ThreadExecutor.tasks) { await self.resolve(source, at: coordinate) }
-        inFlight[sourceID] = (id, coordinate, task)
-        let outcome = await task.value
-        if inFlight[sourceID]?.id == id { inFlight[sourceID] = nil }
+        let request = inFlight.start(tag: sourceID, at: coordinate) { _ in await self.resolve(source, at: coordinate) }
+        let outcome = await request.task.value
+        inFlight.finish(request.id)
         return outcome
     }
 

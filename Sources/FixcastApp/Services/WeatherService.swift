@@ -29,15 +29,8 @@ public actor WeatherService {
     private let policy: WeatherCachePolicy
     private let clock: any WallClock
 
-    /// The request in flight, if any, with whether it is forced and where it is for.
-    private struct InFlight {
-        let id: Int
-        let force: Bool
-        let coordinate: Coordinate
-        let task: Task<WeatherOutcome, Never>
-    }
-    private var inFlight: InFlight?
-    private var nextID = 0
+    /// The request in flight, if any, tagged with whether it is forced.
+    private var inFlight = RequestsInFlight<Bool, WeatherOutcome>()
     /// Without a store: the last report lives here, for this process only.
     private var remembered: WeatherReport?
     private let backoff: SavedBackoff
@@ -57,9 +50,9 @@ public actor WeatherService {
 
     public func weather(at coordinate: Coordinate, force: Bool, offline: Bool) async -> WeatherOutcome {
         if offline { return await storedOnly(at: coordinate) }
-        if let current = inFlight {
+        if let current = inFlight.newest {
             let near = GreatCircle.distanceKm(current.coordinate, coordinate) <= policy.moveKm
-            switch RequestCoalescer.decide(incomingForce: force, inFlightForce: current.force) {
+            switch RequestCoalescer.decide(incomingForce: force, inFlightForce: current.tag) {
             case .join where near:
                 return await current.task.value
             case .join, .joinThenForce:
@@ -71,21 +64,18 @@ public actor WeatherService {
                 break
             }
         }
-        nextID += 1
-        let id = nextID
-        let task = Task(executorPreference: ThreadExecutor.tasks) {
+        let request = inFlight.start(tag: force, at: coordinate) { id in
             let outcome = await self.resolve(at: coordinate, force: force)
             // Cleared on the actor before anyone waiting on the task resumes, so that a joiner that
             // decides again never sees the finished request as still in flight.
             await self.finished(id)
             return outcome
         }
-        inFlight = InFlight(id: id, force: force, coordinate: coordinate, task: task)
-        return await task.value
+        return await request.task.value
     }
 
     private func finished(_ id: Int) {
-        if inFlight?.id == id { inFlight = nil }
+        inFlight.finish(id)
     }
 
     // MARK: - One resolution
