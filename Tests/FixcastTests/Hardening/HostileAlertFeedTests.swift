@@ -94,6 +94,9 @@ import Testing
         #expect(active.first?.string("id") == "red")
         #expect(active.first?.string("severity") == "extreme")
         #expect(obj["omitted"] as? Int == 31, "\(obj["omitted"] ?? "missing")")
+        let human = try home.run(["alerts", "--at", Self.vestland], env: Self.env(server))
+        #expect(human.status == 0, "stderr: \(human.stderr)")
+        #expect(human.stdout.contains("31 less severe alerts not shown (fixcast keeps the 100 most severe)."), "\(human.stdout.suffix(300))")
     }
 
     @Test("times outside 1970–2200 are unknown (null), never 10000-01-01T13:59:59Z or year 0000")
