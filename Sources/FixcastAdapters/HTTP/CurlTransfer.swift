@@ -48,13 +48,20 @@ extension Substring {
     }
 }
 
-/// One blocking libcurl GET (call it off the cooperative pool). Every libcurl result is mapped onto
-/// `HTTPError` here, in one place.
+/// One blocking libcurl GET (call it off the cooperative pool), one hop: a redirect is not followed
+/// here but handed back (`CurlRedirects` decides). Every libcurl result is mapped onto `HTTPError`
+/// here, in one place.
 enum CurlTransfer {
+    /// One hop's answer, and where its redirect would lead (`CURLINFO_REDIRECT_URL`), if it is one.
+    struct Hop {
+        var response: HTTPResponse
+        var redirectURL: String?
+    }
+
     static func perform(
         _ request: HTTPRequest, checked: HTTPURLCheck.Checked, limits: CurlHTTPClient.Limits, userAgent: String,
         cancellation: TransferCancellation = TransferCancellation()
-    ) -> Result<HTTPResponse, HTTPError> {
+    ) -> Result<Hop, HTTPError> {
         if cancellation.isCancelled { return .failure(.transport(detail: "the request was cancelled")) }
         guard ccurl_global_init_once() == CURLE_OK else { return .failure(.transport(detail: "libcurl could not be initialised")) }
         guard let handle = ccurl_easy_init() else { return .failure(.transport(detail: "libcurl could not create a transfer")) }
@@ -82,8 +89,8 @@ enum CurlTransfer {
         set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: limits.connectTimeoutS * 1000, to: 1...Int(Int32.max))))
         set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(clamping: limits.totalTimeoutS * 1000, to: 1...Int(Int32.max))))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maxRedirects))
+        // Redirects are followed by CurlRedirects, one hop at a time, after RedirectRule allows them.
+        set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
         set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
         set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2))
         // "" = every encoding this libcurl can decode (gzip, deflate …); the write callback sees decoded bytes,
@@ -93,8 +100,8 @@ enum CurlTransfer {
         // A Content-Length above the cap is refused before the body is read.
         set(ccurl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, Int64(limits.maxBodyBytes)))
         set(ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer))
-        // https stays https across redirects; a loopback http URL may redirect to either.
-        let protocols = checked.scheme == "https" ? "https" : "http,https"
+        // Only the URL's own scheme (redirects are judged by RedirectRule; libcurl follows none).
+        let protocols = checked.scheme == "https" ? "https" : "http"
         set(ccurl_easy_set_protocols(handle, protocols, protocols))
         if let headerList { set(ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)) }
         set(ccurl_easy_set_write_callback(handle, { data, size, count, context in
@@ -132,7 +139,10 @@ enum CurlTransfer {
         var effective: UnsafePointer<CChar>?
         _ = ccurl_easy_getinfo_str(handle, CURLINFO_EFFECTIVE_URL, &effective)
         let effectiveURL = effective.map { String(cString: $0) } ?? request.url
-        return .success(HTTPResponse(status: status, headers: sink.headers, body: sink.body, effectiveURL: effectiveURL))
+        var redirect: UnsafePointer<CChar>?
+        _ = ccurl_easy_getinfo_str(handle, CURLINFO_REDIRECT_URL, &redirect)
+        let response = HTTPResponse(status: status, headers: sink.headers, body: sink.body, effectiveURL: effectiveURL)
+        return .success(Hop(response: response, redirectURL: redirect.map { String(cString: $0) }))
     }
 
     /// libcurl's result → the one error the user will read.

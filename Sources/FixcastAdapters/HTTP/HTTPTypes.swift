@@ -42,6 +42,9 @@ public enum HTTPError: Error, Sendable, Hashable {
     case tls(host: String, detail: String)
     case bodyTooLarge(limitBytes: Int)
     case tooManyRedirects(limit: Int)
+    /// A redirect to another origin (scheme, host or port), not followed (`RedirectRule`). Both URLs
+    /// as `RedirectRule.shown` writes them: no query (it can hold a key or the position), no user info.
+    case redirectRefused(from: String, to: String)
     case transport(detail: String)
 
     /// What went wrong, for the middle of a sentence.
@@ -55,6 +58,8 @@ public enum HTTPError: Error, Sendable, Hashable {
         case .tls(let h, let d): return "the TLS connection to \(h) failed (\(d))"
         case .bodyTooLarge(let l): return "the response was larger than \(l / 1024) KiB"
         case .tooManyRedirects(let l): return "the server redirected more than \(l) times"
+        case .redirectRefused(let from, let to):
+            return "\(from) redirected to \(to), another scheme, host or port, which fixcast does not follow"
         case .transport(let d): return "the transfer failed (\(d))"
         }
     }

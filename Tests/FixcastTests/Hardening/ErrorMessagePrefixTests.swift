@@ -11,7 +11,7 @@ import Testing
     static let http: [HTTPError] = [
         .invalidURL("x"), .insecureURL("http://x"), .dnsFailure(host: "h"), .connectionRefused(host: "h"),
         .timedOut(host: "h", seconds: 5), .tls(host: "h", detail: "d"), .bodyTooLarge(limitBytes: 10),
-        .tooManyRedirects(limit: 3), .transport(detail: "d"),
+        .tooManyRedirects(limit: 3), .redirectRefused(from: "http://a/", to: "http://b/"), .transport(detail: "d"),
     ]
 
     static var errors: [any UserFacingError] {
