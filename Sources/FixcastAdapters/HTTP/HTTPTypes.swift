@@ -43,6 +43,9 @@ public enum HTTPError: Error, Sendable, Hashable {
     case bodyTooLarge(limitBytes: Int)
     case tooManyRedirects(limit: Int)
     case transport(detail: String)
+    /// The server's response header was more than libcurl takes (one line over 100 KB, or all of
+    /// them over 300 KB): a broken or hostile server, not a memory shortage here.
+    case headerTooLarge(host: String)
 
     /// What went wrong, for the middle of a sentence.
     public var reason: String {
@@ -56,6 +59,7 @@ public enum HTTPError: Error, Sendable, Hashable {
         case .bodyTooLarge(let l): return "the response was larger than \(l / 1024) KiB"
         case .tooManyRedirects(let l): return "the server redirected more than \(l) times"
         case .transport(let d): return "the transfer failed (\(d))"
+        case .headerTooLarge(let h): return "the response header from \(h) is too large (over libcurl's limit of 100 KB a line, 300 KB in all)"
         }
     }
 }

@@ -80,9 +80,9 @@ struct StatusCommand {
             out += "reading   none stored yet\n"
         }
         if let storeIssue {
-            out += "store     \(path): \(storeIssue)\n"
+            out += "store     \(TerminalText.path(path)): \(TerminalText.path(storeIssue))\n"
         } else {
-            out += "store     \(path), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
+            out += "store     \(TerminalText.path(path)), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
         }
         out += mqtt.line + "\n"
         Console.out(out)

@@ -30,7 +30,7 @@ struct TripsCommand {
             return ExitCode.success
         }
         guard !trips.isEmpty else {
-            Console.out("No trips in the store \(path); record one with fixcast run.\n")
+            Console.out("No trips in the store \(TerminalText.path(path)); record one with fixcast run.\n")
             return ExitCode.success
         }
         Console.out(Self.table(trips, units: context.units).joined(separator: "\n") + "\n")
