@@ -44,13 +44,15 @@ public struct MQTTEndpoint: Sendable, Hashable {
 /// events its network thread reports (an `AsyncStream`, so a Swift actor can take them in order).
 ///
 /// libmosquitto is thread-safe once its loop thread runs; `publish` may be called from any thread.
-/// Keepalive 60 s (the broker notices a dead link within 90 s and sends the will); reconnects back
-/// off from 1 s doubling to 60 s (libmosquitto's own, so nothing here wakes just in case), also after
-/// the failures libmosquitto's own thread gives up on (a TLS handshake, a name lookup: see the shim).
+/// Keepalive 60 s (the broker notices a dead link within 90 s and sends the will); reconnects wait
+/// as `ReconnectBackoff` says, from 1 s doubling to 60 s (the shim's network thread asks before each
+/// attempt, so this one rule decides, and nothing wakes just in case), also after the failures
+/// libmosquitto's own thread gives up on (a TLS handshake, a name lookup: see the shim).
 public final class MQTTLink: @unchecked Sendable {
     static let keepaliveS: Int32 = 60
-    static let reconnectMinS: UInt32 = 1
-    static let reconnectMaxS: UInt32 = 60
+    /// 1 s first (a restarting broker is soon back), doubling to 60 s: a broker away for a day costs
+    /// one attempt a minute.
+    public static let reconnect = ReconnectBackoff(initialS: 1, maximumS: 60)
 
     public let endpoint: MQTTEndpoint
     public let events: AsyncStream<MQTTLinkEvent>
@@ -65,14 +67,25 @@ public final class MQTTLink: @unchecked Sendable {
         /// Events kept for a caller that pumps the loop itself (`MQTTProbe`), which cannot await the stream.
         let log = Mutex<[MQTTLinkEvent]>([])
         let keepsLog: Bool
-        init(_ c: AsyncStream<MQTTLinkEvent>.Continuation, keepsLog: Bool) {
+        /// The wait before the next connection attempt; back to the first delay on CONNACK.
+        let backoff: Mutex<ReconnectBackoff>
+        init(_ c: AsyncStream<MQTTLinkEvent>.Continuation, keepsLog: Bool, backoff: ReconnectBackoff) {
             continuation = c
             self.keepsLog = keepsLog
+            self.backoff = Mutex(backoff)
         }
 
         func emit(_ event: MQTTLinkEvent) {
+            if event == .connected { backoff.withLock { $0.reset() } }
             if keepsLog { log.withLock { $0.append(event) } }
             continuation.yield(event)
+        }
+
+        /// What the shim's network thread asks after a failure, in milliseconds (at least 1: the
+        /// thread must never spin).
+        func nextDelayMs() -> UInt32 {
+            let s = backoff.withLock { $0.nextDelay() }
+            return UInt32(min(max(s * 1000, 1), 86_400_000).rounded())
         }
     }
 
@@ -88,9 +101,10 @@ public final class MQTTLink: @unchecked Sendable {
     ///   - password: from `mqtt.password` or `FIXCAST_MQTT_PASSWORD`; handed to libmosquitto and not kept.
     ///   - will: topic and payload the broker publishes (retained, QoS 1) when this client vanishes.
     ///   - keepsEvents: also keep events for `takeEvents` (a caller that pumps the loop itself).
+    ///   - reconnect: the wait between connection attempts (tests pass a short one).
     public init(
         endpoint: MQTTEndpoint, clientID: String, password: String, will: (topic: String, payload: String)?,
-        keepsEvents: Bool = false
+        keepsEvents: Bool = false, reconnect: ReconnectBackoff = MQTTLink.reconnect
     ) throws(MQTTError) {
         // The last guard before libmosquitto: config validation refuses these already, but nothing
         // MQTT cannot carry, and no file that is not a regular file, reaches the library from here.
@@ -100,7 +114,7 @@ public final class MQTTLink: @unchecked Sendable {
         self.endpoint = endpoint
         let (stream, continuation) = AsyncStream<MQTTLinkEvent>.makeStream(bufferingPolicy: .unbounded)
         events = stream
-        let sink = EventSink(continuation, keepsLog: keepsEvents)
+        let sink = EventSink(continuation, keepsLog: keepsEvents, backoff: reconnect)
         self.sink = sink
         let context = Unmanaged.passUnretained(sink).toOpaque()
         guard
@@ -118,6 +132,10 @@ public final class MQTTLink: @unchecked Sendable {
                 { ctx, mid in
                     guard let ctx else { return }
                     Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().emit(.acknowledged(mid: mid))
+                },
+                { ctx in
+                    guard let ctx else { return 1000 }
+                    return Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().nextDelayMs()
                 })
         else {
             continuation.finish()
@@ -144,7 +162,6 @@ public final class MQTTLink: @unchecked Sendable {
                 cmosq_set_will(client, will.topic, $0.baseAddress, Int32($0.count), 1, true)
             }
         }
-        if rc == 0 { rc = cmosq_set_reconnect_backoff(client, Self.reconnectMinS, Self.reconnectMaxS) }
         // libmosquitto's own default of 20 messages on the wire at once stays: of the publisher's
         // window of 100, the rest wait in libmosquitto's queue, in order.
         if rc != 0 {

@@ -52,3 +52,34 @@ import Testing
         }
     }
 }
+
+/// The reconnect timing is one rule, Swift's `ReconnectBackoff`: the shim's network thread asks it
+/// before every attempt (it had a 1 s doubling of its own, and libmosquitto another).
+@Suite struct MQTTLinkReconnectTimingTests {
+    @Test("attempts against a port where nothing listens follow the back-off the link was given")
+    func followsTheGivenBackoff() async throws {
+        let endpoint = MQTTLinkSetupTests.endpoint()
+        // 50 ms doubling to 200 ms: about 10 attempts in 2 s. The shim's old timing (1 s, 2 s, …)
+        // made 2 at most.
+        let link = try MQTTLink(
+            endpoint: endpoint, clientID: "backoff-test", password: "", will: nil,
+            reconnect: ReconnectBackoff(initialS: 0.05, maximumS: 0.2))
+        defer { link.close() }
+        // Should no event come at all, closing the link ends the stream and the test fails, not hangs.
+        let guardTask = Task {
+            try? await Task.sleep(for: .seconds(10))
+            link.close()
+        }
+        defer { guardTask.cancel() }
+        _ = link.start()
+        let started = ContinuousClock.now
+        var failures = 0
+        for await event in link.events {
+            if case .disconnected(let rc) = event, rc != 0 { failures += 1 }
+            if failures >= 6 || ContinuousClock.now - started > .seconds(10) { break }
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(failures >= 6)
+        #expect(elapsed < .seconds(3), "6 attempts at 50–200 ms apart, not 1 s doubling: \(elapsed)")
+    }
+}
