@@ -18,7 +18,8 @@ public enum Console {
     public enum StdoutWrite: Sendable, Hashable {
         /// Every byte was written.
         case written
-        /// The reader closed the pipe (EPIPE): stop quietly, nothing was lost that anyone wanted.
+        /// The reader closed the pipe (EPIPE), or the terminal hung up: stop quietly, nothing was
+        /// lost that anyone wanted.
         case readerGone
         /// The text could not be written (ENOSPC on /dev/full, EBADF when stdout is closed, EIO):
         /// the output is lost; say so (`stdoutLossSentence`) and exit 1.
@@ -61,7 +62,8 @@ public enum Console {
     /// Makes sure descriptors 0, 1 and 2 are open, before anything opens a file: a process started
     /// with one closed (`fixcast now >&-`) would get its next file (the SQLite store) as descriptor 1,
     /// and its output would be written into the store. A closed one is filled with /dev/null; a
-    /// closed stdout is remembered, and every write to it stays a loss (EBADF), as it was. Call it first.
+    /// closed stdout is remembered, and every write to it stays a loss (EBADF), as it was; so is
+    /// whether stdout is a terminal (its EIO later is a hang-up). Call it first.
     public static func claimStandardStreams() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             let filler = Syscall.open("/dev/null", (fd == 0 ? O_RDONLY : O_WRONLY))
@@ -69,6 +71,7 @@ public enum Console {
             // open(2) takes the lowest free descriptor, which is `fd`; anything else is given back.
             if filler >= 0, filler != fd { close(filler) }
         }
+        stdoutWasTerminal.store(isatty(1) == 1, ordering: .releasing)
     }
 
     /// Whether stdout is a terminal (the live screen) rather than a pipe or file (JSON lines).
@@ -79,10 +82,14 @@ public enum Console {
     private static let firstStdoutFailure = Atomic<Int32>(0)
     /// Stdout was closed at start (`claimStandardStreams` put /dev/null there).
     private static let stdoutWasClosed = Atomic<Bool>(false)
+    /// Stdout was a terminal at start: EIO from it later is the terminal hung up (the person left,
+    /// as a pipe's reader does), not lost output.
+    private static let stdoutWasTerminal = Atomic<Bool>(false)
 
     private static func writeStdout(_ text: String) -> StdoutWrite {
-        let e = stdoutWasClosed.load(ordering: .acquiring) ? (text.isEmpty ? 0 : EBADF) : write(fd: 1, text)
+        var e = stdoutWasClosed.load(ordering: .acquiring) ? (text.isEmpty ? 0 : EBADF) : write(fd: 1, text)
         if e == 0 { return .written }
+        if e == EIO, stdoutWasTerminal.load(ordering: .acquiring) { e = EPIPE }
         _ = firstStdoutFailure.compareExchange(expected: 0, desired: e, ordering: .acquiringAndReleasing)
         return e == EPIPE ? .readerGone : .failed(errno: e)
     }
