@@ -176,6 +176,15 @@ enum CurlTransfer {
             return .transport(detail: "the response from \(checked.authority) was cut short")
         case CURLE_GOT_NOTHING:
             return .transport(detail: "\(checked.authority) closed the connection without answering")
+        // libcurl 7.88 (Debian 12) ends a response header line over CURL_MAX_HTTP_HEADER (100 KB)
+        // with CURLE_OUT_OF_MEMORY, and headers over 300 KB in all with CURLE_RECV_ERROR "Too large
+        // response headers"; newer libcurl says CURLE_TOO_LARGE (100). Before any body arrived, an
+        // "out of memory" of a transfer this small is the header, not this machine.
+        case CURLE_OUT_OF_MEMORY where ((sink as? TransferSink)?.body.isEmpty ?? true),
+            CURLcode(rawValue: 100):
+            return .headerTooLarge(host: checked.authority)
+        case CURLE_RECV_ERROR where why.contains("Too large response header"):
+            return .headerTooLarge(host: checked.authority)
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             return .transport(detail: "the connection to \(checked.authority) broke (\(why))")
         case CURLE_ABORTED_BY_CALLBACK:

@@ -10,6 +10,18 @@ import Glibc
 /// The command line: parses arguments, runs one command, returns the exit code (CONTRACT.md).
 public enum FixcastCLI {
     public static func main(arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
+        let code = await dispatch(arguments: arguments, environment: environment)
+        // What a command printed and was lost (a full disk, a closed stdout) is not success, whatever
+        // the command made of its own work; a command that failed already said why. A reader that
+        // went away (`| head -1`) is no loss: exit as the command said.
+        if code == ExitCode.success, let e = Console.stdoutLoss {
+            Console.err(Console.stdoutLossSentence(errno: e) + "\n")
+            return ExitCode.failure
+        }
+        return code
+    }
+
+    static func dispatch(arguments: [String], environment: [String: String]) async -> Int32 {
         // `fixcast export … | head` must end with an error, not be killed by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         // A parent (a test runner, a supervisor) may have started us with signals blocked; SIGINT,

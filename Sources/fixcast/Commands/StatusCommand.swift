@@ -87,11 +87,11 @@ struct StatusCommand {
             out += "reading   none stored yet\n"
         }
         if let storeIssue {
-            out += "store     \(path): \(storeIssue)\n"
+            out += "store     \(TerminalText.path(path)): \(TerminalText.path(storeIssue))\n"
         } else if noStore {
-            out += "store     \(path): no store yet (fixcast run or fixcast now makes it)\n"
+            out += "store     \(TerminalText.path(path)): no store yet (fixcast run or fixcast now makes it)\n"
         } else {
-            out += "store     \(path), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
+            out += "store     \(TerminalText.path(path)), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
         }
         out += mqtt.line + "\n"
         Console.out(out)

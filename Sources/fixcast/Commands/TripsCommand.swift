@@ -33,8 +33,8 @@ struct TripsCommand {
         guard !trips.isEmpty else {
             Console.out(
                 noStore
-                    ? "No trips: there is no store at \(path) yet; record one with fixcast run (or check --db).\n"
-                    : "No trips in the store \(path); record one with fixcast run.\n")
+                    ? "No trips: there is no store at \(TerminalText.path(path)) yet; record one with fixcast run (or check --db).\n"
+                    : "No trips in the store \(TerminalText.path(path)); record one with fixcast run.\n")
             return ExitCode.success
         }
         Console.out(Self.table(trips, units: context.units).joined(separator: "\n") + "\n")
