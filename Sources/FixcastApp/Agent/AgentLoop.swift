@@ -67,6 +67,9 @@ final class AgentLoop {
     /// receiver sending garbage at 10 Hz must not cost a write per fix.
     private static let rejectedSaveIntervalS = 10.0
     private static let shutdownReadingWaitS = 3.0
+    /// POLLRDHUP (Linux, `_GNU_SOURCE`, not visible to Swift): the peer closed its end. With POLLHUP
+    /// and POLLERR, which poll(2) reports whatever is asked, the only events of a gathering socket.
+    private static let hangUpOnly: Int16 = 0x2000
 
     init?(settings: Settings, options: Agent.Options, services: Services) {
         guard let doorbell = LoopDoorbell() else {
@@ -125,11 +128,12 @@ final class AgentLoop {
         while exitCode == nil {
             fds.removeAll(keepingCapacity: true)
             fds.append(pollfd(fd: inbox.doorbell.readEnd, events: Int16(POLLIN), revents: 0))
-            // While reports are being gathered (`gpsQuietUntil`, `ReportGathering`), gpsd's socket is left
-            // out of the poll: its reports wait in the socket and are read together when the window ends.
+            // While reports are being gathered (`gpsQuietUntil`, `ReportGathering`), gpsd's socket is
+            // polled for a hang-up only: its reports wait in the socket and are read together when the
+            // window ends, but gpsd going away (the socket's peer closed it) wakes the loop at once.
             let gathering = gpsQuietUntil.map { Syscall.monotonicSeconds() < $0 } ?? false
-            let gpsFD = gathering ? nil : gps?.descriptor
-            if let gpsFD { fds.append(pollfd(fd: gpsFD, events: Int16(POLLIN), revents: 0)) }
+            let gpsFD = gps?.descriptor
+            if let gpsFD { fds.append(pollfd(fd: gpsFD, events: gathering ? Self.hangUpOnly : Int16(POLLIN), revents: 0)) }
             let keyFD = display.keyboard
             if let keyFD { fds.append(pollfd(fd: keyFD, events: Int16(POLLIN), revents: 0)) }
 
@@ -149,9 +153,15 @@ final class AgentLoop {
             if ready > 0, fds[0].revents != 0 { serviceDoorbell(now: now) }
             var index = 1
             if gpsFD != nil {
-                if buffered || fds[index].revents != 0 { readGPS(now: now) }
+                if gathering {
+                    // gpsd hung up: what it sent before is read (and kept), then the end is seen.
+                    if fds[index].revents != 0 { readGathered(now: now) }
+                } else if buffered || fds[index].revents != 0 {
+                    readGPS(now: now)
+                }
                 index += 1
-            } else if let until = gpsQuietUntil, turnAt >= until {
+            }
+            if let until = gpsQuietUntil, turnAt >= until {
                 readGathered(now: now)  // nothing waiting: back to waking when the receiver sends
             }
             if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
@@ -363,6 +373,10 @@ final class AgentLoop {
         case .announceAlerts(let ids):
             let alerts = latestAlerts.find(ids)
             for alert in alerts { services.alertCommand.run(alert: alert) }
+        case .announceHealth(let notices):
+            // The live screen's status line shows these; headless, stderr is the journal.
+            guard !display.isLive else { return }
+            for notice in notices { Console.err(notice.message + "\n") }
         case .redraw:
             needsRedraw = true  // drawn once at the end of this turn of the loop
         case .exit(let code):
