@@ -49,6 +49,9 @@ final class AgentLoop {
     /// silent gpsd.
     static let writeEarlyS = 1.0
     private var exitCode: Int32?
+    /// stdout is a pipe whose reader's going away is watched (JSON lines only).
+    private let watchesStdout: Bool
+    private var printFailureSaid = false
     /// The last sleep offset handed to the reducer (see `ResumeGate.isNews`).
     private var sleepOffsetPassedOn: Double?
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
@@ -91,6 +94,7 @@ final class AgentLoop {
             }
         }
         self.display = display
+        watchesStdout = !display.isLive && Console.stdoutIsPipe
         var signals = [SIGUSR1, SIGINT, SIGTERM]
         if display.isLive { signals += [SIGWINCH, SIGTSTP, SIGCONT] }
         self.signals = signals
@@ -136,6 +140,8 @@ final class AgentLoop {
             if let gpsFD { fds.append(pollfd(fd: gpsFD, events: gathering ? Self.hangUpOnly : Int16(POLLIN), revents: 0)) }
             let keyFD = display.keyboard
             if let keyFD { fds.append(pollfd(fd: keyFD, events: Int16(POLLIN), revents: 0)) }
+            // stdout a pipe: its reader going away (`| head -1`) shows as POLLERR, asked or not.
+            if watchesStdout { fds.append(pollfd(fd: 1, events: 0, revents: 0)) }
 
             let buffered = !gathering && (gps?.hasBufferedReport ?? false)
             let timeout = buffered ? 0 : timeoutMs(now: clock.now())
@@ -164,7 +170,11 @@ final class AgentLoop {
             if let until = gpsQuietUntil, turnAt >= until {
                 readGathered(now: now)  // nothing waiting: back to waking when the receiver sends
             }
-            if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
+            if keyFD != nil {
+                if fds[index].revents != 0 { readKeys(now: now) }
+                index += 1
+            }
+            if watchesStdout, fds[index].revents != 0 { handle(.outputLost(readerGone: true, at: now)) }
             if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
             if let at = reconnectAt, turnAt >= at { connectGPS() }
             if display.isLive, ready == 0 { needsRedraw = true }  // the screen's clock turned a minute
@@ -201,9 +211,30 @@ final class AgentLoop {
             }
         }
         for event in inbox.take() {
-            if case .readingFinished(let reading, _) = event { display.show(reading) }
             handle(event)
+            if case .readingFinished(let reading, _) = event { print(reading, now: now) }
         }
+    }
+
+    /// Prints a finished reading (JSON lines; the live screen draws it at the redraw). A reader that
+    /// went away stops the agent as SIGTERM does; stdout refusing writes is said once and stops it
+    /// with exit 1 (the reading is stored; printed, it is not).
+    private func print(_ reading: Reading, now: Date) {
+        switch display.show(reading) {
+        case .written:
+            break
+        case .readerGone:
+            handle(.outputLost(readerGone: true, at: now))
+        case .failed(let code):
+            printingFailed(errno: code)
+            handle(.outputLost(readerGone: false, at: now))
+        }
+    }
+
+    private func printingFailed(errno code: Int32) {
+        guard !printFailureSaid else { return }
+        printFailureSaid = true
+        Console.err(OutputOutcome.failureMessage(errno: code) + "\n")
     }
 
     private func readGPS(now: Date) {
@@ -429,7 +460,10 @@ final class AgentLoop {
             for event in inbox.take() {
                 if case .readingFinished(let reading, _) = event {
                     readingInFlight = false
-                    display.show(reading)
+                    if case .failed(let code) = display.show(reading) {
+                        printingFailed(errno: code)
+                        exitCode = ExitCode.failure
+                    }
                 }
             }
         }

@@ -15,7 +15,7 @@ import FoundationEssentials
 ///   (`LastKnownSaveGate`);
 /// - when to ask for the official alerts and which are news (`AlertWatch`);
 /// - what the gps side's state is (`GPSStatus`, typed) and what the status line says;
-/// - when to leave (SIGINT/SIGTERM, `q`).
+/// - when to leave (SIGINT/SIGTERM/SIGHUP, `q`, stdout gone) and with which exit status.
 ///
 /// Every event that carries a time also counts as reaching any deadline at or before it, so a busy
 /// gpsd stream that keeps the loop's poll from timing out cannot starve the timers.
@@ -141,6 +141,8 @@ public struct AgentReducer: Sendable {
             if let notice = health.observe(.storage, problem: issue) { notices.append(notice) }
         case .stopRequested:
             return stop()
+        case .outputLost(let readerGone, _):
+            return stop(printingFailed: !readerGone)
         }
         if let time, let due = nextDeadline, time >= due { effects += timedChecks(at: time) }
         refreshStatus()
@@ -226,11 +228,11 @@ public struct AgentReducer: Sendable {
         }
     }
 
-    /// Leaves; exit 1 when something was lost: a reading that could not be stored, or track and
-    /// last-known writes still failing (what waits for the disk is lost with the process).
-    private mutating func stop() -> [AgentEffect] {
+    /// Leaves; exit 1 when something was lost: a reading that could not be stored or printed, or
+    /// track and last-known writes still failing (what waits for the disk is lost with the process).
+    private mutating func stop(printingFailed: Bool = false) -> [AgentEffect] {
         stopped = true
-        let lost = lostReadings > 0 || status.storage != nil
+        let lost = printingFailed || lostReadings > 0 || status.storage != nil
         return [.exit(code: lost ? 1 : 0)]
     }
 
