@@ -19,6 +19,18 @@ int csystem_default_signal(int sig);
 /* Ignores `sig` (SIG_IGN). */
 int csystem_ignore_signal(int sig);
 
+/* Blocks the agent's signals (SIGUSR1, SIGHUP, SIGINT, SIGTERM) in the calling thread, and in every
+   thread it starts after: first thing in main, so a signal that comes before `fixcast run`'s loop
+   handles it waits (pending) instead of taking its default action. Returns 0 or an errno value. */
+int csystem_hold_agent_signals(void);
+
+/* Unblocks them in the calling thread: the agent's loop, once it handles them (then every signal
+   sent to the process is delivered to it), or any other command, which keeps the default actions. */
+int csystem_release_agent_signals(void);
+
+/* 1 when `sig` is ignored (SIG_IGN, as `nohup` leaves SIGHUP), else 0. */
+int csystem_signal_is_ignored(int sig);
+
 #ifdef __cplusplus
 }
 #endif

@@ -95,7 +95,9 @@ final class AgentLoop {
         }
         self.display = display
         watchesStdout = !display.isLive && Console.stdoutIsPipe
+        // SIGHUP is a stop that loses nothing, as SIGTERM (unless `nohup` ignores it: then it stays so).
         var signals = [SIGUSR1, SIGINT, SIGTERM]
+        if !LoopDoorbell.isIgnored(SIGHUP) { signals.append(SIGHUP) }
         if display.isLive { signals += [SIGWINCH, SIGTSTP, SIGCONT] }
         self.signals = signals
         writer = services.store.map { TrackWriter(store: $0, report: { inbox.post(.storageProblem($0)) }) }
@@ -111,6 +113,9 @@ final class AgentLoop {
     /// Runs until an exit effect (SIGINT, SIGTERM, `q`); returns the exit code.
     func run() -> Int32 {
         inbox.doorbell.route(signals: signals)
+        // Held since main (`LoopDoorbell.holdSignals`): routed now, so let them come, to this thread
+        // alone (every other thread inherited the hold): one that came during start-up arrives now.
+        LoopDoorbell.releaseHeldSignals()
         defer { LoopDoorbell.restoreDefault(signals: signals) }
         let clock = services.clock
 
@@ -201,7 +206,7 @@ final class AgentLoop {
             case SIGUSR1:
                 readGathered(now: now)
                 handle(.manualRequest(at: now))
-            case SIGINT, SIGTERM:
+            case SIGINT, SIGTERM, SIGHUP:
                 readGathered(now: now)
                 handle(.stopRequested(at: now))
             case SIGWINCH: redraw(now: now)
