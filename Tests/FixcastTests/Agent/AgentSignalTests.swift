@@ -80,4 +80,33 @@ import Testing
         agent.signal(SIGTERM)
         #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
     }
+
+    @Test func aBurstOfSigusr1IsOneManualReading() async throws {
+        let home = TestPaths.temporaryDirectory("agent-burst")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        defer { server.stop() }
+        let db = home.appendingPathComponent("f.sqlite").path
+        let agent = try RunningFixcast(
+            ["run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db", db],
+            env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        #expect(agent.waitForLines(1, seconds: 30), "the startup reading; stderr: \(agent.stderr)")
+
+        // 1,000 SIGUSR1 within about a second.
+        let began = Date()
+        for _ in 0..<1_000 {
+            agent.signal(SIGUSR1)
+            usleep(1_000)
+        }
+        let stormS = Date().timeIntervalSince(began)
+        try await Task.sleep(for: .seconds(1))
+        agent.signal(SIGTERM)
+        #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
+        let manual = agent.stdoutLines.compactMap { try? JSONValue.parse($0) }.filter { $0["trigger"]?.stringValue == "manual" }
+        // One per join window at most (the storm may straddle one more window's start).
+        let bound = Int((stormS / ReadingScheduler.forcedJoinWindowS).rounded(.up)) + 1
+        print("1,000 SIGUSR1 in \(String(format: "%.2f", stormS)) s: \(manual.count) manual readings")
+        #expect(manual.count >= 1 && manual.count <= bound, "\(manual.count) readings for one burst (at most \(bound))")
+        #expect(try await SQLiteStore(path: db).readingCount() == 1 + manual.count, "as many stored as printed")
+    }
 }
