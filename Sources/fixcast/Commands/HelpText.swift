@@ -54,6 +54,8 @@ public enum HelpText {
             the store stop working, and once when they work again. Every reading and a thinned track
             are stored in the SQLite store. With --at or --place it stays at that position
             instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
+            SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader
+            going away (exit 0); exit 1 when a reading could not be stored or printed.
 
             OPTIONS:
             \(options(for: .run))
