@@ -47,7 +47,7 @@ import Testing
         #expect(r.handle(.deadline(at: F.at(1800))) == [])
         let note = ReadingIssue(
             component: .gps,
-            message: "gps: no fix since 2027-01-15T08:02:00Z; the reading is for the last known position (1701 s old).")
+            message: "gps: no fix since 2027-01-15T08:02:00Z; the reading is for the last known position (28 min old).")
         #expect(
             r.handle(.deadline(at: F.at(1801)))
                 == [
@@ -170,7 +170,7 @@ import Testing
 
         // Then the startup reading at the stored position, marked last-known with its true age.
         let note = ReadingIssue(
-            component: .gps, message: "gps: no fix yet; the reading is for the last known position (3626 s old).")
+            component: .gps, message: "gps: no fix yet; the reading is for the last known position (60 min old).")
         #expect(
             r.handle(.deadline(at: F.at(26)))
                 == [

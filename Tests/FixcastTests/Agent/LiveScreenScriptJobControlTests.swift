@@ -14,6 +14,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let socket = home.appendingPathComponent("tmux.sock").path
         defer { _ = try? T.tmux(socket, ["kill-server"]) }
+        // A fixcast left stopped (the failure this test looks for) outlives tmux: stop it by its PID,
+        // found by its store's path, which is this test's own.
+        defer {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry), let cmdline = readProcFile("/proc/\(entry)/cmdline"),
+                    cmdline.contains("\(home.path)/f.sqlite"), !cmdline.contains("tmux")
+                else { continue }
+                kill(pid, SIGKILL)
+            }
+        }
         _ = try T.tmux(socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
         let env = fixcastEnvironment(home: home, adding: [:])
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
