@@ -110,7 +110,7 @@ final class AgentLoop {
             startedAt: services.clock.now(), lastKnown: lastKnown, fixedPosition: options.fixedPosition)
     }
 
-    /// Runs until an exit effect (SIGINT, SIGTERM, `q`); returns the exit code.
+    /// Runs until an exit effect (SIGINT, SIGTERM, SIGHUP, `q`, stdout gone); returns the exit code.
     func run() -> Int32 {
         inbox.doorbell.route(signals: signals)
         // Held since main (`LoopDoorbell.holdSignals`): routed now, so let them come, to this thread
