@@ -63,12 +63,8 @@ final class AgentLoop {
     private var lastGPSReadAt: Double?
     /// The alerts the last checks found, by id, for `alerts.command` (written by the check's task).
     private let latestAlerts = LatestAlerts()
-    /// Implausible fixes already added to the store's counts (for `status`), and when.
-    private var rejectedSaved = RejectedFixCounts()
-    private var rejectedSavedAt = 0.0
-    /// Rejected-fix counts go to the store at most this often: `status` is looked at by a person, and a
-    /// receiver sending garbage at 10 Hz must not cost a write per fix.
-    private static let rejectedSaveIntervalS = 10.0
+    /// When implausible fixes are added to the store's counts (for `status`): `RejectedFixSaveGate`.
+    private var rejectedSaves = RejectedFixSaveGate()
     private static let shutdownReadingWaitS = 3.0
     /// POLLRDHUP (Linux, `_GNU_SOURCE`, not visible to Swift): the peer closed its end. With POLLHUP
     /// and POLLERR, which poll(2) reports whatever is asked, the only events of a gathering socket.
@@ -269,9 +265,7 @@ final class AgentLoop {
             gpsQuietUntil = readAt + window
         }
         if fixes > 0 { lastGPSReadAt = readAt }
-        if gps.rejectedFixes != rejectedSaved, Syscall.monotonicSeconds() - rejectedSavedAt >= Self.rejectedSaveIntervalS {
-            saveRejectedFixes()
-        }
+        saveRejectedFixes()
         if !alive { lostGPS(now: now) }
     }
 
@@ -313,16 +307,13 @@ final class AgentLoop {
         lastKnownToWrite = nil
     }
 
-    /// Adds the fixes rejected since the last save to the store's totals.
-    private func saveRejectedFixes() {
+    /// Adds the fixes rejected since the last save to the store's totals, when the gate says so
+    /// (always at shutdown).
+    private func saveRejectedFixes(force: Bool = false) {
         guard let gps, let store = services.store else { return }
-        let now = gps.rejectedFixes
-        let delta = RejectedFixCounts(
-            nullIsland: now.nullIsland - rejectedSaved.nullIsland, jump: now.jump - rejectedSaved.jump,
-            time: now.time - rejectedSaved.time)
-        rejectedSaved = now
-        rejectedSavedAt = Syscall.monotonicSeconds()
-        guard delta.total > 0 else { return }
+        guard let delta = rejectedSaves.toSave(total: gps.rejectedFixes, at: Syscall.monotonicSeconds(), force: force),
+            delta.total > 0
+        else { return }
         store.perform { try? $0.addRejectedFixes(delta) }
     }
 
@@ -473,7 +464,7 @@ final class AgentLoop {
             }
         }
         flushWrites()
-        saveRejectedFixes()
+        saveRejectedFixes(force: true)
         gps?.close()
         writer?.flush(timeoutS: 5)
         display.close()
