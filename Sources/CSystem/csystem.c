@@ -1,5 +1,6 @@
 #include "csystem.h"
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
@@ -126,4 +127,30 @@ int csystem_unlink_on_signal(const char *path) {
 void csystem_forget_unlink_on_signal(void) {
     csystem_partial_armed = 0;
     for (int i = 0; i < 3; i++) sigaction(csystem_partial_signals[i], &csystem_partial_previous[i], NULL);
+}
+
+static void csystem_agent_signal_set(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGUSR1);
+    sigaddset(set, SIGHUP);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+}
+
+int csystem_hold_agent_signals(void) {
+    sigset_t set;
+    csystem_agent_signal_set(&set);
+    return pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+int csystem_release_agent_signals(void) {
+    sigset_t set;
+    csystem_agent_signal_set(&set);
+    return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int csystem_signal_is_ignored(int sig) {
+    struct sigaction current;
+    if (sigaction(sig, NULL, &current) != 0) return 0;
+    return current.sa_handler == SIG_IGN;
 }

@@ -39,6 +39,18 @@ int csystem_unlink_on_signal(const char *path);
 /* Puts back the three signals' previous actions; the path is no longer removed. */
 void csystem_forget_unlink_on_signal(void);
 
+/* Blocks the agent's signals (SIGUSR1, SIGHUP, SIGINT, SIGTERM) in the calling thread, and in every
+   thread it starts after: first thing in main, so a signal that comes before `fixcast run`'s loop
+   handles it waits (pending) instead of taking its default action. Returns 0 or an errno value. */
+int csystem_hold_agent_signals(void);
+
+/* Unblocks them in the calling thread: the agent's loop, once it handles them (then every signal
+   sent to the process is delivered to it), or any other command, which keeps the default actions. */
+int csystem_release_agent_signals(void);
+
+/* 1 when `sig` is ignored (SIG_IGN, as `nohup` leaves SIGHUP), else 0. */
+int csystem_signal_is_ignored(int sig);
+
 #ifdef __cplusplus
 }
 #endif

@@ -145,8 +145,26 @@ struct TerminalState: Sendable {
         }
         guard let (original, fd, out) = taken else { return }
         var saved = original
-        write(fd: out, "\u{1B}[?25h\u{1B}[?1049l")
-        _ = tcsetattr(fd, TCSAFLUSH, &saved)
+        evenFromTheBackground {
+            write(fd: out, "\u{1B}[?25h\u{1B}[?1049l")
+            _ = tcsetattr(fd, TCSAFLUSH, &saved)
+        }
+    }
+
+    /// Runs `body` with SIGTTOU blocked in this thread, so that touching the terminal from a
+    /// background process group does not stop the process (the kernel lets a blocked SIGTTOU's
+    /// tcsetattr and write through). Ctrl-Z on fixcast started by a script (`sh -c 'fixcast run; …'`)
+    /// stops the shell at once, and its job's shell takes the terminal back before fixcast has given
+    /// it back: then a SIGTTOU stopped fixcast inside the restore, `fg` continued it into its own stop
+    /// (SIGTSTP), and it stayed stopped while the shell thought the job running.
+    static func evenFromTheBackground(_ body: () -> Void) {
+        var ttou = sigset_t()
+        sigemptyset(&ttou)
+        sigaddset(&ttou, SIGTTOU)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &ttou, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        body()
     }
 
     static func write(fd: Int32, _ text: String) {

@@ -5,8 +5,9 @@ import FoundationEssentials
 /// Where the agent's readings go: JSON lines on stdout, or the live screen. Used only on the agent's
 /// event-loop thread.
 protocol ReadingDisplay {
-    /// A fresh reading (JSON lines print it; the live screen shows it at the next redraw).
-    func show(_ reading: Reading)
+    /// A fresh reading (JSON lines print it; the live screen shows it at the next redraw), and what
+    /// became of the printing.
+    @discardableResult func show(_ reading: Reading) -> OutputOutcome
     /// Draws what the agent knows now (the live screen only).
     func redraw(_ status: AgentStatus, now: Date)
     /// The keyboard to poll, when keys mean something (the live screen).
@@ -20,8 +21,8 @@ protocol ReadingDisplay {
 struct JSONLinesDisplay: ReadingDisplay {
     let language: Language
 
-    func show(_ reading: Reading) {
-        Console.out(reading.json(language: language).serialized() + "\n")
+    func show(_ reading: Reading) -> OutputOutcome {
+        Console.outReporting(reading.json(language: language).serialized() + "\n")
     }
 
     func redraw(_ status: AgentStatus, now: Date) {}
@@ -51,7 +52,7 @@ final class LiveDisplay: ReadingDisplay {
         self.demo = demo
     }
 
-    func show(_ reading: Reading) {}
+    func show(_ reading: Reading) -> OutputOutcome { .written }
 
     func redraw(_ status: AgentStatus, now: Date) {
         guard terminal.isActive else { return }  // stopped by Ctrl-Z: nothing is drawn until `fg`

@@ -25,9 +25,11 @@ public enum FixcastCLI {
         // `fixcast export … | head` must end with an error, not be killed by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         // A parent (a test runner, a supervisor) may have started us with signals blocked; SIGINT,
-        // SIGTERM and SIGUSR1 must reach the agent.
+        // SIGTERM and SIGUSR1 must reach the agent. The ones main holds stay held for `run` until its
+        // loop handles them (`LoopDoorbell.holdSignals`); any other command lets them go below.
         var all = sigset_t()
         sigfillset(&all)
+        for held in [SIGUSR1, SIGHUP, SIGINT, SIGTERM] { sigdelset(&all, held) }
         pthread_sigmask(SIG_UNBLOCK, &all, nil)
         let args: Arguments
         do {
@@ -36,6 +38,7 @@ public enum FixcastCLI {
             Console.err(error.message + "\n")
             return ExitCode.usage
         }
+        if args.command != .run || args.help || args.version { LoopDoorbell.releaseHeldSignals() }
         if args.version {
             Console.out(VersionText.text)
             return ExitCode.success

@@ -48,9 +48,13 @@ public enum HelpText {
             resumes from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen
             (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line
             and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one (each keeps
-            the time it came; SIGUSR1 and the stop read what waits first). Every reading and a thinned
-            track are stored in the SQLite store. With --at or --place it stays at that position
+            the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
+            once, a lost fix within 10 s). stderr says once when gpsd, MQTT, the weather, the alerts or
+            the store stop working, and once when they work again. Every reading and a thinned track
+            are stored in the SQLite store. With --at or --place it stays at that position
             instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
+            SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader
+            going away (exit 0); exit 1 when a reading could not be stored or printed.
 
             OPTIONS:
             \(options(for: .run))
