@@ -235,7 +235,7 @@ final class AgentLoop {
     private func printingFailed(errno code: Int32) {
         guard !printFailureSaid else { return }
         printFailureSaid = true
-        Console.err(OutputOutcome.failureMessage(errno: code) + "\n")
+        Console.err(Console.runOutputLossSentence(errno: code) + "\n")
     }
 
     private func readGPS(now: Date) {

@@ -7,7 +7,7 @@ import FoundationEssentials
 protocol ReadingDisplay {
     /// A fresh reading (JSON lines print it; the live screen shows it at the next redraw), and what
     /// became of the printing.
-    @discardableResult func show(_ reading: Reading) -> OutputOutcome
+    @discardableResult func show(_ reading: Reading) -> Console.StdoutWrite
     /// Draws what the agent knows now (the live screen only).
     func redraw(_ status: AgentStatus, now: Date)
     /// The keyboard to poll, when keys mean something (the live screen).
@@ -21,8 +21,8 @@ protocol ReadingDisplay {
 struct JSONLinesDisplay: ReadingDisplay {
     let language: Language
 
-    func show(_ reading: Reading) -> OutputOutcome {
-        Console.outReporting(reading.json(language: language).serialized() + "\n")
+    func show(_ reading: Reading) -> Console.StdoutWrite {
+        Console.out(reading.json(language: language).serialized() + "\n")
     }
 
     func redraw(_ status: AgentStatus, now: Date) {}
@@ -52,7 +52,7 @@ final class LiveDisplay: ReadingDisplay {
         self.demo = demo
     }
 
-    func show(_ reading: Reading) -> OutputOutcome { .written }
+    func show(_ reading: Reading) -> Console.StdoutWrite { .written }
 
     func redraw(_ status: AgentStatus, now: Date) {
         guard terminal.isActive else { return }  // stopped by Ctrl-Z: nothing is drawn until `fg`
