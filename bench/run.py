@@ -15,6 +15,7 @@ the first fix (the startup fix wait's own deadlines fall there) and parked after
 
 usage: run.py --bin PATH [--track FILE] [--rate EPOCHS_PER_S] [--places offline|nominatim]
               [--sample-s S] [--repeat N (each pass 7 days later)] [--idle-s S]
+              [--live: on the live screen in a tmux pane, not --json]
               [--warmup-s S --window-s S: CPU (every thread's /proc/PID/task/*/schedstat, in ns) and
                context switches of both programs over the same window of feed, after a warm-up]
 Everything started here is stopped on exit, also on SIGINT/SIGTERM.
@@ -211,6 +212,50 @@ def shifted(group, days):
     return b"\r\n".join(out)
 
 
+class Attached:
+    """A process we did not start ourselves (fixcast in a tmux pane), with Popen's poll/wait/kill."""
+
+    def __init__(self, pid):
+        self.pid = pid
+        self.returncode = None
+
+    def poll(self):
+        if os.path.exists(f"/proc/{self.pid}") and not open(f"/proc/{self.pid}/stat").read().split(") ")[1].startswith("Z"):
+            return None
+        self.returncode = "(in tmux)"
+        return self.returncode
+
+    def send_signal(self, signum):
+        try:
+            os.kill(self.pid, signum)
+        except ProcessLookupError:
+            pass
+
+    def wait(self, timeout=None):
+        deadline = time.monotonic() + (timeout or 3600)
+        while self.poll() is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout)
+            time.sleep(0.05)
+        return self.returncode
+
+    def kill(self):
+        self.send_signal(signal.SIGKILL)
+
+
+class TmuxServer(Attached):
+    """The tmux server of the live-screen run, stopped with kill-server on its own socket."""
+
+    def __init__(self, sock):
+        self.sock = sock
+        pid = subprocess.run(["tmux", "-S", sock, "display-message", "-p", "#{pid}"],
+                             capture_output=True, text=True).stdout.strip()
+        super().__init__(int(pid) if pid.isdigit() else 0)
+
+    def send_signal(self, signum):
+        subprocess.run(["tmux", "-S", self.sock, "kill-server"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
@@ -224,6 +269,8 @@ def main():
                     help="feed this long before the measured window opens (the startup reading falls here)")
     ap.add_argument("--mqtt", action="store_true",
                     help="publish to a mosquitto started on a free loopback port (issue 13's cost of MQTT)")
+    ap.add_argument("--live", action="store_true",
+                    help="fixcast on its live screen in a real terminal: a tmux pane of 100 x 24, not --json")
     ap.add_argument("--window-s", type=float, default=0.0,
                     help="measure over this long a window of feed, then stop feeding (0: the whole track)")
     args = ap.parse_args()
@@ -279,10 +326,26 @@ def main():
                         "FIXCAST_MQTT_DEVICE_ID": "bench"})
         addr = f"127.0.0.1:{gpsd_port}"
         readings_path = os.path.join(work, "readings.jsonl")
-        procs["fixcast"] = subprocess.Popen([args.bin, "run", "--json", "--gpsd", addr,
-                                             "--db", os.path.join(work, "run.sqlite")],
-                                            stdout=open(readings_path, "w"),
-                                            stderr=open(os.path.join(work, "fixcast.err"), "w"), env=env)
+        db_path = os.path.join(work, "run.sqlite")
+        if args.live:
+            # The live screen in a real terminal: tmux on a socket of its own, one pane of 100 x 24 running
+            # fixcast itself (exec, so the pane's process is fixcast), stderr to a file as headless.
+            sock = os.path.join(work, "tmux.sock")
+            command = " ".join(["exec", args.bin, "run", "--gpsd", addr, "--db", db_path,
+                                "2>" + os.path.join(work, "fixcast.err")])
+            tmux_env = {k: v for k, v in env.items()}
+            tmux_env["TERM"] = "xterm-256color"
+            subprocess.run(["tmux", "-S", sock, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "24",
+                            command], env=tmux_env, check=True)
+            procs["tmux"] = TmuxServer(sock)
+            pane = subprocess.run(["tmux", "-S", sock, "list-panes", "-F", "#{pane_pid}"],
+                                  capture_output=True, text=True, check=True).stdout.split()[0]
+            procs["fixcast"] = Attached(int(pane))
+            open(readings_path, "w").close()
+        else:
+            procs["fixcast"] = subprocess.Popen([args.bin, "run", "--json", "--gpsd", addr, "--db", db_path],
+                                                stdout=open(readings_path, "w"),
+                                                stderr=open(os.path.join(work, "fixcast.err"), "w"), env=env)
         fixcast_pid = procs["fixcast"].pid
         wait_until(lambda: established(gpsd_port) >= 1, 20, "fixcast to connect to gpsd")
         time.sleep(1.0)
@@ -376,6 +439,11 @@ def main():
             cpu = cpu_seconds(p.pid)
             hwm = status_kb(p.pid, "VmHWM")
             os.kill(p.pid, signal.SIGTERM)
+            if isinstance(p, Attached):  # tmux's child, not ours: no wait4, so the CPU read before stopping
+                p.wait(10)
+                result[name] = {"cpu": cpu, "cpu_replay": cpu - cpu_before[name], "hwm": hwm,
+                                "cpu_wait4": cpu, "exit": "(in tmux)"}
+                continue
             _, status, ru = os.wait4(p.pid, 0)
             p.returncode = os.waitstatus_to_exitcode(status)
             result[name] = {"cpu": cpu, "cpu_replay": cpu - cpu_before[name], "hwm": hwm,
@@ -429,6 +497,8 @@ def main():
         print(f"gpsd emitted {tpv} TPV, {tpv_fix} with a fix (gpspipe -w); gpxlogger wrote {trkpts} trkpt")
         if args.mqtt:
             print("MQTT: on (mosquitto on loopback)")
+        if args.live:
+            print("fixcast run: on the live screen in a tmux pane of 100 x 24 (readings counted in the store)")
         print(f"fixcast run: {len(lines)} readings {dict(sorted(triggers.items()))}; "
               f"{requests} API requests; store: {rows or '?'}; exit {f['exit']}")
         print()

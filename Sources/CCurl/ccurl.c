@@ -1,5 +1,6 @@
 #include "ccurl.h"
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 static pthread_once_t ccurl_once = PTHREAD_ONCE_INIT;
@@ -93,14 +94,21 @@ CURLcode ccurl_easy_set_protocols(CURL *handle, const char *protocols, const cha
 #endif
 }
 
-int ccurl_url_scheme_and_host(const char *url, char **scheme, char **host) {
+int ccurl_url_origin(const char *url, char **scheme, char **host, long *port) {
     *scheme = NULL;
     *host = NULL;
+    *port = 0;
+    char *port_text = NULL;
     CURLU *u = curl_url();
     if (u == NULL) return -1;
     CURLUcode rc = curl_url_set(u, CURLUPART_URL, url, 0);
     if (rc == CURLUE_OK) rc = curl_url_get(u, CURLUPART_SCHEME, scheme, 0);
     if (rc == CURLUE_OK) rc = curl_url_get(u, CURLUPART_HOST, host, 0);
+    /* CURLU_DEFAULT_PORT: the scheme's port when the URL names none, so that http://h/ and http://h:80/
+     * compare equal. */
+    if (rc == CURLUE_OK) rc = curl_url_get(u, CURLUPART_PORT, &port_text, CURLU_DEFAULT_PORT);
+    if (rc == CURLUE_OK && port_text != NULL) *port = strtol(port_text, NULL, 10);
+    if (port_text) curl_free(port_text);
     curl_url_cleanup(u);
     if (rc != CURLUE_OK) {
         if (*scheme) { curl_free(*scheme); *scheme = NULL; }

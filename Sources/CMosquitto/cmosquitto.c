@@ -15,13 +15,17 @@ struct cmosq_client {
     cmosq_connect_callback on_connect;
     cmosq_disconnect_callback on_disconnect;
     cmosq_publish_callback on_publish;
+    /* How long to wait before the next connection attempt: asked of the caller at each failure, so
+     * one rule (Swift's ReconnectBackoff) decides the timing, not this file or libmosquitto. */
+    cmosq_delay_callback next_delay_ms;
     /* The network thread (cmosq_loop_start) and what stops it. */
     pthread_t thread;
     bool thread_running;
     pthread_mutex_t stop_mutex;
     pthread_cond_t stop_cond;
     bool stopping;
-    unsigned int backoff_min_s, backoff_max_s;
+    /* cmosq_disconnect was called: the loop ends once the DISCONNECT is out. */
+    bool disconnect_asked;
     /* The keepalive asked at connect: the network thread sleeps that long between packets. */
     int keepalive_s;
 };
@@ -62,7 +66,8 @@ static void publish_trampoline(struct mosquitto *mosq, void *obj, int mid) {
 }
 
 cmosq_client *cmosq_new(const char *client_id, void *context, cmosq_connect_callback on_connect,
-                        cmosq_disconnect_callback on_disconnect, cmosq_publish_callback on_publish) {
+                        cmosq_disconnect_callback on_disconnect, cmosq_publish_callback on_publish,
+                        cmosq_delay_callback next_delay_ms) {
     if (cmosq_lib_init_once() != MOSQ_ERR_SUCCESS) return NULL;
     cmosq_client *c = calloc(1, sizeof *c);
     if (!c) return NULL;
@@ -70,8 +75,7 @@ cmosq_client *cmosq_new(const char *client_id, void *context, cmosq_connect_call
     c->on_connect = on_connect;
     c->on_disconnect = on_disconnect;
     c->on_publish = on_publish;
-    c->backoff_min_s = 1;
-    c->backoff_max_s = 60;
+    c->next_delay_ms = next_delay_ms;
     pthread_mutex_init(&c->stop_mutex, NULL);
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
@@ -112,12 +116,6 @@ int cmosq_set_will(cmosq_client *client, const char *topic, const void *payload,
     return mosquitto_will_set(client->mosq, topic, length, payload, qos, retain);
 }
 
-int cmosq_set_reconnect_backoff(cmosq_client *client, unsigned int min_s, unsigned int max_s) {
-    client->backoff_min_s = min_s > 0 ? min_s : 1;
-    client->backoff_max_s = max_s >= client->backoff_min_s ? max_s : client->backoff_min_s;
-    return mosquitto_reconnect_delay_set(client->mosq, min_s, max_s, true);
-}
-
 static int keep_errno(int rc) {
     last_errno = (rc == MOSQ_ERR_ERRNO) ? errno : 0;
     return rc;
@@ -142,11 +140,16 @@ int cmosq_loop(cmosq_client *client, int timeout_ms) {
 
 static void unlock_mutex(void *mutex) { pthread_mutex_unlock(mutex); }
 
-/* Waits `seconds` or until cmosq_loop_stop; true when it is time to stop. */
-static bool wait_or_stop(cmosq_client *c, unsigned int seconds) {
+/* Waits `ms` milliseconds or until cmosq_loop_stop; true when it is time to stop. */
+static bool wait_or_stop(cmosq_client *c, unsigned int ms) {
     struct timespec until;
     clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += seconds;
+    until.tv_sec += ms / 1000;
+    until.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec += 1;
+        until.tv_nsec -= 1000000000L;
+    }
     pthread_mutex_lock(&c->stop_mutex);
     /* A forced stop cancels the thread inside the wait, which returns holding the mutex. */
     pthread_cleanup_push(unlock_mutex, &c->stop_mutex);
@@ -166,29 +169,41 @@ static bool stop_asked(cmosq_client *c) {
     return stop;
 }
 
+static bool disconnect_asked(cmosq_client *c) {
+    pthread_mutex_lock(&c->stop_mutex);
+    bool asked = c->disconnect_asked;
+    pthread_mutex_unlock(&c->stop_mutex);
+    return asked;
+}
+
 /*
- * The network thread. mosquitto_loop_forever reconnects by itself after a lost connection, but
- * returns for good on what it takes as fatal: a TLS error (a failed handshake when the broker comes
- * back with another certificate, or a plain listener on the TLS port), a failed name lookup, a
- * protocol or login error met in the loop. libmosquitto's own loop_start thread then ends and
- * nothing retries. Here such a failure is reported (as a disconnection with its code), waited out
- * with the same back-off (doubling from min to max) and followed by a new connection attempt; only
- * a disconnection asked for (cmosq_disconnect) or cmosq_loop_stop ends the thread.
+ * The network thread: libmosquitto's loop, one pass at a time, and the reconnects. Not
+ * mosquitto_loop_forever, which keeps a back-off of its own and returns for good on what it takes as
+ * fatal (a TLS error, a failed name lookup, a protocol error), after which nothing would retry. Here
+ * every failure is reported (as a disconnection with its code: a duplicate of libmosquitto's own
+ * report of a lost connection does no harm), the caller is asked how long to wait (next_delay_ms:
+ * one back-off rule, in Swift), and a new connection is tried; only a disconnection asked for
+ * (cmosq_disconnect) or cmosq_loop_stop ends the thread.
  */
 static void *loop_main(void *arg) {
     cmosq_client *c = arg;
-    unsigned int delay = c->backoff_min_s;
     /* As libmosquitto's own loop thread does: sleep up to the keepalive (libmosquitto shortens the wait
      * to the next PINGREQ and a publish from another thread wakes it, mosquitto_threaded_set), not the
      * 1 s that a timeout of -1 means, which would wake fixcast every second "just in case". */
     int timeout_ms = c->keepalive_s > 0 ? c->keepalive_s * 1000 : 86400 * 1000;
     for (;;) {
-        int rc = mosquitto_loop_forever(c->mosq, timeout_ms, 1);
-        if (rc == MOSQ_ERR_SUCCESS || stop_asked(c)) break;
+        int rc;
+        do {
+            rc = mosquitto_loop(c->mosq, timeout_ms, 1);
+        } while (rc == MOSQ_ERR_SUCCESS && !stop_asked(c));
+        /* After cmosq_disconnect, the loop fails (no connection) once the DISCONNECT is out and the
+         * socket closed; libmosquitto has reported that (rc 0). */
+        if (stop_asked(c) || disconnect_asked(c)) break;
         if (c->on_disconnect) c->on_disconnect(c->context, rc);
-        if (wait_or_stop(c, delay)) break;
-        delay = delay > c->backoff_max_s / 2 ? c->backoff_max_s : delay * 2;
-        /* A failure here is met again by loop_forever, which retries it with back-off. */
+        unsigned int delay_ms = c->next_delay_ms ? c->next_delay_ms(c->context) : 1000;
+        if (wait_or_stop(c, delay_ms)) break;
+        /* A failure here (a refused connection, a name that does not resolve) is met by the next
+         * mosquitto_loop pass (no connection), reported, and waited out the same way. */
         mosquitto_reconnect(c->mosq);
     }
     return NULL;
@@ -201,6 +216,7 @@ int cmosq_loop_start(cmosq_client *client) {
     if (rc != MOSQ_ERR_SUCCESS) return rc;
     pthread_mutex_lock(&client->stop_mutex);
     client->stopping = false;
+    client->disconnect_asked = false;
     pthread_mutex_unlock(&client->stop_mutex);
     if (pthread_create(&client->thread, NULL, loop_main, client) != 0) return MOSQ_ERR_ERRNO;
     /* Named as libmosquitto names its own (a new thread would otherwise carry its creator's name). */
@@ -228,7 +244,13 @@ int cmosq_publish(cmosq_client *client, const char *topic, const void *payload, 
     return mosquitto_publish(client->mosq, mid, topic, length, payload, qos, retain);
 }
 
-int cmosq_disconnect(cmosq_client *client) { return mosquitto_disconnect(client->mosq); }
+int cmosq_disconnect(cmosq_client *client) {
+    int rc = mosquitto_disconnect(client->mosq);
+    pthread_mutex_lock(&client->stop_mutex);
+    client->disconnect_asked = rc == MOSQ_ERR_SUCCESS;
+    pthread_mutex_unlock(&client->stop_mutex);
+    return rc;
+}
 
 const char *cmosq_strerror(int rc) { return mosquitto_strerror(rc); }
 

@@ -1,12 +1,18 @@
 #include "csqlite.h"
 #include <stddef.h>
 
-int csqlite_shim_version(void) { return 2; }
+int csqlite_shim_version(void) { return 3; }
 
 int csqlite_open(const char *path, int readonly, sqlite3 **db) {
     int flags = SQLITE_OPEN_NOMUTEX;
     flags |= readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     int rc = sqlite3_open_v2(path, db, flags, NULL);
+    if (*db != NULL) sqlite3_extended_result_codes(*db, 1);
+    return rc;
+}
+
+int csqlite_open_immutable(const char *uri, sqlite3 **db) {
+    int rc = sqlite3_open_v2(uri, db, SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
     if (*db != NULL) sqlite3_extended_result_codes(*db, 1);
     return rc;
 }

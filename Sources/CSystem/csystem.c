@@ -1,9 +1,13 @@
 #include "csystem.h"
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/inotify.h>
+#include <poll.h>
+#include <time.h>
 
 static volatile sig_atomic_t csystem_signal_fd = -1;
 
@@ -42,4 +46,111 @@ int csystem_ignore_signal(int sig) {
     action.sa_handler = SIG_IGN;
     sigemptyset(&action.sa_mask);
     return sigaction(sig, &action, NULL);
+}
+
+int csystem_watch_folder_writes(const char *dir) {
+    int fd = inotify_init1(IN_CLOEXEC);
+    if (fd < 0) return -1;
+    if (inotify_add_watch(fd, dir, IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+static long long csystem_now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms) {
+    /* Aligned for struct inotify_event; room for many events with names up to NAME_MAX. */
+    char buffer[16 * (sizeof(struct inotify_event) + 256)] __attribute__((aligned(__alignof__(struct inotify_event))));
+    size_t prefix_length = strlen(prefix);
+    long long deadline = timeout_ms < 0 ? -1 : csystem_now_ms() + timeout_ms;
+    for (;;) {
+        if (deadline >= 0) {
+            long long left = deadline - csystem_now_ms();
+            if (left < 0) left = 0;
+            struct pollfd p = { .fd = fd, .events = POLLIN };
+            int ready = poll(&p, 1, (int)left);
+            if (ready < 0) return -1;
+            if (ready == 0) return 0;
+        }
+        ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0) return -1;
+        int matched = 0;
+        for (char *p = buffer; p < buffer + n;) {
+            struct inotify_event *event = (struct inotify_event *)p;
+            if (event->len > 0 && strncmp(event->name, prefix, prefix_length) == 0) matched = 1;
+            p += sizeof(struct inotify_event) + event->len;
+        }
+        if (matched) return 1;
+    }
+}
+
+/* The one file an interrupted export must not leave behind (see csystem.h). */
+static char csystem_partial_path[4096];
+static volatile sig_atomic_t csystem_partial_armed = 0;
+static const int csystem_partial_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction csystem_partial_previous[3];
+
+static void csystem_partial_handler(int sig) {
+    if (csystem_partial_armed) unlink(csystem_partial_path); /* unlink(2) is async-signal-safe */
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(sig, &action, NULL);
+    raise(sig); /* delivered when this handler returns: the default action, as if never caught */
+}
+
+int csystem_unlink_on_signal(const char *path) {
+    size_t n = strlen(path);
+    if (n >= sizeof csystem_partial_path) { errno = ENAMETOOLONG; return -1; }
+    memcpy(csystem_partial_path, path, n + 1);
+    csystem_partial_armed = 1;
+    for (int i = 0; i < 3; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = csystem_partial_handler;
+        sigemptyset(&action.sa_mask);
+        for (int j = 0; j < 3; j++) sigaddset(&action.sa_mask, csystem_partial_signals[j]);
+        if (sigaction(csystem_partial_signals[i], &action, &csystem_partial_previous[i]) != 0) return -1;
+    }
+    return 0;
+}
+
+void csystem_forget_unlink_on_signal(void) {
+    csystem_partial_armed = 0;
+    for (int i = 0; i < 3; i++) sigaction(csystem_partial_signals[i], &csystem_partial_previous[i], NULL);
+}
+
+static void csystem_agent_signal_set(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGUSR1);
+    sigaddset(set, SIGHUP);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+}
+
+int csystem_hold_agent_signals(void) {
+    sigset_t set;
+    csystem_agent_signal_set(&set);
+    return pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+int csystem_release_agent_signals(void) {
+    sigset_t set;
+    csystem_agent_signal_set(&set);
+    return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int csystem_signal_is_ignored(int sig) {
+    struct sigaction current;
+    if (sigaction(sig, NULL, &current) != 0) return 0;
+    return current.sa_handler == SIG_IGN;
 }

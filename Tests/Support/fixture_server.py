@@ -5,6 +5,7 @@ Usage: fixture_server.py CONFIG.json
 
 CONFIG:
 {
+  "host": "127.0.0.1",            # a loopback address to bind (127.0.0.2 plays "another host"); default 127.0.0.1
   "port": 0,                      # 0: any free port; the chosen one is written to "port_file"
   "port_file": "/tmp/x.port",
   "log": "/tmp/x.jsonl",          # one JSON line per request: {"path", "query", "headers", "time"}
@@ -20,7 +21,7 @@ CONFIG:
     ]
   }
 }
-Only binds 127.0.0.1. Stops on SIGTERM/SIGINT.
+Only binds a loopback address (127.0.0.0/8). Stops on SIGTERM/SIGINT.
 """
 import gzip
 import json
@@ -91,7 +92,10 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-server = ThreadingHTTPServer(("127.0.0.1", int(config.get("port", 0))), Handler)
+host = config.get("host", "127.0.0.1")
+if not host.startswith("127."):
+    sys.exit("fixture_server.py binds loopback (127.0.0.0/8) only, not " + host)
+server = ThreadingHTTPServer((host, int(config.get("port", 0))), Handler)
 server.daemon_threads = True
 signal.signal(signal.SIGTERM, lambda *a: threading.Thread(target=server.shutdown).start())
 if config.get("port_file"):

@@ -48,9 +48,10 @@ CURLcode ccurl_easy_set_progress_callback(CURL *handle, ccurl_progress_callback 
  * uses CURLOPT_PROTOCOLS_STR on libcurl >= 7.85.0 and the bitmask options before. */
 CURLcode ccurl_easy_set_protocols(CURL *handle, const char *protocols, const char *redirect_protocols);
 
-/* Splits a URL with libcurl's own parser (the one the transfer will use). On success *scheme and *host
- * are malloc'd by libcurl (free with ccurl_free); the host of an IPv6 literal keeps its brackets. */
-int ccurl_url_scheme_and_host(const char *url, char **scheme, char **host);
+/* Splits a URL with libcurl's own parser (the one the transfer will use) into the parts that make its
+ * origin. On success *scheme and *host are malloc'd by libcurl (free with ccurl_free); the host of an
+ * IPv6 literal keeps its brackets; *port is the URL's port, or the scheme's default when it names none. */
+int ccurl_url_origin(const char *url, char **scheme, char **host, long *port);
 void ccurl_free(void *pointer);
 
 /* LIBCURL_VERSION_NUM of the headers the shim was compiled against. */

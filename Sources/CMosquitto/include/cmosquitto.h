@@ -5,8 +5,8 @@
  * sees libmosquitto's callback signatures or its struct. The network loop runs on a thread of the
  * shim's own (cmosq_loop_start), never on Swift's cooperative pool; the three callbacks below are
  * called on that thread. Unlike libmosquitto's loop_start thread, it does not end on a TLS, name
- * lookup or protocol failure: it reports it (a disconnection with that code) and tries again with
- * the back-off of cmosq_set_reconnect_backoff.
+ * lookup or protocol failure: it reports it (a disconnection with that code), asks the caller how
+ * long to wait (cmosq_delay_callback: the back-off is the caller's one rule) and tries again.
  * See: https://mosquitto.org/api/files/mosquitto-h.html
  */
 #include <stdbool.h>
@@ -20,6 +20,8 @@ typedef void (*cmosq_connect_callback)(void *context, int rc);
 typedef void (*cmosq_disconnect_callback)(void *context, int rc);
 /* The broker acknowledged message `mid` (PUBACK for QoS 1). */
 typedef void (*cmosq_publish_callback)(void *context, int mid);
+/* A connection attempt failed or a connection was lost: milliseconds to wait before the next one. */
+typedef unsigned int (*cmosq_delay_callback)(void *context);
 
 /* mosquitto_lib_init exactly once per process (pthread_once); returns its result. */
 int cmosq_lib_init_once(void);
@@ -27,7 +29,8 @@ int cmosq_lib_init_once(void);
 /* A client with a clean session; NULL when out of memory or client_id is not acceptable.
  * `context` is passed back to every callback. Keepalive is given to connect. */
 cmosq_client *cmosq_new(const char *client_id, void *context, cmosq_connect_callback on_connect,
-                        cmosq_disconnect_callback on_disconnect, cmosq_publish_callback on_publish);
+                        cmosq_disconnect_callback on_disconnect, cmosq_publish_callback on_publish,
+                        cmosq_delay_callback next_delay_ms);
 /* Stops nothing: call cmosq_loop_stop first when the loop thread was started. */
 void cmosq_destroy(cmosq_client *client);
 
@@ -37,8 +40,6 @@ int cmosq_set_login(cmosq_client *client, const char *username, const char *pass
  * The broker's host name is checked against its certificate. */
 int cmosq_set_tls(cmosq_client *client, const char *ca_file);
 int cmosq_set_will(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain);
-/* mosquitto_reconnect_delay_set with exponential back-off: min_s, doubling, up to max_s. */
-int cmosq_set_reconnect_backoff(cmosq_client *client, unsigned int min_s, unsigned int max_s);
 
 /* Non-blocking connect: resolves the name and starts the TCP connect; the result arrives as a callback. */
 int cmosq_connect_async(cmosq_client *client, const char *host, int port, int keepalive_s);
@@ -46,6 +47,7 @@ int cmosq_connect_async(cmosq_client *client, const char *host, int port, int ke
 int cmosq_connect(cmosq_client *client, const char *host, int port, int keepalive_s);
 /* One pass of the network loop in the calling thread (for one-shot use, with no loop thread). */
 int cmosq_loop(cmosq_client *client, int timeout_ms);
+/* The network thread: runs the loop and reconnects, waiting what cmosq_delay_callback says. */
 int cmosq_loop_start(cmosq_client *client);
 int cmosq_loop_stop(cmosq_client *client, bool force);
 

@@ -12,6 +12,10 @@ int csqlite_shim_version(void);
  * SQLITE_OPEN_NOMUTEX (the connection lives inside one actor) and extended result codes on. */
 int csqlite_open(const char *path, int readonly, sqlite3 **db);
 
+/* sqlite3_open_v2 of a `file:` URI, read-only (SQLITE_OPEN_URI), for `immutable=1`: a WAL-mode store on
+ * read-only media, where SQLite can neither find nor create the -shm file a WAL reader needs. */
+int csqlite_open_immutable(const char *uri, sqlite3 **db);
+
 /* Binds that make SQLite copy the bytes (SQLITE_TRANSIENT), so Swift's buffer may go away. */
 int csqlite_bind_text(sqlite3_stmt *stmt, int index, const char *text, int byte_count);
 int csqlite_bind_blob(sqlite3_stmt *stmt, int index, const void *bytes, int byte_count);

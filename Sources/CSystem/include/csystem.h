@@ -19,6 +19,38 @@ int csystem_default_signal(int sig);
 /* Ignores `sig` (SIG_IGN). */
 int csystem_ignore_signal(int sig);
 
+/* An inotify descriptor (close-on-exec, blocking) watching the folder `dir` for files written
+   (IN_MODIFY), closed after writing (IN_CLOSE_WRITE), created or moved in: the way to learn that a
+   SQLite store or its -wal changed without polling (the -wal may not exist yet, so the folder is
+   watched). Returns the descriptor, or -1 with errno set. */
+int csystem_watch_folder_writes(const char *dir);
+
+/* Blocks in read(2) on `fd` (from csystem_watch_folder_writes) until an event names a file whose name
+   starts with `prefix` (the store's file name: the store, its -wal, -shm and -journal); drains the
+   events of that one read. `timeout_ms` < 0 waits without limit. Returns 1 for such an event, 0 when
+   `timeout_ms` passed without one, or -1 with errno set (EINTR included). */
+int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms);
+
+/* Until csystem_forget_unlink_on_signal: SIGINT, SIGTERM or SIGHUP first unlinks `path` (an export's
+   hidden partial file), then takes its default action as if it had not been caught. One path at a time.
+   Returns 0, or -1 with errno set. */
+int csystem_unlink_on_signal(const char *path);
+
+/* Puts back the three signals' previous actions; the path is no longer removed. */
+void csystem_forget_unlink_on_signal(void);
+
+/* Blocks the agent's signals (SIGUSR1, SIGHUP, SIGINT, SIGTERM) in the calling thread, and in every
+   thread it starts after: first thing in main, so a signal that comes before `fixcast run`'s loop
+   handles it waits (pending) instead of taking its default action. Returns 0 or an errno value. */
+int csystem_hold_agent_signals(void);
+
+/* Unblocks them in the calling thread: the agent's loop, once it handles them (then every signal
+   sent to the process is delivered to it), or any other command, which keeps the default actions. */
+int csystem_release_agent_signals(void);
+
+/* 1 when `sig` is ignored (SIG_IGN, as `nohup` leaves SIGHUP), else 0. */
+int csystem_signal_is_ignored(int sig);
+
 #ifdef __cplusplus
 }
 #endif

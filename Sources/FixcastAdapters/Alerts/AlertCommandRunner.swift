@@ -66,7 +66,7 @@ public struct AlertCommandRunner: Sendable {
         case .killedBySignal(let signal):
             report("alerts: the alert command was killed by signal \(signal); check alerts.command.")
         case .timedOut:
-            report("alerts: the alert command did not finish within \(Int(timeoutS)) s and was stopped; check alerts.command.")
+            report("alerts: the alert command did not finish within \(Int(clamping: timeoutS, to: 0...Int.max)) s and was stopped; check alerts.command.")
         case .couldNotStart(let why):
             report("alerts: the alert command could not be started (\(why)); check alerts.command.")
         }

@@ -1,3 +1,4 @@
+import CSystem
 import FixcastCore
 
 #if canImport(Glibc)
@@ -101,6 +102,10 @@ private func replaceAtomically(
     guard fd >= 0 else { throw ExportError.cannotCreate(path: shown, detail: String(cString: strerror(errno))) }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // An export interrupted by Ctrl-C, kill or a closed terminal leaves no hidden partial file (issue 24);
+    // after the rename the name is gone and the unlink finds nothing.
+    _ = csystem_unlink_on_signal(temp)
+    defer { csystem_forget_unlink_on_signal() }
     // The finished file keeps the mode of the one it replaces, or gets the usual 0666 & ~umask.
     var old = stat()
     let mode: mode_t

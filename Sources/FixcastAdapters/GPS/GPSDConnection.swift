@@ -165,7 +165,8 @@ public final class GPSDConnection {
     private func take(_ report: cgps_report) {
         let got = report.got
         if got & Int32(CGPS_GOT_DEVICE) != 0 {
-            let path = withUnsafeBytes(of: report.device) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let raw = withUnsafeBytes(of: report.device) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let path = TextCap.capped(raw, maxBytes: TextCap.gpsdString)
             if !path.isEmpty, path != device {
                 device = path
                 batch.append(.event(.device(path)))

@@ -62,7 +62,7 @@ public struct GPSDStatus: Sendable, Hashable {
 
     /// `probe` from separate host and port (config `gps.host` / `gps.port`); a bad address is unreachable.
     public static func probe(host: String, port: Int, timeout: Double = 2) async -> GPSDStatus {
-        let label = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let label = HostAddress.display(host: host, port: port)
         guard let address = try? GPSDAddress(host: host, port: port) else {
             return GPSDStatus(
                 address: .local, reachable: false,

@@ -14,8 +14,9 @@ final class TransferCancellation: Sendable {
 ///
 /// Limits and why (issue 3): 5 s to connect and 15 s in all so that a dead network answers within one
 /// screen refresh; bodies capped at 2 MiB (a forecast is ~20 KiB, so anything bigger is a wrong URL or
-/// an attack, refused in the write callback instead of growing memory); at most 3 redirects; TLS always
-/// verified; gzip accepted; `http://` only to loopback hosts.
+/// an attack, refused in the write callback instead of growing memory); at most 3 redirects, each to
+/// the same scheme, host and port only (`RedirectRule`); TLS always verified; gzip accepted;
+/// `http://` only to loopback hosts.
 public struct CurlHTTPClient: HTTPFetching {
     public struct Limits: Sendable, Hashable {
         public var connectTimeoutS: Double
@@ -53,7 +54,7 @@ public struct CurlHTTPClient: HTTPFetching {
                 // once-a-second pool monitor (see `ThreadExecutor.tasks`). Requests are rare (a
                 // reading every 5 km or 30 min), so a thread each costs nothing that matters.
                 let transfer: @Sendable () -> Void = {
-                    continuation.resume(returning: CurlTransfer.perform(request, checked: checked, limits: limits, userAgent: userAgent, cancellation: cancellation))
+                    continuation.resume(returning: CurlRedirects.perform(request, checked: checked, limits: limits, userAgent: userAgent, cancellation: cancellation))
                 }
                 if !DedicatedThread.start(name: "fixcast-http", transfer) { transfer() }
             }

@@ -48,13 +48,20 @@ extension Substring {
     }
 }
 
-/// One blocking libcurl GET (call it off the cooperative pool). Every libcurl result is mapped onto
-/// `HTTPError` here, in one place.
+/// One blocking libcurl GET (call it off the cooperative pool), one hop: a redirect is not followed
+/// here but handed back (`CurlRedirects` decides). Every libcurl result is mapped onto `HTTPError`
+/// here, in one place.
 enum CurlTransfer {
+    /// One hop's answer, and where its redirect would lead (`CURLINFO_REDIRECT_URL`), if it is one.
+    struct Hop {
+        var response: HTTPResponse
+        var redirectURL: String?
+    }
+
     static func perform(
         _ request: HTTPRequest, checked: HTTPURLCheck.Checked, limits: CurlHTTPClient.Limits, userAgent: String,
         cancellation: TransferCancellation = TransferCancellation()
-    ) -> Result<HTTPResponse, HTTPError> {
+    ) -> Result<Hop, HTTPError> {
         if cancellation.isCancelled { return .failure(.transport(detail: "the request was cancelled")) }
         guard ccurl_global_init_once() == CURLE_OK else { return .failure(.transport(detail: "libcurl could not be initialised")) }
         guard let handle = ccurl_easy_init() else { return .failure(.transport(detail: "libcurl could not create a transfer")) }
@@ -80,10 +87,10 @@ enum CurlTransfer {
         set(ccurl_easy_setopt_str(handle, CURLOPT_URL, request.url))
         set(ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1))
         set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(limits.connectTimeoutS * 1000))))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(limits.totalTimeoutS * 1000))))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, limits.maxRedirects))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: limits.connectTimeoutS * 1000, to: 1...Int(Int32.max))))
+        set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(clamping: limits.totalTimeoutS * 1000, to: 1...Int(Int32.max))))
+        // Redirects are followed by CurlRedirects, one hop at a time, after RedirectRule allows them.
+        set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
         set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
         set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2))
         // "" = every encoding this libcurl can decode (gzip, deflate …); the write callback sees decoded bytes,
@@ -93,8 +100,8 @@ enum CurlTransfer {
         // A Content-Length above the cap is refused before the body is read.
         set(ccurl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, Int64(limits.maxBodyBytes)))
         set(ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer))
-        // https stays https across redirects; a loopback http URL may redirect to either.
-        let protocols = checked.scheme == "https" ? "https" : "http,https"
+        // Only the URL's own scheme (redirects are judged by RedirectRule; libcurl follows none).
+        let protocols = checked.scheme == "https" ? "https" : "http"
         set(ccurl_easy_set_protocols(handle, protocols, protocols))
         if let headerList { set(ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)) }
         set(ccurl_easy_set_write_callback(handle, { data, size, count, context in
@@ -132,7 +139,10 @@ enum CurlTransfer {
         var effective: UnsafePointer<CChar>?
         _ = ccurl_easy_getinfo_str(handle, CURLINFO_EFFECTIVE_URL, &effective)
         let effectiveURL = effective.map { String(cString: $0) } ?? request.url
-        return .success(HTTPResponse(status: status, headers: sink.headers, body: sink.body, effectiveURL: effectiveURL))
+        var redirect: UnsafePointer<CChar>?
+        _ = ccurl_easy_getinfo_str(handle, CURLINFO_REDIRECT_URL, &redirect)
+        let response = HTTPResponse(status: status, headers: sink.headers, body: sink.body, effectiveURL: effectiveURL)
+        return .success(Hop(response: response, redirectURL: redirect.map { String(cString: $0) }))
     }
 
     /// libcurl's result → the one error the user will read.
@@ -149,7 +159,7 @@ enum CurlTransfer {
             return .connectionRefused(host: checked.authority)
         case CURLE_OPERATION_TIMEDOUT:
             let seconds = why.lowercased().contains("connect") ? limits.connectTimeoutS : limits.totalTimeoutS
-            return .timedOut(host: checked.authority, seconds: max(1, Int(seconds.rounded(.up))))
+            return .timedOut(host: checked.authority, seconds: Int(clamping: seconds, to: 1...Int.max, rounding: .up))
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE,
              CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_SHUTDOWN_FAILED,
@@ -166,6 +176,15 @@ enum CurlTransfer {
             return .transport(detail: "the response from \(checked.authority) was cut short")
         case CURLE_GOT_NOTHING:
             return .transport(detail: "\(checked.authority) closed the connection without answering")
+        // libcurl 7.88 (Debian 12) ends a response header line over CURL_MAX_HTTP_HEADER (100 KB)
+        // with CURLE_OUT_OF_MEMORY, and headers over 300 KB in all with CURLE_RECV_ERROR "Too large
+        // response headers"; newer libcurl says CURLE_TOO_LARGE (100). Before any body arrived, an
+        // "out of memory" of a transfer this small is the header, not this machine.
+        case CURLE_OUT_OF_MEMORY where ((sink as? TransferSink)?.body.isEmpty ?? true),
+            CURLcode(rawValue: 100):
+            return .headerTooLarge(host: checked.authority)
+        case CURLE_RECV_ERROR where why.contains("Too large response header"):
+            return .headerTooLarge(host: checked.authority)
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             return .transport(detail: "the connection to \(checked.authority) broke (\(why))")
         case CURLE_ABORTED_BY_CALLBACK:

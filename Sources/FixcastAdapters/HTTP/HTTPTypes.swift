@@ -42,7 +42,13 @@ public enum HTTPError: Error, Sendable, Hashable {
     case tls(host: String, detail: String)
     case bodyTooLarge(limitBytes: Int)
     case tooManyRedirects(limit: Int)
+    /// A redirect to another origin (scheme, host or port), not followed (`RedirectRule`). Both URLs
+    /// as `RedirectRule.shown` writes them: no query (it can hold a key or the position), no user info.
+    case redirectRefused(from: String, to: String)
     case transport(detail: String)
+    /// The server's response header was more than libcurl takes (one line over 100 KB, or all of
+    /// them over 300 KB): a broken or hostile server, not a memory shortage here.
+    case headerTooLarge(host: String)
 
     /// What went wrong, for the middle of a sentence.
     public var reason: String {
@@ -55,7 +61,10 @@ public enum HTTPError: Error, Sendable, Hashable {
         case .tls(let h, let d): return "the TLS connection to \(h) failed (\(d))"
         case .bodyTooLarge(let l): return "the response was larger than \(l / 1024) KiB"
         case .tooManyRedirects(let l): return "the server redirected more than \(l) times"
+        case .redirectRefused(let from, let to):
+            return "\(from) redirected to \(to), another scheme, host or port, which fixcast does not follow"
         case .transport(let d): return "the transfer failed (\(d))"
+        case .headerTooLarge(let h): return "the response header from \(h) is too large (over libcurl's limit of 100 KB a line, 300 KB in all)"
         }
     }
 }

@@ -9,14 +9,22 @@ enum HTTPURLCheck {
     struct Checked {
         var scheme: String
         var host: String
+        /// The URL's port, or the scheme's default (80, 443) when it names none.
+        var port: Int
         /// `host[:port]` for messages ("127.0.0.1:8080 refused the connection").
         var authority: String
+
+        /// Whether `other` is the same origin (scheme, host and port): the only place a redirect may lead.
+        func isSameOrigin(as other: Checked) -> Bool {
+            scheme == other.scheme && host == other.host && port == other.port
+        }
     }
 
     static func check(_ url: String) throws(HTTPError) -> Checked {
         var schemePointer: UnsafeMutablePointer<CChar>?
         var hostPointer: UnsafeMutablePointer<CChar>?
-        let rc = ccurl_url_scheme_and_host(url, &schemePointer, &hostPointer)
+        var port = 0
+        let rc = ccurl_url_origin(url, &schemePointer, &hostPointer, &port)
         defer {
             ccurl_free(schemePointer)
             ccurl_free(hostPointer)
@@ -24,7 +32,7 @@ enum HTTPURLCheck {
         guard rc == 0, let schemePointer, let hostPointer else { throw .invalidURL(url) }
         let scheme = String(cString: schemePointer).lowercased()
         let host = String(cString: hostPointer).lowercased()
-        let checked = Checked(scheme: scheme, host: host, authority: authority(of: url) ?? host)
+        let checked = Checked(scheme: scheme, host: host, port: port, authority: authority(of: url) ?? host)
         switch scheme {
         case "https": return checked
         case "http":

@@ -37,20 +37,22 @@ public struct MQTTEndpoint: Sendable, Hashable {
     }
 
     /// `host:port` (IPv6 in brackets), as messages name the broker.
-    public var display: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    public var display: String { HostAddress.display(host: host, port: port) }
 }
 
 /// One libmosquitto client: the connection to the broker, its last will, TLS and login, and the
 /// events its network thread reports (an `AsyncStream`, so a Swift actor can take them in order).
 ///
 /// libmosquitto is thread-safe once its loop thread runs; `publish` may be called from any thread.
-/// Keepalive 60 s (the broker notices a dead link within 90 s and sends the will); reconnects back
-/// off from 1 s doubling to 60 s (libmosquitto's own, so nothing here wakes just in case), also after
-/// the failures libmosquitto's own thread gives up on (a TLS handshake, a name lookup: see the shim).
+/// Keepalive 60 s (the broker notices a dead link within 90 s and sends the will); reconnects wait
+/// as `ReconnectBackoff` says, from 1 s doubling to 60 s (the shim's network thread asks before each
+/// attempt, so this one rule decides, and nothing wakes just in case), also after the failures
+/// libmosquitto's own thread gives up on (a TLS handshake, a name lookup: see the shim).
 public final class MQTTLink: @unchecked Sendable {
     static let keepaliveS: Int32 = 60
-    static let reconnectMinS: UInt32 = 1
-    static let reconnectMaxS: UInt32 = 60
+    /// 1 s first (a restarting broker is soon back), doubling to 60 s: a broker away for a day costs
+    /// one attempt a minute.
+    public static let reconnect = ReconnectBackoff(initialS: 1, maximumS: 60)
 
     public let endpoint: MQTTEndpoint
     public let events: AsyncStream<MQTTLinkEvent>
@@ -65,14 +67,25 @@ public final class MQTTLink: @unchecked Sendable {
         /// Events kept for a caller that pumps the loop itself (`MQTTProbe`), which cannot await the stream.
         let log = Mutex<[MQTTLinkEvent]>([])
         let keepsLog: Bool
-        init(_ c: AsyncStream<MQTTLinkEvent>.Continuation, keepsLog: Bool) {
+        /// The wait before the next connection attempt; back to the first delay on CONNACK.
+        let backoff: Mutex<ReconnectBackoff>
+        init(_ c: AsyncStream<MQTTLinkEvent>.Continuation, keepsLog: Bool, backoff: ReconnectBackoff) {
             continuation = c
             self.keepsLog = keepsLog
+            self.backoff = Mutex(backoff)
         }
 
         func emit(_ event: MQTTLinkEvent) {
+            if event == .connected { backoff.withLock { $0.reset() } }
             if keepsLog { log.withLock { $0.append(event) } }
             continuation.yield(event)
+        }
+
+        /// What the shim's network thread asks after a failure, in milliseconds (at least 1: the
+        /// thread must never spin).
+        func nextDelayMs() -> UInt32 {
+            let s = backoff.withLock { $0.nextDelay() }
+            return UInt32(min(max(s * 1000, 1), 86_400_000).rounded())
         }
     }
 
@@ -88,14 +101,20 @@ public final class MQTTLink: @unchecked Sendable {
     ///   - password: from `mqtt.password` or `FIXCAST_MQTT_PASSWORD`; handed to libmosquitto and not kept.
     ///   - will: topic and payload the broker publishes (retained, QoS 1) when this client vanishes.
     ///   - keepsEvents: also keep events for `takeEvents` (a caller that pumps the loop itself).
+    ///   - reconnect: the wait between connection attempts (tests pass a short one).
     public init(
         endpoint: MQTTEndpoint, clientID: String, password: String, will: (topic: String, payload: String)?,
-        keepsEvents: Bool = false
+        keepsEvents: Bool = false, reconnect: ReconnectBackoff = MQTTLink.reconnect
     ) throws(MQTTError) {
+        // The last guard before libmosquitto: config validation refuses these already, but nothing
+        // MQTT cannot carry, and no file that is not a regular file, reaches the library from here.
+        if let problem = Self.settingProblem(endpoint: endpoint, clientID: clientID, password: password, will: will) {
+            throw MQTTError(cause: .setting, broker: endpoint.display, detail: problem)
+        }
         self.endpoint = endpoint
         let (stream, continuation) = AsyncStream<MQTTLinkEvent>.makeStream(bufferingPolicy: .unbounded)
         events = stream
-        let sink = EventSink(continuation, keepsLog: keepsEvents)
+        let sink = EventSink(continuation, keepsLog: keepsEvents, backoff: reconnect)
         self.sink = sink
         let context = Unmanaged.passUnretained(sink).toOpaque()
         guard
@@ -113,12 +132,19 @@ public final class MQTTLink: @unchecked Sendable {
                 { ctx, mid in
                     guard let ctx else { return }
                     Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().emit(.acknowledged(mid: mid))
+                },
+                { ctx in
+                    guard let ctx else { return 1000 }
+                    return Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().nextDelayMs()
                 })
         else {
             continuation.finish()
             throw MQTTError(cause: .protocolError, broker: endpoint.display, detail: "the MQTT client could not be created")
         }
         self.client = client
+        // From here on every stored property is set, so a throw runs deinit, which closes (frees)
+        // the client: a failure below must not free it itself. (It did, and deinit then freed it a
+        // second time: the SIGSEGV of a missing CA file or a 70,000-byte user name.)
         var rc: Int32 = 0
         if !endpoint.username.isEmpty {
             rc = cmosq_set_login(client, endpoint.username, password.isEmpty ? nil : password)
@@ -126,9 +152,9 @@ public final class MQTTLink: @unchecked Sendable {
         if rc == 0, endpoint.tls {
             rc = cmosq_set_tls(client, endpoint.caFile.isEmpty ? nil : endpoint.caFile)
             if rc != 0 {
-                cmosq_destroy(client)
-                continuation.finish()
-                throw MQTTError(cause: .tls, broker: endpoint.display, detail: "cannot use CA file \(endpoint.caFile)")
+                close()
+                throw MQTTError(
+                    cause: .tls, broker: endpoint.display, detail: "cannot use CA file \(TerminalText.echo(endpoint.caFile))")
             }
         }
         if rc == 0, let will {
@@ -136,14 +162,31 @@ public final class MQTTLink: @unchecked Sendable {
                 cmosq_set_will(client, will.topic, $0.baseAddress, Int32($0.count), 1, true)
             }
         }
-        if rc == 0 { rc = cmosq_set_reconnect_backoff(client, Self.reconnectMinS, Self.reconnectMaxS) }
         // libmosquitto's own default of 20 messages on the wire at once stays: of the publisher's
         // window of 100, the rest wait in libmosquitto's queue, in order.
         if rc != 0 {
-            cmosq_destroy(client)
-            continuation.finish()
+            close()
             throw MQTTError(cause: .protocolError, broker: endpoint.display, detail: Self.text(rc))
         }
+    }
+
+    /// Why these settings cannot be handed to libmosquitto (naming the key), or nil: every string
+    /// against MQTT's limits (`MQTTStringRule`), and the CA file a regular file (`RegularFile`: a FIFO
+    /// would block libmosquitto's open for good, a missing file fail without a reason).
+    static func settingProblem(
+        endpoint: MQTTEndpoint, clientID: String, password: String, will: (topic: String, payload: String)?
+    ) -> String? {
+        if let p = MQTTStringRule.problem(endpoint.host) ?? (endpoint.host.isEmpty ? "must not be empty" : nil) {
+            return "mqtt.host \(p)"
+        }
+        if let p = MQTTStringRule.problem(clientID) { return "the client id (from mqtt.device_id) \(p)" }
+        if let p = MQTTStringRule.problem(endpoint.username) { return "mqtt.username \(p)" }
+        if let p = MQTTStringRule.binaryProblem(password) { return "mqtt.password \(p)" }
+        if let will, let p = MQTTStringRule.problem(will.topic) { return "the availability topic (from mqtt.topic_prefix) \(p)" }
+        if endpoint.tls, !endpoint.caFile.isEmpty, let p = RegularFile.problem(endpoint.caFile) {
+            return "mqtt.ca_file \"\(TerminalText.echo(endpoint.caFile))\" \(p) (name a readable PEM file, or leave it empty)"
+        }
+        return nil
     }
 
     deinit { close() }
@@ -176,6 +219,8 @@ public final class MQTTLink: @unchecked Sendable {
     /// Publishes at QoS 1; the message id its PUBACK will carry, or nil when libmosquitto refused it
     /// (not connected, out of memory).
     public func publish(topic: String, payload: String, retain: Bool) -> Int32? {
+        // MQTT's limits, checked before the call (the prefix was checked where it was read).
+        guard MQTTStringRule.problem(topic) == nil, payload.utf8.count <= Int(Int32.max) else { return nil }
         var mid: Int32 = 0
         let rc = Array(payload.utf8).withUnsafeBytes {
             cmosq_publish(client, topic, $0.baseAddress, Int32($0.count), 1, retain, &mid)
@@ -207,7 +252,8 @@ public final class MQTTLink: @unchecked Sendable {
         }
     }
 
-    /// A libmosquitto return code as an error with its cause.
+    /// A libmosquitto return code as an error with its cause. `handshaking`: the TCP connection may
+    /// be up but no CONNACK came yet.
     package static func failure(rc: Int32, errno e: Int32, endpoint: MQTTEndpoint, handshaking: Bool) -> MQTTError {
         let cause: MQTTFailureCause
         var detail = text(rc)
@@ -218,17 +264,41 @@ public final class MQTTLink: @unchecked Sendable {
             cause = .tls
         case Int(CMOSQ_ERR_ERRNO):
             if e != 0 { detail = String(cString: strerror(e)) }
-            // A reset or end of stream before CONNACK over TLS is the handshake failing.
-            cause = handshaking && endpoint.tls && (e == ECONNRESET || e == EPROTO || e == 0) ? .tls : .tcp
+            // A reset or end of stream before CONNACK over TLS is the handshake failing; without TLS
+            // a reset is a listener that would not take plain MQTT (a TLS one does that).
+            if handshaking && endpoint.tls && (e == ECONNRESET || e == EPROTO || e == 0) {
+                cause = .tls
+            } else if handshaking && !endpoint.tls && e == ECONNRESET {
+                cause = .closedAtHandshake
+            } else {
+                cause = .tcp
+            }
         case Int(CMOSQ_ERR_CONN_REFUSED):
             cause = .auth
+        case Int(CMOSQ_ERR_KEEPALIVE) where handshaking:
+            // The socket was connected, and a keepalive went by without CONNACK.
+            cause = .noAnswer
+            detail = "no CONNACK within \(keepaliveS) s"
+        case Int(CMOSQ_ERR_CONN_LOST) where handshaking:
+            // libmosquitto's "lost" is a read of end of stream or a reset: the TCP connection was up.
+            cause = endpoint.tls ? .tls : .closedAtHandshake
+        case Int(CMOSQ_ERR_NO_CONN) where handshaking:
+            cause = endpoint.tls ? .tls : .tcp
         case Int(CMOSQ_ERR_CONN_LOST), Int(CMOSQ_ERR_NO_CONN), Int(CMOSQ_ERR_KEEPALIVE):
-            cause = handshaking ? (endpoint.tls ? .tls : .tcp) : .lost
+            cause = .lost
         default:
             cause = .protocolError
         }
         return MQTTError(cause: cause, broker: endpoint.display, detail: detail)
     }
 
-    static func text(_ rc: Int32) -> String { String(cString: cmosq_strerror(rc)) }
+    /// libmosquitto's text for `rc`; its 2.0 library has none for a few codes ("Unknown error"), named here.
+    static func text(_ rc: Int32) -> String {
+        switch Int(rc) {
+        case Int(CMOSQ_ERR_KEEPALIVE): return "keepalive timeout"
+        case Int(CMOSQ_ERR_LOOKUP): return "name lookup failed"
+        case 21: return "malformed packet"  // MOSQ_ERR_MALFORMED_PACKET
+        default: return String(cString: cmosq_strerror(rc))
+        }
+    }
 }

@@ -49,12 +49,14 @@ public enum MQTTProbe {
                 switch event {
                 case .connected: connected = true
                 case .refused(let code): return .failure(MQTTLink.refusal(code: code, endpoint: endpoint))
-                case .disconnected: return .failure(MQTTError(cause: endpoint.tls ? .tls : .tcp, broker: endpoint.display, detail: "closed before CONNACK"))
+                case .disconnected:
+                    return .failure(
+                        MQTTError(cause: endpoint.tls ? .tls : .closedAtHandshake, broker: endpoint.display, detail: "closed before CONNACK"))
                 case .acknowledged: break
                 }
             }
             if !connected, clock.now > deadline {
-                return .failure(MQTTError(cause: .protocolError, broker: endpoint.display, detail: "no CONNACK in \(Int(stepTimeoutS)) s"))
+                return .failure(MQTTError(cause: .noAnswer, broker: endpoint.display, detail: "no CONNACK within \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
             }
         }
         guard let mid = link.publish(topic: topics.availability, payload: MQTTTopics.online, retain: true) else {
@@ -66,7 +68,7 @@ public enum MQTTProbe {
             if let e = link.pump(timeoutMs: 100, connected: true) { return .failure(e) }
             for event in link.takeEvents() where event == .acknowledged(mid: mid) { acked = true }
             if !acked, clock.now > deadline {
-                return .failure(MQTTError(cause: .protocolError, broker: endpoint.display, detail: "no PUBACK in \(Int(stepTimeoutS)) s"))
+                return .failure(MQTTError(cause: .protocolError, broker: endpoint.display, detail: "no PUBACK in \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
             }
         }
         link.disconnect()

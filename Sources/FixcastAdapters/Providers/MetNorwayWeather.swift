@@ -35,7 +35,7 @@ public final class MetNorwayWeather: WeatherFetching {
 
     /// `expiresEpochSeconds|Last-Modified` (either part may be empty).
     static func stateText(_ entry: Entry) -> String {
-        (entry.expires.map { String(Int($0.timeIntervalSince1970)) } ?? "") + "|" + (entry.lastModified ?? "")
+        (entry.expires.flatMap { Int(checked: $0.timeIntervalSince1970).map(String.init) } ?? "") + "|" + (entry.lastModified ?? "")
     }
 
     /// The entry for `key`: from memory, else rebuilt from the store (validators + the stored report).

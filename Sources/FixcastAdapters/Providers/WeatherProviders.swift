@@ -35,7 +35,7 @@ enum WeatherHTTP {
     static func decimal(_ value: Double, places: Int) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
-        let scaled = Int((abs(value) * scale).rounded())
+        let scaled = Int(clamping: abs(value) * scale, to: 0...Int.max, rounding: .toNearestOrAwayFromZero)
         let unit = Int(scale)
         let whole = scaled / unit
         var fraction = String(scaled % unit)
@@ -97,7 +97,8 @@ enum WeatherHTTP {
     /// A 2xx passes; anything else is `WeatherError.status` carrying the API's own reason.
     static func requireSuccess(_ response: HTTPResponse, provider: WeatherProviderID, secrets: [String] = []) throws(WeatherError) {
         guard !(200...299).contains(response.status) else { return }
-        let detail = apiReason(response).map { redact($0, secrets: secrets) }
+        // Redacted before the cap, so that a key cut in half at the end cannot survive it.
+        let detail = apiReason(response).map { TextCap.capped(redact($0, secrets: secrets), maxBytes: TextCap.serverReason) }
         throw .status(provider: provider, code: response.status, detail: detail, retryAfter: response.header("retry-after"))
     }
 

@@ -13,17 +13,48 @@ final class SQLiteConnection {
     /// Statements compiled once and kept for the connection's life (see `kept`).
     private var keptStatements: [String: OpaquePointer] = [:]
 
-    /// Opens (creating when `readOnly` is false) the database file at `path`.
-    init(path: String, readOnly: Bool) throws(StorageError) {
+    /// How a connection opens its file.
+    enum OpenMode {
+        /// Read and write, creating the file when it is missing.
+        case readWriteCreate
+        /// Read only (SQLITE_OPEN_READONLY): never creates, never writes the database.
+        case readOnly
+        /// Read only with `immutable=1`: SQLite takes no lock and looks for no -wal or -shm, for a
+        /// WAL-mode file on read-only media (nothing can be writing to it there).
+        case immutable
+    }
+
+    /// Opens the database file at `path` as `mode` says.
+    init(path: String, mode: OpenMode) throws(StorageError) {
         self.path = path
         var handle: OpaquePointer?
-        let rc = csqlite_open(path, readOnly ? 1 : 0, &handle)
+        let rc: Int32
+        switch mode {
+        case .readWriteCreate: rc = csqlite_open(path, 0, &handle)
+        case .readOnly: rc = csqlite_open(path, 1, &handle)
+        case .immutable: rc = csqlite_open_immutable(Self.immutableURI(path), &handle)
+        }
         guard rc == SQLITE_OK, let handle else {
             let detail = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             if let handle { sqlite3_close_v2(handle) }
             throw SQLiteConnection.error(code: rc, detail: detail, path: path, opening: true)
         }
         db = handle
+    }
+
+    /// `file:` URI of `path` with `immutable=1`; `%`, `?` and `#` escaped, as SQLite's URI rules need.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(c)
+            }
+        }
+        // "file:///abs/path" keeps an absolute path that starts with "//" from being read as a host.
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
     }
 
     deinit {
@@ -201,7 +232,9 @@ final class SQLiteStatement {
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
     func int(_ column: Int32) -> Int? { isNull(column) ? nil : Int(sqlite3_column_int64(stmt, column)) }
     func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(stmt, column) }
-    func date(_ column: Int32) -> Date? { double(column).map { Date(timeIntervalSince1970: $0) } }
+    /// The column as a time; nil when NULL or outside 1970–2200 (`PlausibleTime`): the store is data from
+    /// outside too (an older version, another tool, a person with sqlite3), and 1e300 is no time.
+    func date(_ column: Int32) -> Date? { double(column).flatMap(PlausibleTime.date) }
 
     func text(_ column: Int32) -> String? {
         guard !isNull(column), let p = sqlite3_column_text(stmt, column) else { return nil }

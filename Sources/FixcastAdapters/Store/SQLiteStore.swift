@@ -38,34 +38,24 @@ public actor SQLiteStore {
     static let busyTimeoutMs: Int32 = 5_000
 
     /// Opens (creating it and its folder when missing) the store at `path` and brings its schema
-    /// up to date.
+    /// up to date, for a command that writes (`run`, `now`).
     public init(path: String) throws(StorageError) {
         try self.init(path: path, readOnly: false, clock: SystemClock())
     }
 
-    /// `readOnly` opens without the right to write (every write then fails with
-    /// `StorageError.readOnly`), for `status` and for tests; `clock` stamps cache rows.
+    /// `readOnly` opens an existing store without the right to write (SQLITE_OPEN_READONLY; every
+    /// write then fails with `StorageError.readOnly`), for the reading commands: it never creates a
+    /// store (`StorageError.missing`) and never changes the file. `clock` stamps cache rows.
+    /// Either way the file is judged before anything is written (`StoreOpening`).
     public init(path: String, readOnly: Bool, clock: any WallClock = SystemClock()) throws(StorageError) {
         self.path = path
         self.clock = clock
-        // A folder, a device or a FIFO is never a store: SQLite would fail late and obscurely, or (a
-        // device such as /dev/null) seem to work while keeping nothing and leave a -wal file beside it.
-        if let kind = FileSystemPaths.nonRegularKind(path) {
-            throw StorageError.cannotOpen(path: path, detail: "it is \(kind), not a database file")
-        }
-        if !readOnly { try FileSystemPaths.createParentDirectories(of: path) }
-        let db = try SQLiteConnection(path: path, readOnly: readOnly)
-        self.db = db
-        db.setBusyTimeout(milliseconds: Self.busyTimeoutMs)
-        db.setDefensive()
-        if !db.isReadOnly {
-            // journal_mode answers with the mode it ended up in; a filesystem without shared
-            // memory keeps "delete", which is still crash-safe, just slower.
-            _ = try db.scalarText("PRAGMA journal_mode=WAL")
-            try db.execute("PRAGMA synchronous=NORMAL")
-        }
-        try db.execute("PRAGMA foreign_keys=ON")
-        try Self.migrate(db)
+        db = try readOnly ? StoreOpening.openForReading(path) : StoreOpening.openForWriting(path)
+    }
+
+    /// Opens the store at `path` for a reading command (`trips`, `report`, `export`, `status`).
+    public static func forReading(path: String) throws(StorageError) -> SQLiteStore {
+        try SQLiteStore(path: path, readOnly: true)
     }
 
     /// `$XDG_DATA_HOME/fixcast/fixcast.sqlite`, else `~/.local/share/fixcast/fixcast.sqlite`.
@@ -204,7 +194,9 @@ public actor SQLiteStore {
         try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
         try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
         while try stmt.step() {
-            guard let received = stmt.date(0), let lat = stmt.double(1), let lon = stmt.double(2),
+            // A point received at no believable time (outside 1970–2200) is left out, not exported as one.
+            guard let received = stmt.date(0) else { continue }
+            guard let lat = stmt.double(1), let lon = stmt.double(2),
                 let coordinate = Coordinate(lat: lat, lon: lon),
                 let mode = stmt.text(6).flatMap(FixMode.init(rawValue:))
             else { throw StorageError.corrupt(path: path, detail: "a stored track point is out of range") }

@@ -14,6 +14,14 @@ public enum StorageError: UserFacingError, Hashable {
     /// A valid SQLite file that is not a fixcast store (another program's `application_id`, or its tables).
     case foreign(path: String)
     case failed(path: String, detail: String)
+    /// A reading command found no store at the path (reading commands never create one).
+    case missing(path: String)
+    /// The store, or a folder on its way, cannot be read by this user (`detail`: the system's reason).
+    case unreadable(path: String, detail: String)
+    /// A reading command found a store from an older fixcast, which only a writing open can upgrade.
+    case needsUpgrade(path: String, version: Int)
+    /// Another `fixcast run` (process `pid`, nil when it could not be told) records into the store.
+    case heldByRun(path: String, pid: Int?)
 
     public var component: Component { .storage }
 
@@ -33,6 +41,15 @@ public enum StorageError: UserFacingError, Hashable {
             return "storage: \(p) is another program's SQLite database, not a fixcast store; pass --db PATH to a fixcast store or a new file."
         case .failed(let p, let d):
             return "storage: a database operation on \(p) failed (\(d))."
+        case .missing(let p):
+            return "storage: there is no store at \(p); check --db or storage.path, or record one with fixcast run."
+        case .unreadable(let p, let d):
+            return "storage: the database \(p) cannot be read (\(d)); run fixcast as the user who owns it, or give this user read access."
+        case .needsUpgrade(let p, let v):
+            return "storage: the database \(p) has an older schema (\(v) of \(StoreSchema.currentVersion)); run fixcast now once with write access to upgrade it."
+        case .heldByRun(let p, let pid):
+            let who = pid.map { "process \($0)" } ?? "another process"
+            return "storage: another fixcast run (\(who)) is already recording into \(p); stop it first, or pass --db PATH for a second store."
         }
     }
 }

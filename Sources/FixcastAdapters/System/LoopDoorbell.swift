@@ -41,6 +41,25 @@ public final class LoopDoorbell: Sendable {
         return ok
     }
 
+    /// Blocks SIGUSR1, SIGHUP, SIGINT and SIGTERM in this thread and every thread started after it:
+    /// the first thing fixcast does, so that one of them sent before the agent's loop handles it
+    /// waits instead of taking its default action (SIGUSR1's kills). The loop releases them on its own
+    /// thread once they are routed (`releaseHeldSignals`); every other command releases them at once.
+    public static func holdSignals() {
+        _ = csystem_hold_agent_signals()
+    }
+
+    /// Unblocks the held signals in this thread (see `holdSignals`); the ones that came meanwhile are
+    /// delivered now.
+    public static func releaseHeldSignals() {
+        _ = csystem_release_agent_signals()
+    }
+
+    /// Whether `signal` was ignored when fixcast started (`nohup` ignores SIGHUP): then it stays so.
+    public static func isIgnored(_ signal: Int32) -> Bool {
+        csystem_signal_is_ignored(signal) != 0
+    }
+
     /// Puts `signals` back to their default action (at shutdown, or before a job-control stop).
     public static func restoreDefault(signals: [Int32]) {
         for s in signals { _ = csystem_default_signal(s) }

@@ -1,3 +1,4 @@
+import FixcastCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -38,6 +39,8 @@ public final class TerminalSession: Sendable {
     /// The keyboard's descriptor, for a thread to sleep on until a key comes.
     package let input: Int32
     private let output: Int32
+    /// The frame on the terminal now (nil: unknown, the next one is drawn whole).
+    private let shown = Mutex<[String]?>(nil)
 
     public init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
@@ -70,6 +73,7 @@ public final class TerminalSession: Sendable {
             throw .attributes(errno: code)
         }
         if !registered { atexit { TerminalState.restoreSaved() } }
+        invalidate()
         writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     }
 
@@ -82,16 +86,21 @@ public final class TerminalSession: Sendable {
     /// Whether `start()` succeeded and `restore()` has not been called since.
     public var isActive: Bool { TerminalState.shared.withLock { $0.saved != nil } }
 
-    /// Draws a frame (from `LiveScreen.render`) over the previous one: home, each line then
-    /// clear-to-end-of-line, then clear below; one write, so no flicker.
+    /// Draws a frame (from `LiveScreen.render`) over the one shown: only the lines that changed, in one
+    /// write (`FrameUpdate`); nothing when nothing changed. The first frame after `start()` or
+    /// `invalidate()` is written whole.
     public func draw(_ lines: [String]) {
-        var frame = "\u{1B}[H"
-        for (i, line) in lines.enumerated() {
-            frame += line + "\u{1B}[K"
-            if i < lines.count - 1 { frame += "\r\n" }
+        let bytes = shown.withLock { shown -> String? in
+            defer { shown = lines }
+            return FrameUpdate.bytes(from: shown, to: lines)
         }
-        frame += "\u{1B}[J"
-        writeAll(frame)
+        if let bytes { writeAll(bytes) }
+    }
+
+    /// Forgets what the terminal shows, so the next frame is written whole (after a resize, or when
+    /// another program may have written to the terminal).
+    public func invalidate() {
+        shown.withLock { $0 = nil }
     }
 
     /// Columns and rows of the terminal (TIOCGWINSZ); nil when it cannot say. Cheap: ask before each frame.
@@ -136,8 +145,26 @@ struct TerminalState: Sendable {
         }
         guard let (original, fd, out) = taken else { return }
         var saved = original
-        write(fd: out, "\u{1B}[?25h\u{1B}[?1049l")
-        _ = tcsetattr(fd, TCSAFLUSH, &saved)
+        evenFromTheBackground {
+            write(fd: out, "\u{1B}[?25h\u{1B}[?1049l")
+            _ = tcsetattr(fd, TCSAFLUSH, &saved)
+        }
+    }
+
+    /// Runs `body` with SIGTTOU blocked in this thread, so that touching the terminal from a
+    /// background process group does not stop the process (the kernel lets a blocked SIGTTOU's
+    /// tcsetattr and write through). Ctrl-Z on fixcast started by a script (`sh -c 'fixcast run; …'`)
+    /// stops the shell at once, and its job's shell takes the terminal back before fixcast has given
+    /// it back: then a SIGTTOU stopped fixcast inside the restore, `fg` continued it into its own stop
+    /// (SIGTSTP), and it stayed stopped while the shell thought the job running.
+    static func evenFromTheBackground(_ body: () -> Void) {
+        var ttou = sigset_t()
+        sigemptyset(&ttou)
+        sigaddset(&ttou, SIGTTOU)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &ttou, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        body()
     }
 
     static func write(fd: Int32, _ text: String) {

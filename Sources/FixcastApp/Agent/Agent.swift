@@ -9,8 +9,9 @@ import FixcastAdapters
 /// readings; every decision is the pure `AgentReducer`'s, so the seeds' rules (no double load at cold
 /// start, forced refreshes never swallowed, periodic readings at the last position when the fix is
 /// lost) are decided in one tested place. Nothing here ends the
-/// process except SIGINT, SIGTERM or `q`: gpsd restarts, a lost fix, a dead network, API back-off
-/// and a full disk all become status lines and `errors` entries.
+/// process except SIGINT, SIGTERM, SIGHUP, `q` or stdout going away: gpsd restarts, a lost fix, a dead
+/// network, API back-off and a full disk all become status lines and `errors` entries (and, headless,
+/// one stderr line per change: `ComponentHealth`).
 public final class Agent: Sendable {
     public struct Options: Sendable {
         public var json: Bool
@@ -46,7 +47,8 @@ public final class Agent: Sendable {
         self.services = services
     }
 
-    /// Runs until SIGINT, SIGTERM or `q`; returns the exit code (0 after a clean shutdown).
+    /// Runs until SIGINT, SIGTERM, SIGHUP or `q`; returns the exit code (0 after a clean shutdown, 1
+    /// when a reading could not be stored or printed).
     ///
     /// The loop runs on a thread of its own (it sleeps in poll(2), which must never hold one of the
     /// cooperative pool's few threads); this task only waits for it to end.

@@ -49,6 +49,9 @@ final class AgentLoop {
     /// silent gpsd.
     static let writeEarlyS = 1.0
     private var exitCode: Int32?
+    /// stdout is a pipe whose reader's going away is watched (JSON lines only).
+    private let watchesStdout: Bool
+    private var printFailureSaid = false
     /// The last sleep offset handed to the reducer (see `ResumeGate.isNews`).
     private var sleepOffsetPassedOn: Double?
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
@@ -60,13 +63,12 @@ final class AgentLoop {
     private var lastGPSReadAt: Double?
     /// The alerts the last checks found, by id, for `alerts.command` (written by the check's task).
     private let latestAlerts = LatestAlerts()
-    /// Implausible fixes already added to the store's counts (for `status`), and when.
-    private var rejectedSaved = RejectedFixCounts()
-    private var rejectedSavedAt = 0.0
-    /// Rejected-fix counts go to the store at most this often: `status` is looked at by a person, and a
-    /// receiver sending garbage at 10 Hz must not cost a write per fix.
-    private static let rejectedSaveIntervalS = 10.0
+    /// When implausible fixes are added to the store's counts (for `status`): `RejectedFixSaveGate`.
+    private var rejectedSaves = RejectedFixSaveGate()
     private static let shutdownReadingWaitS = 3.0
+    /// POLLRDHUP (Linux, `_GNU_SOURCE`, not visible to Swift): the peer closed its end. With POLLHUP
+    /// and POLLERR, which poll(2) reports whatever is asked, the only events of a gathering socket.
+    private static let hangUpOnly: Int16 = 0x2000
 
     init?(settings: Settings, options: Agent.Options, services: Services) {
         guard let doorbell = LoopDoorbell() else {
@@ -88,7 +90,10 @@ final class AgentLoop {
             }
         }
         self.display = display
+        watchesStdout = !display.isLive && Console.stdoutIsPipe
+        // SIGHUP is a stop that loses nothing, as SIGTERM (unless `nohup` ignores it: then it stays so).
         var signals = [SIGUSR1, SIGINT, SIGTERM]
+        if !LoopDoorbell.isIgnored(SIGHUP) { signals.append(SIGHUP) }
         if display.isLive { signals += [SIGWINCH, SIGTSTP, SIGCONT] }
         self.signals = signals
         writer = services.store.map { TrackWriter(store: $0, report: { inbox.post(.storageProblem($0)) }) }
@@ -101,9 +106,12 @@ final class AgentLoop {
             startedAt: services.clock.now(), lastKnown: lastKnown, fixedPosition: options.fixedPosition)
     }
 
-    /// Runs until an exit effect (SIGINT, SIGTERM, `q`); returns the exit code.
+    /// Runs until an exit effect (SIGINT, SIGTERM, SIGHUP, `q`, stdout gone); returns the exit code.
     func run() -> Int32 {
         inbox.doorbell.route(signals: signals)
+        // Held since main (`LoopDoorbell.holdSignals`): routed now, so let them come, to this thread
+        // alone (every other thread inherited the hold): one that came during start-up arrives now.
+        LoopDoorbell.releaseHeldSignals()
         defer { LoopDoorbell.restoreDefault(signals: signals) }
         let clock = services.clock
 
@@ -125,13 +133,16 @@ final class AgentLoop {
         while exitCode == nil {
             fds.removeAll(keepingCapacity: true)
             fds.append(pollfd(fd: inbox.doorbell.readEnd, events: Int16(POLLIN), revents: 0))
-            // While reports are being gathered (`gpsQuietUntil`, `ReportGathering`), gpsd's socket is left
-            // out of the poll: its reports wait in the socket and are read together when the window ends.
+            // While reports are being gathered (`gpsQuietUntil`, `ReportGathering`), gpsd's socket is
+            // polled for a hang-up only: its reports wait in the socket and are read together when the
+            // window ends, but gpsd going away (the socket's peer closed it) wakes the loop at once.
             let gathering = gpsQuietUntil.map { Syscall.monotonicSeconds() < $0 } ?? false
-            let gpsFD = gathering ? nil : gps?.descriptor
-            if let gpsFD { fds.append(pollfd(fd: gpsFD, events: Int16(POLLIN), revents: 0)) }
+            let gpsFD = gps?.descriptor
+            if let gpsFD { fds.append(pollfd(fd: gpsFD, events: gathering ? Self.hangUpOnly : Int16(POLLIN), revents: 0)) }
             let keyFD = display.keyboard
             if let keyFD { fds.append(pollfd(fd: keyFD, events: Int16(POLLIN), revents: 0)) }
+            // stdout a pipe: its reader going away (`| head -1`) shows as POLLERR, asked or not.
+            if watchesStdout { fds.append(pollfd(fd: 1, events: 0, revents: 0)) }
 
             let buffered = !gathering && (gps?.hasBufferedReport ?? false)
             let timeout = buffered ? 0 : timeoutMs(now: clock.now())
@@ -149,12 +160,22 @@ final class AgentLoop {
             if ready > 0, fds[0].revents != 0 { serviceDoorbell(now: now) }
             var index = 1
             if gpsFD != nil {
-                if buffered || fds[index].revents != 0 { readGPS(now: now) }
+                if gathering {
+                    // gpsd hung up: what it sent before is read (and kept), then the end is seen.
+                    if fds[index].revents != 0 { readGathered(now: now) }
+                } else if buffered || fds[index].revents != 0 {
+                    readGPS(now: now)
+                }
                 index += 1
-            } else if let until = gpsQuietUntil, turnAt >= until {
+            }
+            if let until = gpsQuietUntil, turnAt >= until {
                 readGathered(now: now)  // nothing waiting: back to waking when the receiver sends
             }
-            if keyFD != nil, fds[index].revents != 0 { readKeys(now: now) }
+            if keyFD != nil {
+                if fds[index].revents != 0 { readKeys(now: now) }
+                index += 1
+            }
+            if watchesStdout, fds[index].revents != 0 { handle(.outputLost(readerGone: true, at: now)) }
             if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
             if let at = reconnectAt, turnAt >= at { connectGPS() }
             if display.isLive, ready == 0 { needsRedraw = true }  // the screen's clock turned a minute
@@ -181,7 +202,7 @@ final class AgentLoop {
             case SIGUSR1:
                 readGathered(now: now)
                 handle(.manualRequest(at: now))
-            case SIGINT, SIGTERM:
+            case SIGINT, SIGTERM, SIGHUP:
                 readGathered(now: now)
                 handle(.stopRequested(at: now))
             case SIGWINCH: redraw(now: now)
@@ -191,9 +212,30 @@ final class AgentLoop {
             }
         }
         for event in inbox.take() {
-            if case .readingFinished(let reading, _) = event { display.show(reading) }
             handle(event)
+            if case .readingFinished(let reading, _) = event { print(reading, now: now) }
         }
+    }
+
+    /// Prints a finished reading (JSON lines; the live screen draws it at the redraw). A reader that
+    /// went away stops the agent as SIGTERM does; stdout refusing writes is said once and stops it
+    /// with exit 1 (the reading is stored; printed, it is not).
+    private func print(_ reading: Reading, now: Date) {
+        switch display.show(reading) {
+        case .written:
+            break
+        case .readerGone:
+            handle(.outputLost(readerGone: true, at: now))
+        case .failed(let code):
+            printingFailed(errno: code)
+            handle(.outputLost(readerGone: false, at: now))
+        }
+    }
+
+    private func printingFailed(errno code: Int32) {
+        guard !printFailureSaid else { return }
+        printFailureSaid = true
+        Console.err(Console.runOutputLossSentence(errno: code) + "\n")
     }
 
     private func readGPS(now: Date) {
@@ -223,9 +265,7 @@ final class AgentLoop {
             gpsQuietUntil = readAt + window
         }
         if fixes > 0 { lastGPSReadAt = readAt }
-        if gps.rejectedFixes != rejectedSaved, Syscall.monotonicSeconds() - rejectedSavedAt >= Self.rejectedSaveIntervalS {
-            saveRejectedFixes()
-        }
+        saveRejectedFixes()
         if !alive { lostGPS(now: now) }
     }
 
@@ -267,16 +307,13 @@ final class AgentLoop {
         lastKnownToWrite = nil
     }
 
-    /// Adds the fixes rejected since the last save to the store's totals.
-    private func saveRejectedFixes() {
+    /// Adds the fixes rejected since the last save to the store's totals, when the gate says so
+    /// (always at shutdown).
+    private func saveRejectedFixes(force: Bool = false) {
         guard let gps, let store = services.store else { return }
-        let now = gps.rejectedFixes
-        let delta = RejectedFixCounts(
-            nullIsland: now.nullIsland - rejectedSaved.nullIsland, jump: now.jump - rejectedSaved.jump,
-            time: now.time - rejectedSaved.time)
-        rejectedSaved = now
-        rejectedSavedAt = Syscall.monotonicSeconds()
-        guard delta.total > 0 else { return }
+        guard let delta = rejectedSaves.toSave(total: gps.rejectedFixes, at: Syscall.monotonicSeconds(), force: force),
+            delta.total > 0
+        else { return }
         store.perform { try? $0.addRejectedFixes(delta) }
     }
 
@@ -363,6 +400,10 @@ final class AgentLoop {
         case .announceAlerts(let ids):
             let alerts = latestAlerts.find(ids)
             for alert in alerts { services.alertCommand.run(alert: alert) }
+        case .announceHealth(let notices):
+            // The live screen's status line shows these; headless, stderr is the journal.
+            guard !display.isLive else { return }
+            for notice in notices { Console.err(notice.message + "\n") }
         case .redraw:
             needsRedraw = true  // drawn once at the end of this turn of the loop
         case .exit(let code):
@@ -415,12 +456,15 @@ final class AgentLoop {
             for event in inbox.take() {
                 if case .readingFinished(let reading, _) = event {
                     readingInFlight = false
-                    display.show(reading)
+                    if case .failed(let code) = display.show(reading) {
+                        printingFailed(errno: code)
+                        exitCode = ExitCode.failure
+                    }
                 }
             }
         }
         flushWrites()
-        saveRejectedFixes()
+        saveRejectedFixes(force: true)
         gps?.close()
         writer?.flush(timeoutS: 5)
         display.close()

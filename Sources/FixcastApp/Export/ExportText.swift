@@ -26,31 +26,8 @@ enum ExportText {
     static func number(_ d: Double?) -> String { d.map { number($0) } ?? "" }
     static func number(_ i: Int?) -> String { i.map { String($0) } ?? "" }
 
-    /// Text made safe for XML content and attribute values: the five special characters escaped,
-    /// characters XML 1.0 forbids (most control characters) dropped, and DEL, C1 and bidi
-    /// controls written as character references.
-    static func xml(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            // As a reference: kept exactly (a parser turns a raw CR into LF) and never raw on a terminal.
-            case "\r": out += "&#xD;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-            // DEL, C1, line separators and bidi controls are legal XML but must not reach a
-            // terminal raw (`cat track.gpx`): kept as character references (TerminalText).
-            case _ where TerminalText.isUnsafe(scalar): out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// GPX text: `XMLText`'s one rule, as data (exact; CR and terminal-unsafe characters as references).
+    static func xml(_ s: String) -> String { XMLText.escape(s, for: .data) }
 
     /// One CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a quote,
     /// CR or LF, or starts or ends with a space.

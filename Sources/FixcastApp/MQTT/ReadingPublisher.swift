@@ -62,10 +62,11 @@ public actor ReadingPublisher {
 
     /// Connects (without waiting) and starts publishing; never throws: a failure is in `status`.
     /// - Parameter onProblem: called (from the publisher, not the main thread) each time the link's
-    ///   error changes to a new one; `run --json` prints it on stderr, the live screen shows `status.line`.
+    ///   error changes to a new one, and with nil when the link works again after one; `run --json`
+    ///   tells stderr of each change of health (`ComponentHealth`), the live screen shows `status.line`.
     public static func start(
         settings: Settings.MQTT, store: SQLiteStore, deviceID: String,
-        onProblem: (@Sendable (MQTTError) -> Void)? = nil
+        onProblem: (@Sendable (MQTTError?) -> Void)? = nil
     ) async -> ReadingPublisher {
         let topics = MQTTTopics(prefix: settings.topicPrefix, device: deviceID, discoveryPrefix: settings.discoveryPrefix)
         let endpoint = MQTTEndpoint(settings: settings)
@@ -86,7 +87,7 @@ public actor ReadingPublisher {
 
     private init(
         topics: MQTTTopics, store: SQLiteStore, link: MQTTLink?, endpoint: MQTTEndpoint, error: MQTTError?,
-        onProblem: (@Sendable (MQTTError) -> Void)?
+        onProblem: (@Sendable (MQTTError?) -> Void)?
     ) {
         self.onProblem = onProblem
         self.topics = topics
@@ -101,7 +102,7 @@ public actor ReadingPublisher {
     }
 
     private let nudgeStream: AsyncStream<Void>
-    private let onProblem: (@Sendable (MQTTError) -> Void)?
+    private let onProblem: (@Sendable (MQTTError?) -> Void)?
     private var reportedProblem: MQTTError?
 
     private func begin() async {
@@ -306,8 +307,9 @@ public actor ReadingPublisher {
         if let e = lastError, e != reportedProblem, !stopped {
             reportedProblem = e
             onProblem?(e)
-        } else if lastError == nil {
+        } else if lastError == nil, reportedProblem != nil {
             reportedProblem = nil
+            if !stopped { onProblem?(nil) }
         }
         let depth = (try? await store.outboxDepth()) ?? 0
         let dropped = (try? await store.outboxDropped()) ?? 0

@@ -86,6 +86,10 @@ public enum AlertDisplay {
             if let i = a.instruction { lines.append(""); lines += i.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
             if let u = a.url { lines.append("  " + u) }
         }
+        if report.omitted > 0 {
+            lines.append("")
+            lines.append("\(report.omitted) less severe alert\(report.omitted == 1 ? "" : "s") not shown (fixcast keeps the \(AlertReport.maxAlerts) most severe).")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -26,6 +26,20 @@ package struct DisplayLabels: Sendable {
     var max: String { pick("max", "макс", "最高") }
     var sunrise: String { pick("sunrise", "восход", "日出") }
     var sunset: String { pick("sunset", "закат", "日落") }
+    var polarDay: String { pick("polar day", "полярный день", "极昼") }
+    var polarNight: String { pick("polar night", "полярная ночь", "极夜") }
+    var noFixShort: String { pick("no fix", "нет GPS", "无定位") }
+    var noReadingStored: String { pick("no reading stored yet", "показаний пока нет", "尚无读数") }
+
+    func severityWord(_ s: AlertSeverity) -> String {
+        switch s {
+        case .extreme: return pick("extreme", "чрезвычайное", "极端")
+        case .severe: return pick("severe", "сильное", "严重")
+        case .moderate: return pick("moderate", "умеренное", "中等")
+        case .minor: return pick("minor", "слабое", "轻微")
+        case .unknown: return pick("unknown", "неизвестное", "未知")
+        }
+    }
     var nextDays: String { pick("Next days", "Следующие дни", "未来几天") }
     var alerts: String { pick("Alerts", "Предупреждения", "预警") }
     var errors: String { pick("Problems", "Проблемы", "问题") }

@@ -45,21 +45,21 @@ enum DisplayTime {
 
     /// `14:05` local.
     static func clock(_ date: Date, utcOffsetS: Int) -> String {
-        let t = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffsetS
+        let t = Int(clamping: date.timeIntervalSince1970, to: -62_135_596_800...253_402_300_799, rounding: .down) + utcOffsetS
         let secs = ((t % 86_400) + 86_400) % 86_400
         return pad2(secs / 3600) + ":" + pad2(secs / 60 % 60)
     }
 
     /// Days since 1970-01-01 of the local date of `date`.
     static func localDays(_ date: Date, utcOffsetS: Int) -> Int {
-        let t = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffsetS
+        let t = Int(clamping: date.timeIntervalSince1970, to: -62_135_596_800...253_402_300_799, rounding: .down) + utcOffsetS
         return t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
     }
 
     /// Days since 1970-01-01 of a `YYYY-MM-DD` text (nil if malformed).
     static func days(ofDate text: String) -> Int? {
         guard let d = UTCTime.parse(String(text.prefix(10))) else { return nil }
-        return Int(d.timeIntervalSince1970 / 86_400)
+        return Int(checked: d.timeIntervalSince1970 / 86_400)
     }
 
     /// 0 = Monday … 6 = Sunday (1970-01-01 was a Thursday).

@@ -42,7 +42,25 @@ public enum LiveScreen {
     public static func render(
         _ state: State, now: Date, width: Int, height: Int, options: DisplayOptions = DisplayOptions()
     ) -> [String] {
-        guard width > 0, height > 0 else { return [] }
+        frame(state, now: now, width: width, height: height, options: options).lines
+    }
+
+    /// A rendered frame and the row of its position line (nil when the frame is too short to show it),
+    /// so that a new fix can redraw that one line (`LiveScreenFrames`).
+    public struct Frame: Sendable, Hashable {
+        public var lines: [String]
+        public var positionRow: Int?
+    }
+
+    /// One line as the frame holds it: cleaned of control characters and cut to the width.
+    static func finished(_ line: String, width: Int) -> String {
+        TextColumns.truncate(TerminalText.line(line), to: width)
+    }
+
+    public static func frame(
+        _ state: State, now: Date, width: Int, height: Int, options: DisplayOptions = DisplayOptions()
+    ) -> Frame {
+        guard width > 0, height > 0 else { return Frame(lines: [], positionRow: nil) }
         let parts = ReadingParts(options: options, now: now)
         let labels = parts.labels
         let rule = String(repeating: "─", count: width)
@@ -53,6 +71,7 @@ public enum LiveScreen {
         let title = labels.liveTitle + (state.demo ? " " + labels.demoData : "")
         head.append(TextColumns.spread(title, DisplayTime.clock(now, options.utcOffset), in: width))
         head.append(parts.placeLine(state.reading?.place))
+        let positionIndex = head.count
         head.append(positionLine(state, parts: parts))
         head.append(rule)
 
@@ -82,10 +101,13 @@ public enum LiveScreen {
         let room = max(0, height - foot.count)
         var body = Array((head + middle).prefix(room))
         body += Array(repeating: "", count: room - body.count)
-        let frame = Array((body + foot).suffix(height))
+        let all = body + foot
+        let frame = Array(all.suffix(height))
+        let cut = all.count - frame.count
+        let row = positionIndex < room && positionIndex >= cut ? positionIndex - cut : nil
         // Names, alert titles and problem texts come from outside: no control character may
         // reach the terminal raw (TerminalText), and a line break would shift the whole frame.
-        return frame.map { TextColumns.truncate(TerminalText.line($0), to: width) }
+        return Frame(lines: frame.map { finished($0, width: width) }, positionRow: row)
     }
 
     /// `52.5200° N, 13.4138° E · GPS 3D fix, 9 sats, just now`, or the last position with
@@ -95,7 +117,7 @@ public enum LiveScreen {
         guard let position = state.position ?? state.reading?.position else { return labels.waitingForFix }
         let coordinate = ReadingParts.coordinate(position.coordinate)
         if let lost = state.fixLostSince {
-            let age = labels.age(seconds: Int(parts.now.timeIntervalSince(lost).rounded(.down)))
+            let age = labels.age(seconds: Int(clamping: parts.now.timeIntervalSince(lost), to: Int.min...Int.max, rounding: .down))
             return coordinate + " · "
                 + labels.noFixSince(DisplayTime.clock(lost, parts.options.utcOffset), age)
         }

@@ -5,8 +5,9 @@ import FoundationEssentials
 /// Where the agent's readings go: JSON lines on stdout, or the live screen. Used only on the agent's
 /// event-loop thread.
 protocol ReadingDisplay {
-    /// A fresh reading (JSON lines print it; the live screen shows it at the next redraw).
-    func show(_ reading: Reading)
+    /// A fresh reading (JSON lines print it; the live screen shows it at the next redraw), and what
+    /// became of the printing.
+    @discardableResult func show(_ reading: Reading) -> Console.StdoutWrite
     /// Draws what the agent knows now (the live screen only).
     func redraw(_ status: AgentStatus, now: Date)
     /// The keyboard to poll, when keys mean something (the live screen).
@@ -20,7 +21,7 @@ protocol ReadingDisplay {
 struct JSONLinesDisplay: ReadingDisplay {
     let language: Language
 
-    func show(_ reading: Reading) {
+    func show(_ reading: Reading) -> Console.StdoutWrite {
         Console.out(reading.json(language: language).serialized() + "\n")
     }
 
@@ -37,6 +38,10 @@ final class LiveDisplay: ReadingDisplay {
     private let terminal: TerminalSession
     private let options: DisplayOptions
     private let demo: Bool
+    /// Frames rendered whole only when more than the position changed.
+    private var frames = LiveScreenFrames()
+    /// The terminal's size at the last frame.
+    private var drawnSize: (columns: Int, rows: Int)?
 
     /// nil when stdout is not a terminal that can be put in raw mode (the caller falls back to JSON lines).
     init?(options: DisplayOptions, demo: Bool) {
@@ -47,15 +52,16 @@ final class LiveDisplay: ReadingDisplay {
         self.demo = demo
     }
 
-    func show(_ reading: Reading) {}
+    func show(_ reading: Reading) -> Console.StdoutWrite { .written }
 
     func redraw(_ status: AgentStatus, now: Date) {
         guard terminal.isActive else { return }  // stopped by Ctrl-Z: nothing is drawn until `fg`
-        let state = LiveScreen.State(
-            reading: status.reading, position: status.position, fixLostSince: status.fixLostSince,
-            problems: status.problems, updating: status.updating, demo: demo)
         let size = terminal.size() ?? (columns: 80, rows: 24)
-        terminal.draw(LiveScreen.render(state, now: now, width: size.columns, height: size.rows, options: options))
+        // A resized terminal may have reflowed what it showed: write the next frame whole.
+        if drawnSize.map({ $0 != size }) ?? true { terminal.invalidate() }
+        drawnSize = size
+        terminal.draw(
+            frames.frame(status, demo: demo, now: now, width: size.columns, height: size.rows, options: options))
     }
 
     var keyboard: Int32? { terminal.input }
@@ -74,7 +80,7 @@ final class LiveDisplay: ReadingDisplay {
     /// `fg` (SIGCONT): take raw mode and the alternate screen again; the caller redraws.
     func resume() {
         guard !terminal.isActive else { return }
-        try? terminal.start()
+        try? terminal.start()  // clears the screen and forgets the frame: the caller's redraw is whole
     }
 
     func close() {

@@ -94,14 +94,19 @@ package struct ReadingParts {
             + labels.cloudCover + " " + units.percent(c.cloudCoverPct)
     }
 
-    /// `Today: min -1 °C, max 5 °C · sunrise 07:45 · sunset 16:30`.
+    /// `Today: min -1 °C, max 5 °C · sunrise 07:45 · sunset 16:30`; on a day without either,
+    /// `Today: min -12 °C, max -8 °C · polar night`.
     func todayLine(_ today: TodaySummary?) -> String {
-        let sunrise =
-            today?.sunrise.map { DisplayTime.clock($0, options.utcOffset) } ?? DisplayUnits.unknown
+        let range = labels.today + ": " + labels.min + " " + units.temperature(today?.minC) + ", " + labels.max + " "
+            + units.temperature(today?.maxC)
+        switch today?.daylight {
+        case .polarDay?: return range + " · " + labels.polarDay
+        case .polarNight?: return range + " · " + labels.polarNight
+        case nil: break
+        }
+        let sunrise = today?.sunrise.map { DisplayTime.clock($0, options.utcOffset) } ?? DisplayUnits.unknown
         let sunset = today?.sunset.map { DisplayTime.clock($0, options.utcOffset) } ?? DisplayUnits.unknown
-        return labels.today + ": " + labels.min + " " + units.temperature(today?.minC) + ", " + labels.max + " "
-            + units.temperature(today?.maxC) + " · " + labels.sunrise + " " + sunrise + " · " + labels.sunset + " "
-            + sunset
+        return range + " · " + labels.sunrise + " " + sunrise + " · " + labels.sunset + " " + sunset
     }
 
     /// `Fri 30` from `2026-01-30` (the date text itself if it is malformed).
@@ -151,7 +156,7 @@ package struct ReadingParts {
 
     /// `open-meteo · updated 3 min ago · cached · stale: could not refresh`: never hides the age.
     package func freshnessLine(_ weather: WeatherReport) -> String {
-        let age = Int(now.timeIntervalSince(weather.fetchedAt).rounded(.down))
+        let age = Int(clamping: now.timeIntervalSince(weather.fetchedAt), to: Int.min...Int.max, rounding: .down)
         var parts = [weather.provider.rawValue, labels.updated(labels.age(seconds: age))]
         if weather.cached { parts.append(labels.cached) }
         if weather.stale { parts.append(labels.stale) }

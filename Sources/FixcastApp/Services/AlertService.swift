@@ -22,7 +22,7 @@ public struct AlertOutcome: Sendable, Hashable {
 /// - Source: `AlertCoverage` from the offline country of the position; "not covered" needs no request.
 /// - Rate: `AlertCheckPolicy` (check_min per spot within 5 km, `Expires`, `If-Modified-Since`); the last
 ///   answer per source lives in the store's state, so separate `fixcast now`/`alerts` runs obey it too.
-/// - Faults: after 429/5xx `RetryBackoff` holds requests back (also kept in the store). While the
+/// - Faults: after 429/5xx `RetryBackoff` holds requests back (`SavedBackoff`, kept in the store). While the
 ///   source fails, the last answer near here is served with `stale: true`, never with an alert past
 ///   its `expires`, and never older than `maximumStaleAgeS`.
 /// - Requests for one source are joined while one is in flight, so a reading and the `run` loop's
@@ -41,9 +41,8 @@ public actor AlertService {
 
     /// Without a store: the last answers and back-offs live here, for this process only.
     private var checks: [AlertSourceID: AlertCheck] = [:]
-    private var backoffs: [AlertSourceID: RetryBackoff] = [:]
-    private var inFlight: [AlertSourceID: (id: Int, coordinate: Coordinate, task: Task<AlertOutcome, Never>)] = [:]
-    private var nextID = 0
+    private let backoffs: [AlertSourceID: SavedBackoff]
+    private var inFlight = RequestsInFlight<AlertSourceID, AlertOutcome>()
 
     /// How many requests were actually sent (for tests).
     public private(set) var fetchCount = 0
@@ -60,6 +59,9 @@ public actor AlertService {
         self.state = state
         self.clock = clock
         self.policy = AlertCheckPolicy(checkMin: settings.checkMin)
+        var backoffs: [AlertSourceID: SavedBackoff] = [:]
+        for id in AlertSourceID.allCases { backoffs[id] = SavedBackoff(key: Self.backoffKey(id), state: state) }
+        self.backoffs = backoffs
     }
 
     /// The production wiring: NWS and MetAlerts over `http`, countries from the offline table.
@@ -94,15 +96,12 @@ public actor AlertService {
         }
         guard let source = sources[sourceID] else { return AlertOutcome(report: .notCovered, error: nil) }
         if offline { return await storedOnly(sourceID, at: coordinate) }
-        if let current = inFlight[sourceID], GreatCircle.distanceKm(current.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm {
+        if let current = inFlight.near(coordinate, withinKm: AlertCheckPolicy.sameSpotKm, where: { $0 == sourceID }) {
             return await current.task.value
         }
-        nextID += 1
-        let id = nextID
-        let task = ThreadExecutor.tasks.startTask { await self.resolve(source, at: coordinate) }
-        inFlight[sourceID] = (id, coordinate, task)
-        let outcome = await task.value
-        if inFlight[sourceID]?.id == id { inFlight[sourceID] = nil }
+        let request = inFlight.start(tag: sourceID, at: coordinate) { _ in await self.resolve(source, at: coordinate) }
+        let outcome = await request.task.value
+        inFlight.finish(request.id)
         return outcome
     }
 
@@ -119,17 +118,14 @@ public actor AlertService {
         case .ask(let validator):
             ifModifiedSince = validator
         }
-        var backoff = await loadBackoff(source.id)
-        if !backoff.allowsRequest(now: now), let until = backoff.notBefore {
+        let backoff = backoffs[source.id] ?? SavedBackoff(key: Self.backoffKey(source.id), state: state)
+        if let until = await backoff.heldUntil(now: now) {
             return AlertOutcome(report: staleReport(last, at: coordinate, now: now), error: .backingOff(source: source.id, until: until))
         }
         fetchCount += 1
         do {
             let answer = try await source.fetch(at: coordinate, ifModifiedSince: ifModifiedSince)
-            if backoff.failures > 0 || backoff.notBefore != nil {
-                backoff.recordSuccess()
-                await saveBackoff(backoff, source.id)
-            }
+            await backoff.recordSuccess()
             let fetched: [Alert]
             if let alerts = answer.alerts {
                 fetched = alerts
@@ -138,15 +134,15 @@ public actor AlertService {
             } else {
                 return AlertOutcome(report: nil, error: .invalidResponse(source: source.id, detail: "304 Not Modified for alerts fixcast does not hold"))
             }
-            let report = AlertReport.fetched(fetched, source: source.id, fetchedAt: now, now: now)
+            let report = AlertReport.fetched(
+                fetched, source: source.id, fetchedAt: now, now: now, alreadyOmitted: answer.alerts == nil ? last?.report.omitted ?? 0 : 0)
             await saveCheck(AlertCheck(
                 source: source.id, coordinate: coordinate, checkedAt: now, expires: answer.expires,
                 lastModified: answer.lastModified ?? (answer.alerts == nil ? last?.lastModified : nil), report: report))
             return AlertOutcome(report: report, error: nil)
         } catch {
-            if case .status(_, let code, _, let retryAfter) = error, RetryBackoff.backsOff(status: code) {
-                backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
-                await saveBackoff(backoff, source.id)
+            if case .status(_, let code, _, let retryAfter) = error {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
             }
             return AlertOutcome(report: staleReport(last, at: coordinate, now: now), error: error)
         }
@@ -181,17 +177,5 @@ public actor AlertService {
     private func saveCheck(_ check: AlertCheck) async {
         checks[check.source] = check
         try? await state?.setState(Self.checkKey(check.source), check.json.serialized())
-    }
-
-    private func loadBackoff(_ source: AlertSourceID) async -> RetryBackoff {
-        guard let state else { return backoffs[source] ?? RetryBackoff() }
-        guard let text = try? await state.state(Self.backoffKey(source)), let stored = RetryBackoff(stateText: text) else { return RetryBackoff() }
-        return stored
-    }
-
-    private func saveBackoff(_ value: RetryBackoff, _ source: AlertSourceID) async {
-        backoffs[source] = value
-        let text = value.failures == 0 && value.notBefore == nil ? nil : value.stateText
-        try? await state?.setState(Self.backoffKey(source), text)
     }
 }

@@ -33,7 +33,7 @@ public actor PlaceService {
     /// Nominatim answers of this process, including "no place here", newest last.
     private var remembered: [(coordinate: Coordinate, place: Place?)] = []
     private static let rememberedLimit = 64
-    private var inFlight: [(coordinate: Coordinate, task: Task<Result<Place?, PlaceError>, Never>)] = []
+    private var inFlight = RequestsInFlight<Void, Result<Place?, PlaceError>>()
 
     /// - Parameters:
     ///   - reverse: Nominatim (nil when `places.provider = "offline"`: every name comes from the table).
@@ -101,23 +101,22 @@ public actor PlaceService {
     /// One Nominatim request per spot: a question arriving while a request for a spot within
     /// `reuseWithinKm` is in flight waits for that answer.
     private func fetch(_ reverse: any ReverseGeocoding, _ coordinate: Coordinate) async -> Result<Place?, PlaceError> {
-        if let running = inFlight.first(where: { isNear($0.coordinate, coordinate) }) {
+        if let running = inFlight.near(coordinate, withinKm: reuseWithinKm) {
             return await running.task.value
         }
         // Another question may have been answered while this one looked in the store.
         if let known = remembered.last(where: { isNear($0.coordinate, coordinate) }) {
             return .success(known.place)
         }
-        let task = ThreadExecutor.tasks.startTask { () async -> Result<Place?, PlaceError> in
+        let request = inFlight.start(tag: (), at: coordinate) { _ -> Result<Place?, PlaceError> in
             do throws(PlaceError) {
                 return .success(try await reverse.place(at: coordinate))
             } catch {
                 return .failure(error)
             }
         }
-        inFlight.append((coordinate, task))
-        let result = await task.value
-        inFlight.removeAll { $0.task == task }
+        let result = await request.task.value
+        inFlight.finish(request.id)
         if case .success(let place) = result {
             remember(coordinate, place)
             if let place, let cache {

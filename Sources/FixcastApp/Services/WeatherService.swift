@@ -29,18 +29,11 @@ public actor WeatherService {
     private let policy: WeatherCachePolicy
     private let clock: any WallClock
 
-    /// The request in flight, if any, with whether it is forced and where it is for.
-    private struct InFlight {
-        let id: Int
-        let force: Bool
-        let coordinate: Coordinate
-        let task: Task<WeatherOutcome, Never>
-    }
-    private var inFlight: InFlight?
-    private var nextID = 0
-    /// Without a store: the last report and the back-off live here, for this process only.
+    /// The request in flight, if any, tagged with whether it is forced.
+    private var inFlight = RequestsInFlight<Bool, WeatherOutcome>()
+    /// Without a store: the last report lives here, for this process only.
     private var remembered: WeatherReport?
-    private var backoff = RetryBackoff()
+    private let backoff: SavedBackoff
 
     /// How many times the provider was actually asked (for tests and the status line).
     public private(set) var fetchCount = 0
@@ -50,15 +43,16 @@ public actor WeatherService {
         self.cache = cache
         self.policy = WeatherCachePolicy(settings: settings)
         self.clock = clock
+        self.backoff = SavedBackoff(key: "weather.backoff.\(fetcher.provider.rawValue)", state: cache)
     }
 
-    public var backoffStateKey: String { "weather.backoff.\(fetcher.provider.rawValue)" }
+    public nonisolated var backoffStateKey: String { backoff.key }
 
     public func weather(at coordinate: Coordinate, force: Bool, offline: Bool) async -> WeatherOutcome {
         if offline { return await storedOnly(at: coordinate) }
-        if let current = inFlight {
+        if let current = inFlight.newest {
             let near = GreatCircle.distanceKm(current.coordinate, coordinate) <= policy.moveKm
-            switch RequestCoalescer.decide(incomingForce: force, inFlightForce: current.force) {
+            switch RequestCoalescer.decide(incomingForce: force, inFlightForce: current.tag) {
             case .join where near:
                 return await current.task.value
             case .join, .joinThenForce:
@@ -70,21 +64,18 @@ public actor WeatherService {
                 break
             }
         }
-        nextID += 1
-        let id = nextID
-        let task = ThreadExecutor.tasks.startTask {
+        let request = inFlight.start(tag: force, at: coordinate) { id in
             let outcome = await self.resolve(at: coordinate, force: force)
             // Cleared on the actor before anyone waiting on the task resumes, so that a joiner that
             // decides again never sees the finished request as still in flight.
             await self.finished(id)
             return outcome
         }
-        inFlight = InFlight(id: id, force: force, coordinate: coordinate, task: task)
-        return await task.value
+        return await request.task.value
     }
 
     private func finished(_ id: Int) {
-        if inFlight?.id == id { inFlight = nil }
+        inFlight.finish(id)
     }
 
     // MARK: - One resolution
@@ -96,8 +87,7 @@ public actor WeatherService {
             return WeatherOutcome(report: marked(stored, stale: false), error: nil)
         }
 
-        var backoff = await loadBackoff()
-        if !backoff.allowsRequest(now: now), let until = backoff.notBefore {
+        if let until = await backoff.heldUntil(now: now) {
             return WeatherOutcome(report: stored.map { marked($0, stale: true) }, error: .backingOff(provider: fetcher.provider, until: until))
         }
 
@@ -105,18 +95,15 @@ public actor WeatherService {
         do {
             // A provider may answer from its own cache without a request (MET Norway before `Expires`);
             // it says so with `cached`, which is kept; only a new fetch is stored.
-            var report = try await fetcher.fetch(at: coordinate, now: now)
+            // Derived values are filled here, once for every provider, before the report is stored.
+            var report = WeatherDerivation.completed(try await fetcher.fetch(at: coordinate, now: now))
             report.stale = false
-            if backoff.failures > 0 || backoff.notBefore != nil {
-                backoff.recordSuccess()
-                await saveBackoff(backoff)
-            }
+            await backoff.recordSuccess()
             if !report.cached { await save(report) }
             return WeatherOutcome(report: report, error: nil)
         } catch {
-            if case .status(_, let code, _, let retryAfter) = error, RetryBackoff.backsOff(status: code) {
-                backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
-                await saveBackoff(backoff)
+            if case .status(_, let code, _, let retryAfter) = error {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
             }
             return WeatherOutcome(report: stored.map { marked($0, stale: true) }, error: error)
         }
@@ -148,17 +135,5 @@ public actor WeatherService {
     private func save(_ report: WeatherReport) async {
         remembered = report
         try? await cache?.saveWeather(report)
-    }
-
-    private func loadBackoff() async -> RetryBackoff {
-        guard let cache else { return backoff }
-        guard let text = try? await cache.state(backoffStateKey), let stored = RetryBackoff(stateText: text) else { return RetryBackoff() }
-        return stored
-    }
-
-    private func saveBackoff(_ value: RetryBackoff) async {
-        backoff = value
-        let text = value.failures == 0 && value.notBefore == nil ? nil : value.stateText
-        try? await cache?.setState(backoffStateKey, text)
     }
 }

@@ -25,6 +25,9 @@ public enum AgentEvent: Sendable, Hashable {
     case alertsChecked(activeIDs: [String], at: Date)
     /// A track/last-known write failed (nil: writes work again).
     case storageProblem(ReadingIssue?)
-    /// SIGINT / SIGTERM.
+    /// SIGINT / SIGTERM / SIGHUP.
     case stopRequested(at: Date)
+    /// A reading could not be printed: stdout's reader went away (`readerGone`: `| head -1`, a stop
+    /// that loses nothing) or stdout refuses writes (a full disk, `/dev/full`: a loss, exit 1).
+    case outputLost(readerGone: Bool, at: Date)
 }

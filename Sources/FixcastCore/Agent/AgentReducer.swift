@@ -15,7 +15,7 @@ import FoundationEssentials
 ///   (`LastKnownSaveGate`);
 /// - when to ask for the official alerts and which are news (`AlertWatch`);
 /// - what the gps side's state is (`GPSStatus`, typed) and what the status line says;
-/// - when to leave (SIGINT/SIGTERM, `q`).
+/// - when to leave (SIGINT/SIGTERM/SIGHUP, `q`, stdout gone) and with which exit status.
 ///
 /// Every event that carries a time also counts as reaching any deadline at or before it, so a busy
 /// gpsd stream that keeps the loop's poll from timing out cannot starve the timers.
@@ -44,6 +44,11 @@ public struct AgentReducer: Sendable {
     private var fixWaitNotice: GPSStatus?
     /// The last finished reading's errors, for the status line.
     private var readingProblems: [ReadingIssue] = []
+    /// Which components are failing, for the one line a change of health is worth (`ComponentHealth`).
+    public private(set) var health = ComponentHealth()
+    /// A reading was finished that could not be stored: the exit status says so (1), since a reading
+    /// lost is never reported as success.
+    public private(set) var lostReadings = 0
 
     /// - Parameters:
     ///   - startedAt: when the agent started (the fix wait counts from here).
@@ -75,6 +80,7 @@ public struct AgentReducer: Sendable {
         guard !stopped else { return [] }
         let before = status
         var effects: [AgentEffect] = []
+        var notices: [HealthNotice] = []
         var time: Date?
         switch event {
         case .started(let at, let sleepOffsetS):
@@ -90,7 +96,10 @@ public struct AgentReducer: Sendable {
             if status.reading == nil { status.reading = reading }
         case .gps(let gpsEvent, let at):
             time = at
-            if followsGPS { effects += handle(gpsEvent, at: at) }
+            if followsGPS {
+                effects += handle(gpsEvent, at: at)
+                if let notice = gpsHealth(gpsEvent) { notices.append(notice) }
+            }
         case .deadline(let at):
             effects += timedChecks(at: at)
         case .resumeSample(let offset, let at):
@@ -110,6 +119,8 @@ public struct AgentReducer: Sendable {
             time = at
             status.reading = reading
             readingProblems = reading.errors
+            if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
+            notices += health.observe(reading)
             // The movement trigger measures from where the weather is for (the asked point, or a
             // cache hit's own point), never from the API's grid cell.
             effects += decide(
@@ -127,11 +138,15 @@ public struct AgentReducer: Sendable {
             }
         case .storageProblem(let issue):
             status.storage = issue
+            if let notice = health.observe(.storage, problem: issue) { notices.append(notice) }
         case .stopRequested:
             return stop()
+        case .outputLost(let readerGone, _):
+            return stop(printingFailed: !readerGone)
         }
         if let time, let due = nextDeadline, time >= due { effects += timedChecks(at: time) }
         refreshStatus()
+        if !notices.isEmpty { effects.append(.announceHealth(notices)) }
         if effects.count > 1 { effects.sort { Self.rank($0) < Self.rank($1) } }  // at most one of each kind
         if status != before { effects.append(.redraw) }
         return effects
@@ -201,9 +216,24 @@ public struct AgentReducer: Sendable {
         }
     }
 
-    private mutating func stop() -> [AgentEffect] {
+    /// The health change a gps event makes: gpsd away (unreachable, lost, refusing) or answering again.
+    private mutating func gpsHealth(_ event: GPSEvent) -> HealthNotice? {
+        switch event {
+        case .disconnected(let error):
+            return health.observe(.gps, problem: ReadingIssue(error))
+        case .connected(let address):
+            return health.observe(.gps, problem: nil, recovered: HealthNotice.gpsdBack(address: address))
+        case .fix, .noFix, .device, .satellites:
+            return nil
+        }
+    }
+
+    /// Leaves; exit 1 when something was lost: a reading that could not be stored or printed, or
+    /// track and last-known writes still failing (what waits for the disk is lost with the process).
+    private mutating func stop(printingFailed: Bool = false) -> [AgentEffect] {
         stopped = true
-        return [.exit(code: 0)]
+        let lost = printingFailed || lostReadings > 0 || status.storage != nil
+        return [.exit(code: lost ? 1 : 0)]
     }
 
     private var gpsStatus: GPSStatus {
@@ -233,8 +263,9 @@ public struct AgentReducer: Sendable {
         case .announceAlerts: return 2
         case .recordTrackPoint: return 3
         case .saveLastKnown: return 4
-        case .redraw: return 5
-        case .exit: return 6
+        case .announceHealth: return 5
+        case .redraw: return 6
+        case .exit: return 7
         }
     }
 }

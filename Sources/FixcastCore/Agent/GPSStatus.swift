@@ -26,7 +26,7 @@ public enum GPSStatus: Sendable, Hashable {
         case .waitingForFix(let retry, let of, let timeoutS):
             return ReadingIssue(
                 component: .gps,
-                message: "gps: no fix yet after \(Int(timeoutS)) s; waiting again (retry \(retry) of \(of)).")
+                message: "gps: no fix yet after \(Int(clamping: timeoutS, to: 0...Int.max)) s; waiting again (retry \(retry) of \(of)).")
         case .noPosition:
             return ReadingIssue(
                 component: .gps,

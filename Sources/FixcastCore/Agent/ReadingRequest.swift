@@ -8,7 +8,7 @@ public struct ReadingRequest: Sendable, Hashable {
     /// Bypass the 10-minute weather cache (1-minute floor): resume and manual, and a startup reading
     /// that absorbed a forced request made before it.
     public var forced: Bool
-    /// What the reading must say about its position (e.g. "gps: no fix since …; last known position (N s old)").
+    /// What the reading must say about its position (e.g. "gps: no fix since …; last known position (3 h old)").
     public var notes: [ReadingIssue]
 
     public init(trigger: Trigger, position: Position, forced: Bool, notes: [ReadingIssue] = []) {
@@ -23,17 +23,18 @@ public struct ReadingRequest: Sendable, Hashable {
     /// a reading for where the receiver was never passes for where it is.
     public static func notes(for position: Position, fixLostSince: Date?, at now: Date) -> [ReadingIssue] {
         guard position.source == .lastKnown else { return [] }
-        let age = position.ageSeconds(at: now)
+        // One age for both commands: "3 h old" here as in `now`'s note (`GPSError.ageText`).
+        let age = GPSError.ageText(seconds: position.ageSeconds(at: now))
         if let lost = fixLostSince {
             return [
                 ReadingIssue(
                     component: .gps,
-                    message: "gps: no fix since \(UTCTime.format(lost)); the reading is for the last known position (\(age) s old).")
+                    message: "gps: no fix since \(UTCTime.format(lost)); the reading is for the last known position (\(age) old).")
             ]
         }
         return [
             ReadingIssue(
-                component: .gps, message: "gps: no fix yet; the reading is for the last known position (\(age) s old).")
+                component: .gps, message: "gps: no fix yet; the reading is for the last known position (\(age) old).")
         ]
     }
 }

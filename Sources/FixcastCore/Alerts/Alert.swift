@@ -72,24 +72,28 @@ public struct Alert: Sendable, Hashable {
     public var instruction: String?
     public var url: String?
 
+    /// Every text is capped here (`TextCap`), where each source's messages and the store's copies
+    /// become an `Alert`: the id to `alertID`, one-line fields to `alertLine`, the description and
+    /// the instruction to `alertParagraph`.
     public init(
         id: String, event: String, headline: String? = nil, severity: AlertSeverity, certainty: String? = nil,
         urgency: String? = nil, onset: Date? = nil, expires: Date? = nil, ends: Date? = nil, area: String? = nil,
         description: String? = nil, instruction: String? = nil, url: String? = nil
     ) {
-        self.id = id
-        self.event = event
-        self.headline = headline
+        func line(_ text: String?) -> String? { TextCap.capped(text, maxBytes: TextCap.alertLine) }
+        self.id = TextCap.capped(id, maxBytes: TextCap.alertID)
+        self.event = TextCap.capped(event, maxBytes: TextCap.alertLine)
+        self.headline = line(headline)
         self.severity = severity
-        self.certainty = certainty
-        self.urgency = urgency
+        self.certainty = line(certainty)
+        self.urgency = line(urgency)
         self.onset = onset
         self.expires = expires
         self.ends = ends
-        self.area = area
-        self.description = description
-        self.instruction = instruction
-        self.url = url
+        self.area = line(area)
+        self.description = TextCap.capped(description, maxBytes: TextCap.alertParagraph)
+        self.instruction = TextCap.capped(instruction, maxBytes: TextCap.alertParagraph)
+        self.url = line(url)
     }
 
     /// Whether the alert is over at `now`: past `expires`, or past `ends` when no `expires` was sent.
@@ -127,21 +131,38 @@ public struct AlertReport: Sendable, Hashable {
     public var stale: Bool
     /// Current alerts, most severe first.
     public var active: [Alert]
+    /// How many current alerts the source listed beyond `maxAlerts` and that are not in `active`
+    /// (the least severe ones); 0 when nothing was cut. JSON `omitted`, present only when not 0.
+    public var omitted: Int
 
-    public init(source: AlertSourceID?, covered: Bool, fetchedAt: Date?, stale: Bool, active: [Alert]) {
+    /// More current alerts than this at one point is not a real answer (a busy NWS point has a
+    /// handful, a whole-country MetAlerts feed a few dozen); the rest are left out, and counted in
+    /// `omitted`, so that a hostile body cannot grow a reading without bound. The cut comes after
+    /// every filter (status, Cancel, polygon, one per id, expiry) and keeps the most severe, so the
+    /// alert that applies here is never the one cut (issue 24).
+    public static let maxAlerts = 100
+
+    public init(source: AlertSourceID?, covered: Bool, fetchedAt: Date?, stale: Bool, active: [Alert], omitted: Int = 0) {
         self.source = source
         self.covered = covered
         self.fetchedAt = fetchedAt
         self.stale = stale
         self.active = active
+        self.omitted = omitted
     }
 
     /// No alert source covers the position.
     public static let notCovered = AlertReport(source: nil, covered: false, fetchedAt: nil, stale: false, active: [])
 
-    /// What `source` answered at `fetchedAt`, with what has expired by `now` dropped and the rest ordered.
-    public static func fetched(_ alerts: [Alert], source: AlertSourceID, fetchedAt: Date, now: Date) -> AlertReport {
-        AlertReport(source: source, covered: true, fetchedAt: fetchedAt, stale: false, active: Alert.active(alerts, at: now))
+    /// What `source` answered at `fetchedAt`, with what has expired by `now` dropped, the rest ordered
+    /// and cut to `maxAlerts` (`omitted` counts the cut, plus `alreadyOmitted` from an earlier cut of
+    /// the same answer, as a 304 Not Modified reuses it).
+    public static func fetched(_ alerts: [Alert], source: AlertSourceID, fetchedAt: Date, now: Date, alreadyOmitted: Int = 0) -> AlertReport {
+        let current = Alert.active(alerts, at: now)
+        let kept = Array(current.prefix(maxAlerts))
+        return AlertReport(
+            source: source, covered: true, fetchedAt: fetchedAt, stale: false, active: kept,
+            omitted: current.count - kept.count + max(0, alreadyOmitted))
     }
 
     /// The same report at a later moment: alerts expired by `now` dropped, `stale` as given.

@@ -9,11 +9,8 @@ public struct AlertDecodeFailure: Error, Sendable, Hashable {
 
 /// Shared steps of the GeoJSON alert decoders.
 enum AlertGeoJSON {
-    /// More alerts than this at one point is not a real answer (a busy NWS point has a handful);
-    /// the rest are ignored so that a hostile body cannot grow the reading without bound.
-    static let maxAlerts = 100
-
-    /// The `features` array of a GeoJSON FeatureCollection.
+    /// The `features` array of a GeoJSON FeatureCollection, every one of them: the decoders filter
+    /// first and `AlertReport.fetched` caps after (the body itself is capped by the HTTP client).
     static func features(_ body: [UInt8]) throws(AlertDecodeFailure) -> [JSONValue] {
         let json: JSONValue
         do {
@@ -25,14 +22,14 @@ enum AlertGeoJSON {
         guard let features = json["features"]?.arrayValue else {
             throw AlertDecodeFailure("no \"features\" array (not a GeoJSON FeatureCollection)")
         }
-        return Array(features.prefix(maxAlerts))
+        return features
     }
 
     /// A string value, or nil for absent, null or another type.
     static func text(_ value: JSONValue?) -> String? { value?.stringValue }
 
-    /// An ISO 8601 time, or nil (absent, null, unreadable: never made up).
-    static func time(_ value: JSONValue?) -> Date? { value?.stringValue.flatMap(UTCTime.parse) }
+    /// An ISO 8601 time from 1970 to 2200, or nil (absent, null, unreadable, absurd: never made up).
+    static func time(_ value: JSONValue?) -> Date? { AlertTime.parse(value?.stringValue) }
 
     /// Whether a GeoJSON `Polygon`/`MultiPolygon` contains `point`; nil when the geometry is absent or
     /// of another kind (then the source's own point query is trusted).
@@ -88,11 +85,11 @@ public enum PolygonTest {
 
 /// The NWS API's `/alerts/active?point=` GeoJSON (CAP fields in each feature's `properties`).
 /// Only `status: Actual` messages count (tests, exercises and drafts are not alerts), and a
-/// `Cancel` message ends an alert rather than being one.
+/// `Cancel` message ends an alert rather than being one. One id is one alert (`AlertIdentity`).
 /// - SeeAlso: https://www.weather.gov/documentation/services-web-api
 public enum NWSAlertDecoder {
     public static func decode(_ body: [UInt8], at point: Coordinate? = nil) throws(AlertDecodeFailure) -> [Alert] {
-        var alerts: [Alert] = []
+        var alerts: [AlertIdentity.Message] = []
         for feature in try AlertGeoJSON.features(body) {
             guard let p = feature["properties"], p.objectValue != nil else { continue }
             if let status = p["status"]?.stringValue, status != "Actual" { continue }
@@ -100,7 +97,7 @@ public enum NWSAlertDecoder {
             if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
             guard let id = AlertText.line(AlertGeoJSON.text(p["id"]) ?? AlertGeoJSON.text(feature["id"])) else { continue }
             let event = AlertText.line(AlertGeoJSON.text(p["event"])) ?? AlertText.line(AlertGeoJSON.text(p["headline"])) ?? "Alert"
-            alerts.append(Alert(
+            alerts.append(AlertIdentity.Message(alert: Alert(
                 id: id, event: event, headline: AlertText.line(AlertGeoJSON.text(p["headline"])),
                 severity: AlertSeverity(cap: AlertGeoJSON.text(p["severity"])),
                 certainty: AlertText.line(AlertGeoJSON.text(p["certainty"])),
@@ -110,9 +107,10 @@ public enum NWSAlertDecoder {
                 area: AlertText.line(AlertGeoJSON.text(p["areaDesc"])),
                 description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
                 instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])),
-                url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))))
+                url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))),
+                sent: AlertGeoJSON.time(p["sent"])))
         }
-        return alerts
+        return AlertIdentity.onePerID(alerts)
     }
 }
 
@@ -120,11 +118,12 @@ public enum NWSAlertDecoder {
 /// `when.interval`). Severity comes from the awareness colour (`awareness_level` "2; yellow; Moderate",
 /// else `riskMatrixColor`), as MET's own warnings are graded by colour; CAP `severity` only when
 /// neither is sent. Features whose polygon does not contain the point are left out (the query
-/// already asks for the point; this keeps a whole-country answer honest).
+/// already asks for the point; this keeps a whole-country answer honest). One id is one alert
+/// (`AlertIdentity`; MetAlerts sends no CAP `sent`, so the most severe wins).
 /// - SeeAlso: https://api.met.no/weatherapi/metalerts/2.0/documentation
 public enum MetAlertsDecoder {
     public static func decode(_ body: [UInt8], at point: Coordinate? = nil) throws(AlertDecodeFailure) -> [Alert] {
-        var alerts: [Alert] = []
+        var alerts: [AlertIdentity.Message] = []
         for feature in try AlertGeoJSON.features(body) {
             guard let p = feature["properties"], p.objectValue != nil else { continue }
             if let status = p["status"]?.stringValue, status != "Actual" { continue }
@@ -134,15 +133,16 @@ public enum MetAlertsDecoder {
             let interval = feature["when"]?["interval"]?.arrayValue ?? []
             let event = AlertText.line(AlertGeoJSON.text(p["eventAwarenessName"])) ?? AlertText.line(AlertGeoJSON.text(p["event"])) ?? "Alert"
             let url = AlertGeoJSON.text(p["web"]) ?? p["resources"]?[0]?["uri"]?.stringValue
-            alerts.append(Alert(
+            alerts.append(AlertIdentity.Message(alert: Alert(
                 id: id, event: event, headline: AlertText.line(AlertGeoJSON.text(p["title"])),
                 severity: severity(p), certainty: AlertText.line(AlertGeoJSON.text(p["certainty"])), urgency: nil,
                 onset: AlertGeoJSON.time(interval.first), expires: interval.count > 1 ? AlertGeoJSON.time(interval[1]) : nil,
                 ends: AlertGeoJSON.time(p["eventEndingTime"]), area: AlertText.line(AlertGeoJSON.text(p["area"])),
                 description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
-                instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])), url: AlertText.line(url)))
+                instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])), url: AlertText.line(url)),
+                sent: AlertGeoJSON.time(p["sent"])))
         }
-        return alerts
+        return AlertIdentity.onePerID(alerts)
     }
 
     static func severity(_ p: JSONValue) -> AlertSeverity {

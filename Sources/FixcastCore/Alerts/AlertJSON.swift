@@ -24,7 +24,7 @@ extension Alert {
 
     public init?(json a: JSONValue) {
         guard let id = a["id"]?.stringValue, let event = a["event"]?.stringValue else { return nil }
-        func time(_ key: String) -> Date? { a[key]?.stringValue.flatMap(UTCTime.parse) }
+        func time(_ key: String) -> Date? { AlertTime.parse(a[key]?.stringValue) }
         self.init(
             id: id, event: event, headline: a["headline"]?.stringValue,
             severity: AlertSeverity(cap: a["severity"]?.stringValue), certainty: a["certainty"]?.stringValue,
@@ -40,13 +40,15 @@ extension AlertReport {
         guard covered else {
             return .object([("covered", .bool(false)), ("source", .null), ("active", .array([]))])
         }
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("source", .string(source?.rawValue)),
             ("covered", .bool(true)),
             ("fetched_at", .string(fetchedAt.map(UTCTime.format))),
             ("stale", .bool(stale)),
             ("active", .array(active.map(\.json))),
-        ])
+        ]
+        if omitted > 0 { members.append(("omitted", .int(omitted))) }
+        return .object(members)
     }
 
     public init?(json r: JSONValue) {
@@ -59,7 +61,15 @@ extension AlertReport {
         self.init(
             source: r["source"]?.stringValue.flatMap(AlertSourceID.init(rawValue:)), covered: true,
             fetchedAt: r["fetched_at"]?.stringValue.flatMap(UTCTime.parse), stale: r["stale"]?.boolValue ?? false,
-            active: active)
+            active: active, omitted: Self.omittedCount(r["omitted"]))
+    }
+}
+
+extension AlertReport {
+    /// `omitted` read back: a whole number from 0 to a million, else 0 (the store is outside data too).
+    static func omittedCount(_ value: JSONValue?) -> Int {
+        guard let d = value?.doubleValue, d.isFinite, d >= 0, d <= 1_000_000 else { return 0 }
+        return Int(d)
     }
 }
 

@@ -2,31 +2,32 @@ import FoundationEssentials
 
 /// Makes text from an alert service safe to keep and to show: no control character (an escape
 /// sequence in a hostile or broken feed must never reach a terminal raw), tabs and CRs as spaces,
-/// newlines kept only where a paragraph may have them, and a length cap.
+/// newlines kept only where a paragraph may have them, and a length cap (`TextCap`'s, in bytes).
 public enum AlertText {
-    /// A headline or an area longer than this is not a headline; 500 characters fit any real one.
-    public static let maxLineLength = 500
-    /// NWS descriptions run to ~3 000 characters; 8 000 keeps the longest real ones whole.
-    public static let maxParagraphLength = 8_000
+    public static let maxLineBytes = TextCap.alertLine
+    public static let maxParagraphBytes = TextCap.alertParagraph
 
     /// One line: every control character (newlines too) becomes a space; runs of spaces collapse.
     public static func line(_ text: String?) -> String? {
         guard let text else { return nil }
-        return cleaned(text, keepNewlines: false, limit: maxLineLength)
+        return cleaned(text, keepNewlines: false, limit: maxLineBytes)
     }
 
     /// A paragraph: newlines kept (CRLF → LF), other control characters become spaces.
     public static func paragraph(_ text: String?) -> String? {
         guard let text else { return nil }
-        return cleaned(text, keepNewlines: true, limit: maxParagraphLength)
+        return cleaned(text, keepNewlines: true, limit: maxParagraphBytes)
     }
 
+    /// `limit` in UTF-8 bytes. The scan stops a little past it (the rest would be cut anyway), so a
+    /// 5 MB text costs no more than a long one; `TextCap` then cuts on a grapheme boundary.
     static func cleaned(_ text: String, keepNewlines: Bool, limit: Int) -> String? {
         var out = String.UnicodeScalarView()
         var lastWasSpace = false
         var count = 0
         for scalar in text.unicodeScalars {
-            if count >= limit { break }
+            // Past the limit by more than any grapheme worth keeping: nothing after this can be shown.
+            if count >= limit + 64 { break }
             let v = scalar.value
             let isControl = v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
             if scalar == "\n" && keepNewlines {
@@ -40,9 +41,9 @@ public enum AlertText {
                 out.append(scalar)
                 lastWasSpace = false
             }
-            count += 1
+            count += UTF8.width(scalar)
         }
-        let result = String(out).trimmingAlertSpace
+        let result = TextCap.capped(String(out).trimmingAlertSpace, maxBytes: limit)
         return result.isEmpty ? nil : result
     }
 }

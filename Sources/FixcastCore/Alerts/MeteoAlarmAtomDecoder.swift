@@ -19,8 +19,10 @@ public enum MeteoAlarmAtomDecoder {
     public static func decode(_ body: [UInt8]) throws(AlertDecodeFailure) -> [Alert] {
         guard let text = String(validating: body, as: UTF8.self) else { throw AlertDecodeFailure("the feed is not UTF-8") }
         guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
+        // No `AlertIdentity` here: one entry names one area, and the areas of one warning share its
+        // identifier (CONTRACT.md: entries are one alert when event, severity, onset, expiry and area match).
         var alerts: [Alert] = []
-        for entry in AtomXMLReader.blocks("entry", in: text).prefix(AlertGeoJSON.maxAlerts) {
+        for entry in AtomXMLReader.blocks("entry", in: text) {
             func cap(_ name: String) -> String? { AtomXMLReader.element("cap:" + name, in: entry) }
             if let status = cap("status"), status != "Actual" { continue }
             if cap("message_type") == "Cancel" { continue }
@@ -29,8 +31,8 @@ public enum MeteoAlarmAtomDecoder {
             alerts.append(Alert(
                 id: id, event: AlertText.line(cap("event")) ?? "Alert", headline: AlertText.line(AtomXMLReader.element("title", in: entry)),
                 severity: AlertSeverity(cap: cap("severity")), certainty: AlertText.line(cap("certainty")),
-                urgency: AlertText.line(cap("urgency")), onset: (cap("onset") ?? cap("effective")).flatMap(UTCTime.parse),
-                expires: cap("expires").flatMap(UTCTime.parse), ends: nil, area: AlertText.line(cap("areaDesc")),
+                urgency: AlertText.line(cap("urgency")), onset: AlertTime.parse(cap("onset") ?? cap("effective")),
+                expires: AlertTime.parse(cap("expires")), ends: nil, area: AlertText.line(cap("areaDesc")),
                 description: nil, instruction: nil, url: AlertText.line(capLink)))
         }
         return alerts

@@ -55,7 +55,7 @@ public enum ConfigSchema {
     public static let keys: [Key] = [
         Key(section: "gps", name: "host", kind: .string) { s, v in
             guard case .string(let h) = v else { return nil }
-            guard GPSDAddress.isValidHost(h) else {
+            guard HostAddress.isValid(h) else {
                 return "must be a host name (at most 253 characters) or IP address such as \"127.0.0.1\""
             }
             s.gps.host = h
@@ -190,9 +190,11 @@ public enum ConfigSchema {
         },
         Key(section: "mqtt", name: "host", kind: .string) { s, v in
             guard case .string(let h) = v else { return nil }
-            guard !h.isEmpty, h.count <= 253, !h.contains(where: { $0.isWhitespace || $0 == "/" || $0.asciiValue.map { $0 < 0x20 } == true })
-            else { return "must be a host name or IP address such as \"127.0.0.1\"" }
-            s.mqtt.host = h
+            // The same rule as gps.host; libmosquitto takes an IPv6 address without brackets.
+            guard let bare = HostAddress.bare(h) else {
+                return "must be a host name (at most 253 characters) or IP address such as \"127.0.0.1\""
+            }
+            s.mqtt.host = bare
             return nil
         },
         Key(section: "mqtt", name: "port", kind: .integer) { s, v in
@@ -209,21 +211,22 @@ public enum ConfigSchema {
         Key(section: "mqtt", name: "ca_file", kind: .string) { s, v in
             guard case .string(let p) = v else { return nil }
             guard !p.contains("\0") else { return "must not contain a NUL character" }
+            // PATH_MAX: a longer path cannot be opened. Whether it is a readable regular file is
+            // checked where it is used (MQTTLink), before libmosquitto opens it.
+            guard p.utf8.count < 4096 else { return "must be a path of at most 4095 bytes, not \(p.utf8.count)" }
             s.mqtt.caFile = p
             return nil
         },
         Key(section: "mqtt", name: "username", kind: .string) { s, v in
             guard case .string(let u) = v else { return nil }
-            guard !u.contains(where: { $0.asciiValue.map { $0 < 0x20 } == true }) else {
-                return "must not contain control characters"
-            }
+            if let reason = MQTTStringRule.problem(u) { return reason }
             s.mqtt.username = u
             return nil
         },
         Key(section: "mqtt", name: "password", kind: .string) { s, v in
             guard case .string(let p) = v else { return nil }
             // The value is a secret: the reason never repeats it.
-            guard !p.contains("\0") else { return "must not contain a NUL character" }
+            if let reason = MQTTStringRule.binaryProblem(p) { return reason }
             s.mqtt.password = p
             return nil
         },

@@ -40,7 +40,8 @@ public enum GPSError: UserFacingError, Hashable {
     }
 
     static func seconds(_ s: Double) -> String {
-        s == s.rounded() ? "\(Int(s)) s" : "\(s) s"
+        if s == s.rounded(), let whole = Int(checked: s) { return "\(whole) s" }
+        return "\(s) s"
     }
 
     /// The error for a wait that ended without a fix (and without a stored position).

@@ -57,6 +57,6 @@ public struct Position: Sendable, Hashable {
 
     /// Whole seconds since the position was obtained, never negative.
     public func ageSeconds(at now: Date) -> Int {
-        max(0, Int(now.timeIntervalSince(obtainedAt).rounded(.down)))
+        Int(clamping: now.timeIntervalSince(obtainedAt), to: 0...Int.max, rounding: .down)
     }
 }

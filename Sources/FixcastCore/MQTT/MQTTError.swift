@@ -12,6 +12,15 @@ public enum MQTTFailureCause: String, Sendable, Hashable {
     case protocolError = "protocol"
     /// The connection was lost after it was up.
     case lost
+    /// The TCP connection was made but no answer to the MQTT handshake (CONNACK) came in time: a
+    /// port where something other than an MQTT broker listens, or a broker that hangs.
+    case noAnswer = "no-answer"
+    /// The TCP connection was made and then closed when the plain MQTT handshake began: what a TLS
+    /// listener does with plain MQTT (it resets the connection without a word).
+    case closedAtHandshake = "closed"
+    /// A setting the link cannot use (a CA file that is missing or not a regular file, a string
+    /// MQTT cannot carry); the detail names the key.
+    case setting
 }
 
 /// A broker problem in one sentence naming `mqtt:` and what to do. Readings go on without it:
@@ -48,6 +57,12 @@ public struct MQTTError: UserFacingError, Hashable {
             return "mqtt: the broker at \(broker) did not speak MQTT as expected\(d); check mqtt.port and mqtt.tls."
         case .lost:
             return "mqtt: the connection to \(broker) was lost\(d); fixcast reconnects on its own and readings wait in the outbox."
+        case .noAnswer:
+            return "mqtt: \(broker) accepts connections but did not answer the MQTT handshake\(d); check that mqtt.port is the broker's MQTT port and mqtt.tls matches it; readings wait in the outbox."
+        case .closedAtHandshake:
+            return "mqtt: \(broker) accepts connections but closed this one when the MQTT handshake began\(d); if it is a TLS listener (port 8883 usually is) set mqtt.tls = true, else check mqtt.port; readings wait in the outbox."
+        case .setting:
+            return "mqtt: cannot connect to \(broker) with these settings: \(cleaned.isEmpty ? "a value is not usable" : cleaned); correct it in the config file or its FIXCAST_MQTT_ variable."
         }
     }
 }

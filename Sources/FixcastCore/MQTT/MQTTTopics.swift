@@ -30,16 +30,29 @@ public struct MQTTTopics: Sendable, Hashable {
     public static let online = "online"
     public static let offline = "offline"
 
-    /// Why `prefix` cannot start a topic ("must …"); nil when it can. Wildcards (`+`, `#`) are
-    /// forbidden in topic names a client publishes to, and a leading or trailing `/` or an empty
-    /// level would make a topic no subscriber expects.
+    /// The longest prefix, in characters and in UTF-8 bytes: a real one is a word or two, and the
+    /// cap keeps every full topic (prefix, device id, discovery component and object) far inside
+    /// MQTT's 65,535 bytes.
+    public static let maxPrefixCharacters = 200
+    public static let maxPrefixBytes = 1_000
+
+    /// Why `prefix` cannot start a topic ("must …"); nil when it can. It must be an MQTT string
+    /// (`MQTTStringRule`: no control character, C1 included); wildcards (`+`, `#`) are forbidden in
+    /// topic names a client publishes to; a topic beginning with `$` belongs to the broker (`$SYS`,
+    /// `$share/…`: MQTT 3.1.1 §4.7.2), which drops what a client publishes there, so no subscriber
+    /// would ever see a reading; and a leading or trailing `/` or an empty level would make a topic
+    /// no subscriber expects.
     public static func prefixProblem(_ prefix: String) -> String? {
+        if prefix.count > maxPrefixCharacters || prefix.utf8.count > maxPrefixBytes {
+            return "must be at most \(maxPrefixCharacters) characters and \(maxPrefixBytes) bytes, not \(prefix.count) characters (\(prefix.utf8.count) bytes)"
+        }
+        if let reason = MQTTStringRule.problem(prefix) { return reason }
+        if prefix.hasPrefix("$") {
+            return "must not begin with $ (topics such as $SYS and $share belong to the broker, and nothing published there reaches a subscriber), not \"\(TerminalText.echo(prefix))\""
+        }
         let levels = prefix.split(separator: "/", omittingEmptySubsequences: false)
-        guard prefix.count <= 200,
-            !prefix.contains(where: { $0 == "+" || $0 == "#" || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }),
-            levels.allSatisfy({ !$0.isEmpty })
-        else {
-            return "must be topic levels separated by / (no +, #, control characters, empty level, or leading or trailing /), not \"\(prefix)\""
+        guard !prefix.contains(where: { $0 == "+" || $0 == "#" }), levels.allSatisfy({ !$0.isEmpty }) else {
+            return "must be topic levels separated by / (no +, #, control characters, empty level, or leading or trailing /), not \"\(TerminalText.echo(prefix))\""
         }
         return nil
     }

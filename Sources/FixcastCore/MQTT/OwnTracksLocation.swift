@@ -14,13 +14,13 @@ public enum OwnTracksLocation {
             ("lat", .double(p.coordinate.lat)),
             ("lon", .double(p.coordinate.lon)),
         ]
-        if let acc = p.horizontalErrorM, acc.isFinite, acc >= 0 { members.append(("acc", .int(Int(acc.rounded())))) }
+        if let acc = p.horizontalErrorM, acc >= 0, let m = Int(checked: acc, rounding: .toNearestOrAwayFromZero) { members.append(("acc", .int(m))) }
         if let alt = p.altitudeM, alt.isFinite, abs(alt) < 100_000 { members.append(("alt", .int(Int(alt.rounded())))) }
         // 3.6 km/h per m/s; a speed past 2,000 km/h is no vehicle fixcast rides in.
         if let v = p.speedMps, v.isFinite, v >= 0, v < 560 { members.append(("vel", .int(Int((v * 3.6).rounded())))) }
         if let c = p.trackDeg, c.isFinite, c >= 0, c <= 360 { members.append(("cog", .int(Int(c.rounded()) % 360))) }
         let when = p.fixTime ?? reading.time
-        members.append(("tst", .int(Int(when.timeIntervalSince1970.rounded(.down)))))
+        members.append(("tst", .int(Int(clamping: when.timeIntervalSince1970, to: 0...Int.max, rounding: .down))))
         members.append(("tid", .string(trackerID(device: device))))
         return .object(members)
     }

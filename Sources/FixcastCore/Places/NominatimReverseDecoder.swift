@@ -23,10 +23,9 @@ public enum NominatimReverseDecoder {
     }
 
     /// The message of an error body (`{"error":"…"}` or `{"error":{"code":400,"message":"…"}}`), for
-    /// telling a person why a non-200 answer failed.
+    /// telling a person why a non-200 answer failed (capped to `TextCap.serverReason`).
     public static func errorMessage(_ body: some Collection<UInt8>) -> String? {
         guard let json = try? JSONValue.parse(body), let error = json["error"] else { return nil }
-        if let text = error.stringValue { return text }
-        return error["message"]?.stringValue
+        return TextCap.capped(error.stringValue ?? error["message"]?.stringValue, maxBytes: TextCap.serverReason)
     }
 }

@@ -28,9 +28,10 @@ public enum OpenMeteoGeocodingDecoder {
             population: item["population"]?.intValue, source: .openMeteo)
     }
 
-    /// The `reason` of an error body, for telling a person why a non-200 answer failed.
+    /// The `reason` of an error body, for telling a person why a non-200 answer failed (capped to
+    /// `TextCap.serverReason`).
     public static func errorReason(_ body: some Collection<UInt8>) -> String? {
         guard let json = try? JSONValue.parse(body) else { return nil }
-        return json["reason"]?.stringValue
+        return TextCap.capped(json["reason"]?.stringValue, maxBytes: TextCap.serverReason)
     }
 }

@@ -17,11 +17,13 @@ public struct Place: Sendable, Hashable {
     public var countryCode: String?
     public var source: PlaceSource
 
+    /// Every text is capped to `TextCap.placeName` here, where each source's names (Nominatim, a
+    /// search, the offline table, the store) become a `Place`.
     public init(name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil, source: PlaceSource) {
-        self.name = name
-        self.region = region
-        self.country = country
-        self.countryCode = countryCode?.uppercased()
+        self.name = TextCap.capped(name, maxBytes: TextCap.placeName)
+        self.region = TextCap.capped(region, maxBytes: TextCap.placeName)
+        self.country = TextCap.capped(country, maxBytes: TextCap.placeName)
+        self.countryCode = TextCap.capped(countryCode, maxBytes: TextCap.placeName)?.uppercased()
         self.source = source
     }
 }
@@ -46,10 +48,11 @@ public struct PlaceMatch: Sendable, Hashable {
         name: String, region: String?, country: String?, countryCode: String?, coordinate: Coordinate,
         population: Int?, source: PlaceMatchSource
     ) {
-        self.name = name
-        self.region = region
-        self.country = country
-        self.countryCode = countryCode?.uppercased()
+        // Capped as `Place` is: a search answer's names are outside text too.
+        self.name = TextCap.capped(name, maxBytes: TextCap.placeName)
+        self.region = TextCap.capped(region, maxBytes: TextCap.placeName)
+        self.country = TextCap.capped(country, maxBytes: TextCap.placeName)
+        self.countryCode = TextCap.capped(countryCode, maxBytes: TextCap.placeName)?.uppercased()
         self.coordinate = coordinate
         self.population = population
         self.source = source

@@ -22,7 +22,9 @@ import FoundationEssentials
 /// joins a forced one, but during an ordinary one it is remembered and becomes a forced reading the
 /// moment the ordinary one finishes — the seed's `joinThenForce`: its pull-to-refresh merged into the
 /// launch refresh, was served from cache, and "did precisely nothing". A forced request before the
-/// first reading makes the startup reading forced instead of adding a second load.
+/// first reading makes the startup reading forced instead of adding a second load. A forced request
+/// within `forcedJoinWindowS` of a forced reading's start joins it even when it is already done (a
+/// burst of SIGUSR1 is one request, not one reading each).
 public struct ReadingScheduler: Sendable {
     /// The thresholds, from `Settings` (CONTRACT.md `[gps]`, `[trigger]`).
     public struct Configuration: Sendable, Hashable {
@@ -110,6 +112,14 @@ public struct ReadingScheduler: Sendable {
     public private(set) var pendingForced: Trigger?
     /// Whether the startup reading was asked for.
     public private(set) var startupTaken = false
+    /// When the last forced reading was asked for (see `forcedJoinWindowS`).
+    public private(set) var lastForcedStartAt: Date?
+    /// A forced request this soon after a forced reading was asked for joins it, even when that one
+    /// is already done: a double press of `r`, or a script's burst of `kill -USR1` (1,000 in a second
+    /// stored 975 readings, every one served the same weather from the cache's 1-minute floor), is one
+    /// request. Longer than a reading takes from the cache, short enough that a person who asks again
+    /// a few seconds later gets a new reading.
+    public static let forcedJoinWindowS = 2.0
 
     /// Whether the latest position is a live fix (false before the first and while the fix is lost).
     public private(set) var hasLiveFix = false
@@ -237,6 +247,9 @@ public struct ReadingScheduler: Sendable {
         }
         switch RequestCoalescer.decide(incomingForce: true, inFlightForce: inFlight.map(\.forced)) {
         case .start:
+            if let last = lastForcedStartAt, now.timeIntervalSince(last) < Self.forcedJoinWindowS, now >= last {
+                return .none  // the forced reading just taken answers it
+            }
             return start(trigger, at: position, forced: true, now: now)
         case .joinThenForce:
             pendingForced = trigger  // a forced reading the moment the ordinary one finishes
@@ -261,7 +274,10 @@ public struct ReadingScheduler: Sendable {
 
     private mutating func start(_ trigger: Trigger, at position: Position, forced: Bool, now: Date) -> Decision {
         let request = Request(trigger: trigger, position: position, forced: forced || trigger.isForced)
-        if request.forced { pendingForced = nil }
+        if request.forced {
+            pendingForced = nil
+            lastForcedStartAt = now
+        }
         inFlight = request
         startupTaken = true
         periodic.readingTaken(at: now)

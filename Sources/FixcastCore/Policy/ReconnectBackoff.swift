@@ -1,7 +1,8 @@
-/// How long the gpsd client waits before connecting again after gpsd went away or refused.
+/// How long a client waits before connecting again after its server went away or refused: the one
+/// reconnect rule, for gpsd and for the MQTT broker (whose shim asks it before every attempt).
 ///
 /// 1 s first (a restarting gpsd is usually back within a second), doubling up to 30 s so that a
-/// machine without gpsd is not hammered, and back to 1 s once a connection works again.
+/// machine without gpsd is not hammered (MQTT: up to 60 s), and back to 1 s once a connection works again.
 public struct ReconnectBackoff: Sendable, Hashable {
     public let initialS: Double
     public let maximumS: Double

@@ -72,7 +72,7 @@ public struct RetryBackoff: Sendable, Hashable {
     /// `failures notBeforeEpochSeconds` (the second part absent when requests are allowed).
     public var stateText: String {
         guard let notBefore else { return "\(failures)" }
-        return "\(failures) \(Int(notBefore.timeIntervalSince1970.rounded(.up)))"
+        return "\(failures) \(Int(clamping: notBefore.timeIntervalSince1970, to: 0...Int.max, rounding: .up))"
     }
 
     /// nil for text this type did not write (then the caller starts afresh).

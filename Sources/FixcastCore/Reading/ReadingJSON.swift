@@ -124,6 +124,7 @@ extension WeatherReport {
             ("lon", .double(coordinate.lon)),
             ("current", current.json(language: language)),
             ("today", today?.json ?? .null),
+            ("derived", .array(derived.map { .string($0.rawValue) })),
             ("daily", .array(daily.map { $0.json(language: language) })),
             ("alerts", .array(alerts.map(\.json))),
         ])
@@ -147,7 +148,8 @@ extension WeatherReport {
         if let t = w["today"], !t.isNull {
             today = TodaySummary(
                 minC: t["min_c"]?.doubleValue, maxC: t["max_c"]?.doubleValue,
-                sunrise: t["sunrise"]?.stringValue.flatMap(UTCTime.parse), sunset: t["sunset"]?.stringValue.flatMap(UTCTime.parse))
+                sunrise: t["sunrise"]?.stringValue.flatMap(UTCTime.parse), sunset: t["sunset"]?.stringValue.flatMap(UTCTime.parse),
+                daylight: t["daylight"]?.stringValue.flatMap(PolarDaylight.init(rawValue:)))
         }
         let daily: [DailyForecast] = (w["daily"]?.arrayValue ?? []).compactMap { d in
             guard let date = d["date"]?.stringValue else { return nil }
@@ -164,6 +166,9 @@ extension WeatherReport {
         self.init(
             provider: provider, fetchedAt: fetchedAt, coordinate: coordinate, cached: w["cached"]?.boolValue ?? false,
             stale: w["stale"]?.boolValue ?? false, current: current, today: today, daily: daily, alerts: alerts)
+        // Kept in `DerivedValue` order; a name this version does not know is left out.
+        let names = Set((w["derived"]?.arrayValue ?? []).compactMap { $0.stringValue })
+        derived = DerivedValue.allCases.filter { names.contains($0.rawValue) }
     }
 }
 
@@ -193,6 +198,7 @@ extension TodaySummary {
             ("max_c", .number(maxC)),
             ("sunrise", .string(sunrise.map(UTCTime.format))),
             ("sunset", .string(sunset.map(UTCTime.format))),
+            ("daylight", .string(daylight?.rawValue)),
         ])
     }
 }

@@ -40,6 +40,25 @@ public enum DouglasPeucker {
         return out
     }
 
+    /// As `simplify`, but every index in `keeping` stays too: the line is simplified within each
+    /// stretch between two kept indices on its own. The report keeps each reading's point and each
+    /// point where the track's colour changes, which a straight road would otherwise lose.
+    public static func simplify(_ points: [PlanePoint], tolerance: Double, keeping: [Int]) -> [Int] {
+        let n = points.count
+        guard n > 2 else { return Array(0..<n) }
+        var anchors = Set(keeping.filter { $0 > 0 && $0 < n - 1 })
+        anchors.insert(0)
+        anchors.insert(n - 1)
+        let sorted = anchors.sorted()
+        var out: [Int] = [0]
+        for k in 1..<sorted.count {
+            let a = sorted[k - 1]
+            let b = sorted[k]
+            for i in simplify(Array(points[a...b]), tolerance: tolerance).dropFirst() { out.append(a + i) }
+        }
+        return out
+    }
+
     /// Squared distance from `p` to the segment a–b.
     public static func distanceSquared(_ p: PlanePoint, _ a: PlanePoint, _ b: PlanePoint) -> Double {
         let dx = b.x - a.x

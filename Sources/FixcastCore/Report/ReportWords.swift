@@ -22,9 +22,33 @@ public struct ReportWords: Sendable {
     var unknownPlace: String { pick("unknown place", "место неизвестно", "未知地点") }
     var weatherData: String { pick("Weather data", "Погода", "天气数据") }
     var places: String { pick("Places", "Места", "地名") }
-    var map: String {
-        pick(
-            "Map: Web Mercator, north up; times UTC", "Карта: Web Mercator, север сверху; время UTC",
-            "地图：Web 墨卡托投影，上北；时间为 UTC")
+    var mapData: String { pick("Map data", "Картография", "地图数据") }
+    var alerts: String { pick("Alerts", "Предупреждения", "预警") }
+    var severityHeading: String { pick("Severity", "Уровень", "级别") }
+    var period: String { pick("Period", "Период", "时段") }
+    var issuedBy: String { pick("Issued by", "Источник", "发布者") }
+
+    func severity(_ s: AlertSeverity) -> String {
+        switch s {
+        case .extreme: return pick("extreme", "чрезвычайное", "特别严重")
+        case .severe: return pick("severe", "сильное", "严重")
+        case .moderate: return pick("moderate", "умеренное", "较重")
+        case .minor: return pick("minor", "слабое", "一般")
+        case .unknown: return pick("severity unknown", "уровень неизвестен", "级别未知")
+        }
+    }
+
+    func map(_ projection: MapProjection) -> String {
+        switch projection {
+        case .mercator:
+            return pick(
+                "Map: Web Mercator, north up; times UTC", "Карта: Web Mercator, север сверху; время UTC",
+                "地图：Web 墨卡托投影，上北；时间为 UTC")
+        case .azimuthalEquidistant:
+            return pick(
+                "Map: azimuthal equidistant around the trip (near a pole); times UTC",
+                "Карта: азимутальная равнопромежуточная вокруг поездки (у полюса); время UTC",
+                "地图：以行程为中心的方位等距投影（近极地）；时间为 UTC")
+        }
     }
 }

@@ -20,12 +20,13 @@ public struct TripReading: Sendable, Hashable {
     public var temperatureC: Double?
     public var precipitationMm: Double?
     public var weatherCode: Int?
-    public var alerts: [WeatherAlert]
+    /// Official and provider alerts listed with this reading (`TripAlert.of`).
+    public var alerts: [TripAlert]
 
     public init(
         time: Date, coordinate: Coordinate?, placeName: String? = nil, placeSource: PlaceSource? = nil,
         provider: WeatherProviderID? = nil, temperatureC: Double? = nil, precipitationMm: Double? = nil,
-        weatherCode: Int? = nil, alerts: [WeatherAlert] = []
+        weatherCode: Int? = nil, alerts: [TripAlert] = []
     ) {
         self.time = time
         self.coordinate = coordinate
@@ -47,7 +48,7 @@ public struct TripReading: Sendable, Hashable {
             placeName: reading.place?.name, placeSource: reading.place?.source, provider: reading.weather?.provider,
             temperatureC: c?.temperatureC.flatMap { (-90...60).contains($0) ? $0 : nil },
             precipitationMm: c?.precipitationMm.flatMap { (0...500).contains($0) ? $0 : nil },
-            weatherCode: c?.weatherCode, alerts: reading.weather?.alerts ?? [])
+            weatherCode: c?.weatherCode, alerts: TripAlert.of(reading))
     }
 }
 
@@ -88,7 +89,7 @@ public struct TripSummary: Sendable, Hashable {
             ("start", .string(UTCTime.format(start))),
             ("end", .string(UTCTime.format(end))),
             ("distance_km", .double((distanceKm * 100).rounded() / 100)),
-            ("duration_s", .int(Int(durationS.rounded()))),
+            ("duration_s", Int(checked: durationS, rounding: .toNearestOrAwayFromZero).map { .int($0) } ?? .null),
             ("start_place", .string(startPlace)),
             ("end_place", .string(endPlace)),
             ("readings", .int(readings)),
@@ -101,8 +102,7 @@ public struct TripSummary: Sendable, Hashable {
 /// Durations as people read them: "2 h 05 min", "14 min", "40 s".
 public enum DurationText {
     public static func text(seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return DisplayUnits.unknown }
-        let s = Int(seconds.rounded())
+        guard seconds >= 0, let s = Int(checked: seconds, rounding: .toNearestOrAwayFromZero) else { return DisplayUnits.unknown }
         if s < 60 { return "\(s) s" }
         let m = s / 60
         if m < 60 { return "\(m) min" }

@@ -8,16 +8,19 @@ public struct TripReportInput: Sendable {
     public var language: Language
     /// The trip's number in `fixcast trips`, when the report is of one trip (not a --since/--until range).
     public var tripNumber: Int?
+    /// The coast, lakes and borders drawn under the track; nil: none (the map is drawn without them).
+    public var basemap: BasemapImage?
 
     public init(
         points: [TripTrackPoint], readings: [TripReading], units: UnitSystem = .metric, language: Language = .en,
-        tripNumber: Int? = nil
+        tripNumber: Int? = nil, basemap: BasemapImage? = nil
     ) {
         self.points = points
         self.readings = readings
         self.units = units
         self.language = language
         self.tripNumber = tripNumber
+        self.basemap = basemap
     }
 }
 
@@ -45,6 +48,7 @@ public enum TripReportDocument {
         let input: TripReportInput
         let words: ReportWords
         let display: DisplayUnits
+        let projection: MapProjection
         let fit: PanelFit
         let pixels: [PlanePoint]
         let kept: [Int]
@@ -52,6 +56,12 @@ public enum TripReportDocument {
         let timeline: TemperatureTimeline
         let scale: TemperatureColorScale
         let readingIndex: [Int]  // nearest track point of each reading, by time
+        /// The quantized colour step of each track point (nil: no temperature known).
+        let colourStep: [Int?]
+        let alertPeriods: [TripAlertPeriod]
+        /// The base map's SVG (empty without one) and whether its file had damaged records.
+        let basemapSVG: String
+        let basemapDamaged: Bool
         let times: [Date]
         let start: Date
         let end: Date
@@ -61,17 +71,47 @@ public enum TripReportDocument {
             words = ReportWords(input.language)
             display = DisplayUnits(input.units)
             let coordinates = input.points.map(\.coordinate)
-            let projected = coordinates.map(WebMercator.project)
-            fit = PanelFit(points: projected, panel: TripReportDocument.mapPanel, margin: 36)
+            // Fitted to the track; readings without a track (none drawn) cannot widen the map.
+            let projection = MapProjection.fitting(
+                coordinates.isEmpty ? input.readings.compactMap(\.coordinate) : coordinates)
+            self.projection = projection
+            let projected = coordinates.map(projection.project)
+            fit = PanelFit(
+                points: projected.isEmpty ? input.readings.compactMap(\.coordinate).map(projection.project) : projected,
+                panel: TripReportDocument.mapPanel, margin: 36, projection: projection)
             pixels = projected.map(fit.pixel)
-            kept = DouglasPeucker.simplify(pixels, tolerance: TripReportDocument.simplifyTolerancePx)
+            if let basemap = input.basemap {
+                let found = basemap.lines(in: BasemapLayer.viewBoxes(fit))
+                basemapSVG = BasemapLayer.svg(found.lines, fit: fit, clipID: "fixcast-map-clip")
+                basemapDamaged = found.damaged
+            } else {
+                basemapSVG = ""
+                basemapDamaged = false
+            }
             cumulativeKm = TrackDistance.cumulativeKm(coordinates)
-            timeline = TemperatureTimeline(
+            let timeline = TemperatureTimeline(
                 input.readings.compactMap { r in r.temperatureC.map { .init(time: r.time, value: $0) } })
-            scale = TemperatureColorScale(temperaturesC: timeline.samples.map(\.value))
+            self.timeline = timeline
+            let scale = TemperatureColorScale(temperaturesC: timeline.samples.map(\.value))
+            self.scale = scale
             let times = input.points.map(\.time)
             self.times = times
-            readingIndex = input.readings.map { Layout.nearestIndex(of: $0.time, in: times) }
+            let readingIndex = input.readings.map { Layout.nearestIndex(of: $0.time, in: times) }
+            self.readingIndex = readingIndex
+            let colourStep = times.map { t in
+                timeline.value(at: t).map { v -> Int in
+                    let f = scale.fraction(v)
+                    return Int((max(0, min(1, f.isNaN ? 0 : f)) * TripReportDocument.colourSteps).rounded())
+                }
+            }
+            self.colourStep = colourStep
+            // Simplified within each stretch between readings and colour changes, so the profile has
+            // every reading and the track changes colour where the temperature does.
+            var anchors = readingIndex
+            for i in colourStep.indices.dropFirst() where colourStep[i] != colourStep[i - 1] { anchors.append(i) }
+            kept = DouglasPeucker.simplify(
+                pixels, tolerance: TripReportDocument.simplifyTolerancePx, keeping: anchors)
+            alertPeriods = TripAlertPeriod.collect(input.readings)
             start = input.points.first?.time ?? input.readings.first?.time ?? Date(timeIntervalSince1970: 0)
             end = input.points.last?.time ?? input.readings.last?.time ?? start
         }
@@ -119,13 +159,22 @@ public enum TripReportDocument {
     // MARK: SVG
 
     /// The report as an SVG document (with its XML declaration).
-    public static func svg(_ input: TripReportInput) -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svgElement(Layout(input))
-    }
+    public static func svg(_ input: TripReportInput) -> String { document(input, html: false).text }
 
     /// The report as an HTML page: the SVG inline, then a table of the readings.
-    public static func html(_ input: TripReportInput) -> String {
+    public static func html(_ input: TripReportInput) -> String { document(input, html: true).text }
+
+    /// The SVG or HTML report, and whether the base map's file had damaged records (they were left out;
+    /// the caller says so once).
+    public static func document(_ input: TripReportInput, html: Bool) -> (text: String, basemapDamaged: Bool) {
         let layout = Layout(input)
+        let text =
+            html ? htmlPage(layout) : "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svgElement(layout)
+        return (text, layout.basemapDamaged)
+    }
+
+    static func htmlPage(_ layout: Layout) -> String {
+        let input = layout.input
         let w = layout.words
         let title = XMLText.escape(titleText(layout))
         var out = """
@@ -143,6 +192,7 @@ public enum TripReportDocument {
             th, td { border-bottom: 1px solid #d0d7de; padding: 4px 8px; text-align: left; }
             th { background: #f3f5f7; }
             td.num { text-align: right; font-variant-numeric: tabular-nums; }
+            span.swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; border-radius: 2px; }
             </style>
             </head>
             <body>
@@ -161,7 +211,7 @@ public enum TripReportDocument {
                 } ?? DisplayUnits.unknown
             let weather =
                 r.weatherCode.flatMap { WMOCode.description($0, language: input.language) } ?? DisplayUnits.unknown
-            let alerts = r.alerts.map(\.title).joined(separator: ", ")
+            let alerts = r.alerts.map { $0.event + " (" + w.severity($0.severity) + ")" }.joined(separator: ", ")
             let position =
                 r.coordinate.map {
                     NumberText.fixed($0.lat, decimals: 4) + ", " + NumberText.fixed($0.lon, decimals: 4)
@@ -175,7 +225,28 @@ public enum TripReportDocument {
             out += "<td>\(XMLText.escape(weather + (alerts.isEmpty ? "" : " — " + w.alert + ": " + alerts)))</td>"
             out += "<td>\(XMLText.escape(position))</td></tr>\n"
         }
-        out += "</tbody>\n</table>\n</body>\n</html>\n"
+        out += "</tbody>\n</table>\n"
+        out += alertTable(layout)
+        out += "</body>\n</html>\n"
+        return out
+    }
+
+    /// The trip's alerts, each once, most severe first: event, severity (in its colour), period, issuer.
+    static func alertTable(_ l: Layout) -> String {
+        guard !l.alertPeriods.isEmpty else { return "" }
+        let w = l.words
+        var out = "<table class=\"alerts\">\n<thead><tr><th>\(XMLText.escape(w.alerts))</th>"
+        out += "<th>\(XMLText.escape(w.severityHeading))</th><th>\(XMLText.escape(w.period))</th>"
+        out += "<th>\(XMLText.escape(w.issuedBy))</th></tr></thead>\n<tbody>\n"
+        for period in l.alertPeriods {
+            let colours = AlertColours(period.alert.severity)
+            out += "<tr class=\"alert\"><td>\(XMLText.escape(period.alert.event))</td>"
+            out +=
+                "<td class=\"severity-\(period.alert.severity.rawValue)\"><span class=\"swatch\" style=\"background: \(colours.fill)\"></span>\(XMLText.escape(w.severity(period.alert.severity)))</td>"
+            out += "<td>\(XMLText.escape(timeRange(period.from, period.to)))</td>"
+            out += "<td>\(XMLText.escape(period.alert.source ?? DisplayUnits.unknown))</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n"
         return out
     }
 
@@ -245,6 +316,11 @@ public enum TripReportDocument {
         s += "<g class=\"map\">\n"
         s +=
             "<rect x=\"\(n(p.x))\" y=\"\(n(p.y))\" width=\"\(n(p.width))\" height=\"\(n(p.height))\" fill=\"#f1f4f7\" stroke=\"#c9d1d9\"/>\n"
+        if !l.basemapSVG.isEmpty {
+            s +=
+                "<clipPath id=\"fixcast-map-clip\"><rect x=\"\(n(p.x))\" y=\"\(n(p.y))\" width=\"\(n(p.width))\" height=\"\(n(p.height))\"/></clipPath>\n"
+            s += l.basemapSVG
+        }
         // The track: a dark casing under the whole line, then runs of segments of one colour.
         if l.kept.count >= 2 {
             s +=
@@ -263,16 +339,8 @@ public enum TripReportDocument {
             for k in 1..<l.kept.count {
                 let a = l.kept[k - 1]
                 let b = l.kept[k]
-                let mid = Date(
-                    timeIntervalSince1970: (l.input.points[a].time.timeIntervalSince1970
-                        + l.input.points[b].time.timeIntervalSince1970) / 2)
-                let colour: String
-                if let t = l.timeline.value(at: mid) {
-                    let f = (l.scale.fraction(t) * colourSteps).rounded() / colourSteps
-                    colour = ViridisScale.color(at: f).hex
-                } else {
-                    colour = "#8c959f"
-                }
+                // A segment takes its first point's colour: the points where it changes are kept.
+                let colour = l.colourStep[a].map { ViridisScale.color(at: Double($0) / colourSteps).hex } ?? "#8c959f"
                 if colour != runColour {
                     flush()
                     run = [a]
@@ -385,22 +453,21 @@ public enum TripReportDocument {
         func yp(_ v: Double) -> Double { p.maxY - v / pt.high * p.height }
         s +=
             "<rect x=\"\(n(p.x))\" y=\"\(n(p.y))\" width=\"\(n(p.width))\" height=\"\(n(p.height))\" fill=\"#fafbfc\" stroke=\"#c9d1d9\"/>\n"
-        // Alert periods, shaded.
-        var seen = Set<String>()
-        for r in l.input.readings {
-            for a in r.alerts {
-                let from = max(a.starts ?? l.start, l.start)
-                let to = min(a.ends ?? l.end, l.end)
-                let key = a.title + "|" + UTCTime.format(from) + "|" + UTCTime.format(to)
-                // Six labelled periods fill the panel's height; more would cover the line.
-                guard to >= from, seen.count < 6, seen.insert(key).inserted else { continue }
-                let x1 = x(l.km(at: from))
-                let x2 = max(x(l.km(at: to)), x1 + 2)
-                s +=
-                    "<rect class=\"alert\" x=\"\(n(x1))\" y=\"\(n(p.y))\" width=\"\(n(x2 - x1))\" height=\"\(n(p.height))\" fill=\"#f0883e\" fill-opacity=\"0.18\"/>"
-                s +=
-                    "<text x=\"\(n(x1 + 4))\" y=\"\(n(p.y + 14 + Double(seen.count - 1) * 13))\" font-size=\"11\" fill=\"#9a3f00\">\(XMLText.escape(w.alert + ": " + a.title))</text>\n"
-            }
+        // Alert periods (official and the provider's), shaded in their severity's colour, most severe
+        // first; six labelled periods fill the panel's height, more would cover the line.
+        var drawn = 0
+        for period in l.alertPeriods where drawn < 6 {
+            let from = max(period.from, l.start)
+            let to = min(period.to, l.end)
+            guard to >= from else { continue }
+            drawn += 1
+            let colours = AlertColours(period.alert.severity)
+            let x1 = x(l.km(at: from))
+            let x2 = max(x(l.km(at: to)), x1 + 2)
+            s +=
+                "<rect class=\"alert alert-\(period.alert.severity.rawValue)\" x=\"\(n(x1))\" y=\"\(n(p.y))\" width=\"\(n(x2 - x1))\" height=\"\(n(p.height))\" fill=\"\(colours.fill)\" fill-opacity=\"0.2\"/>"
+            s +=
+                "<text class=\"alert-label\" x=\"\(n(x1 + 4))\" y=\"\(n(p.y + 14 + Double(drawn - 1) * 13))\" \(halo(11)) fill=\"\(colours.text)\">\(XMLText.escape(alertLabel(period, l)))</text>\n"
         }
         // Grid and axes.
         for v in NiceTicks.values(step: xt.step, low: xt.low, high: xt.high) {
@@ -443,11 +510,12 @@ public enum TripReportDocument {
             s +=
                 "<polyline class=\"temperature\" fill=\"none\" stroke=\"#cf222e\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\""
             var lastX = -Double.infinity
+            let readingPoints = Set(l.readingIndex)
             for i in l.kept {
                 guard let t = l.timeline.value(at: l.input.points[i].time) else { continue }
                 let px = x(l.cumulativeKm[i])
-                // One vertex per half pixel along x is all a line can show.
-                if px - lastX < 0.5 && i != l.kept.last { continue }
+                // One vertex per half pixel along x is all a line can show; a reading's point always stays.
+                if px - lastX < 0.5 && i != l.kept.last && !readingPoints.contains(i) { continue }
                 lastX = px
                 s += "\(n(px)),\(n(y(l.displayTemperature(t)))) "
             }
@@ -456,7 +524,7 @@ public enum TripReportDocument {
                 guard let t = r.temperatureC else { continue }
                 let px = x(l.cumulativeKm.isEmpty ? 0 : l.cumulativeKm[l.readingIndex[i]])
                 s +=
-                    "<circle cx=\"\(n(px))\" cy=\"\(n(y(l.displayTemperature(t))))\" r=\"3\" fill=\"\(l.scale.color(t).hex)\" stroke=\"#cf222e\" stroke-width=\"1\"/>"
+                    "<circle class=\"profile-reading\" cx=\"\(n(px))\" cy=\"\(n(y(l.displayTemperature(t))))\" r=\"3\" fill=\"\(l.scale.color(t).hex)\" stroke=\"#cf222e\" stroke-width=\"1\"/>"
             }
             s += "\n"
         }
@@ -470,6 +538,16 @@ public enum TripReportDocument {
         s +=
             "<text x=\"\(n(p.x + 156))\" y=\"\(n(p.y - 8))\" font-size=\"12\" fill=\"#1b1f24\">\(XMLText.escape(w.precipitation))</text>\n"
         s += "</g>\n"
+    }
+
+    /// "Alert: Blizzard Warning · extreme · 2026-01-05 14:00 – 18:00 UTC · NWS".
+    static func alertLabel(_ period: TripAlertPeriod, _ l: Layout) -> String {
+        var parts = [
+            l.words.alert + ": " + period.alert.event, l.words.severity(period.alert.severity),
+            timeRange(period.from, period.to),
+        ]
+        if let source = period.alert.source, !source.isEmpty { parts.append(source) }
+        return parts.joined(separator: " · ")
     }
 
     static func tick(_ v: Double, step: Double) -> String {
@@ -505,7 +583,20 @@ public enum TripReportDocument {
             w.weatherData + ": " + (providers.isEmpty ? DisplayUnits.unknown : providers.joined(separator: ", "))
             + "  ·  "
             + w.places + ": " + places.joined(separator: ", ")
-        let line2 = w.map + "  ·  fixcast " + FixcastInfo.version
+        var alertSources: [String] = []
+        for period in l.alertPeriods where period.alert.official {
+            let name: String
+            switch period.alert.source {
+            case AlertSourceID.nws.displayName?: name = "NWS (public domain)"
+            case AlertSourceID.metalerts.displayName?: name = "MET Norway (CC BY 4.0)"
+            case let other?: name = other
+            case nil: continue
+            }
+            if !alertSources.contains(name) { alertSources.append(name) }
+        }
+        let alertCredit = alertSources.isEmpty ? "" : "  ·  " + w.alerts + ": " + alertSources.joined(separator: ", ")
+        let basemapCredit = l.basemapSVG.isEmpty ? "" : "  ·  " + w.mapData + ": Natural Earth (public domain)"
+        let line2 = w.map(l.projection) + basemapCredit + alertCredit + "  ·  fixcast " + FixcastInfo.version
         s +=
             "<line x1=\"20\" y1=\"\(n(height - 42))\" x2=\"\(n(width - 20))\" y2=\"\(n(height - 42))\" stroke=\"#d0d7de\"/>\n"
         s +=

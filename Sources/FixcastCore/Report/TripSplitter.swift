@@ -29,22 +29,50 @@ public enum TripSplitter {
     /// The trips of `times`, which must be sorted ascending (the store gives them by fix time).
     /// An empty input has no trips; a single point is a trip of zero length.
     public static func split(times: [Date], gapMinutes: Double = defaultGapMinutes) -> [TripSpan] {
-        guard var start = times.first else { return [] }
-        let gapS = gapMinutes * 60
-        var trips: [TripSpan] = []
-        var previous = start
-        var count = 1
-        for t in times.dropFirst() {
-            if t.timeIntervalSince(previous) >= gapS {
-                trips.append(TripSpan(start: start, end: previous, pointCount: count))
-                start = t
+        var splitting = Splitting(gapMinutes: gapMinutes)
+        for t in times { _ = splitting.add(t.timeIntervalSince1970) }
+        return splitting.finish()
+    }
+
+    /// The rule applied one point at a time, for a caller that streams the points (the store: a year of
+    /// driving is ~1 M points, looked at once each and never held). `split` is this over an array.
+    public struct Splitting: Sendable {
+        private let gapS: Double
+        private var start = 0.0
+        private var previous = 0.0
+        private var count = 0
+        public private(set) var trips: [TripSpan] = []
+
+        public init(gapMinutes: Double = TripSplitter.defaultGapMinutes) { gapS = gapMinutes * 60 }
+
+        /// Takes the next point's time (seconds since 1970, not before the previous one); true when
+        /// it begins a new trip (the first point, or one at least the gap after the one before).
+        public mutating func add(_ seconds: Double) -> Bool {
+            let begins = count == 0 || seconds - previous >= gapS
+            if begins {
+                close()
+                start = seconds
                 count = 0
             }
             count += 1
-            previous = t
+            previous = seconds
+            return begins
         }
-        trips.append(TripSpan(start: start, end: previous, pointCount: count))
-        return trips
+
+        /// The trips, the last one closed.
+        public mutating func finish() -> [TripSpan] {
+            close()
+            count = 0
+            return trips
+        }
+
+        private mutating func close() {
+            guard count > 0 else { return }
+            trips.append(
+                TripSpan(
+                    start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: previous),
+                    pointCount: count))
+        }
     }
 
     /// The index of the trip `time` falls in, or nil when it falls in none (a reading taken

@@ -45,9 +45,13 @@ public enum WebMercator {
     public static let maxLatitude = 85.05112878
 
     public static func project(_ c: Coordinate) -> PlanePoint {
-        let lat = max(-maxLatitude, min(maxLatitude, c.lat)) * .pi / 180
-        let lon = c.lon * .pi / 180
-        return PlanePoint(x: radiusM * lon, y: radiusM * Elementary.log(Elementary.tan(.pi / 4 + lat / 2)))
+        PlanePoint(x: radiusM * c.lon * .pi / 180, y: northing(latitude: c.lat))
+    }
+
+    /// Projected metres north of the equator at `latitude` (clamped at `maxLatitude`).
+    public static func northing(latitude: Double) -> Double {
+        let lat = max(-maxLatitude, min(maxLatitude, latitude)) * .pi / 180
+        return radiusM * Elementary.log(Elementary.tan(.pi / 4 + lat / 2))
     }
 
     /// Ground metres per projected metre at `latitude` (Mercator stretches by 1/cos φ).
@@ -60,6 +64,8 @@ public enum WebMercator {
 /// centred, north up, with a margin so markers at the edge stay whole.
 public struct PanelFit: Sendable, Hashable {
     public let panel: PlaneRect
+    /// How coordinates become the projected metres `points` were given in.
+    public let projection: MapProjection
     /// Panel pixels per projected metre.
     public let scale: Double
     let minX: Double
@@ -69,8 +75,12 @@ public struct PanelFit: Sendable, Hashable {
 
     /// `points` are projected (metres, y north). An empty set or a single point gets a view
     /// about 1 km across around it, so a parked receiver still draws a map.
-    public init(points: [PlanePoint], panel: PlaneRect, margin: Double = 0) {
+    public init(
+        points: [PlanePoint], panel: PlaneRect, margin: Double = 0,
+        projection: MapProjection = .mercator(centralLongitude: 0)
+    ) {
         self.panel = panel
+        self.projection = projection
         var lo = PlanePoint(x: .infinity, y: .infinity)
         var hi = PlanePoint(x: -.infinity, y: -.infinity)
         for p in points {
@@ -110,10 +120,15 @@ public struct PanelFit: Sendable, Hashable {
         PlanePoint(x: offsetX + (p.x - minX) * scale, y: offsetY + (maxY - p.y) * scale)
     }
 
-    public func pixel(_ c: Coordinate) -> PlanePoint { pixel(WebMercator.project(c)) }
+    public func pixel(_ c: Coordinate) -> PlanePoint { pixel(projection.project(c)) }
+
+    /// The projected metres under panel pixel `p` (the inverse of `pixel`).
+    public func projected(_ p: PlanePoint) -> PlanePoint {
+        PlanePoint(x: minX + (p.x - offsetX) / scale, y: maxY - (p.y - offsetY) / scale)
+    }
 
     /// Ground metres one panel pixel spans at `latitude`.
     public func groundMetresPerPixel(atLatitude latitude: Double) -> Double {
-        WebMercator.groundScale(atLatitude: latitude) / scale
+        projection.groundScale(atLatitude: latitude) / scale
     }
 }

@@ -115,6 +115,27 @@ public enum TerminalText {
         return escapingUnsafe(text, keepNewlines: true)
     }
 
+    /// One message for stderr (every caller writes one sentence and its line end): the line ends at
+    /// its end are kept, a line break inside it (a path or a name with a newline in it) becomes a
+    /// space, so one message stays one line in a journal; every other unsafe character is shown as
+    /// `\u{…}`.
+    public static func forStderrMessage(_ text: String) -> String {
+        var body = text.unicodeScalars[...]
+        var ends = 0
+        while body.last == "\n" {
+            body = body.dropLast()
+            ends += 1
+        }
+        let inner = String(String.UnicodeScalarView(body))
+        let shown = needsCleaning(inner) || inner.unicodeScalars.contains("\n") ? escapingUnsafe(inner, keepNewlines: false) : inner
+        return shown + String(repeating: "\n", count: ends)
+    }
+
+    /// A file path (or other outside text quoted whole) inside a line of stdout: line breaks and tabs
+    /// become a space, other unsafe characters are shown as `\u{…}`, and nothing is cut, so a person
+    /// can still recognise the file.
+    public static func path(_ text: String) -> String { escapingUnsafe(text, keepNewlines: false) }
+
     /// Whether anything in `text` other than "\n" is unsafe (the common case is no: a fast path).
     public static func needsCleaning(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0 != "\n" && isUnsafe($0) }

@@ -7,7 +7,8 @@ import FoundationEssentials
 public enum UTCTime {
     /// `2026-01-30T12:00:22Z` (whole seconds, rounded down).
     public static func format(_ date: Date) -> String {
-        let t = Int(date.timeIntervalSince1970.rounded(.down))
+        // Clamped to years 0001…9999 (four digits); stored and parsed times are already 1970–2200 (PlausibleTime).
+        let t = Int(clamping: date.timeIntervalSince1970, to: -62_135_596_800...253_402_300_799, rounding: .down)
         let days = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
         let secs = t - days * 86_400
         let (y, m, d) = civil(fromDays: days)

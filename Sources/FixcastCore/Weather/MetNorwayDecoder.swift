@@ -14,7 +14,7 @@ public enum MetNorwayDecoder {
     public static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
     /// The local-day offset fixcast uses for a position without a time zone, seconds east of UTC.
-    public static func solarOffsetSeconds(longitude: Double) -> Int { Int((longitude / 15).rounded()) * 3600 }
+    public static func solarOffsetSeconds(longitude: Double) -> Int { Int(clamping: longitude / 15, to: -12...12, rounding: .toNearestOrAwayFromZero) * 3600 }
 
     public static func decode(_ body: [UInt8], coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
         try decode(JSONRead.parse(body), coordinate: coordinate, fetchedAt: fetchedAt)

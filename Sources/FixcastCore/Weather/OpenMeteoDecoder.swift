@@ -131,6 +131,14 @@ public enum OpenMeteoDecoder {
         if let i = daily.firstIndex(where: { $0.date == localToday }) {
             today = TodaySummary(minC: daily[i].minC, maxC: daily[i].maxC, sunrise: sunrises[i], sunset: sunsets[i])
         }
+        // Without a daily row for today (no daily block, or a response from another day), today's
+        // range is that of the hourly temperatures of the local date, where the response has them.
+        if today?.minC == nil, today?.maxC == nil, let range = hourlyRange(json, localDate: localToday) {
+            var t = today ?? TodaySummary()
+            t.minC = range.min
+            t.maxC = range.max
+            today = t
+        }
 
         var report = WeatherReport(
             provider: .openMeteo, fetchedAt: fetchedAt, coordinate: coordinate,
@@ -138,6 +146,26 @@ public enum OpenMeteoDecoder {
         )
         report.valueProblems = log.problems
         return WeatherValueRanges.checked(report)
+    }
+
+    /// The lowest and highest `hourly.temperature_2m` on `localDate` (the hourly times are local with
+    /// `timezone=auto`, like the daily ones); nil when the response has none for that date. A value that
+    /// cannot be read or is out of range is left out, as for MET Norway's steps.
+    static func hourlyRange(_ json: JSONValue, localDate: String) -> (min: Double, max: Double)? {
+        guard let times = json["hourly"]?["time"]?.arrayValue, let temps = json["hourly"]?["temperature_2m"]?.arrayValue,
+              times.count == temps.count, let unit = json["hourly_units"]?["temperature_2m"]?.stringValue
+        else { return nil }
+        var low = Double.infinity
+        var high = -Double.infinity
+        for (time, value) in zip(times, temps) {
+            guard let text = time.stringValue, text.hasPrefix(localDate), let raw = value.doubleValue,
+                  let c = try? WeatherUnits.toSI(raw, unit: unit, quantity: .temperature, path: "hourly.temperature_2m"),
+                  c.isFinite, WeatherValueRanges.temperature.contains(c)
+            else { continue }
+            low = min(low, c)
+            high = max(high, c)
+        }
+        return low <= high ? (low, high) : nil
     }
 
     /// The API's own reason from an error body (`{"error":true,"reason":"..."}`), if the body is one.

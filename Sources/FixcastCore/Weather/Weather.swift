@@ -47,13 +47,31 @@ public struct TodaySummary: Sendable, Hashable {
     public var maxC: Double?
     public var sunrise: Date?
     public var sunset: Date?
+    /// Set when the sun neither rises nor sets today (then `sunrise` and `sunset` are nil).
+    public var daylight: PolarDaylight?
 
-    public init(minC: Double? = nil, maxC: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil) {
+    public init(minC: Double? = nil, maxC: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil, daylight: PolarDaylight? = nil) {
         self.minC = minC
         self.maxC = maxC
         self.sunrise = sunrise
         self.sunset = sunset
+        self.daylight = daylight
     }
+}
+
+/// A day without sunrise or sunset (`today.daylight`): the sun stays up, or stays down.
+public enum PolarDaylight: String, Sendable, Hashable, CaseIterable {
+    case polarDay = "polar_day"
+    case polarNight = "polar_night"
+}
+
+/// A value fixcast computed because the provider gave none (`weather.derived`, CONTRACT.md); the raw
+/// value is the reading JSON's field name.
+public enum DerivedValue: String, Sendable, Hashable, CaseIterable {
+    case dewPoint = "dew_point_c"
+    case feelsLike = "feels_like_c"
+    case sunrise
+    case sunset
 }
 
 /// One day of the forecast; `date` is the local calendar date at the position (`YYYY-MM-DD`).
@@ -109,6 +127,8 @@ public struct WeatherReport: Sendable, Hashable {
     /// Values the provider sent that were dropped as unbelievable or unreadable (`WeatherValueRanges`);
     /// the reading lists each in `errors`. Not stored with the cached report: its values are already nil.
     public var valueProblems: [WeatherValueProblem] = []
+    /// The values `WeatherDerivation` computed, in `DerivedValue` order; empty when the provider gave all.
+    public var derived: [DerivedValue] = []
 
     public init(
         provider: WeatherProviderID, fetchedAt: Date, coordinate: Coordinate, cached: Bool = false, stale: Bool = false,

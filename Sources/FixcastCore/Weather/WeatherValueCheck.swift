@@ -64,7 +64,8 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
     /// Short text for a number already known to be of sane magnitude (|v| < 1e6).
     static func text(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
-        return r == r.rounded() ? String(Int(r)) : String(r)
+        if r == r.rounded(), let whole = Int(checked: r) { return String(whole) }
+        return String(r)
     }
 }
 

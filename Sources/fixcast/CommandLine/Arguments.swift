@@ -5,7 +5,10 @@ import FixcastCore
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status, alerts, trips, report, mqtt
+    case run, now, forecast, search, export, status, alerts, trips, report, mqtt, line, completions
+
+    /// The commands, for the messages that list them.
+    static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// A command line that does not make sense; exit 2 with the message (which names the option).
@@ -22,6 +25,8 @@ public struct Arguments: Sendable, Equatable {
     public var command: CommandName?
     public var help = false
     public var version = false
+    /// `--man-page`: print fixcast(1) in roff (for the package and docs/fixcast.1; not in --help).
+    public var manPage = false
     /// The options given, in order (for the check that each means something to the command).
     var given: [OptionName] = []
 
@@ -50,6 +55,12 @@ public struct Arguments: Sendable, Equatable {
     public var trip: TripChoice?
     // mqtt
     public var mqttAction: String?
+    // completions
+    public var completionShell: String?
+    // line
+    public var waybar = false
+    public var i3blocks = false
+    public var watch = false
 
     public init() {}
 }
@@ -89,6 +100,7 @@ extension Arguments {
             switch name {
             case "-h", "--help": a.help = true
             case "-V", "--version": a.version = true
+            case "--man-page": a.manPage = true
             case "--json": a.json = true
             case "--offline": a.offline = true
             case "--force": a.force = true
@@ -132,9 +144,11 @@ extension Arguments {
                 guard let l = Int(v), (1...100).contains(l) else { throw UsageError("fixcast: --limit: \"\(TerminalText.echo(v))\" is not a number from 1 to 100.") }
                 a.limit = l
             case "--format":
-                let v = try value(name, inline)
-                guard ["gpx", "csv", "geojson"].contains(v) else { throw UsageError("fixcast: --format: \"\(TerminalText.echo(v))\" is not gpx, csv or geojson.") }
-                a.format = v
+                // export's formats are checked once the command is known (ExportOptions); for line it is a template.
+                a.format = try value(name, inline)
+            case "--waybar": a.waybar = true
+            case "--i3blocks": a.i3blocks = true
+            case "--watch": a.watch = true
             case "--since", "--until":
                 let v = try value(name, inline)
                 guard let d = ExportTimeRange.parse(v, isUpperBound: name == "--until") else {
@@ -161,14 +175,14 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt.")
+                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are \(CommandName.list).")
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt.")
+                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are \(CommandName.list).")
             }
             a.command = c
             let rest = positionals.dropFirst()
@@ -179,11 +193,16 @@ extension Arguments {
                     throw UsageError("fixcast mqtt: unexpected argument \"\(rest.joined(separator: " "))\"; the only action is test (fixcast mqtt test).")
                 }
                 a.mqttAction = action
+            } else if c == .completions, let shell = rest.first {
+                guard rest.count == 1 else {
+                    throw UsageError("fixcast completions: give one shell: bash, zsh or fish (not \"\(TerminalText.echo(rest.joined(separator: " ")))\").")
+                }
+                a.completionShell = shell
             } else if let extra = rest.first {
                 throw UsageError("fixcast \(c.rawValue): unexpected argument \"\(TerminalText.echo(extra))\"; see fixcast \(c.rawValue) --help.")
             }
         }
-        if a.help || a.version { return a }
+        if a.help || a.version || a.manPage { return a }
         try a.validate()
         return a
     }
@@ -215,7 +234,10 @@ extension String {
 /// Options that are switches (`--json`), not `--name VALUE`: `--json=false` must not quietly
 /// mean "JSON on", and `--json=yes` is a guess at a syntax fixcast does not have.
 enum FlagArgument {
-    static let names: Set<String> = ["-h", "--help", "-V", "--version", "--json", "--offline", "--force"]
+    static let names: Set<String> = [
+        "-h", "--help", "-V", "--version", "--man-page", "--json", "--offline", "--force", "--waybar", "--i3blocks",
+        "--watch",
+    ]
 
     static func valueGiven(name: String, value: String) -> String {
         "fixcast: \(name) takes no value (not \(name)=\(TerminalText.echo(value))); give \(name) alone to turn it on, leave it out to keep it off."

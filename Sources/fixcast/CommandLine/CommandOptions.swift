@@ -26,6 +26,8 @@ extension CommandName {
         case .trips: return TripsOptions.self
         case .report: return ReportOptions.self
         case .mqtt: return MQTTOptions.self
+        case .line: return LineOptions.self
+        case .completions: return CompletionsOptions.self
         }
     }
 
@@ -128,8 +130,9 @@ struct ExportOptions: CommandOptions {
     var output: String?
 
     init(_ a: Arguments) throws(UsageError) {
-        guard let name = a.format, let format = ExportFormat(rawValue: name) else {
-            throw UsageError("fixcast export: --format gpx|csv|geojson is required.")
+        guard let name = a.format else { throw UsageError("fixcast export: --format gpx|csv|geojson is required.") }
+        guard let format = ExportFormat(rawValue: name) else {
+            throw UsageError("fixcast: --format: \"\(TerminalText.echo(name))\" is not gpx, csv or geojson.")
         }
         if let since = a.since, let until = a.until, since > until {
             throw UsageError("fixcast export: --since is after --until.")
@@ -200,5 +203,25 @@ struct MQTTOptions: CommandOptions {
 
     init(_ a: Arguments) throws(UsageError) {
         guard a.mqttAction != nil else { throw UsageError("fixcast mqtt: give an action: fixcast mqtt test.") }
+    }
+}
+
+/// `fixcast line`: the template (`--format`, wttr.in's codes), the bar it prints for, and `--watch`.
+struct LineOptions: CommandOptions {
+    static let accepted: [OptionName] = [.format, .waybar, .i3blocks, .watch]
+    var format: String
+    var output: StatusLineOutput
+    var watch: Bool
+
+    init(_ a: Arguments) throws(UsageError) {
+        if a.waybar && a.i3blocks {
+            throw UsageError("fixcast line: --waybar and --i3blocks each choose the output; use one.")
+        }
+        if let f = a.format, f.isEmpty {
+            throw UsageError("fixcast line: --format needs a template, e.g. --format \"%l %c %t\".")
+        }
+        format = a.format ?? StatusLine.defaultFormat
+        output = a.waybar ? .waybar : a.i3blocks ? .i3blocks : .plain
+        watch = a.watch
     }
 }

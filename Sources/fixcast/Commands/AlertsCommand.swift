@@ -27,6 +27,11 @@ struct AlertsCommand {
                 Console.outColoured(AlertDisplay.detail(report, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))
             }
             if let e = outcome.error { Console.err(e.message + "\n") }
+            // A store that cannot be used is said and is a failure, as for every command (issue 23).
+            if let s = services.storeIssue {
+                Console.err(s.message + "\n")
+                return ExitCode.failure
+            }
             return outcome.report == nil ? ExitCode.failure : ExitCode.success
         }
     }

@@ -11,7 +11,8 @@ struct ExportCommand {
     func run() async -> Int32 {
         let format = options.format
         let store: SQLiteStore
-        do { store = try SQLiteStore(path: context.settings.storage.path) } catch {
+        // Read-only, and never a new store: a mistyped --db says there is no store there (exit 1).
+        do { store = try SQLiteStore.forReading(path: context.settings.storage.path) } catch {
             Console.err(error.message + "\n")
             return ExitCode.failure
         }

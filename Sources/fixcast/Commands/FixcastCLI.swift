@@ -10,12 +10,26 @@ import Glibc
 /// The command line: parses arguments, runs one command, returns the exit code (CONTRACT.md).
 public enum FixcastCLI {
     public static func main(arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
+        let code = await dispatch(arguments: arguments, environment: environment)
+        // What a command printed and was lost (a full disk, a closed stdout) is not success, whatever
+        // the command made of its own work; a command that failed already said why. A reader that
+        // went away (`| head -1`) is no loss: exit as the command said.
+        if code == ExitCode.success, let e = Console.stdoutLoss {
+            Console.err(Console.stdoutLossSentence(errno: e) + "\n")
+            return ExitCode.failure
+        }
+        return code
+    }
+
+    static func dispatch(arguments: [String], environment: [String: String]) async -> Int32 {
         // `fixcast export … | head` must end with an error, not be killed by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         // A parent (a test runner, a supervisor) may have started us with signals blocked; SIGINT,
-        // SIGTERM and SIGUSR1 must reach the agent.
+        // SIGTERM and SIGUSR1 must reach the agent. The ones main holds stay held for `run` until its
+        // loop handles them (`LoopDoorbell.holdSignals`); any other command lets them go below.
         var all = sigset_t()
         sigfillset(&all)
+        for held in [SIGUSR1, SIGHUP, SIGINT, SIGTERM] { sigdelset(&all, held) }
         pthread_sigmask(SIG_UNBLOCK, &all, nil)
         let args: Arguments
         do {
@@ -24,8 +38,13 @@ public enum FixcastCLI {
             Console.err(error.message + "\n")
             return ExitCode.usage
         }
+        if args.command != .run || args.help || args.version { LoopDoorbell.releaseHeldSignals() }
         if args.version {
             Console.out(VersionText.text)
+            return ExitCode.success
+        }
+        if args.manPage {
+            Console.out(ManPage.roff(CommandLineReference.current))
             return ExitCode.success
         }
         if args.help {
@@ -33,7 +52,7 @@ public enum FixcastCLI {
             return ExitCode.success
         }
         guard let command = args.command else {
-            Console.err("fixcast: no command given; the commands are run, now, forecast, search, export, status, alerts, trips, report, mqtt (see fixcast --help).\n")
+            Console.err("fixcast: no command given; the commands are \(CommandName.list) (see fixcast --help).\n")
             return ExitCode.usage
         }
         let context: CommandContext
@@ -56,6 +75,8 @@ public enum FixcastCLI {
             case .trips: return await TripsCommand(context: context, options: try TripsOptions(args)).run()
             case .report: return await ReportCommand(context: context, options: try ReportOptions(args)).run()
             case .mqtt: return await MQTTTestCommand(context: context, options: try MQTTOptions(args)).run()
+            case .line: return await LineCommand(context: context, options: try LineOptions(args)).run()
+            case .completions: return CompletionsCommand(options: try CompletionsOptions(args)).run()
             }
         } catch {
             Console.err(error.message + "\n")

@@ -34,6 +34,12 @@ struct ForecastCommand {
             if let e = outcome.error { Console.err(e.message + "\n") }
             // The daily array has no errors list: values dropped as unbelievable are said on stderr.
             for problem in report.valueProblems { Console.err(problem.message + "\n") }
+            // A store that is there but cannot be used (unreadable, damaged, foreign) is said, and is a
+            // failure, as for every command (issue 23): the forecast was shown, but nothing was kept.
+            if let s = services.storeIssue {
+                Console.err(s.message + "\n")
+                return ExitCode.failure
+            }
             return ExitCode.success
         }
     }

@@ -13,22 +13,21 @@ public enum HelpText {
     static let everyCommandOptions = (OptionName.common.compactMap(\.sharedHelp) + ["  -h, --help           Show help."])
         .joined(separator: "\n")
 
+    /// The COMMANDS block of the main help: each command's name and summary, in a column.
+    static let commandList: String = {
+        let width = CommandName.allCases.map(\.helpName.count).max() ?? 0
+        return CommandName.allCases.map { command in
+            "  " + command.helpName + String(repeating: " ", count: width - command.helpName.count + 2) + command.summary
+        }.joined(separator: "\n")
+    }()
+
     public static let main = """
     fixcast — local weather that follows your GPS.
 
     USAGE: fixcast <command> [options]
 
     COMMANDS:
-      run        Follow gpsd and keep the local weather current, shown and logged.
-      now        Take one reading (position, place, weather), print it, store it.
-      forecast   Show the multi-day forecast for here.
-      search     Find places by name.
-      export     Write the stored track and readings as GPX, CSV or GeoJSON.
-      status     Show gpsd, the last reading, the store and the MQTT link.
-      alerts     Show the official weather alerts active here, or that none cover it.
-      trips      List the trips in the store: times, distance, places, readings.
-      report     Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile.
-      mqtt test  Connect to the configured MQTT broker and say what worked.
+    \(commandList)
 
     OPTIONS (every command):
     \(everyCommandOptions)
@@ -49,9 +48,13 @@ public enum HelpText {
             resumes from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen
             (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line
             and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one (each keeps
-            the time it came; SIGUSR1 and the stop read what waits first). Every reading and a thinned
-            track are stored in the SQLite store. With --at or --place it stays at that position
+            the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
+            once, a lost fix within 10 s). stderr says once when gpsd, MQTT, the weather, the alerts or
+            the store stop working, and once when they work again. Every reading and a thinned track
+            are stored in the SQLite store. With --at or --place it stays at that position
             instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
+            SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader
+            going away (exit 0); exit 1 when a reading could not be stored or printed.
 
             OPTIONS:
             \(options(for: .run))
@@ -144,6 +147,30 @@ public enum HelpText {
             OPTIONS:
             \(options(for: .trips))
             """
+        case .line:
+            return """
+            USAGE: fixcast line [--format TEMPLATE] [--waybar|--i3blocks] [--watch] [options]
+
+            Prints one line from the last stored reading, for a status bar. It never asks the network
+            or gpsd, and reads the store while run writes it. A reading older than twice
+            trigger.periodic_min is marked stale (~ before the text); with no reading or no fix it
+            says "no fix". Exit 0 when a line was printed, 1 when the store cannot be read.
+
+            OPTIONS:
+              --format TEMPLATE    What to print (default "%l %c %t %w"): %c condition symbol,
+                                   %C condition text, %t temperature, %f feels like, %h humidity,
+                                   %w wind, %l place, %p precipitation, %P pressure, %S sunrise,
+                                   %s sunset, %a age of the reading, %A alerts (count, most
+                                   severe), %r rain ahead (empty: no ahead forecast is stored
+                                   yet), %% a percent sign.
+              --waybar             One JSON object a line for waybar's custom module (return-type
+                                   json): text, tooltip, class (stale, no-fix, alert-SEVERITY), alt.
+              --i3blocks           i3blocks' lines: full text, short text, colour.
+              --watch              Keep running and print a new line each time a reading is stored
+                                   (woken by the store's file changing, never by a timer, except
+                                   once when the last reading turns stale).
+            \(options(for: .line))
+            """
         case .mqtt:
             return """
             USAGE: fixcast mqtt test [options]
@@ -156,6 +183,19 @@ public enum HelpText {
 
             OPTIONS:
             \(options(for: .mqtt))
+            """
+        case .completions:
+            return """
+            USAGE: fixcast completions bash|zsh|fish [options]
+
+            Prints the completion script for the shell: commands, each command's options, the values
+            of --format, --units, --lang and --trip (last and the stored trips' numbers) and file
+            names after the options that take a path. The Debian package installs them; otherwise
+            load one from the shell's start-up file, e.g. source <(fixcast completions bash) in
+            ~/.bashrc, or fixcast completions fish > ~/.config/fish/completions/fixcast.fish.
+
+            OPTIONS:
+            \(options(for: .completions))
             """
         case .report:
             return """
@@ -175,6 +215,35 @@ public enum HelpText {
               -o, --output FILE    Write to FILE (.svg or .html); - writes the SVG to standard output.
             \(options(for: .report))
             """
+        }
+    }
+}
+
+extension CommandName {
+    /// The command as a person types it (`mqtt test`).
+    var helpName: String {
+        switch self {
+        case .mqtt: return "mqtt test"
+        case .completions: return "completions"
+        default: return rawValue
+        }
+    }
+
+    /// One line on what the command does, for the main help, the man page and the completions.
+    var summary: String {
+        switch self {
+        case .run: return "Follow gpsd and keep the local weather current, shown and logged."
+        case .now: return "Take one reading (position, place, weather), print it, store it."
+        case .forecast: return "Show the multi-day forecast for here."
+        case .search: return "Find places by name."
+        case .export: return "Write the stored track and readings as GPX, CSV or GeoJSON."
+        case .status: return "Show gpsd, the last reading, the store and the MQTT link."
+        case .alerts: return "Show the official weather alerts active here, or that none cover it."
+        case .trips: return "List the trips in the store: times, distance, places, readings."
+        case .report: return "Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile."
+        case .mqtt: return "Connect to the configured MQTT broker and say what worked."
+        case .line: return "Print one status-bar line from the last stored reading (waybar, i3blocks, tmux)."
+        case .completions: return "Print the shell completion script for bash, zsh or fish."
         }
     }
 }

@@ -14,21 +14,28 @@ struct ReportCommand {
 
     func run() async -> Int32 {
         let path = context.settings.storage.path
-        guard access(path, F_OK) == 0 else {
-            Console.err(ReportError.noTrips(path: path).message + "\n")
-            return ExitCode.failure
-        }
         let args = options
         do throws(ReportError) {
             let store: SQLiteStore
-            do { store = try SQLiteStore(path: path) } catch { throw ReportError.storage(error) }
+            do { store = try SQLiteStore.forReading(path: path) } catch .missing {
+                throw ReportError.noTrips(path: path)
+            } catch { throw ReportError.storage(error) }
             let writer = TripReportWriter(
                 gapMinutes: context.settings.report.tripGapMin, units: context.units, language: context.language)
-            let input = try await writer.input(store: store, choice: args.trip, since: args.since, until: args.until)
+            var input = try await writer.input(store: store, choice: args.trip, since: args.since, until: args.until)
+            switch BasemapFile.load(.current()) {
+            case .success(let basemap): input.basemap = basemap
+            case .failure(let why): Console.err(why.message + "\n")
+            }
             let output = args.output ?? TripReportWriter.defaultFileName(for: input)
             let format = output == "-" ? .svg : (ReportFormat(path: output) ?? .svg)
-            let text = format == .html ? TripReportDocument.html(input) : TripReportDocument.svg(input)
-            try TripReportWriter.write(text, to: output)
+            let document = TripReportDocument.document(input, html: format == .html)
+            if document.basemapDamaged {
+                Console.err(
+                    BasemapUnavailable(detail: "\(BasemapFile.fileName) is damaged: some records point outside it and were left out")
+                        .message + "\n")
+            }
+            try TripReportWriter.write(document.text, to: output)
             if output != "-" { Console.err("fixcast report: wrote \(output)\n") }
             return ExitCode.success
         } catch {

@@ -2,6 +2,7 @@ import FixcastApp
 import FixcastAdapters
 import FoundationEssentials
 import FixcastCore
+import Synchronization
 
 /// `fixcast run`: the agent, until SIGINT/SIGTERM (or `q` on the live screen).
 struct RunCommand {
@@ -14,6 +15,19 @@ struct RunCommand {
             Console.err(error.message + "\n")
             return ExitCode.usage
         }
+        // A store that cannot be opened at all stops the agent at start, as `now` stops (issue 23):
+        // a run that records nothing must not look like one that does.
+        guard services.store != nil else {
+            Console.err((services.storeIssue?.message ?? "storage: the store could not be opened.") + "\n")
+            return ExitCode.failure
+        }
+        // One agent per store; held until this function returns (the process's end drops it too).
+        let runLock: StoreRunLock?
+        do { runLock = try StoreRunLock.acquire(storePath: context.settings.storage.path) } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.failure
+        }
+        defer { withExtendedLifetime(runLock) {} }
         var fixedPosition: Position?
         var fixedPlace: Place?
         if options.position.isFixed {
@@ -34,9 +48,16 @@ struct RunCommand {
         // ReadingMaker wakes it after each stored reading. Stopped (offline published) after.
         var publisher: ReadingPublisher?
         if context.settings.mqtt.enabled, let store = services.store {
-            // On the live screen the status line shows the link; elsewhere each new problem goes to stderr.
-            var onProblem: (@Sendable (MQTTError) -> Void)?
-            if !live { onProblem = { @Sendable problem in Console.err(problem.message + "\n") } }
+            // On the live screen the status line shows the link; elsewhere stderr hears once when it
+            // fails and once when it works again (`ComponentHealth`), never once per reconnect.
+            var onProblem: (@Sendable (MQTTError?) -> Void)?
+            if !live {
+                let health = Mutex(ComponentHealth())
+                onProblem = { @Sendable problem in
+                    let notice = health.withLock { $0.observe(.mqtt, problem: problem.map { ReadingIssue($0) }) }
+                    if let notice { Console.err(notice.message + "\n") }
+                }
+            }
             let started = await ReadingPublisher.start(
                 settings: context.settings.mqtt, store: store, deviceID: services.deviceID, onProblem: onProblem)
             services.readings.onStored = { started.readingStored() }

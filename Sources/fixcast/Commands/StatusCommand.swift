@@ -18,16 +18,22 @@ struct StatusCommand {
         var rejected: RejectedFixCounts?
         var mqtt = MQTTStatusReport(settings: context.settings.mqtt)
         let path = context.settings.storage.path
+        // Read-only, and never a new store: "no store yet" is a fact to report, not a fault; a store
+        // that exists but cannot be read (unreadable, damaged, foreign) is reported and exits 1.
+        var noStore = false
         do {
-            let store = try SQLiteStore(path: path)
+            let store = try SQLiteStore.forReading(path: path)
             lastReading = try await store.lastReading()
             readingCount = try await store.readingCount()
             bytes = store.fileSizeBytes()
             rejected = try await store.rejectedFixes()
             await mqtt.read(from: store)
+        } catch .missing {
+            noStore = true
         } catch {
             storeIssue = error.message
         }
+        let exitCode = storeIssue == nil ? ExitCode.success : ExitCode.failure
         let now = clock.now()
         if options.json {
             let json: JSONValue = .object([
@@ -49,7 +55,8 @@ struct StatusCommand {
                 ("last_reading", lastReading?.json(language: context.language) ?? .null),
             ])
             Console.out(json.serialized() + "\n")
-            return ExitCode.success
+            if let storeIssue { Console.err(storeIssue + "\n") }
+            return exitCode
         }
         var out = ""
         if gpsd.reachable {
@@ -72,7 +79,7 @@ struct StatusCommand {
         }
         if let r = lastReading {
             let labels = ReadingParts(options: context.displayOptions, now: now).labels
-            var line = "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(now.timeIntervalSince(r.time))))"
+            var line = "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(clamping: now.timeIntervalSince(r.time), to: Int.min...Int.max)))"
             if let p = r.place { line += ", \(TerminalText.name(p.name))" }
             if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits(context.units).temperature(t))" }
             out += line + "\n"
@@ -80,12 +87,15 @@ struct StatusCommand {
             out += "reading   none stored yet\n"
         }
         if let storeIssue {
-            out += "store     \(path): \(storeIssue)\n"
+            out += "store     \(TerminalText.path(path)): \(TerminalText.path(storeIssue))\n"
+        } else if noStore {
+            out += "store     \(TerminalText.path(path)): no store yet (fixcast run or fixcast now makes it)\n"
         } else {
-            out += "store     \(path), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
+            out += "store     \(TerminalText.path(path)), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
         }
         out += mqtt.line + "\n"
         Console.out(out)
-        return ExitCode.success
+        if let storeIssue { Console.err(storeIssue + "\n") }
+        return exitCode
     }
 }

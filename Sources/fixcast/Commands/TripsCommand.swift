@@ -15,22 +15,26 @@ struct TripsCommand {
     func run() async -> Int32 {
         let path = context.settings.storage.path
         var trips: [TripSummary] = []
-        // A store that does not exist has no trips; do not create one just to say so.
-        if access(path, F_OK) == 0 {
-            do {
-                let store = try SQLiteStore(path: path)
-                trips = try await store.tripSummaries(gapMinutes: context.settings.report.tripGapMin)
-            } catch {
-                Console.err(error.message + "\n")
-                return ExitCode.failure
-            }
+        var noStore = false
+        // Read-only: a store on read-only media is read; a mistyped path is not made into a store.
+        do {
+            let store = try SQLiteStore.forReading(path: path)
+            trips = try await store.tripSummaries(gapMinutes: context.settings.report.tripGapMin)
+        } catch .missing {
+            noStore = true
+        } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.failure
         }
         if options.json {
             Console.out(JSONValue.array(trips.map { $0.json() }).serialized() + "\n")
             return ExitCode.success
         }
         guard !trips.isEmpty else {
-            Console.out("No trips in the store \(path); record one with fixcast run.\n")
+            Console.out(
+                noStore
+                    ? "No trips: there is no store at \(TerminalText.path(path)) yet; record one with fixcast run (or check --db).\n"
+                    : "No trips in the store \(TerminalText.path(path)); record one with fixcast run.\n")
             return ExitCode.success
         }
         Console.out(Self.table(trips, units: context.units).joined(separator: "\n") + "\n")

@@ -47,7 +47,7 @@ import Testing
         #expect(r.handle(.deadline(at: F.at(1800))) == [])
         let note = ReadingIssue(
             component: .gps,
-            message: "gps: no fix since 2027-01-15T08:02:00Z; the reading is for the last known position (1701 s old).")
+            message: "gps: no fix since 2027-01-15T08:02:00Z; the reading is for the last known position (28 min old).")
         #expect(
             r.handle(.deadline(at: F.at(1801)))
                 == [
@@ -79,7 +79,9 @@ import Testing
 
         // gpsd stops: a typed problem on the status line, the fix counts as lost.
         let lost = GPSError.connectionLost(address: A.gpsd)
-        #expect(r.handle(.gps(.disconnected(lost), at: F.at(50))) == [.redraw])
+        #expect(
+            r.handle(.gps(.disconnected(lost), at: F.at(50)))
+                == [.announceHealth([HealthNotice(component: .gps, message: lost.message, isFailure: true)]), .redraw])
         #expect(r.status.gps == .problem(lost))
         #expect(r.status.problems == [ReadingIssue(lost)])
         #expect(r.status.fixLostSince == F.at(50))
@@ -91,7 +93,9 @@ import Testing
         #expect(r.status.fixLostSince == F.at(50))
 
         // It is back: the problem goes; until a fix comes the fix is still lost.
-        #expect(r.handle(.gps(.connected(address: A.gpsd), at: F.at(55))) == [.redraw])
+        #expect(
+            r.handle(.gps(.connected(address: A.gpsd), at: F.at(55)))
+                == [.announceHealth([HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)]), .redraw])
         #expect(r.status.gps == .lost(since: F.at(50)))
         #expect(r.status.problems == [])
         #expect(r.handle(.gps(.device("/dev/ttyACM0"), at: F.at(55.1))) == [])
@@ -166,7 +170,7 @@ import Testing
 
         // Then the startup reading at the stored position, marked last-known with its true age.
         let note = ReadingIssue(
-            component: .gps, message: "gps: no fix yet; the reading is for the last known position (3626 s old).")
+            component: .gps, message: "gps: no fix yet; the reading is for the last known position (60 min old).")
         #expect(
             r.handle(.deadline(at: F.at(26)))
                 == [

@@ -68,12 +68,16 @@ import Testing
                 == [.takeReading(ReadingRequest(trigger: .manual, position: p, forced: true)), .redraw])
         #expect(
             r.handle(.readingFinished(A.reading(.manual, at: p, time: 11, errors: [weatherDown], weather: false), at: F.at(11)))
-                == [.redraw])
-        #expect(r.handle(.storageProblem(diskFull)) == [.redraw])
+                == [.announceHealth([HealthNotice(component: .weather, message: weatherDown.message, isFailure: true)]), .redraw])
+        #expect(
+            r.handle(.storageProblem(diskFull))
+                == [.announceHealth([HealthNotice(component: .storage, message: diskFull.message, isFailure: true)]), .redraw])
         let lost = GPSError.connectionLost(address: A.gpsd)
         _ = r.handle(.gps(.disconnected(lost), at: F.at(12)))
         #expect(r.status.problems == [ReadingIssue(lost), diskFull, weatherDown])
-        #expect(r.handle(.storageProblem(nil)) == [.redraw])
+        #expect(
+            r.handle(.storageProblem(nil))
+                == [.announceHealth([HealthNotice(component: .storage, message: HealthNotice.recovered(.storage), isFailure: false)]), .redraw])
         #expect(r.status.storage == nil)
         #expect(r.status.problems == [ReadingIssue(lost), weatherDown])
     }
@@ -100,11 +104,15 @@ import Testing
         var r = A.reducer(lastKnown: Position(coordinate: F.berlin, obtainedAt: F.at(-60), source: .gps))
         _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
         let refused = GPSError.unreachable(address: A.gpsd, detail: nil)
-        #expect(r.handle(.gps(.disconnected(refused), at: F.at(0.1))) == [.redraw])
+        #expect(
+            r.handle(.gps(.disconnected(refused), at: F.at(0.1)))
+                == [.announceHealth([HealthNotice(component: .gps, message: refused.message, isFailure: true)]), .redraw])
         // run waits the attempts out even with gpsd down (it may come up after fixcast).
         #expect(r.handle(.deadline(at: F.at(8))) == [])
         #expect(r.status.gps == .problem(refused))
-        #expect(r.handle(.gps(.connected(address: A.gpsd), at: F.at(8.5))) == [.redraw])
+        #expect(
+            r.handle(.gps(.connected(address: A.gpsd), at: F.at(8.5)))
+                == [.announceHealth([HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)]), .redraw])
         #expect(r.status.gps == .waitingForFix(retry: 1, of: 2, timeoutS: 8))
         #expect(A.requests(r.handle(.deadline(at: F.at(26)))).map(\.trigger) == [.startup])
     }

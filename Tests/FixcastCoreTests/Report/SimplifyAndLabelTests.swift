@@ -98,7 +98,7 @@ import Testing
             TripReading(
                 time: t0.addingTimeInterval(490), coordinate: points[49].coordinate, placeName: "End\u{1B}[31m",
                 temperatureC: 9, precipitationMm: 1.2,
-                alerts: [WeatherAlert(title: "Gale & <b>", starts: t0, ends: t0.addingTimeInterval(100))]),
+                alerts: [TripAlert(WeatherAlert(title: "Gale & <b>", starts: t0, ends: t0.addingTimeInterval(100)))]),
         ]
         return TripReportInput(points: points, readings: readings, units: .imperial, language: .en, tripNumber: 1)
     }

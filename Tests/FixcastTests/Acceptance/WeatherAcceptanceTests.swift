@@ -64,13 +64,21 @@ import Testing
 
     static func checkCurrent(_ weather: [String: Any], against fixture: String) throws {
         let current = try #require(weather.dict("current"))
+        let derived = Set(weather["derived"] as? [String] ?? [])
         for (key, value) in try expectedCurrent(fixture) {
             if let value {
                 let got = try #require(current.double(key), "\(key) missing: \(current)")
                 #expect(abs(got - value) < 1e-6, "\(key): \(got), expected \(value) from \(fixture)")
+            } else if derived.contains(key) {
+                // Not in the response but computed from what is (CONTRACT.md `derived`): a number, and named.
+                #expect(current.double(key) != nil, "\(key) is listed as derived but is \(current[key] ?? "absent")")
             } else {
                 #expect(current.isNull(key), "\(key) is not in the response, so null: \(current[key] ?? "absent")")
             }
+        }
+        // Only what the response lacks may be derived: a provider's own value always wins.
+        for key in derived where key.hasSuffix("_c") {
+            #expect(try expectedCurrent(fixture)[key] == .some(nil), "\(key) is in the response yet listed as derived")
         }
     }
 

@@ -37,6 +37,11 @@ import Testing
         #expect(r.stdout.hasPrefix("fixcast "))
         #expect(r.stdout.contains("GeoNames"))
         #expect(r.stdout.contains("OpenStreetMap"))
+        // Issue 21: the European and Canadian alert sources and the area data, as their terms ask.
+        for credit in ["MeteoAlarm (EUMETNET)", "Environment and Climate Change Canada", "Meteoalarm / EUMETNET (CC0 1.0)",
+            "Deutscher Wetterdienst (CC BY 4.0)", "Natural Earth"] {
+            #expect(r.stdout.contains(credit), "\(credit)")
+        }
     }
 
     @Test func noGpsdAndNothingStoredExits1NamingGpsd() throws {

@@ -35,6 +35,7 @@ import Testing
             case .search: argv.append("berlin")
             case .export: argv += ["--format", "csv"]
             case .mqtt: argv.append("test")
+            case .completions: argv.append("bash")
             default: break
             }
             let a = try Arguments.parse(argv)

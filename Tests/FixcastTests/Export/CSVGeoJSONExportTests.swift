@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func xmlEscapesSpecialsAndDropsForbiddenControls() {
-        #expect(ExportText.xml("a<b>&\"c\"'\u{01}\td") == "a&lt;b&gt;&amp;&quot;c&quot;&apos;\td")
+        #expect(ExportText.xml("a<b>&\"c\"'\u{01}\td") == "a&lt;b&gt;&amp;&quot;c&quot;&#39;\td")
     }
 
     @Test(arguments: [

@@ -11,7 +11,7 @@ import Testing
     static let http: [HTTPError] = [
         .invalidURL("x"), .insecureURL("http://x"), .dnsFailure(host: "h"), .connectionRefused(host: "h"),
         .timedOut(host: "h", seconds: 5), .tls(host: "h", detail: "d"), .bodyTooLarge(limitBytes: 10),
-        .tooManyRedirects(limit: 3), .transport(detail: "d"),
+        .tooManyRedirects(limit: 3), .redirectRefused(from: "http://a/", to: "http://b/"), .transport(detail: "d"),
     ]
 
     static var errors: [any UserFacingError] {
@@ -25,7 +25,9 @@ import Testing
             StorageError.cannotOpen(path: "/p", detail: "d"), StorageError.readOnly(path: "/p"),
             StorageError.diskFull(path: "/p"), StorageError.corrupt(path: "/p", detail: "d"),
             StorageError.newerSchema(path: "/p", version: 99), StorageError.foreign(path: "/p"),
-            StorageError.failed(path: "/p", detail: "d"),
+            StorageError.failed(path: "/p", detail: "d"), StorageError.missing(path: "/p"),
+            StorageError.unreadable(path: "/p", detail: "d"), StorageError.needsUpgrade(path: "/p", version: 1),
+            StorageError.heldByRun(path: "/p", pid: 42), StorageError.heldByRun(path: "/p", pid: nil),
             ExportError.cannotCreate(path: "/p", detail: "d"), ExportError.writeFailed(target: "/p", detail: "d"),
             ExportError.storage(.diskFull(path: "/p")),
             PlaceError.status(service: "nominatim", code: 503, detail: nil),

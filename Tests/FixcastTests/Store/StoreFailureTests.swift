@@ -54,14 +54,14 @@ import Testing
         #expect(try await store.integrityCheck())
     }
 
-    /// A read-only open of a file that still needs its schema cannot migrate it.
+    /// A read-only open of a file that still needs its schema cannot migrate it, and says what would.
     @Test func aReadOnlyOpenOfAnOldFileIsReadOnly() throws {
         let path = StoreTestData.temporaryStorePath()
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // An empty SQLite file (a table of its own would make it another program's: StorageError.foreign).
         _ = try StoreTestData.sqlite3(path, "CREATE TABLE t(x); DROP TABLE t; PRAGMA user_version = 0;")
-        #expect(throws: StorageError.readOnly(path: path)) { _ = try SQLiteStore(path: path, readOnly: true) }
+        #expect(throws: StorageError.needsUpgrade(path: path, version: 0)) { _ = try SQLiteStore(path: path, readOnly: true) }
     }
 
     /// What a kill -9 leaves is the database and WAL files as they are at that instant. Copying

@@ -30,24 +30,27 @@ struct FixtureResponse {
     }
 }
 
-/// A real HTTP server on 127.0.0.1 that serves recorded responses and injected faults, and logs every
-/// request it gets so a test can count them. Stopped by `stop()`, on deinit and at the end of the
-/// test's `TestScratch`; its folder (config, port file, request log) is the scratch's.
+/// A real HTTP server on 127.0.0.1 (or another loopback address, `host`) that serves recorded responses
+/// and injected faults, and logs every request it gets so a test can count them. Stopped by `stop()`, on
+/// deinit and at the end of the test's `TestScratch`; its folder (config, port file, request log) is the
+/// scratch's.
 final class FixtureServer: @unchecked Sendable {
+    let host: String
     let port: Int
     let dir: URL
     private let process: Process
     private let logPath: String
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var baseURL: String { "http://\(host):\(port)" }
 
-    /// `routes`: path → answers in order (the last one repeats).
-    init(routes: [String: [FixtureResponse]]) throws {
+    /// `routes`: path → answers in order (the last one repeats). `host`: a 127.0.0.0/8 address.
+    init(routes: [String: [FixtureResponse]], host: String = "127.0.0.1") throws {
+        self.host = host
         dir = TestPaths.temporaryDirectory("fixture-server")
         logPath = dir.appendingPathComponent("requests.jsonl").path
         let portFile = dir.appendingPathComponent("port").path
         let config: [String: Any] = [
-            "port": 0, "port_file": portFile, "log": logPath,
+            "host": host, "port": 0, "port_file": portFile, "log": logPath,
             "routes": routes.mapValues { $0.map(\.json) },
         ]
         let configPath = dir.appendingPathComponent("config.json")

@@ -43,7 +43,7 @@ extension FixtureServer {
     /// and Dispatch threads block SIGTERM/SIGINT; a server spawned from a test's task then ignores
     /// `stop()`'s SIGTERM and `stop()` waits forever. (Reported to the lead; FixtureServer itself should
     /// spawn with an empty mask or stop with SIGKILL.)
-    static func started(routes: [String: [FixtureResponse]]) throws -> FixtureServer {
+    static func started(routes: [String: [FixtureResponse]], host: String = "127.0.0.1") throws -> FixtureServer {
         final class Box: @unchecked Sendable { var result: Result<FixtureServer, Error>? }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
@@ -53,7 +53,7 @@ extension FixtureServer {
             var empty = sigset_t()
             sigemptyset(&empty)
             pthread_sigmask(SIG_SETMASK, &empty, nil)
-            box.result = TestScratch.$current.withValue(scratch) { Result { try FixtureServer(routes: routes) } }
+            box.result = TestScratch.$current.withValue(scratch) { Result { try FixtureServer(routes: routes, host: host) } }
             done.signal()
         }
         thread.start()

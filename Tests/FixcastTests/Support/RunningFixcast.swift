@@ -7,6 +7,7 @@ final class RunningFixcast: @unchecked Sendable {
         let lock = NSLock()
         var lines: [String] = []
         var errText = ""
+        var errLines: [(at: Date, line: String)] = []
         func with<T>(_ body: (Shared) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(self) }
     }
     private let shared = Shared()
@@ -42,14 +43,40 @@ final class RunningFixcast: @unchecked Sendable {
         }
         readers.enter()
         DispatchQueue.global().async { [readers] in
-            let data = err.fileHandleForReading.readDataToEndOfFile()
-            shared.with { $0.errText = String(decoding: data, as: UTF8.self) }
+            // As it comes, each line with when it came (a test measures how soon the agent said so).
+            var buffer = Data()
+            let handle = err.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                let now = Date()
+                shared.with { $0.errText += String(decoding: chunk, as: UTF8.self) }
+                while let nl = buffer.firstIndex(of: 10) {
+                    let line = String(decoding: buffer[buffer.startIndex..<nl], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...nl)
+                    shared.with { $0.errLines.append((now, line)) }
+                }
+            }
             readers.leave()
         }
     }
 
     var stdoutLines: [String] { shared.with { $0.lines } }
     var stderr: String { shared.with { $0.errText } }
+    /// stderr's lines so far, each with when it was read.
+    var stderrLines: [(at: Date, line: String)] { shared.with { $0.errLines } }
+
+    /// Waits until a stderr line contains `text`; the line and when it came, nil after `seconds`.
+    func waitForStderr(containing text: String, after: Date = .distantPast, seconds: Double = 20) -> (at: Date, line: String)? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let hit = stderrLines.first(where: { $0.at >= after && $0.line.contains(text) }) { return hit }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return stderrLines.first { $0.at >= after && $0.line.contains(text) }
+    }
 
     /// Waits until at least `count` lines were printed (or the guard time passes, so a broken build cannot hang).
     @discardableResult

@@ -1,0 +1,158 @@
+import CSQLite
+import FixcastCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Decides whether a file may be used as the store, before a byte of it is written, and opens it
+/// for a writing command (`run`, `now`) or a reading one (`trips`, `report`, `export`, `status`).
+///
+/// One judgement for every command (issues 23 and 24): the path is looked at first (missing,
+/// unreadable, not a file), then the file is read — whose it is (`StoreOwnership`), its schema version,
+/// and `PRAGMA quick_check` — and only a file found to be a sound fixcast store (or a new one) is
+/// switched to WAL and migrated. So another program's database, random bytes or a truncated file is
+/// refused and left exactly as it was, and a damaged store is refused by `now` as by `export`.
+///
+/// A reading command never creates a store and never writes one: it opens with SQLITE_OPEN_READONLY,
+/// so a store on read-only media or owned by the service user can still be read and exported. A
+/// WAL-mode store in a folder this process cannot write has no -shm file to share and cannot get one;
+/// it is then opened `immutable=1` (nothing can be writing there; the last commits of a run that
+/// crashed on that medium, still in a -wal file without its -shm, would not be seen).
+enum StoreOpening {
+    /// Opens `path` for reading and writing, creating it (and its folder) when missing.
+    static func openForWriting(_ path: String) throws(StorageError) -> SQLiteConnection {
+        try checkPath(path, creating: true)
+        let db = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        configure(db)
+        try judge(db)
+        if !db.isReadOnly {
+            // journal_mode answers with the mode it ended up in; a filesystem without shared
+            // memory keeps "delete", which is still crash-safe, just slower.
+            _ = try db.scalarText("PRAGMA journal_mode=WAL")
+            try db.execute("PRAGMA synchronous=NORMAL")
+        }
+        try db.execute("PRAGMA foreign_keys=ON")
+        try SQLiteStore.migrate(db)
+        return db
+    }
+
+    /// Opens an existing store at `path` for reading only; never creates or changes a file.
+    static func openForReading(_ path: String) throws(StorageError) -> SQLiteConnection {
+        try checkPath(path, creating: false)
+        var db = try SQLiteConnection(path: path, mode: .readOnly)
+        configure(db)
+        do {
+            try judge(db)
+        } catch let error where Self.lacksSharedMemory(error) && !folderIsWritable(path) {
+            // A WAL store on read-only media: see the type's comment.
+            db = try SQLiteConnection(path: path, mode: .immutable)
+            configure(db)
+            try judge(db)
+        }
+        let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        if version < StoreSchema.currentVersion { throw StorageError.needsUpgrade(path: path, version: version) }
+        return db
+    }
+
+    private static func configure(_ db: SQLiteConnection) {
+        db.setBusyTimeout(milliseconds: SQLiteStore.busyTimeoutMs)
+        db.setDefensive()
+    }
+
+    /// Reads (never writes) whether the open file is a sound fixcast store, or one to claim.
+    static func judge(_ db: SQLiteConnection) throws(StorageError) {
+        _ = try StoreOwnership.check(db)
+        let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        if version > StoreSchema.currentVersion { throw StorageError.newerSchema(path: db.path, version: version) }
+        // quick_check: every page and index entry in the file is readable and well-formed (it skips
+        // only integrity_check's cross-checks of indexes against tables), so a store that a full
+        // read would find damaged is found damaged here, by every command alike.
+        let verdict = try db.scalarText("PRAGMA quick_check") ?? "ok"
+        if verdict != "ok" {
+            // Its report is lines ("*** in database main ***", "Page 27: …"): one short line of them.
+            let lines = verdict.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("***") }
+            throw StorageError.corrupt(path: db.path, detail: String(lines.joined(separator: "; ").prefix(200)))
+        }
+    }
+
+    /// What the path itself says before SQLite is asked: not a file, missing, or not readable.
+    static func checkPath(_ path: String, creating: Bool) throws(StorageError) {
+        // A folder, a device or a FIFO is never a store: SQLite would fail late and obscurely, or (a
+        // device such as /dev/null) seem to work while keeping nothing and leave a -wal file beside it.
+        if let kind = FileSystemPaths.nonRegularKind(path) {
+            throw StorageError.cannotOpen(path: path, detail: "it is \(kind), not a database file")
+        }
+        var st = stat()
+        if stat(path, &st) == 0 {
+            if access(path, R_OK) != 0 {
+                throw StorageError.unreadable(path: path, detail: String(cString: strerror(errno)))
+            }
+            if let problem = headerProblem(path, size: Int64(st.st_size)) {
+                throw StorageError.corrupt(path: path, detail: problem)
+            }
+            return
+        }
+        let err = errno
+        switch err {
+        case ENOENT:
+            guard creating else { throw StorageError.missing(path: path) }
+            try FileSystemPaths.createParentDirectories(of: path)
+        case EACCES:
+            throw StorageError.unreadable(path: path, detail: unsearchableFolder(of: path))
+        default:
+            throw StorageError.cannotOpen(path: path, detail: String(cString: strerror(err)))
+        }
+    }
+
+    /// What the file's first 100 bytes (SQLite's header) say is wrong, before SQLite opens it: not an
+    /// SQLite file, or shorter than the header's own page count (a truncated copy). Judged here because
+    /// SQLite would otherwise open a WAL-mode file's -wal and -shm beside it first, even to refuse it.
+    static func headerProblem(_ path: String, size: Int64) -> String? {
+        guard size > 0 else { return nil }  // an empty file is an empty database: a new store
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }  // SQLite will say why
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let n = read(fd, &header, 100)
+        let magic = Array("SQLite format 3".utf8) + [0]
+        guard n == 100, Array(header[0..<16]) == magic else { return "it is not an SQLite database" }
+        func u32(_ at: Int) -> Int64 { header[at..<at + 4].reduce(0) { $0 << 8 | Int64($1) } }
+        let rawPageSize = Int64(header[16]) << 8 | Int64(header[17])
+        let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+        let pages = u32(28)
+        // The header's page count is valid only when its change counter matches "version-valid-for";
+        // with a -wal file beside it, committed pages may live there, so only a clean file is judged.
+        let countIsValid = u32(24) == u32(92) && pages > 0
+        if countIsValid, access(path + "-wal", F_OK) != 0, size < pages * pageSize {
+            return "the file is shorter than its header says: a truncated copy"
+        }
+        return nil
+    }
+
+    /// "permission denied on the folder F": the first folder on the way to `path` this user cannot enter.
+    private static func unsearchableFolder(of path: String) -> String {
+        var folder = FileSystemPaths.parent(of: path)
+        var blocked: String?
+        while !folder.isEmpty {
+            if access(folder, X_OK) != 0 { blocked = folder }
+            if folder == "/" { break }
+            folder = FileSystemPaths.parent(of: folder)
+        }
+        return blocked.map { "permission denied on the folder \($0)" } ?? "permission denied"
+    }
+
+    /// The error SQLite gives a read-only reader of a WAL file whose -shm it can neither open nor create.
+    private static func lacksSharedMemory(_ error: StorageError) -> Bool {
+        switch error {
+        case .cannotOpen, .readOnly: return true
+        default: return false
+        }
+    }
+
+    private static func folderIsWritable(_ path: String) -> Bool {
+        let folder = FileSystemPaths.parent(of: path)
+        return access(folder.isEmpty ? "." : folder, W_OK) == 0
+    }
+}

@@ -1,0 +1,52 @@
+import FixcastCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one `fixcast run` recording into a store: an advisory `flock` on a file beside it
+/// (`STORE.run-lock`, holding the holder's process id), taken at start and held for the run's life.
+///
+/// Two agents on one store with one gpsd write every track point twice, and trips and reports then
+/// count the distance twice (issue 23), so the second `run` is refused, naming the first. Only `run`
+/// takes it: `now`, `trips`, `export`, `report` and `status` work beside a running agent, as SQLite's
+/// own locking lets them. The kernel drops the lock when the process ends, however it ends, so a
+/// killed agent never leaves a stale lock; the file itself stays (an empty lock file is harmless).
+public final class StoreRunLock: Sendable {
+    private let fd: Int32
+
+    private init(fd: Int32) { self.fd = fd }
+
+    deinit { close(fd) }
+
+    /// Takes the lock for the store at `storePath`. Throws `StorageError.heldByRun` when another
+    /// process holds it; returns nil when no lock file can be made beside the store (a read-only
+    /// folder: then nothing can record into that store either, and the run says so as it writes).
+    public static func acquire(storePath: String) throws(StorageError) -> StoreRunLock? {
+        let lockPath = storePath + ".run-lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let err = errno
+            let holder = err == EWOULDBLOCK ? holderPID(fd) : nil
+            close(fd)
+            if err == EWOULDBLOCK { throw StorageError.heldByRun(path: storePath, pid: holder) }
+            return nil
+        }
+        var text = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pwrite(fd, &text, text.count, 0)
+        return StoreRunLock(fd: fd)
+    }
+
+    /// The process id the holder wrote, when the file holds one.
+    private static func holderPID(_ fd: Int32) -> Int? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let n = pread(fd, &buffer, buffer.count, 0)
+        guard n > 0 else { return nil }
+        let text = String(decoding: buffer[0..<n].filter { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)
+        guard let pid = Int(text), pid > 0 else { return nil }
+        return pid
+    }
+}

@@ -1,0 +1,197 @@
+import FixcastCore
+import FoundationEssentials
+
+/// One status-bar line from the last stored reading (`fixcast line`, CONTRACT.md "Status bars"): the
+/// `--format` codes of wttr.in where they mean the same, plus fixcast's `%a`, `%A`, `%r`.
+///
+/// Pure: the reading, the time and the options are passed in. A reading older than twice
+/// `trigger.periodic_min` is stale (`~` before the text, class `stale`): `run` takes one at least every
+/// `periodic_min`, so missing two in a row means it is not running or cannot get weather. No reading,
+/// or a reading without a position, is `no-fix`. Place names pass `TerminalText.name` here, in every
+/// output mode; the modes only escape for their own syntax (`StatusLineOutput`).
+public struct StatusLine: Sendable, Hashable {
+    /// The codes and the default, as `--help` lists them.
+    public static let defaultFormat = "%l %c %t %w"
+
+    public var text: String
+    /// A longer, multi-line description (waybar's tooltip).
+    public var tooltip: String
+    /// CSS classes for waybar: `stale`, `no-fix`, `rain-ahead`, `alert-<severity>`.
+    public var classes: [String]
+    /// One word for waybar's `format-icons` (`alt`): the condition's kind, or `no-fix`.
+    public var alt: String
+    /// The condition symbol and temperature alone (i3blocks' short text).
+    public var shortText: String
+    /// The most severe active alert, for i3blocks' colour.
+    public var alertSeverity: AlertSeverity?
+    public var stale: Bool
+    public var noFix: Bool
+
+    public init(
+        reading: Reading?, format: String = defaultFormat, now: Date, options: DisplayOptions, periodicMin: Double
+    ) {
+        let labels = options.labels
+        guard let reading, reading.position != nil else {
+            text = labels.noFixShort
+            tooltip = reading == nil ? labels.noReadingStored : labels.noFixShort
+            classes = ["no-fix"]
+            alt = "no-fix"
+            shortText = text
+            alertSeverity = nil
+            stale = false
+            noFix = true
+            return
+        }
+        let age = now.timeIntervalSince(reading.time)
+        stale = age > 2 * periodicMin * 60
+        noFix = false
+        let fields = StatusLineFields(reading: reading, now: now, options: options)
+        let body = StatusLineFormat.expand(format, fields)
+        text = (stale ? "~" : "") + body
+        alertSeverity = reading.alerts?.active.map(\.severity).max(by: { $0.rank < $1.rank })
+        var classes: [String] = []
+        if stale { classes.append("stale") }
+        if let s = alertSeverity { classes.append("alert-" + s.rawValue) }
+        self.classes = classes
+        alt = fields.conditionKind
+        shortText = StatusLineFormat.expand("%c %t", fields)
+        let tooltipLines = ["%l", "%C, %t (" + labels.feelsLike + " %f)", labels.humidity + " %h · " + labels.wind + " %w", "%a", "%A"]
+        tooltip = tooltipLines.map { StatusLineFormat.expand($0, fields) }.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+}
+
+/// Each format code's text for one reading; "" for `%A` and `%r` when there is nothing to say, the
+/// display's "—" for an unknown value.
+struct StatusLineFields {
+    let reading: Reading
+    let now: Date
+    let options: DisplayOptions
+
+    var units: DisplayUnits { DisplayUnits(options.units) }
+    var current: CurrentConditions? { reading.weather?.current }
+
+    var place: String {
+        if let name = reading.place?.name {
+            let clean = TerminalText.name(name)
+            if !clean.isEmpty { return clean }
+        }
+        guard let c = reading.position?.coordinate else { return DisplayUnits.unknown }
+        return NumberText.fixed(c.lat, decimals: 2) + "," + NumberText.fixed(c.lon, decimals: 2)
+    }
+
+    var conditionText: String {
+        current?.weatherCode.flatMap { WMOCode.description($0, language: options.language) } ?? DisplayUnits.unknown
+    }
+
+    var conditionSymbol: String { current?.weatherCode.map(ConditionSymbol.symbol) ?? "" }
+    var conditionKind: String { current?.weatherCode.map(ConditionSymbol.kind) ?? "unknown" }
+
+    /// wttr.in's arrow (the way the wind blows, from `wind_dir_deg`, where it comes from) and the speed.
+    var wind: String {
+        let speed = units.speed(current?.windSpeedMps)
+        guard let from = current?.windDirDeg, from.isFinite else { return speed }
+        let arrows = ["↓", "↙", "←", "↖", "↑", "↗", "→", "↘"]
+        var d = from.truncatingRemainder(dividingBy: 360)
+        if d < 0 { d += 360 }
+        return arrows[Int((d / 45).rounded()) % 8] + speed
+    }
+
+    func sun(_ rising: Bool) -> String {
+        let today = reading.weather?.today
+        switch today?.daylight {
+        case .polarDay?: return options.labels.polarDay
+        case .polarNight?: return options.labels.polarNight
+        case nil: break
+        }
+        guard let t = rising ? today?.sunrise : today?.sunset else { return DisplayUnits.unknown }
+        return DisplayTime.clock(t, options.utcOffset)
+    }
+
+    var age: String { options.labels.age(seconds: Int(now.timeIntervalSince(reading.time))) }
+
+    /// `⚠ 2 severe`: how many alerts are active and the most severe; "" when none.
+    var alerts: String {
+        guard let active = reading.alerts?.active, !active.isEmpty,
+              let worst = active.map(\.severity).max(by: { $0.rank < $1.rank })
+        else { return "" }
+        return "⚠ \(active.count) " + options.labels.severityWord(worst)
+    }
+
+    func value(_ code: Character) -> String? {
+        switch code {
+        case "c": return conditionSymbol
+        case "C": return conditionText
+        case "t": return units.temperature(current?.temperatureC)
+        case "f": return units.temperature(current?.feelsLikeC)
+        case "h": return units.percent(current?.humidityPct)
+        case "w": return wind
+        case "l": return place
+        case "p": return units.precipitation(current?.precipitationMm)
+        case "P": return units.pressure(current?.pressureHpa)
+        case "S": return sun(true)
+        case "s": return sun(false)
+        case "a": return age
+        case "A": return alerts
+        // Rain ahead needs a stored ahead forecast; the store keeps none yet, so there is nothing to say.
+        case "r": return ""
+        case "%": return "%"
+        default: return nil
+        }
+    }
+}
+
+/// The `--format` language: `%` and one letter; `%%` is a percent sign; any other `%x` (and a `%`
+/// at the end) is kept as written, as wttr.in does.
+enum StatusLineFormat {
+    static let codes: [Character] = ["c", "C", "t", "f", "h", "w", "l", "p", "P", "S", "s", "a", "A", "r", "%"]
+
+    static func expand(_ format: String, _ fields: StatusLineFields) -> String {
+        var out = ""
+        var chars = format.makeIterator()
+        while let ch = chars.next() {
+            guard ch == "%" else {
+                out.append(ch)
+                continue
+            }
+            guard let code = chars.next() else {
+                out.append("%")
+                break
+            }
+            if let v = fields.value(code) { out += v } else { out.append("%"); out.append(code) }
+        }
+        // The format itself comes from the command line or a bar's config: it may not carry control
+        // characters to the bar either.
+        return TerminalText.line(out)
+    }
+}
+
+/// wttr.in's condition symbols for the WMO codes, and one word per kind for waybar's `alt`.
+enum ConditionSymbol {
+    static func kind(_ code: Int) -> String {
+        switch code {
+        case 0: return "clear"
+        case 1, 2: return "partly-cloudy"
+        case 3: return "cloudy"
+        case 45, 48: return "fog"
+        case 51...57: return "drizzle"
+        case 61...67, 80...82: return "rain"
+        case 71...77, 85, 86: return "snow"
+        case 95...99: return "thunder"
+        default: return "unknown"
+        }
+    }
+
+    static func symbol(_ code: Int) -> String {
+        switch kind(code) {
+        case "clear": return "☀️"
+        case "partly-cloudy": return "⛅️"
+        case "cloudy": return "☁️"
+        case "fog": return "🌫"
+        case "drizzle": return "🌦"
+        case "rain": return "🌧"
+        case "snow": return "🌨"
+        case "thunder": return "⛈"
+        default: return "✨"
+        }
+    }
+}

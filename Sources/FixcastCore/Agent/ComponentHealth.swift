@@ -1,0 +1,78 @@
+/// Which of the agent's components are failing, and whether what just happened is a change worth one
+/// line in the journal.
+///
+/// A headless agent (`run --json`, a service) has no status line: a person reads what it said in
+/// `journalctl`. A component that stops working says so once, and once again when it works again;
+/// a retry that fails the same way, or a second failure while it is still failing, is no news (a
+/// gpsd that is away is retried every few seconds, MQTT reconnects with a back-off, each reading asks
+/// the weather again: one line per attempt would bury the journal).
+///
+/// A component never seen failing is not announced as working: only a change of state is news.
+public struct ComponentHealth: Sendable, Hashable {
+    /// The problem each failing component was first seen with.
+    public private(set) var failing: [Component: ReadingIssue] = [:]
+
+    public init() {}
+
+    /// One outcome of `component`: its problem, or nil when it worked. The notice when this changes
+    /// the component's state (working → failing, failing → working), else nil.
+    /// - Parameter recovered: the sentence for "works again" (`HealthNotice.recovered` by default).
+    public mutating func observe(
+        _ component: Component, problem: ReadingIssue?, recovered: @autoclosure () -> String? = nil
+    ) -> HealthNotice? {
+        if let problem {
+            guard failing[component] == nil else { return nil }  // still failing: said already
+            failing[component] = problem
+            return HealthNotice(component: component, message: problem.message, isFailure: true)
+        }
+        guard failing.removeValue(forKey: component) != nil else { return nil }
+        return HealthNotice(
+            component: component, message: recovered() ?? HealthNotice.recovered(component), isFailure: false)
+    }
+
+    /// What a finished reading says of the services it used: weather, alerts and storage. Each is
+    /// failing when the reading names it in `errors` and did without it (no weather or only stored
+    /// weather served stale, no alert report, not stored); an issue that came with a fresh answer (a
+    /// value the provider sent that was dropped as unbelievable) says nothing of the service's health.
+    public mutating func observe(_ reading: Reading) -> [HealthNotice] {
+        var notices: [HealthNotice] = []
+        func issue(_ c: Component) -> ReadingIssue? { reading.errors.first { $0.component == c } }
+        let weatherFailed = reading.weather.map { $0.stale } ?? true
+        if let n = observe(.weather, problem: weatherFailed ? issue(.weather) : nil) { notices.append(n) }
+        if let n = observe(.alerts, problem: reading.alerts == nil ? issue(.alerts) : nil) { notices.append(n) }
+        if let n = observe(.storage, problem: reading.id == nil ? issue(.storage) : nil) { notices.append(n) }
+        return notices
+    }
+}
+
+/// One change of a component's health, as one sentence that names it (for stderr, the journal).
+public struct HealthNotice: Sendable, Hashable {
+    public var component: Component
+    public var message: String
+    /// true: it started failing; false: it works again.
+    public var isFailure: Bool
+
+    public init(component: Component, message: String, isFailure: Bool) {
+        self.component = component
+        self.message = message
+        self.isFailure = isFailure
+    }
+
+    /// The sentence for a component that works again.
+    public static func recovered(_ component: Component) -> String {
+        switch component {
+        case .gps: return "gps: gpsd answers again; fixes are read again."
+        case .weather: return "weather: the weather service answers again; readings have fresh weather."
+        case .place: return "place: place names can be had again."
+        case .alerts: return "alerts: the official alerts can be had again."
+        case .storage: return "storage: writing to the store works again; readings and the track are saved."
+        case .config: return "config: the configuration is usable again."
+        case .mqtt: return "mqtt: connected to the broker again; readings are published."
+        }
+    }
+
+    /// The gps sentence, with the address of the gpsd that answers.
+    public static func gpsdBack(address: String) -> String {
+        "gps: gpsd at \(address) answers again; fixes are read again."
+    }
+}

@@ -1,0 +1,53 @@
+import FoundationEssentials
+
+/// Fills the values a provider left out that physics gives from the ones it sent (CONTRACT.md
+/// `derived`): dew point from temperature and humidity (`DewPoint`), feels-like from temperature,
+/// humidity and wind (`ApparentTemperature`), and today's sunrise and sunset from the position and the
+/// date (`SolarTimes`; in polar day or night both stay nil and `today.daylight` says which).
+///
+/// A provider's own value always wins, and each value filled is named in `derived`, so nothing computed
+/// passes for measured. Applied once to every fetched report (`WeatherService`), whatever the provider;
+/// applying it again changes nothing.
+public enum WeatherDerivation {
+    public static func completed(_ report: WeatherReport) -> WeatherReport {
+        var r = report
+        var derived = Set(r.derived)
+        let c = r.current
+        if c.dewPointC == nil, let t = c.temperatureC, let rh = c.humidityPct,
+           let dew = DewPoint.celsius(temperatureC: t, humidityPct: rh), WeatherValueRanges.temperature.contains(dew)
+        {
+            r.current.dewPointC = dew
+            derived.insert(.dewPoint)
+        }
+        if c.feelsLikeC == nil, let t = c.temperatureC, let rh = c.humidityPct, let ws = c.windSpeedMps,
+           let feels = ApparentTemperature.celsius(temperatureC: t, humidityPct: rh, windSpeedMps: ws),
+           WeatherValueRanges.feelsLike.contains(feels)
+        {
+            r.current.feelsLikeC = feels
+            derived.insert(.feelsLike)
+        }
+        var today = r.today ?? TodaySummary()
+        if today.sunrise == nil, today.sunset == nil, today.daylight == nil,
+           let day = SolarTimes.day(localDate(of: r.fetchedAt, at: r.coordinate), at: r.coordinate)
+        {
+            switch day {
+            case .times(let rise, let set):
+                today.sunrise = rise
+                today.sunset = set
+            case .polar(let daylight):
+                today.daylight = daylight
+            }
+            derived.formUnion([.sunrise, .sunset])
+            r.today = today
+        }
+        r.derived = DerivedValue.allCases.filter(derived.contains)
+        return r
+    }
+
+    /// The calendar date at the position by mean solar time (longitude / 15 h): a report carries no
+    /// time zone, and the solar day is the one whose sunrise and sunset belong together. It differs
+    /// from the civil date only in the hour or so around midnight.
+    public static func localDate(of time: Date, at coordinate: Coordinate) -> String {
+        UTCTime.formatDate(time.addingTimeInterval(coordinate.lon / 15 * 3600))
+    }
+}

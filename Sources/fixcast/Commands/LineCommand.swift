@@ -1,0 +1,84 @@
+import FixcastAdapters
+import FixcastApp
+import FixcastCore
+import FoundationEssentials
+
+/// `fixcast line`: one status-bar line from the last stored reading (CONTRACT.md "Status bars").
+///
+/// With `--watch` it prints the line again each time a new reading is stored: it sleeps in
+/// `StoreChangeWatch` until the store's files are written, then prints only when the last reading's
+/// id changed (track points and caches are written too, and print nothing). The one timed wake is the
+/// moment the last reading turns stale, so a bar shows `~` when `run` stopped; while readings keep
+/// coming that moment never arrives.
+struct LineCommand {
+    let context: CommandContext
+    let options: LineOptions
+
+    /// How long the store's files must be unwritten before a change is read (see `watch`): a commit's
+    /// writes come within microseconds of each other; 150 ms leaves a loaded machine room.
+    static let quietSeconds = 0.15
+
+    func run() async -> Int32 {
+        let source = LineReadingSource(path: context.settings.storage.path)
+        let reading: Reading?
+        do {
+            reading = try await source.lastReading()
+        } catch {
+            Console.err(error.message + "\n")
+            return ExitCode.failure
+        }
+        Console.out(render(reading, now: SystemClock().now()))
+        guard options.watch else { return ExitCode.success }
+        return await watch(source, last: reading)
+    }
+
+    func render(_ reading: Reading?, now: Date) -> String {
+        let line = StatusLine(
+            reading: reading, format: options.format, now: now, options: context.displayOptions,
+            periodicMin: context.settings.trigger.periodicMin)
+        return options.output.render(line)
+    }
+
+    /// Seconds until `reading` turns stale, nil when it already is (or there is none): no wake needed.
+    func secondsUntilStale(_ reading: Reading?, now: Date) -> Double? {
+        guard let reading, reading.position != nil else { return nil }
+        let left = reading.time.timeIntervalSince(now) + 2 * context.settings.trigger.periodicMin * 60
+        return left > 0 ? left + 1 : nil
+    }
+
+    func watch(_ source: LineReadingSource, last first: Reading?) async -> Int32 {
+        let path = context.settings.storage.path
+        guard let changes = StoreChangeWatch(storePath: path) else {
+            Console.err("storage: cannot watch the folder of \(path) for new readings (it does not exist, or the system's inotify limit is reached); run fixcast run once to create the store, or raise fs.inotify.max_user_instances.\n")
+            return ExitCode.failure
+        }
+        var last = first
+        while true {
+            let clock = SystemClock()
+            switch changes.wait(deadline: secondsUntilStale(last, now: clock.now())) {
+            case .failed:
+                Console.err("storage: stopped watching \(path) for new readings (inotify failed); restart fixcast line --watch.\n")
+                return ExitCode.failure
+            case .deadline:
+                Console.out(render(last, now: clock.now()))
+            case .changed:
+                // A commit appends to the -wal (the events) and then marks itself in the -shm, which is
+                // mapped memory and raises no event: read once the writes have been quiet for a moment,
+                // or the newest commit may not be visible yet (and nothing would wake us again).
+                var settle = StoreChangeWatch.Wake.changed
+                while settle == .changed { settle = changes.wait(deadline: Self.quietSeconds) }
+                if settle == .failed { continue }
+                let reading: Reading?
+                do {
+                    reading = try await source.lastReading()
+                } catch {
+                    Console.err(error.message + "\n")
+                    return ExitCode.failure
+                }
+                guard reading?.id != last?.id || (reading == nil) != (last == nil) else { continue }
+                last = reading
+                Console.out(render(reading, now: clock.now()))
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// All of `fixcast line`'s store access: the last reading, through the store opened read-only, so it
+/// never takes a write lock from `run` (WAL lets a reader read while a writer commits). A store that
+/// does not exist yet is "no reading", not an error; one that cannot be read is.
+actor LineReadingSource {
+    let path: String
+    private var store: SQLiteStore?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The newest stored reading, nil when none is stored (or there is no store yet).
+    func lastReading() async throws(StorageError) -> Reading? {
+        if store == nil {
+            guard access(path, F_OK) == 0 else { return nil }
+            do {
+                store = try SQLiteStore(path: path, readOnly: true)
+            } catch .readOnly {
+                // A store `run` or `now` is creating this moment has no schema yet, and a read-only
+                // connection cannot bring it up to date: nothing is stored yet. Opened again next time.
+                return nil
+            }
+        }
+        guard let store else { return nil }
+        return try await store.lastReading()
+    }
+}

@@ -1,0 +1,104 @@
+import FixcastCore
+import FoundationEssentials
+import Testing
+
+/// `ComponentHealth`: one line when a component starts failing, one when it works again, none per
+/// retry; and the reducer turns gps events, storage outcomes and readings into those lines.
+@Suite struct ComponentHealthTests {
+    typealias A = AgentFixture
+    typealias F = PolicyFixture
+
+    static let lost = ReadingIssue(GPSError.connectionLost(address: A.gpsd))
+    static let full = ReadingIssue(component: .storage, message: "storage: the disk is full.")
+
+    @Test func aFailureIsSaidOnceAndTheRecoveryOnce() {
+        var health = ComponentHealth()
+        #expect(health.observe(.gps, problem: nil) == nil, "working from the start is no news")
+        let first = health.observe(.gps, problem: Self.lost)
+        #expect(first == HealthNotice(component: .gps, message: Self.lost.message, isFailure: true))
+        #expect(health.observe(.gps, problem: Self.lost) == nil, "a retry that fails the same way")
+        #expect(
+            health.observe(.gps, problem: ReadingIssue(GPSError.unreachable(address: A.gpsd, detail: "x"))) == nil,
+            "another failure while still failing")
+        let back = health.observe(.gps, problem: nil, recovered: "gps: back.")
+        #expect(back == HealthNotice(component: .gps, message: "gps: back.", isFailure: false))
+        #expect(health.observe(.gps, problem: nil) == nil)
+        #expect(health.observe(.gps, problem: Self.lost)?.isFailure == true, "a new failure is news again")
+    }
+
+    @Test func componentsAreTrackedApart() {
+        var health = ComponentHealth()
+        #expect(health.observe(.mqtt, problem: ReadingIssue(component: .mqtt, message: "mqtt: down.")) != nil)
+        #expect(health.observe(.storage, problem: Self.full) != nil)
+        #expect(health.observe(.mqtt, problem: nil)?.message == HealthNotice.recovered(.mqtt))
+        #expect(health.failing.keys.sorted { $0.rawValue < $1.rawValue } == [.storage])
+    }
+
+    @Test func aReadingSaysWhichServicesFailedAndWhichWorkAgain() {
+        var health = ComponentHealth()
+        let p = A.position(A.fix(F.berlin, at: 0))
+        let weatherDown = ReadingIssue(component: .weather, message: "weather: no answer.")
+        let alertsDown = ReadingIssue(component: .alerts, message: "alerts: no answer.")
+        var failed = A.reading(.startup, at: p, time: 1, errors: [weatherDown, alertsDown, Self.full], weather: false)
+        failed.id = nil
+        #expect(health.observe(failed).map(\.component) == [.weather, .alerts, .storage])
+        #expect(health.observe(failed).isEmpty, "the same failures again: no news")
+
+        // Stored weather served stale while the service fails is still a failure.
+        var stale = A.reading(.periodic, at: p, time: 2, errors: [weatherDown])
+        stale.weather?.stale = true
+        stale.id = "d:1"
+        let notices = health.observe(stale)
+        #expect(notices.map { $0.component } == [Component.alerts, .storage])
+        #expect(notices.allSatisfy { !$0.isFailure })
+
+        // A fresh answer with a value dropped as unbelievable: the service works.
+        var fresh = A.reading(.periodic, at: p, time: 3, errors: [ReadingIssue(component: .weather, message: "weather: odd value.")])
+        fresh.id = "d:2"
+        #expect(health.observe(fresh) == [HealthNotice(component: .weather, message: HealthNotice.recovered(.weather), isFailure: false)])
+    }
+
+    @Test func theReducerAnnouncesGPSDGoneAndBackOnce() {
+        var r = A.reducer()
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: nil))
+        #expect(!Self.notices(r.handle(.gps(.connected(address: A.gpsd), at: F.at(0.1)))).contains { _ in true })
+        let error = GPSError.connectionLost(address: A.gpsd)
+        #expect(Self.notices(r.handle(.gps(.disconnected(error), at: F.at(1)))) == [
+            HealthNotice(component: .gps, message: error.message, isFailure: true)
+        ])
+        #expect(Self.notices(r.handle(.gps(.disconnected(error), at: F.at(2)))).isEmpty, "a failed reconnect")
+        #expect(Self.notices(r.handle(.gps(.connected(address: A.gpsd), at: F.at(4)))) == [
+            HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)
+        ])
+    }
+
+    @Test func theReducerExitsWithOneWhenAReadingCouldNotBeStored() {
+        var r = A.reducer()
+        let fix = A.fix(F.berlin, at: 1)
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: nil))
+        _ = r.handle(.gps(.fix(fix), at: F.at(1)))
+        var lost = A.reading(.startup, at: A.position(fix), time: 2, errors: [Self.full])
+        lost.id = nil
+        let effects = r.handle(.readingFinished(lost, at: F.at(2)))
+        #expect(Self.notices(effects).map(\.component) == [.storage])
+        #expect(r.handle(.stopRequested(at: F.at(3))) == [.exit(code: 1)])
+    }
+
+    @Test func theReducerExitsWithOneWhileTrackWritesFailAndZeroOnceTheyWorkAgain() {
+        var failing = A.reducer()
+        #expect(Self.notices(failing.handle(.storageProblem(Self.full))).map(\.isFailure) == [true])
+        #expect(failing.handle(.stopRequested(at: F.at(3))) == [.exit(code: 1)])
+
+        var recovered = A.reducer()
+        _ = recovered.handle(.storageProblem(Self.full))
+        #expect(Self.notices(recovered.handle(.storageProblem(nil))).map(\.isFailure) == [false])
+        #expect(recovered.handle(.stopRequested(at: F.at(3))) == [.exit(code: 0)])
+    }
+
+    static func notices(_ effects: [AgentEffect]) -> [HealthNotice] {
+        effects.flatMap { effect -> [HealthNotice] in
+            if case .announceHealth(let n) = effect { return n }
+            return []
+        }
+    }
+}

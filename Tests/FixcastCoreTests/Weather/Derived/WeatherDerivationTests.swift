@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import FixcastCore
+
+@Suite struct WeatherDerivationTests {
+    let copenhagen = Coordinate(lat: 55.68, lon: 12.57)!
+    let fetchedAt = UTCTime.parse("2026-07-26T21:00:00Z")!
+
+    func report(_ current: CurrentConditions, today: TodaySummary? = nil, at place: Coordinate? = nil, time: Date? = nil) -> WeatherReport {
+        WeatherReport(provider: .openMeteo, fetchedAt: time ?? fetchedAt, coordinate: place ?? copenhagen, current: current, today: today)
+    }
+
+    @Test func fillsWhatIsMissingAndNamesIt() throws {
+        let r = WeatherDerivation.completed(report(CurrentConditions(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)))
+        #expect(r.derived == [.dewPoint, .feelsLike, .sunrise, .sunset])
+        let dew = try #require(r.current.dewPointC)
+        let feels = try #require(r.current.feelsLikeC)
+        #expect(abs(dew - 14.1) < 0.1)
+        #expect(abs(feels - 16.34) < 0.02)
+        let today = try #require(r.today)
+        #expect(today.daylight == nil)
+        // Copenhagen on 26 July: Open-Meteo recorded sunrise 05:04 and sunset 21:28 local (+02:00).
+        let rise = try #require(today.sunrise)
+        let set = try #require(today.sunset)
+        #expect(abs(rise.timeIntervalSince(UTCTime.parse("2026-07-26T03:04:00Z")!)) < 180)
+        #expect(abs(set.timeIntervalSince(UTCTime.parse("2026-07-26T19:28:00Z")!)) < 180)
+    }
+
+    @Test func theProvidersOwnValuesWin() {
+        let given = CurrentConditions(temperatureC: 16.8, feelsLikeC: 20, humidityPct: 84, dewPointC: 3, windSpeedMps: 2.5)
+        let rise = UTCTime.parse("2026-07-26T03:00:00Z")!
+        let set = UTCTime.parse("2026-07-26T19:00:00Z")!
+        let r = WeatherDerivation.completed(report(given, today: TodaySummary(minC: 10, maxC: 20, sunrise: rise, sunset: set)))
+        #expect(r.derived.isEmpty)
+        #expect(r.current == given)
+        #expect(r.today == TodaySummary(minC: 10, maxC: 20, sunrise: rise, sunset: set))
+    }
+
+    @Test func nothingIsDerivedFromWhatIsNotThere() {
+        let r = WeatherDerivation.completed(report(CurrentConditions(temperatureC: 16.8, windSpeedMps: 2.5)))
+        #expect(r.current.dewPointC == nil)
+        #expect(r.current.feelsLikeC == nil)
+        #expect(r.derived == [.sunrise, .sunset])
+    }
+
+    @Test func polarNightSaysSo() throws {
+        let tromso = Coordinate(lat: 69.65, lon: 18.96)!
+        let r = WeatherDerivation.completed(report(CurrentConditions(temperatureC: -5), at: tromso, time: UTCTime.parse("2026-12-21T11:00:00Z")!))
+        let today = try #require(r.today)
+        #expect(today.daylight == .polarNight)
+        #expect(today.sunrise == nil && today.sunset == nil)
+        #expect(r.derived == [.sunrise, .sunset])
+    }
+
+    @Test func applyingTwiceChangesNothing() {
+        let once = WeatherDerivation.completed(report(CurrentConditions(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)))
+        #expect(WeatherDerivation.completed(once) == once)
+    }
+
+    /// `derived` and `today.daylight` are written into the reading JSON and read back from the store's form.
+    @Test func derivedSurvivesTheJSONRoundTrip() throws {
+        let r = WeatherDerivation.completed(report(CurrentConditions(temperatureC: -5, humidityPct: 80, windSpeedMps: 3),
+            at: Coordinate(lat: 69.65, lon: 18.96)!, time: UTCTime.parse("2026-06-21T11:00:00Z")!))
+        let json = r.json(language: .en)
+        #expect(json["derived"]?.arrayValue?.compactMap(\.stringValue) == ["dew_point_c", "feels_like_c", "sunrise", "sunset"])
+        #expect(json["today"]?["daylight"]?.stringValue == "polar_day")
+        let back = try #require(WeatherReport(json: json))
+        #expect(back.derived == r.derived)
+        #expect(back.today?.daylight == .polarDay)
+    }
+
+    /// A recorded response whose days are not today's (the demo's July recording read in December)
+    /// still gets today's sunrise and sunset at the position.
+    @Test func aRecordingFromAnotherDayGetsTodaysSun() throws {
+        let december = UTCTime.parse("2026-12-01T12:00:00Z")!
+        let decoded = try OpenMeteoDecoder.decode(CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: copenhagen, fetchedAt: december)
+        #expect(decoded.today == nil)
+        let r = WeatherDerivation.completed(decoded)
+        let rise = try #require(r.today?.sunrise)
+        #expect(UTCTime.formatDate(rise) == "2026-12-01")
+        #expect(r.derived.contains(.sunrise) && r.derived.contains(.dewPoint) && !r.derived.contains(.feelsLike))
+    }
+}

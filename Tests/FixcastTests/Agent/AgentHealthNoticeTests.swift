@@ -1,0 +1,81 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastApp
+
+/// `fixcast run --json` (a service: the journal is its stderr) on a real gpsd that is killed in the
+/// middle of a gather window and started again: stderr says gpsd is gone within a second, once (not
+/// once per reconnect attempt), and says once that it is back.
+@Suite(.serialized) struct AgentHealthNoticeTests {
+    @Test func aHeadlessAgentSaysAtOnceThatGPSDIsGoneAndOnceThatItIsBack() async throws {
+        let rig = try await AgentReplayTests.startRig()
+        defer { rig.stop() }
+        let (gpsd, agent, recorder) = (rig.gpsd, rig.agent, rig.recorder)
+
+        // A 1 Hz receiver, stamped: after the second fix the agent leaves gpsd's reports to gather
+        // for 10 s (`ReportGathering.headlessWindowS`).
+        let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) - 30)
+        let epochs = (0..<4).map {
+            NMEAWriter.Epoch(lat: 52.52 + Double($0) * 0.0009, lon: 13.405, time: start.addingTimeInterval(Double($0)))
+        }
+        for (i, epoch) in epochs.enumerated() {
+            if i > 0 { try await Task.sleep(for: .seconds(1)) }
+            for line in NMEAWriter.log([epoch]) { gpsd.write(line) }
+            #expect(await recorder.wait { $0.fix.map { abs($0.coordinate.lat - epoch.lat) < 1e-6 } ?? false } != nil)
+            if i == 0 { #expect(agent.waitForLines(1, seconds: 30), "the startup reading; stderr: \(agent.stderr)") }
+        }
+        #expect(!agent.stderr.contains("gpsd"), "nothing said while gpsd works: \(agent.stderr)")
+
+        // Inside the window the last fixes opened: gpsd dies.
+        try await Task.sleep(for: .milliseconds(500))
+        let killedAt = Date()
+        gpsd.killGPSD()
+        let lost = agent.waitForStderr(containing: "connection to gpsd at 127.0.0.1:\(gpsd.port) was lost", seconds: 15)
+        let said = try #require(lost, "stderr says gpsd is gone; it said: \(agent.stderr)")
+        let delay = said.at.timeIntervalSince(killedAt)
+        print("gpsd killed → stderr line after \(String(format: "%.3f", delay)) s")
+        #expect(delay < 1, "said within a second of gpsd dying, in a gather window: \(delay) s")
+
+        // Reconnect attempts fail for a while (1 s, 2 s, …): said once, not once per attempt.
+        try await Task.sleep(for: .seconds(4))
+        #expect(agent.stderrLines.filter { $0.line.hasPrefix("gps:") }.count == 1, "one line: \(agent.stderr)")
+
+        let restartedAt = Date()
+        try gpsd.startGPSD()
+        let back = agent.waitForStderr(containing: "gpsd at 127.0.0.1:\(gpsd.port) answers again", after: restartedAt, seconds: 40)
+        #expect(back != nil, "stderr says gpsd is back; it said: \(agent.stderr)")
+        #expect(agent.stderrLines.filter { $0.line.hasPrefix("gps:") }.count == 2, "two lines in all: \(agent.stderr)")
+
+        agent.signal(SIGTERM)
+        #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
+    }
+
+    @Test func aHeadlessAgentSaysOnceThatTheBrokerIsAwayAndOnceThatItIsBack() async throws {
+        let home = TestPaths.temporaryDirectory("agent-mqtt-health")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        defer { server.stop() }
+        let broker = try MosquittoBroker()
+        defer { broker.stop() }
+        broker.stop()  // away when the agent starts
+        var env = MQTTBinaryTests.env(port: broker.port, device: "health1")
+        env["FIXCAST_WEATHER_BASE_URL"] = server.baseURL
+        env["FIXCAST_PLACES_PROVIDER"] = "offline"
+        let agent = try RunningFixcast(
+            ["run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db", home.appendingPathComponent("f.sqlite").path],
+            env: env, home: home)
+        let away = agent.waitForStderr(containing: "mqtt:", seconds: 20)
+        #expect(away != nil, "stderr says the broker is away: \(agent.stderr)")
+        try await Task.sleep(for: .seconds(4))  // reconnect attempts fail meanwhile
+        #expect(agent.stderrLines.filter { $0.line.hasPrefix("mqtt:") }.count == 1, "once, not per attempt: \(agent.stderr)")
+
+        try broker.start()
+        let back = agent.waitForStderr(containing: "mqtt: connected to the broker again", seconds: 60)
+        #expect(back != nil, "stderr says it is back: \(agent.stderr)")
+        #expect(agent.stderrLines.filter { $0.line.hasPrefix("mqtt:") }.count == 2, "\(agent.stderr)")
+        agent.signal(SIGTERM)
+        #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `fixcast line` through the binary: the store written by a real `run`, read while it runs; `--watch`
+/// printing once per stored reading and sleeping between them.
+@Suite(.serialized) struct LineCommandTests {
+    static let here = "55.68,12.57"
+
+    func env(_ server: FixtureServer) -> [String: String] {
+        ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"]
+    }
+
+    @Test func aLineFromTheStoreWithoutNetworkOrGpsd() throws {
+        let home = TestPaths.temporaryDirectory("line-once")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let db = home.appendingPathComponent("s.sqlite").path
+        // No store yet: "no fix", exit 0; the store is not created by reading it.
+        let empty = try CLIRunner.run(["line", "--db", db, "--waybar"], home: home)
+        #expect(empty.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any])
+        #expect(object["class"] as? [String] == ["no-fix"])
+        #expect(!FileManager.default.fileExists(atPath: db))
+
+        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        defer { server.stop() }
+        let now = try CLIRunner.run(["now", "--json", "--at", Self.here, "--db", db], env: env(server), home: home, timeout: 30)
+        #expect(now.status == 0, "\(now.stderr)")
+        let requests = server.requestCount()
+        // The weather base URL points at the server, gpsd at a port where nothing listens: line asks neither.
+        let line = try CLIRunner.run(
+            ["line", "--db", db, "--gpsd", "127.0.0.1:9", "--format", "%l|%t|%f|%h|%w|%a"], env: env(server), home: home)
+        #expect(line.status == 2, "line takes no --gpsd: it never asks gpsd")
+        let plain = try CLIRunner.run(["line", "--db", db, "--format", "%l|%t|%f|%h|%w|%a"], env: env(server), home: home)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == "Copenhagen|17 °C|17 °C|84 %|↙2.5 m/s|just now\n")
+        #expect(server.requestCount() == requests)
+        let i3 = try CLIRunner.run(["line", "--db", db, "--i3blocks", "--units", "imperial", "--lang", "ru"], home: home)
+        #expect(i3.stdout == "Copenhagen 🌦 62 °F ↙6 mph\n🌦 62 °F\n")
+        let bad = try CLIRunner.run(["line", "--db", db, "--waybar", "--i3blocks"], home: home)
+        #expect(bad.status == 2 && bad.stderr.contains("--waybar") && bad.stdout.isEmpty)
+    }
+
+    /// A real `run --at … --json` stores a reading at start and one per SIGUSR1; `line --watch` prints
+    /// the first line at once and exactly one more per stored reading.
+    @Test func watchPrintsOncePerStoredReading() throws {
+        let home = TestPaths.temporaryDirectory("line-watch")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let db = home.appendingPathComponent("s.sqlite").path
+        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        defer { server.stop() }
+        let watch = try RunningFixcast(["line", "--watch", "--db", db, "--format", "%l %t"], env: [:], home: home)
+        defer { watch.signal(SIGTERM); _ = watch.waitForExit(seconds: 5) }
+        #expect(watch.waitForLines(1, seconds: 20), "stderr: \(watch.stderr)")
+        #expect(watch.stdoutLines.first == "no fix")
+
+        let agent = try RunningFixcast(["run", "--json", "--at", Self.here, "--db", db], env: env(server), home: home)
+        defer { agent.signal(SIGTERM); _ = agent.waitForExit(seconds: 20) }
+        #expect(agent.waitForLines(1, seconds: 30), "stderr: \(agent.stderr)")
+        #expect(watch.waitForLines(2, seconds: 10), "watch: \(watch.stdoutLines) \(watch.stderr)")
+        for n in 2...3 {
+            agent.signal(SIGUSR1)
+            #expect(agent.waitForLines(n, seconds: 20))
+            #expect(watch.waitForLines(n + 1, seconds: 10), "watch: \(watch.stdoutLines)")
+        }
+        // Settle: the agent's other writes (track, caches, state) print nothing.
+        Thread.sleep(forTimeInterval: 1.5)
+        let lines = watch.stdoutLines
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.dropFirst().allSatisfy { $0 == "Copenhagen 17 °C" }, "\(lines)")
+        #expect(agent.stdoutLines.count == 3)
+    }
+
+    /// Between readings `--watch` does not run at all: its threads' context switches do not grow over
+    /// three seconds with the store untouched.
+    @Test func watchSleepsBetweenReadings() throws {
+        let home = TestPaths.temporaryDirectory("line-idle")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let db = home.appendingPathComponent("s.sqlite").path
+        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        defer { server.stop() }
+        let now = try CLIRunner.run(["now", "--json", "--at", Self.here, "--db", db], env: env(server), home: home, timeout: 30)
+        #expect(now.status == 0, "\(now.stderr)")
+        let watch = try RunningFixcast(["line", "--watch", "--db", db], env: [:], home: home)
+        defer { watch.signal(SIGTERM); _ = watch.waitForExit(seconds: 5) }
+        #expect(watch.waitForLines(1, seconds: 20), "stderr: \(watch.stderr)")
+        Thread.sleep(forTimeInterval: 0.5)
+        let pid = "\(watch.process.processIdentifier)"
+        func switches() -> [String: Int] {
+            Dictionary(ProcessThreads.of(pid).compactMap { t in t.contextSwitches.map { (t.tid + " " + t.name, $0) } }) { a, _ in a }
+        }
+        let before = switches()
+        Thread.sleep(forTimeInterval: 3)
+        let after = switches()
+        #expect(!before.isEmpty)
+        for (thread, count) in after {
+            #expect(count == before[thread], "\(thread) woke \(count - (before[thread] ?? 0)) times")
+        }
+        #expect(watch.stdoutLines.count == 1)
+    }
+}

@@ -1,0 +1,93 @@
+import FixcastCore
+import Foundation
+import Testing
+
+/// The Debian package's own files (packaging/, scripts/package-conffile.sh): its unit keeps the
+/// hardening of config/fixcast.service, and its /etc/fixcast/config.toml documents every key at its
+/// default with every key commented out.
+@Suite struct PackagingFilesTests {
+    static let packagedUnit = TestPaths.repoRoot.appendingPathComponent("packaging/fixcast.service").path
+
+    static func directives(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("#") && $0.contains("=") }
+    }
+
+    /// Every directive of the source unit is in the package's, but for the user (a system user of the
+    /// package's own, so the store keeps one owner) and the binary's path.
+    @Test func thePackagedUnitKeepsEveryDirectiveOfTheSourceUnit() throws {
+        let source = try Self.directives(ServiceUnitTests.unitPath)
+        let packaged = try Self.directives(Self.packagedUnit)
+        let differing: Set<String> = [
+            "DynamicUser=yes", "ExecStart=/usr/local/bin/fixcast run --json",
+            // The package has the man page too.
+            "Documentation=https://github.com/fixcast/fixcast",
+        ]
+        for line in source where !differing.contains(line) {
+            #expect(packaged.contains(line), "\(line)")
+        }
+        for line in [
+            "Documentation=man:fixcast(1) https://github.com/fixcast/fixcast", "User=fixcast", "Group=fixcast",
+            "ExecStart=/usr/bin/fixcast run --json", "StateDirectory=fixcast",
+        ] {
+            #expect(packaged.contains(line), "\(line)")
+        }
+        #expect(!packaged.contains("DynamicUser=yes"))
+    }
+
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+            "systemd-analyze is not installed"))
+    func systemdAnalyzeVerifyReportsNothingOnThePackagedUnit() throws {
+        let dir = TestPaths.temporaryDirectory("packaged-unit")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("fixcast.service").path
+        // verify checks that ExecStart's program exists, and the package is not installed here; nor,
+        // perhaps, the fixcast user: root stands in for it.
+        let text = try String(contentsOfFile: Self.packagedUnit, encoding: .utf8)
+            .replacingOccurrences(of: "ExecStart=/usr/bin/fixcast", with: "ExecStart=/bin/true")
+            .replacingOccurrences(of: "User=fixcast", with: "User=root").replacingOccurrences(
+                of: "Group=fixcast", with: "Group=root")
+        try text.write(toFile: copy, atomically: true, encoding: .utf8)
+        // verify also runs `man fixcast` for Documentation=man:fixcast(1): the committed page stands in
+        // for the installed one.
+        let man1 = dir.appendingPathComponent("man/man1")
+        try FileManager.default.createDirectory(at: man1, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestPaths.repoRoot.appendingPathComponent("docs/fixcast.1"),
+            to: man1.appendingPathComponent("fixcast.1"))
+        let result = try ShellRun.run(
+            "/usr/bin/systemd-analyze", ["verify", copy], env: ["MANPATH": dir.appendingPathComponent("man").path])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stdout)\(result.stderr)")
+    }
+
+    /// The conffile as the package ships it: read by fixcast it sets nothing (every key commented
+    /// out, so the defaults apply), and with the keys uncommented it sets every key of the schema to
+    /// its default.
+    @Test func thePackagedConfigFileCommentsEveryKeyAtItsDefault() throws {
+        let script = TestPaths.repoRoot.appendingPathComponent("scripts/package-conffile.sh").path
+        let made = try ShellRun.run("/bin/bash", [script])
+        #expect(made.status == 0 && made.stderr.isEmpty, "\(made.stderr)")
+        let path = "/etc/fixcast/config.toml"
+        let asShipped = try ConfigLoader.load(
+            file: ConfigFileText(path: path, text: made.stdout, readableByOthers: true), environment: [:])
+        #expect(asShipped.settings == Settings())
+        #expect(try TOMLSubset.parse(made.stdout).entries.isEmpty)
+
+        let uncommented = made.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let text = String(line)
+            guard text.hasPrefix("# "), let first = text.dropFirst(2).first, first.isLowercase, text.contains(" = ")
+            else {
+                return text
+            }
+            return String(text.dropFirst(2))
+        }.joined(separator: "\n")
+        let loaded = try ConfigLoader.load(
+            file: ConfigFileText(path: path, text: uncommented, readableByOthers: true), environment: [:])
+        #expect(loaded.settings == Settings())
+        let keys = Set(try TOMLSubset.parse(uncommented).entries.map { "\($0.section).\($0.key)" })
+        #expect(keys == Set(ConfigSchema.keys.map { "\($0.section).\($0.name)" }))
+    }
+}

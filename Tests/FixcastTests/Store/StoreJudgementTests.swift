@@ -1,0 +1,286 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+
+/// Issues 23 (items 2, 4, 7, 10) and 24 (items 6, 9) through the binary: one judgement of a store for
+/// every command, made before a byte is written; reading commands that read only and never create; an
+/// unreadable store that says so; one `run` per store.
+@Suite(.serialized) struct StoreJudgementTests {
+    /// The reading commands, each with what it needs to run offline.
+    static let readingCommands: [[String]] = [
+        ["trips"], ["trips", "--json"], ["export", "--format", "gpx"], ["export", "--format", "csv"],
+        ["report", "-o", "-"], ["status", "--gpsd", "127.0.0.1:9"],
+    ]
+    /// The writing commands (no network: a fixed position, offline).
+    static let writingCommands: [[String]] = [["now", "--at", "52.52,13.405", "--offline"]]
+
+    static func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    static func sidecars(_ path: String) -> [String] {
+        ["-wal", "-shm", "-journal"].filter { FileManager.default.fileExists(atPath: path + $0) }
+    }
+
+    /// A store made by fixcast itself, with a short trip (3 track points) and one reading.
+    static func fixcastStore(_ home: AcceptanceHome) throws -> String {
+        let r = try home.run(["now", "--at", "52.52,13.405", "--offline"], env: Acceptance.env(nil))
+        #expect(FileManager.default.fileExists(atPath: home.db), "stderr: \(r.stderr)")
+        let t = 1_800_000_000
+        _ = try StoreTestData.sqlite3(
+            home.db,
+            "INSERT INTO track_points (time, lat, lon, mode) VALUES (\(t), 52.5, 13.4, '3d'), (\(t + 10), 52.501, 13.4, '3d'), (\(t + 20), 52.502, 13.4, '3d');"
+        )
+        return home.db
+    }
+
+    @Test("another program's database, random bytes and a truncated store are refused and left byte for byte as they were")
+    func foreignFilesAreLeftAsTheyWere() throws {
+        let home = AcceptanceHome("judge-foreign")
+        defer { home.remove() }
+        let foreign = home.path("other.db")
+        _ = try StoreTestData.sqlite3(foreign, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me');")
+        #expect(try StoreTestData.sqlite3(foreign, "PRAGMA journal_mode") == "delete")
+        let random = home.path("random.db")
+        var generator = SeededBytes(seed: 23)
+        try Data((0..<40_000).map { _ in generator.next() }).write(to: URL(fileURLWithPath: random))
+        let storePath = try Self.fixcastStore(home)
+        let whole = try #require(Self.bytes(storePath))
+        let truncated = home.path("truncated.sqlite")
+        try whole.prefix(100 + whole.count / 3).write(to: URL(fileURLWithPath: truncated))
+
+        for (file, says) in [(foreign, "another program's SQLite database"), (random, "storage: "), (truncated, "storage: ")] {
+            let before = try #require(Self.bytes(file))
+            for command in Self.readingCommands + Self.writingCommands + [["run", "--at", "52.52,13.405", "--offline", "--json"]] {
+                let r = try home.run(command + ["--db", file], env: Acceptance.env(nil), timeout: 30)
+                #expect(!r.timedOut)
+                #expect(r.status == 1, "\(command) on \(file): \(r.status) \(r.stderr)")
+                #expect(r.stderr.contains(says), "\(command) on \(file): \(r.stderr)")
+                #expect(Self.bytes(file) == before, "\(command) changed \(file)")
+                #expect(Self.sidecars(file).isEmpty, "\(command) left \(Self.sidecars(file)) beside \(file)")
+            }
+        }
+        #expect(try StoreTestData.sqlite3(foreign, "PRAGMA journal_mode") == "delete")
+    }
+
+    @Test("reading commands on a mistyped --db create nothing: export exits 1 saying there is no store, status says no store yet")
+    func readingCommandsNeverCreateAStore() throws {
+        let home = AcceptanceHome("judge-missing")
+        defer { home.remove() }
+        let missing = home.path("typo/fixcast.sqlit")
+        for command in Self.readingCommands {
+            let r = try home.run(command + ["--db", missing], env: Acceptance.env(nil))
+            #expect(!FileManager.default.fileExists(atPath: missing), "\(command) created a store")
+            #expect(!FileManager.default.fileExists(atPath: home.path("typo")), "\(command) created its folder")
+            switch command[0] {
+            case "export":
+                #expect(r.status == 1)
+                #expect(Acceptance.stderrLines(r) == [StorageError.missing(path: missing).message])
+            case "status":
+                #expect(r.status == 0, "\(r.stderr)")
+                #expect(r.stdout.contains("no store yet"), "\(r.stdout)")
+            case "report":
+                #expect(r.status == 1)
+            default:
+                #expect(r.status == 0, "\(r.stderr)")
+            }
+        }
+    }
+
+    @Test(
+        "a WAL store on read-only media is read and exported, not called read-only",
+        .enabled(if: getuid() == 0, "mounting a read-only tmpfs needs root"))
+    func readOnlyMediaIsRead() throws {
+        let home = AcceptanceHome("judge-ro")
+        defer { home.remove() }
+        let media = home.path("media")
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        #expect(Self.shell(["/bin/mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", media]) == 0)
+        defer { _ = Self.shell(["/bin/umount", media]) }
+        let db = media + "/fixcast.sqlite"
+        let setUp = AcceptanceHome("judge-ro-setup")
+        defer { setUp.remove() }
+        _ = try Self.fixcastStore(setUp)
+        try FileManager.default.copyItem(atPath: setUp.db, toPath: db)
+        #expect(try StoreTestData.sqlite3(db, "PRAGMA journal_mode") == "wal")
+        #expect(Self.shell(["/bin/mount", "-o", "remount,ro", media]) == 0)
+        #expect(Self.shell(["/usr/bin/touch", media + "/probe"]) != 0, "the media is not read-only")
+
+        let trips = try home.run(["trips", "--json", "--db", db], env: Acceptance.env(nil))
+        #expect(trips.status == 0, "\(trips.stderr)")
+        #expect(try Acceptance.array(trips).count == 1)
+        let gpx = try home.run(["export", "--format", "gpx", "--db", db], env: Acceptance.env(nil))
+        #expect(gpx.status == 0, "\(gpx.stderr)")
+        #expect(gpx.stdout.components(separatedBy: "<trkpt").count - 1 == 3)
+        #expect(!gpx.stderr.contains("read-only"))
+        let status = try home.run(["status", "--gpsd", "127.0.0.1:9", "--db", db], env: Acceptance.env(nil))
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("1 readings"), "\(status.stdout)")
+        let report = try home.run(["report", "-o", "-", "--db", db], env: Acceptance.env(nil))
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.hasPrefix("<?xml") || report.stdout.hasPrefix("<svg"))
+    }
+
+    @Test(
+        "a store in a folder this user cannot enter is 'cannot be read', exit 1, for every command",
+        .enabled(if: getuid() == 0, "running as another user needs root"))
+    func unreadableStoreSaysSo() throws {
+        let home = AcceptanceHome("judge-unreadable")
+        defer { home.remove() }
+        chmod(home.dir.path, 0o755)
+        let privateDir = home.path("private")
+        try FileManager.default.createDirectory(atPath: privateDir, withIntermediateDirectories: true)
+        let db = privateDir + "/fixcast.sqlite"
+        let setUp = AcceptanceHome("judge-unreadable-setup")
+        defer { setUp.remove() }
+        _ = try Self.fixcastStore(setUp)
+        try FileManager.default.copyItem(atPath: setUp.db, toPath: db)
+        chmod(privateDir, 0o700)
+        let commands = Self.readingCommands + Self.writingCommands + [["run", "--at", "52.52,13.405", "--offline", "--json"]]
+        for command in commands {
+            let r = try Self.runAsNobody(command + ["--db", db], home: home)
+            #expect(!r.timedOut)
+            #expect(r.status == 1, "\(command): \(r.status) \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains("cannot be read (permission denied on the folder \(privateDir))"), "\(command): \(r.stderr)")
+            #expect(!r.stdout.contains("No trips"), "\(command): \(r.stdout)")
+        }
+        // A command that only uses the store as a cache says so too: the forecast is shown, and exit 1.
+        let server = try Acceptance.recordedServer()
+        defer { server.stop() }
+        let forecast = try Self.runAsNobody(["forecast", "--at", "52.52,13.405", "--db", db], home: home, env: Acceptance.env(server))
+        #expect(forecast.status == 1, "\(forecast.stderr)")
+        #expect(!forecast.stdout.isEmpty)
+        #expect(forecast.stderr.contains("cannot be read"), "\(forecast.stderr)")
+        let readable = try home.run(["forecast", "--at", "52.52,13.405", "--db", db], env: Acceptance.env(server))
+        #expect(readable.status == 0, "the same forecast as the owner: \(readable.stderr)")
+    }
+
+    @Test("a store that quick_check finds damaged is refused by now as by trips and export (one judgement)")
+    func damagedStoreIsOneJudgement() throws {
+        let home = AcceptanceHome("judge-damaged")
+        defer { home.remove() }
+        let db = try Self.fixcastStore(home)
+        // Enough track points for a table of many pages, then one leaf page far from where new rows go is zeroed.
+        _ = try StoreTestData.sqlite3(
+            db,
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO track_points (time, lat, lon, mode) SELECT 1700000000 + i, 50 + i * 0.0001, 10, '3d' FROM n;"
+        )
+        let page = Int(try StoreTestData.sqlite3(db, "SELECT pageno FROM dbstat WHERE name = 'track_points' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 5")) ?? 0
+        let pageSize = Int(try StoreTestData.sqlite3(db, "PRAGMA page_size")) ?? 4096
+        #expect(page > 1)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: db))
+        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+        handle.write(Data(repeating: 0, count: pageSize))
+        try handle.close()
+        #expect(try StoreTestData.sqlite3(db, "PRAGMA integrity_check") != "ok")
+
+        for command in Self.writingCommands + [["trips"], ["export", "--format", "csv"], ["report", "-o", "-"]] {
+            let r = try home.run(command + ["--db", db], env: Acceptance.env(nil))
+            #expect(r.status == 1, "\(command): \(r.stderr)")
+            #expect(r.stderr.contains("is damaged"), "\(command): \(r.stderr)")
+        }
+        let run = try home.run(["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: Acceptance.env(nil), timeout: 30)
+        #expect(run.status == 1 && !run.timedOut)
+        #expect(Acceptance.stderrLines(run).count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("is damaged"))
+    }
+
+    @Test("a second run on a store names the first and exits 1; now, trips, export and status work beside it")
+    func secondRunIsRefused() throws {
+        let home = AcceptanceHome("judge-lock")
+        defer { home.remove() }
+        let server = try Acceptance.recordedServer()
+        defer { server.stop() }
+        let env = Acceptance.env(server)
+        let first = try RunningFixcast(["run", "--at", "52.52,13.405", "--json", "--db", home.db], env: env, home: home.dir)
+        defer {
+            first.signal(SIGTERM)
+            _ = first.waitForExit()
+        }
+        #expect(first.waitForLines(1, seconds: 30), "\(first.stderr)")
+        let second = try home.run(["run", "--at", "52.52,13.405", "--json"], env: env, timeout: 30)
+        #expect(second.status == 1 && !second.timedOut)
+        #expect(
+            Acceptance.stderrLines(second)
+                == [StorageError.heldByRun(path: home.db, pid: Int(first.process.processIdentifier)).message])
+        #expect(second.stdout.isEmpty)
+        for command in [["now", "--at", "52.52,13.405"], ["trips"], ["export", "--format", "csv"], ["status", "--gpsd", "127.0.0.1:9"]] {
+            let r = try home.run(command, env: env)
+            #expect(r.status == 0, "\(command) beside a run: \(r.stderr)")
+        }
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+        // The lock goes with its holder: a run after it starts.
+        let third = try RunningFixcast(["run", "--at", "52.52,13.405", "--json", "--db", home.db], env: env, home: home.dir)
+        #expect(third.waitForLines(1, seconds: 30), "\(third.stderr)")
+        third.signal(SIGTERM)
+        #expect(third.waitForExit() == 0)
+    }
+
+    // MARK: Support
+
+    static func shell(_ argv: [String]) -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return -1 }
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    /// `fixcast args…` as the user nobody (runuser), with the test's clean environment.
+    static func runAsNobody(_ args: [String], home: AcceptanceHome, env extra: [String: String] = Acceptance.env(nil)) throws -> CLIResult {
+        var env = fixcastEnvironment(home: home.dir, adding: extra)
+        env["HOME"] = "/nonexistent"
+        let envArgs = env.map { "\($0.key)=\($0.value)" }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+        p.arguments = ["-u", "nobody", "--", "/usr/bin/env", "-i"] + envArgs + [TestPaths.fixcastBinary] + args
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let outData = LockedData()
+        let errData = LockedData()
+        let group = DispatchGroup()
+        for (pipe, sink) in [(out, outData), (err, errData)] {
+            group.enter()
+            DispatchQueue.global().async {
+                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                group.leave()
+            }
+        }
+        let deadline = Date().addingTimeInterval(30)
+        var timedOut = false
+        while p.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                kill(p.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(10_000)
+        }
+        p.waitUntilExit()
+        group.wait()
+        return CLIResult(
+            status: p.terminationStatus, stdout: String(decoding: outData.get(), as: UTF8.self),
+            stderr: String(decoding: errData.get(), as: UTF8.self), timedOut: timedOut)
+    }
+}
+
+/// A deterministic byte source (xorshift64*), so a "random" file is the same in every run.
+struct SeededBytes {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    mutating func nextWord() -> UInt64 {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 0x2545_F491_4F6C_DD1D
+    }
+    mutating func next() -> UInt8 { UInt8(truncatingIfNeeded: nextWord() >> 32) }
+}

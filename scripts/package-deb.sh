@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Builds fixcast_<version>_<arch>.deb for this machine's Debian release with dpkg-deb (CONTRACT.md
+# "Packaging"): the static-stdlib release binary, the bundled data, the system service, the
+# configuration as a conffile, the man page and completions the binary makes from its --help, the
+# copyright file with every data licence, and Depends computed by dpkg-shlibdeps.
+#
+#   scripts/package-deb.sh [OUT_DIR]      (default .build/package; prints the .deb's path last)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+out=${1:-.build/package}
+
+die() { echo "package-deb: $*" >&2; exit 1; }
+for tool in dpkg-deb dpkg-shlibdeps strip gzip; do
+    command -v "$tool" >/dev/null || die "$tool is missing; install dpkg-dev and binutils."
+done
+
+version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/FixcastCore/Support/FixcastInfo.swift)
+[ -n "$version" ] || die "cannot read the version from Sources/FixcastCore/Support/FixcastInfo.swift."
+debversion="$version-1"
+changelog_version=$(sed -n '1s/^fixcast (\(.*\)) .*/\1/p' packaging/changelog)
+[ "$changelog_version" = "$debversion" ] ||
+    die "packaging/changelog starts with $changelog_version, the binary is $version: add a changelog entry for $debversion."
+arch=$(dpkg --print-architecture)
+# Reproducible: every timestamp the package carries is the changelog entry's.
+SOURCE_DATE_EPOCH=$(date -d "$(sed -n 's/^ -- .*>  //p' packaging/changelog | head -1)" +%s)
+export SOURCE_DATE_EPOCH
+
+echo "package-deb: building the release binary (static Swift stdlib)"
+# -z relro -z now: full RELRO, as Debian's hardening build flags give every package.
+build=(swift build -c release --static-swift-stdlib --product fixcast -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
+"${build[@]}"
+binary=$("${build[@]}" --show-bin-path)/fixcast
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+root=$stage/root
+unitdir=$(pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null || true)
+if [ -z "$unitdir" ]; then
+    # Debian 13 moved units to /usr/lib; Debian 12 keeps them in /lib.
+    if dpkg --compare-versions "$(cut -d. -f1 /etc/debian_version 2>/dev/null || echo 13)" ge 13 2>/dev/null; then
+        unitdir=/usr/lib/systemd/system
+    else
+        unitdir=/lib/systemd/system
+    fi
+fi
+
+install -d -m 755 "$root/usr/bin" "$root/usr/share/fixcast" "$root/usr/share/man/man1" "$root/usr/share/doc/fixcast" \
+    "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
+    "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/lintian/overrides" "$root/etc/fixcast" "$root$unitdir" \
+    "$root/DEBIAN"
+install -m 755 "$binary" "$root/usr/bin/fixcast"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/fixcast"
+fixcast=$root/usr/bin/fixcast
+
+for file in share/fixcast/*; do
+    [ -f "$file" ] && install -m 644 "$file" "$root/usr/share/fixcast/"
+done
+
+# The man page and the completions come from the binary itself (its --help texts and option tables).
+"$fixcast" --man-page > "$stage/fixcast.1"
+cmp -s "$stage/fixcast.1" docs/fixcast.1 || die "docs/fixcast.1 differs from the binary's man page; run scripts/update-manpage.sh."
+gzip -9n < "$stage/fixcast.1" > "$root/usr/share/man/man1/fixcast.1.gz"
+"$fixcast" completions bash > "$root/usr/share/bash-completion/completions/fixcast"
+"$fixcast" completions zsh > "$root/usr/share/zsh/vendor-completions/_fixcast"
+"$fixcast" completions fish > "$root/usr/share/fish/vendor_completions.d/fixcast.fish"
+
+scripts/package-conffile.sh > "$root/etc/fixcast/config.toml"
+install -m 644 packaging/fixcast.service "$root$unitdir/fixcast.service"
+install -m 644 packaging/copyright "$root/usr/share/doc/fixcast/copyright"
+gzip -9n < packaging/changelog > "$root/usr/share/doc/fixcast/changelog.Debian.gz"
+install -m 644 packaging/lintian-overrides "$root/usr/share/lintian/overrides/fixcast"
+chmod 644 "$root"/usr/share/man/man1/* "$root"/usr/share/doc/fixcast/* "$root"/etc/fixcast/config.toml \
+    "$root"/usr/share/bash-completion/completions/* "$root"/usr/share/zsh/vendor-completions/* \
+    "$root"/usr/share/fish/vendor_completions.d/*
+
+install -m 755 packaging/postinst packaging/prerm packaging/postrm "$root/DEBIAN/"
+echo /etc/fixcast/config.toml > "$root/DEBIAN/conffiles"
+chmod 644 "$root/DEBIAN/conffiles"
+
+# dpkg-shlibdeps reads debian/control: a skeleton of one in a scratch source tree.
+mkdir -p "$stage/src/debian"
+printf 'Source: fixcast\n\nPackage: fixcast\nArchitecture: any\n' > "$stage/src/debian/control"
+shlibs=$(cd "$stage/src" && dpkg-shlibdeps -O "$fixcast" | sed -n 's/^shlibs:Depends=//p')
+[ -n "$shlibs" ] || die "dpkg-shlibdeps found no libraries for $fixcast."
+
+installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: fixcast
+Version: $debversion
+Architecture: $arch
+Maintainer: fixcast authors <fixcast@users.noreply.github.com>
+Installed-Size: $installed_size
+Depends: adduser, $shlibs
+Recommends: gpsd
+Section: utils
+Priority: optional
+Homepage: https://github.com/fixcast/fixcast
+Description: local weather that follows your GPS
+ fixcast follows a GPS receiver through gpsd, fetches the local weather when
+ you have moved more than 5 km (and every 30 minutes while you stay), names the
+ place you are in, shows the official weather alerts, and logs every reading,
+ tagged with its position, in an SQLite store that exports to GPX, CSV and
+ GeoJSON. It can publish readings to MQTT and Home Assistant.
+ .
+ The package runs it as a system service (fixcast.service, user fixcast, store
+ in /var/lib/fixcast) and installs its man page and bash, zsh and fish
+ completions.
+CONTROL
+chmod 644 "$root/DEBIAN/control"
+(cd "$root" && find . -path ./DEBIAN -prune -o -type f -print0 | sort -z | sed -z 's|^\./||' |
+    xargs -0 md5sum > DEBIAN/md5sums)
+chmod 644 "$root/DEBIAN/md5sums"
+find "$root" -newermt "@$SOURCE_DATE_EPOCH" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+
+mkdir -p "$out"
+deb="$out/fixcast_${debversion}_${arch}.deb"
+dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
+echo "package-deb: Depends: adduser, $shlibs"
+echo "$deb"
