@@ -8,7 +8,7 @@ import Testing
 /// `fixcast run --json` (a service: the journal is its stderr) on a real gpsd that is killed in the
 /// middle of a gather window and started again: stderr says gpsd is gone within a second, once (not
 /// once per reconnect attempt), and says once that it is back.
-@Suite(.serialized) struct AgentHealthNoticeTests {
+@Suite(.serialized, .scratch) struct AgentHealthNoticeTests {
     @Test func aHeadlessAgentSaysAtOnceThatGPSDIsGoneAndOnceThatItIsBack() async throws {
         let rig = try await AgentReplayTests.startRig()
         defer { rig.stop() }

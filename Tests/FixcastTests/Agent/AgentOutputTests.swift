@@ -7,7 +7,7 @@ import Testing
 /// Where `fixcast run --json`'s stdout goes, and what happens when it stops taking the readings:
 /// a reader that went away (`| head -1`) ends the agent as SIGTERM does (exit 0, nothing lost); a
 /// stdout that refuses writes (`> /dev/full`) is a loss: one sentence and exit 1.
-@Suite(.serialized) struct AgentOutputTests {
+@Suite(.serialized, .scratch) struct AgentOutputTests {
     /// `fixcast run --json --at …` (no gpsd needed) with stdout on `stdout`; stderr to a pipe.
     static func start(stdout: Any, home: URL, server: FixtureServer) throws -> (Process, Pipe) {
         let p = Process()

@@ -8,7 +8,7 @@ import Testing
 /// Signals to `fixcast run` whenever they come: SIGHUP is a stop that loses nothing (the fixes still
 /// gathering in gpsd's socket are read and kept), and a signal sent while fixcast is still starting,
 /// before its loop handles signals, waits for the loop instead of taking its default action.
-@Suite(.serialized) struct AgentSignalTests {
+@Suite(.serialized, .scratch) struct AgentSignalTests {
     @Test func sighupStopsAHeadlessAgentWithEveryFixInTheTrack() async throws {
         let rig = try await AgentReplayTests.startRig()
         defer { rig.stop() }

@@ -8,7 +8,7 @@ import Testing
 /// holds the store's write lock past the busy timeout), then takes them again: every reading printed
 /// meanwhile says `storage` in `errors`, stderr says it once and once when it works again, and the
 /// exit status is 1 (a reading was lost).
-@Suite(.serialized) struct AgentStorageFailureTests {
+@Suite(.serialized, .scratch) struct AgentStorageFailureTests {
     /// A python3 sqlite3 client holding an exclusive lock on `db` until its stdin closes.
     final class LockHolder: @unchecked Sendable {
         let process = Process()

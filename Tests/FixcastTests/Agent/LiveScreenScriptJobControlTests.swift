@@ -5,7 +5,7 @@ import Testing
 /// $?'`, as scripts/demo.sh does), in a real terminal (tmux) under an interactive bash: the shell stops
 /// at once and takes the terminal back before fixcast has given it back; fixcast must still stop,
 /// and come back on `fg`: the screen returns and `q` quits with 0.
-@Suite(.serialized) struct LiveScreenScriptJobControlTests {
+@Suite(.serialized, .scratch) struct LiveScreenScriptJobControlTests {
     typealias T = LiveScreenJobControlTests
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: T.tmux), "tmux is not installed"))

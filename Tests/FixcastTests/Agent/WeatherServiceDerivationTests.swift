@@ -5,7 +5,7 @@ import FixcastCore
 @testable import FixcastApp
 
 /// Every fetched report leaves the service with the derived values filled and named, and is stored so.
-@Suite(.serialized) struct WeatherServiceDerivationTests {
+@Suite(.serialized, .scratch) struct WeatherServiceDerivationTests {
     @Test func aFetchedReportIsDerivedOnceAndStoredDerived() async throws {
         let here = Coordinate(lat: 55.68, lon: 12.57)!
         let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])

@@ -9,7 +9,7 @@ import Testing
 /// `fixcast completions bash|zsh|fish`, loaded into the real shells: what they complete is checked
 /// against the option tables (`CommandName.acceptedOptions`, the parser's value types), not against
 /// the reference the scripts are made from.
-@Suite(.serialized) struct CompletionsTests {
+@Suite(.serialized, .scratch) struct CompletionsTests {
     static func tool(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     /// Every spelling of an option (`-o` is also `--output`).

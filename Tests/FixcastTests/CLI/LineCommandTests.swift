@@ -3,7 +3,7 @@ import Testing
 
 /// `fixcast line` through the binary: the store written by a real `run`, read while it runs; `--watch`
 /// printing once per stored reading and sleeping between them.
-@Suite(.serialized) struct LineCommandTests {
+@Suite(.serialized, .scratch) struct LineCommandTests {
     static let here = "55.68,12.57"
 
     func env(_ server: FixtureServer) -> [String: String] {
@@ -58,6 +58,9 @@ import Testing
         #expect(agent.waitForLines(1, seconds: 30), "stderr: \(agent.stderr)")
         #expect(watch.waitForLines(2, seconds: 10), "watch: \(watch.stdoutLines) \(watch.stderr)")
         for n in 2...3 {
+            // A forced request within 2 s of the last forced reading's start joins it
+            // (ReadingScheduler.forcedJoinWindowS): each of these must be a reading of its own.
+            Thread.sleep(forTimeInterval: 2.2)
             agent.signal(SIGUSR1)
             #expect(agent.waitForLines(n, seconds: 20))
             #expect(watch.waitForLines(n + 1, seconds: 10), "watch: \(watch.stdoutLines)")

@@ -4,7 +4,7 @@ import Testing
 @testable import fixcast
 
 /// fixcast(1): made from the help texts, committed as docs/fixcast.1, and clean for man and groff.
-@Suite struct ManPageTests {
+@Suite(.scratch) struct ManPageTests {
     static let committed = TestPaths.repoRoot.appendingPathComponent("docs/fixcast.1").path
 
     static func tool(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }

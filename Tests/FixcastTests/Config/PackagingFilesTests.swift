@@ -5,7 +5,7 @@ import Testing
 /// The Debian package's own files (packaging/, scripts/package-conffile.sh): its unit keeps the
 /// hardening of config/fixcast.service, and its /etc/fixcast/config.toml documents every key at its
 /// default with every key commented out.
-@Suite struct PackagingFilesTests {
+@Suite(.scratch) struct PackagingFilesTests {
     static let packagedUnit = TestPaths.repoRoot.appendingPathComponent("packaging/fixcast.service").path
 
     static func directives(_ path: String) throws -> [String] {

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 24 item 7 through the binary: `export -o FILE` interrupted by SIGINT, SIGTERM or SIGHUP while
 /// it writes leaves no hidden partial file (`.FILE.fixcast-XXXXXX`) and the old file as it was.
-@Suite(.serialized) struct ExportInterruptTests {
+@Suite(.serialized, .scratch) struct ExportInterruptTests {
     @Test("an interrupted export -o removes its partial file", arguments: [SIGINT, SIGTERM, SIGHUP])
     func interruptedExportLeavesNoPartialFile(signal: Int32) async throws {
         let dir = TestPaths.temporaryDirectory("export-interrupt")

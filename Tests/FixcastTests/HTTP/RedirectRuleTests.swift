@@ -6,7 +6,7 @@ import FixcastCore
 /// Issue 24 item 1: a redirect is followed only to the same scheme, host and port; anything else is
 /// refused before a byte is sent there, with both URLs named (no query). Loopback servers only:
 /// 127.0.0.2 plays "another host".
-@Suite(.serialized) struct RedirectRuleTests {
+@Suite(.serialized, .scratch) struct RedirectRuleTests {
     func refusal(_ url: String) async -> HTTPError? {
         do {
             let r = try await CurlHTTPClient().get(HTTPRequest(url: url))

@@ -7,7 +7,7 @@ import Testing
 /// Issue 24 items 2 and 8 through the binary, against crafted MetAlerts and NWS answers on a loopback
 /// server: the 100-alert cap comes after the filters and says what it cut; absurd times are unknown;
 /// one id is one alert, and `alerts.command` runs once, for the winning message.
-@Suite(.serialized) struct HostileAlertFeedTests {
+@Suite(.serialized, .scratch) struct HostileAlertFeedTests {
     static let vestland = "61.5,4.7"
     static let phoenix = "33.25,-112.30"
     static let metPath = "/weatherapi/metalerts/2.0/current.json"

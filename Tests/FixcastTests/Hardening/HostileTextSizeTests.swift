@@ -7,7 +7,7 @@ import Testing
 /// Issue 23 item 5 through the binary: a place name of 600 KB (or one grapheme of 400 KB) from a
 /// loopback Nominatim is stored capped and printed as a bounded line; a 5 MB answer is refused by the
 /// HTTP body cap; an alert with a 600 KB headline is listed capped.
-@Suite(.serialized) struct HostileTextSizeTests {
+@Suite(.serialized, .scratch) struct HostileTextSizeTests {
     static let cologne = "50.9373,6.9592"
 
     /// The recorded Cologne answer with `city` (the name fixcast shows) replaced by `name`.

@@ -8,7 +8,7 @@ import Testing
 /// (a bidi override, markup, a quote, line breaks, ESC, NEL, DEL, CR, a C0 control) is exact in the
 /// GPX (as character references), shown as the screen shows it in the SVG and the HTML (no bidi
 /// control, not even as a reference), and every file stays well-formed and safe to `cat`.
-@Suite(.serialized) struct HostileXMLOutputTests {
+@Suite(.serialized, .scratch) struct HostileXMLOutputTests {
     static let name = "\u{202E}nilreB\u{202C} <b>&'\"\n\tX\u{1B}[2J\u{85}\u{7F}\r\u{01}End"
 
     @Test func gpxSVGAndHTMLFollowOneRule() throws {

@@ -5,7 +5,7 @@ import Testing
 /// Issue 23 item 1 and issue 24 item 10 (the MQTT part) through the binary: MQTT settings that
 /// crashed (SIGSEGV) or hung the agent, or that a broker silently ignores, are refused where they
 /// are read (exit 2 naming the key) or end in one `mqtt:` sentence; never a signal, never a hang.
-@Suite(.serialized) struct MQTTSettingsHardeningTests {
+@Suite(.serialized, .scratch) struct MQTTSettingsHardeningTests {
     static func env(port: UInt16, _ more: [String: String]) -> [String: String] {
         var e = [
             "FIXCAST_MQTT_ENABLED": "true", "FIXCAST_MQTT_HOST": "127.0.0.1", "FIXCAST_MQTT_PORT": String(port),

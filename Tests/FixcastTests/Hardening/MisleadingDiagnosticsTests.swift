@@ -8,7 +8,7 @@ import Testing
 /// takes the TCP connection and never answers, and a TLS listener given plain MQTT, were both
 /// "nothing accepts connections … (Unknown error)"; a 200 KB response header was "Out of memory";
 /// a newline in a `--db` path reached stderr and `status` raw.
-@Suite(.serialized) struct MisleadingDiagnosticsTests {
+@Suite(.serialized, .scratch) struct MisleadingDiagnosticsTests {
     /// A loopback port that completes every TCP handshake (the kernel does, from the listen backlog)
     /// and never sends a byte: no accept, no read.
     final class SilentListener {

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 24 item 1 through the binary: a plain-http loopback mirror that redirects to another host
 /// (127.0.0.2) does not take the position there; `now` fails with one sentence naming both URLs.
-@Suite(.serialized) struct RedirectHardeningTests {
+@Suite(.serialized, .scratch) struct RedirectHardeningTests {
     @Test("now: a weather mirror's 302 to another loopback host is refused, naming both URLs; nothing reaches it")
     func redirectToAnotherHostIsRefused() throws {
         let home = AcceptanceHome("redirect-host")

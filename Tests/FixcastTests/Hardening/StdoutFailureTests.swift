@@ -4,7 +4,7 @@ import Testing
 /// Issue 23 item 8 through the binary: a write to stdout that is lost (stdout on /dev/full, or
 /// closed) is exit 1 with one sentence on stderr, as `cat` and `jq` do; a reader that went away
 /// (EPIPE, `| head -1`) stays quiet and exits 0.
-@Suite(.serialized) struct StdoutFailureTests {
+@Suite(.serialized, .scratch) struct StdoutFailureTests {
     /// How stdout is wired, as a bash redirection of the fixcast process.
     enum Stdout: String {
         case full = ">/dev/full"

@@ -6,7 +6,7 @@ import Testing
 
 /// The base map through the binary: the bundled drive's report shows Lake Tahoe's shore from the
 /// shipped basemap.bin; a damaged file is said once and the report is still made.
-@Suite(.serialized) struct ReportBasemapTests {
+@Suite(.serialized, .scratch) struct ReportBasemapTests {
     @Test func theDrivesReportDrawsLakeTahoeFromTheShippedBasemap() async throws {
         let drive = try await DriveStore.build()
         let home = TestPaths.temporaryDirectory("report-basemap")

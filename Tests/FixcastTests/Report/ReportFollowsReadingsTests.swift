@@ -8,7 +8,7 @@ import Testing
 /// track's colours follow every reading (issue 23 item 6), the official alerts are drawn and
 /// listed (issue 24 item 3), and a trip across the antimeridian or near the pole is drawn at its own
 /// size with a true scale bar (issue 24 item 5).
-@Suite(.serialized) struct ReportFollowsReadingsTests {
+@Suite(.serialized, .scratch) struct ReportFollowsReadingsTests {
     static func report(_ store: SyntheticTripStore, _ name: String) throws -> String {
         let out = store.directory.appendingPathComponent(name).path
         let r = try CLIRunner.run(["report", "--db", store.path, "-o", out], home: store.directory)

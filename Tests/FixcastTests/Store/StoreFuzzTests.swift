@@ -9,7 +9,7 @@ import Testing
 /// every table (NaN and inf, huge and negative numbers, empty and 100 KB strings, blobs, wrong types),
 /// written with sqlite3, then every reading command on it: no crash, no hang, exit 0 or 1, and an exit
 /// 1 says one sentence.
-@Suite(.serialized) struct StoreFuzzTests {
+@Suite(.serialized, .scratch) struct StoreFuzzTests {
     static let readingCommands: [[String]] = [
         ["trips"], ["trips", "--json"], ["export", "--format", "gpx"], ["export", "--format", "csv"],
         ["export", "--format", "geojson"], ["report", "-o", "-"], ["report", "-o", "REPORT.html"],

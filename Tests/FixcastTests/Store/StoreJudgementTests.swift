@@ -7,7 +7,7 @@ import Testing
 /// Issues 23 (items 2, 4, 7, 10) and 24 (items 6, 9) through the binary: one judgement of a store for
 /// every command, made before a byte is written; reading commands that read only and never create; an
 /// unreadable store that says so; one `run` per store.
-@Suite(.serialized) struct StoreJudgementTests {
+@Suite(.serialized, .scratch) struct StoreJudgementTests {
     /// The reading commands, each with what it needs to run offline.
     static let readingCommands: [[String]] = [
         ["trips"], ["trips", "--json"], ["export", "--format", "gpx"], ["export", "--format", "csv"],
