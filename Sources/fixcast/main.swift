@@ -1,5 +1,5 @@
-import FixcastApp
 import FixcastAdapters
+import FixcastApp
 
 // Before anything opens a file: a closed stdout must not become the store's descriptor.
 Console.claimStandardStreams()

@@ -1,8 +1,8 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `alerts.command` once per new alert (CONTRACT.md): `/bin/sh -c COMMAND` with the alert's JSON
@@ -52,7 +52,10 @@ public struct AlertCommandRunner: Sendable {
         let started = DedicatedThread.start(name: "fixcast-alertcmd") {
             _ = runner.runAndWait(alert: alert)
         }
-        if !started { report("alerts: the alert command was not run: no thread could be started (the system is out of resources).") }
+        if !started {
+            report(
+                "alerts: the alert command was not run: no thread could be started (the system is out of resources).")
+        }
     }
 
     /// Runs the command and waits for it (at most `timeoutS`); reports a failure and returns the outcome.
@@ -66,7 +69,9 @@ public struct AlertCommandRunner: Sendable {
         case .killedBySignal(let signal):
             report("alerts: the alert command was killed by signal \(signal); check alerts.command.")
         case .timedOut:
-            report("alerts: the alert command did not finish within \(Int(clamping: timeoutS, to: 0...Int.max)) s and was stopped; check alerts.command.")
+            report(
+                "alerts: the alert command did not finish within \(Int(clamping: timeoutS, to: 0...Int.max)) s and was stopped; check alerts.command."
+            )
         case .couldNotStart(let why):
             report("alerts: the alert command could not be started (\(why)); check alerts.command.")
         }
@@ -88,7 +93,8 @@ public struct AlertCommandRunner: Sendable {
         // The alert's JSON goes through an unlinked temporary file, not a pipe: a child that never
         // reads stdin cannot block fixcast on a full pipe, and the file is gone when the child is.
         let json = alert.json.serialized() + "\n"
-        var template = Array((ProcessEnvironment.current["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp").utf8CString.dropLast())
+        var template = Array(
+            (ProcessEnvironment.current["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp").utf8CString.dropLast())
         template += Array("/fixcast-alert-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return .couldNotStart("no temporary file: errno \(errno)") }
@@ -120,7 +126,8 @@ public struct AlertCommandRunner: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let argv = ["/bin/sh", "-c", command]
         let envp = childEnvironment(for: alert)

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// The alert service's failures, one sentence each (component: alerts). None of them changes the
 /// weather or the exit code of a reading: the reading goes out with `alerts: null` (or the stored
@@ -36,11 +36,13 @@ public enum AlertError: UserFacingError, Hashable {
         case .invalidResponse(let s, let d):
             return "alerts: \(s.displayName) sent a response fixcast could not read (\(d)); try again later."
         case .backingOff(let s, let until):
-            return "alerts: \(s.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
+            return
+                "alerts: \(s.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
         case .offline:
             return "alerts: offline mode and no stored alerts near here; run without --offline to fetch them."
         case .countryUnknown(let d):
-            return "alerts: cannot tell which alert service covers this position (\(d)); set alerts.source to nws or metalerts, or reinstall fixcast."
+            return
+                "alerts: cannot tell which alert service covers this position (\(d)); set alerts.source to nws or metalerts, or reinstall fixcast."
         }
     }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// One answer of an alert source: the alerts (or "not modified since"), with the caching headers.
 public struct AlertAnswer: Sendable, Hashable {
@@ -42,7 +42,9 @@ enum AlertHTTP {
         let lastModified = response.header("last-modified").flatMap { AlertText.line($0) }
         if response.status == 304 { return AlertAnswer(alerts: nil, expires: expires, lastModified: lastModified) }
         guard (200...299).contains(response.status) else {
-            throw .status(source: source, code: response.status, detail: problemDetail(response.body), retryAfter: response.header("retry-after"))
+            throw .status(
+                source: source, code: response.status, detail: problemDetail(response.body),
+                retryAfter: response.header("retry-after"))
         }
         do {
             return AlertAnswer(alerts: try decode(response.body), expires: expires, lastModified: lastModified)
@@ -73,11 +75,15 @@ public struct NWSAlertSource: AlertSource {
     }
 
     public func url(for c: Coordinate) -> String {
-        baseURL + "/alerts/active?point=" + WeatherHTTP.decimal(c.lat, places: 4) + "," + WeatherHTTP.decimal(c.lon, places: 4)
+        baseURL + "/alerts/active?point=" + WeatherHTTP.decimal(c.lat, places: 4) + ","
+            + WeatherHTTP.decimal(c.lon, places: 4)
     }
 
     public func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer {
-        try await AlertHTTP.get(url(for: coordinate), accept: "application/geo+json", ifModifiedSince: ifModifiedSince, source: id, http: http) {
+        try await AlertHTTP.get(
+            url(for: coordinate), accept: "application/geo+json", ifModifiedSince: ifModifiedSince, source: id,
+            http: http
+        ) {
             body throws(AlertDecodeFailure) in try NWSAlertDecoder.decode(body, at: coordinate)
         }
     }
@@ -99,11 +105,14 @@ public struct MetAlertsSource: AlertSource {
     }
 
     public func url(for c: Coordinate) -> String {
-        baseURL + Self.path + "?lat=" + WeatherHTTP.decimal(c.lat, places: 4) + "&lon=" + WeatherHTTP.decimal(c.lon, places: 4)
+        baseURL + Self.path + "?lat=" + WeatherHTTP.decimal(c.lat, places: 4) + "&lon="
+            + WeatherHTTP.decimal(c.lon, places: 4)
     }
 
     public func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer {
-        try await AlertHTTP.get(url(for: coordinate), accept: "application/json", ifModifiedSince: ifModifiedSince, source: id, http: http) {
+        try await AlertHTTP.get(
+            url(for: coordinate), accept: "application/json", ifModifiedSince: ifModifiedSince, source: id, http: http
+        ) {
             body throws(AlertDecodeFailure) in try MetAlertsDecoder.decode(body, at: coordinate)
         }
     }
@@ -118,7 +127,9 @@ public protocol CountryLocating: Sendable {
 extension OfflinePlaces: CountryLocating {
     public func countryCode(at coordinate: Coordinate) throws(PlaceError) -> String? {
         let table = try table()
-        guard let hit = table.nearest(to: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else { return nil }
+        guard let hit = table.nearest(to: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
+            return nil
+        }
         let code = table.country(hit.row).code
         return code.isEmpty ? nil : code
     }

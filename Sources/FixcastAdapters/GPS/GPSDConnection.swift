@@ -108,7 +108,8 @@ public final class GPSDConnection {
             more = cgps_wait(handle, 0) == 1
         } while reads < Self.maxReportsPerRead && more
         let readAt = clock.now()
-        var arrival = BatchArrival(fixTimes: batch.lazy.compactMap(\.fixTime), readAt: readAt, previousReadAt: previousReadAt)
+        var arrival = BatchArrival(
+            fixTimes: batch.lazy.compactMap(\.fixTime), readAt: readAt, previousReadAt: previousReadAt)
         previousReadAt = readAt
         for item in batch {
             switch item {

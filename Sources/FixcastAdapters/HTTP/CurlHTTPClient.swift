@@ -24,7 +24,10 @@ public struct CurlHTTPClient: HTTPFetching {
         public var maxBodyBytes: Int
         public var maxRedirects: Int
 
-        public init(connectTimeoutS: Double = 5, totalTimeoutS: Double = 15, maxBodyBytes: Int = 2 * 1024 * 1024, maxRedirects: Int = 3) {
+        public init(
+            connectTimeoutS: Double = 5, totalTimeoutS: Double = 15, maxBodyBytes: Int = 2 * 1024 * 1024,
+            maxRedirects: Int = 3
+        ) {
             self.connectTimeoutS = connectTimeoutS
             self.totalTimeoutS = totalTimeoutS
             self.maxBodyBytes = maxBodyBytes
@@ -34,7 +37,6 @@ public struct CurlHTTPClient: HTTPFetching {
 
     public let limits: Limits
     public let userAgent: String
-
 
     public init(limits: Limits = Limits(), userAgent: String = FixcastInfo.userAgent) {
         self.limits = limits
@@ -54,7 +56,10 @@ public struct CurlHTTPClient: HTTPFetching {
                 // once-a-second pool monitor (see `ThreadExecutor.tasks`). Requests are rare (a
                 // reading every 5 km or 30 min), so a thread each costs nothing that matters.
                 let transfer: @Sendable () -> Void = {
-                    continuation.resume(returning: CurlRedirects.perform(request, checked: checked, limits: limits, userAgent: userAgent, cancellation: cancellation))
+                    continuation.resume(
+                        returning: CurlRedirects.perform(
+                            request, checked: checked, limits: limits, userAgent: userAgent, cancellation: cancellation)
+                    )
                 }
                 if !DedicatedThread.start(name: "fixcast-http", transfer) { transfer() }
             }

@@ -18,20 +18,29 @@ enum CurlRedirects {
         let start = clock.now
         while true {
             let hop: CurlTransfer.Hop
-            switch CurlTransfer.perform(hopRequest, checked: hopChecked, limits: hopLimits, userAgent: userAgent, cancellation: cancellation) {
+            switch CurlTransfer.perform(
+                hopRequest, checked: hopChecked, limits: hopLimits, userAgent: userAgent, cancellation: cancellation)
+            {
             case .failure(let error): return .failure(error)
             case .success(let h): hop = h
             }
-            guard (300...399).contains(hop.response.status), let next = hop.redirectURL else { return .success(hop.response) }
-            let refused = HTTPError.redirectRefused(from: RedirectRule.shown(hopRequest.url), to: RedirectRule.shown(next))
-            guard let nextChecked = try? HTTPURLCheck.check(next), RedirectRule.allows(from: checked, to: nextChecked) else {
+            guard (300...399).contains(hop.response.status), let next = hop.redirectURL else {
+                return .success(hop.response)
+            }
+            let refused = HTTPError.redirectRefused(
+                from: RedirectRule.shown(hopRequest.url), to: RedirectRule.shown(next))
+            guard let nextChecked = try? HTTPURLCheck.check(next), RedirectRule.allows(from: checked, to: nextChecked)
+            else {
                 return .failure(refused)
             }
-            guard redirects < limits.maxRedirects else { return .failure(.tooManyRedirects(limit: limits.maxRedirects)) }
+            guard redirects < limits.maxRedirects else {
+                return .failure(.tooManyRedirects(limit: limits.maxRedirects))
+            }
             let elapsed = start.duration(to: clock.now)
             let spentS = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             guard spentS < limits.totalTimeoutS else {
-                return .failure(.timedOut(host: nextChecked.authority, seconds: max(1, Int(limits.totalTimeoutS.rounded(.up)))))
+                return .failure(
+                    .timedOut(host: nextChecked.authority, seconds: max(1, Int(limits.totalTimeoutS.rounded(.up)))))
             }
             hopLimits.totalTimeoutS = limits.totalTimeoutS - spentS
             redirects += 1

@@ -63,8 +63,12 @@ enum CurlTransfer {
         cancellation: TransferCancellation = TransferCancellation()
     ) -> Result<Hop, HTTPError> {
         if cancellation.isCancelled { return .failure(.transport(detail: "the request was cancelled")) }
-        guard ccurl_global_init_once() == CURLE_OK else { return .failure(.transport(detail: "libcurl could not be initialised")) }
-        guard let handle = ccurl_easy_init() else { return .failure(.transport(detail: "libcurl could not create a transfer")) }
+        guard ccurl_global_init_once() == CURLE_OK else {
+            return .failure(.transport(detail: "libcurl could not be initialised"))
+        }
+        guard let handle = ccurl_easy_init() else {
+            return .failure(.transport(detail: "libcurl could not create a transfer"))
+        }
         defer { ccurl_easy_cleanup(handle) }
 
         let sink = TransferSink(limit: limits.maxBodyBytes, cancellation: cancellation)
@@ -87,8 +91,13 @@ enum CurlTransfer {
         set(ccurl_easy_setopt_str(handle, CURLOPT_URL, request.url))
         set(ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1))
         set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: limits.connectTimeoutS * 1000, to: 1...Int(Int32.max))))
-        set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(clamping: limits.totalTimeoutS * 1000, to: 1...Int(Int32.max))))
+        set(
+            ccurl_easy_setopt_long(
+                handle, CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: limits.connectTimeoutS * 1000, to: 1...Int(Int32.max)))
+        )
+        set(
+            ccurl_easy_setopt_long(
+                handle, CURLOPT_TIMEOUT_MS, Int(clamping: limits.totalTimeoutS * 1000, to: 1...Int(Int32.max))))
         // Redirects are followed by CurlRedirects, one hop at a time, after RedirectRule allows them.
         set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
         set(ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
@@ -104,28 +113,39 @@ enum CurlTransfer {
         let protocols = checked.scheme == "https" ? "https" : "http"
         set(ccurl_easy_set_protocols(handle, protocols, protocols))
         if let headerList { set(ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)) }
-        set(ccurl_easy_set_write_callback(handle, { data, size, count, context in
-            guard let context else { return 0 }
-            let sink = Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue()
-            let n = size * count
-            guard n > 0, let data else { return n }
-            return sink.appendBody(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
-        }, context.toOpaque()))
-        set(ccurl_easy_set_header_callback(handle, { data, size, count, context in
-            let n = size * count
-            guard let context, let data, n > 0 else { return n }
-            let sink = Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue()
-            let bytes = UnsafeRawBufferPointer(start: data, count: n)
-            sink.headerLine(String(decoding: bytes, as: UTF8.self))
-            return n
-        }, context.toOpaque()))
+        set(
+            ccurl_easy_set_write_callback(
+                handle,
+                { data, size, count, context in
+                    guard let context else { return 0 }
+                    let sink = Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue()
+                    let n = size * count
+                    guard n > 0, let data else { return n }
+                    return sink.appendBody(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
+                }, context.toOpaque()))
+        set(
+            ccurl_easy_set_header_callback(
+                handle,
+                { data, size, count, context in
+                    let n = size * count
+                    guard let context, let data, n > 0 else { return n }
+                    let sink = Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue()
+                    let bytes = UnsafeRawBufferPointer(start: data, count: n)
+                    sink.headerLine(String(decoding: bytes, as: UTF8.self))
+                    return n
+                }, context.toOpaque()))
         // Polled by libcurl about once a second and on every chunk: a cancelled Swift task ends the transfer.
-        set(ccurl_easy_set_progress_callback(handle, { context, _, _, _, _ in
-            guard let context else { return 0 }
-            return Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue().cancellation.isCancelled ? 1 : 0
-        }, context.toOpaque()))
+        set(
+            ccurl_easy_set_progress_callback(
+                handle,
+                { context, _, _, _, _ in
+                    guard let context else { return 0 }
+                    return Unmanaged<TransferSink>.fromOpaque(context).takeUnretainedValue().cancellation.isCancelled
+                        ? 1 : 0
+                }, context.toOpaque()))
         guard setup == CURLE_OK else {
-            return .failure(.transport(detail: "libcurl refused an option (\(String(cString: ccurl_easy_strerror(setup))))"))
+            return .failure(
+                .transport(detail: "libcurl refused an option (\(String(cString: ccurl_easy_strerror(setup))))"))
         }
 
         let rc = ccurl_easy_perform(handle)
@@ -147,7 +167,9 @@ enum CurlTransfer {
 
     /// libcurl's result → the one error the user will read.
     /// - SeeAlso: https://curl.se/libcurl/c/libcurl-errors.html
-    static func map(_ rc: CURLcode, detail: String, sink: AnyObject?, checked: HTTPURLCheck.Checked, limits: CurlHTTPClient.Limits) -> HTTPError {
+    static func map(
+        _ rc: CURLcode, detail: String, sink: AnyObject?, checked: HTTPURLCheck.Checked, limits: CurlHTTPClient.Limits
+    ) -> HTTPError {
         let overLimit = (sink as? TransferSink)?.overLimit ?? false
         let why = detail.isEmpty ? String(cString: ccurl_easy_strerror(rc)) : detail
         switch rc {
@@ -161,9 +183,10 @@ enum CurlTransfer {
             let seconds = why.lowercased().contains("connect") ? limits.connectTimeoutS : limits.totalTimeoutS
             return .timedOut(host: checked.authority, seconds: Int(clamping: seconds, to: 1...Int.max, rounding: .up))
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE,
-             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_SHUTDOWN_FAILED,
-             CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE,
+            CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
+            CURLE_SSL_SHUTDOWN_FAILED,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED:
             return .tls(host: checked.host, detail: why)
         case CURLE_TOO_MANY_REDIRECTS:
             return .tooManyRedirects(limit: limits.maxRedirects)

@@ -64,7 +64,8 @@ public enum HTTPError: Error, Sendable, Hashable {
         case .redirectRefused(let from, let to):
             return "\(from) redirected to \(to), another scheme, host or port, which fixcast does not follow"
         case .transport(let d): return "the transfer failed (\(d))"
-        case .headerTooLarge(let h): return "the response header from \(h) is too large (over libcurl's limit of 100 KB a line, 300 KB in all)"
+        case .headerTooLarge(let h):
+            return "the response header from \(h) is too large (over libcurl's limit of 100 KB a line, 300 KB in all)"
         }
     }
 }

@@ -139,7 +139,8 @@ public final class MQTTLink: @unchecked Sendable {
                 })
         else {
             continuation.finish()
-            throw MQTTError(cause: .protocolError, broker: endpoint.display, detail: "the MQTT client could not be created")
+            throw MQTTError(
+                cause: .protocolError, broker: endpoint.display, detail: "the MQTT client could not be created")
         }
         self.client = client
         // From here on every stored property is set, so a throw runs deinit, which closes (frees)
@@ -154,7 +155,8 @@ public final class MQTTLink: @unchecked Sendable {
             if rc != 0 {
                 close()
                 throw MQTTError(
-                    cause: .tls, broker: endpoint.display, detail: "cannot use CA file \(TerminalText.echo(endpoint.caFile))")
+                    cause: .tls, broker: endpoint.display,
+                    detail: "cannot use CA file \(TerminalText.echo(endpoint.caFile))")
             }
         }
         if rc == 0, let will {
@@ -182,9 +184,12 @@ public final class MQTTLink: @unchecked Sendable {
         if let p = MQTTStringRule.problem(clientID) { return "the client id (from mqtt.device_id) \(p)" }
         if let p = MQTTStringRule.problem(endpoint.username) { return "mqtt.username \(p)" }
         if let p = MQTTStringRule.binaryProblem(password) { return "mqtt.password \(p)" }
-        if let will, let p = MQTTStringRule.problem(will.topic) { return "the availability topic (from mqtt.topic_prefix) \(p)" }
+        if let will, let p = MQTTStringRule.problem(will.topic) {
+            return "the availability topic (from mqtt.topic_prefix) \(p)"
+        }
         if endpoint.tls, !endpoint.caFile.isEmpty, let p = RegularFile.problem(endpoint.caFile) {
-            return "mqtt.ca_file \"\(TerminalText.echo(endpoint.caFile))\" \(p) (name a readable PEM file, or leave it empty)"
+            return
+                "mqtt.ca_file \"\(TerminalText.echo(endpoint.caFile))\" \(p) (name a readable PEM file, or leave it empty)"
         }
         return nil
     }
@@ -199,7 +204,8 @@ public final class MQTTLink: @unchecked Sendable {
         let failure = rc == 0 ? nil : Self.failure(rc: rc, errno: cmosq_errno(), endpoint: endpoint, handshaking: false)
         let loop = cmosq_loop_start(client)
         if loop != 0 {
-            return MQTTError(cause: .protocolError, broker: endpoint.display, detail: "no network thread: \(Self.text(loop))")
+            return MQTTError(
+                cause: .protocolError, broker: endpoint.display, detail: "no network thread: \(Self.text(loop))")
         }
         return failure
     }

@@ -21,14 +21,17 @@ public enum MQTTProbe {
             if !started {
                 c.resume(
                     returning: .failure(
-                        MQTTError(cause: .protocolError, broker: MQTTEndpoint(settings: settings).display, detail: "no thread")))
+                        MQTTError(
+                            cause: .protocolError, broker: MQTTEndpoint(settings: settings).display, detail: "no thread"
+                        )))
             }
         }
     }
 
     static func probe(settings: Settings.MQTT, deviceID: String) -> Result<String, MQTTError> {
         let endpoint = MQTTEndpoint(settings: settings)
-        let topics = MQTTTopics(prefix: settings.topicPrefix, device: deviceID, discoveryPrefix: settings.discoveryPrefix)
+        let topics = MQTTTopics(
+            prefix: settings.topicPrefix, device: deviceID, discoveryPrefix: settings.discoveryPrefix)
         let link: MQTTLink
         do {
             link = try MQTTLink(
@@ -51,12 +54,17 @@ public enum MQTTProbe {
                 case .refused(let code): return .failure(MQTTLink.refusal(code: code, endpoint: endpoint))
                 case .disconnected:
                     return .failure(
-                        MQTTError(cause: endpoint.tls ? .tls : .closedAtHandshake, broker: endpoint.display, detail: "closed before CONNACK"))
+                        MQTTError(
+                            cause: endpoint.tls ? .tls : .closedAtHandshake, broker: endpoint.display,
+                            detail: "closed before CONNACK"))
                 case .acknowledged: break
                 }
             }
             if !connected, clock.now > deadline {
-                return .failure(MQTTError(cause: .noAnswer, broker: endpoint.display, detail: "no CONNACK within \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
+                return .failure(
+                    MQTTError(
+                        cause: .noAnswer, broker: endpoint.display,
+                        detail: "no CONNACK within \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
             }
         }
         guard let mid = link.publish(topic: topics.availability, payload: MQTTTopics.online, retain: true) else {
@@ -68,13 +76,17 @@ public enum MQTTProbe {
             if let e = link.pump(timeoutMs: 100, connected: true) { return .failure(e) }
             for event in link.takeEvents() where event == .acknowledged(mid: mid) { acked = true }
             if !acked, clock.now > deadline {
-                return .failure(MQTTError(cause: .protocolError, broker: endpoint.display, detail: "no PUBACK in \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
+                return .failure(
+                    MQTTError(
+                        cause: .protocolError, broker: endpoint.display,
+                        detail: "no PUBACK in \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
             }
         }
         link.disconnect()
         _ = link.pump(timeoutMs: 100, connected: true)
         let how = (endpoint.tls ? " over TLS" : "") + (endpoint.username.isEmpty ? "" : " as \(endpoint.username)")
         return .success(
-            "mqtt: connected to \(endpoint.display)\(how) and the broker acknowledged \"online\" on \(topics.availability).")
+            "mqtt: connected to \(endpoint.display)\(how) and the broker acknowledged \"online\" on \(topics.availability)."
+        )
     }
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 import Synchronization
 
 /// MET Norway Locationforecast 2.0 `compact`, under MET's terms of service: coordinates rounded to
@@ -35,7 +35,8 @@ public final class MetNorwayWeather: WeatherFetching {
 
     /// `expiresEpochSeconds|Last-Modified` (either part may be empty).
     static func stateText(_ entry: Entry) -> String {
-        (entry.expires.flatMap { Int(checked: $0.timeIntervalSince1970).map(String.init) } ?? "") + "|" + (entry.lastModified ?? "")
+        (entry.expires.flatMap { Int(checked: $0.timeIntervalSince1970).map(String.init) } ?? "") + "|"
+            + (entry.lastModified ?? "")
     }
 
     /// The entry for `key`: from memory, else rebuilt from the store (validators + the stored report).
@@ -44,7 +45,7 @@ public final class MetNorwayWeather: WeatherFetching {
         guard let store, let text = try? await store.state(Self.stateKey(key)) else { return nil }
         let parts = text.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let report = try? await store.latestWeather(provider: .metNorway, near: coordinate, withinKm: 0.05)
+            let report = try? await store.latestWeather(provider: .metNorway, near: coordinate, withinKm: 0.05)
         else { return nil }
         let expires = Double(parts[0]).map { Date(timeIntervalSince1970: $0) }
         return Entry(report: report, expires: expires, lastModified: parts[1].isEmpty ? nil : String(parts[1]))
@@ -72,11 +73,13 @@ public final class MetNorwayWeather: WeatherFetching {
         }
         var headers = ["Accept": "application/json"]
         if let lastModified = stored?.lastModified { headers["If-Modified-Since"] = lastModified }
-        let response = try await WeatherHTTP.get(HTTPRequest(url: url(for: coordinate), headers: headers), http: http, provider: provider)
+        let response = try await WeatherHTTP.get(
+            HTTPRequest(url: url(for: coordinate), headers: headers), http: http, provider: provider)
         let expires = response.header("expires").flatMap(HTTPDate.parse)
         if response.status == 304 {
             guard var entry = stored else {
-                throw .invalidResponse(provider: provider, detail: "304 Not Modified for a forecast fixcast does not hold")
+                throw .invalidResponse(
+                    provider: provider, detail: "304 Not Modified for a forecast fixcast does not hold")
             }
             entry.report.fetchedAt = now
             entry.report.cached = false
@@ -90,7 +93,8 @@ public final class MetNorwayWeather: WeatherFetching {
         let report = try WeatherHTTP.decoded(response, provider: provider) { () throws(WeatherDecodeError) in
             try MetNorwayDecoder.decode(response.body, coordinate: coordinate, fetchedAt: now)
         }
-        await remember(Entry(report: report, expires: expires, lastModified: response.header("last-modified")), key: key)
+        await remember(
+            Entry(report: report, expires: expires, lastModified: response.header("last-modified")), key: key)
         return report
     }
 }

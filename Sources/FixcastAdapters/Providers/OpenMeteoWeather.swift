@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// Open-Meteo `/v1/forecast` (the default provider: no key, global). Asks for today's current values
 /// and 7 days with `timezone=auto`, so that days are the position's own calendar days.
@@ -25,7 +25,9 @@ public struct OpenMeteoWeather: WeatherFetching {
     }
 
     public func fetch(at coordinate: Coordinate, now: Date) async throws(WeatherError) -> WeatherReport {
-        let response = try await WeatherHTTP.get(HTTPRequest(url: url(for: coordinate), headers: ["Accept": "application/json"]), http: http, provider: provider)
+        let response = try await WeatherHTTP.get(
+            HTTPRequest(url: url(for: coordinate), headers: ["Accept": "application/json"]), http: http,
+            provider: provider)
         try WeatherHTTP.requireSuccess(response, provider: provider)
         return try WeatherHTTP.decoded(response, provider: provider) { () throws(WeatherDecodeError) in
             try OpenMeteoDecoder.decode(response.body, coordinate: coordinate, fetchedAt: now)

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// OpenWeatherMap: `/data/2.5/weather` for now and `/data/2.5/forecast` (3-hourly) for the days.
 ///
@@ -24,7 +24,8 @@ public struct OpenWeatherMapWeather: WeatherFetching, CustomStringConvertible {
     public var description: String { "OpenWeatherMapWeather(baseURL: \(baseURL), apiKey: REDACTED)" }
 
     func url(_ path: String, _ coordinate: Coordinate) -> String {
-        baseURL + path + "?lat=\(WeatherHTTP.decimal(coordinate.lat, places: 4))&lon=\(WeatherHTTP.decimal(coordinate.lon, places: 4))"
+        baseURL + path
+            + "?lat=\(WeatherHTTP.decimal(coordinate.lat, places: 4))&lon=\(WeatherHTTP.decimal(coordinate.lon, places: 4))"
             + "&appid=\(WeatherHTTP.queryValue(apiKey))"
     }
 
@@ -33,14 +34,19 @@ public struct OpenWeatherMapWeather: WeatherFetching, CustomStringConvertible {
         let forecast = try await get(url(Self.forecastPath, coordinate))
         let decodeResponse = forecast
         return try WeatherHTTP.decoded(current, provider: provider) { () throws(WeatherDecodeError) in
-            if WeatherHTTP.looksLikeHTML(decodeResponse) { throw WeatherDecodeError("an HTML page instead of the forecast JSON") }
-            return try OpenWeatherMapDecoder.decode(current: current.body, forecast: decodeResponse.body, coordinate: coordinate, fetchedAt: now)
+            if WeatherHTTP.looksLikeHTML(decodeResponse) {
+                throw WeatherDecodeError("an HTML page instead of the forecast JSON")
+            }
+            return try OpenWeatherMapDecoder.decode(
+                current: current.body, forecast: decodeResponse.body, coordinate: coordinate, fetchedAt: now)
         }
     }
 
     private func get(_ url: String) async throws(WeatherError) -> HTTPResponse {
         let secrets = [apiKey]
-        let response = try await WeatherHTTP.get(HTTPRequest(url: url, headers: ["Accept": "application/json"]), http: http, provider: provider, secrets: secrets)
+        let response = try await WeatherHTTP.get(
+            HTTPRequest(url: url, headers: ["Accept": "application/json"]), http: http, provider: provider,
+            secrets: secrets)
         try WeatherHTTP.requireSuccess(response, provider: provider, secrets: secrets)
         return response
     }

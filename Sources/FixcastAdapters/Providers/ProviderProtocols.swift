@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// The weather service's failures, one sentence each (component: weather).
 public enum WeatherError: UserFacingError, Hashable {
@@ -34,9 +34,11 @@ public enum WeatherError: UserFacingError, Hashable {
             }
             return "weather: \(p.displayName) answered HTTP \(code)\(why)\(hint)."
         case .invalidResponse(let p, let d):
-            return "weather: \(p.displayName) sent a response fixcast could not read (\(ErrorText.clause(d))); try again later or choose another weather.provider."
+            return
+                "weather: \(p.displayName) sent a response fixcast could not read (\(ErrorText.clause(d))); try again later or choose another weather.provider."
         case .backingOff(let p, let until):
-            return "weather: \(p.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
+            return
+                "weather: \(p.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
         case .missingAPIKey(let p):
             return "weather: \(p.displayName) needs an API key; set FIXCAST_WEATHER_API_KEY or weather.api_key."
         case .offline:
@@ -70,8 +72,10 @@ public enum PlaceError: UserFacingError, Hashable {
     public var message: String {
         switch self {
         case .transport(let s, let e): return "place: the \(s) request failed: \(ErrorText.clause(e.reason))."
-        case .status(let s, let code, let d): return "place: \(s) answered HTTP \(code)\(d.map { ": \(ErrorText.clause($0))" } ?? "")."
-        case .invalidResponse(let s, let d): return "place: \(s) sent a response fixcast could not read (\(ErrorText.clause(d)))."
+        case .status(let s, let code, let d):
+            return "place: \(s) answered HTTP \(code)\(d.map { ": \(ErrorText.clause($0))" } ?? "")."
+        case .invalidResponse(let s, let d):
+            return "place: \(s) sent a response fixcast could not read (\(ErrorText.clause(d)))."
         case .noPlaceNamed(let n):
             let shown = TerminalText.echo(n)
             return "place: no place named \"\(shown)\"; try `fixcast search \(shown)` to see what matches."

@@ -1,11 +1,13 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 /// Builds the weather provider `weather.provider` names, pointed at `weather.base_url` (empty: the
 /// provider's public HTTPS endpoint). `store` lets MET Norway keep its `Expires`/`Last-Modified`
 /// across runs (the other providers need none).
 public enum WeatherProviders {
-    public static func make(settings: Settings.Weather, http: any HTTPFetching, store: (any WeatherCacheStore & StateStore)? = nil)
+    public static func make(
+        settings: Settings.Weather, http: any HTTPFetching, store: (any WeatherCacheStore & StateStore)? = nil
+    )
         throws(WeatherError) -> any WeatherFetching
     {
         switch settings.provider {
@@ -50,8 +52,9 @@ enum WeatherHTTP {
         var out = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)
@@ -95,11 +98,16 @@ enum WeatherHTTP {
     }
 
     /// A 2xx passes; anything else is `WeatherError.status` carrying the API's own reason.
-    static func requireSuccess(_ response: HTTPResponse, provider: WeatherProviderID, secrets: [String] = []) throws(WeatherError) {
+    static func requireSuccess(_ response: HTTPResponse, provider: WeatherProviderID, secrets: [String] = [])
+        throws(WeatherError)
+    {
         guard !(200...299).contains(response.status) else { return }
         // Redacted before the cap, so that a key cut in half at the end cannot survive it.
-        let detail = apiReason(response).map { TextCap.capped(redact($0, secrets: secrets), maxBytes: TextCap.serverReason) }
-        throw .status(provider: provider, code: response.status, detail: detail, retryAfter: response.header("retry-after"))
+        let detail = apiReason(response).map {
+            TextCap.capped(redact($0, secrets: secrets), maxBytes: TextCap.serverReason)
+        }
+        throw .status(
+            provider: provider, code: response.status, detail: detail, retryAfter: response.header("retry-after"))
     }
 
     /// The reason an API gave in an error body: Open-Meteo `reason`, OpenWeatherMap `message`,
@@ -125,10 +133,14 @@ enum WeatherHTTP {
 
     /// A decode error → `invalidResponse` with a short cause ("an HTML page instead of JSON" for a
     /// captive portal or proxy error page that answered 200).
-    static func decoded<T>(_ response: HTTPResponse, provider: WeatherProviderID, _ decode: () throws(WeatherDecodeError) -> T)
+    static func decoded<T>(
+        _ response: HTTPResponse, provider: WeatherProviderID, _ decode: () throws(WeatherDecodeError) -> T
+    )
         throws(WeatherError) -> T
     {
-        if looksLikeHTML(response) { throw .invalidResponse(provider: provider, detail: "an HTML page instead of JSON") }
+        if looksLikeHTML(response) {
+            throw .invalidResponse(provider: provider, detail: "an HTML page instead of JSON")
+        }
         if response.body.isEmpty { throw .invalidResponse(provider: provider, detail: "an empty body") }
         do {
             return try decode()

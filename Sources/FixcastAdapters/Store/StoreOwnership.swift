@@ -26,7 +26,8 @@ enum StoreOwnership {
         if id == applicationID { return .fixcast }
         if id != 0 { throw StorageError.foreign(path: db.path) }
         let tables =
-            try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") ?? 0
+            try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            ?? 0
         if tables == 0 { return .unclaimed }
         let version = try db.scalarInt("PRAGMA user_version") ?? 0
         let hasReadings =

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FixcastCore
+import FoundationEssentials
 
 // What the adapters need from the store, one small protocol each, so that every service states
 // exactly what it reads and writes. The SQLite store conforms to all of them.
@@ -28,7 +28,8 @@ public enum StorageError: UserFacingError, Hashable {
     public var message: String {
         switch self {
         case .cannotOpen(let p, let d):
-            return "storage: cannot open the database \(p) (\(d)); check that its folder exists and is writable, or pass --db PATH."
+            return
+                "storage: cannot open the database \(p) (\(d)); check that its folder exists and is writable, or pass --db PATH."
         case .readOnly(let p):
             return "storage: the database \(p) is read-only; readings are not being saved until it is writable."
         case .diskFull(let p):
@@ -36,20 +37,25 @@ public enum StorageError: UserFacingError, Hashable {
         case .corrupt(let p, let d):
             return "storage: the database \(p) is damaged (\(d)); move it aside and fixcast will start a new one."
         case .newerSchema(let p, let v):
-            return "storage: the database \(p) was written by a newer fixcast (schema \(v)); upgrade fixcast or pass --db PATH."
+            return
+                "storage: the database \(p) was written by a newer fixcast (schema \(v)); upgrade fixcast or pass --db PATH."
         case .foreign(let p):
-            return "storage: \(p) is another program's SQLite database, not a fixcast store; pass --db PATH to a fixcast store or a new file."
+            return
+                "storage: \(p) is another program's SQLite database, not a fixcast store; pass --db PATH to a fixcast store or a new file."
         case .failed(let p, let d):
             return "storage: a database operation on \(p) failed (\(d))."
         case .missing(let p):
             return "storage: there is no store at \(p); check --db or storage.path, or record one with fixcast run."
         case .unreadable(let p, let d):
-            return "storage: the database \(p) cannot be read (\(d)); run fixcast as the user who owns it, or give this user read access."
+            return
+                "storage: the database \(p) cannot be read (\(d)); run fixcast as the user who owns it, or give this user read access."
         case .needsUpgrade(let p, let v):
-            return "storage: the database \(p) has an older schema (\(v) of \(StoreSchema.currentVersion)); run fixcast now once with write access to upgrade it."
+            return
+                "storage: the database \(p) has an older schema (\(v) of \(StoreSchema.currentVersion)); run fixcast now once with write access to upgrade it."
         case .heldByRun(let p, let pid):
             let who = pid.map { "process \($0)" } ?? "another process"
-            return "storage: another fixcast run (\(who)) is already recording into \(p); stop it first, or pass --db PATH for a second store."
+            return
+                "storage: another fixcast run (\(who)) is already recording into \(p); stop it first, or pass --db PATH for a second store."
         }
     }
 }
@@ -63,14 +69,16 @@ public protocol LastKnownPositionStore: Sendable {
 /// Fetched weather, kept so that two `fixcast now` runs a minute apart make one request.
 public protocol WeatherCacheStore: Sendable {
     /// The most recently fetched weather from `provider` fetched within `withinKm` of `coordinate`.
-    func latestWeather(provider: WeatherProviderID, near coordinate: Coordinate, withinKm: Double) async throws(StorageError) -> WeatherReport?
+    func latestWeather(provider: WeatherProviderID, near coordinate: Coordinate, withinKm: Double)
+        async throws(StorageError) -> WeatherReport?
     func saveWeather(_ report: WeatherReport) async throws(StorageError)
 }
 
 /// Place names, kept so that a stationary or slow receiver asks Nominatim once.
 public protocol PlaceCacheStore: Sendable {
     /// The place named nearest to `coordinate` within `withinKm`, from `source`.
-    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) async throws(StorageError) -> Place?
+    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) async throws(StorageError)
+        -> Place?
     func savePlace(_ place: Place, at coordinate: Coordinate) async throws(StorageError)
 }
 

@@ -2,7 +2,7 @@ import FixcastCore
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Unbuffered writes to stdout and stderr through write(2), safe from any thread, and the truth

@@ -137,7 +137,8 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     /// or `Task.detached` would run on Swift's global executor and bring back libdispatch's
     /// once-a-second pool monitor (see `.tasks`); TaskStartDisciplineTests reads Sources and fails on one.
     @discardableResult
-    public func startTask<Success: Sendable>(_ operation: sending @escaping () async -> Success) -> Task<Success, Never> {
+    public func startTask<Success: Sendable>(_ operation: sending @escaping () async -> Success) -> Task<Success, Never>
+    {
         Task(executorPreference: self, operation: operation)  // task-start: the one allowed
     }
 

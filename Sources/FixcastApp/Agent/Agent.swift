@@ -1,7 +1,7 @@
 import Dispatch
-import FoundationEssentials
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
 
 /// `fixcast run`: follows gpsd, keeps the local weather current, shows it and logs it.
 ///
@@ -65,7 +65,9 @@ public final class Agent: Sendable {
                 done.resume(returning: loop.run())
             }
             if !started {
-                Console.err("fixcast run: the system refused a thread for the agent; free some memory or processes and try again.\n")
+                Console.err(
+                    "fixcast run: the system refused a thread for the agent; free some memory or processes and try again.\n"
+                )
                 done.resume(returning: ExitCode.failure)
             }
         }

@@ -72,7 +72,9 @@ final class AgentLoop {
 
     init?(settings: Settings, options: Agent.Options, services: Services) {
         guard let doorbell = LoopDoorbell() else {
-            Console.err("fixcast run: the system has no file descriptors left for the agent's loop; close some programs and try again.\n")
+            Console.err(
+                "fixcast run: the system has no file descriptors left for the agent's loop; close some programs and try again.\n"
+            )
             return nil
         }
         self.settings = settings
@@ -138,7 +140,9 @@ final class AgentLoop {
             // window ends, but gpsd going away (the socket's peer closed it) wakes the loop at once.
             let gathering = gpsQuietUntil.map { Syscall.monotonicSeconds() < $0 } ?? false
             let gpsFD = gps?.descriptor
-            if let gpsFD { fds.append(pollfd(fd: gpsFD, events: gathering ? Self.hangUpOnly : Int16(POLLIN), revents: 0)) }
+            if let gpsFD {
+                fds.append(pollfd(fd: gpsFD, events: gathering ? Self.hangUpOnly : Int16(POLLIN), revents: 0))
+            }
             let keyFD = display.keyboard
             if let keyFD { fds.append(pollfd(fd: keyFD, events: Int16(POLLIN), revents: 0)) }
             // stdout a pipe: its reader going away (`| head -1`) shows as POLLERR, asked or not.
@@ -471,7 +475,9 @@ final class AgentLoop {
     }
 
     /// Runs `body` on the store's thread and waits for it (start-up reads, before the loop runs).
-    private static func onStoreThread<T: Sendable>(_ store: SQLiteStore, _ body: @escaping @Sendable (isolated SQLiteStore) -> T) -> T? {
+    private static func onStoreThread<T: Sendable>(
+        _ store: SQLiteStore, _ body: @escaping @Sendable (isolated SQLiteStore) -> T
+    ) -> T? {
         // As `ThreadExecutor.runBlocking` hands its task's value over.
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<T?>(nil)

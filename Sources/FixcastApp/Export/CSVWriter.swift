@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// CSV per RFC 4180: a header, one reading a row, CRLF line ends, units in the column names

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 
 /// The formats `fixcast export --format` writes (CONTRACT.md).
 public enum ExportFormat: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// How `export --since T --until T` read their values (CONTRACT.md: ISO 8601 or `YYYY-MM-DD`).

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// Writes the stored readings and track in one of the export formats, streaming: rows are read

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// GPX 1.1 (https://www.topografix.com/GPX/1/1/): readings as `wpt` (name = the place, the
@@ -77,7 +77,8 @@ struct GPXWriter: ExportWriter {
                 s += element("alerts_count", String(a.active.count))
                 s += element("alerts_max_severity", a.maxSeverity?.rawValue)
                 for alert in a.active {
-                    s += "<fixcast:alert severity=\"\(alert.severity.rawValue)\">\(ExportText.xml(alert.event))</fixcast:alert>"
+                    s +=
+                        "<fixcast:alert severity=\"\(alert.severity.rawValue)\">\(ExportText.xml(alert.event))</fixcast:alert>"
                 }
             }
         }

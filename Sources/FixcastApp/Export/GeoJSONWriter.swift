@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// GeoJSON (RFC 7946): a FeatureCollection with a Point feature per reading (its properties are

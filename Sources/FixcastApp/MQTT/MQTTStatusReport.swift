@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// The `mqtt` part of `fixcast status` (CONTRACT.md: `{"enabled", "connected", "broker", "outbox",

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 import Synchronization
 
@@ -34,7 +34,8 @@ public actor ReadingPublisher {
         /// One short phrase for the live screen's status line ("mqtt: connected, 0 waiting").
         public var line: String {
             guard enabled else { return "mqtt: off" }
-            let state = connected ? "connected" : (error == nil ? "connecting" : "down (\(error?.cause.rawValue ?? ""))")
+            let state =
+                connected ? "connected" : (error == nil ? "connecting" : "down (\(error?.cause.rawValue ?? ""))")
             return "mqtt: \(state), \(outbox) waiting" + (dropped > 0 ? ", \(dropped) dropped" : "")
         }
     }
@@ -68,7 +69,8 @@ public actor ReadingPublisher {
         settings: Settings.MQTT, store: SQLiteStore, deviceID: String,
         onProblem: (@Sendable (MQTTError?) -> Void)? = nil
     ) async -> ReadingPublisher {
-        let topics = MQTTTopics(prefix: settings.topicPrefix, device: deviceID, discoveryPrefix: settings.discoveryPrefix)
+        let topics = MQTTTopics(
+            prefix: settings.topicPrefix, device: deviceID, discoveryPrefix: settings.discoveryPrefix)
         let endpoint = MQTTEndpoint(settings: settings)
         var link: MQTTLink?
         var error: MQTTError?
@@ -97,7 +99,8 @@ public actor ReadingPublisher {
         lastError = error
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         nudges = continuation
-        snapshot = Mutex(Status(enabled: true, connected: false, broker: endpoint.display, outbox: 0, dropped: 0, error: error))
+        snapshot = Mutex(
+            Status(enabled: true, connected: false, broker: endpoint.display, outbox: 0, dropped: 0, error: error))
         nudgeStream = stream
     }
 
@@ -222,7 +225,10 @@ public actor ReadingPublisher {
         while !acked.isEmpty {
             let batch = acked
             acked.removeAll()
-            do { try await store.removeFromOutbox(batch) } catch { acked.insert(contentsOf: batch, at: 0); break }
+            do { try await store.removeFromOutbox(batch) } catch {
+                acked.insert(contentsOf: batch, at: 0)
+                break
+            }
         }
         removing = false
         await refreshStatus()
@@ -314,7 +320,8 @@ public actor ReadingPublisher {
         let depth = (try? await store.outboxDepth()) ?? 0
         let dropped = (try? await store.outboxDropped()) ?? 0
         let status = Status(
-            enabled: true, connected: connected, broker: endpoint.display, outbox: depth, dropped: dropped, error: lastError)
+            enabled: true, connected: connected, broker: endpoint.display, outbox: depth, dropped: dropped,
+            error: lastError)
         let changed = snapshot.withLock { s -> Bool in
             defer { s = status }
             return s.connected != status.connected || s.error != status.error
@@ -361,4 +368,3 @@ public struct MQTTLinkRecord: Sendable, Hashable {
         return record
     }
 }
-

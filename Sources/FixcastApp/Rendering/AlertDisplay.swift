@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// The human forms of alerts: the lines of `fixcast now`, the full text of `fixcast alerts`, and
@@ -33,13 +33,16 @@ public enum AlertDisplay {
     static func when(_ date: Date, options: DisplayOptions) -> String {
         let labels = options.labels
         let days = DisplayTime.localDays(date, options.utcOffset)
-        return labels.weekdays[DisplayTime.weekdayIndex(days: days)] + " " + String(DisplayTime.dayOfMonth(days: days)) + " "
+        return labels.weekdays[DisplayTime.weekdayIndex(days: days)] + " " + String(DisplayTime.dayOfMonth(days: days))
+            + " "
             + DisplayTime.clock(date, options.utcOffset)
     }
 
     /// `[SEVERE] Excessive Heat Warning, from Fri 19 10:00, until Sat 20 20:00 — Northwest Valley; …`.
     /// "from" only for an alert not yet in force at `now`; the area cut to `areaLimit` characters.
-    public static func line(_ a: Alert, options: DisplayOptions, colour: Bool = false, now: Date? = nil, areaLimit: Int? = nil) -> String {
+    public static func line(
+        _ a: Alert, options: DisplayOptions, colour: Bool = false, now: Date? = nil, areaLimit: Int? = nil
+    ) -> String {
         // The feed's text is cleaned here, before the colour codes go in (the line is not cleaned again).
         var text = coloured("[\(tag(a.severity))]", a.severity, colour: colour) + " " + TerminalText.line(a.event)
         if let onset = a.onset, now.map({ onset > $0 }) ?? true { text += ", from " + when(onset, options: options) }
@@ -52,17 +55,21 @@ public enum AlertDisplay {
     }
 
     /// The block of `fixcast now`: nothing when alerts are off or failed (the errors say why).
-    public static func readingLines(_ report: AlertReport?, now: Date, options: DisplayOptions, colour: Bool = false) -> [String] {
+    public static func readingLines(_ report: AlertReport?, now: Date, options: DisplayOptions, colour: Bool = false)
+        -> [String]
+    {
         guard let report else { return [] }
         guard report.covered else { return [notCoveredLine] }
         let from = report.source.map { " (\($0.displayName)\(report.stale ? ", stale" : ""))" } ?? ""
         guard !report.active.isEmpty else { return ["Alerts\(from): none active."] }
         // One line each: a long list of zones is cut, `fixcast alerts` has it whole.
-        return ["Alerts\(from):"] + report.active.map { "  " + line($0, options: options, colour: colour, now: now, areaLimit: 40) }
+        return ["Alerts\(from):"]
+            + report.active.map { "  " + line($0, options: options, colour: colour, now: now, areaLimit: 40) }
     }
 
     /// The whole text of `fixcast alerts`: each alert with headline, area, description and instruction.
-    public static func detail(_ report: AlertReport, now: Date, options: DisplayOptions, colour: Bool = false) -> String {
+    public static func detail(_ report: AlertReport, now: Date, options: DisplayOptions, colour: Bool = false) -> String
+    {
         guard report.covered else { return notCoveredLine + "\n" }
         var lines: [String] = []
         let source = report.source?.displayName ?? "?"
@@ -72,7 +79,9 @@ public enum AlertDisplay {
             lines.append("No active alerts here (\(source)\(checked))\(stale).")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines.append("\(report.active.count) active alert\(report.active.count == 1 ? "" : "s") here (\(source)\(checked))\(stale):")
+        lines.append(
+            "\(report.active.count) active alert\(report.active.count == 1 ? "" : "s") here (\(source)\(checked))\(stale):"
+        )
         for a in report.active {
             lines.append("")
             lines.append(line(a, options: options, colour: colour))
@@ -82,13 +91,21 @@ public enum AlertDisplay {
             if let u = a.urgency { facts.append("urgency: " + u) }
             if let e = a.expires { facts.append("message expires " + when(e, options: options)) }
             if !facts.isEmpty { lines.append("  " + facts.joined(separator: ", ")) }
-            if let d = a.description { lines.append(""); lines += d.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
-            if let i = a.instruction { lines.append(""); lines += i.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+            if let d = a.description {
+                lines.append("")
+                lines += d.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            }
+            if let i = a.instruction {
+                lines.append("")
+                lines += i.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            }
             if let u = a.url { lines.append("  " + u) }
         }
         if report.omitted > 0 {
             lines.append("")
-            lines.append("\(report.omitted) less severe alert\(report.omitted == 1 ? "" : "s") not shown (fixcast keeps the \(AlertReport.maxAlerts) most severe).")
+            lines.append(
+                "\(report.omitted) less severe alert\(report.omitted == 1 ? "" : "s") not shown (fixcast keeps the \(AlertReport.maxAlerts) most severe)."
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 
 /// The words of the human display in each `--lang` (English, Russian, Chinese).
 ///

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// How the human display is rendered: units and language (`--units`, `--lang`) and the local
@@ -45,14 +45,18 @@ enum DisplayTime {
 
     /// `14:05` local.
     static func clock(_ date: Date, utcOffsetS: Int) -> String {
-        let t = Int(clamping: date.timeIntervalSince1970, to: -62_135_596_800...253_402_300_799, rounding: .down) + utcOffsetS
+        let t =
+            Int(clamping: date.timeIntervalSince1970, to: -62_135_596_800...253_402_300_799, rounding: .down)
+            + utcOffsetS
         let secs = ((t % 86_400) + 86_400) % 86_400
         return pad2(secs / 3600) + ":" + pad2(secs / 60 % 60)
     }
 
     /// Days since 1970-01-01 of the local date of `date`.
     static func localDays(_ date: Date, utcOffsetS: Int) -> Int {
-        let t = Int(clamping: date.timeIntervalSince1970, to: -62_135_596_800...253_402_300_799, rounding: .down) + utcOffsetS
+        let t =
+            Int(clamping: date.timeIntervalSince1970, to: -62_135_596_800...253_402_300_799, rounding: .down)
+            + utcOffsetS
         return t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
     }
 

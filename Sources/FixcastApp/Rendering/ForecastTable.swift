@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// The human output of `fixcast forecast`: one row a day with date, description, min, max and

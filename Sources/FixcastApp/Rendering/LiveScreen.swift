@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// One frame of the live screen of `fixcast run`: exactly `height` lines, none wider than `width`
@@ -117,7 +117,8 @@ public enum LiveScreen {
         guard let position = state.position ?? state.reading?.position else { return labels.waitingForFix }
         let coordinate = ReadingParts.coordinate(position.coordinate)
         if let lost = state.fixLostSince {
-            let age = labels.age(seconds: Int(clamping: parts.now.timeIntervalSince(lost), to: Int.min...Int.max, rounding: .down))
+            let age = labels.age(
+                seconds: Int(clamping: parts.now.timeIntervalSince(lost), to: Int.min...Int.max, rounding: .down))
             return coordinate + " · "
                 + labels.noFixSince(DisplayTime.clock(lost, parts.options.utcOffset), age)
         }

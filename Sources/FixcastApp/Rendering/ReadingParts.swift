@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// The pieces of text a reading is shown with, shared by `ReadingText` (`fixcast now`) and
@@ -97,7 +97,8 @@ package struct ReadingParts {
     /// `Today: min -1 °C, max 5 °C · sunrise 07:45 · sunset 16:30`; on a day without either,
     /// `Today: min -12 °C, max -8 °C · polar night`.
     func todayLine(_ today: TodaySummary?) -> String {
-        let range = labels.today + ": " + labels.min + " " + units.temperature(today?.minC) + ", " + labels.max + " "
+        let range =
+            labels.today + ": " + labels.min + " " + units.temperature(today?.minC) + ", " + labels.max + " "
             + units.temperature(today?.maxC)
         switch today?.daylight {
         case .polarDay?: return range + " · " + labels.polarDay

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// The human output of `fixcast now`: a reading as plain lines of text (`--json` prints ReadingJSON instead).
@@ -9,7 +9,9 @@ import FoundationEssentials
 /// seed's whole complaint.
 public enum ReadingText {
     /// - Parameter colour: colour the alert severities (only when stdout is a terminal).
-    public static func render(_ reading: Reading, now: Date, options: DisplayOptions = DisplayOptions(), colour: Bool = false) -> String {
+    public static func render(
+        _ reading: Reading, now: Date, options: DisplayOptions = DisplayOptions(), colour: Bool = false
+    ) -> String {
         let parts = ReadingParts(options: options, now: now)
         let labels = parts.labels
         var lines: [String] = []

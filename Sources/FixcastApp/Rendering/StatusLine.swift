@@ -55,8 +55,11 @@ public struct StatusLine: Sendable, Hashable {
         self.classes = classes
         alt = fields.conditionKind
         shortText = StatusLineFormat.expand("%c %t", fields)
-        let tooltipLines = ["%l", "%C, %t (" + labels.feelsLike + " %f)", labels.humidity + " %h · " + labels.wind + " %w", "%a", "%A"]
-        tooltip = tooltipLines.map { StatusLineFormat.expand($0, fields) }.filter { !$0.isEmpty }.joined(separator: "\n")
+        let tooltipLines = [
+            "%l", "%C, %t (" + labels.feelsLike + " %f)", labels.humidity + " %h · " + labels.wind + " %w", "%a", "%A",
+        ]
+        tooltip = tooltipLines.map { StatusLineFormat.expand($0, fields) }.filter { !$0.isEmpty }.joined(
+            separator: "\n")
     }
 }
 
@@ -112,7 +115,7 @@ struct StatusLineFields {
     /// `⚠ 2 severe`: how many alerts are active and the most severe; "" when none.
     var alerts: String {
         guard let active = reading.alerts?.active, !active.isEmpty,
-              let worst = active.map(\.severity).max(by: { $0.rank < $1.rank })
+            let worst = active.map(\.severity).max(by: { $0.rank < $1.rank })
         else { return "" }
         return "⚠ \(active.count) " + options.labels.severityWord(worst)
     }
@@ -157,7 +160,12 @@ enum StatusLineFormat {
                 out.append("%")
                 break
             }
-            if let v = fields.value(code) { out += v } else { out.append("%"); out.append(code) }
+            if let v = fields.value(code) {
+                out += v
+            } else {
+                out.append("%")
+                out.append(code)
+            }
         }
         // The format itself comes from the command line or a bar's config: it may not carry control
         // characters to the bar either.

@@ -1,4 +1,5 @@
 import FixcastAdapters
+
 /// Terminal column arithmetic: how wide text is on screen, cutting and padding it to a width.
 ///
 /// CJK ideographs and full-width forms take two columns (the `--lang zh` display), combining marks
@@ -59,7 +60,9 @@ public enum TextColumns {
 
     /// Aligned columns two spaces apart, columns in `rightAligned` flush right (numbers), trailing
     /// spaces trimmed; with `rule`, a line of ─ under the header. One line per element, no newlines.
-    public static func table(header: [String], rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = false) -> [String] {
+    public static func table(header: [String], rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = false)
+        -> [String]
+    {
         let widths = (0..<header.count).map { col in
             ([header] + rows).map { col < $0.count ? width($0[col]) : 0 }.max() ?? 0
         }

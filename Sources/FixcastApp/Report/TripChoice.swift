@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// Which trip `fixcast report --trip` means: a number as `fixcast trips` lists them, or the last.

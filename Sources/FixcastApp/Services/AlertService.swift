@@ -1,6 +1,6 @@
-import FoundationEssentials
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
 
 /// What the alert service could give for one position: the report (`stale` when the source is
 /// failing and stored alerts stand in) and, when a fetch failed or is held back, why. Both nil when
@@ -65,10 +65,16 @@ public actor AlertService {
     }
 
     /// The production wiring: NWS and MetAlerts over `http`, countries from the offline table.
-    public static func make(settings: Settings.Alerts, http: any HTTPFetching, countries: any CountryLocating, state: (any StateStore)?, clock: any WallClock) -> AlertService {
+    public static func make(
+        settings: Settings.Alerts, http: any HTTPFetching, countries: any CountryLocating, state: (any StateStore)?,
+        clock: any WallClock
+    ) -> AlertService {
         AlertService(
             settings: settings,
-            sources: [NWSAlertSource(baseURL: settings.nwsBaseURL, http: http), MetAlertsSource(baseURL: settings.metAlertsBaseURL, http: http)],
+            sources: [
+                NWSAlertSource(baseURL: settings.nwsBaseURL, http: http),
+                MetAlertsSource(baseURL: settings.metAlertsBaseURL, http: http),
+            ],
             countries: countries, state: state, clock: clock)
     }
 
@@ -77,9 +83,12 @@ public actor AlertService {
 
     /// The source covering `coordinate` under the settings; `.success(nil)` is "not covered".
     public func source(at coordinate: Coordinate) -> Result<AlertSourceID?, AlertError> {
-        if settings.source != .auto { return .success(AlertCoverage.source(countryCode: nil, setting: settings.source)) }
+        if settings.source != .auto {
+            return .success(AlertCoverage.source(countryCode: nil, setting: settings.source))
+        }
         do {
-            return .success(AlertCoverage.source(countryCode: try countries.countryCode(at: coordinate), setting: .auto))
+            return .success(
+                AlertCoverage.source(countryCode: try countries.countryCode(at: coordinate), setting: .auto))
         } catch {
             if case .offlineDataMissing(let d) = error { return .failure(.countryUnknown(detail: d)) }
             return .failure(.countryUnknown(detail: "the place table could not be read"))
@@ -120,7 +129,9 @@ public actor AlertService {
         }
         let backoff = backoffs[source.id] ?? SavedBackoff(key: Self.backoffKey(source.id), state: state)
         if let until = await backoff.heldUntil(now: now) {
-            return AlertOutcome(report: staleReport(last, at: coordinate, now: now), error: .backingOff(source: source.id, until: until))
+            return AlertOutcome(
+                report: staleReport(last, at: coordinate, now: now), error: .backingOff(source: source.id, until: until)
+            )
         }
         fetchCount += 1
         do {
@@ -132,13 +143,19 @@ public actor AlertService {
             } else if let last {
                 fetched = last.report.active  // 304: the last answer stands
             } else {
-                return AlertOutcome(report: nil, error: .invalidResponse(source: source.id, detail: "304 Not Modified for alerts fixcast does not hold"))
+                return AlertOutcome(
+                    report: nil,
+                    error: .invalidResponse(
+                        source: source.id, detail: "304 Not Modified for alerts fixcast does not hold"))
             }
             let report = AlertReport.fetched(
-                fetched, source: source.id, fetchedAt: now, now: now, alreadyOmitted: answer.alerts == nil ? last?.report.omitted ?? 0 : 0)
-            await saveCheck(AlertCheck(
-                source: source.id, coordinate: coordinate, checkedAt: now, expires: answer.expires,
-                lastModified: answer.lastModified ?? (answer.alerts == nil ? last?.lastModified : nil), report: report))
+                fetched, source: source.id, fetchedAt: now, now: now,
+                alreadyOmitted: answer.alerts == nil ? last?.report.omitted ?? 0 : 0)
+            await saveCheck(
+                AlertCheck(
+                    source: source.id, coordinate: coordinate, checkedAt: now, expires: answer.expires,
+                    lastModified: answer.lastModified ?? (answer.alerts == nil ? last?.lastModified : nil),
+                    report: report))
             return AlertOutcome(report: report, error: nil)
         } catch {
             if case .status(_, let code, _, let retryAfter) = error {
@@ -152,7 +169,7 @@ public actor AlertService {
         let now = clock.now()
         let last = await loadCheck(source)
         guard let last, GreatCircle.distanceKm(last.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm,
-              now.timeIntervalSince(last.checkedAt) <= Self.maximumStaleAgeS
+            now.timeIntervalSince(last.checkedAt) <= Self.maximumStaleAgeS
         else { return AlertOutcome(report: nil, error: .offline) }
         let fresh = policy.decide(last: last, source: source, at: coordinate, now: now) == .reuse
         return AlertOutcome(report: last.report.aged(to: now, stale: !fresh), error: nil)
@@ -160,7 +177,9 @@ public actor AlertService {
 
     /// The last answer for this spot as a stale stand-in, or nil when there is none fit to show.
     private func staleReport(_ last: AlertCheck?, at coordinate: Coordinate, now: Date) -> AlertReport? {
-        guard let last, GreatCircle.distanceKm(last.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm else { return nil }
+        guard let last, GreatCircle.distanceKm(last.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm else {
+            return nil
+        }
         let age = now.timeIntervalSince(last.checkedAt)
         guard age >= 0, age <= Self.maximumStaleAgeS else { return nil }
         return last.report.aged(to: now, stale: true)
@@ -170,7 +189,9 @@ public actor AlertService {
 
     private func loadCheck(_ source: AlertSourceID) async -> AlertCheck? {
         guard let state else { return checks[source] }
-        guard let text = try? await state.state(Self.checkKey(source)), let json = try? JSONValue.parse(text) else { return nil }
+        guard let text = try? await state.state(Self.checkKey(source)), let json = try? JSONValue.parse(text) else {
+            return nil
+        }
         return AlertCheck(json: json)
     }
 

@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 import FoundationEssentials
 
 /// The place a reading names, and what went wrong getting it (the reading's `place` and an `errors` entry).
@@ -131,7 +131,9 @@ public actor PlaceService {
     /// loading the table costs ~70 ms and ~17 MB (bench/now.sh), which a warm `fixcast now --offline`
     /// should not pay for a name it already knows.
     private func offlineOutcome(_ coordinate: Coordinate, quiet: Bool = false) async -> PlaceOutcome {
-        if let cache, let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .offline) {
+        if let cache,
+            let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .offline)
+        {
             return PlaceOutcome(place: stored)
         }
         do {

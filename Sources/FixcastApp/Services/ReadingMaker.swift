@@ -1,6 +1,6 @@
-import FoundationEssentials
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
 
 /// Turns a position into a reading: names the place and gets the weather at the same time, stores
 /// the reading, and keeps every failure as an entry of `errors` instead of losing the reading.
@@ -13,7 +13,6 @@ public struct ReadingMaker: Sendable {
     public let clock: any WallClock
     /// nil: readings carry no `alerts` object (alerts disabled, or a caller that does not want them).
     public let alerts: AlertService?
-
 
     /// The device id readings' `id`s are made with, and whether they wait in the MQTT outbox;
     /// nil: stored without an id (tests that need neither).

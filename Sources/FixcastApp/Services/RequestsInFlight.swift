@@ -1,5 +1,5 @@
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
 
 /// The requests a service is making, so that a question for about the same spot arriving while one
 /// is in flight joins it instead of asking the server again (DESIGN.md's coalescing rule). The
@@ -30,7 +30,9 @@ struct RequestsInFlight<Tag: Sendable, Value: Sendable> {
     var isEmpty: Bool { requests.isEmpty }
 
     /// Starts `operation` (given its request's id) and tracks it until `finish(id)`.
-    mutating func start(tag: Tag, at coordinate: Coordinate, _ operation: @escaping @Sendable (Int) async -> Value) -> Request {
+    mutating func start(tag: Tag, at coordinate: Coordinate, _ operation: @escaping @Sendable (Int) async -> Value)
+        -> Request
+    {
         nextID += 1
         let id = nextID
         let task = ThreadExecutor.tasks.startTask { await operation(id) }

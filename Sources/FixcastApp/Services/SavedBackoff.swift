@@ -1,6 +1,6 @@
-import FoundationEssentials
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
 
 /// One service's HTTP back-off (`RetryBackoff`, the rule), kept where every fixcast process sees it:
 /// in the store's state under `key`, so that a `fixcast now` right after a 429 obeys it too, or in
@@ -20,7 +20,9 @@ actor SavedBackoff {
     /// The back-off in force.
     func current() async -> RetryBackoff {
         guard let state else { return memory }
-        guard let text = try? await state.state(key), let stored = RetryBackoff(stateText: text) else { return RetryBackoff() }
+        guard let text = try? await state.state(key), let stored = RetryBackoff(stateText: text) else {
+            return RetryBackoff()
+        }
         return stored
     }
 

@@ -1,6 +1,6 @@
-import FoundationEssentials
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
 
 /// The adapters one command runs on, built from the settings. The store is optional: when it
 /// cannot be opened the command still works and says so (nothing is lost that could be shown).
@@ -19,7 +19,9 @@ public struct Services: Sendable {
     /// `alerts.command`, ready to run once per new alert (does nothing when the key is empty).
     public let alertCommand: AlertCommandRunner
 
-    public init(settings: Settings, environment: [String: String], clock: any WallClock = SystemClock()) throws(WeatherError) {
+    public init(settings: Settings, environment: [String: String], clock: any WallClock = SystemClock())
+        throws(WeatherError)
+    {
         self.clock = clock
         var store: SQLiteStore?
         var storeIssue: ReadingIssue?
@@ -37,12 +39,15 @@ public struct Services: Sendable {
         places = PlaceService.make(
             settings: settings.places, http: http, cache: store, sharedLimit: store)
         alertCommand = AlertCommandRunner(command: settings.alerts.command, environment: environment)
-        alerts = AlertService.make(settings: settings.alerts, http: http, countries: OfflinePlaces(), state: store, clock: clock)
+        alerts = AlertService.make(
+            settings: settings.alerts, http: http, countries: OfflinePlaces(), state: store, clock: clock)
         let deviceID = DeviceID.resolve(configured: settings.mqtt.deviceID, hostName: HostName.current())
         self.deviceID = deviceID
-        let plan = ReadingStorePlan(deviceID: deviceID, outboxMax: settings.mqtt.enabled ? settings.mqtt.outboxMax : nil)
+        let plan = ReadingStorePlan(
+            deviceID: deviceID, outboxMax: settings.mqtt.enabled ? settings.mqtt.outboxMax : nil)
         readings = ReadingMaker(
-            weather: weather, places: places, store: store, clock: clock, alerts: settings.alerts.enabled ? alerts : nil,
+            weather: weather, places: places, store: store, clock: clock,
+            alerts: settings.alerts.enabled ? alerts : nil,
             storePlan: plan)
     }
 }

@@ -1,6 +1,6 @@
-import FoundationEssentials
-import FixcastCore
 import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
 
 /// What the weather service could give for one request: the report (marked `cached`/`stale`
 /// honestly) and, when a fetch failed or is being held back, why. Both can be set: stored weather
@@ -38,7 +38,10 @@ public actor WeatherService {
     /// How many times the provider was actually asked (for tests and the status line).
     public private(set) var fetchCount = 0
 
-    public init(fetcher: any WeatherFetching, cache: (any WeatherCacheStore & StateStore)?, settings: Settings, clock: any WallClock) {
+    public init(
+        fetcher: any WeatherFetching, cache: (any WeatherCacheStore & StateStore)?, settings: Settings,
+        clock: any WallClock
+    ) {
         self.fetcher = fetcher
         self.cache = cache
         self.policy = WeatherCachePolicy(settings: settings)
@@ -88,7 +91,9 @@ public actor WeatherService {
         }
 
         if let until = await backoff.heldUntil(now: now) {
-            return WeatherOutcome(report: stored.map { marked($0, stale: true) }, error: .backingOff(provider: fetcher.provider, until: until))
+            return WeatherOutcome(
+                report: stored.map { marked($0, stale: true) },
+                error: .backingOff(provider: fetcher.provider, until: until))
         }
 
         fetchCount += 1
@@ -110,7 +115,9 @@ public actor WeatherService {
     }
 
     private func storedOnly(at coordinate: Coordinate) async -> WeatherOutcome {
-        guard let stored = await latestStored(near: coordinate) else { return WeatherOutcome(report: nil, error: .offline) }
+        guard let stored = await latestStored(near: coordinate) else {
+            return WeatherOutcome(report: nil, error: .offline)
+        }
         let fresh = policy.serves(stored, position: coordinate, forced: false, now: clock.now())
         return WeatherOutcome(report: marked(stored, stale: !fresh), error: nil)
     }
@@ -126,7 +133,9 @@ public actor WeatherService {
 
     private func latestStored(near coordinate: Coordinate) async -> WeatherReport? {
         guard let cache else {
-            guard let remembered, GreatCircle.distanceKm(remembered.coordinate, coordinate) <= policy.moveKm else { return nil }
+            guard let remembered, GreatCircle.distanceKm(remembered.coordinate, coordinate) <= policy.moveKm else {
+                return nil
+            }
             return remembered
         }
         return try? await cache.latestWeather(provider: fetcher.provider, near: coordinate, withinKm: policy.moveKm)

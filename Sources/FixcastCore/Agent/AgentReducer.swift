@@ -59,7 +59,9 @@ public struct AgentReducer: Sendable {
         scheduler = ReadingScheduler(configuration: configuration.scheduler, startedAt: startedAt, lastKnown: lastKnown)
         thinner = TrackThinner(intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM)
         lastKnownGate = LastKnownSaveGate(intervalS: configuration.lastKnownSaveIntervalS)
-        alerts = configuration.alertCheckMin.map { AlertWatch(intervalMin: $0, resetDistanceKm: configuration.scheduler.moveKm) }
+        alerts = configuration.alertCheckMin.map {
+            AlertWatch(intervalMin: $0, resetDistanceKm: configuration.scheduler.moveKm)
+        }
         self.fixedPosition = fixedPosition
         status = AgentStatus(position: fixedPosition)
         refreshStatus()
@@ -251,7 +253,8 @@ public struct AgentReducer: Sendable {
         // Built only when the gps or the store has a problem: most events change neither, and the
         // reading's own problems are shared, not copied.
         let gpsIssue = status.gps.issue
-        let problems = gpsIssue == nil && status.storage == nil
+        let problems =
+            gpsIssue == nil && status.storage == nil
             ? readingProblems : [gpsIssue, status.storage].compactMap { $0 } + readingProblems
         if problems != status.problems { status.problems = problems }
     }

@@ -26,12 +26,15 @@ public enum GPSStatus: Sendable, Hashable {
         case .waitingForFix(let retry, let of, let timeoutS):
             return ReadingIssue(
                 component: .gps,
-                message: "gps: no fix yet after \(Int(clamping: timeoutS, to: 0...Int.max)) s; waiting again (retry \(retry) of \(of)).")
+                message:
+                    "gps: no fix yet after \(Int(clamping: timeoutS, to: 0...Int.max)) s; waiting again (retry \(retry) of \(of))."
+            )
         case .noPosition:
             return ReadingIssue(
                 component: .gps,
                 message:
-                    "gps: no fix yet and no stored position; the first fix will bring a reading (check the receiver with cgps).")
+                    "gps: no fix yet and no stored position; the first fix will bring a reading (check the receiver with cgps)."
+            )
         case .problem(let error):
             return ReadingIssue(error)
         }

@@ -29,7 +29,9 @@ public struct ReadingRequest: Sendable, Hashable {
             return [
                 ReadingIssue(
                     component: .gps,
-                    message: "gps: no fix since \(UTCTime.format(lost)); the reading is for the last known position (\(age) old).")
+                    message:
+                        "gps: no fix since \(UTCTime.format(lost)); the reading is for the last known position (\(age) old)."
+                )
             ]
         }
         return [

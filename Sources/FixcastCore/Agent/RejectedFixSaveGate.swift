@@ -24,7 +24,8 @@ public struct RejectedFixSaveGate: Sendable, Hashable {
         guard total != saved else { return nil }
         if !force, let last = savedAt, now >= last, now - last < intervalS { return nil }
         let delta = RejectedFixCounts(
-            nullIsland: total.nullIsland - saved.nullIsland, jump: total.jump - saved.jump, time: total.time - saved.time)
+            nullIsland: total.nullIsland - saved.nullIsland, jump: total.jump - saved.jump,
+            time: total.time - saved.time)
         saved = total
         savedAt = now
         return delta

@@ -108,7 +108,7 @@ public struct Alert: Sendable, Hashable {
     public static func displayOrder(_ a: Alert, _ b: Alert) -> Bool {
         if a.severity != b.severity { return a.severity > b.severity }
         switch (a.onset, b.onset) {
-        case let (x?, y?) where x != y: return x < y
+        case (let x?, let y?) where x != y: return x < y
         case (.some, nil): return true
         case (nil, .some): return false
         default: return a.id < b.id
@@ -142,7 +142,8 @@ public struct AlertReport: Sendable, Hashable {
     /// alert that applies here is never the one cut (issue 24).
     public static let maxAlerts = 100
 
-    public init(source: AlertSourceID?, covered: Bool, fetchedAt: Date?, stale: Bool, active: [Alert], omitted: Int = 0) {
+    public init(source: AlertSourceID?, covered: Bool, fetchedAt: Date?, stale: Bool, active: [Alert], omitted: Int = 0)
+    {
         self.source = source
         self.covered = covered
         self.fetchedAt = fetchedAt
@@ -157,7 +158,9 @@ public struct AlertReport: Sendable, Hashable {
     /// What `source` answered at `fetchedAt`, with what has expired by `now` dropped, the rest ordered
     /// and cut to `maxAlerts` (`omitted` counts the cut, plus `alreadyOmitted` from an earlier cut of
     /// the same answer, as a 304 Not Modified reuses it).
-    public static func fetched(_ alerts: [Alert], source: AlertSourceID, fetchedAt: Date, now: Date, alreadyOmitted: Int = 0) -> AlertReport {
+    public static func fetched(
+        _ alerts: [Alert], source: AlertSourceID, fetchedAt: Date, now: Date, alreadyOmitted: Int = 0
+    ) -> AlertReport {
         let current = Alert.active(alerts, at: now)
         let kept = Array(current.prefix(maxAlerts))
         return AlertReport(

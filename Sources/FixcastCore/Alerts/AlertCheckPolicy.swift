@@ -10,7 +10,10 @@ public struct AlertCheck: Sendable, Hashable {
     public var lastModified: String?
     public var report: AlertReport
 
-    public init(source: AlertSourceID, coordinate: Coordinate, checkedAt: Date, expires: Date?, lastModified: String?, report: AlertReport) {
+    public init(
+        source: AlertSourceID, coordinate: Coordinate, checkedAt: Date, expires: Date?, lastModified: String?,
+        report: AlertReport
+    ) {
         self.source = source
         self.coordinate = coordinate
         self.checkedAt = checkedAt
@@ -46,12 +49,14 @@ public struct AlertCheckPolicy: Sendable, Hashable {
 
     public func decide(last: AlertCheck?, source: AlertSourceID, at coordinate: Coordinate, now: Date) -> Decision {
         guard let last, last.source == source,
-              GreatCircle.distanceKm(last.coordinate, coordinate) <= Self.sameSpotKm
+            GreatCircle.distanceKm(last.coordinate, coordinate) <= Self.sameSpotKm
         else { return .ask(ifModifiedSince: nil) }
         // A clock that went backwards makes the last check "in the future": ask rather than go silent.
         let age = now.timeIntervalSince(last.checkedAt)
         if age >= 0 && age < checkInterval { return .reuse }
-        if let expires = last.expires, now < expires, expires.timeIntervalSince(last.checkedAt) <= Self.maximumExpiresAheadS, age >= 0 {
+        if let expires = last.expires, now < expires,
+            expires.timeIntervalSince(last.checkedAt) <= Self.maximumExpiresAheadS, age >= 0
+        {
             return .reuse
         }
         return .ask(ifModifiedSince: last.lastModified)

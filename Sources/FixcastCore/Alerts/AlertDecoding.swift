@@ -34,7 +34,9 @@ enum AlertGeoJSON {
     /// Whether a GeoJSON `Polygon`/`MultiPolygon` contains `point`; nil when the geometry is absent or
     /// of another kind (then the source's own point query is trusted).
     static func geometry(_ g: JSONValue?, contains point: Coordinate) -> Bool? {
-        guard let g, !g.isNull, let type = g["type"]?.stringValue, let coordinates = g["coordinates"]?.arrayValue else { return nil }
+        guard let g, !g.isNull, let type = g["type"]?.stringValue, let coordinates = g["coordinates"]?.arrayValue else {
+            return nil
+        }
         let polygons: [[JSONValue]]
         switch type {
         case "Polygon": polygons = [coordinates]
@@ -46,7 +48,9 @@ enum AlertGeoJSON {
             let rings = polygon.compactMap { ring(from: $0) }
             guard let outer = rings.first else { continue }
             sawRing = true
-            if PolygonTest.contains(outer, point), !rings.dropFirst().contains(where: { PolygonTest.contains($0, point) }) {
+            if PolygonTest.contains(outer, point),
+                !rings.dropFirst().contains(where: { PolygonTest.contains($0, point) })
+            {
                 return true
             }
         }
@@ -58,7 +62,9 @@ enum AlertGeoJSON {
         var out: [(lon: Double, lat: Double)] = []
         out.reserveCapacity(points.count)
         for p in points {
-            guard let lon = p[0]?.doubleValue, let lat = p[1]?.doubleValue, lon.isFinite, lat.isFinite else { return nil }
+            guard let lon = p[0]?.doubleValue, let lat = p[1]?.doubleValue, lon.isFinite, lat.isFinite else {
+                return nil
+            }
             out.append((lon, lat))
         }
         return out
@@ -72,7 +78,8 @@ public enum PolygonTest {
         var inside = false
         var j = ring.count - 1
         for i in 0..<ring.count {
-            let a = ring[i], b = ring[j]
+            let a = ring[i]
+            let b = ring[j]
             if (a.lat > point.lat) != (b.lat > point.lat) {
                 let lonAtLat = a.lon + (point.lat - a.lat) / (b.lat - a.lat) * (b.lon - a.lon)
                 if point.lon < lonAtLat { inside.toggle() }
@@ -95,20 +102,26 @@ public enum NWSAlertDecoder {
             if let status = p["status"]?.stringValue, status != "Actual" { continue }
             if p["messageType"]?.stringValue == "Cancel" { continue }
             if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
-            guard let id = AlertText.line(AlertGeoJSON.text(p["id"]) ?? AlertGeoJSON.text(feature["id"])) else { continue }
-            let event = AlertText.line(AlertGeoJSON.text(p["event"])) ?? AlertText.line(AlertGeoJSON.text(p["headline"])) ?? "Alert"
-            alerts.append(AlertIdentity.Message(alert: Alert(
-                id: id, event: event, headline: AlertText.line(AlertGeoJSON.text(p["headline"])),
-                severity: AlertSeverity(cap: AlertGeoJSON.text(p["severity"])),
-                certainty: AlertText.line(AlertGeoJSON.text(p["certainty"])),
-                urgency: AlertText.line(AlertGeoJSON.text(p["urgency"])),
-                onset: AlertGeoJSON.time(p["onset"]) ?? AlertGeoJSON.time(p["effective"]),
-                expires: AlertGeoJSON.time(p["expires"]), ends: AlertGeoJSON.time(p["ends"]),
-                area: AlertText.line(AlertGeoJSON.text(p["areaDesc"])),
-                description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
-                instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])),
-                url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))),
-                sent: AlertGeoJSON.time(p["sent"])))
+            guard let id = AlertText.line(AlertGeoJSON.text(p["id"]) ?? AlertGeoJSON.text(feature["id"])) else {
+                continue
+            }
+            let event =
+                AlertText.line(AlertGeoJSON.text(p["event"])) ?? AlertText.line(AlertGeoJSON.text(p["headline"]))
+                ?? "Alert"
+            alerts.append(
+                AlertIdentity.Message(
+                    alert: Alert(
+                        id: id, event: event, headline: AlertText.line(AlertGeoJSON.text(p["headline"])),
+                        severity: AlertSeverity(cap: AlertGeoJSON.text(p["severity"])),
+                        certainty: AlertText.line(AlertGeoJSON.text(p["certainty"])),
+                        urgency: AlertText.line(AlertGeoJSON.text(p["urgency"])),
+                        onset: AlertGeoJSON.time(p["onset"]) ?? AlertGeoJSON.time(p["effective"]),
+                        expires: AlertGeoJSON.time(p["expires"]), ends: AlertGeoJSON.time(p["ends"]),
+                        area: AlertText.line(AlertGeoJSON.text(p["areaDesc"])),
+                        description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
+                        instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])),
+                        url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))),
+                    sent: AlertGeoJSON.time(p["sent"])))
         }
         return AlertIdentity.onePerID(alerts)
     }
@@ -131,16 +144,23 @@ public enum MetAlertsDecoder {
             if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
             guard let id = AlertText.line(AlertGeoJSON.text(p["id"])) else { continue }
             let interval = feature["when"]?["interval"]?.arrayValue ?? []
-            let event = AlertText.line(AlertGeoJSON.text(p["eventAwarenessName"])) ?? AlertText.line(AlertGeoJSON.text(p["event"])) ?? "Alert"
+            let event =
+                AlertText.line(AlertGeoJSON.text(p["eventAwarenessName"])) ?? AlertText.line(
+                    AlertGeoJSON.text(p["event"])) ?? "Alert"
             let url = AlertGeoJSON.text(p["web"]) ?? p["resources"]?[0]?["uri"]?.stringValue
-            alerts.append(AlertIdentity.Message(alert: Alert(
-                id: id, event: event, headline: AlertText.line(AlertGeoJSON.text(p["title"])),
-                severity: severity(p), certainty: AlertText.line(AlertGeoJSON.text(p["certainty"])), urgency: nil,
-                onset: AlertGeoJSON.time(interval.first), expires: interval.count > 1 ? AlertGeoJSON.time(interval[1]) : nil,
-                ends: AlertGeoJSON.time(p["eventEndingTime"]), area: AlertText.line(AlertGeoJSON.text(p["area"])),
-                description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
-                instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])), url: AlertText.line(url)),
-                sent: AlertGeoJSON.time(p["sent"])))
+            alerts.append(
+                AlertIdentity.Message(
+                    alert: Alert(
+                        id: id, event: event, headline: AlertText.line(AlertGeoJSON.text(p["title"])),
+                        severity: severity(p), certainty: AlertText.line(AlertGeoJSON.text(p["certainty"])),
+                        urgency: nil,
+                        onset: AlertGeoJSON.time(interval.first),
+                        expires: interval.count > 1 ? AlertGeoJSON.time(interval[1]) : nil,
+                        ends: AlertGeoJSON.time(p["eventEndingTime"]),
+                        area: AlertText.line(AlertGeoJSON.text(p["area"])),
+                        description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
+                        instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])), url: AlertText.line(url)),
+                    sent: AlertGeoJSON.time(p["sent"])))
         }
         return AlertIdentity.onePerID(alerts)
     }

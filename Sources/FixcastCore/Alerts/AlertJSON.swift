@@ -89,9 +89,10 @@ extension AlertCheck {
 
     public init?(json c: JSONValue) {
         guard let source = c["source"]?.stringValue.flatMap(AlertSourceID.init(rawValue:)),
-              let lat = c["lat"]?.doubleValue, let lon = c["lon"]?.doubleValue, let coordinate = Coordinate(lat: lat, lon: lon),
-              let checkedAt = c["checked_at"]?.stringValue.flatMap(UTCTime.parse),
-              let reportJSON = c["report"], let report = AlertReport(json: reportJSON)
+            let lat = c["lat"]?.doubleValue, let lon = c["lon"]?.doubleValue,
+            let coordinate = Coordinate(lat: lat, lon: lon),
+            let checkedAt = c["checked_at"]?.stringValue.flatMap(UTCTime.parse),
+            let reportJSON = c["report"], let report = AlertReport(json: reportJSON)
         else { return nil }
         self.init(
             source: source, coordinate: coordinate, checkedAt: checkedAt,

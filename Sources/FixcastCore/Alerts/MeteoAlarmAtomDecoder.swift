@@ -17,7 +17,9 @@ public enum MeteoAlarmAtomDecoder {
     }
 
     public static func decode(_ body: [UInt8]) throws(AlertDecodeFailure) -> [Alert] {
-        guard let text = String(validating: body, as: UTF8.self) else { throw AlertDecodeFailure("the feed is not UTF-8") }
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw AlertDecodeFailure("the feed is not UTF-8")
+        }
         guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
         // No `AlertIdentity` here: one entry names one area, and the areas of one warning share its
         // identifier (CONTRACT.md: entries are one alert when event, severity, onset, expiry and area match).
@@ -28,12 +30,14 @@ public enum MeteoAlarmAtomDecoder {
             if cap("message_type") == "Cancel" { continue }
             guard let id = AlertText.line(cap("identifier") ?? AtomXMLReader.element("id", in: entry)) else { continue }
             let capLink = AtomXMLReader.attribute("href", ofTagWith: "type=\"application/cap+xml\"", in: entry)
-            alerts.append(Alert(
-                id: id, event: AlertText.line(cap("event")) ?? "Alert", headline: AlertText.line(AtomXMLReader.element("title", in: entry)),
-                severity: AlertSeverity(cap: cap("severity")), certainty: AlertText.line(cap("certainty")),
-                urgency: AlertText.line(cap("urgency")), onset: AlertTime.parse(cap("onset") ?? cap("effective")),
-                expires: AlertTime.parse(cap("expires")), ends: nil, area: AlertText.line(cap("areaDesc")),
-                description: nil, instruction: nil, url: AlertText.line(capLink)))
+            alerts.append(
+                Alert(
+                    id: id, event: AlertText.line(cap("event")) ?? "Alert",
+                    headline: AlertText.line(AtomXMLReader.element("title", in: entry)),
+                    severity: AlertSeverity(cap: cap("severity")), certainty: AlertText.line(cap("certainty")),
+                    urgency: AlertText.line(cap("urgency")), onset: AlertTime.parse(cap("onset") ?? cap("effective")),
+                    expires: AlertTime.parse(cap("expires")), ends: nil, area: AlertText.line(cap("areaDesc")),
+                    description: nil, instruction: nil, url: AlertText.line(capLink)))
         }
         return alerts
     }
@@ -46,10 +50,12 @@ enum AtomXMLReader {
     static func blocks(_ name: String, in text: String) -> [Substring] {
         var out: [Substring] = []
         var rest = Substring(text)
-        while let open = rest.firstRange(of: "<" + name), let close = rest[open.upperBound...].firstRange(of: "</" + name + ">") {
+        while let open = rest.firstRange(of: "<" + name),
+            let close = rest[open.upperBound...].firstRange(of: "</" + name + ">")
+        {
             let afterName = rest[open.upperBound...]
             guard let first = afterName.first, first == ">" || first == " " || first == "\t" || first == "\n",
-                  let tagEnd = afterName.firstIndex(of: ">"), tagEnd < close.lowerBound
+                let tagEnd = afterName.firstIndex(of: ">"), tagEnd < close.lowerBound
             else {
                 rest = rest[open.upperBound...]
                 continue
@@ -68,7 +74,8 @@ enum AtomXMLReader {
     /// The value of `attribute` in the first tag that contains `marker`.
     static func attribute(_ attribute: String, ofTagWith marker: String, in text: Substring) -> String? {
         guard let m = text.firstRange(of: marker) else { return nil }
-        guard let start = text[..<m.lowerBound].lastIndex(of: "<"), let end = text[m.upperBound...].firstIndex(of: ">") else { return nil }
+        guard let start = text[..<m.lowerBound].lastIndex(of: "<"), let end = text[m.upperBound...].firstIndex(of: ">")
+        else { return nil }
         let tag = text[start..<end]
         guard let a = tag.firstRange(of: attribute + "=\"") else { return nil }
         let value = tag[a.upperBound...].prefix { $0 != "\"" }

@@ -58,7 +58,8 @@ public enum ConfigLoader {
             var reason = error.reason
             if let section = error.section, let key = error.key, ConfigSchema.isSecret(section: section, key: key) {
                 // The reason may quote the value ("k3y is not a value"): a secret is never shown.
-                reason = "the value of \"\(key)\" could not be read (not shown: it is a secret); write it in double quotes on one line, \(key) = \"…\""
+                reason =
+                    "the value of \"\(key)\" could not be read (not shown: it is a secret); write it in double quotes on one line, \(key) = \"…\""
             }
             throw .syntax(.file(path: file.path, line: error.line), reason: reason)
         }
@@ -148,7 +149,8 @@ extension ConfigLoader {
         }
         if var reason = key.apply(&settings, value) {
             if case .string(let text) = value, !text.isEmpty { reason = reason.replacing(text, with: "…") }
-            throw .badValue(origin, section: key.section, key: key.name, reason: reason + " (value not shown: it is a secret)")
+            throw .badValue(
+                origin, section: key.section, key: key.name, reason: reason + " (value not shown: it is a secret)")
         }
     }
 }

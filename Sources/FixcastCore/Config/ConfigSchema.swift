@@ -49,137 +49,147 @@ public enum ConfigSchema {
         secretKeys.contains(section + "." + key)
     }
 
-    public static let sections = ["gps", "trigger", "weather", "places", "storage", "display", "alerts", "report", "mqtt"]
+    public static let sections = [
+        "gps", "trigger", "weather", "places", "storage", "display", "alerts", "report", "mqtt",
+    ]
     static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
 
-    public static let keys: [Key] = [
-        Key(section: "gps", name: "host", kind: .string) { s, v in
-            guard case .string(let h) = v else { return nil }
-            guard HostAddress.isValid(h) else {
-                return "must be a host name (at most 253 characters) or IP address such as \"127.0.0.1\""
-            }
-            s.gps.host = h
-            return nil
-        },
-        Key(section: "gps", name: "port", kind: .integer) { s, v in
-            guard case .integer(let p) = v else { return nil }
-            guard (1...65535).contains(p) else { return "must be a port from 1 to 65535, not \(p)" }
-            s.gps.port = p
-            return nil
-        },
-        number("gps", "fix_timeout_s", positive: true) { $0.gps.fixTimeoutS = $1 },
-        Key(section: "gps", name: "fix_retries", kind: .integer) { s, v in
-            guard case .integer(let n) = v else { return nil }
-            // More than 10 retries of 8 s each would hide a dead receiver for minutes.
-            guard (0...10).contains(n) else { return "must be from 0 to 10, not \(n)" }
-            s.gps.fixRetries = n
-            return nil
-        },
-        // hardening2: the speed above which a jump between fixes is held until later fixes agree.
-        number("gps", "max_speed_mps", positive: true) { $0.gps.maxSpeedMps = $1 },
-        number("trigger", "move_km", positive: true) { $0.trigger.moveKm = $1 },
-        number("trigger", "periodic_min", positive: true) { $0.trigger.periodicMin = $1 },
-        number("trigger", "resume_min_away_s", positive: false) { $0.trigger.resumeMinAwayS = $1 },
-        Key(section: "weather", name: "provider", kind: .string) { s, v in
-            guard case .string(let p) = v else { return nil }
-            guard let id = WeatherProviderID(rawValue: p) else {
-                return
-                    "must be one of \(WeatherProviderID.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
-            }
-            s.weather.provider = id
-            return nil
-        },
-        url("weather", "base_url") { $0.weather.baseURL = $1 },
-        Key(section: "weather", name: "api_key", kind: .string) { s, v in
-            guard case .string(let k) = v else { return nil }
-            guard !k.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
-                return "must not contain spaces or control characters"
-            }
-            s.weather.apiKey = k
-            return nil
-        },
-        number("weather", "cache_min", positive: true) { $0.weather.cacheMin = $1 },
-        // Never zero (DESIGN.md §3): a forced refresh must not burst the shared API limit.
-        number("weather", "forced_cache_min", positive: true) { $0.weather.forcedCacheMin = $1 },
-        Key(section: "places", name: "provider", kind: .string) { s, v in
-            guard case .string(let p) = v else { return nil }
-            guard let id = Settings.PlacesProvider(rawValue: p) else {
-                return
-                    "must be one of \(Settings.PlacesProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
-            }
-            s.places.provider = id
-            return nil
-        },
-        url("places", "base_url") { $0.places.baseURL = $1 },
-        url("places", "search_url") { $0.places.searchURL = $1 },
-        Key(section: "places", name: "language", kind: .string) { s, v in
-            guard case .string(let l) = v else { return nil }
-            // A BCP 47 tag as Nominatim's accept-language takes it ("en", "de", "pt-BR").
-            let ok =
-                !l.isEmpty && l.count <= 35 && l.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-                && l.first?.isLetter == true
-            guard ok else { return "must be a language code such as \"en\" or \"pt-BR\", not \"\(TerminalText.echo(l))\"" }
-            s.places.language = l
-            return nil
-        },
-        Key(section: "storage", name: "path", kind: .string) { s, v in
-            guard case .string(let p) = v else { return nil }
-            guard !p.contains("\0") else { return "must not contain a NUL character" }
-            s.storage.path = p
-            return nil
-        },
-        number("storage", "track_interval_s", positive: true) { $0.storage.trackIntervalS = $1 },
-        number("storage", "track_distance_m", positive: true) { $0.storage.trackDistanceM = $1 },
-        Key(section: "display", name: "units", kind: .string) { s, v in
-            guard case .string(let u) = v else { return nil }
-            guard let units = UnitSystem(rawValue: u) else { return "must be metric or imperial, not \"\(TerminalText.echo(u))\"" }
-            s.display.units = units
-            return nil
-        },
-        Key(section: "display", name: "lang", kind: .string) { s, v in
-            guard case .string(let l) = v else { return nil }
-            guard let lang = Language(rawValue: l) else {
-                return "must be one of \(Language.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(l))\""
-            }
-            s.display.lang = lang
-            return nil
-        },
-        Key(section: "alerts", name: "enabled", kind: .boolean) { s, v in
-            guard case .boolean(let b) = v else { return nil }
-            s.alerts.enabled = b
-            return nil
-        },
-        Key(section: "alerts", name: "source", kind: .string) { s, v in
-            guard case .string(let t) = v else { return nil }
-            guard let source = AlertSourceSetting(rawValue: t) else {
-                return "must be one of \(AlertSourceSetting.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(t)\""
-            }
-            s.alerts.source = source
-            return nil
-        },
-        url("alerts", "nws_base_url") { $0.alerts.nwsBaseURL = $1 },
-        url("alerts", "metalerts_base_url") { $0.alerts.metAlertsBaseURL = $1 },
-        Key(section: "alerts", name: "check_min", kind: .number) { s, v in
-            let d: Double
-            switch v {
-            case .integer(let i): d = Double(i)
-            case .float(let f): d = f
-            default: return nil
-            }
-            // MET Norway asks for alerts at most every 10 minutes; below a minute no source is polite.
-            guard d.isFinite, d >= 1 else { return "must be 1 or more (minutes), not \(ConfigSchema.text(d))" }
-            s.alerts.checkMin = d
-            return nil
-        },
-        Key(section: "alerts", name: "command", kind: .string) { s, v in
-            guard case .string(let c) = v else { return nil }
-            guard !c.contains("\0") else { return "must not contain a NUL character" }
-            s.alerts.command = c
-            return nil
-        },
-        // reports: a gap this long without track points starts a new trip.
-        number("report", "trip_gap_min", positive: true) { $0.report.tripGapMin = $1 },
-    ] + mqttKeys
+    public static let keys: [Key] =
+        [
+            Key(section: "gps", name: "host", kind: .string) { s, v in
+                guard case .string(let h) = v else { return nil }
+                guard HostAddress.isValid(h) else {
+                    return "must be a host name (at most 253 characters) or IP address such as \"127.0.0.1\""
+                }
+                s.gps.host = h
+                return nil
+            },
+            Key(section: "gps", name: "port", kind: .integer) { s, v in
+                guard case .integer(let p) = v else { return nil }
+                guard (1...65535).contains(p) else { return "must be a port from 1 to 65535, not \(p)" }
+                s.gps.port = p
+                return nil
+            },
+            number("gps", "fix_timeout_s", positive: true) { $0.gps.fixTimeoutS = $1 },
+            Key(section: "gps", name: "fix_retries", kind: .integer) { s, v in
+                guard case .integer(let n) = v else { return nil }
+                // More than 10 retries of 8 s each would hide a dead receiver for minutes.
+                guard (0...10).contains(n) else { return "must be from 0 to 10, not \(n)" }
+                s.gps.fixRetries = n
+                return nil
+            },
+            // hardening2: the speed above which a jump between fixes is held until later fixes agree.
+            number("gps", "max_speed_mps", positive: true) { $0.gps.maxSpeedMps = $1 },
+            number("trigger", "move_km", positive: true) { $0.trigger.moveKm = $1 },
+            number("trigger", "periodic_min", positive: true) { $0.trigger.periodicMin = $1 },
+            number("trigger", "resume_min_away_s", positive: false) { $0.trigger.resumeMinAwayS = $1 },
+            Key(section: "weather", name: "provider", kind: .string) { s, v in
+                guard case .string(let p) = v else { return nil }
+                guard let id = WeatherProviderID(rawValue: p) else {
+                    return
+                        "must be one of \(WeatherProviderID.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
+                }
+                s.weather.provider = id
+                return nil
+            },
+            url("weather", "base_url") { $0.weather.baseURL = $1 },
+            Key(section: "weather", name: "api_key", kind: .string) { s, v in
+                guard case .string(let k) = v else { return nil }
+                guard !k.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                    return "must not contain spaces or control characters"
+                }
+                s.weather.apiKey = k
+                return nil
+            },
+            number("weather", "cache_min", positive: true) { $0.weather.cacheMin = $1 },
+            // Never zero (DESIGN.md §3): a forced refresh must not burst the shared API limit.
+            number("weather", "forced_cache_min", positive: true) { $0.weather.forcedCacheMin = $1 },
+            Key(section: "places", name: "provider", kind: .string) { s, v in
+                guard case .string(let p) = v else { return nil }
+                guard let id = Settings.PlacesProvider(rawValue: p) else {
+                    return
+                        "must be one of \(Settings.PlacesProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
+                }
+                s.places.provider = id
+                return nil
+            },
+            url("places", "base_url") { $0.places.baseURL = $1 },
+            url("places", "search_url") { $0.places.searchURL = $1 },
+            Key(section: "places", name: "language", kind: .string) { s, v in
+                guard case .string(let l) = v else { return nil }
+                // A BCP 47 tag as Nominatim's accept-language takes it ("en", "de", "pt-BR").
+                let ok =
+                    !l.isEmpty && l.count <= 35
+                    && l.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+                    && l.first?.isLetter == true
+                guard ok else {
+                    return "must be a language code such as \"en\" or \"pt-BR\", not \"\(TerminalText.echo(l))\""
+                }
+                s.places.language = l
+                return nil
+            },
+            Key(section: "storage", name: "path", kind: .string) { s, v in
+                guard case .string(let p) = v else { return nil }
+                guard !p.contains("\0") else { return "must not contain a NUL character" }
+                s.storage.path = p
+                return nil
+            },
+            number("storage", "track_interval_s", positive: true) { $0.storage.trackIntervalS = $1 },
+            number("storage", "track_distance_m", positive: true) { $0.storage.trackDistanceM = $1 },
+            Key(section: "display", name: "units", kind: .string) { s, v in
+                guard case .string(let u) = v else { return nil }
+                guard let units = UnitSystem(rawValue: u) else {
+                    return "must be metric or imperial, not \"\(TerminalText.echo(u))\""
+                }
+                s.display.units = units
+                return nil
+            },
+            Key(section: "display", name: "lang", kind: .string) { s, v in
+                guard case .string(let l) = v else { return nil }
+                guard let lang = Language(rawValue: l) else {
+                    return
+                        "must be one of \(Language.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(l))\""
+                }
+                s.display.lang = lang
+                return nil
+            },
+            Key(section: "alerts", name: "enabled", kind: .boolean) { s, v in
+                guard case .boolean(let b) = v else { return nil }
+                s.alerts.enabled = b
+                return nil
+            },
+            Key(section: "alerts", name: "source", kind: .string) { s, v in
+                guard case .string(let t) = v else { return nil }
+                guard let source = AlertSourceSetting(rawValue: t) else {
+                    return
+                        "must be one of \(AlertSourceSetting.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(t)\""
+                }
+                s.alerts.source = source
+                return nil
+            },
+            url("alerts", "nws_base_url") { $0.alerts.nwsBaseURL = $1 },
+            url("alerts", "metalerts_base_url") { $0.alerts.metAlertsBaseURL = $1 },
+            Key(section: "alerts", name: "check_min", kind: .number) { s, v in
+                let d: Double
+                switch v {
+                case .integer(let i): d = Double(i)
+                case .float(let f): d = f
+                default: return nil
+                }
+                // MET Norway asks for alerts at most every 10 minutes; below a minute no source is polite.
+                guard d.isFinite, d >= 1 else { return "must be 1 or more (minutes), not \(ConfigSchema.text(d))" }
+                s.alerts.checkMin = d
+                return nil
+            },
+            Key(section: "alerts", name: "command", kind: .string) { s, v in
+                guard case .string(let c) = v else { return nil }
+                guard !c.contains("\0") else { return "must not contain a NUL character" }
+                s.alerts.command = c
+                return nil
+            },
+            // reports: a gap this long without track points starts a new trip.
+            number("report", "trip_gap_min", positive: true) { $0.report.tripGapMin = $1 },
+        ] + mqttKeys
 
     /// `[mqtt]` (CONTRACT.md "MQTT"). `password` is a secret: its value never appears in an error.
     static let mqttKeys: [Key] = [
@@ -253,7 +263,9 @@ public enum ConfigSchema {
             guard case .integer(let q) = v else { return nil }
             // QoS 0 would make the outbox meaningless (no PUBACK); 2 costs a round trip more for nothing
             // the reading's id does not already give (consumers drop duplicates).
-            guard q == 1 else { return "must be 1 (readings leave the outbox on the broker's acknowledgement), not \(q)" }
+            guard q == 1 else {
+                return "must be 1 (readings leave the outbox on the broker's acknowledgement), not \(q)"
+            }
             s.mqtt.qos = q
             return nil
         },
@@ -320,15 +332,19 @@ public enum BaseURLRule {
         let rest = url.dropFirst(isHTTPS ? 8 : 7)
         let authority = rest.prefix { $0 != "/" }
         if rest.contains(where: { $0 == "?" || $0 == "#" || $0 == " " }) {
-            return "must be scheme, host, optional port and path only (no query, fragment or spaces), not \"\(TerminalText.echo(url))\""
+            return
+                "must be scheme, host, optional port and path only (no query, fragment or spaces), not \"\(TerminalText.echo(url))\""
         }
         if authority.contains("@") { return "must not contain a user name or password" }
-        guard let host = hostPart(of: authority), !host.isEmpty else { return "must name a host, not \"\(TerminalText.echo(url))\"" }
+        guard let host = hostPart(of: authority), !host.isEmpty else {
+            return "must name a host, not \"\(TerminalText.echo(url))\""
+        }
         if let port = portPart(of: authority) {
             guard let p = Int(port), (1...65535).contains(p) else { return "has a bad port \"\(port)\"" }
         }
         if !isHTTPS && !isLoopback(host) {
-            return "must use https:// (plain http:// is allowed for 127.0.0.1, ::1 and localhost only), not \"\(TerminalText.echo(url))\""
+            return
+                "must use https:// (plain http:// is allowed for 127.0.0.1, ::1 and localhost only), not \"\(TerminalText.echo(url))\""
         }
         return nil
     }

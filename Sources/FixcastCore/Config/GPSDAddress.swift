@@ -89,7 +89,8 @@ public enum GPSDAddressError: UserFacingError, Hashable {
             return
                 "config: \(o) \"\(TerminalText.echo(t))\" is not a host name (at most 253 characters) or address; use HOST[:PORT], for example 127.0.0.1:2947 or [::1]:2947."
         case .badPort(let o, let t):
-            return "config: \(o) \"\(TerminalText.echo(t))\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947."
+            return
+                "config: \(o) \"\(TerminalText.echo(t))\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947."
         }
     }
 }

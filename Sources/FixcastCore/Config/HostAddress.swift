@@ -49,7 +49,9 @@ public enum HostAddress {
                 if isLast, part.contains(".") {
                     let octets = part.split(separator: ".", omittingEmptySubsequences: false)
                     guard octets.count == 4,
-                        octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) && (Int($0) ?? 256) <= 255 })
+                        octets.allSatisfy({
+                            !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) && (Int($0) ?? 256) <= 255
+                        })
                     else { return false }
                     groups += 2
                 } else {

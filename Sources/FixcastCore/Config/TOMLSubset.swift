@@ -101,7 +101,8 @@ public enum TOMLSubset {
             } catch {
                 // Name the key, so that every syntax error after a key says which one.
                 throw TOMLSyntaxError(
-                    line: error.line, reason: "the value of \"\(key)\": \(error.reason)", section: section ?? "", key: key)
+                    line: error.line, reason: "the value of \"\(key)\": \(error.reason)", section: section ?? "",
+                    key: key)
             }
             scanner.skipSpace()
             guard scanner.atEndOrComment else { throw scanner.fail("unexpected text after the value of \"\(key)\"") }

@@ -55,7 +55,9 @@ public enum GPSError: UserFacingError, Hashable {
 
     /// The note shown with a last-known position used instead of a live fix
     /// ("gps: no fix after 3 tries of 8 s; using the last known position from 2026-01-30T09:00:00Z, 3 h old.").
-    public static func fallbackNote(_ failure: FixWaitFailure, address: String, lastKnown: Position, now: Date) -> String {
+    public static func fallbackNote(_ failure: FixWaitFailure, address: String, lastKnown: Position, now: Date)
+        -> String
+    {
         let why: String
         switch failure {
         case .unreachable: why = "gpsd at \(address) is not answering"

@@ -17,8 +17,8 @@ public struct Coordinate: Sendable, Hashable {
     public init?(parsing text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = Self.decimalDegrees(parts[0].trimmingCharacters(in: " ")),
-              let lon = Self.decimalDegrees(parts[1].trimmingCharacters(in: " "))
+            let lat = Self.decimalDegrees(parts[0].trimmingCharacters(in: " ")),
+            let lon = Self.decimalDegrees(parts[1].trimmingCharacters(in: " "))
         else { return nil }
         self.init(lat: lat, lon: lon)
     }
@@ -32,8 +32,9 @@ extension Coordinate {
         if let f = digits.first, f == "-" || f == "+" { digits = digits.dropFirst() }
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.count <= 3,
-              whole.allSatisfy({ $0.isASCII && $0.isNumber }),
-              parts.count == 1 || (!parts[1].isEmpty && parts[1].count <= 20 && parts[1].allSatisfy({ $0.isASCII && $0.isNumber }))
+            whole.allSatisfy({ $0.isASCII && $0.isNumber }),
+            parts.count == 1
+                || (!parts[1].isEmpty && parts[1].count <= 20 && parts[1].allSatisfy({ $0.isASCII && $0.isNumber }))
         else { return nil }
         return Double(text)
     }

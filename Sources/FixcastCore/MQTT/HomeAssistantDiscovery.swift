@@ -30,17 +30,36 @@ public enum HomeAssistantDiscovery {
 
     /// The reading's SI units (CONTRACT.md), so no conversion happens on the way.
     static let measurements: [Measurement] = [
-        Measurement(object: "temperature", name: "Temperature", deviceClass: "temperature", unit: "°C", path: "temperature_c", icon: nil),
-        Measurement(object: "feels_like", name: "Feels like", deviceClass: "temperature", unit: "°C", path: "feels_like_c", icon: nil),
-        Measurement(object: "humidity", name: "Humidity", deviceClass: "humidity", unit: "%", path: "humidity_pct", icon: nil),
-        Measurement(object: "dew_point", name: "Dew point", deviceClass: "temperature", unit: "°C", path: "dew_point_c", icon: nil),
-        Measurement(object: "pressure", name: "Pressure", deviceClass: "atmospheric_pressure", unit: "hPa", path: "pressure_hpa", icon: nil),
-        Measurement(object: "wind_speed", name: "Wind speed", deviceClass: "wind_speed", unit: "m/s", path: "wind_speed_mps", icon: nil),
-        Measurement(object: "wind_gust", name: "Wind gust", deviceClass: "wind_speed", unit: "m/s", path: "wind_gust_mps", icon: nil),
+        Measurement(
+            object: "temperature", name: "Temperature", deviceClass: "temperature", unit: "°C", path: "temperature_c",
+            icon: nil),
+        Measurement(
+            object: "feels_like", name: "Feels like", deviceClass: "temperature", unit: "°C", path: "feels_like_c",
+            icon: nil),
+        Measurement(
+            object: "humidity", name: "Humidity", deviceClass: "humidity", unit: "%", path: "humidity_pct", icon: nil),
+        Measurement(
+            object: "dew_point", name: "Dew point", deviceClass: "temperature", unit: "°C", path: "dew_point_c",
+            icon: nil),
+        Measurement(
+            object: "pressure", name: "Pressure", deviceClass: "atmospheric_pressure", unit: "hPa",
+            path: "pressure_hpa", icon: nil),
+        Measurement(
+            object: "wind_speed", name: "Wind speed", deviceClass: "wind_speed", unit: "m/s", path: "wind_speed_mps",
+            icon: nil),
+        Measurement(
+            object: "wind_gust", name: "Wind gust", deviceClass: "wind_speed", unit: "m/s", path: "wind_gust_mps",
+            icon: nil),
         // No device class: "wind_direction" is recent in Home Assistant and older versions reject it.
-        Measurement(object: "wind_bearing", name: "Wind bearing", deviceClass: nil, unit: "°", path: "wind_dir_deg", icon: "mdi:compass"),
-        Measurement(object: "precipitation", name: "Precipitation", deviceClass: "precipitation", unit: "mm", path: "precipitation_mm", icon: nil),
-        Measurement(object: "cloud_cover", name: "Cloud cover", deviceClass: nil, unit: "%", path: "cloud_cover_pct", icon: "mdi:weather-cloudy"),
+        Measurement(
+            object: "wind_bearing", name: "Wind bearing", deviceClass: nil, unit: "°", path: "wind_dir_deg",
+            icon: "mdi:compass"),
+        Measurement(
+            object: "precipitation", name: "Precipitation", deviceClass: "precipitation", unit: "mm",
+            path: "precipitation_mm", icon: nil),
+        Measurement(
+            object: "cloud_cover", name: "Cloud cover", deviceClass: nil, unit: "%", path: "cloud_cover_pct",
+            icon: "mdi:weather-cloudy"),
     ]
 
     /// Every config message for `topics.device`; empty when discovery is off (empty prefix).
@@ -55,8 +74,12 @@ public enum HomeAssistantDiscovery {
             members.append(("state_class", .string("measurement")))
             if let icon = m.icon { members.append(("icon", .string(icon))) }
             members.append(
-                ("value_template", .string(
-                    "{% set w = value_json.weather %}{{ w.current.\(m.path) if w and w.current.\(m.path) is not none else None }}")))
+                (
+                    "value_template",
+                    .string(
+                        "{% set w = value_json.weather %}{{ w.current.\(m.path) if w and w.current.\(m.path) is not none else None }}"
+                    )
+                ))
             out.append(sensor(topics, m.object, members))
         }
         var place = common(topics, object: "place", name: "Place")
@@ -75,8 +98,12 @@ public enum HomeAssistantDiscovery {
         // `alerts` null (no source could be asked) or not covered: the count is unknown, never 0
         // (CONTRACT.md: "not covered" is never shown as "no alerts").
         alerts.append(
-            ("value_template", .string(
-                "{{ value_json.alerts.active | length if value_json.alerts and value_json.alerts.covered and value_json.alerts.active is not none else None }}")))
+            (
+                "value_template",
+                .string(
+                    "{{ value_json.alerts.active | length if value_json.alerts and value_json.alerts.covered and value_json.alerts.active is not none else None }}"
+                )
+            ))
         out.append(sensor(topics, "active_alerts", alerts))
         return out
     }
@@ -102,13 +129,20 @@ public enum HomeAssistantDiscovery {
             ("payload_not_available", .string(MQTTTopics.offline)),
             ("qos", .int(1)),
             ("device", device(topics)),
-            ("origin", .object([("name", .string("fixcast")), ("sw_version", .string(FixcastInfo.version)),
-                                ("support_url", .string(FixcastInfo.projectURL))])),
+            (
+                "origin",
+                .object([
+                    ("name", .string("fixcast")), ("sw_version", .string(FixcastInfo.version)),
+                    ("support_url", .string(FixcastInfo.projectURL)),
+                ])
+            ),
         ]
     }
 
     static func sensor(_ topics: MQTTTopics, _ object: String, _ members: [(String, JSONValue)]) -> Config {
-        Config(topic: topics.discoveryConfig(component: "sensor", object: object), payload: .object(members), component: "sensor")
+        Config(
+            topic: topics.discoveryConfig(component: "sensor", object: object), payload: .object(members),
+            component: "sensor")
     }
 
     /// The position: Home Assistant takes latitude, longitude and gps_accuracy from the JSON
@@ -132,8 +166,13 @@ public enum HomeAssistantDiscovery {
             ("qos", .int(1)),
             ("icon", .string("mdi:car")),
             ("device", device(topics)),
-            ("origin", .object([("name", .string("fixcast")), ("sw_version", .string(FixcastInfo.version)),
-                                ("support_url", .string(FixcastInfo.projectURL))])),
+            (
+                "origin",
+                .object([
+                    ("name", .string("fixcast")), ("sw_version", .string(FixcastInfo.version)),
+                    ("support_url", .string(FixcastInfo.projectURL)),
+                ])
+            ),
         ]
         return Config(
             topic: topics.discoveryConfig(component: "device_tracker", object: "position"), payload: .object(members),

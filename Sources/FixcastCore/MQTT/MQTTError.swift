@@ -48,21 +48,27 @@ public struct MQTTError: UserFacingError, Hashable {
         case .dns:
             return "mqtt: the broker's host name in \(broker) does not resolve\(d); check mqtt.host."
         case .tcp:
-            return "mqtt: nothing accepts connections at \(broker)\(d); start the broker or check mqtt.host and mqtt.port; readings wait in the outbox."
+            return
+                "mqtt: nothing accepts connections at \(broker)\(d); start the broker or check mqtt.host and mqtt.port; readings wait in the outbox."
         case .tls:
-            return "mqtt: the TLS handshake with \(broker) failed\(d); check mqtt.ca_file and that the certificate names the host."
+            return
+                "mqtt: the TLS handshake with \(broker) failed\(d); check mqtt.ca_file and that the certificate names the host."
         case .auth:
             return "mqtt: the broker at \(broker) refused the login\(d); check mqtt.username and FIXCAST_MQTT_PASSWORD."
         case .protocolError:
             return "mqtt: the broker at \(broker) did not speak MQTT as expected\(d); check mqtt.port and mqtt.tls."
         case .lost:
-            return "mqtt: the connection to \(broker) was lost\(d); fixcast reconnects on its own and readings wait in the outbox."
+            return
+                "mqtt: the connection to \(broker) was lost\(d); fixcast reconnects on its own and readings wait in the outbox."
         case .noAnswer:
-            return "mqtt: \(broker) accepts connections but did not answer the MQTT handshake\(d); check that mqtt.port is the broker's MQTT port and mqtt.tls matches it; readings wait in the outbox."
+            return
+                "mqtt: \(broker) accepts connections but did not answer the MQTT handshake\(d); check that mqtt.port is the broker's MQTT port and mqtt.tls matches it; readings wait in the outbox."
         case .closedAtHandshake:
-            return "mqtt: \(broker) accepts connections but closed this one when the MQTT handshake began\(d); if it is a TLS listener (port 8883 usually is) set mqtt.tls = true, else check mqtt.port; readings wait in the outbox."
+            return
+                "mqtt: \(broker) accepts connections but closed this one when the MQTT handshake began\(d); if it is a TLS listener (port 8883 usually is) set mqtt.tls = true, else check mqtt.port; readings wait in the outbox."
         case .setting:
-            return "mqtt: cannot connect to \(broker) with these settings: \(cleaned.isEmpty ? "a value is not usable" : cleaned); correct it in the config file or its FIXCAST_MQTT_ variable."
+            return
+                "mqtt: cannot connect to \(broker) with these settings: \(cleaned.isEmpty ? "a value is not usable" : cleaned); correct it in the config file or its FIXCAST_MQTT_ variable."
         }
     }
 }
@@ -70,6 +76,9 @@ public struct MQTTError: UserFacingError, Hashable {
 /// Text from outside (a library's error string) made safe for a terminal: control characters dropped.
 enum TerminalSafe {
     static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }).prefix(200))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
+            ).prefix(200))
     }
 }

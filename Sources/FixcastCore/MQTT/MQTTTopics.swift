@@ -44,15 +44,18 @@ public struct MQTTTopics: Sendable, Hashable {
     /// no subscriber expects.
     public static func prefixProblem(_ prefix: String) -> String? {
         if prefix.count > maxPrefixCharacters || prefix.utf8.count > maxPrefixBytes {
-            return "must be at most \(maxPrefixCharacters) characters and \(maxPrefixBytes) bytes, not \(prefix.count) characters (\(prefix.utf8.count) bytes)"
+            return
+                "must be at most \(maxPrefixCharacters) characters and \(maxPrefixBytes) bytes, not \(prefix.count) characters (\(prefix.utf8.count) bytes)"
         }
         if let reason = MQTTStringRule.problem(prefix) { return reason }
         if prefix.hasPrefix("$") {
-            return "must not begin with $ (topics such as $SYS and $share belong to the broker, and nothing published there reaches a subscriber), not \"\(TerminalText.echo(prefix))\""
+            return
+                "must not begin with $ (topics such as $SYS and $share belong to the broker, and nothing published there reaches a subscriber), not \"\(TerminalText.echo(prefix))\""
         }
         let levels = prefix.split(separator: "/", omittingEmptySubsequences: false)
         guard !prefix.contains(where: { $0 == "+" || $0 == "#" }), levels.allSatisfy({ !$0.isEmpty }) else {
-            return "must be topic levels separated by / (no +, #, control characters, empty level, or leading or trailing /), not \"\(TerminalText.echo(prefix))\""
+            return
+                "must be topic levels separated by / (no +, #, control characters, empty level, or leading or trailing /), not \"\(TerminalText.echo(prefix))\""
         }
         return nil
     }

@@ -14,7 +14,9 @@ public enum OwnTracksLocation {
             ("lat", .double(p.coordinate.lat)),
             ("lon", .double(p.coordinate.lon)),
         ]
-        if let acc = p.horizontalErrorM, acc >= 0, let m = Int(checked: acc, rounding: .toNearestOrAwayFromZero) { members.append(("acc", .int(m))) }
+        if let acc = p.horizontalErrorM, acc >= 0, let m = Int(checked: acc, rounding: .toNearestOrAwayFromZero) {
+            members.append(("acc", .int(m)))
+        }
         if let alt = p.altitudeM, alt.isFinite, abs(alt) < 100_000 { members.append(("alt", .int(Int(alt.rounded())))) }
         // 3.6 km/h per m/s; a speed past 2,000 km/h is no vehicle fixcast rides in.
         if let v = p.speedMps, v.isFinite, v >= 0, v < 560 { members.append(("vel", .int(Int((v * 3.6).rounded())))) }

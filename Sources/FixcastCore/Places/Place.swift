@@ -19,7 +19,9 @@ public struct Place: Sendable, Hashable {
 
     /// Every text is capped to `TextCap.placeName` here, where each source's names (Nominatim, a
     /// search, the offline table, the store) become a `Place`.
-    public init(name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil, source: PlaceSource) {
+    public init(
+        name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil, source: PlaceSource
+    ) {
         self.name = TextCap.capped(name, maxBytes: TextCap.placeName)
         self.region = TextCap.capped(region, maxBytes: TextCap.placeName)
         self.country = TextCap.capped(country, maxBytes: TextCap.placeName)

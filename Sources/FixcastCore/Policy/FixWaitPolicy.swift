@@ -180,7 +180,9 @@ public struct FixWaitPolicy: Sendable, Hashable {
         // estimate from seconds is checked against the dates themselves, so a tick sent exactly at
         // a deadline is past it whatever the rounding.
         let elapsed = max(0, now.timeIntervalSince(startedAt))
-        var index = period > 0 ? Int(clamping: elapsed / period, to: 0...max(0, limits.retries), rounding: .down) : limits.retries
+        var index =
+            period > 0
+            ? Int(clamping: elapsed / period, to: 0...max(0, limits.retries), rounding: .down) : limits.retries
         if index > 0, now < date(Double(index) * period) { index -= 1 }
         if index < limits.retries, now >= date(Double(index + 1) * period) { index += 1 }
         let deadline = date(Double(index) * period + limits.timeoutS)

@@ -9,25 +9,36 @@ public enum HTTPDate {
 
     public static func parse(_ text: String) -> Date? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0.lowercased() }
-        var day: Int?, month: Int?, year: Int?, clock: String?
+        var day: Int?
+        var month: Int?
+        var year: Int?
+        var clock: String?
         switch words.count {
         case 6 where words.last == "gmt":  // IMF-fixdate
-            day = Int(words[1]); month = months.firstIndex(of: words[2]).map { $0 + 1 }; year = Int(words[3]); clock = words[4]
+            day = Int(words[1])
+            month = months.firstIndex(of: words[2]).map { $0 + 1 }
+            year = Int(words[3])
+            clock = words[4]
         case 4 where words.last == "gmt":  // RFC 850: 06-nov-94
             let dmy = words[1].split(separator: "-")
             guard dmy.count == 3 else { return nil }
-            day = Int(dmy[0]); month = months.firstIndex(of: String(dmy[1])).map { $0 + 1 }
+            day = Int(dmy[0])
+            month = months.firstIndex(of: String(dmy[1])).map { $0 + 1 }
             if let y = Int(dmy[2]) { year = y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y }
             clock = words[2]
         case 5:  // asctime
-            month = months.firstIndex(of: words[1]).map { $0 + 1 }; day = Int(words[2]); clock = words[3]; year = Int(words[4])
+            month = months.firstIndex(of: words[1]).map { $0 + 1 }
+            day = Int(words[2])
+            clock = words[3]
+            year = Int(words[4])
         default:
             return nil
         }
         guard let day, let month, let year, let clock else { return nil }
         let hms = clock.split(separator: ":").compactMap { Int($0) }
         guard hms.count == 3, hms[0] < 24, hms[1] < 60, hms[2] < 61,
-              day >= 1, day <= UTCTime.daysIn(month: month, year: year) else { return nil }
+            day >= 1, day <= UTCTime.daysIn(month: month, year: year)
+        else { return nil }
         let days = UTCTime.days(fromCivil: year, month, day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hms[0] * 3600 + hms[1] * 60 + hms[2]))
     }

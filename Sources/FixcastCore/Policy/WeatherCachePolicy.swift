@@ -27,7 +27,9 @@ public struct WeatherCachePolicy: Sendable, Hashable {
     }
 
     public init(settings: Settings) {
-        self.init(moveKm: settings.trigger.moveKm, cacheMinutes: settings.weather.cacheMin, forcedCacheMinutes: settings.weather.forcedCacheMin)
+        self.init(
+            moveKm: settings.trigger.moveKm, cacheMinutes: settings.weather.cacheMin,
+            forcedCacheMinutes: settings.weather.forcedCacheMin)
     }
 
     public func lifetime(forced: Bool) -> Double { forced ? forcedLifetimeS : lifetimeS }

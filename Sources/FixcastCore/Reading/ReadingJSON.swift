@@ -14,14 +14,20 @@ extension Reading {
             ("place", place?.json ?? .null),
             ("weather", weather.map { $0.json(language: language) } ?? .null),
             ("alerts", alerts?.json ?? .null),
-            ("errors", .array(errors.map { .object([("component", .string($0.component.rawValue)), ("message", .string($0.message))]) })),
+            (
+                "errors",
+                .array(
+                    errors.map {
+                        .object([("component", .string($0.component.rawValue)), ("message", .string($0.message))])
+                    })
+            ),
         ])
     }
 
     /// Reads back what `json(language:)` wrote; nil when the shape is not a reading.
     public init?(json: JSONValue) {
         guard let timeText = json["time"]?.stringValue, let time = UTCTime.parse(timeText),
-              let trig = json["trigger"]?.stringValue.flatMap(Trigger.init(rawValue:))
+            let trig = json["trigger"]?.stringValue.flatMap(Trigger.init(rawValue:))
         else { return nil }
         var position: Position?
         if let p = json["position"], !p.isNull {
@@ -36,7 +42,8 @@ extension Reading {
         if let a = json["alerts"], !a.isNull { alerts = AlertReport(json: a) }
         let errors: [ReadingIssue] = (json["errors"]?.arrayValue ?? []).compactMap {
             guard let c = $0["component"]?.stringValue.flatMap(Component.init(rawValue:)),
-                  let m = $0["message"]?.stringValue else { return nil }
+                let m = $0["message"]?.stringValue
+            else { return nil }
             return ReadingIssue(component: c, message: m)
         }
         self.init(
@@ -65,14 +72,15 @@ extension Position {
 
     public init?(json p: JSONValue, readingTime: Date) {
         guard let lat = p["lat"]?.doubleValue, let lon = p["lon"]?.doubleValue,
-              let coordinate = Coordinate(lat: lat, lon: lon),
-              let source = p["source"]?.stringValue.flatMap(PositionSource.init(rawValue:))
+            let coordinate = Coordinate(lat: lat, lon: lon),
+            let source = p["source"]?.stringValue.flatMap(PositionSource.init(rawValue:))
         else { return nil }
         let age = Double(p["age_s"]?.intValue ?? 0)
         self.init(
             coordinate: coordinate, altitudeM: p["alt_m"]?.doubleValue, speedMps: p["speed_mps"]?.doubleValue,
             trackDeg: p["track_deg"]?.doubleValue, mode: p["mode"]?.stringValue.flatMap(FixMode.init(rawValue:)),
-            fixTime: p["fix_time"]?.stringValue.flatMap(UTCTime.parse), obtainedAt: readingTime.addingTimeInterval(-age),
+            fixTime: p["fix_time"]?.stringValue.flatMap(UTCTime.parse),
+            obtainedAt: readingTime.addingTimeInterval(-age),
             source: source, horizontalErrorM: p["eph_m"]?.doubleValue, satellitesUsed: p["satellites_used"]?.intValue)
     }
 }
@@ -89,7 +97,8 @@ extension Place {
     }
 
     public init?(json p: JSONValue) {
-        guard let name = p["name"]?.stringValue, let source = p["source"]?.stringValue.flatMap(PlaceSource.init(rawValue:))
+        guard let name = p["name"]?.stringValue,
+            let source = p["source"]?.stringValue.flatMap(PlaceSource.init(rawValue:))
         else { return nil }
         self.init(
             name: name, region: p["region"]?.stringValue, country: p["country"]?.stringValue,
@@ -132,10 +141,10 @@ extension WeatherReport {
 
     public init?(json w: JSONValue) {
         guard let provider = w["provider"]?.stringValue.flatMap(WeatherProviderID.init(rawValue:)),
-              let fetchedAt = w["fetched_at"]?.stringValue.flatMap(UTCTime.parse),
-              let lat = w["lat"]?.doubleValue, let lon = w["lon"]?.doubleValue,
-              let coordinate = Coordinate(lat: lat, lon: lon),
-              let c = w["current"]
+            let fetchedAt = w["fetched_at"]?.stringValue.flatMap(UTCTime.parse),
+            let lat = w["lat"]?.doubleValue, let lon = w["lon"]?.doubleValue,
+            let coordinate = Coordinate(lat: lat, lon: lon),
+            let c = w["current"]
         else { return nil }
         let current = CurrentConditions(
             temperatureC: c["temperature_c"]?.doubleValue, feelsLikeC: c["feels_like_c"]?.doubleValue,
@@ -148,7 +157,8 @@ extension WeatherReport {
         if let t = w["today"], !t.isNull {
             today = TodaySummary(
                 minC: t["min_c"]?.doubleValue, maxC: t["max_c"]?.doubleValue,
-                sunrise: t["sunrise"]?.stringValue.flatMap(UTCTime.parse), sunset: t["sunset"]?.stringValue.flatMap(UTCTime.parse),
+                sunrise: t["sunrise"]?.stringValue.flatMap(UTCTime.parse),
+                sunset: t["sunset"]?.stringValue.flatMap(UTCTime.parse),
                 daylight: t["daylight"]?.stringValue.flatMap(PolarDaylight.init(rawValue:)))
         }
         let daily: [DailyForecast] = (w["daily"]?.arrayValue ?? []).compactMap { d in
@@ -160,7 +170,8 @@ extension WeatherReport {
         let alerts: [WeatherAlert] = (w["alerts"]?.arrayValue ?? []).compactMap { a in
             guard let title = a["title"]?.stringValue else { return nil }
             return WeatherAlert(
-                title: title, severity: a["severity"]?.stringValue, starts: a["starts"]?.stringValue.flatMap(UTCTime.parse),
+                title: title, severity: a["severity"]?.stringValue,
+                starts: a["starts"]?.stringValue.flatMap(UTCTime.parse),
                 ends: a["ends"]?.stringValue.flatMap(UTCTime.parse), source: a["source"]?.stringValue)
         }
         self.init(

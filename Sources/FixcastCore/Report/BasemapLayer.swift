@@ -117,14 +117,19 @@ public enum BasemapLayer {
                 guard hi.x >= p.x, lo.x <= p.maxX, hi.y >= p.y, lo.y <= p.maxY, hi.x - lo.x >= 1 || hi.y - lo.y >= 1
                 else { continue }
                 // Cut to the panel (and its slack), so a great lake beside a short trip stays a small path.
-                let box = PlaneRect(x: p.x - slack, y: p.y - slack, width: p.width + 2 * slack, height: p.height + 2 * slack)
+                let box = PlaneRect(
+                    x: p.x - slack, y: p.y - slack, width: p.width + 2 * slack, height: p.height + 2 * slack)
                 append(clipPolygon(pixels, to: box), closed: true, to: &lakes)
             case .coast, .border:
                 // Runs of segments that may cross the panel; a segment wholly to one side is dropped,
                 // and so is one longer than the panel is wide (a line jumping across the map's seam).
                 var run: [PlanePoint] = []
                 func flush() {
-                    if line.kind == .coast { append(run, closed: false, to: &coast) } else { append(run, closed: false, to: &borders) }
+                    if line.kind == .coast {
+                        append(run, closed: false, to: &coast)
+                    } else {
+                        append(run, closed: false, to: &borders)
+                    }
                     run = []
                 }
                 for i in pixels.indices.dropFirst() {

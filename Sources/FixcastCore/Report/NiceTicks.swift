@@ -1,6 +1,5 @@
 import FoundationEssentials
 
-
 /// Axis ticks at round values (1, 2 or 5 times a power of ten) covering a range, about `count` of them.
 public enum NiceTicks {
     /// The tick step and the range widened outwards to whole steps.

@@ -1,6 +1,5 @@
 import FoundationEssentials
 
-
 /// A map scale bar: a round length (1, 2 or 5 times a power of ten, in km or miles) and how many
 /// pixels it spans.
 public struct ScaleBar: Sendable, Hashable {

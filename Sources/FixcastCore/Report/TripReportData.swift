@@ -102,7 +102,9 @@ public struct TripSummary: Sendable, Hashable {
 /// Durations as people read them: "2 h 05 min", "14 min", "40 s".
 public enum DurationText {
     public static func text(seconds: Double) -> String {
-        guard seconds >= 0, let s = Int(checked: seconds, rounding: .toNearestOrAwayFromZero) else { return DisplayUnits.unknown }
+        guard seconds >= 0, let s = Int(checked: seconds, rounding: .toNearestOrAwayFromZero) else {
+            return DisplayUnits.unknown
+        }
         if s < 60 { return "\(s) s" }
         let m = s / 60
         if m < 60 { return "\(m) min" }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 
-
 /// An sRGB colour, 0...255 per channel.
 public struct RGB: Sendable, Hashable {
     public var r: UInt8

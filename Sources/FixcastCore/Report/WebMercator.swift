@@ -1,6 +1,5 @@
 import FoundationEssentials
 
-
 /// A point on the plane: map metres (Web Mercator) or panel pixels.
 public struct PlanePoint: Sendable, Hashable {
     public var x: Double

@@ -15,7 +15,9 @@ extension Int {
 
     /// `value` rounded by `rule` and clamped to `range` (NaN gives the lower bound): for a timeout or
     /// a count whose absurd values mean "as much as allowed" rather than "unknown".
-    public init(clamping value: Double, to range: ClosedRange<Int>, rounding rule: FloatingPointRoundingRule = .towardZero) {
+    public init(
+        clamping value: Double, to range: ClosedRange<Int>, rounding rule: FloatingPointRoundingRule = .towardZero
+    ) {
         guard !value.isNaN else {
             self = range.lowerBound
             return

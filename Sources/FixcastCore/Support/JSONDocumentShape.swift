@@ -111,7 +111,9 @@ private struct Scanner {
         guard i < bytes.count else { throw fail("unexpected end of input") }
         switch bytes[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard open.count < JSONDocumentShape.maxDepth else { throw fail("nesting deeper than \(JSONDocumentShape.maxDepth) levels") }
+            guard open.count < JSONDocumentShape.maxDepth else {
+                throw fail("nesting deeper than \(JSONDocumentShape.maxDepth) levels")
+            }
             let isObject = bytes[i] == UInt8(ascii: "{")
             open.append(Open(item: items.count, isObject: isObject))
             items.append(.null)  // the container's item, written when it closes
@@ -126,9 +128,15 @@ private struct Scanner {
         case UInt8(ascii: "\""):
             try skipString()
             items.append(.string)
-        case UInt8(ascii: "t"): try literal("true"); items.append(.bool(true))
-        case UInt8(ascii: "f"): try literal("false"); items.append(.bool(false))
-        case UInt8(ascii: "n"): try literal("null"); items.append(.null)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            items.append(.bool(true))
+        case UInt8(ascii: "f"):
+            try literal("false")
+            items.append(.bool(false))
+        case UInt8(ascii: "n"):
+            try literal("null")
+            items.append(.null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): items.append(.number(try scanNumber()))
         case 0x00: throw fail("a NUL byte (the text is not UTF-8)")
         default: throw fail("invalid value")
@@ -157,7 +165,9 @@ private struct Scanner {
     mutating func scanAfterMember() throws(JSONParseError) {
         guard let top = open.last else { return }
         skipSpace()
-        guard i < bytes.count else { throw fail("unexpected end of input in \(top.isObject ? "an object" : "an array")") }
+        guard i < bytes.count else {
+            throw fail("unexpected end of input in \(top.isObject ? "an object" : "an array")")
+        }
         let closing = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if bytes[i] == closing {
             i += 1
@@ -192,7 +202,9 @@ private struct Scanner {
         i += 1
         while i < bytes.count {
             switch bytes[i] {
-            case UInt8(ascii: "\""): i += 1; return
+            case UInt8(ascii: "\""):
+                i += 1
+                return
             case UInt8(ascii: "\\"): i += 2
             case 0x00: throw fail("a NUL byte (the text is not UTF-8)")
             default: i += 1

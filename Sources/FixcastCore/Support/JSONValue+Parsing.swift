@@ -34,7 +34,9 @@ extension JSONValue {
     }
 
     static func invalidStringError(at offset: Int) -> JSONParseError {
-        JSONParseError(offset: offset, reason: "invalid string (a bad escape, a lone surrogate, a raw control character or invalid UTF-8)")
+        JSONParseError(
+            offset: offset,
+            reason: "invalid string (a bad escape, a lone surrogate, a raw control character or invalid UTF-8)")
     }
 }
 

@@ -127,7 +127,9 @@ public enum TerminalText {
             ends += 1
         }
         let inner = String(String.UnicodeScalarView(body))
-        let shown = needsCleaning(inner) || inner.unicodeScalars.contains("\n") ? escapingUnsafe(inner, keepNewlines: false) : inner
+        let shown =
+            needsCleaning(inner) || inner.unicodeScalars.contains("\n")
+            ? escapingUnsafe(inner, keepNewlines: false) : inner
         return shown + String(repeating: "\n", count: ends)
     }
 

@@ -12,7 +12,8 @@ public enum UTCTime {
         let days = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
         let secs = t - days * 86_400
         let (y, m, d) = civil(fromDays: days)
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2)):\(pad(secs % 60, 2))Z"
+        return
+            "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2)):\(pad(secs % 60, 2))Z"
     }
 
     /// `2026-01-30` (the UTC date).
@@ -34,13 +35,13 @@ public enum UTCTime {
             return v
         }
         guard s.count >= 10, let y = num(0, 4), s[4] == UInt8(ascii: "-"), let mo = num(5, 2),
-              s[7] == UInt8(ascii: "-"), let d = num(8, 2),
-              (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y)
+            s[7] == UInt8(ascii: "-"), let d = num(8, 2),
+            (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y)
         else { return nil }
         var seconds = Double(days(fromCivil: y, mo, d) * 86_400)
         if s.count == 10 { return Date(timeIntervalSince1970: seconds) }
         guard s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: " "), let hh = num(11, 2),
-              s.count > 13, s[13] == UInt8(ascii: ":"), let mm = num(14, 2), hh < 24, mm < 60
+            s.count > 13, s[13] == UInt8(ascii: ":"), let mm = num(14, 2), hh < 24, mm < 60
         else { return nil }
         seconds += Double(hh * 3600 + mm * 60)
         var k = 16

@@ -41,7 +41,10 @@ public enum ErrorText {
             if Array(chars[i..<i + needle.count]) == needle {
                 var j = i + needle.count
                 while j < chars.count, chars[j].isWhitespace { j += 1 }
-                guard j < chars.count, chars[j] == ":" else { i += 1; continue }
+                guard j < chars.count, chars[j] == ":" else {
+                    i += 1
+                    continue
+                }
                 j += 1
                 while j < chars.count, chars[j].isWhitespace { j += 1 }
                 guard j < chars.count, chars[j] == "\"" else { return nil }

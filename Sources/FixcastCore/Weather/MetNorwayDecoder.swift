@@ -14,9 +14,13 @@ public enum MetNorwayDecoder {
     public static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
     /// The local-day offset fixcast uses for a position without a time zone, seconds east of UTC.
-    public static func solarOffsetSeconds(longitude: Double) -> Int { Int(clamping: longitude / 15, to: -12...12, rounding: .toNearestOrAwayFromZero) * 3600 }
+    public static func solarOffsetSeconds(longitude: Double) -> Int {
+        Int(clamping: longitude / 15, to: -12...12, rounding: .toNearestOrAwayFromZero) * 3600
+    }
 
-    public static func decode(_ body: [UInt8], coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
+    public static func decode(_ body: [UInt8], coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError)
+        -> WeatherReport
+    {
         try decode(JSONRead.parse(body), coordinate: coordinate, fetchedAt: fetchedAt)
     }
 
@@ -30,7 +34,9 @@ public enum MetNorwayDecoder {
         var precipitation6h: Double?
     }
 
-    public static func decode(_ json: JSONValue, coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
+    public static func decode(_ json: JSONValue, coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError)
+        -> WeatherReport
+    {
         guard let properties = try JSONRead.object(json["properties"], "properties") else {
             throw WeatherDecodeError("no \"properties\" block")
         }
@@ -41,10 +47,14 @@ public enum MetNorwayDecoder {
             throw WeatherDecodeError("properties.timeseries is missing or empty")
         }
         func unit(_ key: String) throws(WeatherDecodeError) -> String {
-            guard let u = try JSONRead.string(units?[key], "meta.units.\(key)") else { throw WeatherDecodeError("meta.units.\(key) is missing") }
+            guard let u = try JSONRead.string(units?[key], "meta.units.\(key)") else {
+                throw WeatherDecodeError("meta.units.\(key) is missing")
+            }
             return u
         }
-        func si(_ value: Double?, _ key: String, _ quantity: WeatherUnits.Quantity, _ path: String) throws(WeatherDecodeError) -> Double? {
+        func si(_ value: Double?, _ key: String, _ quantity: WeatherUnits.Quantity, _ path: String)
+            throws(WeatherDecodeError) -> Double?
+        {
             guard let value else { return nil }
             return try WeatherUnits.toSI(value, unit: unit(key), quantity: quantity, path: path)
         }
@@ -52,27 +62,33 @@ public enum MetNorwayDecoder {
         var steps: [Step] = []
         for (i, item) in series.enumerated() {
             let path = "timeseries[\(i)]"
-            guard let timeText = try JSONRead.string(item["time"], "\(path).time"), let time = UTCTime.parse(timeText) else {
+            guard let timeText = try JSONRead.string(item["time"], "\(path).time"), let time = UTCTime.parse(timeText)
+            else {
                 throw WeatherDecodeError("\(path).time is missing or not a time")
             }
             let data = try JSONRead.object(item["data"], "\(path).data")
             let details = try JSONRead.object(data?["instant"]?["details"], "\(path).data.instant.details")
             func symbol(_ window: String) -> String? {
                 log.keep("weather_code") { () throws(WeatherDecodeError) in
-                    try JSONRead.string(data?[window]?["summary"]?["symbol_code"], "\(path).data.\(window).summary.symbol_code")
+                    try JSONRead.string(
+                        data?[window]?["summary"]?["symbol_code"], "\(path).data.\(window).summary.symbol_code")
                 }
             }
             func amount(_ window: String) -> Double? {
                 let p = "\(path).data.\(window).details.precipitation_amount"
                 return log.keep("precipitation_mm") { () throws(WeatherDecodeError) in
-                    try si(JSONRead.number(data?[window]?["details"]?["precipitation_amount"], p), "precipitation_amount", .precipitation, p)
+                    try si(
+                        JSONRead.number(data?[window]?["details"]?["precipitation_amount"], p), "precipitation_amount",
+                        .precipitation, p)
                 }
             }
-            steps.append(Step(
-                time: time, details: details,
-                symbol1h: symbol("next_1_hours"), symbol6h: symbol("next_6_hours"), symbol12h: symbol("next_12_hours"),
-                precipitation1h: amount("next_1_hours"), precipitation6h: amount("next_6_hours")
-            ))
+            steps.append(
+                Step(
+                    time: time, details: details,
+                    symbol1h: symbol("next_1_hours"), symbol6h: symbol("next_6_hours"),
+                    symbol12h: symbol("next_12_hours"),
+                    precipitation1h: amount("next_1_hours"), precipitation6h: amount("next_6_hours")
+                ))
         }
         steps.sort { $0.time < $1.time }
 
@@ -109,13 +125,16 @@ public enum MetNorwayDecoder {
             var day = days[date] ?? DailyForecast(date: date)
             // A step temperature that cannot be read or is out of range is left out of the day's range.
             let path = "instant.details.air_temperature"
-            if let c = try? si(JSONRead.number(step.details?["air_temperature"], path), "air_temperature", .temperature, path),
-               c.isFinite, WeatherValueRanges.temperature.contains(c) {
+            if let c = try? si(
+                JSONRead.number(step.details?["air_temperature"], path), "air_temperature", .temperature, path),
+                c.isFinite, WeatherValueRanges.temperature.contains(c)
+            {
                 day.minC = min(day.minC ?? .infinity, c)
                 day.maxC = max(day.maxC ?? -.infinity, c)
             }
             if let code = (step.symbol1h ?? step.symbol6h).flatMap(MetNorwaySymbols.wmoCode),
-               day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true {
+                day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true
+            {
                 day.weatherCode = code
             }
             // Hourly steps carry next_1_hours; once the series turns 6-hourly only next_6_hours is there.
@@ -128,7 +147,8 @@ public enum MetNorwayDecoder {
         let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(offset))
         let today = daily.first(where: { $0.date == localToday }).map { TodaySummary(minC: $0.minC, maxC: $0.maxC) }
         var report = WeatherReport(
-            provider: .metNorway, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today, daily: daily)
+            provider: .metNorway, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today,
+            daily: daily)
         report.valueProblems = log.problems
         return WeatherValueRanges.checked(report)
     }

@@ -16,11 +16,15 @@ public enum OpenMeteoDecoder {
         "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
     ]
 
-    public static func decode(_ body: [UInt8], coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
+    public static func decode(_ body: [UInt8], coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError)
+        -> WeatherReport
+    {
         try decode(JSONRead.parse(body), coordinate: coordinate, fetchedAt: fetchedAt)
     }
 
-    public static func decode(_ json: JSONValue, coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError) -> WeatherReport {
+    public static func decode(_ json: JSONValue, coordinate: Coordinate, fetchedAt: Date) throws(WeatherDecodeError)
+        -> WeatherReport
+    {
         guard json.objectValue != nil else { throw WeatherDecodeError("the body is not a JSON object") }
         let offset = try JSONRead.int(json["utc_offset_seconds"], "utc_offset_seconds") ?? 0
         guard let current = try JSONRead.object(json["current"], "current") else {
@@ -99,7 +103,9 @@ public enum OpenMeteoDecoder {
                 return col.enumerated().map { (i, v) in
                     log.keep("daily[\(i)].\(key)") { () throws(WeatherDecodeError) -> Date? in
                         guard let text = try JSONRead.string(v, "daily.\(key)[\(i)]") else { return nil }
-                        guard let asUTC = UTCTime.parse(text) else { throw WeatherDecodeError("daily.\(key)[\(i)] is not a time") }
+                        guard let asUTC = UTCTime.parse(text) else {
+                            throw WeatherDecodeError("daily.\(key)[\(i)] is not a time")
+                        }
                         return text.hasSuffix("Z") ? asUTC : asUTC.addingTimeInterval(-Double(offset))
                     }
                 }
@@ -121,7 +127,10 @@ public enum OpenMeteoDecoder {
                 guard let date = try JSONRead.string(t, "daily.time[\(i)]"), UTCTime.parse(date) != nil else {
                     throw WeatherDecodeError("daily.time[\(i)] is not a date")
                 }
-                daily.append(DailyForecast(date: String(date.prefix(10)), minC: mins[i], maxC: maxes[i], weatherCode: codes[i], precipitationMm: precipitation[i]))
+                daily.append(
+                    DailyForecast(
+                        date: String(date.prefix(10)), minC: mins[i], maxC: maxes[i], weatherCode: codes[i],
+                        precipitationMm: precipitation[i]))
             }
         }
 
@@ -152,15 +161,16 @@ public enum OpenMeteoDecoder {
     /// `timezone=auto`, like the daily ones); nil when the response has none for that date. A value that
     /// cannot be read or is out of range is left out, as for MET Norway's steps.
     static func hourlyRange(_ json: JSONValue, localDate: String) -> (min: Double, max: Double)? {
-        guard let times = json["hourly"]?["time"]?.arrayValue, let temps = json["hourly"]?["temperature_2m"]?.arrayValue,
-              times.count == temps.count, let unit = json["hourly_units"]?["temperature_2m"]?.stringValue
+        guard let times = json["hourly"]?["time"]?.arrayValue,
+            let temps = json["hourly"]?["temperature_2m"]?.arrayValue,
+            times.count == temps.count, let unit = json["hourly_units"]?["temperature_2m"]?.stringValue
         else { return nil }
         var low = Double.infinity
         var high = -Double.infinity
         for (time, value) in zip(times, temps) {
             guard let text = time.stringValue, text.hasPrefix(localDate), let raw = value.doubleValue,
-                  let c = try? WeatherUnits.toSI(raw, unit: unit, quantity: .temperature, path: "hourly.temperature_2m"),
-                  c.isFinite, WeatherValueRanges.temperature.contains(c)
+                let c = try? WeatherUnits.toSI(raw, unit: unit, quantity: .temperature, path: "hourly.temperature_2m"),
+                c.isFinite, WeatherValueRanges.temperature.contains(c)
             else { continue }
             low = min(low, c)
             high = max(high, c)

@@ -9,7 +9,9 @@ import FoundationEssentials
 /// min of `temp_min`, max of `temp_max`, the sum of rain and snow, and the most severe condition.
 /// - SeeAlso: https://openweathermap.org/current, https://openweathermap.org/forecast5
 public enum OpenWeatherMapDecoder {
-    public static func decode(current currentBody: [UInt8], forecast forecastBody: [UInt8]?, coordinate: Coordinate, fetchedAt: Date)
+    public static func decode(
+        current currentBody: [UInt8], forecast forecastBody: [UInt8]?, coordinate: Coordinate, fetchedAt: Date
+    )
         throws(WeatherDecodeError) -> WeatherReport
     {
         let current = try JSONRead.parse(currentBody)
@@ -20,13 +22,23 @@ public enum OpenWeatherMapDecoder {
     public static func decode(current: JSONValue, forecast: JSONValue?, coordinate: Coordinate, fetchedAt: Date)
         throws(WeatherDecodeError) -> WeatherReport
     {
-        guard current.objectValue != nil else { throw WeatherDecodeError("the current-weather body is not a JSON object") }
-        guard let main = try JSONRead.object(current["main"], "main") else { throw WeatherDecodeError("no \"main\" block") }
+        guard current.objectValue != nil else {
+            throw WeatherDecodeError("the current-weather body is not a JSON object")
+        }
+        guard let main = try JSONRead.object(current["main"], "main") else {
+            throw WeatherDecodeError("no \"main\" block")
+        }
         // One unreadable value costs that value only (named in `valueProblems`), not the report.
         var log = WeatherValueLog()
-        let wind = log.keep("wind_speed_mps") { () throws(WeatherDecodeError) in try JSONRead.object(current["wind"], "wind") }
-        let clouds = log.keep("cloud_cover_pct") { () throws(WeatherDecodeError) in try JSONRead.object(current["clouds"], "clouds") }
-        let sys = log.keep("today.sunrise") { () throws(WeatherDecodeError) in try JSONRead.object(current["sys"], "sys") }
+        let wind = log.keep("wind_speed_mps") { () throws(WeatherDecodeError) in
+            try JSONRead.object(current["wind"], "wind")
+        }
+        let clouds = log.keep("cloud_cover_pct") { () throws(WeatherDecodeError) in
+            try JSONRead.object(current["clouds"], "clouds")
+        }
+        let sys = log.keep("today.sunrise") { () throws(WeatherDecodeError) in
+            try JSONRead.object(current["sys"], "sys")
+        }
         func number(_ v: JSONValue?, _ path: String, _ field: String) -> Double? {
             log.keep(field) { () throws(WeatherDecodeError) in try JSONRead.number(v, path) }
         }
@@ -62,10 +74,14 @@ public enum OpenWeatherMapDecoder {
         var daily: [DailyForecast] = []
         var offset = currentOffset ?? 0
         if let forecast {
-            guard forecast.objectValue != nil else { throw WeatherDecodeError("the forecast body is not a JSON object") }
+            guard forecast.objectValue != nil else {
+                throw WeatherDecodeError("the forecast body is not a JSON object")
+            }
             let city = try JSONRead.object(forecast["city"], "city")
             if let cityOffset = try JSONRead.int(city?["timezone"], "city.timezone") { offset = cityOffset }
-            guard let list = try JSONRead.array(forecast["list"], "list") else { throw WeatherDecodeError("the forecast has no \"list\"") }
+            guard let list = try JSONRead.array(forecast["list"], "list") else {
+                throw WeatherDecodeError("the forecast has no \"list\"")
+            }
             daily = try fold(list, offset: offset)
         }
 
@@ -85,7 +101,8 @@ public enum OpenWeatherMapDecoder {
             sunset: time("sunset")
         )
         var report = WeatherReport(
-            provider: .openWeatherMap, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today, daily: daily)
+            provider: .openWeatherMap, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today,
+            daily: daily)
         report.valueProblems = log.problems
         return WeatherValueRanges.checked(report)
     }
@@ -95,7 +112,9 @@ public enum OpenWeatherMapDecoder {
         var days: [String: DailyForecast] = [:]
         for (i, item) in list.enumerated() {
             let path = "list[\(i)]"
-            guard let dt = try JSONRead.int(item["dt"], "\(path).dt") else { throw WeatherDecodeError("\(path).dt is missing") }
+            guard let dt = try JSONRead.int(item["dt"], "\(path).dt") else {
+                throw WeatherDecodeError("\(path).dt is missing")
+            }
             let date = UTCTime.formatDate(Date(timeIntervalSince1970: Double(dt + offset)))
             let main = try JSONRead.object(item["main"], "\(path).main")
             let temp = try JSONRead.number(main?["temp"], "\(path).main.temp")
@@ -106,7 +125,9 @@ public enum OpenWeatherMapDecoder {
             var day = days[date] ?? DailyForecast(date: date)
             if let lo { day.minC = min(day.minC ?? .infinity, lo - 273.15) }
             if let hi { day.maxC = max(day.maxC ?? -.infinity, hi - 273.15) }
-            if let code, day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true { day.weatherCode = code }
+            if let code, day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true {
+                day.weatherCode = code
+            }
             // A step without rain or snow is a dry step (OWM omits the blocks), so it counts as 0.
             day.precipitationMm = (day.precipitationMm ?? 0) + (rain ?? 0)
             days[date] = day
@@ -130,7 +151,9 @@ public enum OpenWeatherMapDecoder {
 
     /// The API's own message from an error body (`{"cod":401,"message":"..."}`).
     public static func errorMessage(_ body: [UInt8]) -> String? {
-        guard let json = try? JSONValue.parse(body), let message = json["message"]?.stringValue, !message.isEmpty else { return nil }
+        guard let json = try? JSONValue.parse(body), let message = json["message"]?.stringValue, !message.isEmpty else {
+            return nil
+        }
         return ErrorText.oneLine(message)
     }
 }

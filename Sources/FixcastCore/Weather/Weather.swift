@@ -50,7 +50,10 @@ public struct TodaySummary: Sendable, Hashable {
     /// Set when the sun neither rises nor sets today (then `sunrise` and `sunset` are nil).
     public var daylight: PolarDaylight?
 
-    public init(minC: Double? = nil, maxC: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil, daylight: PolarDaylight? = nil) {
+    public init(
+        minC: Double? = nil, maxC: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil,
+        daylight: PolarDaylight? = nil
+    ) {
         self.minC = minC
         self.maxC = maxC
         self.sunrise = sunrise
@@ -82,7 +85,9 @@ public struct DailyForecast: Sendable, Hashable {
     public var weatherCode: Int?
     public var precipitationMm: Double?
 
-    public init(date: String, minC: Double? = nil, maxC: Double? = nil, weatherCode: Int? = nil, precipitationMm: Double? = nil) {
+    public init(
+        date: String, minC: Double? = nil, maxC: Double? = nil, weatherCode: Int? = nil, precipitationMm: Double? = nil
+    ) {
         self.date = date
         self.minC = minC
         self.maxC = maxC

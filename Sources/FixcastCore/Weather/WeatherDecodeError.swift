@@ -27,13 +27,15 @@ enum JSONRead {
         return s
     }
 
-    static func object(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(WeatherDecodeError) -> JSONValue? {
+    static func object(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(WeatherDecodeError) -> JSONValue?
+    {
         guard let value, !value.isNull else { return nil }
         guard value.objectValue != nil else { throw WeatherDecodeError("\(path()) is not an object") }
         return value
     }
 
-    static func array(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(WeatherDecodeError) -> [JSONValue]? {
+    static func array(_ value: JSONValue?, _ path: @autoclosure () -> String) throws(WeatherDecodeError) -> [JSONValue]?
+    {
         guard let value, !value.isNull else { return nil }
         guard let a = value.arrayValue else { throw WeatherDecodeError("\(path()) is not an array") }
         return a

@@ -8,7 +8,9 @@ public enum WeatherUnits {
     }
 
     /// `value` in `unit` → the SI value; throws for a unit this quantity does not know.
-    public static func toSI(_ value: Double, unit: String, quantity: Quantity, path: String) throws(WeatherDecodeError) -> Double {
+    public static func toSI(_ value: Double, unit: String, quantity: Quantity, path: String) throws(WeatherDecodeError)
+        -> Double
+    {
         let u = unit.trimmedLowercase
         switch quantity {
         case .temperature:

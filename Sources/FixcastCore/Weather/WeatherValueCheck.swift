@@ -34,11 +34,13 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
             return "weather: the provider sent \(field) \(Self.text(value)) \(range.unit), outside "
                 + "\(Self.text(range.lower))–\(Self.text(range.upper)); shown as unknown."
         case .absurd:
-            return "weather: the provider sent \(field) as an absurd number (not finite, or beyond any weather); shown as unknown."
+            return
+                "weather: the provider sent \(field) as an absurd number (not finite, or beyond any weather); shown as unknown."
         case .unknownCode(let code):
             return "weather: the provider sent \(field) \(code), which is not a WMO weather code; shown as unknown."
         case .unreadable(let detail):
-            return "weather: the provider sent a \(field) that cannot be read (\(Self.printable(detail))); shown as unknown."
+            return
+                "weather: the provider sent a \(field) that cannot be read (\(Self.printable(detail))); shown as unknown."
         }
     }
 

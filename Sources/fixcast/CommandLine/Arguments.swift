@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
@@ -86,7 +86,11 @@ extension Arguments {
                 i += 1
                 continue
             }
-            if arg == "--" { onlyPositionals = true; i += 1; continue }
+            if arg == "--" {
+                onlyPositionals = true
+                i += 1
+                continue
+            }
             var name = arg
             var inline: String?
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
@@ -108,7 +112,9 @@ extension Arguments {
             case "--db":
                 // An empty path would silently mean the default store: refuse it, as for any empty value.
                 let v = try value(name, inline)
-                guard !v.isEmpty else { throw UsageError("fixcast: --db needs a file path (omit it for the default store).") }
+                guard !v.isEmpty else {
+                    throw UsageError("fixcast: --db needs a file path (omit it for the default store).")
+                }
                 a.dbPath = v
             case "--gpsd":
                 let v = try value(name, inline)
@@ -120,28 +126,41 @@ extension Arguments {
             case "--at":
                 let v = try value(name, inline)
                 guard let c = Coordinate(parsing: v) else {
-                    throw UsageError("fixcast: --at: \"\(TerminalText.echo(v))\" is not LAT,LON in decimal degrees with latitude in [-90, 90] and longitude in [-180, 180] (for example --at 52.52,13.405).")
+                    throw UsageError(
+                        "fixcast: --at: \"\(TerminalText.echo(v))\" is not LAT,LON in decimal degrees with latitude in [-90, 90] and longitude in [-180, 180] (for example --at 52.52,13.405)."
+                    )
                 }
                 a.at = c
             case "--place":
                 let v = try value(name, inline)
-                guard !v.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("fixcast: --place needs a place name.") }
+                guard !v.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw UsageError("fixcast: --place needs a place name.")
+                }
                 a.place = v
             case "--units":
                 let v = try value(name, inline)
-                guard let u = UnitSystem(rawValue: v) else { throw UsageError("fixcast: --units: \"\(TerminalText.echo(v))\" is not metric or imperial.") }
+                guard let u = UnitSystem(rawValue: v) else {
+                    throw UsageError("fixcast: --units: \"\(TerminalText.echo(v))\" is not metric or imperial.")
+                }
                 a.units = u
             case "--lang":
                 let v = try value(name, inline)
-                guard let l = Language(rawValue: v) else { throw UsageError("fixcast: --lang: \"\(TerminalText.echo(v))\" is not en, ru or zh.") }
+                guard let l = Language(rawValue: v) else {
+                    throw UsageError("fixcast: --lang: \"\(TerminalText.echo(v))\" is not en, ru or zh.")
+                }
                 a.lang = l
             case "--days":
                 let v = try value(name, inline)
-                guard let d = Int(v), (1...16).contains(d) else { throw UsageError("fixcast: --days: \"\(TerminalText.echo(v))\" is not a number of days from 1 to 16.") }
+                guard let d = Int(v), (1...16).contains(d) else {
+                    throw UsageError(
+                        "fixcast: --days: \"\(TerminalText.echo(v))\" is not a number of days from 1 to 16.")
+                }
                 a.days = d
             case "--limit":
                 let v = try value(name, inline)
-                guard let l = Int(v), (1...100).contains(l) else { throw UsageError("fixcast: --limit: \"\(TerminalText.echo(v))\" is not a number from 1 to 100.") }
+                guard let l = Int(v), (1...100).contains(l) else {
+                    throw UsageError("fixcast: --limit: \"\(TerminalText.echo(v))\" is not a number from 1 to 100.")
+                }
                 a.limit = l
             case "--format":
                 // export's formats are checked once the command is known (ExportOptions); for line it is a template.
@@ -152,7 +171,9 @@ extension Arguments {
             case "--since", "--until":
                 let v = try value(name, inline)
                 guard let d = ExportTimeRange.parse(v, isUpperBound: name == "--until") else {
-                    throw UsageError("fixcast: \(name): \"\(TerminalText.echo(v))\" is not a date (YYYY-MM-DD) or an ISO 8601 time (2026-01-30T12:00:00Z).")
+                    throw UsageError(
+                        "fixcast: \(name): \"\(TerminalText.echo(v))\" is not a date (YYYY-MM-DD) or an ISO 8601 time (2026-01-30T12:00:00Z)."
+                    )
                 }
                 if name == "--since" { a.since = d } else { a.until = d }
             case "-o", "--output":
@@ -162,7 +183,9 @@ extension Arguments {
             case "--trip":
                 let v = try value(name, inline)
                 guard let choice = TripChoice(parsing: v) else {
-                    throw UsageError("fixcast: --trip: \"\(TerminalText.echo(v))\" is not a trip number (1, 2, … as fixcast trips lists them) or last.")
+                    throw UsageError(
+                        "fixcast: --trip: \"\(TerminalText.echo(v))\" is not a trip number (1, 2, … as fixcast trips lists them) or last."
+                    )
                 }
                 a.trip = choice
             default:
@@ -175,14 +198,17 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError("fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are \(CommandName.list).")
+                        throw UsageError(
+                            "fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are \(CommandName.list)."
+                        )
                     }
                     a.command = c
                 }
                 return a
             }
             guard let c = CommandName(rawValue: first) else {
-                throw UsageError("fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are \(CommandName.list).")
+                throw UsageError(
+                    "fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are \(CommandName.list).")
             }
             a.command = c
             let rest = positionals.dropFirst()
@@ -190,16 +216,22 @@ extension Arguments {
                 if !rest.isEmpty { a.query = rest.joined(separator: " ") }
             } else if c == .mqtt, let action = rest.first {
                 guard action == "test", rest.count == 1 else {
-                    throw UsageError("fixcast mqtt: unexpected argument \"\(rest.joined(separator: " "))\"; the only action is test (fixcast mqtt test).")
+                    throw UsageError(
+                        "fixcast mqtt: unexpected argument \"\(rest.joined(separator: " "))\"; the only action is test (fixcast mqtt test)."
+                    )
                 }
                 a.mqttAction = action
             } else if c == .completions, let shell = rest.first {
                 guard rest.count == 1 else {
-                    throw UsageError("fixcast completions: give one shell: bash, zsh or fish (not \"\(TerminalText.echo(rest.joined(separator: " ")))\").")
+                    throw UsageError(
+                        "fixcast completions: give one shell: bash, zsh or fish (not \"\(TerminalText.echo(rest.joined(separator: " ")))\")."
+                    )
                 }
                 a.completionShell = shell
             } else if let extra = rest.first {
-                throw UsageError("fixcast \(c.rawValue): unexpected argument \"\(TerminalText.echo(extra))\"; see fixcast \(c.rawValue) --help.")
+                throw UsageError(
+                    "fixcast \(c.rawValue): unexpected argument \"\(TerminalText.echo(extra))\"; see fixcast \(c.rawValue) --help."
+                )
             }
         }
         if a.help || a.version || a.manPage { return a }
@@ -214,7 +246,8 @@ extension Arguments {
         let accepted = command.acceptedOptions
         if let stray = given.first(where: { !accepted.contains($0) }) {
             throw UsageError(
-                "fixcast \(command.rawValue): \(stray.flag) means nothing for this command; see fixcast \(command.rawValue) --help.")
+                "fixcast \(command.rawValue): \(stray.flag) means nothing for this command; see fixcast \(command.rawValue) --help."
+            )
         }
         _ = try command.options.init(self)
     }

@@ -1,5 +1,5 @@
-import FixcastApp
 import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import FoundationEssentials
 
@@ -188,7 +188,8 @@ struct ReportOptions: CommandOptions {
         }
         if let output = a.output, output != "-", ReportFormat(path: output) == nil {
             throw UsageError(
-                "fixcast report: -o \"\(TerminalText.echo(output))\" must end in .svg or .html (or be - for standard output).")
+                "fixcast report: -o \"\(TerminalText.echo(output))\" must end in .svg or .html (or be - for standard output)."
+            )
         }
         trip = a.trip
         since = a.since

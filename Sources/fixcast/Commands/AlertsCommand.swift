@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// `fixcast alerts [--at|--place] [--json]`: the official alerts active here, with description and
 /// instruction, or "not covered". `--json` prints the reading's `alerts` object (CONTRACT.md).
@@ -13,7 +13,9 @@ struct AlertsCommand {
 
     func run() async -> Int32 {
         guard context.settings.alerts.enabled else {
-            Console.err("alerts: alerts are turned off (alerts.enabled = false); set it to true or FIXCAST_ALERTS_ENABLED=true.\n")
+            Console.err(
+                "alerts: alerts are turned off (alerts.enabled = false); set it to true or FIXCAST_ALERTS_ENABLED=true.\n"
+            )
             return ExitCode.failure
         }
         switch await PositionResolution.start(context: context, position: options.position, offline: options.offline) {
@@ -24,7 +26,10 @@ struct AlertsCommand {
             if options.json {
                 Console.out((outcome.report?.json ?? .null).serialized() + "\n")
             } else if let report = outcome.report {
-                Console.outColoured(AlertDisplay.detail(report, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))
+                Console.outColoured(
+                    AlertDisplay.detail(
+                        report, now: services.clock.now(), options: context.displayOptions,
+                        colour: Console.stdoutIsTerminal))
             }
             if let e = outcome.error { Console.err(e.message + "\n") }
             // A store that cannot be used is said and is a failure, as for every command (issue 23).

@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// Everything a command needs to start: the arguments and the settings after the config file,
 /// the environment and the command line have been layered (each overrides the one before).

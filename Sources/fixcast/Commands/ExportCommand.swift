@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// `fixcast export --format gpx|csv|geojson [--since T] [--until T] [-o FILE]`.
 struct ExportCommand {

@@ -1,15 +1,17 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The command line: parses arguments, runs one command, returns the exit code (CONTRACT.md).
 public enum FixcastCLI {
-    public static func main(arguments: [String], environment: [String: String] = ProcessEnvironment.current) async -> Int32 {
+    public static func main(arguments: [String], environment: [String: String] = ProcessEnvironment.current) async
+        -> Int32
+    {
         let code = await dispatch(arguments: arguments, environment: environment)
         // What a command printed and was lost (a full disk, a closed stdout) is not success, whatever
         // the command made of its own work; a command that failed already said why. A reader that

@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// `fixcast forecast [--days N]`: the daily forecast for here, as a table or the `daily` JSON array.
 struct ForecastCommand {
@@ -25,7 +25,8 @@ struct ForecastCommand {
             } else {
                 var place = resolved.place
                 if place == nil {
-                    place = await services.places.place(at: resolved.position.coordinate, offline: options.offline).place
+                    place = await services.places.place(at: resolved.position.coordinate, offline: options.offline)
+                        .place
                 }
                 let parts = ReadingParts(options: context.displayOptions, now: services.clock.now())
                 let title = parts.placeLine(place) + " · " + parts.freshnessLine(report)

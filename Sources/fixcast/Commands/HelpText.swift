@@ -1,5 +1,6 @@
-import FixcastApp
 import FixcastAdapters
+import FixcastApp
+
 /// The `--help` texts, written like the help of the command-line tools people know.
 public enum HelpText {
     /// The option lines of `command`'s help: exactly the options it accepts (`CommandOptions`),
@@ -10,211 +11,213 @@ public enum HelpText {
     }
 
     /// The options every command takes, for the main help.
-    static let everyCommandOptions = (OptionName.common.compactMap(\.sharedHelp) + ["  -h, --help           Show help."])
+    static let everyCommandOptions =
+        (OptionName.common.compactMap(\.sharedHelp) + ["  -h, --help           Show help."])
         .joined(separator: "\n")
 
     /// The COMMANDS block of the main help: each command's name and summary, in a column.
     static let commandList: String = {
         let width = CommandName.allCases.map(\.helpName.count).max() ?? 0
         return CommandName.allCases.map { command in
-            "  " + command.helpName + String(repeating: " ", count: width - command.helpName.count + 2) + command.summary
+            "  " + command.helpName + String(repeating: " ", count: width - command.helpName.count + 2)
+                + command.summary
         }.joined(separator: "\n")
     }()
 
     public static let main = """
-    fixcast — local weather that follows your GPS.
+        fixcast — local weather that follows your GPS.
 
-    USAGE: fixcast <command> [options]
+        USAGE: fixcast <command> [options]
 
-    COMMANDS:
-    \(commandList)
+        COMMANDS:
+        \(commandList)
 
-    OPTIONS (every command):
-    \(everyCommandOptions)
-      -V, --version        Show the version and data credits.
+        OPTIONS (every command):
+        \(everyCommandOptions)
+          -V, --version        Show the version and data credits.
 
-    See 'fixcast <command> --help' for more about a command.
-    Exit status: 0 done, 1 could not do it (stderr says why), 2 usage or configuration error.
-    """
+        See 'fixcast <command> --help' for more about a command.
+        Exit status: 0 done, 1 could not do it (stderr says why), 2 usage or configuration error.
+        """
 
     public static func forCommand(_ command: CommandName) -> String {
         switch command {
         case .run:
             return """
-            USAGE: fixcast run [options]
+                USAGE: fixcast run [options]
 
-            Follows gpsd until interrupted and takes a reading at the first fix, after moving more
-            than 5 km from where the weather was last fetched, every 30 minutes, after the machine
-            resumes from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen
-            (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line
-            and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one (each keeps
-            the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
-            once, a lost fix within 10 s). stderr says once when gpsd, MQTT, the weather, the alerts or
-            the store stop working, and once when they work again. Every reading and a thinned track
-            are stored in the SQLite store. With --at or --place it stays at that position
-            instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
-            SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader
-            going away (exit 0); exit 1 when a reading could not be stored or printed.
+                Follows gpsd until interrupted and takes a reading at the first fix, after moving more
+                than 5 km from where the weather was last fetched, every 30 minutes, after the machine
+                resumes from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen
+                (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line
+                and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one (each keeps
+                the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
+                once, a lost fix within 10 s). stderr says once when gpsd, MQTT, the weather, the alerts or
+                the store stop working, and once when they work again. Every reading and a thinned track
+                are stored in the SQLite store. With --at or --place it stays at that position
+                instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
+                SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader
+                going away (exit 0); exit 1 when a reading could not be stored or printed.
 
-            OPTIONS:
-            \(options(for: .run))
-            """
+                OPTIONS:
+                \(options(for: .run))
+                """
         case .now:
             return """
-            USAGE: fixcast now [options]
+                USAGE: fixcast now [options]
 
-            Takes one reading: waits for a fix (8 s, 2 retries, then the last known position), names
-            the place, fetches the weather (or serves it from the 10-minute cache), prints the reading
-            and stores it.
+                Takes one reading: waits for a fix (8 s, 2 retries, then the last known position), names
+                the place, fetches the weather (or serves it from the 10-minute cache), prints the reading
+                and stores it.
 
-            OPTIONS:
-            \(options(for: .now))
-            """
+                OPTIONS:
+                \(options(for: .now))
+                """
         case .forecast:
             return """
-            USAGE: fixcast forecast [--days N] [options]
+                USAGE: fixcast forecast [--days N] [options]
 
-            Shows the daily forecast for the current position (or --at / --place).
+                Shows the daily forecast for the current position (or --at / --place).
 
-            OPTIONS:
-              --days N             How many days to show (1-16, default 7).
-            \(options(for: .forecast))
-            """
+                OPTIONS:
+                  --days N             How many days to show (1-16, default 7).
+                \(options(for: .forecast))
+                """
         case .search:
             return """
-            USAGE: fixcast search QUERY [--limit N] [options]
+                USAGE: fixcast search QUERY [--limit N] [options]
 
-            Lists places whose name matches QUERY, best match first, with region, country,
-            coordinates and population. With --offline the bundled GeoNames table is searched.
+                Lists places whose name matches QUERY, best match first, with region, country,
+                coordinates and population. With --offline the bundled GeoNames table is searched.
 
-            OPTIONS:
-              --limit N            At most N places (1-100, default 10).
-            \(options(for: .search))
-            """
+                OPTIONS:
+                  --limit N            At most N places (1-100, default 10).
+                \(options(for: .search))
+                """
         case .export:
             return """
-            USAGE: fixcast export --format gpx|csv|geojson [--since T] [--until T] [-o FILE] [options]
+                USAGE: fixcast export --format gpx|csv|geojson [--since T] [--until T] [-o FILE] [options]
 
-            Writes the stored readings and track. GPX: the track as trk, readings as wpt with the
-            weather in extensions. CSV: one reading a row. GeoJSON: Point features for readings and
-            a LineString for the track. T is YYYY-MM-DD or an ISO 8601 time.
+                Writes the stored readings and track. GPX: the track as trk, readings as wpt with the
+                weather in extensions. CSV: one reading a row. GeoJSON: Point features for readings and
+                a LineString for the track. T is YYYY-MM-DD or an ISO 8601 time.
 
-            OPTIONS:
-              --format FORMAT      gpx, csv or geojson.
-              --since T            Only what was recorded at or after T.
-              --until T            Only what was recorded at or before T.
-              -o, --output FILE    Write to FILE instead of standard output (- is standard
-                                   output). A regular FILE is replaced only once the export is
-                                   complete; a device or FIFO is written in place; a symlink's
-                                   target is written. CSV text cells that would start a formula
-                                   (= + - @) get a leading '.
-            \(options(for: .export))
-            """
+                OPTIONS:
+                  --format FORMAT      gpx, csv or geojson.
+                  --since T            Only what was recorded at or after T.
+                  --until T            Only what was recorded at or before T.
+                  -o, --output FILE    Write to FILE instead of standard output (- is standard
+                                       output). A regular FILE is replaced only once the export is
+                                       complete; a device or FIFO is written in place; a symlink's
+                                       target is written. CSV text cells that would start a formula
+                                       (= + - @) get a leading '.
+                \(options(for: .export))
+                """
         case .status:
             return """
-            USAGE: fixcast status [options]
+                USAGE: fixcast status [options]
 
-            Shows whether gpsd answers and its last fix, the last reading and its age, the
-            store's path and size, and (with mqtt.enabled) the MQTT link and the readings waiting
-            in the outbox for the broker.
+                Shows whether gpsd answers and its last fix, the last reading and its age, the
+                store's path and size, and (with mqtt.enabled) the MQTT link and the readings waiting
+                in the outbox for the broker.
 
-            OPTIONS:
-            \(options(for: .status))
-            """
+                OPTIONS:
+                \(options(for: .status))
+                """
         case .alerts:
             return """
-            USAGE: fixcast alerts [--at LAT,LON | --place NAME] [--json] [options]
+                USAGE: fixcast alerts [--at LAT,LON | --place NAME] [--json] [options]
 
-            Shows the official weather alerts active at the current position (or --at / --place),
-            most severe first, each with its description and instruction. The US National Weather
-            Service covers the United States and its territories, MET Norway covers Norway and
-            Svalbard (chosen offline from the position); elsewhere it says "not covered". A source is
-            asked at most once per alerts.check_min (10 minutes) for a spot within 5 km. With --json
-            it prints the reading's alerts object.
+                Shows the official weather alerts active at the current position (or --at / --place),
+                most severe first, each with its description and instruction. The US National Weather
+                Service covers the United States and its territories, MET Norway covers Norway and
+                Svalbard (chosen offline from the position); elsewhere it says "not covered". A source is
+                asked at most once per alerts.check_min (10 minutes) for a spot within 5 km. With --json
+                it prints the reading's alerts object.
 
-            OPTIONS:
-            \(options(for: .alerts))
-            """
+                OPTIONS:
+                \(options(for: .alerts))
+                """
         case .trips:
             return """
-            USAGE: fixcast trips [--json] [options]
+                USAGE: fixcast trips [--json] [options]
 
-            Lists the trips in the store, oldest first: a gap of report.trip_gap_min minutes (default
-            30) without track points starts a new trip. Each shows its number, start and end (UTC),
-            distance along the stored track, duration, first and last place, the number of readings
-            and the temperature range. A reading belongs to the trip its fix time falls in.
+                Lists the trips in the store, oldest first: a gap of report.trip_gap_min minutes (default
+                30) without track points starts a new trip. Each shows its number, start and end (UTC),
+                distance along the stored track, duration, first and last place, the number of readings
+                and the temperature range. A reading belongs to the trip its fix time falls in.
 
-            OPTIONS:
-            \(options(for: .trips))
-            """
+                OPTIONS:
+                \(options(for: .trips))
+                """
         case .line:
             return """
-            USAGE: fixcast line [--format TEMPLATE] [--waybar|--i3blocks] [--watch] [options]
+                USAGE: fixcast line [--format TEMPLATE] [--waybar|--i3blocks] [--watch] [options]
 
-            Prints one line from the last stored reading, for a status bar. It never asks the network
-            or gpsd, and reads the store while run writes it. A reading older than twice
-            trigger.periodic_min is marked stale (~ before the text); with no reading or no fix it
-            says "no fix". Exit 0 when a line was printed, 1 when the store cannot be read.
+                Prints one line from the last stored reading, for a status bar. It never asks the network
+                or gpsd, and reads the store while run writes it. A reading older than twice
+                trigger.periodic_min is marked stale (~ before the text); with no reading or no fix it
+                says "no fix". Exit 0 when a line was printed, 1 when the store cannot be read.
 
-            OPTIONS:
-              --format TEMPLATE    What to print (default "%l %c %t %w"): %c condition symbol,
-                                   %C condition text, %t temperature, %f feels like, %h humidity,
-                                   %w wind, %l place, %p precipitation, %P pressure, %S sunrise,
-                                   %s sunset, %a age of the reading, %A alerts (count, most
-                                   severe), %r rain ahead (empty: no ahead forecast is stored
-                                   yet), %% a percent sign.
-              --waybar             One JSON object a line for waybar's custom module (return-type
-                                   json): text, tooltip, class (stale, no-fix, alert-SEVERITY), alt.
-              --i3blocks           i3blocks' lines: full text, short text, colour.
-              --watch              Keep running and print a new line each time a reading is stored
-                                   (woken by the store's file changing, never by a timer, except
-                                   once when the last reading turns stale).
-            \(options(for: .line))
-            """
+                OPTIONS:
+                  --format TEMPLATE    What to print (default "%l %c %t %w"): %c condition symbol,
+                                       %C condition text, %t temperature, %f feels like, %h humidity,
+                                       %w wind, %l place, %p precipitation, %P pressure, %S sunrise,
+                                       %s sunset, %a age of the reading, %A alerts (count, most
+                                       severe), %r rain ahead (empty: no ahead forecast is stored
+                                       yet), %% a percent sign.
+                  --waybar             One JSON object a line for waybar's custom module (return-type
+                                       json): text, tooltip, class (stale, no-fix, alert-SEVERITY), alt.
+                  --i3blocks           i3blocks' lines: full text, short text, colour.
+                  --watch              Keep running and print a new line each time a reading is stored
+                                       (woken by the store's file changing, never by a timer, except
+                                       once when the last reading turns stale).
+                \(options(for: .line))
+                """
         case .mqtt:
             return """
-            USAGE: fixcast mqtt test [options]
+                USAGE: fixcast mqtt test [options]
 
-            Connects to the broker of the [mqtt] settings (host, port, tls, ca_file, username and
-            FIXCAST_MQTT_PASSWORD), publishes one retained "online" to
-            <topic_prefix>/<device_id>/availability, and says in one sentence what worked or what
-            failed (name lookup, TCP connection, TLS handshake or login). Exit 0 when the broker
-            acknowledged the message, 1 when not.
+                Connects to the broker of the [mqtt] settings (host, port, tls, ca_file, username and
+                FIXCAST_MQTT_PASSWORD), publishes one retained "online" to
+                <topic_prefix>/<device_id>/availability, and says in one sentence what worked or what
+                failed (name lookup, TCP connection, TLS handshake or login). Exit 0 when the broker
+                acknowledged the message, 1 when not.
 
-            OPTIONS:
-            \(options(for: .mqtt))
-            """
+                OPTIONS:
+                \(options(for: .mqtt))
+                """
         case .completions:
             return """
-            USAGE: fixcast completions bash|zsh|fish [options]
+                USAGE: fixcast completions bash|zsh|fish [options]
 
-            Prints the completion script for the shell: commands, each command's options, the values
-            of --format, --units, --lang and --trip (last and the stored trips' numbers) and file
-            names after the options that take a path. The Debian package installs them; otherwise
-            load one from the shell's start-up file, e.g. source <(fixcast completions bash) in
-            ~/.bashrc, or fixcast completions fish > ~/.config/fish/completions/fixcast.fish.
+                Prints the completion script for the shell: commands, each command's options, the values
+                of --format, --units, --lang and --trip (last and the stored trips' numbers) and file
+                names after the options that take a path. The Debian package installs them; otherwise
+                load one from the shell's start-up file, e.g. source <(fixcast completions bash) in
+                ~/.bashrc, or fixcast completions fish > ~/.config/fish/completions/fixcast.fish.
 
-            OPTIONS:
-            \(options(for: .completions))
-            """
+                OPTIONS:
+                \(options(for: .completions))
+                """
         case .report:
             return """
-            USAGE: fixcast report [--trip N|last] [--since T] [--until T] [-o FILE.svg|FILE.html] [options]
+                USAGE: fixcast report [--trip N|last] [--since T] [--until T] [-o FILE.svg|FILE.html] [options]
 
-            Draws a trip as one self-contained picture: the track on a map coloured by temperature
-            (interpolated between readings), each reading with its place and temperature, a scale bar,
-            and below it temperature and precipitation against distance. An .html file holds the same
-            picture and a table of the readings. No network, scripts or external fonts. The default is
-            the last trip, written to trip-<date>.svg in the current folder. T is YYYY-MM-DD or an
-            ISO 8601 time.
+                Draws a trip as one self-contained picture: the track on a map coloured by temperature
+                (interpolated between readings), each reading with its place and temperature, a scale bar,
+                and below it temperature and precipitation against distance. An .html file holds the same
+                picture and a table of the readings. No network, scripts or external fonts. The default is
+                the last trip, written to trip-<date>.svg in the current folder. T is YYYY-MM-DD or an
+                ISO 8601 time.
 
-            OPTIONS:
-              --trip N|last        The trip to draw, numbered as fixcast trips lists them (default last).
-              --since T            Only what was recorded at or after T (without --trip: the range itself).
-              --until T            Only what was recorded at or before T.
-              -o, --output FILE    Write to FILE (.svg or .html); - writes the SVG to standard output.
-            \(options(for: .report))
-            """
+                OPTIONS:
+                  --trip N|last        The trip to draw, numbered as fixcast trips lists them (default last).
+                  --since T            Only what was recorded at or after T (without --trip: the range itself).
+                  --until T            Only what was recorded at or before T.
+                  -o, --output FILE    Write to FILE (.svg or .html); - writes the SVG to standard output.
+                \(options(for: .report))
+                """
         }
     }
 }

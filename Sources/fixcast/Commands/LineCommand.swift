@@ -49,7 +49,9 @@ struct LineCommand {
     func watch(_ source: LineReadingSource, last first: Reading?) async -> Int32 {
         let path = context.settings.storage.path
         guard let changes = StoreChangeWatch(storePath: path) else {
-            Console.err("storage: cannot watch the folder of \(path) for new readings (it does not exist, or the system's inotify limit is reached); run fixcast run once to create the store, or raise fs.inotify.max_user_instances.\n")
+            Console.err(
+                "storage: cannot watch the folder of \(path) for new readings (it does not exist, or the system's inotify limit is reached); run fixcast run once to create the store, or raise fs.inotify.max_user_instances.\n"
+            )
             return ExitCode.failure
         }
         var last = first
@@ -57,7 +59,9 @@ struct LineCommand {
             let clock = SystemClock()
             switch changes.wait(deadline: secondsUntilStale(last, now: clock.now())) {
             case .failed:
-                Console.err("storage: stopped watching \(path) for new readings (inotify failed); restart fixcast line --watch.\n")
+                Console.err(
+                    "storage: stopped watching \(path) for new readings (inotify failed); restart fixcast line --watch.\n"
+                )
                 return ExitCode.failure
             case .deadline:
                 Console.out(render(last, now: clock.now()))

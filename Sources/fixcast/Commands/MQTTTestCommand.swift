@@ -1,5 +1,5 @@
-import FixcastApp
 import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import FoundationEssentials
 

@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// `fixcast now`: one reading, printed, stored, then exit.
 struct NowCommand {
@@ -21,12 +21,17 @@ struct NowCommand {
             if options.json {
                 Console.out(reading.json(language: context.language).serialized() + "\n")
             } else {
-                Console.outColoured(ReadingText.render(reading, now: services.clock.now(), options: context.displayOptions, colour: Console.stdoutIsTerminal))
+                Console.outColoured(
+                    ReadingText.render(
+                        reading, now: services.clock.now(), options: context.displayOptions,
+                        colour: Console.stdoutIsTerminal))
                 for issue in reading.errors { Console.err(issue.message + "\n") }
             }
             if reading.weather == nil {
                 if options.json {
-                    let why = reading.errors.first(where: { $0.component == .weather })?.message ?? "weather: no weather could be had."
+                    let why =
+                        reading.errors.first(where: { $0.component == .weather })?.message
+                        ?? "weather: no weather could be had."
                     Console.err(why + "\n")
                 }
                 return ExitCode.failure
@@ -34,7 +39,8 @@ struct NowCommand {
             // Printed but not stored is a lost reading (CONTRACT.md exit 1); the error is printed with it.
             if !stored {
                 if options.json {
-                    let why = reading.errors.first(where: { $0.component == .storage })?.message
+                    let why =
+                        reading.errors.first(where: { $0.component == .storage })?.message
                         ?? "storage: the reading could not be stored."
                     Console.err(why + "\n")
                 }

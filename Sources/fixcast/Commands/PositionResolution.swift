@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// Where a one-shot command's position comes from: `--at`, `--place`, or gpsd (with the fix
 /// timeout, retries and last-known fallback of the location provider).
@@ -25,7 +25,9 @@ struct PositionResolution {
 
     /// The start of `now` and `forecast`: the services, then the position. On failure the one
     /// sentence is printed and the exit code returned (2 for a configuration problem, 1 for no position).
-    static func start(context: CommandContext, position: PositionChoice, offline: Bool) async -> Result<(Services, Resolved), Exit> {
+    static func start(context: CommandContext, position: PositionChoice, offline: Bool) async -> Result<
+        (Services, Resolved), Exit
+    > {
         let services: Services
         do { services = try Services(settings: context.settings, environment: context.environment) } catch {
             Console.err(error.message + "\n")
@@ -57,7 +59,8 @@ struct PositionResolution {
         case .gpsd:
             break
         }
-        let provider = LocationProvider(settings: context.settings.gps, address: context.gpsd, store: services.store, clock: services.clock)
+        let provider = LocationProvider(
+            settings: context.settings.gps, address: context.gpsd, store: services.store, clock: services.clock)
         let outcome = await provider.currentPosition()
         // For `status`: what this run dropped as implausible joins the store's totals (best effort).
         try? await services.store?.addRejectedFixes(outcome.rejectedFixes)

@@ -1,5 +1,5 @@
-import FixcastApp
 import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import FoundationEssentials
 
@@ -32,8 +32,10 @@ struct ReportCommand {
             let document = TripReportDocument.document(input, html: format == .html)
             if document.basemapDamaged {
                 Console.err(
-                    BasemapUnavailable(detail: "\(BasemapFile.fileName) is damaged: some records point outside it and were left out")
-                        .message + "\n")
+                    BasemapUnavailable(
+                        detail: "\(BasemapFile.fileName) is damaged: some records point outside it and were left out"
+                    )
+                    .message + "\n")
             }
             try TripReportWriter.write(document.text, to: output)
             if output != "-" { Console.err("fixcast report: wrote \(output)\n") }

@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 import Synchronization
 
 /// `fixcast run`: the agent, until SIGINT/SIGTERM (or `q` on the live screen).
@@ -31,7 +31,9 @@ struct RunCommand {
         var fixedPosition: Position?
         var fixedPlace: Place?
         if options.position.isFixed {
-            switch await PositionResolution.resolve(options.position, offline: options.offline, context: context, services: services) {
+            switch await PositionResolution.resolve(
+                options.position, offline: options.offline, context: context, services: services)
+            {
             case .failure(.noPosition(let message, _)):
                 Console.err(message + "\n")
                 return ExitCode.failure

@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// `fixcast search QUERY [--limit N]`: places matching a name, best first.
 struct SearchCommand {
@@ -51,7 +51,6 @@ enum SearchTable {
     static func formatCoordinate(_ c: Coordinate) -> String {
         "\(NumberText.fixed(c.lat, decimals: 4)),\(NumberText.fixed(c.lon, decimals: 4))"
     }
-
 
     static func groupThousands(_ n: Int) -> String {
         let digits = Array(String(abs(n)))

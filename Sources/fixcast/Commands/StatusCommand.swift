@@ -1,7 +1,7 @@
-import FixcastApp
 import FixcastAdapters
-import FoundationEssentials
+import FixcastApp
 import FixcastCore
+import FoundationEssentials
 
 /// `fixcast status`: gpsd reachability and last fix, the last reading and its age, the store.
 struct StatusCommand {
@@ -37,20 +37,26 @@ struct StatusCommand {
         let now = clock.now()
         if options.json {
             let json: JSONValue = .object([
-                ("gpsd", .object([
-                    ("address", .string(context.gpsd.description)),
-                    ("reachable", .bool(gpsd.reachable)),
-                    ("device", .string(gpsd.device)),
-                    ("last_fix", gpsd.lastFix.map { Position(fix: $0).json(at: now) } ?? .null),
-                    // Fixes dropped as implausible, stored by `run` and `now` (null: the store is unreadable).
-                    ("rejected_fixes", rejected?.json ?? .null),
-                ])),
-                ("store", .object([
-                    ("path", .string(path)),
-                    ("bytes", bytes.map { .int(Int($0)) } ?? .null),
-                    ("readings", .number(readingCount)),
-                    ("error", .string(storeIssue)),
-                ])),
+                (
+                    "gpsd",
+                    .object([
+                        ("address", .string(context.gpsd.description)),
+                        ("reachable", .bool(gpsd.reachable)),
+                        ("device", .string(gpsd.device)),
+                        ("last_fix", gpsd.lastFix.map { Position(fix: $0).json(at: now) } ?? .null),
+                        // Fixes dropped as implausible, stored by `run` and `now` (null: the store is unreadable).
+                        ("rejected_fixes", rejected?.json ?? .null),
+                    ])
+                ),
+                (
+                    "store",
+                    .object([
+                        ("path", .string(path)),
+                        ("bytes", bytes.map { .int(Int($0)) } ?? .null),
+                        ("readings", .number(readingCount)),
+                        ("error", .string(storeIssue)),
+                    ])
+                ),
                 ("mqtt", mqtt.json),
                 ("last_reading", lastReading?.json(language: context.language) ?? .null),
             ])
@@ -74,12 +80,14 @@ struct StatusCommand {
             out += "gpsd      \(context.gpsd.description): not answering (start gpsd, or use --at LAT,LON)\n"
         }
         if let rejected, rejected.total > 0 {
-            out += "rejected  \(rejected.total) implausible fixes not used (\(rejected.jump) jumps, "
+            out +=
+                "rejected  \(rejected.total) implausible fixes not used (\(rejected.jump) jumps, "
                 + "\(rejected.time) with a wrong time, \(rejected.nullIsland) at 0,0)\n"
         }
         if let r = lastReading {
             let labels = ReadingParts(options: context.displayOptions, now: now).labels
-            var line = "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(clamping: now.timeIntervalSince(r.time), to: Int.min...Int.max)))"
+            var line =
+                "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(clamping: now.timeIntervalSince(r.time), to: Int.min...Int.max)))"
             if let p = r.place { line += ", \(TerminalText.name(p.name))" }
             if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits(context.units).temperature(t))" }
             out += line + "\n"
@@ -91,7 +99,8 @@ struct StatusCommand {
         } else if noStore {
             out += "store     \(TerminalText.path(path)): no store yet (fixcast run or fixcast now makes it)\n"
         } else {
-            out += "store     \(TerminalText.path(path)), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
+            out +=
+                "store     \(TerminalText.path(path)), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
         }
         out += mqtt.line + "\n"
         Console.out(out)

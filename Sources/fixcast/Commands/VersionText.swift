@@ -1,5 +1,5 @@
-import FixcastApp
 import FixcastAdapters
+import FixcastApp
 import FixcastCore
 
 /// `fixcast --version`: the version and the credits the data licences and the providers' terms ask

@@ -51,10 +51,14 @@ import Testing
         #expect(
             r.handle(.deadline(at: F.at(1801)))
                 == [
-                    .takeReading(ReadingRequest(trigger: .periodic, position: A.lastKnown(p2), forced: false, notes: [note])),
+                    .takeReading(
+                        ReadingRequest(trigger: .periodic, position: A.lastKnown(p2), forced: false, notes: [note])),
                     .redraw,
                 ])
-        #expect(r.handle(.readingFinished(A.reading(.periodic, at: A.lastKnown(p2), time: 1802), at: F.at(1802))) == [.redraw])
+        #expect(
+            r.handle(.readingFinished(A.reading(.periodic, at: A.lastKnown(p2), time: 1802), at: F.at(1802))) == [
+                .redraw
+            ])
 
         // Out of the tunnel, 6 km on from where the weather was fetched: a move, live again.
         let f3 = A.fix(F.north(km: 9), at: 1900)
@@ -95,12 +99,17 @@ import Testing
         // It is back: the problem goes; until a fix comes the fix is still lost.
         #expect(
             r.handle(.gps(.connected(address: A.gpsd), at: F.at(55)))
-                == [.announceHealth([HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)]), .redraw])
+                == [
+                    .announceHealth([
+                        HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)
+                    ]), .redraw,
+                ])
         #expect(r.status.gps == .lost(since: F.at(50)))
         #expect(r.status.problems == [])
         #expect(r.handle(.gps(.device("/dev/ttyACM0"), at: F.at(55.1))) == [])
         let f2 = A.fix(F.berlin, at: 56)
-        #expect(r.handle(.gps(.fix(f2), at: F.at(56))) == [.recordTrackPoint(f2), .saveLastKnown(A.position(f2)), .redraw])
+        #expect(
+            r.handle(.gps(.fix(f2), at: F.at(56))) == [.recordTrackPoint(f2), .saveLastKnown(A.position(f2)), .redraw])
         #expect(r.status.gps == .fixing)
         #expect(r.status.fixLostSince == nil)
     }
@@ -174,7 +183,8 @@ import Testing
         #expect(
             r.handle(.deadline(at: F.at(26)))
                 == [
-                    .takeReading(ReadingRequest(trigger: .startup, position: A.lastKnown(stored), forced: false, notes: [note])),
+                    .takeReading(
+                        ReadingRequest(trigger: .startup, position: A.lastKnown(stored), forced: false, notes: [note])),
                     .redraw,
                 ])
         #expect(r.status.problems == [])
@@ -184,7 +194,8 @@ import Testing
 
         // The first fix, where it was stored: no move, no second reading.
         let f = A.fix(F.north(km: 1), at: 40)
-        #expect(r.handle(.gps(.fix(f), at: F.at(40))) == [.recordTrackPoint(f), .saveLastKnown(A.position(f)), .redraw])
+        #expect(
+            r.handle(.gps(.fix(f), at: F.at(40))) == [.recordTrackPoint(f), .saveLastKnown(A.position(f)), .redraw])
     }
 
     @Test func aStartupWithNoFixAndNothingStored() {
@@ -194,7 +205,9 @@ import Testing
         #expect(r.status.gps == .noPosition)
         #expect(
             r.status.problems.map(\.message)
-                == ["gps: no fix yet and no stored position; the first fix will bring a reading (check the receiver with cgps)."])
+                == [
+                    "gps: no fix yet and no stored position; the first fix will bring a reading (check the receiver with cgps)."
+                ])
         #expect(r.nextDeadline == nil)
         let f = A.fix(F.berlin, at: 60)
         #expect(

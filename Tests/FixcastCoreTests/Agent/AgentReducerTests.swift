@@ -67,17 +67,29 @@ import Testing
             r.handle(.manualRequest(at: F.at(10)))
                 == [.takeReading(ReadingRequest(trigger: .manual, position: p, forced: true)), .redraw])
         #expect(
-            r.handle(.readingFinished(A.reading(.manual, at: p, time: 11, errors: [weatherDown], weather: false), at: F.at(11)))
-                == [.announceHealth([HealthNotice(component: .weather, message: weatherDown.message, isFailure: true)]), .redraw])
+            r.handle(
+                .readingFinished(
+                    A.reading(.manual, at: p, time: 11, errors: [weatherDown], weather: false), at: F.at(11)))
+                == [
+                    .announceHealth([HealthNotice(component: .weather, message: weatherDown.message, isFailure: true)]),
+                    .redraw,
+                ])
         #expect(
             r.handle(.storageProblem(diskFull))
-                == [.announceHealth([HealthNotice(component: .storage, message: diskFull.message, isFailure: true)]), .redraw])
+                == [
+                    .announceHealth([HealthNotice(component: .storage, message: diskFull.message, isFailure: true)]),
+                    .redraw,
+                ])
         let lost = GPSError.connectionLost(address: A.gpsd)
         _ = r.handle(.gps(.disconnected(lost), at: F.at(12)))
         #expect(r.status.problems == [ReadingIssue(lost), diskFull, weatherDown])
         #expect(
             r.handle(.storageProblem(nil))
-                == [.announceHealth([HealthNotice(component: .storage, message: HealthNotice.recovered(.storage), isFailure: false)]), .redraw])
+                == [
+                    .announceHealth([
+                        HealthNotice(component: .storage, message: HealthNotice.recovered(.storage), isFailure: false)
+                    ]), .redraw,
+                ])
         #expect(r.status.storage == nil)
         #expect(r.status.problems == [ReadingIssue(lost), weatherDown])
     }
@@ -106,13 +118,20 @@ import Testing
         let refused = GPSError.unreachable(address: A.gpsd, detail: nil)
         #expect(
             r.handle(.gps(.disconnected(refused), at: F.at(0.1)))
-                == [.announceHealth([HealthNotice(component: .gps, message: refused.message, isFailure: true)]), .redraw])
+                == [
+                    .announceHealth([HealthNotice(component: .gps, message: refused.message, isFailure: true)]),
+                    .redraw,
+                ])
         // run waits the attempts out even with gpsd down (it may come up after fixcast).
         #expect(r.handle(.deadline(at: F.at(8))) == [])
         #expect(r.status.gps == .problem(refused))
         #expect(
             r.handle(.gps(.connected(address: A.gpsd), at: F.at(8.5)))
-                == [.announceHealth([HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)]), .redraw])
+                == [
+                    .announceHealth([
+                        HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)
+                    ]), .redraw,
+                ])
         #expect(r.status.gps == .waitingForFix(retry: 1, of: 2, timeoutS: 8))
         #expect(A.requests(r.handle(.deadline(at: F.at(26)))).map(\.trigger) == [.startup])
     }
@@ -166,7 +185,10 @@ import Testing
         #expect(r.nextDeadline == F.at(601))  // in flight: only the alert check is timed
         _ = r.handle(.readingFinished(A.reading(.periodic, at: p, time: 302), at: F.at(302)))
         #expect(r.nextDeadline == F.at(601))
-        #expect(r.handle(.deadline(at: F.at(601))) == [.takeReading(ReadingRequest(trigger: .periodic, position: p, forced: false)), .checkAlerts(p), .redraw])
+        #expect(
+            r.handle(.deadline(at: F.at(601))) == [
+                .takeReading(ReadingRequest(trigger: .periodic, position: p, forced: false)), .checkAlerts(p), .redraw,
+            ])
         #expect(r.nextDeadline == F.at(1201))
     }
 

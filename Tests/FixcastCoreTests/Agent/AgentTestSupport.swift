@@ -21,7 +21,8 @@ enum AgentFixture {
         let report = WeatherReport(
             provider: .openMeteo, fetchedAt: F.at(t), coordinate: position.coordinate,
             current: CurrentConditions(temperatureC: 3))
-        return Reading(time: F.at(t), trigger: trigger, position: position, weather: weather ? report : nil, errors: errors)
+        return Reading(
+            time: F.at(t), trigger: trigger, position: position, weather: weather ? report : nil, errors: errors)
     }
 
     static func reducer(

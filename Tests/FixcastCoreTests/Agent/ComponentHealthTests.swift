@@ -53,9 +53,13 @@ import Testing
         #expect(notices.allSatisfy { !$0.isFailure })
 
         // A fresh answer with a value dropped as unbelievable: the service works.
-        var fresh = A.reading(.periodic, at: p, time: 3, errors: [ReadingIssue(component: .weather, message: "weather: odd value.")])
+        var fresh = A.reading(
+            .periodic, at: p, time: 3, errors: [ReadingIssue(component: .weather, message: "weather: odd value.")])
         fresh.id = "d:2"
-        #expect(health.observe(fresh) == [HealthNotice(component: .weather, message: HealthNotice.recovered(.weather), isFailure: false)])
+        #expect(
+            health.observe(fresh) == [
+                HealthNotice(component: .weather, message: HealthNotice.recovered(.weather), isFailure: false)
+            ])
     }
 
     @Test func theReducerAnnouncesGPSDGoneAndBackOnce() {
@@ -63,13 +67,15 @@ import Testing
         _ = r.handle(.started(at: F.at(0), sleepOffsetS: nil))
         #expect(!Self.notices(r.handle(.gps(.connected(address: A.gpsd), at: F.at(0.1)))).contains { _ in true })
         let error = GPSError.connectionLost(address: A.gpsd)
-        #expect(Self.notices(r.handle(.gps(.disconnected(error), at: F.at(1)))) == [
-            HealthNotice(component: .gps, message: error.message, isFailure: true)
-        ])
+        #expect(
+            Self.notices(r.handle(.gps(.disconnected(error), at: F.at(1)))) == [
+                HealthNotice(component: .gps, message: error.message, isFailure: true)
+            ])
         #expect(Self.notices(r.handle(.gps(.disconnected(error), at: F.at(2)))).isEmpty, "a failed reconnect")
-        #expect(Self.notices(r.handle(.gps(.connected(address: A.gpsd), at: F.at(4)))) == [
-            HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)
-        ])
+        #expect(
+            Self.notices(r.handle(.gps(.connected(address: A.gpsd), at: F.at(4)))) == [
+                HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)
+            ])
     }
 
     @Test func theReducerExitsWithOneWhenAReadingCouldNotBeStored() {

@@ -18,7 +18,8 @@ import Testing
                 == ReadingIssue(
                     component: .gps,
                     message:
-                        "gps: no fix yet and no stored position; the first fix will bring a reading (check the receiver with cgps)."))
+                        "gps: no fix yet and no stored position; the first fix will bring a reading (check the receiver with cgps)."
+                ))
     }
 
     @Test func aProblemIsTheErrorsOwnSentence() {

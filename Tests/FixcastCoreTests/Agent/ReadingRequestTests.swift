@@ -16,7 +16,8 @@ import Testing
             ReadingRequest.notes(for: p, fixLostSince: nil, at: F.at(10))
                 == [
                     ReadingIssue(
-                        component: .gps, message: "gps: no fix yet; the reading is for the last known position (1 min old).")
+                        component: .gps,
+                        message: "gps: no fix yet; the reading is for the last known position (1 min old).")
                 ])
         #expect(
             ReadingRequest.notes(for: p, fixLostSince: F.at(-30), at: F.at(10))
@@ -24,7 +25,8 @@ import Testing
                     ReadingIssue(
                         component: .gps,
                         message:
-                            "gps: no fix since 2027-01-15T07:59:30Z; the reading is for the last known position (1 min old).")
+                            "gps: no fix since 2027-01-15T07:59:30Z; the reading is for the last known position (1 min old)."
+                    )
                 ])
     }
 }

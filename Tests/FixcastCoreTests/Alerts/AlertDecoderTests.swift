@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 /// The decoders over the recorded responses (see Fixtures/api/ALERTS-NOTE.md: the recordings are old,
@@ -77,9 +78,11 @@ import Testing
 
     @Test func metAlertsKeepsOnlyThePolygonsHoldingThePoint() throws {
         let body = try CoreFixtures.bytes("metalerts-current-vestland-coast.json")
-        #expect(try MetAlertsDecoder.decode(body, at: Coordinate(lat: 61.5, lon: 4.7)!).map(\.area) == ["Bulandet - Måløy"])
+        #expect(
+            try MetAlertsDecoder.decode(body, at: Coordinate(lat: 61.5, lon: 4.7)!).map(\.area) == ["Bulandet - Måløy"])
         // Inside the MultiPolygon.
-        #expect(try MetAlertsDecoder.decode(body, at: Coordinate(lat: 62.1, lon: 5.0)!).map(\.area) == ["Måløy - Svinøy"])
+        #expect(
+            try MetAlertsDecoder.decode(body, at: Coordinate(lat: 62.1, lon: 5.0)!).map(\.area) == ["Måløy - Svinøy"])
         #expect(try MetAlertsDecoder.decode(body, at: Coordinate(lat: 59.9, lon: 10.7)!).isEmpty)
     }
 
@@ -88,7 +91,8 @@ import Testing
         #expect(AlertSeverity(awarenessColour: "Orange") == .severe)
         #expect(AlertSeverity(awarenessColour: " red") == .extreme)
         #expect(AlertSeverity(awarenessColour: "purple") == nil)
-        let body = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null,"properties":{"id":"a","event":"wind","awareness_level":"3; orange; Severe","riskMatrixColor":"Yellow"},"when":{"interval":[null,null]}},{"type":"Feature","properties":{"id":"b","event":"flood","riskMatrixColor":"Red"}},{"type":"Feature","properties":{"id":"c","event":"x","severity":"Minor"}}]}"#
+        let body =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null,"properties":{"id":"a","event":"wind","awareness_level":"3; orange; Severe","riskMatrixColor":"Yellow"},"when":{"interval":[null,null]}},{"type":"Feature","properties":{"id":"b","event":"flood","riskMatrixColor":"Red"}},{"type":"Feature","properties":{"id":"c","event":"x","severity":"Minor"}}]}"#
         let alerts = (try? MetAlertsDecoder.decode(Array(body.utf8))) ?? []
         #expect(alerts.map(\.severity) == [.severe, .extreme, .minor])
         #expect(alerts[0].onset == nil && alerts[0].expires == nil)
@@ -108,24 +112,33 @@ import Testing
     }
 
     @Test func hostileTextNeverKeepsControlCharacters() throws {
-        let body = #"{"type":"FeatureCollection","features":[{"properties":{"id":"evil\u001b[2J","event":"Heat\u001b]0;pwned\u0007","headline":"line1\nline2","description":"a\r\nb\u009bc","status":"Actual"}}]}"#
+        let body =
+            #"{"type":"FeatureCollection","features":[{"properties":{"id":"evil\u001b[2J","event":"Heat\u001b]0;pwned\u0007","headline":"line1\nline2","description":"a\r\nb\u009bc","status":"Actual"}}]}"#
         let alerts = try NWSAlertDecoder.decode(Array(body.utf8))
         let a = try #require(alerts.first)
         for text in [a.id, a.event, a.headline ?? "", a.description ?? ""] {
-            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x0D })
+            #expect(
+                !text.unicodeScalars.contains {
+                    $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x0D
+                })
         }
         #expect(a.headline == "line1 line2")
         #expect(a.description == "a\nb c")
     }
 
     @Test func testMessagesAndCancellationsAreNotAlerts() throws {
-        let body = #"{"type":"FeatureCollection","features":[{"properties":{"id":"t","event":"Test","status":"Test"}},{"properties":{"id":"c","event":"X","status":"Actual","messageType":"Cancel"}},{"properties":{"id":"k","event":"Keep","status":"Actual"}}]}"#
+        let body =
+            #"{"type":"FeatureCollection","features":[{"properties":{"id":"t","event":"Test","status":"Test"}},{"properties":{"id":"c","event":"X","status":"Actual","messageType":"Cancel"}},{"properties":{"id":"k","event":"Keep","status":"Actual"}}]}"#
         #expect(try NWSAlertDecoder.decode(Array(body.utf8)).map(\.id) == ["k"])
     }
 
     @Test func garbageAndHTMLAreDecodeFailures() {
-        #expect(throws: AlertDecodeFailure.self) { try NWSAlertDecoder.decode(Array("<html><body>Bad gateway</body></html>".utf8)) }
-        #expect(throws: AlertDecodeFailure.self) { try MetAlertsDecoder.decode(Array("{\"title\":\"Not Found\"}".utf8)) }
+        #expect(throws: AlertDecodeFailure.self) {
+            try NWSAlertDecoder.decode(Array("<html><body>Bad gateway</body></html>".utf8))
+        }
+        #expect(throws: AlertDecodeFailure.self) {
+            try MetAlertsDecoder.decode(Array("{\"title\":\"Not Found\"}".utf8))
+        }
         #expect(throws: AlertDecodeFailure.self) { try MetAlertsDecoder.decode(Array("[1,2]".utf8)) }
     }
 }

@@ -21,7 +21,9 @@ import Testing
     }
 
     @Test func withoutSentTimesOrWithEqualOnesTheMostSevereWinsAndTiesKeepTheFirst() {
-        let noSent = [Self.alert("a", .minor), Self.alert("a", .severe), Self.alert("a", .moderate)].map { AlertIdentity.Message(alert: $0, sent: nil) }
+        let noSent = [Self.alert("a", .minor), Self.alert("a", .severe), Self.alert("a", .moderate)].map {
+            AlertIdentity.Message(alert: $0, sent: nil)
+        }
         #expect(AlertIdentity.onePerID(noSent).map(\.severity) == [.severe])
         let oneSent = [
             AlertIdentity.Message(alert: Self.alert("a", .minor), sent: Self.t0),
@@ -30,7 +32,10 @@ import Testing
         #expect(AlertIdentity.onePerID(oneSent).map(\.severity) == [.extreme])
         var first = Self.alert("a", .moderate)
         first.headline = "first"
-        let tie = [AlertIdentity.Message(alert: first, sent: Self.t0), AlertIdentity.Message(alert: Self.alert("a", .moderate), sent: Self.t0)]
+        let tie = [
+            AlertIdentity.Message(alert: first, sent: Self.t0),
+            AlertIdentity.Message(alert: Self.alert("a", .moderate), sent: Self.t0),
+        ]
         #expect(AlertIdentity.onePerID(tie).map(\.headline) == ["first"])
         #expect(AlertIdentity.onePerID([]).isEmpty)
     }
@@ -55,7 +60,8 @@ import Testing
         #expect(report.omitted == 21, "expired ones are not counted as cut")
         #expect(report.json["omitted"]?.intValue == 21)
         #expect(AlertReport(json: report.json)?.omitted == 21)
-        let few = AlertReport.fetched(Array(alerts.prefix(3)), source: .nws, fetchedAt: Self.t0, now: Self.t0, alreadyOmitted: 4)
+        let few = AlertReport.fetched(
+            Array(alerts.prefix(3)), source: .nws, fetchedAt: Self.t0, now: Self.t0, alreadyOmitted: 4)
         #expect(few.omitted == 4)
         let none = AlertReport.fetched(Array(alerts.prefix(3)), source: .nws, fetchedAt: Self.t0, now: Self.t0)
         #expect(none.json["omitted"] == nil)

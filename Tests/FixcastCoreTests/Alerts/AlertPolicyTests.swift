@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct AlertCoverageTests {
@@ -26,9 +27,12 @@ import Testing
     let here = Coordinate(lat: 33.25, lon: -112.30)!
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func check(at c: Coordinate, _ t: Date, expires: Date? = nil, lastModified: String? = nil, source: AlertSourceID = .nws) -> AlertCheck {
-        AlertCheck(source: source, coordinate: c, checkedAt: t, expires: expires, lastModified: lastModified,
-                   report: AlertReport(source: source, covered: true, fetchedAt: t, stale: false, active: []))
+    func check(
+        at c: Coordinate, _ t: Date, expires: Date? = nil, lastModified: String? = nil, source: AlertSourceID = .nws
+    ) -> AlertCheck {
+        AlertCheck(
+            source: source, coordinate: c, checkedAt: t, expires: expires, lastModified: lastModified,
+            report: AlertReport(source: source, covered: true, fetchedAt: t, stale: false, active: []))
     }
 
     @Test func noRequestWithinCheckMinForTheSameSpot() {
@@ -38,32 +42,43 @@ import Testing
         #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(599)) == .reuse)
         let near = Coordinate(lat: 33.27, lon: -112.30)!  // ~2.2 km
         #expect(policy.decide(last: last, source: .nws, at: near, now: t0.addingTimeInterval(60)) == .reuse)
-        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(600))
-            == .ask(ifModifiedSince: "Mon, 30 Nov 2026 14:00:00 GMT"))
+        #expect(
+            policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(600))
+                == .ask(ifModifiedSince: "Mon, 30 Nov 2026 14:00:00 GMT"))
     }
 
     @Test func anotherSpotOrSourceIsANewQuestion() {
         let policy = AlertCheckPolicy(checkMin: 10)
         let last = check(at: here, t0, lastModified: "x")
         let far = Coordinate(lat: 33.35, lon: -112.30)!  // ~11 km
-        #expect(policy.decide(last: last, source: .nws, at: far, now: t0.addingTimeInterval(60)) == .ask(ifModifiedSince: nil))
-        #expect(policy.decide(last: last, source: .metalerts, at: here, now: t0.addingTimeInterval(60)) == .ask(ifModifiedSince: nil))
+        #expect(
+            policy.decide(last: last, source: .nws, at: far, now: t0.addingTimeInterval(60))
+                == .ask(ifModifiedSince: nil))
+        #expect(
+            policy.decide(last: last, source: .metalerts, at: here, now: t0.addingTimeInterval(60))
+                == .ask(ifModifiedSince: nil))
     }
 
     @Test func expiresIsHonouredUpToAnHour() {
         let policy = AlertCheckPolicy(checkMin: 1)
         let last = check(at: here, t0, expires: t0.addingTimeInterval(1800))
         #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(120)) == .reuse)
-        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(1800)) == .ask(ifModifiedSince: nil))
+        #expect(
+            policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(1800))
+                == .ask(ifModifiedSince: nil))
         // A year ahead is a broken header: only check_min holds.
         let absurd = check(at: here, t0, expires: t0.addingTimeInterval(365 * 86400))
-        #expect(policy.decide(last: absurd, source: .nws, at: here, now: t0.addingTimeInterval(120)) == .ask(ifModifiedSince: nil))
+        #expect(
+            policy.decide(last: absurd, source: .nws, at: here, now: t0.addingTimeInterval(120))
+                == .ask(ifModifiedSince: nil))
     }
 
     @Test func aClockGoingBackwardsAsksAgain() {
         let policy = AlertCheckPolicy(checkMin: 10)
         let last = check(at: here, t0)
-        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(-3600)) == .ask(ifModifiedSince: nil))
+        #expect(
+            policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(-3600))
+                == .ask(ifModifiedSince: nil))
     }
 
     @Test func checkMinIsNeverBelowAMinute() {
@@ -82,7 +97,8 @@ import Testing
         let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
         let at = UTCTime.parse("2024-07-18T19:50:06Z")!
         let report = AlertReport.fetched(alerts, source: .nws, fetchedAt: at, now: at)
-        let reading = Reading(time: at, trigger: .alert, position: .manual(Coordinate(lat: 33.25, lon: -112.3)!, at: at), alerts: report)
+        let reading = Reading(
+            time: at, trigger: .alert, position: .manual(Coordinate(lat: 33.25, lon: -112.3)!, at: at), alerts: report)
         let json = reading.json(language: .en)
         #expect(json["trigger"]?.stringValue == "alert")
         #expect(json["alerts"]?["source"]?.stringValue == "nws")
@@ -116,8 +132,11 @@ import Testing
     @Test func checkRecordRoundTrips() throws {
         let at = UTCTime.parse("2024-07-18T19:50:06Z")!
         let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
-        let c = AlertCheck(source: .nws, coordinate: Coordinate(lat: 1.5, lon: 2.5)!, checkedAt: at, expires: at.addingTimeInterval(60),
-                           lastModified: "Thu, 18 Jul 2024 19:50:06 GMT", report: .fetched(alerts, source: .nws, fetchedAt: at, now: at))
+        let c = AlertCheck(
+            source: .nws, coordinate: Coordinate(lat: 1.5, lon: 2.5)!, checkedAt: at,
+            expires: at.addingTimeInterval(60),
+            lastModified: "Thu, 18 Jul 2024 19:50:06 GMT",
+            report: .fetched(alerts, source: .nws, fetchedAt: at, now: at))
         #expect(AlertCheck(json: try JSONValue.parse(c.json.serialized())) == c)
     }
 }

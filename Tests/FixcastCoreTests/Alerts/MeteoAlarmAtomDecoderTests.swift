@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 /// The MeteoAlarm Atom decoder over the recorded UK feed (decoding only; not a source yet).
@@ -21,7 +22,10 @@ import Testing
         #expect(first.onset == UTCTime.parse("2022-12-07T00:00:00Z"))
         #expect(first.expires == UTCTime.parse("2022-12-09T12:00:00Z"))
         #expect(first.headline == "Yellow Snow-ice Warning issued for United Kingdom - Strathclyde")
-        #expect(first.url == "https://feeds.meteoalarm.org/api/v1/warnings/feeds-united-kingdom/8dc8fa43-1146-455e-b831-4449ac7e10af")
+        #expect(
+            first.url
+                == "https://feeds.meteoalarm.org/api/v1/warnings/feeds-united-kingdom/8dc8fa43-1146-455e-b831-4449ac7e10af"
+        )
         #expect(alerts.contains { $0.area == "Orkney & Shetland" }, "entities decoded")
         let updated = try #require(MeteoAlarmAtomDecoder.updated(body))
         #expect(Alert.active(alerts, at: updated).count == 25)
@@ -29,7 +33,8 @@ import Testing
     }
 
     @Test func entitiesAndGarbage() {
-        #expect(AtomXMLReader.decodeEntities("a &amp; b &lt;c&gt; &#233;&#xE9; &bogus; & x") == "a & b <c> éé &bogus; & x")
+        #expect(
+            AtomXMLReader.decodeEntities("a &amp; b &lt;c&gt; &#233;&#xE9; &bogus; & x") == "a & b <c> éé &bogus; & x")
         #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode(Array("{\"json\":true}".utf8)) }
         #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode([0xFF, 0xFE, 0x00]) }
     }

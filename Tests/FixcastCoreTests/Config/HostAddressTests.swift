@@ -4,10 +4,14 @@ import Testing
 /// One host rule for gps.host, --gpsd and mqtt.host, and one host:port formatter.
 @Suite struct HostAddressTests {
     @Test func rule() {
-        for good in ["127.0.0.1", "broker.lan", "pi-van.local", "my_host", "::1", "[::1]", "fe80::1%eth0", "2001:db8::1"] {
+        for good in [
+            "127.0.0.1", "broker.lan", "pi-van.local", "my_host", "::1", "[::1]", "fe80::1%eth0", "2001:db8::1",
+        ] {
             #expect(HostAddress.isValid(good), "\(good)")
         }
-        for bad in ["", "-x", ".x", "a b", "a/b", "host\n", ":::", "1::2::3", "[::1", String(repeating: "h", count: 254), "ünï"] {
+        for bad in [
+            "", "-x", ".x", "a b", "a/b", "host\n", ":::", "1::2::3", "[::1", String(repeating: "h", count: 254), "ünï",
+        ] {
             #expect(!HostAddress.isValid(bad), "\(bad.debugDescription)")
         }
         #expect(HostAddress.bare("[::1]") == "::1")

@@ -4,13 +4,15 @@ import Testing
 @Suite struct MQTTConfigTests {
     func load(_ text: String, env: [String: String] = [:], readable: Bool = false) throws(ConfigError) -> LoadedConfig {
         try ConfigLoader.load(
-            file: ConfigFileText(path: "/etc/fixcast/config.toml", text: text, readableByOthers: readable), environment: env)
+            file: ConfigFileText(path: "/etc/fixcast/config.toml", text: text, readableByOthers: readable),
+            environment: env)
     }
 
     @Test func defaultsMatchTheContract() {
         let m = Settings().mqtt
         #expect(!m.enabled && m.host == "127.0.0.1" && m.port == 1883 && !m.tls && m.caFile.isEmpty)
-        #expect(m.topicPrefix == "fixcast" && m.discoveryPrefix == "homeassistant" && m.qos == 1 && m.outboxMax == 100_000)
+        #expect(
+            m.topicPrefix == "fixcast" && m.discoveryPrefix == "homeassistant" && m.qos == 1 && m.outboxMax == 100_000)
         #expect(ConfigSchema.secretKeys.contains("mqtt.password"))
     }
 

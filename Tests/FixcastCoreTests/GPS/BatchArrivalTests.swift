@@ -11,7 +11,8 @@ import Testing
 
     @Test func tenGatheredFixesKeepTheSecondsTheyCameAt() {
         let times = Self.oneHertz(10)
-        let arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
+        let arrival = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
         let stamps = times.map { arrival.receivedAt(receiverTime: $0) }
         #expect(stamps.last == Self.readAt, "the last fix came at the read")
         #expect(stamps.first == Self.readAt.addingTimeInterval(-9), "the first 9 s before it")
@@ -20,14 +21,16 @@ import Testing
 
     @Test func oneFixIsStampedWithTheRead() {
         let times = Self.oneHertz(1)
-        let arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-1))
+        let arrival = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-1))
         #expect(arrival.receivedAt(receiverTime: times[0]) == Self.readAt)
     }
 
     @Test func aSpanLongerThanTheWaitIsNotBelieved() {
         // A log replayed at 50 epochs a second: 10 s of receiver time read 0.2 s after the previous read.
         let times = Self.oneHertz(11)
-        let arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-0.2))
+        let arrival = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-0.2))
         #expect(arrival.anchor == nil)
         for time in times { #expect(arrival.receivedAt(receiverTime: time) == Self.readAt) }
     }
@@ -35,17 +38,20 @@ import Testing
     @Test func theToleranceCoversSchedulingJitterOnly() {
         let times = Self.oneHertz(11)  // 10 s of receiver time
         let justInside = BatchArrival(
-            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-(10 - BatchArrival.toleranceS)))
+            fixTimes: times, readAt: Self.readAt,
+            previousReadAt: Self.readAt.addingTimeInterval(-(10 - BatchArrival.toleranceS)))
         #expect(justInside.anchor != nil)
         let outside = BatchArrival(
-            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-(9.7 - BatchArrival.toleranceS)))
+            fixTimes: times, readAt: Self.readAt,
+            previousReadAt: Self.readAt.addingTimeInterval(-(9.7 - BatchArrival.toleranceS)))
         #expect(outside.anchor == nil)
     }
 
     @Test func timesRunningBackwardsAreNotBelieved() {
         var times = Self.oneHertz(5)
         times.swapAt(1, 3)
-        let arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
+        let arrival = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
         #expect(arrival.anchor == nil)
         #expect(arrival.receivedAt(receiverTime: times[0]) == Self.readAt)
     }
@@ -53,23 +59,28 @@ import Testing
     @Test func aFixWithoutATimeIsStampedLikeTheFixBeforeIt() {
         var times = Self.oneHertz(5)
         times[2] = nil
-        var arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
+        var arrival = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
         #expect(arrival.anchor == times[4])
         let stamps = times.map { arrival.next(receiverTime: $0) }
         let back: [Double] = [-4, -3, -3, -1, 0]
-        #expect(stamps == back.map { Self.readAt.addingTimeInterval($0) }, "in order, the timeless one beside its predecessor")
+        #expect(
+            stamps == back.map { Self.readAt.addingTimeInterval($0) },
+            "in order, the timeless one beside its predecessor")
     }
 
     @Test func aLeadingFixWithoutATimeTakesTheReadsEarliestStamp() {
         // The first fix after gpsd learns the date comes from GGA alone, without one.
         let times: [Date?] = [nil] + Self.oneHertz(3)
-        let arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-4))
+        let arrival = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-4))
         #expect(arrival.receivedAt(receiverTime: nil, previous: nil) == Self.readAt.addingTimeInterval(-2))
     }
 
     @Test func aReadOfTimelessFixesIsStampedWithTheRead() {
         let times: [Date?] = [nil, nil, nil]
-        let arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
+        let arrival = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
         #expect(arrival.anchor == nil)
         #expect(arrival.receivedAt(receiverTime: nil, previous: nil) == Self.readAt)
         #expect(arrival.receivedAt(receiverTime: nil, previous: Self.readAt.addingTimeInterval(-5)) == Self.readAt)
@@ -79,13 +90,15 @@ import Testing
         let times = Self.oneHertz(3)
         let unknown = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: nil)
         #expect(unknown.anchor == nil)
-        let stepped = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(60))
+        let stepped = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(60))
         #expect(stepped.anchor == nil)
         #expect(stepped.receivedAt(receiverTime: times[0]) == Self.readAt)
     }
 
     @Test func aReadWithoutFixesHasNoAnchor() {
-        let arrival = BatchArrival(fixTimes: [Date?](), readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
+        let arrival = BatchArrival(
+            fixTimes: [Date?](), readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-10))
         #expect(arrival.anchor == nil)
         #expect(arrival.receivedAt(receiverTime: nil) == Self.readAt)
     }
@@ -94,7 +107,8 @@ import Testing
         // gpsd can send one epoch twice (GGA, then RMC): equal times are not "backwards".
         let t = Date(timeIntervalSince1970: 1_700_000_000)
         let times: [Date?] = [t, t, t.addingTimeInterval(1), t.addingTimeInterval(1)]
-        let arrival = BatchArrival(fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-2))
+        let arrival = BatchArrival(
+            fixTimes: times, readAt: Self.readAt, previousReadAt: Self.readAt.addingTimeInterval(-2))
         #expect(arrival.receivedAt(receiverTime: times[0]) == Self.readAt.addingTimeInterval(-1))
         #expect(arrival.receivedAt(receiverTime: times[1]) == Self.readAt.addingTimeInterval(-1))
         #expect(arrival.receivedAt(receiverTime: times[3]) == Self.readAt)

@@ -1,8 +1,11 @@
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct CoordinateTests {
-    @Test(arguments: [(91.0, 0.0), (-90.5, 0.0), (0.0, 180.5), (0.0, -181.0), (Double.nan, 0.0), (0.0, Double.infinity)])
+    @Test(arguments: [
+        (91.0, 0.0), (-90.5, 0.0), (0.0, 180.5), (0.0, -181.0), (Double.nan, 0.0), (0.0, Double.infinity),
+    ])
     func rejectsOutOfRange(_ lat: Double, _ lon: Double) {
         #expect(Coordinate(lat: lat, lon: lon) == nil)
     }

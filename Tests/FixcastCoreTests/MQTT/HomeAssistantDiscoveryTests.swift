@@ -97,8 +97,11 @@ import Testing
 
     @Test func theWeatherSensorsAreMeasurementsWithUnits() {
         let sensors = HomeAssistantDiscovery.configs(topics: topics).filter {
-            ["temperature", "feels_like", "humidity", "dew_point", "pressure", "wind_speed", "wind_gust", "wind_bearing",
-             "precipitation", "cloud_cover"].contains($0.topic.split(separator: "/")[3])
+            [
+                "temperature", "feels_like", "humidity", "dew_point", "pressure", "wind_speed", "wind_gust",
+                "wind_bearing",
+                "precipitation", "cloud_cover",
+            ].contains($0.topic.split(separator: "/")[3])
         }
         #expect(sensors.count == 10)
         for s in sensors {

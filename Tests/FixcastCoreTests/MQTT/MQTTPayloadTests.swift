@@ -28,7 +28,9 @@ import Testing
         #expect(t.state == "fleet/eu/van1/state")
         #expect(t.availability == "fleet/eu/van1/availability")
         #expect(t.owntracks == "fleet/eu/van1/owntracks")
-        #expect(t.discoveryConfig(component: "sensor", object: "temperature") == "homeassistant/sensor/van1/temperature/config")
+        #expect(
+            t.discoveryConfig(component: "sensor", object: "temperature")
+                == "homeassistant/sensor/van1/temperature/config")
         #expect(MQTTTopics.prefixProblem("fixcast") == nil)
         #expect(MQTTTopics.prefixProblem("a/#") != nil)
         #expect(MQTTTopics.prefixProblem("a/+/b") != nil)
@@ -46,7 +48,8 @@ import Testing
     }
 
     @Test func ownTracksLocation() throws {
-        let p = try #require(OwnTracksLocation.payload(for: Self.reading(speed: 27.78, track: 359.7, eph: 4.6), device: "pi-van"))
+        let p = try #require(
+            OwnTracksLocation.payload(for: Self.reading(speed: 27.78, track: 359.7, eph: 4.6), device: "pi-van"))
         #expect(p["_type"]?.stringValue == "location")
         #expect(p["lat"]?.doubleValue == 52.52)
         #expect(p["lon"]?.doubleValue == 13.4)
@@ -59,12 +62,15 @@ import Testing
     }
 
     @Test func ownTracksLeavesOutWhatIsUnknownOrAbsurd() throws {
-        let p = try #require(OwnTracksLocation.payload(for: Self.reading(speed: nil, track: .nan, eph: nil), device: "x"))
+        let p = try #require(
+            OwnTracksLocation.payload(for: Self.reading(speed: nil, track: .nan, eph: nil), device: "x"))
         #expect(p["vel"] == nil && p["cog"] == nil && p["acc"] == nil)
         #expect(p["tid"]?.stringValue == "XX")
-        let fast = try #require(OwnTracksLocation.payload(for: Self.reading(speed: 5000, track: 10, eph: 1), device: "x"))
+        let fast = try #require(
+            OwnTracksLocation.payload(for: Self.reading(speed: 5000, track: 10, eph: 1), device: "x"))
         #expect(fast["vel"] == nil)
-        #expect(OwnTracksLocation.payload(for: Reading(time: Date(), trigger: .once, position: nil), device: "x") == nil)
+        #expect(
+            OwnTracksLocation.payload(for: Reading(time: Date(), trigger: .once, position: nil), device: "x") == nil)
         #expect(OwnTracksLocation.trackerID(device: "-_-") == "FX")
     }
 

@@ -11,7 +11,9 @@ import Testing
         #expect(MQTTStringRule.problem(String(repeating: "u", count: 65_536))?.contains("65535 bytes") == true)
         // Counted in bytes: 21,846 three-byte characters are 65,538 bytes.
         #expect(MQTTStringRule.problem(String(repeating: "日", count: 21_846)) != nil)
-        let nonCharacters = [0xFDD0, 0xFFFE, 0x1FFFF].compactMap { Unicode.Scalar(UInt32($0)).map { String(Character($0)) } }
+        let nonCharacters = [0xFDD0, 0xFFFE, 0x1FFFF].compactMap {
+            Unicode.Scalar(UInt32($0)).map { String(Character($0)) }
+        }
         #expect(nonCharacters.count == 3)
         for bad in ["a\u{0}b", "a\u{1B}b", "a\nb", "a\u{7F}", "a\u{0085}", "a\u{009B}"] + nonCharacters {
             #expect(MQTTStringRule.problem(bad) != nil, "\(bad.unicodeScalars.map { $0.value })")
@@ -32,7 +34,9 @@ import Testing
         #expect(MQTTTopics.prefixProblem("fixcast") == nil)
         #expect(MQTTTopics.prefixProblem("fleet/van-7") == nil)
         #expect(MQTTTopics.prefixProblem("a$b") == nil)
-        for bad in ["a\u{0085}b", "a\u{009B}31m", "$SYS", "$share/g", "$", "a/#", "a/+/b", "/a", "a/", "a//b", "a\u{1B}b"] {
+        for bad in [
+            "a\u{0085}b", "a\u{009B}31m", "$SYS", "$share/g", "$", "a/#", "a/+/b", "/a", "a/", "a//b", "a\u{1B}b",
+        ] {
             #expect(MQTTTopics.prefixProblem(bad) != nil, "\(bad.debugDescription)")
         }
         let grapheme = "e" + String(repeating: "\u{0301}", count: 40_000)
@@ -46,8 +50,10 @@ import Testing
     @Test("config: mqtt.discovery_prefix with C1 and mqtt.username over 65,535 bytes are refused naming the key")
     func configKeys() {
         for (variable, value) in [
-            ("FIXCAST_MQTT_DISCOVERY_PREFIX", "ha\u{0085}"), ("FIXCAST_MQTT_USERNAME", String(repeating: "u", count: 70_000)),
-            ("FIXCAST_MQTT_TOPIC_PREFIX", "$SYS"), ("FIXCAST_MQTT_HOST", "-x"), ("FIXCAST_MQTT_PASSWORD", String(repeating: "p", count: 70_000)),
+            ("FIXCAST_MQTT_DISCOVERY_PREFIX", "ha\u{0085}"),
+            ("FIXCAST_MQTT_USERNAME", String(repeating: "u", count: 70_000)),
+            ("FIXCAST_MQTT_TOPIC_PREFIX", "$SYS"), ("FIXCAST_MQTT_HOST", "-x"),
+            ("FIXCAST_MQTT_PASSWORD", String(repeating: "p", count: 70_000)),
         ] {
             do {
                 _ = try ConfigLoader.load(file: nil, environment: [variable: value])

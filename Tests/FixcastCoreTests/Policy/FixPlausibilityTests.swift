@@ -13,7 +13,8 @@ struct FixPlausibilityTests {
     /// A fix received `s` seconds after t0, with receiver time `offset` seconds from the receive time.
     func fix(_ c: Coordinate, at s: Double, offset: Double? = 0) -> Fix {
         let received = t0.addingTimeInterval(s)
-        return Fix(time: offset.map { received.addingTimeInterval($0) }, receivedAt: received, coordinate: c, mode: .threeD)
+        return Fix(
+            time: offset.map { received.addingTimeInterval($0) }, receivedAt: received, coordinate: c, mode: .threeD)
     }
 
     @Test func steadyFixesAreAllAccepted() {
@@ -175,9 +176,12 @@ struct FixPlausibilityTimelessTests {
         let berlin = PolicyFixture.berlin
         var p = FixPlausibility()
         #expect(p.check(Fix(time: nil, receivedAt: t0, coordinate: berlin, mode: .threeD)) == nil)
-        let stray = Fix(time: t0.addingTimeInterval(-20 * 365 * 86_400), receivedAt: t0.addingTimeInterval(1), coordinate: berlin, mode: .threeD)
+        let stray = Fix(
+            time: t0.addingTimeInterval(-20 * 365 * 86_400), receivedAt: t0.addingTimeInterval(1), coordinate: berlin,
+            mode: .threeD)
         #expect(p.check(stray) == .time)
-        let good = Fix(time: t0.addingTimeInterval(2), receivedAt: t0.addingTimeInterval(2), coordinate: berlin, mode: .threeD)
+        let good = Fix(
+            time: t0.addingTimeInterval(2), receivedAt: t0.addingTimeInterval(2), coordinate: berlin, mode: .threeD)
         #expect(p.check(good) == nil)
     }
 }

@@ -54,7 +54,8 @@ import Testing
         #expect(storm(&s, from: 100, count: 1, gapS: 0, readingS: 0.5).count == 1)
         _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(100.5)))
         #expect(s.handle(.manualRequest(at: F.at(101))) == .none, "a double press")
-        guard case .takeReading(let r) = s.handle(.manualRequest(at: F.at(100 + ReadingScheduler.forcedJoinWindowS))) else {
+        guard case .takeReading(let r) = s.handle(.manualRequest(at: F.at(100 + ReadingScheduler.forcedJoinWindowS)))
+        else {
             Issue.record("a request once the window is over is a new reading")
             return
         }
@@ -65,7 +66,8 @@ import Testing
         var s = ReadingScheduler(startedAt: F.t0)
         _ = s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1)))  // the ordinary startup, in flight
         for i in 0..<500 { #expect(s.handle(.manualRequest(at: F.at(1 + Double(i) * 0.001))) == .none) }
-        guard case .takeReading(let forced) = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(1.6))) else {
+        guard case .takeReading(let forced) = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(1.6)))
+        else {
             Issue.record("joinThenForce: one forced follow-up")
             return
         }

@@ -391,7 +391,8 @@ import Testing
         #expect(before.handle(.newAlerts(at: F.at(1))) == .none)  // the startup reading comes first
         var s = started()
         let alert = request(s.handle(.newAlerts(at: F.at(10))))
-        #expect(alert == ReadingScheduler.Request(trigger: .alert, position: F.fix(F.berlin, at: F.at(1)), forced: false))
+        #expect(
+            alert == ReadingScheduler.Request(trigger: .alert, position: F.fix(F.berlin, at: F.at(1)), forced: false))
         do {
             let r = s.handle(.newAlerts(at: F.at(11)))
             #expect(r == .none)  // joined

@@ -99,7 +99,8 @@ struct TPVFilterPlausibilityTests {
             Issue.record("Berlin must be a fix")
             return
         }
-        #expect(f.classify(tpv(lat: 0, lon: 0, at: 1), receivedAt: now.addingTimeInterval(1)) == .implausible(.nullIsland))
+        #expect(
+            f.classify(tpv(lat: 0, lon: 0, at: 1), receivedAt: now.addingTimeInterval(1)) == .implausible(.nullIsland))
     }
 
     @Test func oneEpochSentTwiceCountsOnceTowardsAJump() {

@@ -69,7 +69,8 @@ import Testing
     @Test func fixesAreTimedByReceipt() {
         var thinner = TrackThinner()
         let a = Fix(time: nil, receivedAt: F.t0, coordinate: F.berlin, mode: .threeD)
-        let b = Fix(time: F.at(-619_315_200), receivedAt: F.at(3), coordinate: F.berlin, mode: .threeD)  // 1024 weeks off
+        // 1024 weeks off.
+        let b = Fix(time: F.at(-619_315_200), receivedAt: F.at(3), coordinate: F.berlin, mode: .threeD)
         do {
             let r = thinner.accept(a)
             #expect(r)

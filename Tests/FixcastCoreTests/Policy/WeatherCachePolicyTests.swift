@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct WeatherCachePolicyTests {
@@ -25,17 +26,26 @@ import Testing
 
     @Test(arguments: [(0.0, true), (599.0, true), (600.0, false), (3600.0, false)])
     func ordinaryLifetimeIsTenMinutes(age: Double, serves: Bool) {
-        #expect(policy.serves(fetchedAt: now.addingTimeInterval(-age), fetchedFor: berlin, position: berlin, forced: false, now: now) == serves)
+        #expect(
+            policy.serves(
+                fetchedAt: now.addingTimeInterval(-age), fetchedFor: berlin, position: berlin, forced: false, now: now)
+                == serves)
     }
 
     @Test(arguments: [(0.0, true), (59.0, true), (60.0, false), (300.0, false)])
     func forcedLifetimeIsOneMinute(age: Double, serves: Bool) {
-        #expect(policy.serves(fetchedAt: now.addingTimeInterval(-age), fetchedFor: berlin, position: berlin, forced: true, now: now) == serves)
+        #expect(
+            policy.serves(
+                fetchedAt: now.addingTimeInterval(-age), fetchedFor: berlin, position: berlin, forced: true, now: now)
+                == serves)
     }
 
     @Test(arguments: [(0.0, true), (4.9, true), (5.1, false), (50.0, false)])
     func distanceFromTheFetchPoint(km: Double, serves: Bool) {
-        #expect(policy.serves(fetchedAt: now.addingTimeInterval(-10), fetchedFor: berlin, position: point(kmNorth: km), forced: false, now: now) == serves)
+        #expect(
+            policy.serves(
+                fetchedAt: now.addingTimeInterval(-10), fetchedFor: berlin, position: point(kmNorth: km), forced: false,
+                now: now) == serves)
     }
 
     @Test func forcedLifetimeIsNeverZero() {
@@ -43,7 +53,9 @@ import Testing
         #expect(zero.lifetime(forced: true) == WeatherCachePolicy.minimumForcedLifetimeS)
         let negative = WeatherCachePolicy(cacheMinutes: 10, forcedCacheMinutes: -5)
         #expect(negative.lifetime(forced: true) == 60)
-        #expect(zero.serves(fetchedAt: now.addingTimeInterval(-30), fetchedFor: berlin, position: berlin, forced: true, now: now))
+        #expect(
+            zero.serves(
+                fetchedAt: now.addingTimeInterval(-30), fetchedFor: berlin, position: berlin, forced: true, now: now))
     }
 
     @Test func forcedIsNeverLongerThanOrdinary() {
@@ -55,11 +67,15 @@ import Testing
     }
 
     @Test func aFetchTimeInTheFutureNeverServes() {
-        #expect(!policy.serves(fetchedAt: now.addingTimeInterval(120), fetchedFor: berlin, position: berlin, forced: false, now: now))
+        #expect(
+            !policy.serves(
+                fetchedAt: now.addingTimeInterval(120), fetchedFor: berlin, position: berlin, forced: false, now: now))
     }
 
     @Test func reportOverloadUsesItsFetchPoint() {
-        let report = WeatherReport(provider: .openMeteo, fetchedAt: now.addingTimeInterval(-60), coordinate: berlin, current: CurrentConditions())
+        let report = WeatherReport(
+            provider: .openMeteo, fetchedAt: now.addingTimeInterval(-60), coordinate: berlin,
+            current: CurrentConditions())
         #expect(policy.serves(report, position: berlin, forced: false, now: now))
         #expect(!policy.serves(report, position: point(kmNorth: 6), forced: false, now: now))
         #expect(!policy.serves(report, position: berlin, forced: true, now: now))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct ReadingJSONTests {
@@ -12,7 +13,8 @@ import Testing
             obtainedAt: t0.addingTimeInterval(-5), source: .gps, horizontalErrorM: 4.5, satellitesUsed: 9)
         let weather = WeatherReport(
             provider: .openMeteo, fetchedAt: t0, coordinate: c, cached: true, stale: false,
-            current: CurrentConditions(temperatureC: 3.1, feelsLikeC: -0.4, humidityPct: 81, pressureHpa: 1013.2, weatherCode: 3),
+            current: CurrentConditions(
+                temperatureC: 3.1, feelsLikeC: -0.4, humidityPct: 81, pressureHpa: 1013.2, weatherCode: 3),
             today: TodaySummary(minC: -1, maxC: 5, sunrise: t0.addingTimeInterval(-3600), sunset: nil),
             daily: [DailyForecast(date: "2026-01-30", minC: -1, maxC: 5, weatherCode: 3, precipitationMm: 0.2)],
             alerts: [WeatherAlert(title: "Wind", severity: "moderate", starts: t0, ends: nil, source: "DWD")])
@@ -24,7 +26,10 @@ import Testing
 
     @Test func contractShapeAndOrder() throws {
         let json = try Self.sample().json(language: .en)
-        guard case .object(let members) = json else { Issue.record("not an object"); return }
+        guard case .object(let members) = json else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.0) == ["id", "time", "trigger", "position", "place", "weather", "alerts", "errors"])
         #expect(json["alerts"]?.isNull == true)  // no alerts object asked for: null, not "no alerts"
         #expect(json["id"] == .null)  // not stored: no id (CONTRACT.md)
@@ -45,7 +50,9 @@ import Testing
     }
 
     @Test func nullPlaceAndWeather() throws {
-        let r = Reading(time: Self.t0, trigger: .once, position: nil, errors: [ReadingIssue(component: .gps, message: "gps: none.")])
+        let r = Reading(
+            time: Self.t0, trigger: .once, position: nil, errors: [ReadingIssue(component: .gps, message: "gps: none.")]
+        )
         let json = r.json(language: .en)
         #expect(json["position"]?.isNull == true)
         #expect(json["weather"]?.isNull == true)

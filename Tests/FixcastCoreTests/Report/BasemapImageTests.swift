@@ -1,6 +1,7 @@
-@testable import FixcastCore
 import Foundation
 import Testing
+
+@testable import FixcastCore
 
 /// basemap.bin's reader on images made here by the layout of scripts/build-basemap.py, and on hostile
 /// ones: truncated, lying counts and offsets, random bytes. Nothing may crash; damage is reported.
@@ -52,7 +53,8 @@ import Testing
         #expect(found.lines.map(\.kind) == [.coast, .lake])
         #expect(found.lines[0].lons == [7.0, 7.1, 7.2])
         #expect(found.lines[0].lats == [45.0, 45.05, 45.0])
-        #expect(map.lines(in: [GeoBox(minLon: -171, minLat: 9, maxLon: -169, maxLat: 11)]).lines.map(\.kind) == [.border])
+        #expect(
+            map.lines(in: [GeoBox(minLon: -171, minLat: 9, maxLon: -169, maxLat: 11)]).lines.map(\.kind) == [.border])
         #expect(map.lines(in: [GeoBox(minLon: 100, minLat: 0, maxLon: 101, maxLat: 1)]).lines.isEmpty)
     }
 
@@ -85,7 +87,9 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             var bytes = good
-            for _ in 0..<8 { bytes[Int.random(in: 8..<bytes.count, using: &generator)] = .random(in: 0...255, using: &generator) }
+            for _ in 0..<8 {
+                bytes[Int.random(in: 8..<bytes.count, using: &generator)] = .random(in: 0...255, using: &generator)
+            }
             if let image = try? BasemapImage(storage: InMemoryPlaceTableStorage(copying: bytes)) {
                 let drawn = BasemapLayer.svg(image.lines(in: everywhere).lines, fit: Self.fit, clipID: "c")
                 #expect(!drawn.contains("nan") && !drawn.contains("inf"))
@@ -113,7 +117,10 @@ import Testing
         let inside = BasemapLayer.clipPolygon(poke, to: r)
         #expect(inside.contains(PlanePoint(x: 5, y: 5)))
         #expect(inside.allSatisfy { $0.x <= 10 })
-        #expect(BasemapLayer.clipPolygon([PlanePoint(x: 50, y: 50), PlanePoint(x: 60, y: 50), PlanePoint(x: 60, y: 60)], to: r).isEmpty)
+        #expect(
+            BasemapLayer.clipPolygon(
+                [PlanePoint(x: 50, y: 50), PlanePoint(x: 60, y: 50), PlanePoint(x: 60, y: 60)], to: r
+            ).isEmpty)
     }
 
     @Test func theLayerClipsToThePanelAndFillsLakes() throws {

@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct XMLTextTests {
     @Test func theFiveSpecialsAreEscaped() {
-        #expect(XMLText.escape(#"<a href="x">Tom & Jerry's</a>"#) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(
+            XMLText.escape(#"<a href="x">Tom & Jerry's</a>"#)
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
     }
 
     @Test func lineBreaksBecomeASpaceAndControlsAreDropped() {

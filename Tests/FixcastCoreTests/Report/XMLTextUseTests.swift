@@ -8,8 +8,9 @@ import Testing
 
     /// ESC and the other C0 controls but tab, newline and CR are dropped even here: XML 1.0 forbids them, as references too.
     @Test func dataKeepsTheTextExactWithUnsafeCharactersAsReferences() {
-        #expect(XMLText.escape(Self.hostile, for: .data)
-            == "&#x202E;nilreB&#x202C; &lt;b&gt;&amp;&#39;&quot;\n\tX[2J&#x85;&#x7F;&#xD;")
+        #expect(
+            XMLText.escape(Self.hostile, for: .data)
+                == "&#x202E;nilreB&#x202C; &lt;b&gt;&amp;&#39;&quot;\n\tX[2J&#x85;&#x7F;&#xD;")
     }
 
     @Test func displayShowsTheTextAsTheScreenDoes() {
@@ -20,7 +21,9 @@ import Testing
     @Test func neitherUseLeavesARawUnsafeScalar() {
         for use in [XMLText.Use.data, .display] {
             let out = XMLText.escape(Self.hostile, for: use)
-            let raw = out.unicodeScalars.filter { TerminalText.isUnsafe($0) && !(use == .data && ($0 == "\n" || $0 == "\t")) }
+            let raw = out.unicodeScalars.filter {
+                TerminalText.isUnsafe($0) && !(use == .data && ($0 == "\n" || $0 == "\t"))
+            }
             #expect(raw.isEmpty, "\(use): \(raw)")
         }
     }

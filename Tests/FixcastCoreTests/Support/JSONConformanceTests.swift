@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FixcastCore
 
 /// RFC 8259 conformance in the manner of nst/JSONTestSuite: `y_` texts must parse (to the value
@@ -15,10 +16,14 @@ import Testing
         ("y_object_basic", #"{"asd":"sdf"}"#, .object([("asd", .string("sdf"))])),
         ("y_object_empty_key", #"{"":0}"#, .object([("", .int(0))])),
         ("y_object_escaped_key", #"{"\u00e9t\u00e9":1}"#, .object([("été", .int(1))])),
-        ("y_object_nested", #"{"a":{"b":[{"c":null}]}}"#,
-         .object([("a", .object([("b", .array([.object([("c", .null)])]))]))])),
-        ("y_array_heterogeneous", #"[null, 1, "1", {}, true, false]"#,
-         .array([.null, .int(1), .string("1"), .object([]), .bool(true), .bool(false)])),
+        (
+            "y_object_nested", #"{"a":{"b":[{"c":null}]}}"#,
+            .object([("a", .object([("b", .array([.object([("c", .null)])]))]))])
+        ),
+        (
+            "y_array_heterogeneous", #"[null, 1, "1", {}, true, false]"#,
+            .array([.null, .int(1), .string("1"), .object([]), .bool(true), .bool(false)])
+        ),
         ("y_structure_lonely_null", "null", .null),
         ("y_structure_lonely_true", "true", .bool(true)),
         ("y_structure_lonely_string", #""asd""#, .string("asd")),
@@ -175,8 +180,12 @@ import Testing
     @Test func errorOffsets() {
         #expect(throws: JSONParseError(offset: 3, reason: "trailing comma")) { try JSONValue.parse("[1,]") }
         #expect(throws: JSONParseError(offset: 1, reason: "number with a leading zero")) { try JSONValue.parse("[01]") }
-        #expect(throws: JSONParseError(offset: 3, reason: "unexpected text after the JSON value")) { try JSONValue.parse("[1]x") }
-        #expect(throws: JSONParseError(offset: 1, reason: "a NUL byte (the text is not UTF-8)")) { try JSONValue.parse([0x5B, 0x00, 0x31, 0x00, 0x5D, 0x00]) }
+        #expect(throws: JSONParseError(offset: 3, reason: "unexpected text after the JSON value")) {
+            try JSONValue.parse("[1]x")
+        }
+        #expect(throws: JSONParseError(offset: 1, reason: "a NUL byte (the text is not UTF-8)")) {
+            try JSONValue.parse([0x5B, 0x00, 0x31, 0x00, 0x5D, 0x00])
+        }
         // The decoder's refusal of a string is traced to that string.
         let badString = #"[1, "ok", "a\x"]"#
         #expect(throws: JSONValue.invalidStringError(at: 10)) { try JSONValue.parse(badString) }
@@ -197,7 +206,9 @@ import Testing
                 #expect(error.reason == "nesting deeper than \(depth) levels")
             }
         }
-        let tooDeep = String(repeating: "[", count: JSONDocumentShape.maxDepth + 1) + String(repeating: "]", count: JSONDocumentShape.maxDepth + 1)
+        let tooDeep =
+            String(repeating: "[", count: JSONDocumentShape.maxDepth + 1)
+            + String(repeating: "]", count: JSONDocumentShape.maxDepth + 1)
         #expect(throws: JSONParseError.self) { try JSONValue.parse(tooDeep) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct JSONValueParsingTests {
@@ -29,8 +30,10 @@ import Testing
 
     /// Every recorded API response parses, keeps its key order, and agrees with an independent
     /// parser (Foundation's JSONSerialization) on every value.
-    @Test(arguments: ["open-meteo-forecast.json", "metno-compact.json", "owm-forecast.json", "owm-current.json",
-                      "nominatim-reverse-jsonv2-zoom12.json", "open-meteo-geocoding.json", "nominatim-error-400.json"])
+    @Test(arguments: [
+        "open-meteo-forecast.json", "metno-compact.json", "owm-forecast.json", "owm-current.json",
+        "nominatim-reverse-jsonv2-zoom12.json", "open-meteo-geocoding.json", "nominatim-error-400.json",
+    ])
     func recordedResponses(_ name: String) throws {
         let bytes = try CoreFixtures.bytes(name)
         let value = try JSONValue.parse(bytes)
@@ -43,12 +46,18 @@ import Testing
     /// Top-level keys in file order (listed here as Python's json module, which keeps order, reads them).
     @Test func recordedResponsesKeepKeyOrder() throws {
         let owm = try JSONValue.parse(try CoreFixtures.bytes("owm-current.json"))
-        #expect(owm.objectValue?.map(\.0) == ["coord", "weather", "base", "main", "visibility", "wind", "rain", "clouds",
-                                               "dt", "sys", "timezone", "id", "name", "cod"])
+        #expect(
+            owm.objectValue?.map(\.0) == [
+                "coord", "weather", "base", "main", "visibility", "wind", "rain", "clouds",
+                "dt", "sys", "timezone", "id", "name", "cod",
+            ])
         let openMeteo = try JSONValue.parse(try CoreFixtures.bytes("open-meteo-forecast.json"))
-        #expect(openMeteo.objectValue?.map(\.0) == ["latitude", "longitude", "generationtime_ms", "utc_offset_seconds", "timezone",
-                                                     "timezone_abbreviation", "elevation", "current_units", "current",
-                                                     "hourly_units", "hourly", "daily_units", "daily"])
+        #expect(
+            openMeteo.objectValue?.map(\.0) == [
+                "latitude", "longitude", "generationtime_ms", "utc_offset_seconds", "timezone",
+                "timezone_abbreviation", "elevation", "current_units", "current",
+                "hourly_units", "hourly", "daily_units", "daily",
+            ])
     }
 
     static func agrees(_ value: JSONValue, _ reference: Any) -> Bool {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct JSONValueTests {
@@ -33,11 +34,13 @@ import Testing
 @Suite struct JSONValueControlEscapeTests {
     @Test("hostile text round-trips and its serialization holds no unsafe scalar")
     func hostileRoundTrip() throws {
-        let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2JTown\u{0}\u{8}\r\n\t\u{7F}\u{9B}\u{9D}\u{2028}\u{2029}\u{202E}\u{2066}\u{200F}\u{61C}"
+        let hostile =
+            "\u{1B}]0;pwned\u{07}\u{1B}[2JTown\u{0}\u{8}\r\n\t\u{7F}\u{9B}\u{9D}\u{2028}\u{2029}\u{202E}\u{2066}\u{200F}\u{61C}"
         let text = JSONValue.object([("name", .string(hostile))]).serialized()
         #expect(!text.unicodeScalars.contains { TerminalText.isUnsafe($0) })
-        #expect(text.contains("\\u001b") && text.contains("\\u007f") && text.contains("\\u009b") && text.contains("\\u2028")
-            && text.contains("\\u202e"))
+        #expect(
+            text.contains("\\u001b") && text.contains("\\u007f") && text.contains("\\u009b") && text.contains("\\u2028")
+                && text.contains("\\u202e"))
         #expect(try JSONValue.parse(text)["name"]?.stringValue == hostile)
     }
 }

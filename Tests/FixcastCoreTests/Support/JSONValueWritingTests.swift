@@ -1,10 +1,12 @@
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct JSONValueWritingTests {
     @Test(arguments: [
         (3.1, "3.1"), (0.1 + 0.2, "0.30000000000000004"), (34, "34.0"), (-2.5, "-2.5"), (1e-7, "1e-07"),
-        (1e300, "1e+300"), (1e15, "1000000000000000.0"), (1e16, "1e+16"), (123456789012345.0, "123456789012345.0"), (-0.0, "0.0"),
+        (1e300, "1e+300"), (1e15, "1000000000000000.0"), (1e16, "1e+16"), (123456789012345.0, "123456789012345.0"),
+        (-0.0, "0.0"),
         (Double.infinity, "null"), (-Double.infinity, "null"), (Double.nan, "null"),
     ])
     func numberText(_ value: Double, _ expected: String) {
@@ -19,7 +21,10 @@ import Testing
     /// Every written finite double reads back as exactly the same double, and as a double.
     @Test func doublesRoundTripExactly() throws {
         var generator = SplitMix64(seed: 0x5EED)
-        var values: [Double] = [0.1, 2.0 / 3.0, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude, -Double.leastNormalMagnitude, 59.9139, 10.7522]
+        var values: [Double] = [
+            0.1, 2.0 / 3.0, Double.leastNonzeroMagnitude, Double.greatestFiniteMagnitude, -Double.leastNormalMagnitude,
+            59.9139, 10.7522,
+        ]
         while values.count < 2_000 {
             let d = Double(bitPattern: generator.next())
             if d.isFinite { values.append(d) }
@@ -55,7 +60,8 @@ import Testing
         let line = JSONValue.object([(text, .string(text))]).serialized()
         for scalar in line.unicodeScalars {
             let v = scalar.value
-            #expect(!(v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029), "raw U+\(String(v, radix: 16))")
+            #expect(
+                !(v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029), "raw U+\(String(v, radix: 16))")
         }
         #expect(try JSONValue.parse(line) == .object([(text, .string(text))]))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 /// Issue 23 item 5: outside text is capped in UTF-8 bytes, cut on a grapheme boundary, marked with "…".
@@ -54,7 +55,9 @@ import Testing
         for text in [place.name, place.region, place.country, place.countryCode] {
             #expect((text?.utf8.count ?? 0) <= TextCap.placeName)
         }
-        let alert = Alert(id: huge, event: huge, headline: huge, severity: .minor, area: huge, description: huge + huge, instruction: huge)
+        let alert = Alert(
+            id: huge, event: huge, headline: huge, severity: .minor, area: huge, description: huge + huge,
+            instruction: huge)
         #expect(alert.id.utf8.count <= TextCap.alertID)
         #expect(alert.event.utf8.count <= TextCap.alertLine && (alert.headline?.utf8.count ?? 0) <= TextCap.alertLine)
         #expect((alert.description?.utf8.count ?? 0) <= TextCap.alertParagraph)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct UTCTimeTests {
@@ -25,8 +26,10 @@ import Testing
         #expect(frac.map { $0.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) } == 0.25)
     }
 
-    @Test(arguments: ["", "2026", "2026-13-01", "2026-02-30", "2025-02-29", "2026-01-30T25:00", "2026-01-30T12:00Zx",
-                      "2026-01-30T12:00:22+5", "yesterday", "2026-01-30T12:00:22."])
+    @Test(arguments: [
+        "", "2026", "2026-13-01", "2026-02-30", "2025-02-29", "2026-01-30T25:00", "2026-01-30T12:00Zx",
+        "2026-01-30T12:00:22+5", "yesterday", "2026-01-30T12:00:22.",
+    ])
     func rejects(_ text: String) {
         #expect(UTCTime.parse(text) == nil)
     }

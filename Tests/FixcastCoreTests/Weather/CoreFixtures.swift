@@ -12,6 +12,7 @@ enum CoreFixtures {
 
     /// The same file read independently with Foundation, for comparing decoded values to the source.
     static func object(_ name: String) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: api.appendingPathComponent(name))) as? [String: Any] ?? [:]
+        try JSONSerialization.jsonObject(with: Data(contentsOf: api.appendingPathComponent(name))) as? [String: Any]
+            ?? [:]
     }
 }

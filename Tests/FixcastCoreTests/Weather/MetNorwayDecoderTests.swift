@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct MetNorwayDecoderTests {
@@ -7,7 +8,8 @@ import Testing
     let fetchedAt = UTCTime.parse("2024-02-04T01:30:00Z")!
 
     @Test func recordedCurrentIsTheLatestStepBeforeNow() throws {
-        let report = try MetNorwayDecoder.decode(CoreFixtures.bytes("metno-compact.json"), coordinate: here, fetchedAt: fetchedAt)
+        let report = try MetNorwayDecoder.decode(
+            CoreFixtures.bytes("metno-compact.json"), coordinate: here, fetchedAt: fetchedAt)
         let source = try CoreFixtures.object("metno-compact.json")
         let series = try #require((source["properties"] as? [String: Any])?["timeseries"] as? [[String: Any]])
         let data = try #require(series[0]["data"] as? [String: Any])
@@ -23,24 +25,30 @@ import Testing
         #expect(report.current.weatherCode == 0)  // next_1_hours: clearsky_night
         #expect(report.current.feelsLikeC == nil)
 
-        let later = try MetNorwayDecoder.decode(CoreFixtures.bytes("metno-compact.json"), coordinate: here, fetchedAt: UTCTime.parse("2024-02-04T02:59:00Z")!)
+        let later = try MetNorwayDecoder.decode(
+            CoreFixtures.bytes("metno-compact.json"), coordinate: here,
+            fetchedAt: UTCTime.parse("2024-02-04T02:59:00Z")!)
         let second = ((series[1]["data"] as? [String: Any])?["instant"] as? [String: Any])?["details"] as? [String: Any]
         #expect(later.current.temperatureC == second?["air_temperature"] as? Double)
     }
 
     /// Days by mean solar time (lon 11° → UTC+1), recomputed here from the source.
     @Test func daysFoldTheInstantTemperatures() throws {
-        let report = try MetNorwayDecoder.decode(CoreFixtures.bytes("metno-compact.json"), coordinate: here, fetchedAt: fetchedAt)
+        let report = try MetNorwayDecoder.decode(
+            CoreFixtures.bytes("metno-compact.json"), coordinate: here, fetchedAt: fetchedAt)
         let source = try CoreFixtures.object("metno-compact.json")
         let series = try #require((source["properties"] as? [String: Any])?["timeseries"] as? [[String: Any]])
         let formatter = ISO8601DateFormatter()
         let dayFormatter = DateFormatter()
         dayFormatter.dateFormat = "yyyy-MM-dd"
         dayFormatter.timeZone = TimeZone(secondsFromGMT: 3600)
-        var mins: [String: Double] = [:], maxs: [String: Double] = [:]
+        var mins: [String: Double] = [:]
+        var maxs: [String: Double] = [:]
         for step in series {
             let day = dayFormatter.string(from: formatter.date(from: step["time"] as! String)!)
-            let t = (((step["data"] as! [String: Any])["instant"] as! [String: Any])["details"] as! [String: Any])["air_temperature"] as! NSNumber
+            let t =
+                (((step["data"] as! [String: Any])["instant"] as! [String: Any])["details"] as! [String: Any])[
+                    "air_temperature"] as! NSNumber
             mins[day] = min(mins[day] ?? .infinity, t.doubleValue)
             maxs[day] = max(maxs[day] ?? -.infinity, t.doubleValue)
         }
@@ -61,12 +69,15 @@ import Testing
     }
 
     @Test func precipitationUsesHourlyThenSixHourlyAmounts() throws {
-        let body = #"{"properties":{"meta":{"units":{"air_temperature":"celsius","precipitation_amount":"mm"}},"timeseries":["#
+        let body =
+            #"{"properties":{"meta":{"units":{"air_temperature":"celsius","precipitation_amount":"mm"}},"timeseries":["#
             + #"{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":1}},"next_1_hours":{"summary":{"symbol_code":"rain"},"details":{"precipitation_amount":0.5}},"next_6_hours":{"summary":{"symbol_code":"rain"},"details":{"precipitation_amount":9}}}},"#
             + #"{"time":"2026-01-01T11:00:00Z","data":{"instant":{"details":{"air_temperature":2}},"next_1_hours":{"summary":{"symbol_code":"heavyrainandthunder"},"details":{"precipitation_amount":1.0}}}},"#
             + #"{"time":"2026-01-01T12:00:00Z","data":{"instant":{"details":{"air_temperature":3}},"next_6_hours":{"summary":{"symbol_code":"lightsnow"},"details":{"precipitation_amount":2.0}}}}"#
             + "]}}"
-        let r = try MetNorwayDecoder.decode(Array(body.utf8), coordinate: Coordinate(lat: 0, lon: 0)!, fetchedAt: UTCTime.parse("2026-01-01T10:10:00Z")!)
+        let r = try MetNorwayDecoder.decode(
+            Array(body.utf8), coordinate: Coordinate(lat: 0, lon: 0)!, fetchedAt: UTCTime.parse("2026-01-01T10:10:00Z")!
+        )
         #expect(r.daily.count == 1)
         #expect(r.daily[0].precipitationMm == 3.5)
         #expect(r.daily[0].weatherCode == 95)
@@ -75,8 +86,10 @@ import Testing
     }
 
     @Test func unitsComeFromTheMetaBlock() throws {
-        let body = #"{"properties":{"meta":{"units":{"air_temperature":"fahrenheit","wind_speed":"km/h"}},"timeseries":[{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":50,"wind_speed":36}}}}]}}"#
-        let r = try MetNorwayDecoder.decode(Array(body.utf8), coordinate: here, fetchedAt: UTCTime.parse("2026-01-01T09:00:00Z")!)
+        let body =
+            #"{"properties":{"meta":{"units":{"air_temperature":"fahrenheit","wind_speed":"km/h"}},"timeseries":[{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":50,"wind_speed":36}}}}]}}"#
+        let r = try MetNorwayDecoder.decode(
+            Array(body.utf8), coordinate: here, fetchedAt: UTCTime.parse("2026-01-01T09:00:00Z")!)
         #expect(abs(r.current.temperatureC! - 10) < 1e-9)
         #expect(abs(r.current.windSpeedMps! - 10) < 1e-9)
     }
@@ -95,8 +108,11 @@ import Testing
 
     /// Every symbol of the official legend, with each suffix it takes, maps onto a described WMO code.
     @Test func everyLegendSymbolMaps() throws {
-        let text = try String(contentsOf: CoreFixtures.api.appendingPathComponent("metno-symbol-legend.csv"), encoding: .utf8)
-        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let text = try String(
+            contentsOf: CoreFixtures.api.appendingPathComponent("metno-symbol-legend.csv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         #expect(rows.count == 41)
         for row in rows {
             let base = row[0].trimmingCharacters(in: .whitespaces)
@@ -108,7 +124,9 @@ import Testing
                 #expect(code.flatMap { WMOCode.description($0, language: .en) } != nil, "\(name)")
                 let english = row[1].lowercased()
                 if english.contains("thunder") { #expect(code == 95, "\(name)") }
-                if english.contains("snow"), !english.contains("thunder") { #expect([71, 73, 75, 85, 86].contains(code ?? -1), "\(name)") }
+                if english.contains("snow"), !english.contains("thunder") {
+                    #expect([71, 73, 75, 85, 86].contains(code ?? -1), "\(name)")
+                }
             }
         }
         #expect(MetNorwaySymbols.wmoCode("sunshine_day") == nil)

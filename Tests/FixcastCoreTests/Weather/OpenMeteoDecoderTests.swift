@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct OpenMeteoDecoderTests {
@@ -8,7 +9,8 @@ import Testing
     let fetchedAt = UTCTime.parse("2026-07-26T21:00:00Z")!
 
     @Test func recordedResponseMatchesTheSource() throws {
-        let report = try OpenMeteoDecoder.decode(CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: fetchedAt)
+        let report = try OpenMeteoDecoder.decode(
+            CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: fetchedAt)
         let source = try CoreFixtures.object("open-meteo-forecast.json")
         let current = try #require(source["current"] as? [String: Any])
         let units = try #require(source["current_units"] as? [String: Any])
@@ -48,19 +50,23 @@ import Testing
     @Test func todayFollowsTheLocalDateNotUTC() throws {
         // 22:30 UTC is already the 27th at +02:00.
         let late = UTCTime.parse("2026-07-26T22:30:00Z")!
-        let report = try OpenMeteoDecoder.decode(CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: late)
+        let report = try OpenMeteoDecoder.decode(
+            CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: late)
         #expect(report.today?.maxC == report.daily[1].maxC)
         #expect(report.today?.sunrise == UTCTime.parse("2026-07-27T03:06:00Z"))
     }
 
     @Test func todayIsNilOutsideTheForecast() throws {
-        let report = try OpenMeteoDecoder.decode(CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: UTCTime.parse("2030-01-01T00:00:00Z")!)
+        let report = try OpenMeteoDecoder.decode(
+            CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here,
+            fetchedAt: UTCTime.parse("2030-01-01T00:00:00Z")!)
         #expect(report.today == nil)
     }
 
     @Test func minimalResponseWithoutCurrentIsAnError() throws {
         do {
-            _ = try OpenMeteoDecoder.decode(CoreFixtures.bytes("open-meteo-forecast-minimal.json"), coordinate: here, fetchedAt: fetchedAt)
+            _ = try OpenMeteoDecoder.decode(
+                CoreFixtures.bytes("open-meteo-forecast-minimal.json"), coordinate: here, fetchedAt: fetchedAt)
             Issue.record("decoded a response with no current block")
         } catch let error as WeatherDecodeError {
             #expect(error.detail.contains("current"))
@@ -68,14 +74,19 @@ import Testing
     }
 
     static func body(current: String, currentUnits: String, daily: String = "", offset: Int = 0) -> [UInt8] {
-        Array(#"{"utc_offset_seconds":\#(offset),"current_units":{\#(currentUnits)},"current":{\#(current)}\#(daily)}"#.utf8)
+        Array(
+            #"{"utc_offset_seconds":\#(offset),"current_units":{\#(currentUnits)},"current":{\#(current)}\#(daily)}"#
+                .utf8)
     }
 
     @Test func otherUnitsAreConvertedFromTheUnitsBlock() throws {
         let body = Self.body(
-            current: #""temperature_2m":50,"apparent_temperature":41,"wind_speed_10m":36,"wind_gusts_10m":10,"precipitation":0.1,"pressure_msl":1013.5,"dew_point_2m":32"#,
-            currentUnits: #""temperature_2m":"°F","apparent_temperature":"°F","wind_speed_10m":"km/h","wind_gusts_10m":"kn","precipitation":"inch","pressure_msl":"hPa","dew_point_2m":"°F""#,
-            daily: #","daily_units":{"temperature_2m_max":"°F","temperature_2m_min":"°F","precipitation_sum":"inch"},"daily":{"time":["2026-01-30"],"temperature_2m_max":[68],"temperature_2m_min":[32],"precipitation_sum":[1]}"#
+            current:
+                #""temperature_2m":50,"apparent_temperature":41,"wind_speed_10m":36,"wind_gusts_10m":10,"precipitation":0.1,"pressure_msl":1013.5,"dew_point_2m":32"#,
+            currentUnits:
+                #""temperature_2m":"°F","apparent_temperature":"°F","wind_speed_10m":"km/h","wind_gusts_10m":"kn","precipitation":"inch","pressure_msl":"hPa","dew_point_2m":"°F""#,
+            daily:
+                #","daily_units":{"temperature_2m_max":"°F","temperature_2m_min":"°F","precipitation_sum":"inch"},"daily":{"time":["2026-01-30"],"temperature_2m_max":[68],"temperature_2m_min":[32],"precipitation_sum":[1]}"#
         )
         let r = try OpenMeteoDecoder.decode(body, coordinate: here, fetchedAt: UTCTime.parse("2026-01-30T12:00:00Z")!)
         #expect(abs(r.current.temperatureC! - 10) < 1e-9)
@@ -94,7 +105,8 @@ import Testing
     @Test func nullInAnArrayIsMissingNotZero() throws {
         let body = Self.body(
             current: #""temperature_2m":null,"weather_code":3"#, currentUnits: #""temperature_2m":"°C""#,
-            daily: #","daily_units":{"temperature_2m_max":"°C","temperature_2m_min":"°C","precipitation_sum":"mm"},"daily":{"time":["2026-01-30","2026-01-31"],"temperature_2m_max":[5.0,null],"temperature_2m_min":[null,-2.0],"precipitation_sum":[null,0.0],"weather_code":[null,61],"sunrise":[null,"2026-01-31T07:50"]}"#
+            daily:
+                #","daily_units":{"temperature_2m_max":"°C","temperature_2m_min":"°C","precipitation_sum":"mm"},"daily":{"time":["2026-01-30","2026-01-31"],"temperature_2m_max":[5.0,null],"temperature_2m_min":[null,-2.0],"precipitation_sum":[null,0.0],"weather_code":[null,61],"sunrise":[null,"2026-01-31T07:50"]}"#
         )
         let r = try OpenMeteoDecoder.decode(body, coordinate: here, fetchedAt: UTCTime.parse("2026-01-31T12:00:00Z")!)
         #expect(r.current.temperatureC == nil)
@@ -117,7 +129,8 @@ import Testing
     ])
     func wrongTypesAndUnitsLoseOnlyTheirField(current: String, units: String, mention: String) throws {
         // One unreadable value costs that value, named in valueProblems; the report is kept.
-        let r = try OpenMeteoDecoder.decode(Self.body(current: current, currentUnits: units), coordinate: here, fetchedAt: fetchedAt)
+        let r = try OpenMeteoDecoder.decode(
+            Self.body(current: current, currentUnits: units), coordinate: here, fetchedAt: fetchedAt)
         #expect(r.current.temperatureC == nil && r.current.weatherCode == nil && r.current.windSpeedMps == nil)
         #expect(r.valueProblems.count == 1)
         #expect(r.valueProblems.first?.message.contains(mention) == true, "\(r.valueProblems)")
@@ -138,7 +151,10 @@ import Testing
     @Test func errorReasonFromTheDocsExampleEvenThoughItIsNotStrictJSON() throws {
         let reason = OpenMeteoDecoder.errorReason(try CoreFixtures.bytes("open-meteo-error-docs-example.txt"))
         #expect(reason == "Cannot initialize WeatherVariable from invalid String value tempeture_2m for key hourly")
-        #expect(OpenMeteoDecoder.errorReason(Array(#"{"error":true,"reason":"Latitude must be in range of -90 to 90°."}"#.utf8)) == "Latitude must be in range of -90 to 90°.")
+        #expect(
+            OpenMeteoDecoder.errorReason(
+                Array(#"{"error":true,"reason":"Latitude must be in range of -90 to 90°."}"#.utf8))
+                == "Latitude must be in range of -90 to 90°.")
         #expect(OpenMeteoDecoder.errorReason(Array("<html></html>".utf8)) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 /// Today's min/max from the hourly temperatures when the daily block has no row for today.
@@ -24,7 +25,8 @@ import Testing
     }
 
     @Test func theDailyRowWinsWhenThereIsOne() throws {
-        let report = try OpenMeteoDecoder.decode(CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: fetchedAt)
+        let report = try OpenMeteoDecoder.decode(
+            CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: fetchedAt)
         let source = try CoreFixtures.object("open-meteo-forecast.json")
         let daily = try #require(source["daily"] as? [String: Any])
         #expect(report.today?.minC == (daily["temperature_2m_min"] as? [NSNumber])?.first?.doubleValue)
@@ -32,7 +34,8 @@ import Testing
 
     @Test func noHoursForTodayLeavesTheRangeUnknown() throws {
         let december = UTCTime.parse("2026-12-01T12:00:00Z")!
-        let report = try OpenMeteoDecoder.decode(CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: december)
+        let report = try OpenMeteoDecoder.decode(
+            CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: december)
         #expect(report.today == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct OpenWeatherMapDecoderTests {
@@ -9,7 +10,8 @@ import Testing
         let current = try CoreFixtures.object("owm-current.json")
         let fetchedAt = Date(timeIntervalSince1970: try #require(current["dt"] as? Double))
         let report = try OpenWeatherMapDecoder.decode(
-            current: CoreFixtures.bytes("owm-current.json"), forecast: CoreFixtures.bytes("owm-forecast.json"), coordinate: here, fetchedAt: fetchedAt)
+            current: CoreFixtures.bytes("owm-current.json"), forecast: CoreFixtures.bytes("owm-forecast.json"),
+            coordinate: here, fetchedAt: fetchedAt)
         return (report, current, try CoreFixtures.object("owm-forecast.json"))
     }
 
@@ -38,7 +40,9 @@ import Testing
     @Test func forecastIsFoldedIntoLocalDays() throws {
         let (report, current, forecast) = try recorded()
         let offset = try #require((forecast["city"] as? [String: Any])?["timezone"] as? Int)
-        var mins: [String: Double] = [:], maxs: [String: Double] = [:], rain: [String: Double] = [:]
+        var mins: [String: Double] = [:]
+        var maxs: [String: Double] = [:]
+        var rain: [String: Double] = [:]
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.timeZone = TimeZone(secondsFromGMT: offset)
@@ -56,7 +60,7 @@ import Testing
             #expect(abs(day.precipitationMm! - rain[day.date]!) < 1e-9)
         }
         #expect(report.daily.first?.weatherCode == 61)  // three steps of 500 "light rain"
-        #expect(report.daily.last?.weatherCode == 3)    // 804 overcast
+        #expect(report.daily.last?.weatherCode == 3)  // 804 overcast
         // Today takes the wider of the day's forecast range and the current min/max.
         let main = current["main"] as! [String: Any]
         let today = try #require(report.today)
@@ -67,9 +71,12 @@ import Testing
     @Test func stepsAreCutAtLocalMidnight() throws {
         // 20:30 UTC on the 1st is 22:30 there at +02:00, 22:30 UTC is already 00:30 on the 2nd;
         // the most severe code wins the day.
-        let forecast = #"{"city":{"timezone":7200},"list":[{"dt":1767299400,"main":{"temp":280},"weather":[{"id":800}]},{"dt":1767310200,"main":{"temp":270},"weather":[{"id":202}]},{"dt":1767313800,"main":{"temp":275},"weather":[{"id":801}],"snow":{"3h":1.5}}]}"#
+        let forecast =
+            #"{"city":{"timezone":7200},"list":[{"dt":1767299400,"main":{"temp":280},"weather":[{"id":800}]},{"dt":1767310200,"main":{"temp":270},"weather":[{"id":202}]},{"dt":1767313800,"main":{"temp":275},"weather":[{"id":801}],"snow":{"3h":1.5}}]}"#
         let current = #"{"main":{"temp":273.15},"timezone":7200}"#
-        let r = try OpenWeatherMapDecoder.decode(current: Array(current.utf8), forecast: Array(forecast.utf8), coordinate: here, fetchedAt: Date(timeIntervalSince1970: 1767306600))
+        let r = try OpenWeatherMapDecoder.decode(
+            current: Array(current.utf8), forecast: Array(forecast.utf8), coordinate: here,
+            fetchedAt: Date(timeIntervalSince1970: 1_767_306_600))
         try #require(r.daily.map(\.date) == ["2026-01-01", "2026-01-02"])
         #expect(r.daily[1].weatherCode == 95)
         #expect(r.daily[1].precipitationMm == 1.5)
@@ -85,21 +92,29 @@ import Testing
     // A value of the wrong type ({"main":{"temp":"hot"}}) loses that value only (WeatherValueCheckTests).
     func badCurrentBodiesThrow(text: String) {
         #expect(throws: WeatherDecodeError.self) {
-            try OpenWeatherMapDecoder.decode(current: Array(text.utf8), forecast: nil, coordinate: here, fetchedAt: Date())
+            try OpenWeatherMapDecoder.decode(
+                current: Array(text.utf8), forecast: nil, coordinate: here, fetchedAt: Date())
         }
     }
 
-    @Test(arguments: [#"{"list":"x"}"#, #"{"cod":"200"}"#, #"{"list":[{"main":{"temp":1}}]}"#, #"{"list":[{"dt":1,"main":{"temp_min":"x"}}]}"#])
+    @Test(arguments: [
+        #"{"list":"x"}"#, #"{"cod":"200"}"#, #"{"list":[{"main":{"temp":1}}]}"#,
+        #"{"list":[{"dt":1,"main":{"temp_min":"x"}}]}"#,
+    ])
     func badForecastBodiesThrow(text: String) {
         #expect(throws: WeatherDecodeError.self) {
-            try OpenWeatherMapDecoder.decode(current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(text.utf8), coordinate: here, fetchedAt: Date())
+            try OpenWeatherMapDecoder.decode(
+                current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(text.utf8), coordinate: here,
+                fetchedAt: Date())
         }
     }
 
     @Test func errorMessageFromTheRecorded401() throws {
         let message = OpenWeatherMapDecoder.errorMessage(try CoreFixtures.bytes("owm-error-401.json"))
         #expect(message?.hasPrefix("Invalid API key.") == true)
-        #expect(OpenWeatherMapDecoder.errorMessage(Array(#"{"cod":"404","message":"city not found"}"#.utf8)) == "city not found")
+        #expect(
+            OpenWeatherMapDecoder.errorMessage(Array(#"{"cod":"404","message":"city not found"}"#.utf8))
+                == "city not found")
         #expect(OpenWeatherMapDecoder.errorMessage(Array("<html/>".utf8)) == nil)
     }
 

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct WMOCodeTests {
-    static let expected = [0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96, 99]
+    static let expected = [
+        0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96, 99,
+    ]
 
     @Test func tableHasEveryOpenMeteoCode() {
         #expect(WMOCode.all == Self.expected)
@@ -11,7 +14,8 @@ import Testing
 
     /// Every code listed in Open-Meteo's published table (the recorded docs page) is described.
     @Test func coversThePublishedTable() throws {
-        let text = try String(contentsOf: CoreFixtures.api.appendingPathComponent("open-meteo-wmo-codes.txt"), encoding: .utf8)
+        let text = try String(
+            contentsOf: CoreFixtures.api.appendingPathComponent("open-meteo-wmo-codes.txt"), encoding: .utf8)
         var codes: [Int] = []
         for line in text.split(separator: "\n") where line.first?.isNumber == true {
             codes += line.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "*" }).compactMap { Int($0) }

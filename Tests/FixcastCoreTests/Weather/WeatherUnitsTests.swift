@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct WeatherUnitsTests {
@@ -9,7 +10,10 @@ import Testing
         #expect(abs(try WeatherUnits.toSI(value, unit: unit, quantity: .speed, path: "x") - si) < 1e-5)
     }
 
-    @Test(arguments: [(50.0, "°F", 10.0), (10.0, "°C", 10.0), (283.15, "K", 10.0), (-40.0, "fahrenheit", -40.0), (5.0, "celsius", 5.0)])
+    @Test(arguments: [
+        (50.0, "°F", 10.0), (10.0, "°C", 10.0), (283.15, "K", 10.0), (-40.0, "fahrenheit", -40.0),
+        (5.0, "celsius", 5.0),
+    ])
     func temperature(value: Double, unit: String, si: Double) throws {
         #expect(abs(try WeatherUnits.toSI(value, unit: unit, quantity: .temperature, path: "x") - si) < 1e-9)
     }
@@ -25,7 +29,9 @@ import Testing
     }
 
     @Test func unknownUnitIsAnErrorNamingThePath() {
-        #expect(throws: WeatherDecodeError.self) { try WeatherUnits.toSI(1, unit: "furlong/fortnight", quantity: .speed, path: "current.wind") }
+        #expect(throws: WeatherDecodeError.self) {
+            try WeatherUnits.toSI(1, unit: "furlong/fortnight", quantity: .speed, path: "current.wind")
+        }
         do {
             _ = try WeatherUnits.toSI(1, unit: "°Ré", quantity: .temperature, path: "current.temperature_2m")
             Issue.record("no error")

@@ -29,7 +29,9 @@ import Testing
         let c = r.current
         #expect(c.temperatureC == nil && problem(r, "temperature_c") != nil)
         #expect(c.humidityPct == nil)
-        #expect(problem(r, "humidity_pct")?.message == "weather: the provider sent humidity_pct 500 %, outside 0–100; shown as unknown.")
+        #expect(
+            problem(r, "humidity_pct")?.message
+                == "weather: the provider sent humidity_pct 500 %, outside 0–100; shown as unknown.")
         #expect(c.feelsLikeC == nil && problem(r, "feels_like_c")?.cause == .absurd, "1e308")
         #expect(c.precipitationMm == nil && problem(r, "precipitation_mm") != nil)
         #expect(c.weatherCode == nil && problem(r, "weather_code")?.cause == .unknownCode(9999))
@@ -61,7 +63,8 @@ import Testing
 
     @Test func openWeatherMapHostileBody() throws {
         let r = try OpenWeatherMapDecoder.decode(
-            current: Self.hostileBytes("owm-current-hostile.json"), forecast: nil, coordinate: Coordinate(lat: 44.34, lon: 10.99)!,
+            current: Self.hostileBytes("owm-current-hostile.json"), forecast: nil,
+            coordinate: Coordinate(lat: 44.34, lon: 10.99)!,
             fetchedAt: Date(timeIntervalSince1970: 1_661_870_592))
         let c = r.current
         #expect(c.temperatureC == nil && problem(r, "temperature_c")?.cause == .absurd)
@@ -135,7 +138,8 @@ import Testing
     }
 
     @Test func theProblemsTextForAnOutOfRangeValue() {
-        let p = WeatherValueProblem(field: "pressure_hpa", cause: .outOfRange(value: 1234.56, range: WeatherValueRanges.pressure))
+        let p = WeatherValueProblem(
+            field: "pressure_hpa", cause: .outOfRange(value: 1234.56, range: WeatherValueRanges.pressure))
         #expect(p.message == "weather: the provider sent pressure_hpa 1234.6 hPa, outside 800–1100; shown as unknown.")
     }
 }
@@ -144,11 +148,16 @@ import Testing
     @Test func aProvidersUnitNameCannotReachATerminalRaw() throws {
         // An unknown unit whose name carries an escape sequence, a bidi override and a newline.
         let unit = "\u{1B}]0;pwned\u{07}\u{202E}km\nh\u{9B}"
-        let body = #"{"current_units":{"wind_speed_10m":"\#(unit.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? String(format: "\\u%04x", $0.value) : String($0) }.joined())"},"current":{"wind_speed_10m":5}}"#
-        let r = try OpenMeteoDecoder.decode(Array(body.utf8), coordinate: Coordinate(lat: 1, lon: 1)!, fetchedAt: Date())
+        let body =
+            #"{"current_units":{"wind_speed_10m":"\#(unit.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? String(format: "\\u%04x", $0.value) : String($0) }.joined())"},"current":{"wind_speed_10m":5}}"#
+        let r = try OpenMeteoDecoder.decode(
+            Array(body.utf8), coordinate: Coordinate(lat: 1, lon: 1)!, fetchedAt: Date())
         let message = try #require(r.valueProblems.first?.message)
         #expect(r.current.windSpeedMps == nil)
-        #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E }, "\(message.debugDescription)")
+        #expect(
+            !message.unicodeScalars.contains {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E
+            }, "\(message.debugDescription)")
         #expect(message.contains("]0;pwnedkm h"))
     }
 }

@@ -17,11 +17,13 @@ import Testing
 
     /// The environment with alerts on and both services at `server`.
     static func env(_ server: FixtureServer, _ extra: [String: String] = [:]) -> [String: String] {
-        var e = Acceptance.env(server, [
-            "FIXCAST_ALERTS_ENABLED": "true",
-            "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
-            "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
-        ])
+        var e = Acceptance.env(
+            server,
+            [
+                "FIXCAST_ALERTS_ENABLED": "true",
+                "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
+                "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
+            ])
         e.merge(extra) { _, new in new }
         return e
     }
@@ -32,11 +34,14 @@ import Testing
 
     static func active(_ obj: [String: Any]) -> [[String: Any]] { obj["active"] as? [[String: Any]] ?? [] }
 
-    @Test("alerts --at a Phoenix point --json lists the two NWS alerts; a second call within 10 minutes makes no request")
+    @Test(
+        "alerts --at a Phoenix point --json lists the two NWS alerts; a second call within 10 minutes makes no request")
     func nwsPoint() throws {
         let home = AcceptanceHome("alerts-nws")
         defer { home.remove() }
-        let server = try FixtureServer.started(routes: [Self.nwsPath: [.file(try Self.shiftedNWS(home), headers: ["Content-Type": "application/geo+json"])]])
+        let server = try FixtureServer.started(routes: [
+            Self.nwsPath: [.file(try Self.shiftedNWS(home), headers: ["Content-Type": "application/geo+json"])]
+        ])
         defer { server.stop() }
         let r = try home.run(["alerts", "--at", Self.phoenix, "--json"], env: Self.env(server))
         #expect(r.status == 0, "stderr: \(r.stderr)")
@@ -81,7 +86,8 @@ import Testing
     func metAlertsPoint() throws {
         let home = AcceptanceHome("alerts-met")
         defer { home.remove() }
-        let body = try AlertFixtures.shifted(AlertFixtures.metAlertsVestland, reference: AlertFixtures.metAlertsLastChange, in: home.dir)
+        let body = try AlertFixtures.shifted(
+            AlertFixtures.metAlertsVestland, reference: AlertFixtures.metAlertsLastChange, in: home.dir)
         let server = try FixtureServer.started(routes: [Self.metPath: [.file(body)]])
         defer { server.stop() }
         let r = try home.run(["alerts", "--at", Self.vestland, "--json"], env: Self.env(server))
@@ -106,11 +112,14 @@ import Testing
         #expect(human.stdout.contains("not covered"))
         let json = try home.run(["alerts", "--at", Self.paris, "--json"], env: Self.env(server))
         #expect(json.status == 0)
-        #expect(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"covered":false,"source":null,"active":[]}"#)
+        #expect(
+            json.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == #"{"covered":false,"source":null,"active":[]}"#)
         #expect(server.requestCount() == 0)
     }
 
-    @Test("now --json carries the alerts object; the reading is stored with it and exported with its count and severity")
+    @Test(
+        "now --json carries the alerts object; the reading is stored with it and exported with its count and severity")
     func nowCarriesAlerts() throws {
         let home = AcceptanceHome("alerts-now")
         defer { home.remove() }
@@ -135,20 +144,26 @@ import Testing
         #expect(server.requestCount(path: Self.nwsPath) == 1)
 
         let csv = try home.run(["export", "--format", "csv"], env: env)
-        let rows = csv.stdout.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let rows = csv.stdout.split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         #expect(rows.first?.suffix(2) == ["alerts_count", "alerts_max_severity"])
         #expect(rows.dropFirst().allSatisfy { $0.suffix(2) == ["2", "severe"] }, "\(csv.stdout)")
-        let columns = try Acceptance.runProgram("/usr/bin/sqlite3", [home.db, "SELECT alerts_count, alerts_max_severity FROM readings"])
+        let columns = try Acceptance.runProgram(
+            "/usr/bin/sqlite3", [home.db, "SELECT alerts_count, alerts_max_severity FROM readings"])
         #expect(columns.0 == 0)
         #expect(columns.1 == "2|severe\n2|severe\n", "the store's own columns")
         let gpx = try home.run(["export", "--format", "gpx", "-o", home.path("out.gpx")], env: env)
         #expect(gpx.status == 0)
-        #expect(try Acceptance.runProgram("/usr/bin/xmllint", ["--noout", home.path("out.gpx")]).0 == 0, "well-formed GPX")
+        #expect(
+            try Acceptance.runProgram("/usr/bin/xmllint", ["--noout", home.path("out.gpx")]).0 == 0, "well-formed GPX")
         let gpxText = try String(contentsOfFile: home.path("out.gpx"), encoding: .utf8)
         #expect(gpxText.contains("<fixcast:alerts_max_severity>severe</fixcast:alerts_max_severity>"))
         #expect(gpxText.contains(#"<fixcast:alert severity="severe">Excessive Heat Warning</fixcast:alert>"#))
         let geo = try home.run(["export", "--format", "geojson"], env: env)
-        let features = (try JSONSerialization.jsonObject(with: Data(geo.stdout.utf8)) as? [String: Any])?["features"] as? [[String: Any]] ?? []
+        let features =
+            (try JSONSerialization.jsonObject(with: Data(geo.stdout.utf8)) as? [String: Any])?["features"]
+            as? [[String: Any]] ?? []
         let props = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["trigger"] != nil }
         #expect(props.count == 2)
         #expect(props.allSatisfy { ($0["alerts"] as? [String: Any])?["source"] as? String == "nws" })
@@ -160,13 +175,17 @@ import Testing
         "500": (.body(#"{"title":"Unexpected Problem","status":500}"#, status: 500), "HTTP 500"),
         "429": (.body("", status: 429, headers: ["Retry-After": "120"]), "HTTP 429"),
         "garbage": (.body("\u{7}\u{1B}[2J definitely not json"), "could not read"),
-        "HTML": (.body("<html><body><h1>502 Bad Gateway</h1></body></html>", headers: ["Content-Type": "text/html"]), "could not read"),
+        "HTML": (
+            .body("<html><body><h1>502 Bad Gateway</h1></body></html>", headers: ["Content-Type": "text/html"]),
+            "could not read"
+        ),
         "timeout": (FixtureResponse(body: "{}", delay: 17), "did not answer within 15 s"),
         "connection refused": (nil, "refused the connection"),
     ]
     static let faultNames = faults.keys.sorted()
 
-    @Test("each fault: alerts null, one alerts error, the weather and exit code as without alerts", arguments: faultNames)
+    @Test(
+        "each fault: alerts null, one alerts error, the weather and exit code as without alerts", arguments: faultNames)
     func faultLeavesTheRestAlone(_ fault: String) throws {
         let (response, cause) = try #require(Self.faults[fault])
         let home = AcceptanceHome("alerts-fault")
@@ -202,7 +221,9 @@ import Testing
     func storedAlertsShowStale() async throws {
         let home = AcceptanceHome("alerts-stale")
         defer { home.remove() }
-        let server = try FixtureServer.started(routes: [Self.nwsPath: [.file(try Self.shiftedNWS(home)), .body("down", status: 503)]])
+        let server = try FixtureServer.started(routes: [
+            Self.nwsPath: [.file(try Self.shiftedNWS(home)), .body("down", status: 503)]
+        ])
         defer { server.stop() }
         let first = try home.run(["alerts", "--at", Self.phoenix, "--json"], env: Self.env(server))
         #expect(first.status == 0)

@@ -47,19 +47,27 @@ actor ReplayedDrive {
         try sqlite(db, sql).split(separator: "\n").map { $0.split(separator: "|").compactMap { Double($0) } }
     }
 
-    enum ReplayError: Error { case sqlite(String), agent(String) }
+    enum ReplayError: Error {
+        case sqlite(String)
+        case agent(String)
+    }
 
     private static func make() async throws -> Made {
         let rig = try await startRig()
         defer { rig.stop() }
-        let lines = try String(contentsOfFile: AgentReplayTests.track, encoding: .utf8).split(separator: "\n").map(String.init)
+        let lines = try String(contentsOfFile: AgentReplayTests.track, encoding: .utf8).split(separator: "\n").map(
+            String.init)
         AgentReplayTests.feed(rig, lines: lines[0..<6], pause: 0.01)
-        guard rig.agent.waitForLines(1, seconds: 30) else { throw ReplayError.agent("no startup reading: \(rig.agent.stderr)") }
+        guard rig.agent.waitForLines(1, seconds: 30) else {
+            throw ReplayError.agent("no startup reading: \(rig.agent.stderr)")
+        }
         // About ten minutes of the drive (GGA + RMC a second), some 15 km.
         AgentReplayTests.feed(rig, lines: lines[6..<1200], pause: 0.002)
         try await Task.sleep(for: .seconds(2))
         rig.agent.signal(SIGTERM)
-        guard rig.agent.waitForExit(seconds: 20) == 0 else { throw ReplayError.agent("run did not exit 0: \(rig.agent.stderr)") }
+        guard rig.agent.waitForExit(seconds: 20) == 0 else {
+            throw ReplayError.agent("run did not exit 0: \(rig.agent.stderr)")
+        }
         let reverseTimes = rig.server.requestTimes(path: "/reverse")
         let printed = rig.agent.stdoutLines
         // Two one-shot readings elsewhere, as a user would add them.
@@ -86,10 +94,12 @@ actor ReplayedDrive {
         let db = home.appendingPathComponent("fixcast.sqlite").path
         let agent = try RunningFixcast(
             ["run", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db", db], env: Acceptance.env(server), home: home)
-        let observer = GPSDClient(address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)), clock: SystemClock())
+        let observer = GPSDClient(
+            address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)), clock: SystemClock())
         observer.start()
         let recorder = EventRecorder(observer)
-        let rig = AgentReplayTests.Rig(gpsd: gpsd, server: server, agent: agent, observer: observer, recorder: recorder, db: db, home: home)
+        let rig = AgentReplayTests.Rig(
+            gpsd: gpsd, server: server, agent: agent, observer: observer, recorder: recorder, db: db, home: home)
         guard gpsd.waitForClient(count: 2, seconds: 20), await primeUntilSynced(gpsd, observer: recorder) else {
             rig.stop()
             throw ReplayError.agent("gpsd did not get both clients synced: \(agent.stderr)")
@@ -106,7 +116,9 @@ let gpxpyPython: String? = {
 
 /// Issue 6's acceptance for exports, through the binary, read back by other people's tools.
 @Suite(.serialized, .scratch) struct ExportAcceptanceTests {
-    func export(_ drive: ReplayedDrive.Made, _ format: String, _ extra: [String] = [], file: String? = nil) throws -> CLIResult {
+    func export(_ drive: ReplayedDrive.Made, _ format: String, _ extra: [String] = [], file: String? = nil) throws
+        -> CLIResult
+    {
         var args = ["export", "--format", format, "--db", drive.db] + extra
         if let file { args += ["-o", file] }
         return try CLIRunner.run(args, env: Acceptance.env(nil), home: drive.home)
@@ -123,12 +135,14 @@ let gpxpyPython: String? = {
         #expect(r.stdout.isEmpty, "-o writes the file, not stdout")
 
         let waypoints = try Acceptance.runProgram(
-            "/usr/bin/gpsbabel", ["-w", "-i", "gpx", "-f", file, "-x", "nuketypes,tracks,routes", "-o", "unicsv", "-F", "-"])
+            "/usr/bin/gpsbabel",
+            ["-w", "-i", "gpx", "-f", file, "-x", "nuketypes,tracks,routes", "-o", "unicsv", "-F", "-"])
         #expect(waypoints.0 == 0, "gpsbabel: \(waypoints.2)")
         let wptRows = waypoints.1.split(whereSeparator: \.isNewline).dropFirst()  // the header
         #expect(wptRows.count == drive.readings)
         let track = try Acceptance.runProgram(
-            "/usr/bin/gpsbabel", ["-t", "-i", "gpx", "-f", file, "-x", "nuketypes,waypoints,routes", "-o", "unicsv", "-F", "-"])
+            "/usr/bin/gpsbabel",
+            ["-t", "-i", "gpx", "-f", file, "-x", "nuketypes,waypoints,routes", "-o", "unicsv", "-F", "-"])
         #expect(track.0 == 0, "gpsbabel: \(track.2)")
         let trkRows = track.1.split(whereSeparator: \.isNewline).map(String.init)
         #expect(trkRows.count - 1 == drive.trackPoints)
@@ -145,7 +159,9 @@ let gpxpyPython: String? = {
 
     @Test(
         "the same GPX reads back in gpxpy with the same counts",
-        .enabled(if: gpxpyPython != nil, "gpxpy is not importable by /usr/bin/python3 (apt-get install python3-gpxpy, or pip install gpxpy)"))
+        .enabled(
+            if: gpxpyPython != nil,
+            "gpxpy is not importable by /usr/bin/python3 (apt-get install python3-gpxpy, or pip install gpxpy)"))
     func gpxReadsBackInGpxpy() async throws {
         let drive = try await ReplayedDrive.shared.get()
         let file = drive.home.appendingPathComponent("drive-gpxpy.gpx").path
@@ -212,7 +228,8 @@ let gpxpyPython: String? = {
         let header = try #require(rows.first)
         #expect(header.first == "time")
         for column in [
-            "trigger", "lat", "lon", "place_name", "place_country_code", "temperature_c", "feels_like_c", "humidity_pct",
+            "trigger", "lat", "lon", "place_name", "place_country_code", "temperature_c", "feels_like_c",
+            "humidity_pct",
             "pressure_hpa", "wind_speed_mps", "wind_dir_deg", "precipitation_mm", "weather_code", "description",
         ] {
             #expect(header.contains(column), "header has \(column): \(header)")
@@ -224,7 +241,8 @@ let gpxpyPython: String? = {
         let latCol = try #require(header.firstIndex(of: "lat"))
         let lonCol = try #require(header.firstIndex(of: "lon"))
         for (row, want) in zip(body, drive.readingPositions) {
-            #expect(abs((Double(row[latCol]) ?? 0) - want[0]) < 1e-9 && abs((Double(row[lonCol]) ?? 0) - want[1]) < 1e-9)
+            #expect(
+                abs((Double(row[latCol]) ?? 0) - want[0]) < 1e-9 && abs((Double(row[lonCol]) ?? 0) - want[1]) < 1e-9)
         }
     }
 
@@ -299,14 +317,17 @@ let gpxpyPython: String? = {
         ("syntax error", "[display]\nunits = \"metric\"\nlang = \"en\n", 3, "lang"),
     ]
 
-    @Test("a config with an unknown key, a wrong type or a syntax error: exit 2 naming file, line and key", arguments: broken.indices)
+    @Test(
+        "a config with an unknown key, a wrong type or a syntax error: exit 2 naming file, line and key",
+        arguments: broken.indices)
     func brokenConfigExits2(_ index: Int) throws {
         let (what, text, line, key) = Self.broken[index]
         let home = AcceptanceHome("config-broken")
         defer { home.remove() }
         let config = home.path("fixcast.toml")
         try text.write(toFile: config, atomically: true, encoding: .utf8)
-        let r = try home.run(["now", "--at", "52.52,13.405", "--offline", "--config", config], env: Acceptance.env(nil))
+        let r = try home.run(
+            ["now", "--at", "52.52,13.405", "--offline", "--config", config], env: Acceptance.env(nil))
         #expect(r.status == 2, "\(what): \(r.stderr)")
         let lines = Acceptance.stderrLines(r)
         #expect(lines.count == 1, "one sentence: \(r.stderr)")
@@ -325,7 +346,8 @@ let gpxpyPython: String? = {
         // error tells which one was read.
         let xdg = home.dir.appendingPathComponent("config/fixcast")
         try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: true)
-        try "[gps]\nfrom_xdg = 1\n".write(to: xdg.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try "[gps]\nfrom_xdg = 1\n".write(
+            to: xdg.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         let envFile = home.path("env.toml")
         try "[gps]\nfrom_env = 1\n".write(toFile: envFile, atomically: true, encoding: .utf8)
         let explicit = home.path("explicit.toml")
@@ -336,7 +358,8 @@ let gpxpyPython: String? = {
         #expect(xdgOnly.status == 2 && xdgOnly.stderr.contains("from_xdg"), "\(xdgOnly.stderr)")
         let withEnv = try home.run(args, env: Acceptance.env(nil, ["FIXCAST_CONFIG": envFile]))
         #expect(withEnv.status == 2 && withEnv.stderr.contains("from_env"), "\(withEnv.stderr)")
-        let withOption = try home.run(args + ["--config", explicit], env: Acceptance.env(nil, ["FIXCAST_CONFIG": envFile]))
+        let withOption = try home.run(
+            args + ["--config", explicit], env: Acceptance.env(nil, ["FIXCAST_CONFIG": envFile]))
         #expect(withOption.status == 2 && withOption.stderr.contains("from_option"), "\(withOption.stderr)")
     }
 
@@ -349,15 +372,15 @@ let gpxpyPython: String? = {
         let deadPort = freeLoopbackPort()
         let config = home.path("fixcast.toml")
         try """
-            [weather]
-            base_url = "http://127.0.0.1:\(deadPort)"
+        [weather]
+        base_url = "http://127.0.0.1:\(deadPort)"
 
-            [places]
-            provider = "offline"
+        [places]
+        provider = "offline"
 
-            [display]
-            lang = "ru"
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        [display]
+        lang = "ru"
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let args = ["now", "--at", "55.68,12.57", "--json", "--config", config]
         // Only the places URLs from the environment; the weather URL is the file's.
         var env = Acceptance.env(server)
@@ -366,7 +389,8 @@ let gpxpyPython: String? = {
         let fromFile = try home.run(args, env: env)
         #expect(fromFile.status == 1, "the file's dead weather URL is used: \(fromFile.stderr)")
         #expect(fromFile.stderr.contains("127.0.0.1:\(deadPort)"), "\(fromFile.stderr)")
-        #expect(try Acceptance.object(fromFile).dict("place")?.string("source") == "offline", "the file's places.provider")
+        #expect(
+            try Acceptance.object(fromFile).dict("place")?.string("source") == "offline", "the file's places.provider")
 
         env["FIXCAST_WEATHER_BASE_URL"] = server.baseURL
         let fromEnv = try home.run(args, env: env)
@@ -377,10 +401,12 @@ let gpxpyPython: String? = {
 
         env["FIXCAST_DISPLAY_LANG"] = "zh"
         let zh = try home.run(args, env: env)
-        #expect(try Acceptance.object(zh).dict("weather")?.dict("current")?.string("description")?.contains("毛毛雨") == true)
+        #expect(
+            try Acceptance.object(zh).dict("weather")?.dict("current")?.string("description")?.contains("毛毛雨") == true)
         let en = try home.run(args + ["--lang", "en"], env: env)
         #expect(
-            try Acceptance.object(en).dict("weather")?.dict("current")?.string("description")?.lowercased().contains("drizzle")
+            try Acceptance.object(en).dict("weather")?.dict("current")?.string("description")?.lowercased().contains(
+                "drizzle")
                 == true, "--lang wins over FIXCAST_DISPLAY_LANG")
     }
 }

@@ -21,7 +21,9 @@ import Testing
         return obtained
     }
 
-    @Test("gpsd replaying a real log with a fix: `now --json` prints its first usable fixed position, from gps, before the 8 s timeout")
+    @Test(
+        "gpsd replaying a real log with a fix: `now --json` prints its first usable fixed position, from gps, before the 8 s timeout"
+    )
     func nowPrintsTheFirstFixOfARealLog() async throws {
         let home = AcceptanceHome("gps-fix")
         defer { home.remove() }

@@ -31,7 +31,9 @@ struct ImplausibleFixAcceptanceTests {
         #expect(await primeUntilSynced(gpsd, observer: recorder))
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 30).rounded(.down))
         var epochs = [NMEAWriter.Epoch(lat: 0, lon: 0, time: start)]
-        for i in 1..<6 { epochs.append(NMEAWriter.Epoch(lat: 52.52, lon: 13.405, time: start.addingTimeInterval(Double(i)))) }
+        for i in 1..<6 {
+            epochs.append(NMEAWriter.Epoch(lat: 52.52, lon: 13.405, time: start.addingTimeInterval(Double(i))))
+        }
         let lines = NMEAWriter.log(epochs)
         let feeding = Task.detached {
             for line in lines {
@@ -50,7 +52,8 @@ struct ImplausibleFixAcceptanceTests {
         // The observer saw gpsd deliver the 0,0 fix too, and dropped it as well.
         #expect(!recorder.events.contains { $0.fix.map { abs($0.coordinate.lat) < 1 } ?? false })
 
-        let shown = try home.run(["status", "--json"], env: Acceptance.env(nil, ["FIXCAST_GPS_PORT": String(freeLoopbackPort())]))
+        let shown = try home.run(
+            ["status", "--json"], env: Acceptance.env(nil, ["FIXCAST_GPS_PORT": String(freeLoopbackPort())]))
         let rejected = try #require(try Acceptance.object(shown).dict("gpsd")?.dict("rejected_fixes"))
         #expect((rejected.int("null_island") ?? 0) >= 1, "rejected: \(rejected)")
     }

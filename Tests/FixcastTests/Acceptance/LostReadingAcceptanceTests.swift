@@ -13,7 +13,8 @@ struct LostReadingAcceptanceTests {
 
     /// `now --json --at here --db db`: exit 1, the reading still on stdout, one storage sentence on stderr.
     func expectLostButPrinted(db: String, home: AcceptanceHome, server: FixtureServer, mention: String) throws {
-        let r = try home.run(["now", "--json", "--at", Self.here, "--db", db], env: Acceptance.env(server), timeout: 30)
+        let r = try home.run(
+            ["now", "--json", "--at", Self.here, "--db", db], env: Acceptance.env(server), timeout: 30)
         #expect(!r.timedOut)
         #expect(r.status == 1, "exit for --db \(db): stderr \(r.stderr)")
         let reading = try Acceptance.object(r)
@@ -62,7 +63,8 @@ struct LostReadingAcceptanceTests {
 
         // Another program's database: left as it was, no fixcast table added.
         let foreign = home.path("foreign.sqlite")
-        try Acceptance.runProgram("/usr/bin/sqlite3", [foreign, "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('mine');"])
+        try Acceptance.runProgram(
+            "/usr/bin/sqlite3", [foreign, "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('mine');"])
         try expectLostButPrinted(db: foreign, home: home, server: server, mention: "another program")
         let (_, tables, _) = try Acceptance.runProgram("/usr/bin/sqlite3", [foreign, ".tables"])
         #expect(tables.trimmingCharacters(in: .whitespacesAndNewlines) == "notes")
@@ -72,7 +74,8 @@ struct LostReadingAcceptanceTests {
         try expectLostButPrinted(db: claimed, home: home, server: server, mention: "another program")
 
         let newer = home.path("newer.sqlite")
-        try Acceptance.runProgram("/usr/bin/sqlite3", [newer, "PRAGMA application_id = \(0x4669_7843); PRAGMA user_version = 999;"])
+        try Acceptance.runProgram(
+            "/usr/bin/sqlite3", [newer, "PRAGMA application_id = \(0x4669_7843); PRAGMA user_version = 999;"])
         try expectLostButPrinted(db: newer, home: home, server: server, mention: "newer fixcast")
     }
 
@@ -116,23 +119,28 @@ struct LostReadingAcceptanceTests {
         #expect(!r.stdout.contains("e+"), "no exponent in the JSON: \(r.stdout)")
         let reading = try Acceptance.object(r)
         let current = try #require(reading.dict("weather")?.dict("current"))
-        for key in ["temperature_c", "humidity_pct", "feels_like_c", "precipitation_mm", "weather_code", "wind_speed_mps",
-                    "wind_gust_mps", "pressure_hpa", "cloud_cover_pct"] {
+        for key in [
+            "temperature_c", "humidity_pct", "feels_like_c", "precipitation_mm", "weather_code", "wind_speed_mps",
+            "wind_gust_mps", "pressure_hpa", "cloud_cover_pct",
+        ] {
             #expect(current.isNull(key), "\(key) is \(current[key] ?? "absent")")
         }
         #expect(current.double("wind_dir_deg") == 0)
         #expect(current.double("dew_point_c") == 12.5)
         let messages = (reading["errors"] as? [[String: Any]] ?? []).filter { $0.string("component") == "weather" }
             .compactMap { $0.string("message") }
-        for field in ["temperature_c", "humidity_pct", "feels_like_c", "weather_code", "wind_speed_mps", "pressure_hpa",
-                      "cloud_cover_pct", "daily[0].sunrise"] {
+        for field in [
+            "temperature_c", "humidity_pct", "feels_like_c", "weather_code", "wind_speed_mps", "pressure_hpa",
+            "cloud_cover_pct", "daily[0].sunrise",
+        ] {
             #expect(messages.contains { $0.contains(field) }, "no error names \(field): \(messages)")
         }
         // forecast --json: the bad day's value is null, and stderr names it (the daily array has no errors list).
         // (A fresh store: weather served from the cache has its bad values unknown but no longer says why.)
         let other = AcceptanceHome("hostile-forecast")
         defer { other.remove() }
-        let forecast = try other.run(["forecast", "--json", "--at", Self.here], env: Acceptance.env(server), timeout: 30)
+        let forecast = try other.run(
+            ["forecast", "--json", "--at", Self.here], env: Acceptance.env(server), timeout: 30)
         #expect(forecast.status == 0, "stderr: \(forecast.stderr)")
         let days = try Acceptance.array(forecast)
         #expect(days.count == 7)
@@ -140,7 +148,8 @@ struct LostReadingAcceptanceTests {
         #expect(forecast.stderr.contains("daily[1].max_c"), "\(forecast.stderr)")
         #expect(!forecast.stdout.contains("e+"))
         // The stored reading says the same (the next `status` shows it).
-        let status = try home.run(["status", "--json"], env: Acceptance.env(nil, ["FIXCAST_GPS_PORT": String(freeLoopbackPort())]))
+        let status = try home.run(
+            ["status", "--json"], env: Acceptance.env(nil, ["FIXCAST_GPS_PORT": String(freeLoopbackPort())]))
         #expect(!status.stdout.contains("e+"))
         let last = try #require(try Acceptance.object(status).dict("last_reading")?.dict("weather")?.dict("current"))
         #expect(last.isNull("humidity_pct"))
@@ -161,6 +170,8 @@ struct LostReadingAcceptanceTests {
         #expect(rejected.int("time") == 3)
         #expect(rejected.int("null_island") == 1)
         let text = try home.run(["status"], env: env)
-        #expect(text.stdout.contains("7 implausible fixes not used (3 jumps, 3 with a wrong time, 1 at 0,0)"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("7 implausible fixes not used (3 jumps, 3 with a wrong time, 1 at 0,0)"),
+            "\(text.stdout)")
     }
 }

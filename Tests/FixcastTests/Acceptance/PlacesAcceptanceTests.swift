@@ -11,11 +11,15 @@ import Testing
     /// The first data row of a human `search` table (the line after the header).
     static func firstRow(_ r: CLIResult) -> String? {
         let lines = r.stdout.split(whereSeparator: \.isNewline).map(String.init)
-        guard let header = lines.firstIndex(where: { $0.hasPrefix("NAME") }), header + 1 < lines.count else { return nil }
+        guard let header = lines.firstIndex(where: { $0.hasPrefix("NAME") }), header + 1 < lines.count else {
+            return nil
+        }
         return lines[header + 1]
     }
 
-    @Test("against the recorded Cologne response, now --at 50.9373,6.9592 --json names Cologne, North Rhine-Westphalia, Germany, DE")
+    @Test(
+        "against the recorded Cologne response, now --at 50.9373,6.9592 --json names Cologne, North Rhine-Westphalia, Germany, DE"
+    )
     func nominatimNamesCologne() throws {
         let home = AcceptanceHome("places-cologne")
         defer { home.remove() }
@@ -97,7 +101,9 @@ import Testing
         #expect(server.requestCount() == 0, "\(server.requests().map(\.path))")
 
         // With weather stored by an online run, --offline serves it, still without a request.
-        let online = try home.run(["now", "--at", "52.52,13.405", "--json"], env: Acceptance.env(server, ["FIXCAST_PLACES_PROVIDER": "offline"]))
+        let online = try home.run(
+            ["now", "--at", "52.52,13.405", "--json"],
+            env: Acceptance.env(server, ["FIXCAST_PLACES_PROVIDER": "offline"]))
         #expect(online.status == 0, "stderr: \(online.stderr)")
         let before = server.requestCount()
         let again = try home.run(["now", "--at", "52.52,13.405", "--offline", "--json"], env: env)
@@ -141,7 +147,8 @@ import Testing
         let server = try Acceptance.recordedServer()
         defer { server.stop() }
         let env = Acceptance.env(server)
-        let recorded = try #require(try Acceptance.fileObject(Acceptance.geocodingFixture)["results"] as? [[String: Any]])
+        let recorded = try #require(
+            try Acceptance.fileObject(Acceptance.geocodingFixture)["results"] as? [[String: Any]])
 
         let json = try home.run(["search", "Enschede", "--json"], env: env)
         #expect(json.status == 0, "stderr: \(json.stderr)")
@@ -177,7 +184,8 @@ import Testing
         defer { home.remove() }
         let server = try Acceptance.recordedServer()
         defer { server.stop() }
-        let best = try #require((try Acceptance.fileObject(Acceptance.geocodingFixture)["results"] as? [[String: Any]])?.first)
+        let best = try #require(
+            (try Acceptance.fileObject(Acceptance.geocodingFixture)["results"] as? [[String: Any]])?.first)
 
         let r = try home.run(["now", "--place", "Enschede", "--json"], env: Acceptance.env(server))
         #expect(r.status == 0, "stderr: \(r.stderr)")
@@ -208,7 +216,8 @@ import Testing
         let server = try FixtureServer.started(routes: ["/v1/search": [.file(Acceptance.geocodingEmptyFixture)]])
         defer { server.stop() }
         let name = "Xyzzy Nowhereville"
-        let r = try home.run(["now", "--place", name, "--json"] + (offline ? ["--offline"] : []), env: Acceptance.env(server))
+        let r = try home.run(
+            ["now", "--place", name, "--json"] + (offline ? ["--offline"] : []), env: Acceptance.env(server))
         #expect(r.status == 1)
         let lines = Acceptance.stderrLines(r)
         #expect(lines.count == 1, "one sentence: \(r.stderr)")

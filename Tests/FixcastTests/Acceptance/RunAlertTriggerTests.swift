@@ -21,15 +21,18 @@ import Testing
         defer { server.stop() }
         let events = home.dir.appendingPathComponent("events.log").path
         let stdinCopy = home.dir.appendingPathComponent("alerts.jsonl").path
-        let command = "cat >> '\(stdinCopy)'; echo >> '\(stdinCopy)'; echo \"$FIXCAST_ALERT_EVENT|$FIXCAST_ALERT_SEVERITY\" >> '\(events)'"
-        let env = Acceptance.env(server, [
-            "FIXCAST_ALERTS_ENABLED": "true",
-            "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
-            "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
-            "FIXCAST_ALERTS_CHECK_MIN": "1",
-            "FIXCAST_ALERTS_COMMAND": command,
-            "FIXCAST_PLACES_PROVIDER": "offline",
-        ])
+        let command =
+            "cat >> '\(stdinCopy)'; echo >> '\(stdinCopy)'; echo \"$FIXCAST_ALERT_EVENT|$FIXCAST_ALERT_SEVERITY\" >> '\(events)'"
+        let env = Acceptance.env(
+            server,
+            [
+                "FIXCAST_ALERTS_ENABLED": "true",
+                "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
+                "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
+                "FIXCAST_ALERTS_CHECK_MIN": "1",
+                "FIXCAST_ALERTS_COMMAND": command,
+                "FIXCAST_PLACES_PROVIDER": "offline",
+            ])
         let agent = try RunningFixcast(
             ["run", "--json", "--at", "33.25,-112.30", "--db", home.dir.appendingPathComponent("f.sqlite").path],
             env: env, home: home.dir)
@@ -37,7 +40,8 @@ import Testing
         // The check a minute later brings the alerts: one more reading.
         #expect(agent.waitForLines(2, seconds: 100), "stderr: \(agent.stderr)")
         // The command runs off the loop; give it a moment, then stop.
-        for _ in 0..<50 where ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").count < 2 {
+        for _ in 0..<50
+        where ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").count < 2 {
             Thread.sleep(forTimeInterval: 0.1)
         }
         agent.signal(SIGTERM)
@@ -51,10 +55,12 @@ import Testing
         #expect(server.requestCount(path: "/v1/forecast") == 1)
         #expect(server.requestCount(path: "/alerts/active") == 2)
         // Once per new alert, with its event and severity, and its JSON on stdin.
-        let lines = ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        let lines = ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
         #expect(lines.count == 2, "\(lines)")
-        #expect(Set(lines.map { $0.split(separator: "|").first.map(String.init) ?? "" })
-            == Set(active.compactMap { $0["event"]?.stringValue }))
+        #expect(
+            Set(lines.map { $0.split(separator: "|").first.map(String.init) ?? "" })
+                == Set(active.compactMap { $0["event"]?.stringValue }))
         let stdin = (try? String(contentsOfFile: stdinCopy, encoding: .utf8)) ?? ""
         #expect(stdin.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }.count == 2)
     }

@@ -56,7 +56,8 @@ import Testing
                 continue
             }
             let unit = try #require(units.string(field.api), "no unit for \(field.api)")
-            let si = try #require(toSI(value, unit: unit, quantity: field.quantity), "unknown unit \(unit) for \(field.api)")
+            let si = try #require(
+                toSI(value, unit: unit, quantity: field.quantity), "unknown unit \(unit) for \(field.api)")
             expected[field.ours] = si
         }
         return expected
@@ -168,7 +169,8 @@ import Testing
         #expect(forced.string("fetched_at") != nil)
 
         // Past 10 minutes an ordinary run fetches too.
-        #expect(try await SQLiteStore(path: home.db).ageStoredWeather(bySeconds: 11 * 60, near: Self.hereCoordinate) == 1)
+        #expect(
+            try await SQLiteStore(path: home.db).ageStoredWeather(bySeconds: 11 * 60, near: Self.hereCoordinate) == 1)
         let expired = try now()
         #expect(requests() == 3)
         #expect(expired.bool("cached") == false)
@@ -179,17 +181,24 @@ import Testing
     /// fault → (the server's answer, nil for "nothing listening"; words of the cause in the sentence).
     static let faults: [String: (response: FixtureResponse?, cause: String)] = [
         "500": (.body(#"{"error":true,"reason":"Internal server error"}"#, status: 500), "HTTP 500"),
-        "429": (.body(#"{"error":true,"reason":"Too many requests"}"#, status: 429, headers: ["Retry-After": "120"]), "HTTP 429"),
+        "429": (
+            .body(#"{"error":true,"reason":"Too many requests"}"#, status: 429, headers: ["Retry-After": "120"]),
+            "HTTP 429"
+        ),
         "truncated": (FixtureResponse(file: Acceptance.forecastFixture, truncate: true), "cut short"),
         "invalid JSON": (.body(#"{"current": {"temperature_2m": 1,"#), "not JSON"),
-        "HTML error page": (.body("<html><body><h1>502 Bad Gateway</h1></body></html>", headers: ["Content-Type": "text/html"]), "HTML"),
+        "HTML error page": (
+            .body("<html><body><h1>502 Bad Gateway</h1></body></html>", headers: ["Content-Type": "text/html"]), "HTML"
+        ),
         "body over the 2 MiB cap": (FixtureResponse(size: 2 * 1024 * 1024 + 1), "larger than"),
         "connection closed": (FixtureResponse(close: true), "closed the connection"),
         "connection refused": (nil, "refused the connection"),
     ]
     static let faultNames = faults.keys.sorted()
 
-    @Test("each injected fault with nothing stored: exit 1, one sentence naming the weather service and the cause", arguments: faultNames)
+    @Test(
+        "each injected fault with nothing stored: exit 1, one sentence naming the weather service and the cause",
+        arguments: faultNames)
     func faultWithNothingStoredExits1(_ fault: String) throws {
         let (response, cause) = try #require(Self.faults[fault])
         let home = AcceptanceHome("weather-fault-empty")
@@ -223,7 +232,8 @@ import Testing
         let (response, cause) = try #require(Self.faults[fault])
         let home = AcceptanceHome("weather-fault-stored")
         defer { home.remove() }
-        let server = try Acceptance.recordedServer(forecast: [.file(Acceptance.forecastFixture)] + (response.map { [$0] } ?? []))
+        let server = try Acceptance.recordedServer(
+            forecast: [.file(Acceptance.forecastFixture)] + (response.map { [$0] } ?? []))
         defer { server.stop() }
         var env = Acceptance.env(server)
 
@@ -231,7 +241,8 @@ import Testing
         #expect(first.status == 0, "stderr: \(first.stderr)")
         let fetchedAt = try #require(try Acceptance.object(first).dict("weather")?.string("fetched_at"))
         // Past the 10-minute lifetime, so the next run must ask again.
-        #expect(try await SQLiteStore(path: home.db).ageStoredWeather(bySeconds: 11 * 60, near: Self.hereCoordinate) == 1)
+        #expect(
+            try await SQLiteStore(path: home.db).ageStoredWeather(bySeconds: 11 * 60, near: Self.hereCoordinate) == 1)
         if response == nil { env["FIXCAST_WEATHER_BASE_URL"] = "http://127.0.0.1:\(freeLoopbackPort())" }
 
         let r = try home.run(["now", "--at", Self.here, "--json"], env: env, timeout: 30)

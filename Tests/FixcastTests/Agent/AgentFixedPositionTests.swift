@@ -7,11 +7,16 @@ import Testing
 @Suite(.scratch) struct AgentFixedPositionTests {
     @Test func fixedPositionReadingsWithoutGpsd() async throws {
         let home = TestPaths.temporaryDirectory("agent-fixed")
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let unusedGpsd = freeLoopbackPort()
         let agent = try RunningFixcast(
-            ["run", "--json", "--place", "Berlin", "--gpsd", "127.0.0.1:\(unusedGpsd)", "--db", home.appendingPathComponent("f.sqlite").path],
+            [
+                "run", "--json", "--place", "Berlin", "--gpsd", "127.0.0.1:\(unusedGpsd)", "--db",
+                home.appendingPathComponent("f.sqlite").path,
+            ],
             env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
         #expect(agent.waitForLines(1, seconds: 30), "stderr: \(agent.stderr)")
         agent.signal(SIGUSR1)

@@ -46,8 +46,9 @@ import Testing
         let store = try SQLiteStore(path: db)
         var points: [Fix] = []
         try await store.forEachTrackPoint(since: nil, until: nil) { points.append($0) }
-        #expect(points.map(\.coordinate.lat).map { ($0 * 10_000).rounded() } == epochs.map { ($0.lat * 10_000).rounded() },
-                "every fix is in the track")
+        #expect(
+            points.map(\.coordinate.lat).map { ($0 * 10_000).rounded() } == epochs.map { ($0.lat * 10_000).rounded() },
+            "every fix is in the track")
         #expect(points.dropFirst().map(\.time) == epochs.dropFirst().map(\.time))
         // Epochs 2-5 were read together, yet keep a second between them as they came (not one time for
         // the lot); each point comes after the one before.

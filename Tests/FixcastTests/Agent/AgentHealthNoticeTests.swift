@@ -44,7 +44,8 @@ import Testing
 
         let restartedAt = Date()
         try gpsd.startGPSD()
-        let back = agent.waitForStderr(containing: "gpsd at 127.0.0.1:\(gpsd.port) answers again", after: restartedAt, seconds: 40)
+        let back = agent.waitForStderr(
+            containing: "gpsd at 127.0.0.1:\(gpsd.port) answers again", after: restartedAt, seconds: 40)
         #expect(back != nil, "stderr says gpsd is back; it said: \(agent.stderr)")
         #expect(agent.stderrLines.filter { $0.line.hasPrefix("gps:") }.count == 2, "two lines in all: \(agent.stderr)")
 
@@ -55,7 +56,9 @@ import Testing
     @Test func aHeadlessAgentSaysOnceThatTheBrokerIsAwayAndOnceThatItIsBack() async throws {
         let home = TestPaths.temporaryDirectory("agent-mqtt-health")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let broker = try MosquittoBroker()
         defer { broker.stop() }
@@ -64,12 +67,17 @@ import Testing
         env["FIXCAST_WEATHER_BASE_URL"] = server.baseURL
         env["FIXCAST_PLACES_PROVIDER"] = "offline"
         let agent = try RunningFixcast(
-            ["run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db", home.appendingPathComponent("f.sqlite").path],
+            [
+                "run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db",
+                home.appendingPathComponent("f.sqlite").path,
+            ],
             env: env, home: home)
         let away = agent.waitForStderr(containing: "mqtt:", seconds: 20)
         #expect(away != nil, "stderr says the broker is away: \(agent.stderr)")
         try await Task.sleep(for: .seconds(4))  // reconnect attempts fail meanwhile
-        #expect(agent.stderrLines.filter { $0.line.hasPrefix("mqtt:") }.count == 1, "once, not per attempt: \(agent.stderr)")
+        #expect(
+            agent.stderrLines.filter { $0.line.hasPrefix("mqtt:") }.count == 1, "once, not per attempt: \(agent.stderr)"
+        )
 
         try broker.start()
         let back = agent.waitForStderr(containing: "mqtt: connected to the broker again", seconds: 60)

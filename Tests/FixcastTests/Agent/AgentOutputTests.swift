@@ -45,7 +45,9 @@ import Testing
     @Test func aReaderThatGoesAwayEndsTheAgentAsAStopDoes() async throws {
         let home = TestPaths.temporaryDirectory("agent-head")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let out = Pipe()
         let (p, err) = try Self.start(stdout: out, home: home, server: server)
@@ -75,7 +77,9 @@ import Testing
     @Test func aStdoutThatRefusesWritesIsALossExitOne() async throws {
         let home = TestPaths.temporaryDirectory("agent-devfull")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         defer { try? full.close() }
@@ -87,7 +91,8 @@ import Testing
         #expect(status == 1, "stderr: \(errText)")
         let lines = errText.split(separator: "\n")
         #expect(lines.count == 1, "one sentence: \(errText)")
-        #expect(lines.first?.contains("could not write to standard output (No space left on device)") == true, "\(errText)")
+        #expect(
+            lines.first?.contains("could not write to standard output (No space left on device)") == true, "\(errText)")
         #expect(try await Self.storedReadings(home) == 1, "the reading is stored all the same")
     }
 }

@@ -18,7 +18,7 @@ import Testing
             guard let star = line.firstIndex(of: "*") else { return nil }
             let f = line[..<star].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard f.first == "$GPGGA", f.count > 7, let q = Int(f[6]), q > 0, let used = Int(f[7]), used > 0,
-                  let lat = NMEAReference.degrees(f[2], f[3]), let lon = NMEAReference.degrees(f[4], f[5])
+                let lat = NMEAReference.degrees(f[2], f[3]), let lon = NMEAReference.degrees(f[4], f[5])
             else { return nil }
             return Coordinate(lat: lat, lon: lon)
         }
@@ -65,12 +65,15 @@ import Testing
     static func startRig() async throws -> Rig {
         let home = TestPaths.temporaryDirectory("agent-replay")
         let gpsd = try GPSDOnPTY()
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         let db = home.appendingPathComponent("fixcast.sqlite").path
         let agent = try RunningFixcast(
             ["run", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db", db],
             env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
-        let observer = GPSDClient(address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)), clock: SystemClock())
+        let observer = GPSDClient(
+            address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)), clock: SystemClock())
         observer.start()
         let recorder = EventRecorder(observer)
         #expect(gpsd.waitForClient(count: 2, seconds: 20), "fixcast run and the observer connect to gpsd")
@@ -146,8 +149,12 @@ import Testing
         let store = try SQLiteStore(path: rig.db)
         #expect(try await store.readingCount() == printed.count)
         var storedTimes: [String] = []
-        try await store.forEachReading(since: nil, until: nil) { storedTimes.append(UTCTime.format($0.time) + $0.trigger.rawValue) }
-        #expect(storedTimes == printed.compactMap { r in r["time"]?.stringValue.map { $0 + (r["trigger"]?.stringValue ?? "") } })
+        try await store.forEachReading(since: nil, until: nil) {
+            storedTimes.append(UTCTime.format($0.time) + $0.trigger.rawValue)
+        }
+        #expect(
+            storedTimes
+                == printed.compactMap { r in r["time"]?.stringValue.map { $0 + (r["trigger"]?.stringValue ?? "") } })
 
         // The thinned track: some points, far fewer than fixes, each ≥ 10 s or ≥ 50 m from the one before.
         var points: [Fix] = []
@@ -178,7 +185,9 @@ import Testing
         let store = try SQLiteStore(path: rig.db)
         #expect(try await store.integrityCheck())
         var stored: [String] = []
-        try await store.forEachReading(since: nil, until: nil) { stored.append(UTCTime.format($0.time) + $0.trigger.rawValue) }
+        try await store.forEachReading(since: nil, until: nil) {
+            stored.append(UTCTime.format($0.time) + $0.trigger.rawValue)
+        }
         for r in printed {
             let key = (r["time"]?.stringValue ?? "") + (r["trigger"]?.stringValue ?? "")
             #expect(stored.contains(key), "printed before the kill, so committed: \(key)")

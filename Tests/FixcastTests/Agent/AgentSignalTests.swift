@@ -52,10 +52,15 @@ import Testing
     @Test func sigusr1DuringStartUpWaitsForTheLoopAndDoesNotKill() async throws {
         let home = TestPaths.temporaryDirectory("agent-early-signal")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let agent = try RunningFixcast(
-            ["run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db", home.appendingPathComponent("f.sqlite").path],
+            [
+                "run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db",
+                home.appendingPathComponent("f.sqlite").path,
+            ],
             env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
         let pid = agent.process.processIdentifier
 
@@ -84,7 +89,9 @@ import Testing
     @Test func aBurstOfSigusr1IsOneManualReading() async throws {
         let home = TestPaths.temporaryDirectory("agent-burst")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let db = home.appendingPathComponent("f.sqlite").path
         let agent = try RunningFixcast(
@@ -102,7 +109,9 @@ import Testing
         try await Task.sleep(for: .seconds(1))
         agent.signal(SIGTERM)
         #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
-        let manual = agent.stdoutLines.compactMap { try? JSONValue.parse($0) }.filter { $0["trigger"]?.stringValue == "manual" }
+        let manual = agent.stdoutLines.compactMap { try? JSONValue.parse($0) }.filter {
+            $0["trigger"]?.stringValue == "manual"
+        }
         // One per join window at most (the storm may straddle one more window's start).
         let bound = Int((stormS / ReadingScheduler.forcedJoinWindowS).rounded(.up)) + 1
         print("1,000 SIGUSR1 in \(String(format: "%.2f", stormS)) s: \(manual.count) manual readings")

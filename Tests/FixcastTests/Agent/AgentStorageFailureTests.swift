@@ -45,7 +45,9 @@ import Testing
     @Test func aStoreThatRefusesWritesIsSaidOnceAndTheExitIsOne() async throws {
         let home = TestPaths.temporaryDirectory("agent-store-fails")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let db = home.appendingPathComponent("f.sqlite").path
         let agent = try RunningFixcast(

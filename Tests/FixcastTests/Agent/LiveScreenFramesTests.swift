@@ -45,9 +45,13 @@ import Testing
                 status.updating = false
                 status.reading = DisplayFixture.reading(weather: DisplayFixture.weather(cached: true))
             }
-            if second == 300 { width = 80; height = 12 }
+            if second == 300 {
+                width = 80
+                height = 12
+            }
             if second == 350 { height = 3 }  // too short to show the position line
-            let frame = frames.frame(status, demo: false, now: now, width: width, height: height, options: DisplayOptions())
+            let frame = frames.frame(
+                status, demo: false, now: now, width: width, height: height, options: DisplayOptions())
             let whole = LiveScreen.render(
                 LiveScreen.State(
                     reading: status.reading, position: status.position, fixLostSince: status.fixLostSince,

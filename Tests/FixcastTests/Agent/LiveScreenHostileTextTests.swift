@@ -14,9 +14,11 @@ import Testing
     static func hostileReading() -> Reading {
         var weather = F.weather()
         weather.alerts = [
-            WeatherAlert(title: "Storm\u{1B}[2J\nwarning\u{202E}", severity: "sev\u{9B}ere", ends: nil, source: "D\u{0}WD")
+            WeatherAlert(
+                title: "Storm\u{1B}[2J\nwarning\u{202E}", severity: "sev\u{9B}ere", ends: nil, source: "D\u{0}WD")
         ]
-        var r = F.reading(weather: weather, errors: [ReadingIssue(component: .weather, message: "weather: bad\r\u{8}reason")])
+        var r = F.reading(
+            weather: weather, errors: [ReadingIssue(component: .weather, message: "weather: bad\r\u{8}reason")])
         r.place = Place(
             name: hostileTown, region: "Bad\nState\u{9B}31m", country: "\u{202E}Country\u{0}\u{8}\r", countryCode: "DE",
             source: .nominatim)

@@ -49,10 +49,12 @@ import Testing
         let socket = home.appendingPathComponent("tmux.sock").path
         // The server (and the bash in its pane) outlives this test unless told to stop, also when it fails.
         TestScratch.atEnd { _ = try? Self.tmux(socket, ["kill-server"]) }
-        _ = try Self.tmux(socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
+        _ = try Self.tmux(
+            socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
         let env = fixcastEnvironment(home: home, adding: [:])
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
-        let command = "env -i \(env) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(home.path)/f.sqlite"
+        let command =
+            "env -i \(env) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(home.path)/f.sqlite"
         _ = try Self.tmux(socket, ["send-keys", "-t", "fx", command, "Enter"])
         let live = try Self.waitFor(socket) { $0.contains("r refresh · q quit") }
         #expect(live.contains("fixcast · live weather"), "\(live)")

@@ -24,7 +24,8 @@ import Testing
                 kill(pid, SIGKILL)
             }
         }
-        _ = try T.tmux(socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
+        _ = try T.tmux(
+            socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
         let env = fixcastEnvironment(home: home, adding: [:])
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let run = "\(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(home.path)/f.sqlite"
@@ -34,7 +35,9 @@ import Testing
         let live = try T.waitFor(socket) { $0.contains("r refresh · q quit") }
         #expect(live.contains("fixcast · live weather"), "\(live)")
 
-        func lines(_ screen: String) -> [String] { screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
+        func lines(_ screen: String) -> [String] {
+            screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         // Who gets the terminal first after Ctrl-Z (the shell, or fixcast giving it back) is a race
         // that fixcast lost about two times in three: three rounds, each a chance to lose it.
         for round in 1...3 {
@@ -43,7 +46,8 @@ import Testing
             let stopped = try T.waitFor(socket) { !$0.contains("r refresh · q quit") }
             #expect(!stopped.contains("r refresh · q quit"), "round \(round): \(stopped)")
             Thread.sleep(forTimeInterval: 0.5)
-            _ = try T.tmux(socket, ["send-keys", "-t", "fx", "clear; stty -a | tr ' ' '\\n' | grep -x -- '-*icanon'", "Enter"])
+            _ = try T.tmux(
+                socket, ["send-keys", "-t", "fx", "clear; stty -a | tr ' ' '\\n' | grep -x -- '-*icanon'", "Enter"])
             let modes = try T.waitFor(socket) { lines($0).contains("icanon") || lines($0).contains("-icanon") }
             #expect(lines(modes).contains("icanon") && !lines(modes).contains("-icanon"), "round \(round): \(modes)")
 

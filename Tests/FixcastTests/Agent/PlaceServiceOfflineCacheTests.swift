@@ -32,10 +32,13 @@ struct PlaceServiceOfflineCacheTests {
 
     @Test(.enabled(if: tableIsMissing)) func aStoredOfflineNameNeedsNoTable() async throws {
         let cache = InMemoryPlaceCache()
-        let koeln = Place(name: "Köln", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE", source: .offline)
+        let koeln = Place(
+            name: "Köln", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE", source: .offline)
         try await cache.savePlace(koeln, at: Self.cologne)
-        let places = PlaceService(reverse: nil, searcher: nil, offline: OfflinePlaces(dataFiles: Self.nowhere), cache: cache)
-        #expect(await places.place(at: Self.cologne.movedEast(metres: 800), offline: true) == PlaceOutcome(place: koeln))
+        let places = PlaceService(
+            reverse: nil, searcher: nil, offline: OfflinePlaces(dataFiles: Self.nowhere), cache: cache)
+        #expect(
+            await places.place(at: Self.cologne.movedEast(metres: 800), offline: true) == PlaceOutcome(place: koeln))
         // Beyond 1 km the table is needed, and here it is missing: an issue, not a stale name.
         let far = await places.place(at: Self.cologne.movedEast(metres: 1500), offline: true)
         #expect(far.place == nil)
@@ -44,7 +47,9 @@ struct PlaceServiceOfflineCacheTests {
 
     @Test func aNominatimNameIsNotReusedAsAnOfflineOne() async throws {
         let cache = InMemoryPlaceCache()
-        let online = Place(name: "Cologne", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE", source: .nominatim)
+        let online = Place(
+            name: "Cologne", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE", source: .nominatim
+        )
         try await cache.savePlace(online, at: Self.cologne)
         let places = PlaceService(reverse: nil, searcher: nil, offline: PlaceTestData.offline, cache: cache)
         let outcome = await places.place(at: Self.cologne, offline: true)

@@ -11,8 +11,10 @@ import Testing
     typealias F = DisplayFixture
     let utc = DisplayOptions(utcOffsetS: 0)
 
-    func line(_ reading: Reading?, _ format: String = StatusLine.defaultFormat, now: Date = F.fetched.addingTimeInterval(185),
-              options: DisplayOptions? = nil) -> StatusLine {
+    func line(
+        _ reading: Reading?, _ format: String = StatusLine.defaultFormat, now: Date = F.fetched.addingTimeInterval(185),
+        options: DisplayOptions? = nil
+    ) -> StatusLine {
         StatusLine(reading: reading, format: format, now: now, options: options ?? utc, periodicMin: 30)
     }
 
@@ -21,19 +23,25 @@ import Testing
         let text = line(F.reading(), all).text
         // The fixture: overcast (3), 3.1 °C, feels −0.4, 81 %, wind 4.2 m/s from 250°, Berlin, 0 mm, 1013.2 hPa,
         // sunrise 07:00 and sunset 16:30 UTC, 3 min old, no alerts in the reading, nothing ahead.
-        #expect(text == "☁️|\(F.description(3))|3 °C|0 °C|81 %|→4.2 m/s|Berlin|0.0 mm|1013 hPa|07:00|16:30|3 min ago|||%|%x|%")
+        #expect(
+            text
+                == "☁️|\(F.description(3))|3 °C|0 °C|81 %|→4.2 m/s|Berlin|0.0 mm|1013 hPa|07:00|16:30|3 min ago|||%|%x|%"
+        )
         #expect(line(F.reading()).text == "Berlin ☁️ 3 °C →4.2 m/s")
         #expect(line(F.reading()).classes.isEmpty)
         #expect(line(F.reading()).alt == "cloudy")
     }
 
     @Test func imperialRussianChinese() {
-        let imperial = line(F.reading(), "%t %f %w %p %P", options: DisplayOptions(units: .imperial, utcOffsetS: 0)).text
+        let imperial = line(F.reading(), "%t %f %w %p %P", options: DisplayOptions(units: .imperial, utcOffsetS: 0))
+            .text
         #expect(imperial == "38 °F 31 °F →9 mph 0.00 in 29.92 inHg")
-        #expect(line(F.reading(), "%C %a", options: DisplayOptions(language: .ru, utcOffsetS: 0)).text
-            == F.description(3, .ru) + " 3 мин назад")
-        #expect(line(F.reading(), "%C %a", options: DisplayOptions(language: .zh, utcOffsetS: 0)).text
-            == F.description(3, .zh) + " 3 分钟前")
+        #expect(
+            line(F.reading(), "%C %a", options: DisplayOptions(language: .ru, utcOffsetS: 0)).text
+                == F.description(3, .ru) + " 3 мин назад")
+        #expect(
+            line(F.reading(), "%C %a", options: DisplayOptions(language: .zh, utcOffsetS: 0)).text
+                == F.description(3, .zh) + " 3 分钟前")
         #expect(line(nil, options: DisplayOptions(language: .ru, utcOffsetS: 0)).text == "нет GPS")
         #expect(line(nil, options: DisplayOptions(language: .zh, utcOffsetS: 0)).text == "无定位")
     }
@@ -58,9 +66,11 @@ import Testing
 
     @Test func alertsCountAndTheMostSevere() throws {
         var reading = F.reading()
-        reading.alerts = AlertReport(source: .nws, covered: true, fetchedAt: F.fetched, stale: false, active: [
-            Alert(id: "a", event: "Wind", severity: .moderate), Alert(id: "b", event: "Flood", severity: .extreme),
-        ])
+        reading.alerts = AlertReport(
+            source: .nws, covered: true, fetchedAt: F.fetched, stale: false,
+            active: [
+                Alert(id: "a", event: "Wind", severity: .moderate), Alert(id: "b", event: "Flood", severity: .extreme),
+            ])
         let l = line(reading, "%A")
         #expect(l.text == "⚠ 2 extreme")
         #expect(l.classes == ["alert-extreme"])
@@ -77,7 +87,8 @@ import Testing
     }
 
     static let hostileNames = [
-        "Evil\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}[31mTown", "\u{202E}nilreB\u{202C} \u{2066}x\u{2069}", "<b>Bold</b> & \"co\"",
+        "Evil\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}[31mTown", "\u{202E}nilreB\u{202C} \u{2066}x\u{2069}",
+        "<b>Bold</b> & \"co\"",
         String(repeating: "Llanfair", count: 1280),  // 10 kB
     ]
 
@@ -95,16 +106,22 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
         for key in ["text", "tooltip"] {
             let value = try #require(object[key] as? String)
-            #expect(!value.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" }, "\(key): \(value.debugDescription)")
+            #expect(
+                !value.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" },
+                "\(key): \(value.debugDescription)")
             #expect(!value.contains("<") && !value.contains(">"), "Pango markup must stay text: \(value)")
             #expect(value.count < 400)
         }
-        if name.hasPrefix("<b>") { #expect((object["text"] as? String)?.hasPrefix("&lt;b&gt;Bold&lt;/b&gt; &amp; \"co\"") == true) }
+        if name.hasPrefix("<b>") {
+            #expect((object["text"] as? String)?.hasPrefix("&lt;b&gt;Bold&lt;/b&gt; &amp; \"co\"") == true)
+        }
     }
 
     @Test func waybarJSONParses() throws {
         var reading = F.reading()
-        reading.alerts = AlertReport(source: .nws, covered: true, fetchedAt: F.fetched, stale: false, active: [Alert(id: "a", event: "Gale", severity: .severe)])
+        reading.alerts = AlertReport(
+            source: .nws, covered: true, fetchedAt: F.fetched, stale: false,
+            active: [Alert(id: "a", event: "Gale", severity: .severe)])
         let out = StatusLineOutput.waybar.render(line(reading, now: F.fetched.addingTimeInterval(7200)))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         #expect(object["text"] as? String == "~Berlin ☁️ 3 °C →4.2 m/s")

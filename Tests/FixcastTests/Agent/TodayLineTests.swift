@@ -12,7 +12,8 @@ import Testing
     func text(_ daylight: PolarDaylight, _ language: Language) -> String {
         var weather = F.weather()
         weather.today = TodaySummary(minC: -12, maxC: -8, daylight: daylight)
-        return ReadingText.render(F.reading(weather: weather), now: F.fetched, options: DisplayOptions(language: language))
+        return ReadingText.render(
+            F.reading(weather: weather), now: F.fetched, options: DisplayOptions(language: language))
     }
 
     @Test func polarNightAndDayAreNamedNotDashed() {

@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 
@@ -8,11 +9,14 @@ import FixcastCore
 @Suite(.serialized, .scratch) struct WeatherServiceDerivationTests {
     @Test func aFetchedReportIsDerivedOnceAndStoredDerived() async throws {
         let here = Coordinate(lat: 55.68, lon: 12.57)!
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let store = MemoryWeatherStore()
         let service = WeatherService(
-            fetcher: OpenMeteoWeather(baseURL: server.baseURL, http: CurlHTTPClient()), cache: store, settings: Settings(),
+            fetcher: OpenMeteoWeather(baseURL: server.baseURL, http: CurlHTTPClient()), cache: store,
+            settings: Settings(),
             clock: ManualClock(UTCTime.parse("2026-07-26T21:00:00Z")!))
         let outcome = await service.weather(at: here, force: false, offline: false)
         let report = try #require(outcome.report)

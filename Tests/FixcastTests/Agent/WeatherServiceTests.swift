@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 
@@ -9,7 +10,9 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
     var reports: [WeatherReport] = []
     var states: [String: String] = [:]
 
-    func latestWeather(provider: WeatherProviderID, near coordinate: Coordinate, withinKm: Double) throws(StorageError) -> WeatherReport? {
+    func latestWeather(provider: WeatherProviderID, near coordinate: Coordinate, withinKm: Double) throws(StorageError)
+        -> WeatherReport?
+    {
         reports.filter { $0.provider == provider && GreatCircle.distanceKm($0.coordinate, coordinate) <= withinKm }
             .max(by: { $0.fetchedAt < $1.fetchedAt })
     }
@@ -25,8 +28,12 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
     let recorded = TestPaths.fixture("api/open-meteo-forecast.json")
     let start = UTCTime.parse("2026-07-26T21:00:00Z")!
 
-    func service(_ server: FixtureServer, store: MemoryWeatherStore?, clock: ManualClock, http: CurlHTTPClient = CurlHTTPClient()) -> WeatherService {
-        WeatherService(fetcher: OpenMeteoWeather(baseURL: server.baseURL, http: http), cache: store, settings: Settings(), clock: clock)
+    func service(
+        _ server: FixtureServer, store: MemoryWeatherStore?, clock: ManualClock, http: CurlHTTPClient = CurlHTTPClient()
+    ) -> WeatherService {
+        WeatherService(
+            fetcher: OpenMeteoWeather(baseURL: server.baseURL, http: http), cache: store, settings: Settings(),
+            clock: clock)
     }
 
     func waitForRequests(_ server: FixtureServer, _ count: Int) async {
@@ -86,7 +93,8 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
         _ = await service.weather(at: here, force: false, offline: false)
         _ = await service.weather(at: Coordinate(lat: 55.70, lon: 12.57)!, force: false, offline: false)  // 2.2 km
         #expect(server.requestCount() == 1)
-        let moved = await service.weather(at: Coordinate(lat: 55.75, lon: 12.57)!, force: false, offline: false)  // 7.8 km
+        // 7.8 km away.
+        let moved = await service.weather(at: Coordinate(lat: 55.75, lon: 12.57)!, force: false, offline: false)
         #expect(moved.report?.cached == false)
         #expect(moved.report?.coordinate == Coordinate(lat: 55.75, lon: 12.57)!)
         #expect(server.requestCount() == 2)
@@ -111,7 +119,11 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
     }
 
     @Test func aServerErrorServesTheStoredReportStaleAndBacksOff() async throws {
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(recorded), .body(#"{"error":true,"reason":"Internal"}"#, status: 500), .file(recorded)]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [
+                .file(recorded), .body(#"{"error":true,"reason":"Internal"}"#, status: 500), .file(recorded),
+            ]
+        ])
         defer { server.stop() }
         let store = MemoryWeatherStore()
         let clock = ManualClock(start)
@@ -132,7 +144,8 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
         #expect(server.requestCount() == 2)
 
         clock.advance(by: 21)
-        let recovered = await service(server, store: store, clock: clock).weather(at: here, force: false, offline: false)
+        let recovered = await service(server, store: store, clock: clock).weather(
+            at: here, force: false, offline: false)
         #expect(recovered.error == nil)
         #expect(recovered.report?.stale == false)
         #expect(server.requestCount() == 3)
@@ -140,7 +153,12 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
     }
 
     @Test func retryAfterIsObeyedAcrossRuns() async throws {
-        let server = try FixtureServer(routes: ["/v1/forecast": [.body(#"{"error":true,"reason":"Too many"}"#, status: 429, headers: ["Retry-After": "120"]), .file(recorded)]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [
+                .body(#"{"error":true,"reason":"Too many"}"#, status: 429, headers: ["Retry-After": "120"]),
+                .file(recorded),
+            ]
+        ])
         defer { server.stop() }
         let store = MemoryWeatherStore()
         let clock = ManualClock(start)
@@ -165,10 +183,16 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
             cache: MemoryWeatherStore(), settings: Settings(), clock: clock)
         let outcome = await service.weather(at: here, force: false, offline: false)
         #expect(outcome.report == nil)
-        guard case .transport(.openMeteo, .connectionRefused) = outcome.error else { Issue.record("\(String(describing: outcome.error))"); return }
+        guard case .transport(.openMeteo, .connectionRefused) = outcome.error else {
+            Issue.record("\(String(describing: outcome.error))")
+            return
+        }
         // A transport failure is not a 429/5xx: no back-off, the next call asks again.
         let again = await service.weather(at: here, force: false, offline: false)
-        guard case .transport = again.error else { Issue.record("\(String(describing: again.error))"); return }
+        guard case .transport = again.error else {
+            Issue.record("\(String(describing: again.error))")
+            return
+        }
         #expect(await service.fetchCount == 2)
     }
 
@@ -237,7 +261,10 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
         ("slow", FixtureResponse(body: "{}", delay: 3)),
         ("truncated", FixtureResponse(file: TestPaths.fixture("api/open-meteo-forecast.json"), truncate: true)),
         ("invalid JSON", .body(#"{"current": {"temperature_2m": 1,"#)),
-        ("HTML", .body("<html><body>Service Unavailable</body></html>", status: 200, headers: ["Content-Type": "text/html"])),
+        (
+            "HTML",
+            .body("<html><body>Service Unavailable</body></html>", status: 200, headers: ["Content-Type": "text/html"])
+        ),
         ("over the cap", FixtureResponse(size: 2 * 1024 * 1024 + 1)),
         ("closed", FixtureResponse(close: true)),
     ]
@@ -249,9 +276,11 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
         let store = MemoryWeatherStore()
         let clock = ManualClock(start)
         let quick = CurlHTTPClient(limits: .init(connectTimeoutS: 1, totalTimeoutS: 1))
-        _ = await service(server, store: store, clock: clock, http: quick).weather(at: here, force: false, offline: false)
+        _ = await service(server, store: store, clock: clock, http: quick).weather(
+            at: here, force: false, offline: false)
         clock.advance(by: 11 * 60)
-        let outcome = await service(server, store: store, clock: clock, http: quick).weather(at: here, force: false, offline: false)
+        let outcome = await service(server, store: store, clock: clock, http: quick).weather(
+            at: here, force: false, offline: false)
         #expect(outcome.report?.stale == true)
         #expect(outcome.report?.fetchedAt == start)
         let message = try #require(outcome.error?.message)
@@ -261,14 +290,16 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
         #expect(server.requestCount() == 2)
 
         // With nothing stored: no report, the same kind of sentence.
-        let empty = await service(server, store: MemoryWeatherStore(), clock: clock, http: quick).weather(at: here, force: false, offline: false)
+        let empty = await service(server, store: MemoryWeatherStore(), clock: clock, http: quick).weather(
+            at: here, force: false, offline: false)
         #expect(empty.report == nil)
         #expect(empty.error?.message.hasPrefix("weather: ") == true)
     }
 
     @Test func connectionRefusedServesTheStoredWeatherStale() async throws {
         let store = MemoryWeatherStore()
-        let stored = WeatherReport(provider: .openMeteo, fetchedAt: start, coordinate: here, current: CurrentConditions(temperatureC: 3))
+        let stored = WeatherReport(
+            provider: .openMeteo, fetchedAt: start, coordinate: here, current: CurrentConditions(temperatureC: 3))
         try await store.saveWeather(stored)
         let clock = ManualClock(start.addingTimeInterval(3600))
         let service = WeatherService(

@@ -1,7 +1,8 @@
+import FixcastCore
 import Foundation
 import Synchronization
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 
@@ -17,7 +18,9 @@ import FixcastCore
         var all: [String] { lines.withLock { $0 } }
     }
 
-    func runner(_ command: String, timeoutS: Double = 30, env: [String: String] = ["PATH": "/usr/bin:/bin"], reports: Reports) -> AlertCommandRunner {
+    func runner(
+        _ command: String, timeoutS: Double = 30, env: [String: String] = ["PATH": "/usr/bin:/bin"], reports: Reports
+    ) -> AlertCommandRunner {
         AlertCommandRunner(command: command, timeoutS: timeoutS, environment: env, report: { reports.add($0) })
     }
 
@@ -26,7 +29,8 @@ import FixcastCore
     @Test func stdinCarriesTheAlertJSONAndTheEnvironmentItsEventAndSeverity() throws {
         let out = dir()
         let reports = Reports()
-        let cmd = "cat > '\(out.path)/stdin.json'; printf '%s|%s' \"$FIXCAST_ALERT_EVENT\" \"$FIXCAST_ALERT_SEVERITY\" > '\(out.path)/env.txt'"
+        let cmd =
+            "cat > '\(out.path)/stdin.json'; printf '%s|%s' \"$FIXCAST_ALERT_EVENT\" \"$FIXCAST_ALERT_SEVERITY\" > '\(out.path)/env.txt'"
         let outcome = runner(cmd, reports: reports).runAndWait(alert: alert)
         #expect(outcome == .exited(status: 0))
         #expect(reports.all.isEmpty)
@@ -36,13 +40,18 @@ import FixcastCore
         #expect(obj["headline"] as? String == "it's \"hot\"")
         #expect(obj["severity"] as? String == "severe")
         #expect(obj["description"] as? String == "line 1\nline 2")
-        #expect(try String(contentsOf: out.appendingPathComponent("env.txt"), encoding: .utf8) == "Excessive Heat Warning|severe")
+        #expect(
+            try String(contentsOf: out.appendingPathComponent("env.txt"), encoding: .utf8)
+                == "Excessive Heat Warning|severe")
     }
 
     @Test func secretsAreNotPassedOn() throws {
         let out = dir()
         let reports = Reports()
-        let env = ["PATH": "/usr/bin:/bin", "FIXCAST_WEATHER_API_KEY": "s3cret", "FIXCAST_MQTT_PASSWORD": "pw", "KEEP_ME": "yes"]
+        let env = [
+            "PATH": "/usr/bin:/bin", "FIXCAST_WEATHER_API_KEY": "s3cret", "FIXCAST_MQTT_PASSWORD": "pw",
+            "KEEP_ME": "yes",
+        ]
         let outcome = runner("env > '\(out.path)/env.txt'", env: env, reports: reports).runAndWait(alert: alert)
         #expect(outcome.succeeded)
         let text = try String(contentsOf: out.appendingPathComponent("env.txt"), encoding: .utf8)
@@ -62,7 +71,8 @@ import FixcastCore
         let reports = Reports()
         let started = Date()
         // The shell starts a grandchild that would outlive it; the whole process group must go.
-        let outcome = runner("sleep 30 & echo $! > '\(out.path)/child.pid'; wait", timeoutS: 1, reports: reports).runAndWait(alert: alert)
+        let outcome = runner("sleep 30 & echo $! > '\(out.path)/child.pid'; wait", timeoutS: 1, reports: reports)
+            .runAndWait(alert: alert)
         #expect(outcome == .timedOut)
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(reports.all.first?.hasPrefix("alerts: the alert command did not finish within 1 s") == true)
@@ -70,7 +80,10 @@ import FixcastCore
         let pid = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
         var gone = false
         for _ in 0..<100 {
-            if kill(pid, 0) != 0 { gone = true; break }
+            if kill(pid, 0) != 0 {
+                gone = true
+                break
+            }
             usleep(20_000)
         }
         #expect(gone, "the grandchild sleep was killed with the group")
@@ -92,7 +105,10 @@ import FixcastCore
         #expect(Date().timeIntervalSince(started) < 0.25)
         var found = false
         for _ in 0..<250 {
-            if FileManager.default.fileExists(atPath: out.appendingPathComponent("done").path) { found = true; break }
+            if FileManager.default.fileExists(atPath: out.appendingPathComponent("done").path) {
+                found = true
+                break
+            }
             usleep(20_000)
         }
         #expect(found)

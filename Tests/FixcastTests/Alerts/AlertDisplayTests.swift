@@ -11,7 +11,9 @@ import Testing
     let now = F.fetched.addingTimeInterval(7 * 60)
 
     func report(_ alerts: [Alert], stale: Bool = false) -> AlertReport {
-        AlertReport(source: .nws, covered: true, fetchedAt: F.fetched, stale: stale, active: Alert.active(alerts, at: F.fetched))
+        AlertReport(
+            source: .nws, covered: true, fetchedAt: F.fetched, stale: stale, active: Alert.active(alerts, at: F.fetched)
+        )
     }
 
     let heat = Alert(id: "a", event: "Excessive Heat Warning", severity: .severe)
@@ -23,7 +25,8 @@ import Testing
         var reading = F.reading()
         reading.alerts = report([air, heat, tornado])
         let frame = LiveScreen.render(
-            LiveScreen.State(reading: reading, position: F.position(obtainedAt: F.fetched)), now: now, width: 100, height: 24)
+            LiveScreen.State(reading: reading, position: F.position(obtainedAt: F.fetched)), now: now, width: 100,
+            height: 24)
         #expect(frame[0] == "! EXTREME Tornado Warning · SEVERE Excessive Heat Warning · UNKNOWN Air Quality Alert")
         #expect(frame[1].hasPrefix("fixcast · live weather"))
     }
@@ -43,7 +46,8 @@ import Testing
         reading.alerts = report([short])
         let before = LiveScreen.render(LiveScreen.State(reading: reading), now: now, width: 80, height: 24)
         #expect(before[0] == "! SEVERE Excessive Heat Warning")
-        let after = LiveScreen.render(LiveScreen.State(reading: reading), now: now.addingTimeInterval(61), width: 80, height: 24)
+        let after = LiveScreen.render(
+            LiveScreen.State(reading: reading), now: now.addingTimeInterval(61), width: 80, height: 24)
         #expect(after[0].hasPrefix("fixcast · live weather"))
     }
 

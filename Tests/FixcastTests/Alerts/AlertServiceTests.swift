@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 
@@ -30,9 +31,12 @@ import FixcastCore
     }
 
     @Test func nwsPointListsBothAlertsAndAsksPolitely() async throws {
-        let server = try FixtureServer.started(routes: ["/alerts/active": [.file(AlertFixtures.nwsPhoenix, headers: ["Content-Type": "application/geo+json"])]])
+        let server = try FixtureServer.started(routes: [
+            "/alerts/active": [.file(AlertFixtures.nwsPhoenix, headers: ["Content-Type": "application/geo+json"])]
+        ])
         defer { server.stop() }
-        let outcome = await service(server, store: try store(), clock: ManualClock(nwsTime)).alerts(at: phoenix, offline: false)
+        let outcome = await service(server, store: try store(), clock: ManualClock(nwsTime)).alerts(
+            at: phoenix, offline: false)
         #expect(outcome.error == nil)
         let report = try #require(outcome.report)
         #expect(report.source == .nws && report.covered && !report.stale)
@@ -44,9 +48,12 @@ import FixcastCore
     }
 
     @Test func metAlertsPointListsTheAlertCoveringIt() async throws {
-        let server = try FixtureServer.started(routes: ["/weatherapi/metalerts/2.0/current.json": [.file(AlertFixtures.metAlertsVestland)]])
+        let server = try FixtureServer.started(routes: [
+            "/weatherapi/metalerts/2.0/current.json": [.file(AlertFixtures.metAlertsVestland)]
+        ])
         defer { server.stop() }
-        let outcome = await service(server, store: nil, clock: ManualClock(metTime)).alerts(at: vestland, offline: false)
+        let outcome = await service(server, store: nil, clock: ManualClock(metTime)).alerts(
+            at: vestland, offline: false)
         let report = try #require(outcome.report)
         #expect(report.source == .metalerts)
         #expect(report.active.map(\.area) == ["Bulandet - Måløy"])
@@ -61,26 +68,31 @@ import FixcastCore
         #expect(outcome.report == .notCovered)
         #expect(outcome.error == nil)
         #expect(server.requestCount() == 0)
-        let none = await service(server, store: nil, clock: ManualClock(nwsTime)) { $0.source = .none }.alerts(at: phoenix, offline: false)
+        let none = await service(server, store: nil, clock: ManualClock(nwsTime)) { $0.source = .none }.alerts(
+            at: phoenix, offline: false)
         #expect(none.report == .notCovered)
-        let off = await service(server, store: nil, clock: ManualClock(nwsTime)) { $0.enabled = false }.alerts(at: phoenix, offline: false)
+        let off = await service(server, store: nil, clock: ManualClock(nwsTime)) { $0.enabled = false }.alerts(
+            at: phoenix, offline: false)
         #expect(off.report == nil && off.error == nil)
         #expect(server.requestCount() == 0)
     }
 
     @Test func aSecondCheckWithinCheckMinMakesNoRequestThenRevalidates() async throws {
         let lastModified = "Thu, 18 Jul 2024 19:50:06 GMT"
-        let server = try FixtureServer.started(routes: ["/alerts/active": [
-            .file(AlertFixtures.nwsPhoenix, headers: ["Last-Modified": lastModified]),
-            FixtureResponse(status: 304),
-        ]])
+        let server = try FixtureServer.started(routes: [
+            "/alerts/active": [
+                .file(AlertFixtures.nwsPhoenix, headers: ["Last-Modified": lastModified]),
+                FixtureResponse(status: 304),
+            ]
+        ])
         defer { server.stop() }
         let db = try store()
         let clock = ManualClock(nwsTime)
         _ = await service(server, store: db, clock: clock).alerts(at: phoenix, offline: false)
         // A separate service on the same store (a second `fixcast alerts` run), 9 minutes later, 2 km away.
         clock.advance(by: 9 * 60)
-        let second = await service(server, store: db, clock: clock).alerts(at: Coordinate(lat: 33.27, lon: -112.30)!, offline: false)
+        let second = await service(server, store: db, clock: clock).alerts(
+            at: Coordinate(lat: 33.27, lon: -112.30)!, offline: false)
         #expect(second.report?.active.count == 2)
         #expect(second.report?.fetchedAt == nwsTime)
         #expect(server.requestCount() == 1)
@@ -95,7 +107,9 @@ import FixcastCore
 
     @Test func expiresAheadOfCheckMinIsHonoured() async throws {
         let expires = "Thu, 18 Jul 2024 20:20:06 GMT"  // 30 min after the response
-        let server = try FixtureServer.started(routes: ["/alerts/active": [.file(AlertFixtures.nwsPhoenix, headers: ["Expires": expires])]])
+        let server = try FixtureServer.started(routes: [
+            "/alerts/active": [.file(AlertFixtures.nwsPhoenix, headers: ["Expires": expires])]
+        ])
         defer { server.stop() }
         let clock = ManualClock(nwsTime)
         let svc = service(server, store: nil, clock: clock)
@@ -113,7 +127,11 @@ import FixcastCore
         ("500", FixtureResponse.body("{\"title\":\"Unexpected Problem\"}", status: 500), "HTTP 500"),
         ("429", FixtureResponse.body("", status: 429, headers: ["Retry-After": "120"]), "HTTP 429"),
         ("garbage", FixtureResponse.body("\u{1}\u{2}not json at all"), "could not read"),
-        ("html", FixtureResponse.body("<html><body>502 Bad Gateway</body></html>", headers: ["Content-Type": "text/html"]), "could not read"),
+        (
+            "html",
+            FixtureResponse.body("<html><body>502 Bad Gateway</body></html>", headers: ["Content-Type": "text/html"]),
+            "could not read"
+        ),
         ("wrong json", FixtureResponse.body("{\"type\":\"Feature\"}"), "could not read"),
     ])
     func faultsGiveNoAlertsAndOneError(label: String, response: FixtureResponse, fragment: String) async throws {
@@ -128,10 +146,13 @@ import FixcastCore
     }
 
     @Test func aTimeoutIsATransportError() async throws {
-        let server = try FixtureServer.started(routes: ["/alerts/active": [FixtureResponse(file: AlertFixtures.nwsPhoenix, delay: 3)]])
+        let server = try FixtureServer.started(routes: [
+            "/alerts/active": [FixtureResponse(file: AlertFixtures.nwsPhoenix, delay: 3)]
+        ])
         defer { server.stop() }
         let http = CurlHTTPClient(limits: .init(connectTimeoutS: 1, totalTimeoutS: 1))
-        let outcome = await service(server, store: nil, clock: ManualClock(nwsTime), http: http).alerts(at: phoenix, offline: false)
+        let outcome = await service(server, store: nil, clock: ManualClock(nwsTime), http: http).alerts(
+            at: phoenix, offline: false)
         #expect(outcome.report == nil)
         guard case .transport(.nws, .timedOut) = outcome.error else {
             Issue.record("expected a timeout, got \(String(describing: outcome.error))")
@@ -140,11 +161,13 @@ import FixcastCore
     }
 
     @Test func retryAfterHoldsRequestsBackAndStoredAlertsShowStale() async throws {
-        let server = try FixtureServer.started(routes: ["/alerts/active": [
-            .file(AlertFixtures.nwsPhoenix),
-            .body("", status: 429, headers: ["Retry-After": "900"]),
-            .file(AlertFixtures.nwsPhoenix),
-        ]])
+        let server = try FixtureServer.started(routes: [
+            "/alerts/active": [
+                .file(AlertFixtures.nwsPhoenix),
+                .body("", status: 429, headers: ["Retry-After": "900"]),
+                .file(AlertFixtures.nwsPhoenix),
+            ]
+        ])
         defer { server.stop() }
         let db = try store()
         let clock = ManualClock(nwsTime)
@@ -153,12 +176,18 @@ import FixcastCore
         let limited = await service(server, store: db, clock: clock).alerts(at: phoenix, offline: false)
         #expect(limited.report?.stale == true)
         #expect(limited.report?.active.count == 2)
-        guard case .status(.nws, 429, _, _) = limited.error else { Issue.record("\(String(describing: limited.error))"); return }
+        guard case .status(.nws, 429, _, _) = limited.error else {
+            Issue.record("\(String(describing: limited.error))")
+            return
+        }
         // Within Retry-After: no request at all, still stale.
         clock.advance(by: 5 * 60)
         let held = await service(server, store: db, clock: clock).alerts(at: phoenix, offline: false)
         #expect(server.requestCount() == 2)
-        guard case .backingOff(.nws, _) = held.error else { Issue.record("\(String(describing: held.error))"); return }
+        guard case .backingOff(.nws, _) = held.error else {
+            Issue.record("\(String(describing: held.error))")
+            return
+        }
         #expect(held.report?.stale == true)
         clock.advance(by: 11 * 60)
         let back = await service(server, store: db, clock: clock).alerts(at: phoenix, offline: false)
@@ -168,7 +197,9 @@ import FixcastCore
     }
 
     @Test func staleAlertsAreNeverShownPastTheirExpires() async throws {
-        let server = try FixtureServer.started(routes: ["/alerts/active": [.file(AlertFixtures.nwsPhoenix), .body("oops", status: 503)]])
+        let server = try FixtureServer.started(routes: [
+            "/alerts/active": [.file(AlertFixtures.nwsPhoenix), .body("oops", status: 503)]
+        ])
         defer { server.stop() }
         let db = try store()
         let clock = ManualClock(nwsTime)
@@ -179,7 +210,9 @@ import FixcastCore
         #expect(failing.error != nil)
         #expect(failing.report == nil)  // the stored answer is older than maximumStaleAgeS (14 h)
         // Within the stale window the expired one is dropped.
-        let server2 = try FixtureServer.started(routes: ["/alerts/active": [.file(AlertFixtures.nwsPhoenix), .body("oops", status: 503)]])
+        let server2 = try FixtureServer.started(routes: [
+            "/alerts/active": [.file(AlertFixtures.nwsPhoenix), .body("oops", status: 503)]
+        ])
         defer { server2.stop() }
         let clock2 = ManualClock(AlertFixtures.date("2024-07-19T06:00:00Z"))
         let db2 = try store()
@@ -206,7 +239,9 @@ import FixcastCore
     }
 
     @Test func concurrentChecksForOneSpotShareOneRequest() async throws {
-        let server = try FixtureServer.started(routes: ["/alerts/active": [FixtureResponse(file: AlertFixtures.nwsPhoenix, delay: 0.5)]])
+        let server = try FixtureServer.started(routes: [
+            "/alerts/active": [FixtureResponse(file: AlertFixtures.nwsPhoenix, delay: 0.5)]
+        ])
         defer { server.stop() }
         let svc = service(server, store: try store(), clock: ManualClock(nwsTime))
         async let a = svc.alerts(at: phoenix, offline: false)
@@ -227,11 +262,14 @@ import FixcastCore
         let clock = ManualClock(nwsTime)
         let db = try store()
         let alerts = service(server, store: db, clock: clock)
-        let weather = WeatherService(fetcher: OpenMeteoWeather(baseURL: server.baseURL, http: CurlHTTPClient()), cache: db, settings: Settings(), clock: clock)
+        let weather = WeatherService(
+            fetcher: OpenMeteoWeather(baseURL: server.baseURL, http: CurlHTTPClient()), cache: db, settings: Settings(),
+            clock: clock)
         let places = PlaceService(reverse: nil, searcher: nil, offline: PlaceTestData.offline, cache: db)
         let maker = ReadingMaker(weather: weather, places: places, store: db, clock: clock, alerts: alerts)
         _ = await alerts.alerts(at: phoenix, offline: false)  // the run loop's check
-        let reading = await maker.reading(at: .manual(phoenix, at: clock.now()), trigger: .alert, force: false, offline: false)
+        let reading = await maker.reading(
+            at: .manual(phoenix, at: clock.now()), trigger: .alert, force: false, offline: false)
         #expect(reading.alerts?.active.count == 2)
         #expect(server.requestCount(path: "/alerts/active") == 1)
         #expect(reading.errors.allSatisfy { $0.component != .alerts })

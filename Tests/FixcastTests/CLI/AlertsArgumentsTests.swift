@@ -1,9 +1,9 @@
 import FixcastCore
 import Testing
 
-@testable import fixcast
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import fixcast
 
 @Suite(.scratch) struct AlertsArgumentsTests {
     @Test func alertsTakesAPositionAndJSON() throws {

@@ -1,12 +1,15 @@
-import Testing
 import FixcastCore
-@testable import fixcast
+import Testing
+
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import fixcast
 
 @Suite(.scratch) struct ArgumentsTests {
     @Test func commandAndOptionsInAnyOrder() throws {
-        let a = try Arguments.parse(["--json", "now", "--at", "52.52,13.405", "--units=imperial", "--lang", "ru", "--force"])
+        let a = try Arguments.parse([
+            "--json", "now", "--at", "52.52,13.405", "--units=imperial", "--lang", "ru", "--force",
+        ])
         #expect(a.command == .now)
         #expect(a.json && a.force)
         #expect(a.at == Coordinate(lat: 52.52, lon: 13.405))
@@ -25,27 +28,28 @@ import FixcastCore
         #expect(a.limit == 3)
     }
 
-    @Test(arguments: [
-        (["now", "--gpsd", "nonsense:port"], "--gpsd"),
-        (["now", "--gpsd", "host:70000"], "--gpsd"),
-        (["now", "--at", "91,0"], "--at"),
-        (["now", "--at", "abc"], "--at"),
-        (["now", "--at", "10,181"], "--at"),
-        (["now", "--at"], "--at"),
-        (["now", "--units", "kelvin"], "--units"),
-        (["now", "--lang", "de"], "--lang"),
-        (["forecast", "--days", "0"], "--days"),
-        (["now", "--days", "3"], "--days"),
-        (["export", "--format", "kml"], "--format"),
-        (["export"], "--format"),
-        (["export", "--format", "gpx", "--since", "yesterday"], "--since"),
-        (["export", "--format", "gpx", "--until", "2026-02-30"], "--until"),
-        (["search"], "search"),
-        (["now", "--bogus"], "--bogus"),
-        (["fly"], "fly"),
-        (["now", "extra"], "extra"),
-        (["now", "--at", "1,2", "--place", "Berlin"], "--place"),
-    ] as [([String], String)])
+    @Test(
+        arguments: [
+            (["now", "--gpsd", "nonsense:port"], "--gpsd"),
+            (["now", "--gpsd", "host:70000"], "--gpsd"),
+            (["now", "--at", "91,0"], "--at"),
+            (["now", "--at", "abc"], "--at"),
+            (["now", "--at", "10,181"], "--at"),
+            (["now", "--at"], "--at"),
+            (["now", "--units", "kelvin"], "--units"),
+            (["now", "--lang", "de"], "--lang"),
+            (["forecast", "--days", "0"], "--days"),
+            (["now", "--days", "3"], "--days"),
+            (["export", "--format", "kml"], "--format"),
+            (["export"], "--format"),
+            (["export", "--format", "gpx", "--since", "yesterday"], "--since"),
+            (["export", "--format", "gpx", "--until", "2026-02-30"], "--until"),
+            (["search"], "search"),
+            (["now", "--bogus"], "--bogus"),
+            (["fly"], "fly"),
+            (["now", "extra"], "extra"),
+            (["now", "--at", "1,2", "--place", "Berlin"], "--place"),
+        ] as [([String], String)])
     func badInputNamesTheOption(_ argv: [String], _ named: String) {
         #expect {
             _ = try Arguments.parse(argv)
@@ -68,7 +72,9 @@ import FixcastCore
     }
 
     @Test func exportDates() throws {
-        let a = try Arguments.parse(["export", "--format", "csv", "--since", "2026-01-30", "--until", "2026-01-31T12:00:00Z", "-o", "x.csv"])
+        let a = try Arguments.parse([
+            "export", "--format", "csv", "--since", "2026-01-30", "--until", "2026-01-31T12:00:00Z", "-o", "x.csv",
+        ])
         #expect(a.since.map(UTCTime.format) == "2026-01-30T00:00:00Z")
         #expect(a.until.map(UTCTime.format) == "2026-01-31T12:00:00Z")
         #expect(a.output == "x.csv")

@@ -5,13 +5,14 @@ import Testing
 @Suite(.scratch) struct CLIUsageTests {
     let home = TestPaths.temporaryDirectory("cli-usage")
 
-    @Test(arguments: [
-        (["now", "--gpsd", "nonsense:port"], "--gpsd"),
-        (["now", "--at", "91,0"], "--at"),
-        (["now", "--at", "abc"], "--at"),
-        (["bogus"], "bogus"),
-        (["export", "--format", "gpx", "--since", "last tuesday"], "--since"),
-    ] as [([String], String)])
+    @Test(
+        arguments: [
+            (["now", "--gpsd", "nonsense:port"], "--gpsd"),
+            (["now", "--at", "91,0"], "--at"),
+            (["now", "--at", "abc"], "--at"),
+            (["bogus"], "bogus"),
+            (["export", "--format", "gpx", "--since", "last tuesday"], "--since"),
+        ] as [([String], String)])
     func usageErrorsExit2NamingTheOption(_ args: [String], _ option: String) throws {
         let r = try CLIRunner.run(args, home: home, timeout: 20)
         #expect(r.status == 2)
@@ -38,8 +39,10 @@ import Testing
         #expect(r.stdout.contains("GeoNames"))
         #expect(r.stdout.contains("OpenStreetMap"))
         // Issue 21: the European and Canadian alert sources and the area data, as their terms ask.
-        for credit in ["MeteoAlarm (EUMETNET)", "Environment and Climate Change Canada", "Meteoalarm / EUMETNET (CC0 1.0)",
-            "Deutscher Wetterdienst (CC BY 4.0)", "Natural Earth"] {
+        for credit in [
+            "MeteoAlarm (EUMETNET)", "Environment and Climate Change Canada", "Meteoalarm / EUMETNET (CC0 1.0)",
+            "Deutscher Wetterdienst (CC BY 4.0)", "Natural Earth",
+        ] {
             #expect(r.stdout.contains(credit), "\(credit)")
         }
     }
@@ -55,7 +58,8 @@ import Testing
 
     @Test func badConfigFileExits2NamingFileLineAndKey() throws {
         let config = home.appendingPathComponent("bad.toml")
-        try "[gps]\nport = 2947\n\n[trigger]\nmove_kilometres = 5\n".write(to: config, atomically: true, encoding: .utf8)
+        try "[gps]\nport = 2947\n\n[trigger]\nmove_kilometres = 5\n".write(
+            to: config, atomically: true, encoding: .utf8)
         let r = try CLIRunner.run(["now", "--at", "1,2", "--config", config.path, "--offline"], home: home)
         #expect(r.status == 2)
         #expect(r.stderr.contains(config.path))

@@ -30,7 +30,9 @@ import Testing
 
     @Test func everyCommandTakesTheCommonOptions() throws {
         for command in CommandName.allCases {
-            var argv = [command.rawValue, "--db", "/tmp/x.sqlite", "--units", "imperial", "--lang", "ru", "--config", "/c"]
+            var argv = [
+                command.rawValue, "--db", "/tmp/x.sqlite", "--units", "imperial", "--lang", "ru", "--config", "/c",
+            ]
             switch command {
             case .search: argv.append("berlin")
             case .export: argv += ["--format", "csv"]
@@ -45,7 +47,8 @@ import Testing
     }
 
     @Test func typedOptionsCarryTheirValues() throws {
-        let forecast = try ForecastOptions(Arguments.parse(["forecast", "--days", "3", "--at", "52.5,13.4", "--force"]))
+        let forecast = try ForecastOptions(
+            Arguments.parse(["forecast", "--days", "3", "--at", "52.5,13.4", "--force"]))
         let berlin = try #require(Coordinate(lat: 52.5, lon: 13.4))
         #expect(forecast.days == 3 && forecast.force && forecast.position == .at(berlin))
         #expect(try ForecastOptions(Arguments.parse(["forecast"])).days == ForecastOptions.defaultDays)

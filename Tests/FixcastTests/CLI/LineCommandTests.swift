@@ -21,20 +21,26 @@ import Testing
         #expect(object["class"] as? [String] == ["no-fix"])
         #expect(!FileManager.default.fileExists(atPath: db))
 
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
-        let now = try CLIRunner.run(["now", "--json", "--at", Self.here, "--db", db], env: env(server), home: home, timeout: 30)
+        let now = try CLIRunner.run(
+            ["now", "--json", "--at", Self.here, "--db", db], env: env(server), home: home, timeout: 30)
         #expect(now.status == 0, "\(now.stderr)")
         let requests = server.requestCount()
         // The weather base URL points at the server, gpsd at a port where nothing listens: line asks neither.
         let line = try CLIRunner.run(
-            ["line", "--db", db, "--gpsd", "127.0.0.1:9", "--format", "%l|%t|%f|%h|%w|%a"], env: env(server), home: home)
+            ["line", "--db", db, "--gpsd", "127.0.0.1:9", "--format", "%l|%t|%f|%h|%w|%a"], env: env(server), home: home
+        )
         #expect(line.status == 2, "line takes no --gpsd: it never asks gpsd")
-        let plain = try CLIRunner.run(["line", "--db", db, "--format", "%l|%t|%f|%h|%w|%a"], env: env(server), home: home)
+        let plain = try CLIRunner.run(
+            ["line", "--db", db, "--format", "%l|%t|%f|%h|%w|%a"], env: env(server), home: home)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout == "Copenhagen|17 °C|17 °C|84 %|↙2.5 m/s|just now\n")
         #expect(server.requestCount() == requests)
-        let i3 = try CLIRunner.run(["line", "--db", db, "--i3blocks", "--units", "imperial", "--lang", "ru"], home: home)
+        let i3 = try CLIRunner.run(
+            ["line", "--db", db, "--i3blocks", "--units", "imperial", "--lang", "ru"], home: home)
         #expect(i3.stdout == "Copenhagen 🌦 62 °F ↙6 mph\n🌦 62 °F\n")
         let bad = try CLIRunner.run(["line", "--db", db, "--waybar", "--i3blocks"], home: home)
         #expect(bad.status == 2 && bad.stderr.contains("--waybar") && bad.stdout.isEmpty)
@@ -46,15 +52,23 @@ import Testing
         let home = TestPaths.temporaryDirectory("line-watch")
         defer { try? FileManager.default.removeItem(at: home) }
         let db = home.appendingPathComponent("s.sqlite").path
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let watch = try RunningFixcast(["line", "--watch", "--db", db, "--format", "%l %t"], env: [:], home: home)
-        defer { watch.signal(SIGTERM); _ = watch.waitForExit(seconds: 5) }
+        defer {
+            watch.signal(SIGTERM)
+            _ = watch.waitForExit(seconds: 5)
+        }
         #expect(watch.waitForLines(1, seconds: 20), "stderr: \(watch.stderr)")
         #expect(watch.stdoutLines.first == "no fix")
 
         let agent = try RunningFixcast(["run", "--json", "--at", Self.here, "--db", db], env: env(server), home: home)
-        defer { agent.signal(SIGTERM); _ = agent.waitForExit(seconds: 20) }
+        defer {
+            agent.signal(SIGTERM)
+            _ = agent.waitForExit(seconds: 20)
+        }
         #expect(agent.waitForLines(1, seconds: 30), "stderr: \(agent.stderr)")
         #expect(watch.waitForLines(2, seconds: 10), "watch: \(watch.stdoutLines) \(watch.stderr)")
         for n in 2...3 {
@@ -79,17 +93,24 @@ import Testing
         let home = TestPaths.temporaryDirectory("line-idle")
         defer { try? FileManager.default.removeItem(at: home) }
         let db = home.appendingPathComponent("s.sqlite").path
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
-        let now = try CLIRunner.run(["now", "--json", "--at", Self.here, "--db", db], env: env(server), home: home, timeout: 30)
+        let now = try CLIRunner.run(
+            ["now", "--json", "--at", Self.here, "--db", db], env: env(server), home: home, timeout: 30)
         #expect(now.status == 0, "\(now.stderr)")
         let watch = try RunningFixcast(["line", "--watch", "--db", db], env: [:], home: home)
-        defer { watch.signal(SIGTERM); _ = watch.waitForExit(seconds: 5) }
+        defer {
+            watch.signal(SIGTERM)
+            _ = watch.waitForExit(seconds: 5)
+        }
         #expect(watch.waitForLines(1, seconds: 20), "stderr: \(watch.stderr)")
         Thread.sleep(forTimeInterval: 0.5)
         let pid = "\(watch.process.processIdentifier)"
         func switches() -> [String: Int] {
-            Dictionary(ProcessThreads.of(pid).compactMap { t in t.contextSwitches.map { (t.tid + " " + t.name, $0) } }) { a, _ in a }
+            Dictionary(ProcessThreads.of(pid).compactMap { t in t.contextSwitches.map { (t.tid + " " + t.name, $0) } })
+            { a, _ in a }
         }
         let before = switches()
         Thread.sleep(forTimeInterval: 3)

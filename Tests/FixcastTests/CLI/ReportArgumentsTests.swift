@@ -2,9 +2,9 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import fixcast
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import fixcast
 
 @Suite(.scratch) struct ReportArgumentsTests {
     @Test func tripAndOutputParse() throws {

@@ -12,7 +12,8 @@ import Testing
         #expect(summary == ExportSummary(readings: 3, trackPoints: 20))
         let lint = try ExportTestSupport.run("/usr/bin/xmllint", ["--noout", path])
         #expect(lint.0 == 0, "xmllint: \(lint.2)")
-        #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='wpt'])") == "2")  // the reading without a position has no waypoint
+        // The reading without a position has no waypoint.
+        #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='wpt'])") == "2")
         #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='trkpt'])") == "20")
         #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='trkseg'])") == "2")  // the 10-minute gap
         #expect(

@@ -14,7 +14,9 @@ struct GPSDConnectionBatchTests {
     /// `count` epochs `apartS` apart in receiver time with `pause` between them, waits for the
     /// watcher to see the last, then reads the connection once. The fixes, and when that read began
     /// and ended.
-    static func readTogether(count: Int, apartS: Double = intervalS, pause: Double) async throws -> (fixes: [Fix], before: Date, after: Date) {
+    static func readTogether(count: Int, apartS: Double = intervalS, pause: Double) async throws -> (
+        fixes: [Fix], before: Date, after: Date
+    ) {
         let rig = try await WatchedGPSD.start()
         defer { rig.stop() }
         let connection = GPSDConnection(address: try GPSDAddress(host: "127.0.0.1", port: Int(rig.gpsd.port)))
@@ -33,7 +35,8 @@ struct GPSDConnectionBatchTests {
         while connection.hasWaitingReport { _ = connection.readAvailable(into: &events) }
 
         let epochs = (0..<count).map {
-            NMEAWriter.Epoch(lat: 52.52 + Double($0) * 0.0001, lon: 13.405, time: start.addingTimeInterval(Double($0) * apartS))
+            NMEAWriter.Epoch(
+                lat: 52.52 + Double($0) * 0.0001, lon: 13.405, time: start.addingTimeInterval(Double($0) * apartS))
         }
         for epoch in epochs {
             for line in NMEAWriter.log([epoch]) { rig.gpsd.write(line) }

@@ -1,7 +1,8 @@
 import CGPS
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 

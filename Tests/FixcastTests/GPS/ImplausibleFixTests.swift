@@ -21,7 +21,9 @@ struct ImplausibleFixTests {
     }
 
     /// Starts gpsd and a watching client, feeds the epochs, and waits for the fix stamped `last`.
-    static func run(_ epochs: [NMEAWriter.Epoch], waitFor last: Date) async throws -> (fixes: [Fix], rejected: RejectedFixCounts) {
+    static func run(_ epochs: [NMEAWriter.Epoch], waitFor last: Date) async throws -> (
+        fixes: [Fix], rejected: RejectedFixCounts
+    ) {
         try await run(lines: NMEAWriter.log(epochs), waitFor: last)
     }
 
@@ -83,7 +85,8 @@ struct ImplausibleFixTests {
         let b = Self.berlin
         let start = Self.start
         let year = 365.25 * 86_400
-        let in1994 = Date(timeIntervalSince1970: 773_020_800 + start.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400))
+        let in1994 = Date(
+            timeIntervalSince1970: 773_020_800 + start.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400))
         var places: [(lat: Double, lon: Double, time: Date?)] = []
         for i in 0..<4 { places.append((b.lat + Double(i) * 0.0001, b.lon, nil)) }
         places.append((b.lat + 0.0004, b.lon, in1994.addingTimeInterval(4)))

@@ -13,7 +13,9 @@ struct LocationProviderTests {
         fixTime: Date(timeIntervalSince1970: 1_790_000_000), obtainedAt: Date(timeIntervalSince1970: 1_790_000_000),
         source: .gps)
 
-    @Test("a log that acquires late: its first usable fixed position (the 2007 log is held until 3 fixes agree), from gps, saved as last-known")
+    @Test(
+        "a log that acquires late: its first usable fixed position (the 2007 log is held until 3 fixes agree), from gps, saved as last-known"
+    )
     func fixFromLateLog() async throws {
         let log = try ReceiverLog(path: TestPaths.fixture("gpsd/haicom-305N.log"))
         let expected = try #require(NMEAReference.firstUsedPositionOfAnOldLog(in: log.lines))

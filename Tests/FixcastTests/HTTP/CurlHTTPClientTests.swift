@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import CCurl
 import FixcastCore
+import Foundation
+import Testing
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 
@@ -10,11 +11,20 @@ import FixcastCore
     let recorded = TestPaths.fixture("api/open-meteo-forecast.json")
 
     @Test func servesARecordedResponseWithHeadersAndUserAgent() async throws {
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(recorded, headers: [
-            "Expires": "Sun, 04 Feb 2024 02:00:00 GMT", "Last-Modified": "Sun, 04 Feb 2024 01:35:05 GMT", "X-Mixed-Case": "Yes",
-        ])]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [
+                .file(
+                    recorded,
+                    headers: [
+                        "Expires": "Sun, 04 Feb 2024 02:00:00 GMT", "Last-Modified": "Sun, 04 Feb 2024 01:35:05 GMT",
+                        "X-Mixed-Case": "Yes",
+                    ])
+            ]
+        ])
         defer { server.stop() }
-        let response = try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL + "/v1/forecast?latitude=1&longitude=2", headers: ["Accept": "application/json"]))
+        let response = try await CurlHTTPClient().get(
+            HTTPRequest(
+                url: server.baseURL + "/v1/forecast?latitude=1&longitude=2", headers: ["Accept": "application/json"]))
         #expect(response.status == 200)
         #expect(response.body == [UInt8](try Data(contentsOf: URL(fileURLWithPath: recorded))))
         #expect(response.header("Expires") == "Sun, 04 Feb 2024 02:00:00 GMT")
@@ -43,7 +53,9 @@ import FixcastCore
     }
 
     @Test(arguments: [404, 429, 500, 503]) func errorStatusesAreResponsesNotErrors(status: Int) async throws {
-        let server = try FixtureServer(routes: ["/e": [.body(#"{"error":true,"reason":"nope"}"#, status: status, headers: ["Retry-After": "120"])]])
+        let server = try FixtureServer(routes: [
+            "/e": [.body(#"{"error":true,"reason":"nope"}"#, status: status, headers: ["Retry-After": "120"])]
+        ])
         defer { server.stop() }
         let response = try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL + "/e"))
         #expect(response.status == status)
@@ -91,7 +103,9 @@ import FixcastCore
 
     @Test func aBodyOverTheCapIsRefused() async throws {
         let cap = 2 * 1024 * 1024
-        let server = try FixtureServer(routes: ["/big": [FixtureResponse(size: cap + 1)], "/fits": [FixtureResponse(size: cap)]])
+        let server = try FixtureServer(routes: [
+            "/big": [FixtureResponse(size: cap + 1)], "/fits": [FixtureResponse(size: cap)],
+        ])
         defer { server.stop() }
         await expectFailure(server.baseURL + "/big") { $0 == .bodyTooLarge(limitBytes: cap) }
         let fits = try await CurlHTTPClient().get(HTTPRequest(url: server.baseURL + "/fits"))
@@ -102,12 +116,16 @@ import FixcastCore
     @Test func aCompressedBodyOverTheCapIsAbortedInTheWriteCallback() async throws {
         let server = try FixtureServer(routes: ["/bomb": [FixtureResponse(size: 3 * 1024 * 1024, gzip: true)]])
         defer { server.stop() }
-        await expectFailure(CurlHTTPClient(limits: .init(maxBodyBytes: 64 * 1024)), server.baseURL + "/bomb") { $0 == .bodyTooLarge(limitBytes: 64 * 1024) }
+        await expectFailure(CurlHTTPClient(limits: .init(maxBodyBytes: 64 * 1024)), server.baseURL + "/bomb") {
+            $0 == .bodyTooLarge(limitBytes: 64 * 1024)
+        }
     }
 
     @Test func connectionRefusedNamesTheHostAndPort() async {
         let port = freeLoopbackPort()
-        await expectFailure("http://127.0.0.1:\(port)/v1/forecast") { $0 == .connectionRefused(host: "127.0.0.1:\(port)") }
+        await expectFailure("http://127.0.0.1:\(port)/v1/forecast") {
+            $0 == .connectionRefused(host: "127.0.0.1:\(port)")
+        }
     }
 
     @Test func redirectsAreFollowedUpToThree() async throws {
@@ -126,7 +144,9 @@ import FixcastCore
         #expect(server.requestCount(path: "/loop") == 4)
     }
 
-    @Test(arguments: ["http://example.com/v1/forecast", "http://10.0.0.1:8080/", "http://127.example.com/", "http://128.0.0.1/"])
+    @Test(arguments: [
+        "http://example.com/v1/forecast", "http://10.0.0.1:8080/", "http://127.example.com/", "http://128.0.0.1/",
+    ])
     func plainHTTPToANonLoopbackHostIsRefusedBeforeSending(url: String) async {
         await expectFailure(url) { $0 == .insecureURL(url) }
     }
@@ -138,7 +158,8 @@ import FixcastCore
 
     @Test(arguments: [
         ("localhost", true), ("LOCALHOST", true), ("127.0.0.1", true), ("127.255.3.4", true), ("[::1]", true),
-        ("128.0.0.1", false), ("127.0.0", false), ("127.0.0.256", false), ("localhost.example.com", false), ("[::2]", false), ("example.com", false),
+        ("128.0.0.1", false), ("127.0.0", false), ("127.0.0.256", false), ("localhost.example.com", false),
+        ("[::2]", false), ("example.com", false),
     ])
     func loopbackHosts(host: String, loopback: Bool) {
         #expect(HTTPURLCheck.isLoopback(host: host) == loopback)
@@ -155,18 +176,30 @@ import FixcastCore
     @Test func curlCodesMapOntoHTTPErrors() throws {
         let checked = try HTTPURLCheck.check("https://api.example.org/x")
         let limits = CurlHTTPClient.Limits()
-        #expect(CurlTransfer.map(CURLE_COULDNT_RESOLVE_HOST, detail: "", sink: nil, checked: checked, limits: limits) == .dnsFailure(host: "api.example.org"))
-        if case .tls(let host, let detail) = CurlTransfer.map(CURLE_PEER_FAILED_VERIFICATION, detail: "certificate expired", sink: nil, checked: checked, limits: limits) {
+        #expect(
+            CurlTransfer.map(CURLE_COULDNT_RESOLVE_HOST, detail: "", sink: nil, checked: checked, limits: limits)
+                == .dnsFailure(host: "api.example.org"))
+        if case .tls(let host, let detail) = CurlTransfer.map(
+            CURLE_PEER_FAILED_VERIFICATION, detail: "certificate expired", sink: nil, checked: checked, limits: limits)
+        {
             #expect(host == "api.example.org")
             #expect(detail == "certificate expired")
         } else {
             Issue.record("not a TLS error")
         }
-        #expect(CurlTransfer.map(CURLE_FILESIZE_EXCEEDED, detail: "", sink: nil, checked: checked, limits: limits) == .bodyTooLarge(limitBytes: 2 * 1024 * 1024))
-        #expect(CurlTransfer.map(CURLE_OPERATION_TIMEDOUT, detail: "Connection timed out after 5001 milliseconds", sink: nil, checked: checked, limits: limits)
-            == .timedOut(host: "api.example.org", seconds: 5))
-        #expect(CurlTransfer.map(CURLE_OPERATION_TIMEDOUT, detail: "Operation timed out after 15000 milliseconds", sink: nil, checked: checked, limits: limits)
-            == .timedOut(host: "api.example.org", seconds: 15))
+        #expect(
+            CurlTransfer.map(CURLE_FILESIZE_EXCEEDED, detail: "", sink: nil, checked: checked, limits: limits)
+                == .bodyTooLarge(limitBytes: 2 * 1024 * 1024))
+        #expect(
+            CurlTransfer.map(
+                CURLE_OPERATION_TIMEDOUT, detail: "Connection timed out after 5001 milliseconds", sink: nil,
+                checked: checked, limits: limits)
+                == .timedOut(host: "api.example.org", seconds: 5))
+        #expect(
+            CurlTransfer.map(
+                CURLE_OPERATION_TIMEDOUT, detail: "Operation timed out after 15000 milliseconds", sink: nil,
+                checked: checked, limits: limits)
+                == .timedOut(host: "api.example.org", seconds: 15))
     }
 
     @Test func concurrentTransfersDoNotQueueBehindEachOther() async throws {
@@ -197,7 +230,8 @@ import FixcastCore
         for _ in 0..<500 where server.requestCount() < 1 { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
         let result = await task.value
-        #expect(result == Result<HTTPResponse, HTTPError>.failure(HTTPError.transport(detail: "the request was cancelled")))
+        #expect(
+            result == Result<HTTPResponse, HTTPError>.failure(HTTPError.transport(detail: "the request was cancelled")))
     }
 
     /// https:// to a loopback server that speaks plain HTTP: the TLS handshake fails, and says so.
@@ -205,7 +239,11 @@ import FixcastCore
         let server = try FixtureServer(routes: ["/": [.body("{}")]])
         defer { server.stop() }
         await expectFailure("https://127.0.0.1:\(server.port)/") {
-            if case .tls(let host, let detail) = $0 { return host == "127.0.0.1" && !detail.isEmpty } else { return false }
+            if case .tls(let host, let detail) = $0 {
+                return host == "127.0.0.1" && !detail.isEmpty
+            } else {
+                return false
+            }
         }
     }
 }

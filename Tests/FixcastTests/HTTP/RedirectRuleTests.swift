@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 
 /// Issue 24 item 1: a redirect is followed only to the same scheme, host and port; anything else is
@@ -21,7 +22,8 @@ import FixcastCore
         let other = try FixtureServer(routes: ["/v1/forecast": [.body(#"{"ok":true}"#)]], host: "127.0.0.2")
         defer { other.stop() }
         let target = other.baseURL + "/v1/forecast?latitude=52.52&longitude=13.4"
-        let mirror = try FixtureServer(routes: ["/v1/forecast": [.body("", status: 302, headers: ["Location": target])]])
+        let mirror = try FixtureServer(routes: ["/v1/forecast": [.body("", status: 302, headers: ["Location": target])]]
+        )
         defer { mirror.stop() }
         let error = await refusal(mirror.baseURL + "/v1/forecast?latitude=52.52&longitude=13.4&appid=SECRET")
         #expect(error == .redirectRefused(from: mirror.baseURL + "/v1/forecast", to: other.baseURL + "/v1/forecast"))
@@ -40,17 +42,27 @@ import FixcastCore
             "/name": [.body("", status: 302, headers: ["Location": "http://localhost:\(otherPort.port)/x"])],
         ])
         defer { mirror.stop() }
-        #expect(await refusal(mirror.baseURL + "/port") == .redirectRefused(from: mirror.baseURL + "/port", to: otherPort.baseURL + "/x"))
-        #expect(await refusal(mirror.baseURL + "/https") == .redirectRefused(from: mirror.baseURL + "/https", to: "https://127.0.0.1:\(otherPort.port)/x"))
-        #expect(await refusal(mirror.baseURL + "/name") == .redirectRefused(from: mirror.baseURL + "/name", to: "http://localhost:\(otherPort.port)/x"))
+        #expect(
+            await refusal(mirror.baseURL + "/port")
+                == .redirectRefused(from: mirror.baseURL + "/port", to: otherPort.baseURL + "/x"))
+        #expect(
+            await refusal(mirror.baseURL + "/https")
+                == .redirectRefused(from: mirror.baseURL + "/https", to: "https://127.0.0.1:\(otherPort.port)/x"))
+        #expect(
+            await refusal(mirror.baseURL + "/name")
+                == .redirectRefused(from: mirror.baseURL + "/name", to: "http://localhost:\(otherPort.port)/x"))
         #expect(otherPort.requestCount() == 0)
     }
 
     @Test func aRedirectOffLoopbackInClearTextIsRefusedWithoutResolvingIt() async throws {
-        let mirror = try FixtureServer(routes: ["/a": [.body("", status: 302, headers: ["Location": "http://example.com/a?lat=1"])]])
+        let mirror = try FixtureServer(routes: [
+            "/a": [.body("", status: 302, headers: ["Location": "http://example.com/a?lat=1"])]
+        ])
         defer { mirror.stop() }
         let error = await refusal(mirror.baseURL + "/a")
-        #expect(error == .redirectRefused(from: mirror.baseURL + "/a", to: "http://example.com/a"), "not a DNS failure blamed on 127.0.0.1: \(String(describing: error))")
+        #expect(
+            error == .redirectRefused(from: mirror.baseURL + "/a", to: "http://example.com/a"),
+            "not a DNS failure blamed on 127.0.0.1: \(String(describing: error))")
     }
 
     @Test func sameOriginRedirectsAreStillFollowedAndExplicitDefaultPortsMatch() throws {
@@ -65,6 +77,8 @@ import FixcastCore
     @Test func shownURLsDropUserInfoQueryAndControlCharacters() {
         #expect(RedirectRule.shown("http://user:pw@127.0.0.2:81/p?appid=K#f") == "http://127.0.0.2:81/p")
         #expect(RedirectRule.shown("http://127.0.0.2/\u{1B}[2J") == "http://127.0.0.2/\\u{1B}[2J")
-        #expect(RedirectRule.shown("http://127.0.0.2/" + String(repeating: "a", count: 500)).count == RedirectRule.maxShownCharacters)
+        #expect(
+            RedirectRule.shown("http://127.0.0.2/" + String(repeating: "a", count: 500)).count
+                == RedirectRule.maxShownCharacters)
     }
 }

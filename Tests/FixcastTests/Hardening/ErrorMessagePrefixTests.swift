@@ -53,7 +53,9 @@ import Testing
             ]
         }
         for cause in [MQTTFailureCause.dns, .tcp, .tls, .auth, .protocolError, .lost] {
-            all += [MQTTError(cause: cause, broker: "127.0.0.1:1883"), MQTTError(cause: cause, broker: "b", detail: "d.")]
+            all += [
+                MQTTError(cause: cause, broker: "127.0.0.1:1883"), MQTTError(cause: cause, broker: "b", detail: "d."),
+            ]
         }
         all += [
             WeatherValueProblem(field: "temperature_c", cause: .absurd),
@@ -73,8 +75,9 @@ import Testing
 
     @Test func theFallbackNoteOfTheFixWaitStartsWithGPS() {
         let position = Position(
-            fix: Fix(time: Date(timeIntervalSince1970: 0), receivedAt: Date(timeIntervalSince1970: 0),
-                     coordinate: Coordinate(lat: 52.5, lon: 13.4)!, mode: .threeD))
+            fix: Fix(
+                time: Date(timeIntervalSince1970: 0), receivedAt: Date(timeIntervalSince1970: 0),
+                coordinate: Coordinate(lat: 52.5, lon: 13.4)!, mode: .threeD))
         let note = GPSError.fallbackNote(
             .noFix(attempts: 3, timeoutS: 8), address: "127.0.0.1:2947", lastKnown: position,
             now: Date(timeIntervalSince1970: 3600))

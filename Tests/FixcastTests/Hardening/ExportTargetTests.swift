@@ -26,7 +26,9 @@ import Testing
     }
 
     static func leftovers(in dir: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".fixcast-") || $0.hasSuffix(".partial") }
+        try FileManager.default.contentsOfDirectory(atPath: dir).filter {
+            $0.contains(".fixcast-") || $0.hasSuffix(".partial")
+        }
     }
 
     @Test("a regular file is replaced whole and keeps its mode; no temporary file is left")

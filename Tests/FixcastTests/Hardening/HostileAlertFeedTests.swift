@@ -21,14 +21,18 @@ import Testing
 
     /// A square polygon (GeoJSON lon/lat ring) one degree wide from (lon, lat).
     static func square(lon: Double, lat: Double) -> [String: Any] {
-        ["type": "Polygon", "coordinates": [[[lon, lat], [lon + 1, lat], [lon + 1, lat + 1], [lon, lat + 1], [lon, lat]]]]
+        [
+            "type": "Polygon",
+            "coordinates": [[[lon, lat], [lon + 1, lat], [lon + 1, lat + 1], [lon, lat + 1], [lon, lat]]],
+        ]
     }
 
     static func metFeature(id: String, colour: String, polygon: [String: Any]) -> [String: Any] {
         [
             "type": "Feature", "geometry": polygon, "when": ["interval": [time(-3600), time(6 * 3600)]],
             "properties": [
-                "id": id, "event": "gale", "eventAwarenessName": "Kuling \(id)", "title": "Kuling \(id)", "status": "Actual",
+                "id": id, "event": "gale", "eventAwarenessName": "Kuling \(id)", "title": "Kuling \(id)",
+                "status": "Actual",
                 "type": "Alert", "awareness_level": "2; \(colour); x", "area": "Area \(id)",
             ] as [String: Any],
         ]
@@ -36,7 +40,8 @@ import Testing
 
     static func nwsFeature(id: String, severity: String, properties extra: [String: Any] = [:]) -> [String: Any] {
         var p: [String: Any] = [
-            "id": id, "event": "\(severity) Warning", "headline": "\(severity) headline", "severity": severity, "status": "Actual",
+            "id": id, "event": "\(severity) Warning", "headline": "\(severity) headline", "severity": severity,
+            "status": "Actual",
             "messageType": "Alert", "onset": time(-3600), "expires": time(6 * 3600),
         ]
         p.merge(extra) { _, new in new }
@@ -50,22 +55,28 @@ import Testing
     }
 
     static func env(_ server: FixtureServer, _ extra: [String: String] = [:]) -> [String: String] {
-        var e = Acceptance.env(server, [
-            "FIXCAST_ALERTS_ENABLED": "true",
-            "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
-            "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
-        ])
+        var e = Acceptance.env(
+            server,
+            [
+                "FIXCAST_ALERTS_ENABLED": "true",
+                "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
+                "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
+            ])
         e.merge(extra) { _, new in new }
         return e
     }
 
     static func active(_ obj: [String: Any]) -> [[String: Any]] { obj["active"] as? [[String: Any]] ?? [] }
 
-    @Test("150 MetAlerts features elsewhere, then the one whose polygon holds the point: that one is listed, nothing omitted")
+    @Test(
+        "150 MetAlerts features elsewhere, then the one whose polygon holds the point: that one is listed, nothing omitted"
+    )
     func capComesAfterThePolygonFilter() throws {
         let home = AcceptanceHome("alerts-cap-filter")
         defer { home.remove() }
-        var features = (0..<150).map { Self.metFeature(id: "far-\($0)", colour: "orange", polygon: Self.square(lon: 10, lat: 59)) }
+        var features = (0..<150).map {
+            Self.metFeature(id: "far-\($0)", colour: "orange", polygon: Self.square(lon: 10, lat: 59))
+        }
         features.append(Self.metFeature(id: "here", colour: "red", polygon: Self.square(lon: 4, lat: 61)))
         let body = try Self.write(features, to: home.path("country.json"))
         let server = try FixtureServer.started(routes: [Self.metPath: [.file(body)]])
@@ -81,7 +92,9 @@ import Testing
     func capKeepsTheMostSevereAndSaysSo() throws {
         let home = AcceptanceHome("alerts-cap-count")
         defer { home.remove() }
-        var features = (0..<130).map { Self.metFeature(id: "yellow-\($0)", colour: "yellow", polygon: Self.square(lon: 4, lat: 61)) }
+        var features = (0..<130).map {
+            Self.metFeature(id: "yellow-\($0)", colour: "yellow", polygon: Self.square(lon: 4, lat: 61))
+        }
         features.append(Self.metFeature(id: "red", colour: "red", polygon: Self.square(lon: 4, lat: 61)))
         let body = try Self.write(features, to: home.path("many.json"))
         let server = try FixtureServer.started(routes: [Self.metPath: [.file(body)]])
@@ -96,19 +109,25 @@ import Testing
         #expect(obj["omitted"] as? Int == 31, "\(obj["omitted"] ?? "missing")")
         let human = try home.run(["alerts", "--at", Self.vestland], env: Self.env(server))
         #expect(human.status == 0, "stderr: \(human.stderr)")
-        #expect(human.stdout.contains("31 less severe alerts not shown (fixcast keeps the 100 most severe)."), "\(human.stdout.suffix(300))")
+        #expect(
+            human.stdout.contains("31 less severe alerts not shown (fixcast keeps the 100 most severe)."),
+            "\(human.stdout.suffix(300))")
     }
 
     @Test("times outside 1970–2200 are unknown (null), never 10000-01-01T13:59:59Z or year 0000")
     func absurdTimesAreUnknown() throws {
         let home = AcceptanceHome("alerts-times")
         defer { home.remove() }
-        let body = try Self.write([
-            Self.nwsFeature(id: "far-future", severity: "Severe", properties: [
-                "expires": "9999-12-31T23:59:59-14:00", "onset": "0000-01-01T00:00:00Z", "effective": "0000-06-01T00:00:00Z",
-                "ends": "2200-01-01T00:00:00Z",
-            ])
-        ], to: home.path("times.json"))
+        let body = try Self.write(
+            [
+                Self.nwsFeature(
+                    id: "far-future", severity: "Severe",
+                    properties: [
+                        "expires": "9999-12-31T23:59:59-14:00", "onset": "0000-01-01T00:00:00Z",
+                        "effective": "0000-06-01T00:00:00Z",
+                        "ends": "2200-01-01T00:00:00Z",
+                    ])
+            ], to: home.path("times.json"))
         let server = try FixtureServer.started(routes: [Self.nwsPath: [.file(body)]])
         defer { server.stop() }
         let r = try home.run(["alerts", "--at", Self.phoenix, "--json"], env: Self.env(server))
@@ -125,12 +144,13 @@ import Testing
     func oneIDIsOneAlert() throws {
         let home = AcceptanceHome("alerts-one-id")
         defer { home.remove() }
-        let body = try Self.write([
-            Self.nwsFeature(id: "twice", severity: "Extreme", properties: ["sent": Self.time(-1800)]),
-            Self.nwsFeature(id: "twice", severity: "Minor", properties: ["sent": Self.time(-600)]),
-            Self.nwsFeature(id: "no-sent", severity: "Extreme"),
-            Self.nwsFeature(id: "no-sent", severity: "Moderate"),
-        ], to: home.path("dup.json"))
+        let body = try Self.write(
+            [
+                Self.nwsFeature(id: "twice", severity: "Extreme", properties: ["sent": Self.time(-1800)]),
+                Self.nwsFeature(id: "twice", severity: "Minor", properties: ["sent": Self.time(-600)]),
+                Self.nwsFeature(id: "no-sent", severity: "Extreme"),
+                Self.nwsFeature(id: "no-sent", severity: "Moderate"),
+            ], to: home.path("dup.json"))
         let server = try FixtureServer.started(routes: [Self.nwsPath: [.file(body)]])
         defer { server.stop() }
         let r = try home.run(["alerts", "--at", Self.phoenix, "--json"], env: Self.env(server))
@@ -144,10 +164,11 @@ import Testing
     func runRunsTheCommandOnceForAnIDListedTwiceWithTheMostSevere() throws {
         let home = AcceptanceHome("alerts-one-id-run")
         defer { home.remove() }
-        let body = try Self.write([
-            Self.nwsFeature(id: "twice", severity: "Extreme"),
-            Self.nwsFeature(id: "twice", severity: "Minor"),
-        ], to: home.path("dup.json"))
+        let body = try Self.write(
+            [
+                Self.nwsFeature(id: "twice", severity: "Extreme"),
+                Self.nwsFeature(id: "twice", severity: "Minor"),
+            ], to: home.path("dup.json"))
         let server = try FixtureServer.started(routes: [
             "/v1/forecast": [.file(Acceptance.forecastFixture)],
             Self.nwsPath: [.file(body, headers: ["Content-Type": "application/geo+json"])],
@@ -157,7 +178,8 @@ import Testing
         let command = "cat > /dev/null; echo \"$FIXCAST_ALERT_SEVERITY\" >> '\(events)'"
         let agent = try RunningFixcast(
             ["run", "--json", "--at", Self.phoenix, "--db", home.path("f.sqlite")],
-            env: Self.env(server, ["FIXCAST_ALERTS_COMMAND": command, "FIXCAST_PLACES_PROVIDER": "offline"]), home: home.dir)
+            env: Self.env(server, ["FIXCAST_ALERTS_COMMAND": command, "FIXCAST_PLACES_PROVIDER": "offline"]),
+            home: home.dir)
         defer {
             agent.signal(SIGKILL)
             _ = agent.waitForExit(seconds: 10)
@@ -170,7 +192,8 @@ import Testing
         Thread.sleep(forTimeInterval: 1)  // a second run of the command would have come by now
         agent.signal(SIGTERM)
         #expect(agent.waitForExit(seconds: 20) == 0)
-        let lines = ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        let lines = ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
         #expect(lines == ["extreme"], "\(lines)")
     }
 }

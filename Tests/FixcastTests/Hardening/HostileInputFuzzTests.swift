@@ -2,9 +2,9 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import fixcast
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import fixcast
 
 /// A small deterministic generator (SplitMix64), so every run tries the same cases and a failure
 /// can be reproduced from its case number.
@@ -26,9 +26,11 @@ struct SeededGenerator: RandomNumberGenerator {
 /// time bound, print valid JSON with `--json`, and never print a raw control character.
 @Suite(.serialized, .scratch) struct HostileInputFuzzTests {
     static let hostile = [
-        "\u{1B}]0;pwned\u{07}", "\u{1B}[2J", "\u{9B}31m", "\u{9D}0;x\u{9C}", "\u{0}", "\u{8}", "\r", "\n", "\t", "\u{7F}",
+        "\u{1B}]0;pwned\u{07}", "\u{1B}[2J", "\u{9B}31m", "\u{9D}0;x\u{9C}", "\u{0}", "\u{8}", "\r", "\n", "\t",
+        "\u{7F}",
         "\u{202E}", "\u{2066}", "\u{200F}", "\u{2028}", "=HYPERLINK(\"http://x\")", "'", "\"", "\\", "é", "北京", "😀",
-        String(repeating: "x", count: 5000), "", " ", "-", "--", "=", "0x10", "1e308", "nan", "-inf", "99999999999999999999",
+        String(repeating: "x", count: 5000), "", " ", "-", "--", "=", "0x10", "1e308", "nan", "-inf",
+        "99999999999999999999",
     ]
 
     static func word(_ g: inout SeededGenerator) -> String {
@@ -43,10 +45,15 @@ struct SeededGenerator: RandomNumberGenerator {
         let optionCount = Int.random(in: 0...4, using: &g)
         for _ in 0..<optionCount {
             switch Int.random(in: 0..<16, using: &g) {
-            case 0: args += ["--at", ["52.52,13.405", "0x10,0", "91,0", "-33.9,18.4", word(&g)].randomElement(using: &g)!]
+            case 0:
+                args += ["--at", ["52.52,13.405", "0x10,0", "91,0", "-33.9,18.4", word(&g)].randomElement(using: &g)!]
             case 1: args += ["--place", ["Berlin", "Köln", word(&g)].randomElement(using: &g)!]
             case 2: args.append(["--json", "--json=yes", "--json=false", "--json="].randomElement(using: &g)!)
-            case 3: args += ["--gpsd", ["127.0.0.1:\(closedPort)", ":::", "[::1]:\(closedPort)", word(&g)].randomElement(using: &g)!]
+            case 3:
+                args += [
+                    "--gpsd",
+                    ["127.0.0.1:\(closedPort)", ":::", "[::1]:\(closedPort)", word(&g)].randomElement(using: &g)!,
+                ]
             case 4: args += ["--units", ["metric", "imperial", word(&g)].randomElement(using: &g)!]
             case 5: args += ["--lang", ["en", "ru", "zh", word(&g)].randomElement(using: &g)!]
             case 6: args += ["--days", ["1", "16", "0", "17", word(&g)].randomElement(using: &g)!]
@@ -69,10 +76,18 @@ struct SeededGenerator: RandomNumberGenerator {
     static func plausibleArgumentList(_ g: inout SeededGenerator, dir: String) -> [String] {
         var args: [String]
         switch Int.random(in: 0..<5, using: &g) {
-        case 0: args = ["now"] + (Bool.random(using: &g) ? ["--at", "52.52,13.405"] : ["--place", ["Berlin", word(&g)].randomElement(using: &g)!])
+        case 0:
+            args =
+                ["now"]
+                + (Bool.random(using: &g)
+                    ? ["--at", "52.52,13.405"] : ["--place", ["Berlin", word(&g)].randomElement(using: &g)!])
         case 1: args = ["forecast", "--at", "-33.9,18.4", "--days", String(Int.random(in: 1...16, using: &g))]
         case 2: args = ["search", word(&g)] + (Bool.random(using: &g) ? ["--limit", "5"] : [])
-        case 3: args = ["export", "--format", ["gpx", "csv", "geojson"].randomElement(using: &g)!, "-o", ["-", dir + "/out.x"].randomElement(using: &g)!]
+        case 3:
+            args = [
+                "export", "--format", ["gpx", "csv", "geojson"].randomElement(using: &g)!, "-o",
+                ["-", dir + "/out.x"].randomElement(using: &g)!,
+            ]
         default: args = ["status"]
         }
         if Bool.random(using: &g) { args.append("--json") }
@@ -98,7 +113,8 @@ struct SeededGenerator: RandomNumberGenerator {
             }
             let values = [
                 "\"127.0.0.1\"", "2947", "-1", "1e308", "nan", "true", "\"metric\"", "\"open-meteo\"", "'lit'",
-                "\"\(word(&g).replacingOccurrences(of: "\"", with: ""))\"", word(&g), "\"unterminated", "[1,2]", "{a=1}",
+                "\"\(word(&g).replacingOccurrences(of: "\"", with: ""))\"", word(&g), "\"unterminated", "[1,2]",
+                "{a=1}",
             ]
             line += "\(key[1]) = \(values.randomElement(using: &g)!)\n"
             bytes += Array(line.utf8)
@@ -146,10 +162,12 @@ struct SeededGenerator: RandomNumberGenerator {
         let home = AcceptanceHome("fuzz")
         defer { home.remove() }
         let closed = freeLoopbackPort()
-        let env = Acceptance.env(nil, [
-            "FIXCAST_GPS_HOST": "127.0.0.1", "FIXCAST_GPS_PORT": String(closed), "FIXCAST_GPS_FIX_RETRIES": "0",
-            "FIXCAST_GPS_FIX_TIMEOUT_S": "1", "FIXCAST_STORAGE_PATH": home.db,
-        ])
+        let env = Acceptance.env(
+            nil,
+            [
+                "FIXCAST_GPS_HOST": "127.0.0.1", "FIXCAST_GPS_PORT": String(closed), "FIXCAST_GPS_FIX_RETRIES": "0",
+                "FIXCAST_GPS_FIX_TIMEOUT_S": "1", "FIXCAST_STORAGE_PATH": home.db,
+            ])
         var exits: [Int32: Int] = [:]
         for n in 0..<30 {
             var args =
@@ -171,7 +189,9 @@ struct SeededGenerator: RandomNumberGenerator {
             #expect(Date().timeIntervalSince(started) < 15)
             exits[r.status, default: 0] += 1
             let csv = args.contains("csv")
-            #expect(OutputSafety.isClean(r.stdout, allowCRLF: csv), "\(label) stdout \(r.stdout.prefix(500).debugDescription)")
+            #expect(
+                OutputSafety.isClean(r.stdout, allowCRLF: csv),
+                "\(label) stdout \(r.stdout.prefix(500).debugDescription)")
             #expect(OutputSafety.isClean(r.stderr), "\(label) stderr \(r.stderr.prefix(500).debugDescription)")
             // What the parser says was asked for decides whether stdout must be JSON.
             let parsed = try? Arguments.parse(args)

@@ -31,22 +31,27 @@ import Testing
 
     /// A few track points around the stored reading, so `trips` has a trip that names the place.
     static func addTrack(_ db: String) throws {
-        _ = try sqlite(db, """
+        _ = try sqlite(
+            db,
+            """
             WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < 19)
             INSERT INTO track_points (time, lat, lon, mode)
             SELECT (SELECT min(time) FROM readings) - 60 + i * 6, 50.93 + i * 0.001, 6.95, '3d' FROM k;
             """)
     }
 
-    @Test("a 600 KB place name (and a 400 KB single grapheme) is stored capped; now, trips and trips --json print bounded lines", arguments: [
-        "Big" + String(repeating: "x", count: 600_000),
-        "e" + String(repeating: "\u{301}", count: 200_000),
-    ])
+    @Test(
+        "a 600 KB place name (and a 400 KB single grapheme) is stored capped; now, trips and trips --json print bounded lines",
+        arguments: [
+            "Big" + String(repeating: "x", count: 600_000),
+            "e" + String(repeating: "\u{301}", count: 200_000),
+        ])
     func hugePlaceNameIsCapped(name: String) throws {
         let home = AcceptanceHome("huge-place")
         defer { home.remove() }
         let server = try FixtureServer.started(routes: [
-            "/v1/forecast": [.file(Acceptance.forecastFixture)], "/reverse": [.file(try Self.reverse(city: name, in: home))],
+            "/v1/forecast": [.file(Acceptance.forecastFixture)],
+            "/reverse": [.file(try Self.reverse(city: name, in: home))],
         ])
         defer { server.stop() }
         let env = Acceptance.env(server)
@@ -58,7 +63,8 @@ import Testing
         #expect(shown.utf8.count <= TextCap.placeName && shown.hasSuffix("…"), "\(shown.utf8.count) bytes")
         #expect(shown.unicodeScalars.first == name.unicodeScalars.first)
 
-        let stored = try Self.sqlite(home.db, "SELECT max(length(CAST(place_name AS BLOB))), max(length(json)) FROM readings;")
+        let stored = try Self.sqlite(
+            home.db, "SELECT max(length(CAST(place_name AS BLOB))), max(length(json)) FROM readings;")
         let parts = stored.split(separator: "|").compactMap { Int($0) }
         #expect(parts.count == 2 && parts[0] <= TextCap.placeName && parts[1] < 16_384, "stored: \(stored)")
 
@@ -87,7 +93,10 @@ import Testing
         let obj = try Acceptance.object(r)
         #expect(obj.dict("place")?.string("source") == "offline", "\(obj["place"] ?? "missing")")
         let errors = obj["errors"] as? [[String: Any]] ?? []
-        #expect(errors.contains { $0.string("component") == "place" && ($0.string("message")?.contains("larger than") ?? false) }, "\(errors)")
+        #expect(
+            errors.contains {
+                $0.string("component") == "place" && ($0.string("message")?.contains("larger than") ?? false)
+            }, "\(errors)")
     }
 
     @Test("an NWS alert with a 600 KB headline and a 700 KB description is listed with both capped")
@@ -104,12 +113,15 @@ import Testing
             ] as [String: Any],
         ]
         let path = home.path("nws.json")
-        try JSONSerialization.data(withJSONObject: ["type": "FeatureCollection", "features": [feature]]).write(to: URL(fileURLWithPath: path))
+        try JSONSerialization.data(withJSONObject: ["type": "FeatureCollection", "features": [feature]]).write(
+            to: URL(fileURLWithPath: path))
         let server = try FixtureServer.started(routes: ["/alerts/active": [.file(path)]])
         defer { server.stop() }
-        let env = Acceptance.env(server, [
-            "FIXCAST_ALERTS_ENABLED": "true", "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
-        ])
+        let env = Acceptance.env(
+            server,
+            [
+                "FIXCAST_ALERTS_ENABLED": "true", "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
+            ])
         let r = try home.run(["alerts", "--at", "33.25,-112.30", "--json"], env: env)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let alert = try #require((try Acceptance.object(r)["active"] as? [[String: Any]])?.first)

@@ -21,7 +21,9 @@ import Testing
     }
 
     static func expectClean(_ r: CLIResult, allowCRLF: Bool = false, _ what: String) {
-        #expect(OutputSafety.unsafeScalars(r.stdout, allowCRLF: allowCRLF).isEmpty, "\(what) stdout: \(r.stdout.debugDescription)")
+        #expect(
+            OutputSafety.unsafeScalars(r.stdout, allowCRLF: allowCRLF).isEmpty,
+            "\(what) stdout: \(r.stdout.debugDescription)")
         #expect(OutputSafety.unsafeScalars(r.stderr).isEmpty, "\(what) stderr: \(r.stderr.debugDescription)")
     }
 
@@ -51,7 +53,8 @@ import Testing
         #expect(status.stdout.contains("Town"), "\(status.stdout)")
         let statusJSON = try home.run(["status", "--json", "--gpsd", "127.0.0.1:\(freeLoopbackPort())"], env: env)
         Self.expectClean(statusJSON, "status --json")
-        #expect(try Acceptance.object(statusJSON).dict("last_reading")?.dict("place")?.string("name") == Self.hostileTown)
+        #expect(
+            try Acceptance.object(statusJSON).dict("last_reading")?.dict("place")?.string("name") == Self.hostileTown)
 
         let csv = try home.run(["export", "--format", "csv"], env: env)
         #expect(csv.status == 0, "stderr: \(csv.stderr)")
@@ -75,11 +78,15 @@ import Testing
         let geojson = try home.run(["export", "--format", "geojson"], env: env)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
         let features = try #require(root["features"] as? [[String: Any]])
-        let names = features.compactMap { (($0["properties"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String }
+        let names = features.compactMap {
+            (($0["properties"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String
+        }
         #expect(names.contains(Self.hostileTown), "GeoJSON keeps the name exactly: \(names)")
     }
 
-    @Test("search and --place show hostile geocoding names cleaned and capped; the CSV quotes a formula; --json keeps them")
+    @Test(
+        "search and --place show hostile geocoding names cleaned and capped; the CSV quotes a formula; --json keeps them"
+    )
     func hostileGeocoding() throws {
         let home = AcceptanceHome("hostile-search")
         defer { home.remove() }
@@ -113,7 +120,9 @@ import Testing
     func hostileErrorReason() throws {
         let home = AcceptanceHome("hostile-reason")
         defer { home.remove() }
-        let server = try Self.server(forecast: [.file(TestPaths.fixture("hostile/open-meteo-error-hostile.json"), status: 400)])
+        let server = try Self.server(forecast: [
+            .file(TestPaths.fixture("hostile/open-meteo-error-hostile.json"), status: 400)
+        ])
         defer { server.stop() }
         for extra in [[], ["--json"]] {
             let r = try home.run(["now", "--at", "52.52,13.405"] + extra, env: Acceptance.env(server))
@@ -128,7 +137,9 @@ import Testing
     func reasonWithFullStop() throws {
         let home = AcceptanceHome("hostile-stop")
         defer { home.remove() }
-        let server = try Self.server(forecast: [.file(TestPaths.fixture("hostile/open-meteo-error-full-stop.json"), status: 400)])
+        let server = try Self.server(forecast: [
+            .file(TestPaths.fixture("hostile/open-meteo-error-full-stop.json"), status: 400)
+        ])
         defer { server.stop() }
         let r = try home.run(["now", "--at", "52.52,13.405"], env: Acceptance.env(server))
         #expect(r.status == 1)

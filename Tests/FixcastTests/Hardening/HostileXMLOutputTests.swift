@@ -34,12 +34,18 @@ import Testing
         let svgText = try String(contentsOfFile: home.path("t.svg"), encoding: .utf8)
         let htmlText = try String(contentsOfFile: home.path("t.html"), encoding: .utf8)
         for (label, text) in [("gpx", gpxText), ("svg", svgText), ("html", htmlText)] {
-            #expect(OutputSafety.unsafeScalars(text.replacingOccurrences(of: "\t", with: " ")).isEmpty, "\(label) holds a raw unsafe character")
+            #expect(
+                OutputSafety.unsafeScalars(text.replacingOccurrences(of: "\t", with: " ")).isEmpty,
+                "\(label) holds a raw unsafe character")
             #expect(!text.contains("<b>"), "\(label): markup from outside is escaped")
         }
-        #expect(gpxText.contains("&#x202E;nilreB&#x202C; &lt;b&gt;&amp;&#39;&quot;\n\tX[2J&#x85;&#x7F;&#xD;End"), "GPX keeps the name exact")
+        #expect(
+            gpxText.contains("&#x202E;nilreB&#x202C; &lt;b&gt;&amp;&#39;&quot;\n\tX[2J&#x85;&#x7F;&#xD;End"),
+            "GPX keeps the name exact")
         for (label, text) in [("svg", svgText), ("html", htmlText)] {
-            #expect(text.contains("nilreB &lt;b&gt;&amp;&#39;&quot;  X[2J  End"), "\(label) shows the name as the screen does")
+            #expect(
+                text.contains("nilreB &lt;b&gt;&amp;&#39;&quot;  X[2J  End"),
+                "\(label) shows the name as the screen does")
             #expect(!text.contains("&#x202E;") && !text.contains("&#x1B;"), "\(label): no bidi or escape reference")
         }
         for file in ["t.gpx", "t.svg"] {

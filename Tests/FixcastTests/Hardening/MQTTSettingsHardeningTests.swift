@@ -41,7 +41,8 @@ import Testing
         let broker = try MosquittoBroker()
         defer { broker.stop() }
         for args in [["mqtt", "test"], Self.runArgs] {
-            let r = try home.run(args, env: Acceptance.env(nil, Self.env(port: broker.port, [variable: value])), timeout: 30)
+            let r = try home.run(
+                args, env: Acceptance.env(nil, Self.env(port: broker.port, [variable: value])), timeout: 30)
             #expect(!r.timedOut, "\(args) \(variable)")
             #expect(r.status == 2, "\(args) \(variable): exit \(r.status), stderr: \(r.stderr.prefix(300))")
             #expect(r.stderr.hasPrefix("config: environment variable \(variable)"), "\(r.stderr.prefix(300))")
@@ -56,7 +57,10 @@ import Testing
     func refusedInAConfigFile() throws {
         let home = AcceptanceHome("mqtt-setting-file")
         defer { home.remove() }
-        for (key, value) in [("topic_prefix", "\"$SYS\""), ("topic_prefix", "\"a\\u0085b\""), ("username", "\"\(String(repeating: "u", count: 70_000))\"")] {
+        for (key, value) in [
+            ("topic_prefix", "\"$SYS\""), ("topic_prefix", "\"a\\u0085b\""),
+            ("username", "\"\(String(repeating: "u", count: 70_000))\""),
+        ] {
             let config = home.path("config.toml")
             try "[mqtt]\nenabled = true\n\(key) = \(value)\n".write(toFile: config, atomically: true, encoding: .utf8)
             chmod(config, 0o600)
@@ -69,7 +73,9 @@ import Testing
 
     /// A CA file that is missing, a FIFO or a folder: `mqtt test` says so in one sentence (it was a
     /// SIGSEGV, and a FIFO hung for good); `run` says it once and keeps taking readings.
-    @Test("mqtt.ca_file missing, a FIFO or a folder: one mqtt sentence, no crash, no hang", arguments: ["missing", "fifo", "folder"])
+    @Test(
+        "mqtt.ca_file missing, a FIFO or a folder: one mqtt sentence, no crash, no hang",
+        arguments: ["missing", "fifo", "folder"])
     func unusableCAFile(_ kind: String) throws {
         let home = AcceptanceHome("mqtt-ca")
         defer { home.remove() }
@@ -81,7 +87,8 @@ import Testing
         case "folder": try FileManager.default.createDirectory(atPath: ca, withIntermediateDirectories: false)
         default: break
         }
-        let env = Acceptance.env(nil, Self.env(port: broker.port, ["FIXCAST_MQTT_TLS": "true", "FIXCAST_MQTT_CA_FILE": ca]))
+        let env = Acceptance.env(
+            nil, Self.env(port: broker.port, ["FIXCAST_MQTT_TLS": "true", "FIXCAST_MQTT_CA_FILE": ca]))
         let expected = ["missing": "does not exist", "fifo": "is a FIFO", "folder": "is a folder"][kind] ?? ""
 
         let test = try home.run(["mqtt", "test"], env: env, timeout: 20)

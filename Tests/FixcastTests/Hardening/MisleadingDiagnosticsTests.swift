@@ -22,7 +22,9 @@ import Testing
             addr.sin_port = 0
             addr.sin_addr.s_addr = inet_addr("127.0.0.1")
             var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, len) } }
+            let bound = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, len) }
+            }
             _ = withUnsafeMutablePointer(to: &addr) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) }
             }
@@ -51,7 +53,9 @@ import Testing
         let r = try home.run(["mqtt", "test"], env: Self.mqttEnv(port: silent.port), timeout: 40)
         #expect(r.status == 1)
         #expect(
-            r.stderr.hasPrefix("mqtt: 127.0.0.1:\(silent.port) accepts connections but did not answer the MQTT handshake (no CONNACK within 10 s)"),
+            r.stderr.hasPrefix(
+                "mqtt: 127.0.0.1:\(silent.port) accepts connections but did not answer the MQTT handshake (no CONNACK within 10 s)"
+            ),
             "\(r.stderr)")
         #expect(!r.stderr.contains("nothing accepts") && !r.stderr.contains("Unknown error"))
         #expect(r.stderr.split(separator: "\n").count == 1)
@@ -65,7 +69,10 @@ import Testing
         defer { broker.stop() }
         let r = try home.run(["mqtt", "test"], env: Self.mqttEnv(port: broker.port), timeout: 30)
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("mqtt: 127.0.0.1:\(broker.port) accepts connections but closed this one when the MQTT handshake began"), "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix(
+                "mqtt: 127.0.0.1:\(broker.port) accepts connections but closed this one when the MQTT handshake began"),
+            "\(r.stderr)")
         #expect(r.stderr.contains("set mqtt.tls = true"))
         #expect(!r.stderr.contains("nothing accepts") && !r.stderr.contains("Unknown error"))
     }
@@ -81,7 +88,9 @@ import Testing
         #expect(MQTTLink.failure(rc: 7, errno: 0, endpoint: endpoint, handshaking: true).cause == .closedAtHandshake)
         #expect(MQTTLink.failure(rc: 7, errno: 0, endpoint: endpoint, handshaking: false).cause == .lost)
         #expect(MQTTLink.failure(rc: 19, errno: 0, endpoint: endpoint, handshaking: false).cause == .lost)
-        #expect(!MQTTLink.failure(rc: 19, errno: 0, endpoint: endpoint, handshaking: false).message.contains("Unknown error"))
+        #expect(
+            !MQTTLink.failure(rc: 19, errno: 0, endpoint: endpoint, handshaking: false).message.contains(
+                "Unknown error"))
         for cause in [MQTTFailureCause.noAnswer, .closedAtHandshake, .setting] {
             let m = MQTTError(cause: cause, broker: "127.0.0.1:1883", detail: "x").message
             #expect(m.hasPrefix("mqtt: ") && m.hasSuffix(".") && !m.contains("\n"), "\(m)")
@@ -96,7 +105,9 @@ import Testing
         var manyLines: [String: String] = [:]
         for i in 0..<400 { manyLines["X-Padding-\(i)"] = String(repeating: "b", count: 1_000) }
         for headers in [oneLine, manyLines] {
-            let server = try FixtureServer.started(routes: ["/v1/forecast": [.file(Acceptance.forecastFixture, headers: headers)]])
+            let server = try FixtureServer.started(routes: [
+                "/v1/forecast": [.file(Acceptance.forecastFixture, headers: headers)]
+            ])
             defer { server.stop() }
             let r = try home.run(["forecast", "--at", "52.52,13.405"], env: Acceptance.env(server))
             #expect(r.status == 1)

@@ -11,10 +11,13 @@ import Testing
     func redirectToAnotherHostIsRefused() throws {
         let home = AcceptanceHome("redirect-host")
         defer { home.remove() }
-        let other = try FixtureServer.started(routes: ["/v1/forecast": [.file(Acceptance.forecastFixture)]], host: "127.0.0.2")
+        let other = try FixtureServer.started(
+            routes: ["/v1/forecast": [.file(Acceptance.forecastFixture)]], host: "127.0.0.2")
         defer { other.stop() }
         let mirror = try FixtureServer.started(routes: [
-            "/v1/forecast": [.body("", status: 302, headers: ["Location": other.baseURL + "/v1/forecast?latitude=52.52"])],
+            "/v1/forecast": [
+                .body("", status: 302, headers: ["Location": other.baseURL + "/v1/forecast?latitude=52.52"])
+            ],
             "/reverse": [.file(Acceptance.cologneFixture)],
         ])
         defer { mirror.stop() }
@@ -25,7 +28,8 @@ import Testing
         #expect(lines.count == 1, "\(r.stderr)")
         let line = lines.first ?? ""
         #expect(line.hasPrefix("weather: "), "\(line)")
-        #expect(line.contains(mirror.baseURL + "/v1/forecast redirected to " + other.baseURL + "/v1/forecast"), "\(line)")
+        #expect(
+            line.contains(mirror.baseURL + "/v1/forecast redirected to " + other.baseURL + "/v1/forecast"), "\(line)")
         #expect(!line.contains("latitude"), "no query in the message: \(line)")
         #expect(!line.contains("could not be resolved"), "\(line)")
     }

@@ -35,7 +35,9 @@ import Testing
         let timedOut = p.isRunning
         if timedOut { stopProcess(p) }
         p.waitUntilExit()
-        return CLIResult(status: p.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
+        return CLIResult(
+            status: p.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self),
+            timedOut: timedOut)
     }
 
     /// Every command that prints on stdout, with what it needs from the loopback server.
@@ -58,11 +60,17 @@ import Testing
     }
 
     static func env(_ server: FixtureServer) -> [String: String] {
-        Acceptance.env(server, ["FIXCAST_ALERTS_ENABLED": "true", "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
-                                "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL])
+        Acceptance.env(
+            server,
+            [
+                "FIXCAST_ALERTS_ENABLED": "true", "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
+                "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
+            ])
     }
 
-    @Test("stdout on /dev/full or closed: exit 1 and one sentence naming standard output", arguments: [Stdout.full, .closed])
+    @Test(
+        "stdout on /dev/full or closed: exit 1 and one sentence naming standard output",
+        arguments: [Stdout.full, .closed])
     func lostOutputIsAFailure(_ stdout: Stdout) throws {
         let home = AcceptanceHome("stdout-lost")
         defer { home.remove() }
@@ -75,8 +83,12 @@ import Testing
             let lines = r.stderr.split(separator: "\n")
             let sentence = lines.last.map(String.init) ?? ""
             #expect(sentence.hasPrefix("fixcast: could not write to standard output: "), "\(args): \(r.stderr)")
-            #expect(sentence.contains(stdout == .full ? "No space left on device" : "Bad file descriptor"), "\(args): \(r.stderr)")
-            #expect(r.stderr.components(separatedBy: "could not write to standard output").count == 2, "said once: \(r.stderr)")
+            #expect(
+                sentence.contains(stdout == .full ? "No space left on device" : "Bad file descriptor"),
+                "\(args): \(r.stderr)")
+            #expect(
+                r.stderr.components(separatedBy: "could not write to standard output").count == 2,
+                "said once: \(r.stderr)")
         }
     }
 

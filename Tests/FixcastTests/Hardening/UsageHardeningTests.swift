@@ -2,9 +2,9 @@ import FixcastCore
 import Foundation
 import Testing
 
-@testable import fixcast
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import fixcast
 
 /// Issue 11 items 7 and 9 through the binary: odd arguments and config files are exit 2 naming the
 /// option or key, a secret is never echoed, a BOM is fine, a FIFO as --config does not hang.
@@ -97,7 +97,8 @@ import Testing
     func byteOrderMark() throws {
         let home = AcceptanceHome("usage-bom")
         defer { home.remove() }
-        let config = try Self.writeConfig(home, "bom.toml", [0xEF, 0xBB, 0xBF] + Array("[display]\nunits = \"imperial\"\n".utf8))
+        let config = try Self.writeConfig(
+            home, "bom.toml", [0xEF, 0xBB, 0xBF] + Array("[display]\nunits = \"imperial\"\n".utf8))
         let server = try Acceptance.recordedServer()
         defer { server.stop() }
         let r = try home.run(["now", "--at", "52.52,13.405", "--config", config], env: Acceptance.env(server))

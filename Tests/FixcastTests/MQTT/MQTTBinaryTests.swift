@@ -32,7 +32,8 @@ struct MQTTBinaryTests {
         #expect(down.stderr.split(separator: "\n").count == 1)
 
         let dns = try CLIRunner.run(
-            ["mqtt", "test"], env: Self.env(port: broker.port, device: "probe1", ["FIXCAST_MQTT_HOST": "no-such-host.invalid"]),
+            ["mqtt", "test"],
+            env: Self.env(port: broker.port, device: "probe1", ["FIXCAST_MQTT_HOST": "no-such-host.invalid"]),
             home: home)
         #expect(dns.status == 1)
         #expect(dns.stderr.hasPrefix("mqtt: the broker's host name"))
@@ -46,7 +47,8 @@ struct MQTTBinaryTests {
         let secret = "tls-pw-\(UUID().uuidString.prefix(8))"
         let broker = try MosquittoBroker(credentials: ("fleet", secret), tls: true)
         let ca = try #require(broker.caFile)
-        let base = Self.env(port: broker.port, device: "tls1", ["FIXCAST_MQTT_TLS": "true", "FIXCAST_MQTT_USERNAME": "fleet"])
+        let base = Self.env(
+            port: broker.port, device: "tls1", ["FIXCAST_MQTT_TLS": "true", "FIXCAST_MQTT_USERNAME": "fleet"])
 
         var good = base
         good["FIXCAST_MQTT_CA_FILE"] = ca
@@ -83,7 +85,8 @@ struct MQTTBinaryTests {
         let env = Self.env(port: port, device: "van9", ["FIXCAST_MQTT_PASSWORD": secret])
         var ids: [String] = []
         for _ in 0..<3 {
-            let r = try CLIRunner.run(["now", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+            let r = try CLIRunner.run(
+                ["now", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
             let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
             ids.append(try #require(obj?["id"] as? String))
             #expect(!r.stdout.contains(secret) && !r.stderr.contains(secret))
@@ -91,15 +94,19 @@ struct MQTTBinaryTests {
         #expect(ids == ["van9:1", "van9:2", "van9:3"])
 
         // A run with the broker still down, killed with -9 after its first reading.
-        let killed = try RunningFixcast(["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+        let killed = try RunningFixcast(
+            ["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
         #expect(killed.waitForLines(1, seconds: 30))
         killed.signal(SIGKILL)
         _ = killed.waitForExit()
-        let obj = try JSONSerialization.jsonObject(with: Data((killed.stdoutLines.first ?? "{}").utf8)) as? [String: Any]
+        let obj =
+            try JSONSerialization.jsonObject(with: Data((killed.stdoutLines.first ?? "{}").utf8)) as? [String: Any]
         ids.append(try #require(obj?["id"] as? String))
 
         let status = try CLIRunner.run(["status", "--json", "--db", db, "--gpsd", "127.0.0.1:1"], env: env, home: home)
-        let mqtt = (try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])?["mqtt"] as? [String: Any]
+        let mqtt =
+            (try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])?["mqtt"]
+            as? [String: Any]
         #expect(mqtt?["outbox"] as? Int == 4)
         #expect(mqtt?["enabled"] as? Bool == true)
         #expect(mqtt?["connected"] as? Bool == false)
@@ -108,9 +115,12 @@ struct MQTTBinaryTests {
         // The broker comes up on that port; the next run sends what waited, then its own reading.
         let broker = try MosquittoBroker(port: port)
         let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
-        let next = try RunningFixcast(["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+        let next = try RunningFixcast(
+            ["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
         #expect(next.waitForLines(1, seconds: 30))
-        let own = (try JSONSerialization.jsonObject(with: Data((next.stdoutLines.first ?? "{}").utf8)) as? [String: Any])?["id"] as? String
+        let own =
+            (try JSONSerialization.jsonObject(with: Data((next.stdoutLines.first ?? "{}").utf8)) as? [String: Any])?[
+                "id"] as? String
         ids.append(try #require(own))
         recorder.wait(timeout: 20) { readingIDs($0.payloads(on: "fixcast/van9/reading")) == ids }
         #expect(readingIDs(recorder.payloads(on: "fixcast/van9/reading")) == ids)
@@ -121,7 +131,8 @@ struct MQTTBinaryTests {
         recorder.stop()
 
         let after = try CLIRunner.run(["status", "--db", db, "--gpsd", "127.0.0.1:1"], env: env, home: home)
-        #expect(after.stdout.contains("mqtt      127.0.0.1:\(port): not connected, 0 readings waiting"), "\(after.stdout)")
+        #expect(
+            after.stdout.contains("mqtt      127.0.0.1:\(port): not connected, 0 readings waiting"), "\(after.stdout)")
         // The password is in no output and nowhere in the store's files.
         for path in [db, db + "-wal"] {
             if let data = FileManager.default.contents(atPath: path) {
@@ -143,7 +154,10 @@ extension MQTTBinaryTests {
         // Offline place names and no weather: this is about the readings reaching the broker.
         let env = Self.env(port: broker.port, device: "drive")
         let run = try RunningFixcast(
-            ["run", "--json", "--offline", "--gpsd", "127.0.0.1:\(fake.port)", "--db", home.appendingPathComponent("f.sqlite").path],
+            [
+                "run", "--json", "--offline", "--gpsd", "127.0.0.1:\(fake.port)", "--db",
+                home.appendingPathComponent("f.sqlite").path,
+            ],
             env: env, home: home)
         // The first fix makes a reading; SIGUSR1 (a manual refresh) makes two more mid-drive.
         #expect(run.waitForLines(1, seconds: 60), "stderr: \(run.stderr)")
@@ -181,13 +195,17 @@ extension MQTTBinaryTests {
         tlsBroker.stop()
         let plain = try MosquittoBroker(port: port)
         let env = Self.env(port: port, device: "tls2", ["FIXCAST_MQTT_TLS": "true", "FIXCAST_MQTT_CA_FILE": ca])
-        let run = try RunningFixcast(["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+        let run = try RunningFixcast(
+            ["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
         #expect(run.waitForLines(1, seconds: 30), "stderr: \(run.stderr)")
 
         func mqttStatus() -> [String: Any]? {
-            guard let r = try? CLIRunner.run(["status", "--json", "--db", db, "--gpsd", "127.0.0.1:1"], env: env, home: home)
+            guard
+                let r = try? CLIRunner.run(
+                    ["status", "--json", "--db", db, "--gpsd", "127.0.0.1:1"], env: env, home: home)
             else { return nil }
-            return (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["mqtt"] as? [String: Any]
+            return (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["mqtt"]
+                as? [String: Any]
         }
         // A few handshakes fail against the plain listener (the first at once, then after 1 s and 2 s).
         Thread.sleep(forTimeInterval: 3.5)

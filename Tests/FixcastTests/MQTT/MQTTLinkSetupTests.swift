@@ -19,7 +19,8 @@ import Testing
     func refusedWill() {
         for _ in 0..<20 {
             do {
-                _ = try MQTTLink(endpoint: Self.endpoint(), clientID: "setup-test", password: "", will: ("a/+/b", "offline"))
+                _ = try MQTTLink(
+                    endpoint: Self.endpoint(), clientID: "setup-test", password: "", will: ("a/+/b", "offline"))
                 Issue.record("a will on a wildcard topic was accepted")
             } catch {
                 #expect(error.cause == .protocolError && error.message.hasPrefix("mqtt: "))
@@ -33,13 +34,25 @@ import Testing
             (Self.endpoint { $0.username = String(repeating: "u", count: 70_000) }, "c", "", "mqtt.username"),
             (Self.endpoint { $0.username = "u\u{85}" }, "c", "", "mqtt.username"),
             (Self.endpoint { $0.username = "u" }, "c", String(repeating: "p", count: 70_000), "mqtt.password"),
-            (Self.endpoint { $0.tls = true; $0.caFile = "/nonexistent/ca.pem" }, "c", "", "mqtt.ca_file"),
-            (Self.endpoint { $0.tls = true; $0.caFile = "/tmp" }, "c", "", "mqtt.ca_file"),
+            (
+                Self.endpoint {
+                    $0.tls = true
+                    $0.caFile = "/nonexistent/ca.pem"
+                }, "c", "", "mqtt.ca_file"
+            ),
+            (
+                Self.endpoint {
+                    $0.tls = true
+                    $0.caFile = "/tmp"
+                }, "c", "", "mqtt.ca_file"
+            ),
             (Self.endpoint(), "c\u{9B}", "", "client id"),
         ]
         for (endpoint, clientID, password, key) in cases {
             do {
-                _ = try MQTTLink(endpoint: endpoint, clientID: clientID, password: password, will: ("fixcast/x/availability", "offline"))
+                _ = try MQTTLink(
+                    endpoint: endpoint, clientID: clientID, password: password,
+                    will: ("fixcast/x/availability", "offline"))
                 Issue.record("\(key) accepted")
             } catch {
                 #expect(error.cause == .setting, "\(key): \(error.message)")
@@ -48,7 +61,8 @@ import Testing
         }
         // The will's topic too.
         #expect(throws: MQTTError.self) {
-            _ = try MQTTLink(endpoint: Self.endpoint(), clientID: "c", password: "", will: ("fix\u{85}cast/a", "offline"))
+            _ = try MQTTLink(
+                endpoint: Self.endpoint(), clientID: "c", password: "", will: ("fix\u{85}cast/a", "offline"))
         }
     }
 }

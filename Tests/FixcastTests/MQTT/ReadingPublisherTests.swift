@@ -30,7 +30,8 @@ struct ReadingPublisherTests {
         var ids: [String] = []
         for i in 0..<count {
             let r = try await store.storeReading(
-                StoreTestData.reading(at: Double(offset + i)), plan: ReadingStorePlan(deviceID: device, outboxMax: 1000))
+                StoreTestData.reading(at: Double(offset + i)), plan: ReadingStorePlan(deviceID: device, outboxMax: 1000)
+            )
             ids.append(try #require(r.id))
             publisher?.readingStored()
         }
@@ -41,7 +42,8 @@ struct ReadingPublisherTests {
         let broker = try MosquittoBroker()
         let store = try Self.store()
         let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#", "homeassistant/#"])
-        let publisher = await ReadingPublisher.start(settings: Self.settings(port: broker.port, device: "van1"), store: store, deviceID: "van1")
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "van1"), store: store, deviceID: "van1")
         let ids = try await Self.storeReadings(5, in: store, device: "van1", publisher: publisher)
         #expect(ids == (1...5).map { "van1:\($0)" })
         recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van1/reading")) == ids }
@@ -80,7 +82,8 @@ struct ReadingPublisherTests {
         // sleeps until a packet, a publish, or the next keepalive ping (60 s).
         let broker = try MosquittoBroker()
         let store = try Self.store()
-        let publisher = await ReadingPublisher.start(settings: Self.settings(port: broker.port, device: "idle1"), store: store, deviceID: "idle1")
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "idle1"), store: store, deviceID: "idle1")
         _ = try await Self.storeReadings(1, in: store, device: "idle1", publisher: publisher)
         let deadline = Date().addingTimeInterval(10)
         while (try await store.outboxDepth()) > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
@@ -99,7 +102,8 @@ struct ReadingPublisherTests {
         let broker = try MosquittoBroker()
         let store = try Self.store()
         let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/+/reading"])
-        let publisher = await ReadingPublisher.start(settings: Self.settings(port: broker.port, device: "van2"), store: store, deviceID: "van2")
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "van2"), store: store, deviceID: "van2")
         var ids = try await Self.storeReadings(3, in: store, device: "van2", publisher: publisher)
         recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van2/reading")) == ids }
         recorder.stop()
@@ -170,11 +174,14 @@ struct ReadingPublisherTests {
         var expected: [String: [String]] = [:]
         for d in devices {
             let store = try Self.store()
-            let p = await ReadingPublisher.start(settings: Self.settings(port: broker.port, device: d), store: store, deviceID: d)
+            let p = await ReadingPublisher.start(
+                settings: Self.settings(port: broker.port, device: d), store: store, deviceID: d)
             publishers.append(p)
             expected[d] = try await Self.storeReadings(3, in: store, device: d, publisher: p)
         }
-        recorder.wait(timeout: 20) { r in devices.allSatisfy { readingIDs(r.payloads(on: "fixcast/\($0)/reading")) == expected[$0] } }
+        recorder.wait(timeout: 20) { r in
+            devices.allSatisfy { readingIDs(r.payloads(on: "fixcast/\($0)/reading")) == expected[$0] }
+        }
         for d in devices {
             let got = readingIDs(recorder.payloads(on: "fixcast/\(d)/reading"))
             #expect(got == expected[d])
@@ -185,7 +192,8 @@ struct ReadingPublisherTests {
             let device = m.topic.split(separator: "/")[2]
             #expect(m.payload.contains("\"identifiers\":[\"fixcast_\(device)\"]"))
             #expect(m.payload.contains("\"unique_id\":\"fixcast_\(device)_"))
-            #expect(m.payload.contains("\"state_topic\":\"fixcast/\(device)/state\"") || m.topic.contains("device_tracker"))
+            #expect(
+                m.payload.contains("\"state_topic\":\"fixcast/\(device)/state\"") || m.topic.contains("device_tracker"))
         }
         for p in publishers { await p.stop() }
         recorder.stop()

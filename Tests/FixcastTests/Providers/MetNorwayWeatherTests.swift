@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 
@@ -10,10 +11,12 @@ import FixcastCore
     let lastModified = "Sun, 04 Feb 2024 01:35:05 GMT"
 
     @Test func honoursExpiresAndRevalidatesWithIfModifiedSince() async throws {
-        let server = try FixtureServer(routes: ["/weatherapi/locationforecast/2.0/compact": [
-            .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:00:00 GMT", "Last-Modified": lastModified]),
-            .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
-        ]])
+        let server = try FixtureServer(routes: [
+            "/weatherapi/locationforecast/2.0/compact": [
+                .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:00:00 GMT", "Last-Modified": lastModified]),
+                .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
+            ]
+        ])
         defer { server.stop() }
         let provider = MetNorwayWeather(baseURL: server.baseURL, http: CurlHTTPClient())
         let first = try await provider.fetch(at: oslo, now: UTCTime.parse("2024-02-04T01:40:00Z")!)
@@ -54,24 +57,36 @@ import FixcastCore
 
     @Test func statusErrorsAndUnexpected304() async throws {
         let server = try FixtureServer(routes: [
-            "/weatherapi/locationforecast/2.0/compact": [.body("Too Many Requests", status: 429, headers: ["Content-Type": "text/plain", "Retry-After": "60"])],
+            "/weatherapi/locationforecast/2.0/compact": [
+                .body("Too Many Requests", status: 429, headers: ["Content-Type": "text/plain", "Retry-After": "60"])
+            ],
             "/nm/weatherapi/locationforecast/2.0/compact": [.body("", status: 304)],
         ])
         defer { server.stop() }
         let now = UTCTime.parse("2024-02-04T01:40:00Z")!
-        let throttled = await weatherError { () throws(WeatherError) in try await MetNorwayWeather(baseURL: server.baseURL, http: CurlHTTPClient()).fetch(at: oslo, now: now) }
+        let throttled = await weatherError { () throws(WeatherError) in
+            try await MetNorwayWeather(baseURL: server.baseURL, http: CurlHTTPClient()).fetch(at: oslo, now: now)
+        }
         #expect(throttled == .status(provider: .metNorway, code: 429, detail: "Too Many Requests", retryAfter: "60"))
-        let stray = await weatherError { () throws(WeatherError) in try await MetNorwayWeather(baseURL: server.baseURL + "/nm", http: CurlHTTPClient()).fetch(at: oslo, now: now) }
-        guard case .invalidResponse(.metNorway, _) = stray else { Issue.record("\(String(describing: stray))"); return }
+        let stray = await weatherError { () throws(WeatherError) in
+            try await MetNorwayWeather(baseURL: server.baseURL + "/nm", http: CurlHTTPClient()).fetch(
+                at: oslo, now: now)
+        }
+        guard case .invalidResponse(.metNorway, _) = stray else {
+            Issue.record("\(String(describing: stray))")
+            return
+        }
     }
 
     /// Two `fixcast now` runs 15 min apart (past the 10-min cache, before MET's Expires) make one
     /// request; after Expires, one conditional request whose 304 reuses the stored report.
     @Test func expiresIsHonouredAcrossRunsThroughTheStore() async throws {
-        let server = try FixtureServer(routes: ["/weatherapi/locationforecast/2.0/compact": [
-            .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:10:00 GMT", "Last-Modified": lastModified]),
-            .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
-        ]])
+        let server = try FixtureServer(routes: [
+            "/weatherapi/locationforecast/2.0/compact": [
+                .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:10:00 GMT", "Last-Modified": lastModified]),
+                .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
+            ]
+        ])
         defer { server.stop() }
         let store = MemoryWeatherStore()
         let clock = ManualClock(UTCTime.parse("2024-02-04T01:40:00Z")!)
@@ -80,7 +95,8 @@ import FixcastCore
             settings.weather.provider = .metNorway
             settings.weather.baseURL = server.baseURL
             let fetcher = try WeatherProviders.make(settings: settings.weather, http: CurlHTTPClient(), store: store)
-            return await WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock).weather(at: oslo, force: false, offline: false)
+            return await WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock).weather(
+                at: oslo, force: false, offline: false)
         }
         let first = try await run()
         #expect(first.report?.cached == false)

@@ -1,12 +1,13 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 
 @Suite(.serialized, .scratch) struct OpenWeatherMapWeatherTests {
     let zocca = Coordinate(lat: 44.34, lon: 10.99)!
-    let now = Date(timeIntervalSince1970: 1661870592)
+    let now = Date(timeIntervalSince1970: 1_661_870_592)
     let key = "s3cr3t+KEY/with=chars"
 
     @Test func fetchesCurrentAndForecastWithTheKeyInTheQuery() async throws {
@@ -15,7 +16,8 @@ import FixcastCore
             "/data/2.5/forecast": [.file(TestPaths.fixture("api/owm-forecast.json"))],
         ])
         defer { server.stop() }
-        let report = try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient()).fetch(at: zocca, now: now)
+        let report = try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient())
+            .fetch(at: zocca, now: now)
         #expect(report.provider == .openWeatherMap)
         #expect(abs(report.current.temperatureC! - (298.48 - 273.15)) < 1e-9)
         #expect(report.daily.count == 2)
@@ -31,17 +33,24 @@ import FixcastCore
         ])
         defer { server.stop() }
         let unauthorized = await weatherError { () throws(WeatherError) in
-            try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient()).fetch(at: zocca, now: now)
+            try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient()).fetch(
+                at: zocca, now: now)
         }
         #expect(unauthorized?.message.contains("Invalid API key") == true)
         #expect(unauthorized?.message.contains("check weather.api_key") == true)
         let echoed = await weatherError { () throws(WeatherError) in
-            try await OpenWeatherMapWeather(baseURL: server.baseURL + "/echo", apiKey: key, http: CurlHTTPClient()).fetch(at: zocca, now: now)
+            try await OpenWeatherMapWeather(baseURL: server.baseURL + "/echo", apiKey: key, http: CurlHTTPClient())
+                .fetch(at: zocca, now: now)
         }
         let insecure = await weatherError { () throws(WeatherError) in
-            try await OpenWeatherMapWeather(baseURL: "http://api.openweathermap.org", apiKey: key, http: CurlHTTPClient()).fetch(at: zocca, now: now)
+            try await OpenWeatherMapWeather(
+                baseURL: "http://api.openweathermap.org", apiKey: key, http: CurlHTTPClient()
+            ).fetch(at: zocca, now: now)
         }
-        guard case .transport(_, .insecureURL) = insecure else { Issue.record("\(String(describing: insecure))"); return }
+        guard case .transport(_, .insecureURL) = insecure else {
+            Issue.record("\(String(describing: insecure))")
+            return
+        }
         for error in [unauthorized, echoed, insecure] {
             let text = (error?.message ?? "") + String(describing: error)
             #expect(!text.contains(key))
@@ -59,9 +68,13 @@ import FixcastCore
         ])
         defer { server.stop() }
         let error = await weatherError { () throws(WeatherError) in
-            try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient()).fetch(at: zocca, now: now)
+            try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient()).fetch(
+                at: zocca, now: now)
         }
-        guard case .invalidResponse(.openWeatherMap, let detail) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .invalidResponse(.openWeatherMap, let detail) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(detail.contains("HTML"))
     }
 
@@ -69,7 +82,9 @@ import FixcastCore
         var settings = Settings.Weather()
         let http = CurlHTTPClient()
         settings.provider = .openWeatherMap
-        #expect(throws: WeatherError.missingAPIKey(provider: .openWeatherMap)) { try WeatherProviders.make(settings: settings, http: http) }
+        #expect(throws: WeatherError.missingAPIKey(provider: .openWeatherMap)) {
+            try WeatherProviders.make(settings: settings, http: http)
+        }
         settings.apiKey = "k"
         #expect(try WeatherProviders.make(settings: settings, http: http).provider == .openWeatherMap)
         settings.provider = .openMeteo

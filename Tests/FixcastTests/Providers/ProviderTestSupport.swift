@@ -1,6 +1,7 @@
+import FixcastCore
 import Foundation
 import Testing
-import FixcastCore
+
 @testable import FixcastAdapters
 @testable import FixcastApp
 

@@ -35,7 +35,8 @@ import Testing
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: data + "/basemap.bin"))
         try bytes.prefix(100_000).write(to: broken.appendingPathComponent("basemap.bin"))
-        try FileManager.default.copyItem(atPath: data + "/places.bin", toPath: broken.appendingPathComponent("places.bin").path)
+        try FileManager.default.copyItem(
+            atPath: data + "/places.bin", toPath: broken.appendingPathComponent("places.bin").path)
         let out2 = home.appendingPathComponent("plain.svg").path
         let damaged = try CLIRunner.run(
             ["report", "--db", drive.path, "-o", out2], env: ["FIXCAST_DATA_DIR": broken.path], home: home)

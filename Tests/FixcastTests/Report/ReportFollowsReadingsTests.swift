@@ -34,11 +34,13 @@ import Testing
         for dot in dots {
             let cx = try #require(ReportSVGReading.number("cx", in: dot))
             let cy = try #require(ReportSVGReading.number("cy", in: dot))
-            #expect(vertices.contains { $0.0 == cx && $0.1 == cy }, "reading at \(cx),\(cy) not on the line \(vertices)")
+            #expect(
+                vertices.contains { $0.0 == cx && $0.1 == cy }, "reading at \(cx),\(cy) not on the line \(vertices)")
         }
         #expect(vertices.count >= temperatures.count)
 
-        let colours = Set(svg.elements("polyline", class: "track").compactMap { ReportSVGReading.attribute("stroke", in: $0) })
+        let colours = Set(
+            svg.elements("polyline", class: "track").compactMap { ReportSVGReading.attribute("stroke", in: $0) })
         #expect(colours.count >= temperatures.count, "\(colours.count) colours: \(colours)")
     }
 

@@ -39,7 +39,8 @@ import Testing
 
     @Test func mqttOffStoresWithAnIDAndQueuesNothing() async throws {
         let store = try SQLiteStore(path: Self.path())
-        let r = try await store.storeReading(StoreTestData.reading(), plan: ReadingStorePlan(deviceID: "van", outboxMax: nil))
+        let r = try await store.storeReading(
+            StoreTestData.reading(), plan: ReadingStorePlan(deviceID: "van", outboxMax: nil))
         #expect(r.id == "van:1")
         #expect(try await store.outboxDepth() == 0)
     }
@@ -51,7 +52,10 @@ import Testing
         #expect(try await store.outboxDepth() == 3)
         #expect(try await store.outboxDropped() == 2)
         let waiting = try await store.outboxEntries(after: 0, limit: 10)
-        #expect(waiting.compactMap(\.payload).map { $0.contains("\"van:3\"") || $0.contains("\"van:4\"") || $0.contains("\"van:5\"") } == [true, true, true])
+        #expect(
+            waiting.compactMap(\.payload).map {
+                $0.contains("\"van:3\"") || $0.contains("\"van:4\"") || $0.contains("\"van:5\"")
+            } == [true, true, true])
         // Every reading is still stored: only the queue is capped.
         #expect(try await store.readingCount() == 5)
     }

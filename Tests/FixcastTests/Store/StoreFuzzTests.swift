@@ -43,11 +43,16 @@ import Testing
         return (dir, db)
     }
 
-    @Test("a track point's fix_time of 1e300, -1e300, inf or 9.3e18 does not crash trips; it is left out", arguments: ["1e300", "-1e300", "9e999", "9.3e18"])
+    @Test(
+        "a track point's fix_time of 1e300, -1e300, inf or 9.3e18 does not crash trips; it is left out",
+        arguments: ["1e300", "-1e300", "9e999", "9.3e18"])
     func absurdFixTime(value: String) throws {
         let (dir, db) = try Self.storeWithATrip("fuzz-fixtime")
         defer { try? FileManager.default.removeItem(at: dir) }
-        _ = try StoreTestData.sqlite3(db, "INSERT INTO track_points (time, lat, lon, mode, fix_time) VALUES (1800000030, 52.503, 13.4, '3d', \(value));")
+        _ = try StoreTestData.sqlite3(
+            db,
+            "INSERT INTO track_points (time, lat, lon, mode, fix_time) VALUES (1800000030, 52.503, 13.4, '3d', \(value));"
+        )
         for command in [["trips"], ["trips", "--json"]] {
             let r = try Self.expectSane(command, db: db, home: dir, value)
             #expect(r.status == 0, "\(command): \(r.stderr)")
@@ -58,11 +63,14 @@ import Testing
         #expect(trips.first?["start"] as? String == "2027-01-15T08:00:00Z")
     }
 
-    @Test("a track point's time of 1e308, -1e308 or 1e19 does not crash export gpx or geojson; it is left out", arguments: ["1e308", "-1e308", "1e19"])
+    @Test(
+        "a track point's time of 1e308, -1e308 or 1e19 does not crash export gpx or geojson; it is left out",
+        arguments: ["1e308", "-1e308", "1e19"])
     func absurdTrackTime(value: String) throws {
         let (dir, db) = try Self.storeWithATrip("fuzz-time")
         defer { try? FileManager.default.removeItem(at: dir) }
-        _ = try StoreTestData.sqlite3(db, "INSERT INTO track_points (time, lat, lon, mode) VALUES (\(value), 52.503, 13.4, '3d');")
+        _ = try StoreTestData.sqlite3(
+            db, "INSERT INTO track_points (time, lat, lon, mode) VALUES (\(value), 52.503, 13.4, '3d');")
         for format in ["gpx", "geojson"] {
             let r = try Self.expectSane(["export", "--format", format], db: db, home: dir, value)
             #expect(r.status == 0, "\(format): \(r.stderr)")
@@ -80,29 +88,41 @@ import Testing
         "52.5", "13.4", "1800000000", "1800000000.5",
     ]
 
-    @Test("random values of every column's type in every table: every reading command exits 0 or 1 with one sentence", arguments: [1, 2, 3, 4, 5])
+    @Test(
+        "random values of every column's type in every table: every reading command exits 0 or 1 with one sentence",
+        arguments: [1, 2, 3, 4, 5])
     func fuzzedStore(seed: UInt64) throws {
         let (dir, db) = try Self.storeWithATrip("fuzz-store")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tables = try StoreTestData.sqlite3(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .split(separator: "\n").map(String.init)
+        let tables = try StoreTestData.sqlite3(
+            db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+        .split(separator: "\n").map(String.init)
         #expect(tables.contains("track_points") && tables.contains("readings"))
         var random = SeededBytes(seed: seed)
         var sql = "BEGIN;"
         for table in tables {
-            let columns = try StoreTestData.sqlite3(db, "SELECT name FROM pragma_table_info('\(table)') WHERE pk = 0 ORDER BY cid")
-                .split(separator: "\n").map(String.init)
+            let columns = try StoreTestData.sqlite3(
+                db, "SELECT name FROM pragma_table_info('\(table)') WHERE pk = 0 ORDER BY cid"
+            )
+            .split(separator: "\n").map(String.init)
             // The integer primary key is left to SQLite: a wrong type there is refused on insert, never stored.
             for _ in 0..<40 {
-                let values = columns.map { _ in Self.hostileValues[Int(random.nextWord() % UInt64(Self.hostileValues.count))] }
-                sql += "INSERT OR IGNORE INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")));"
+                let values = columns.map { _ in
+                    Self.hostileValues[Int(random.nextWord() % UInt64(Self.hostileValues.count))]
+                }
+                sql +=
+                    "INSERT OR IGNORE INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")));"
             }
         }
         sql += "COMMIT;"
         let script = dir.appendingPathComponent("fuzz.sql")
         try sql.write(to: script, atomically: true, encoding: .utf8)
         _ = try StoreTestData.sqlite3(db, ".read \(script.path)")
-        let rows = Int(try StoreTestData.sqlite3(db, "SELECT (SELECT count(*) FROM track_points) + (SELECT count(*) FROM readings)")) ?? 0
+        let rows =
+            Int(
+                try StoreTestData.sqlite3(
+                    db, "SELECT (SELECT count(*) FROM track_points) + (SELECT count(*) FROM readings)")) ?? 0
         #expect(rows > 10, "the fuzz rows were not written")
         for command in Self.readingCommands {
             _ = try Self.expectSane(command, db: db, home: dir, "seed \(seed)")

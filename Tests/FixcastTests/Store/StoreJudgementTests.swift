@@ -34,12 +34,16 @@ import Testing
         return home.db
     }
 
-    @Test("another program's database, random bytes and a truncated store are refused and left byte for byte as they were")
+    @Test(
+        "another program's database, random bytes and a truncated store are refused and left byte for byte as they were"
+    )
     func foreignFilesAreLeftAsTheyWere() throws {
         let home = AcceptanceHome("judge-foreign")
         defer { home.remove() }
         let foreign = home.path("other.db")
-        _ = try StoreTestData.sqlite3(foreign, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me');")
+        _ = try StoreTestData.sqlite3(
+            foreign,
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me');")
         #expect(try StoreTestData.sqlite3(foreign, "PRAGMA journal_mode") == "delete")
         let random = home.path("random.db")
         var generator = SeededBytes(seed: 23)
@@ -49,9 +53,13 @@ import Testing
         let truncated = home.path("truncated.sqlite")
         try whole.prefix(100 + whole.count / 3).write(to: URL(fileURLWithPath: truncated))
 
-        for (file, says) in [(foreign, "another program's SQLite database"), (random, "storage: "), (truncated, "storage: ")] {
+        for (file, says) in [
+            (foreign, "another program's SQLite database"), (random, "storage: "), (truncated, "storage: "),
+        ] {
             let before = try #require(Self.bytes(file))
-            for command in Self.readingCommands + Self.writingCommands + [["run", "--at", "52.52,13.405", "--offline", "--json"]] {
+            for command in Self.readingCommands + Self.writingCommands + [
+                ["run", "--at", "52.52,13.405", "--offline", "--json"]
+            ] {
                 let r = try home.run(command + ["--db", file], env: Acceptance.env(nil), timeout: 30)
                 #expect(!r.timedOut)
                 #expect(r.status == 1, "\(command) on \(file): \(r.status) \(r.stderr)")
@@ -63,7 +71,9 @@ import Testing
         #expect(try StoreTestData.sqlite3(foreign, "PRAGMA journal_mode") == "delete")
     }
 
-    @Test("reading commands on a mistyped --db create nothing: export exits 1 saying there is no store, status says no store yet")
+    @Test(
+        "reading commands on a mistyped --db create nothing: export exits 1 saying there is no store, status says no store yet"
+    )
     func readingCommandsNeverCreateAStore() throws {
         let home = AcceptanceHome("judge-missing")
         defer { home.remove() }
@@ -136,18 +146,22 @@ import Testing
         _ = try Self.fixcastStore(setUp)
         try FileManager.default.copyItem(atPath: setUp.db, toPath: db)
         chmod(privateDir, 0o700)
-        let commands = Self.readingCommands + Self.writingCommands + [["run", "--at", "52.52,13.405", "--offline", "--json"]]
+        let commands =
+            Self.readingCommands + Self.writingCommands + [["run", "--at", "52.52,13.405", "--offline", "--json"]]
         for command in commands {
             let r = try Self.runAsNobody(command + ["--db", db], home: home)
             #expect(!r.timedOut)
             #expect(r.status == 1, "\(command): \(r.status) \(r.stdout) \(r.stderr)")
-            #expect(r.stderr.contains("cannot be read (permission denied on the folder \(privateDir))"), "\(command): \(r.stderr)")
+            #expect(
+                r.stderr.contains("cannot be read (permission denied on the folder \(privateDir))"),
+                "\(command): \(r.stderr)")
             #expect(!r.stdout.contains("No trips"), "\(command): \(r.stdout)")
         }
         // A command that only uses the store as a cache says so too: the forecast is shown, and exit 1.
         let server = try Acceptance.recordedServer()
         defer { server.stop() }
-        let forecast = try Self.runAsNobody(["forecast", "--at", "52.52,13.405", "--db", db], home: home, env: Acceptance.env(server))
+        let forecast = try Self.runAsNobody(
+            ["forecast", "--at", "52.52,13.405", "--db", db], home: home, env: Acceptance.env(server))
         #expect(forecast.status == 1, "\(forecast.stderr)")
         #expect(!forecast.stdout.isEmpty)
         #expect(forecast.stderr.contains("cannot be read"), "\(forecast.stderr)")
@@ -165,7 +179,12 @@ import Testing
             db,
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO track_points (time, lat, lon, mode) SELECT 1700000000 + i, 50 + i * 0.0001, 10, '3d' FROM n;"
         )
-        let page = Int(try StoreTestData.sqlite3(db, "SELECT pageno FROM dbstat WHERE name = 'track_points' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 5")) ?? 0
+        let page =
+            Int(
+                try StoreTestData.sqlite3(
+                    db,
+                    "SELECT pageno FROM dbstat WHERE name = 'track_points' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 5"
+                )) ?? 0
         let pageSize = Int(try StoreTestData.sqlite3(db, "PRAGMA page_size")) ?? 4096
         #expect(page > 1)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: db))
@@ -179,7 +198,8 @@ import Testing
             #expect(r.status == 1, "\(command): \(r.stderr)")
             #expect(r.stderr.contains("is damaged"), "\(command): \(r.stderr)")
         }
-        let run = try home.run(["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: Acceptance.env(nil), timeout: 30)
+        let run = try home.run(
+            ["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: Acceptance.env(nil), timeout: 30)
         #expect(run.status == 1 && !run.timedOut)
         #expect(Acceptance.stderrLines(run).count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("is damaged"))
@@ -192,7 +212,8 @@ import Testing
         let server = try Acceptance.recordedServer()
         defer { server.stop() }
         let env = Acceptance.env(server)
-        let first = try RunningFixcast(["run", "--at", "52.52,13.405", "--json", "--db", home.db], env: env, home: home.dir)
+        let first = try RunningFixcast(
+            ["run", "--at", "52.52,13.405", "--json", "--db", home.db], env: env, home: home.dir)
         defer {
             first.signal(SIGTERM)
             _ = first.waitForExit()
@@ -204,14 +225,18 @@ import Testing
             Acceptance.stderrLines(second)
                 == [StorageError.heldByRun(path: home.db, pid: Int(first.process.processIdentifier)).message])
         #expect(second.stdout.isEmpty)
-        for command in [["now", "--at", "52.52,13.405"], ["trips"], ["export", "--format", "csv"], ["status", "--gpsd", "127.0.0.1:9"]] {
+        for command in [
+            ["now", "--at", "52.52,13.405"], ["trips"], ["export", "--format", "csv"],
+            ["status", "--gpsd", "127.0.0.1:9"],
+        ] {
             let r = try home.run(command, env: env)
             #expect(r.status == 0, "\(command) beside a run: \(r.stderr)")
         }
         first.signal(SIGTERM)
         #expect(first.waitForExit() == 0)
         // The lock goes with its holder: a run after it starts.
-        let third = try RunningFixcast(["run", "--at", "52.52,13.405", "--json", "--db", home.db], env: env, home: home.dir)
+        let third = try RunningFixcast(
+            ["run", "--at", "52.52,13.405", "--json", "--db", home.db], env: env, home: home.dir)
         #expect(third.waitForLines(1, seconds: 30), "\(third.stderr)")
         third.signal(SIGTERM)
         #expect(third.waitForExit() == 0)
@@ -231,7 +256,9 @@ import Testing
     }
 
     /// `fixcast args…` as the user nobody (runuser), with the test's clean environment.
-    static func runAsNobody(_ args: [String], home: AcceptanceHome, env extra: [String: String] = Acceptance.env(nil)) throws -> CLIResult {
+    static func runAsNobody(_ args: [String], home: AcceptanceHome, env extra: [String: String] = Acceptance.env(nil))
+        throws -> CLIResult
+    {
         var env = fixcastEnvironment(home: home.dir, adding: extra)
         env["HOME"] = "/nonexistent"
         let envArgs = env.map { "\($0.key)=\($0.value)" }

@@ -29,7 +29,9 @@ enum AlertFixtures {
         var out = ""
         var last = text.startIndex
         for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let range = Range(match.range, in: text), let d = parser.date(from: String(text[range])) else { continue }
+            guard let range = Range(match.range, in: text), let d = parser.date(from: String(text[range])) else {
+                continue
+            }
             out += text[last..<range.lowerBound]
             out += writer.string(from: d.addingTimeInterval(offset))
             last = range.upperBound

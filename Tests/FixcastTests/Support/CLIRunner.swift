@@ -30,7 +30,8 @@ func fixcastEnvironment(home: URL, adding env: [String: String]) -> [String: Str
 enum CLIRunner {
     /// Runs `fixcast args…` with a clean environment (HOME and XDG dirs in `home`, so no user config
     /// or store is touched) plus `env`. Kills it after `timeout` seconds.
-    static func run(_ args: [String], env: [String: String] = [:], home: URL, timeout: Double = 60) throws -> CLIResult {
+    static func run(_ args: [String], env: [String: String] = [:], home: URL, timeout: Double = 60) throws -> CLIResult
+    {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: TestPaths.fixcastBinary)
         p.arguments = args
@@ -73,6 +74,14 @@ enum CLIRunner {
 final class LockedData: @unchecked Sendable {
     private var data = Data()
     private let lock = NSLock()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    func set(_ d: Data) {
+        lock.lock()
+        data = d
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }

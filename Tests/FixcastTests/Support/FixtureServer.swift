@@ -22,7 +22,9 @@ struct FixtureResponse {
     }
 
     var json: [String: Any] {
-        var d: [String: Any] = ["status": status, "headers": headers, "delay": delay, "truncate": truncate, "close": close, "size": size]
+        var d: [String: Any] = [
+            "status": status, "headers": headers, "delay": delay, "truncate": truncate, "close": close, "size": size,
+        ]
         if let file { d["file"] = file }
         if let body { d["body"] = body }
         if gzip { d["gzip"] = true }
@@ -57,14 +59,19 @@ final class FixtureServer: @unchecked Sendable {
         try JSONSerialization.data(withJSONObject: config).write(to: configPath)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [TestPaths.repoRoot.appendingPathComponent("Tests/Support/fixture_server.py").path, configPath.path]
+        process.arguments = [
+            TestPaths.repoRoot.appendingPathComponent("Tests/Support/fixture_server.py").path, configPath.path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         TestScratch.own(process)
         let deadline = Date().addingTimeInterval(10)
         var found: Int?
         while Date() < deadline {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let p = Int(text) { found = p; break }
+            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let p = Int(text) {
+                found = p
+                break
+            }
             usleep(20_000)
         }
         guard let found else {
@@ -78,8 +85,12 @@ final class FixtureServer: @unchecked Sendable {
     func requests() -> [(path: String, query: String, headers: [String: String])] {
         guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
-            guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return (obj["path"] as? String ?? "", obj["query"] as? String ?? "", obj["headers"] as? [String: String] ?? [:])
+            guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                return nil
+            }
+            return (
+                obj["path"] as? String ?? "", obj["query"] as? String ?? "", obj["headers"] as? [String: String] ?? [:]
+            )
         }
     }
 

@@ -30,7 +30,8 @@ final class MosquittoBroker: @unchecked Sendable {
         if tls {
             let ca = try Self.makeCertificates(in: dir)
             caFile = ca
-            conf += "cafile \(ca)\ncertfile \(dir.appendingPathComponent("server.crt").path)\nkeyfile \(dir.appendingPathComponent("server.key").path)\n"
+            conf +=
+                "cafile \(ca)\ncertfile \(dir.appendingPathComponent("server.crt").path)\nkeyfile \(dir.appendingPathComponent("server.key").path)\n"
         }
         try conf.write(to: dir.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
         TestScratch.atEnd { [weak self] in self?.stop() }
@@ -80,7 +81,9 @@ final class MosquittoBroker: @unchecked Sendable {
         addr.sin_port = port.bigEndian
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         return rc == 0
     }
@@ -106,13 +109,25 @@ final class MosquittoBroker: @unchecked Sendable {
     static func makeCertificates(in dir: URL) throws -> String {
         let ssl = "/usr/bin/openssl"
         func p(_ name: String) -> String { dir.appendingPathComponent(name).path }
-        try runTool(ssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=fixcast test CA",
-                          "-keyout", p("ca.key"), "-out", p("ca.crt")])
-        try runTool(ssl, ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
-                          "-keyout", p("server.key"), "-out", p("server.csr")])
+        try runTool(
+            ssl,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=fixcast test CA",
+                "-keyout", p("ca.key"), "-out", p("ca.crt"),
+            ])
+        try runTool(
+            ssl,
+            [
+                "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
+                "-keyout", p("server.key"), "-out", p("server.csr"),
+            ])
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(toFile: p("ext.cnf"), atomically: true, encoding: .utf8)
-        try runTool(ssl, ["x509", "-req", "-in", p("server.csr"), "-CA", p("ca.crt"), "-CAkey", p("ca.key"),
-                          "-CAcreateserial", "-days", "2", "-extfile", p("ext.cnf"), "-out", p("server.crt")])
+        try runTool(
+            ssl,
+            [
+                "x509", "-req", "-in", p("server.csr"), "-CA", p("ca.crt"), "-CAkey", p("ca.key"),
+                "-CAcreateserial", "-days", "2", "-extfile", p("ext.cnf"), "-out", p("server.crt"),
+            ])
         // Started as root, mosquitto drops to its own user before reading the key: let it read this test key.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: p("server.key"))
         return p("ca.crt")

@@ -53,7 +53,9 @@ extension FixtureServer {
             var empty = sigset_t()
             sigemptyset(&empty)
             pthread_sigmask(SIG_SETMASK, &empty, nil)
-            box.result = TestScratch.$current.withValue(scratch) { Result { try FixtureServer(routes: routes, host: host) } }
+            box.result = TestScratch.$current.withValue(scratch) {
+                Result { try FixtureServer(routes: routes, host: host) }
+            }
             done.signal()
         }
         thread.start()

@@ -8,7 +8,11 @@ final class RunningFixcast: @unchecked Sendable {
         var lines: [String] = []
         var errText = ""
         var errLines: [(at: Date, line: String)] = []
-        func with<T>(_ body: (Shared) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(self) }
+        func with<T>(_ body: (Shared) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(self)
+        }
     }
     private let shared = Shared()
     private let readers = DispatchGroup()
@@ -68,7 +72,9 @@ final class RunningFixcast: @unchecked Sendable {
     var stderrLines: [(at: Date, line: String)] { shared.with { $0.errLines } }
 
     /// Waits until a stderr line contains `text`; the line and when it came, nil after `seconds`.
-    func waitForStderr(containing text: String, after: Date = .distantPast, seconds: Double = 20) -> (at: Date, line: String)? {
+    func waitForStderr(containing text: String, after: Date = .distantPast, seconds: Double = 20) -> (
+        at: Date, line: String
+    )? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let hit = stderrLines.first(where: { $0.at >= after && $0.line.contains(text) }) { return hit }

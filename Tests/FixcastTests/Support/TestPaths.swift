@@ -36,6 +36,8 @@ func freeLoopbackPort() -> UInt16 {
     addr.sin_addr.s_addr = inet_addr("127.0.0.1")
     var len = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }
-    _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+    _ = withUnsafeMutablePointer(to: &addr) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+    }
     return UInt16(bigEndian: addr.sin_port)
 }

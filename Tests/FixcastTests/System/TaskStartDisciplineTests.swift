@@ -26,7 +26,8 @@ import Testing
                 if j < line.count, line[j] == UInt8(ascii: "<") { j = skipGenericArguments(line, from: j) }
                 while j < line.count, line[j] == UInt8(ascii: " ") { j += 1 }
                 let rest = String(decoding: line[j...], as: UTF8.self)
-                if rest.hasPrefix("{") || rest.hasPrefix("(") || rest.hasPrefix(".detached") || rest.hasPrefix(".init") {
+                if rest.hasPrefix("{") || rest.hasPrefix("(") || rest.hasPrefix(".detached") || rest.hasPrefix(".init")
+                {
                     found.append("\(number + 1): \(rawLine.trimmingCharacters(in: .whitespaces))")
                     break
                 }
@@ -42,7 +43,10 @@ import Testing
         var previous: Character = " "
         for c in line {
             if inString {
-                if c == "\"" && previous != "\\" { inString = false; out.append(c) }
+                if c == "\"" && previous != "\\" {
+                    inString = false
+                    out.append(c)
+                }
             } else if c == "\"" {
                 inString = true
                 out.append(c)
@@ -130,6 +134,8 @@ import Testing
             }
             #expect(files.contains { $0.hasSuffix(".swift") }, "no Swift files under \(tree): the scan read nothing")
         }
-        #expect(offenders.isEmpty, "start tasks with ThreadExecutor.tasks.startTask { … }:\n\(offenders.joined(separator: "\n"))")
+        #expect(
+            offenders.isEmpty,
+            "start tasks with ThreadExecutor.tasks.startTask { … }:\n\(offenders.joined(separator: "\n"))")
     }
 }

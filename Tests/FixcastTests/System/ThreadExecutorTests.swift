@@ -27,12 +27,12 @@ import Testing
 
     @Test func defaultActorsCalledFromSuchATaskRunThereToo() async {
         actor Counter {
-            var where_: String = ""
-            func touch() { where_ = ThreadExecutorTests.threadName() }
+            var threadSeen: String = ""
+            func touch() { threadSeen = ThreadExecutorTests.threadName() }
         }
         let counter = Counter()
         await Task(executorPreference: ThreadExecutor.tasks) { await counter.touch() }.value
-        #expect(await counter.where_ == "fixcast-tasks")
+        #expect(await counter.threadSeen == "fixcast-tasks")
     }
 
     @Test func sleepWaitsAtLeastItsTime() async {
@@ -88,11 +88,15 @@ import Testing
     /// process every second for as long as it runs (bench/README.md, issue 10).
     @Test func runNeverStartsLibdispatchsWorkerPool() async throws {
         let home = TestPaths.temporaryDirectory("agent-threads")
-        let server = try FixtureServer(routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]])
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
         defer { server.stop() }
         let agent = try RunningFixcast(
-            ["run", "--json", "--place", "Berlin", "--gpsd", "127.0.0.1:\(freeLoopbackPort())",
-             "--db", home.appendingPathComponent("t.sqlite").path],
+            [
+                "run", "--json", "--place", "Berlin", "--gpsd", "127.0.0.1:\(freeLoopbackPort())",
+                "--db", home.appendingPathComponent("t.sqlite").path,
+            ],
             env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
         #expect(agent.waitForLines(1, seconds: 30), "stderr: \(agent.stderr)")
         agent.signal(SIGUSR1)
@@ -100,7 +104,9 @@ import Testing
         let pid = agent.process.processIdentifier
         let threads = ProcessThreads.of("\(pid)").map(\.name)
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        let kinds = fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+        let kinds = fds.compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
+        }
         agent.signal(SIGTERM)
         #expect(agent.waitForExit(seconds: 20) == 0)
         #expect(threads.contains("fixcast-agent") && threads.contains("fixcast-tasks"), "threads: \(threads)")

@@ -32,9 +32,10 @@ func runJSONBench(_ paths: [String]) -> Int32 {
         }
         let parse = median(parseTimes)
         let name = String(path.split(separator: "/").last ?? "")
-        print(pad(name, 40) + pad("\(bytes.count)", 10) + pad(format(parse), 14)
-              + pad("\(Int(Double(bytes.count) / parse / 1e6))", 8) + format(median(writeTimes))
-              + (checksum == 42 ? " " : ""))
+        print(
+            pad(name, 40) + pad("\(bytes.count)", 10) + pad(format(parse), 14)
+                + pad("\(Int(Double(bytes.count) / parse / 1e6))", 8) + format(median(writeTimes))
+                + (checksum == 42 ? " " : ""))
     }
     return 0
 }

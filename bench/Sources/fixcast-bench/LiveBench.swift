@@ -14,7 +14,9 @@ func runLiveBench() -> Int32 {
     let weather = WeatherReport(
         provider: .openMeteo, fetchedAt: fetched, coordinate: berlin, cached: false, stale: false, current: current,
         today: TodaySummary(minC: -1, maxC: 5, sunrise: fetched.addingTimeInterval(-18_000), sunset: fetched),
-        daily: (0..<7).map { DailyForecast(date: "2026-02-0\($0 + 1)", minC: -1, maxC: 5, weatherCode: 3, precipitationMm: 0.2) },
+        daily: (0..<7).map {
+            DailyForecast(date: "2026-02-0\($0 + 1)", minC: -1, maxC: 5, weatherCode: 3, precipitationMm: 0.2)
+        },
         alerts: [])
     let place = Place(name: "Berlin", region: "Berlin", country: "Germany", countryCode: "DE", source: .nominatim)
     let reading = Reading(time: fetched, trigger: .startup, position: nil, place: place, weather: weather, errors: [])

@@ -1,7 +1,7 @@
+import FixcastAdapters
 // Offline place index benchmark (bench/places.sh): load time and lookup time of the bundled GeoNames
 // table, side by side with a brute-force scan; `--json` is bench/json.sh's. Timing lives here, never in tests.
 import FixcastApp
-import FixcastAdapters
 import FixcastCore
 
 #if canImport(Glibc)
@@ -56,7 +56,8 @@ if arguments.first == "--compile" {
 let files = DataFiles.current()
 guard let path = arguments.first ?? files.locate(OfflinePlaces.fileName) else {
     Console.err(
-        "fixcast-bench: \(OfflinePlaces.fileName) not found (looked in \(files.candidateDirectories().joined(separator: ", "))).\n")
+        "fixcast-bench: \(OfflinePlaces.fileName) not found (looked in \(files.candidateDirectories().joined(separator: ", "))).\n"
+    )
     exit(1)
 }
 

@@ -24,7 +24,7 @@ public enum SolarTimes {
         let noonSun = SunPosition.at(noonGuess)
         let noon = midnight.addingTimeInterval((720 - 4 * coordinate.lon - noonSun.equationOfTimeMin) * 60)
         guard let rise = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: true),
-              let set = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: false)
+            let set = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: false)
         else {
             // No crossing: the sun stays up all day when it is above the rise/set altitude at noon.
             let noonElevation = 90 - abs(coordinate.lat - SunPosition.at(noon).declinationDeg)
@@ -47,15 +47,18 @@ public enum SolarTimes {
             let l0 = (280.46646 + t * (36000.76983 + t * 0.0003032)).truncatingRemainder(dividingBy: 360)
             let m = 357.52911 + t * (35999.05029 - 0.0001537 * t)
             let e = 0.016708634 - t * (0.000042037 + 0.0000001267 * t)
-            let c = Elementary.sin(m * rad) * (1.914602 - t * (0.004817 + 0.000014 * t))
+            let c =
+                Elementary.sin(m * rad) * (1.914602 - t * (0.004817 + 0.000014 * t))
                 + Elementary.sin(2 * m * rad) * (0.019993 - 0.000101 * t) + Elementary.sin(3 * m * rad) * 0.000289
             let omega = 125.04 - 1934.136 * t
             let apparentLong = l0 + c - 0.00569 - 0.00478 * Elementary.sin(omega * rad)
             let meanObliquity = 23 + (26 + (21.448 - t * (46.815 + t * (0.00059 - t * 0.001813))) / 60) / 60
             let obliquity = meanObliquity + 0.00256 * Elementary.cos(omega * rad)
-            let declination = Elementary.asin(Elementary.sin(obliquity * rad) * Elementary.sin(apparentLong * rad)) / rad
+            let declination =
+                Elementary.asin(Elementary.sin(obliquity * rad) * Elementary.sin(apparentLong * rad)) / rad
             let y = Elementary.tan(obliquity * rad / 2) * Elementary.tan(obliquity * rad / 2)
-            let eq = y * Elementary.sin(2 * l0 * rad) - 2 * e * Elementary.sin(m * rad)
+            let eq =
+                y * Elementary.sin(2 * l0 * rad) - 2 * e * Elementary.sin(m * rad)
                 + 4 * e * y * Elementary.sin(m * rad) * Elementary.cos(2 * l0 * rad)
                 - 0.5 * y * y * Elementary.sin(4 * l0 * rad) - 1.25 * e * e * Elementary.sin(2 * m * rad)
             return SunPosition(declinationDeg: declination, equationOfTimeMin: 4 * eq / rad)
@@ -65,7 +68,8 @@ public enum SolarTimes {
     /// The hour angle (degrees) of the sun at `zenithDeg`, or nil when it never reaches it that day.
     static func hourAngleDeg(lat: Double, declinationDeg: Double) -> Double? {
         let rad = Double.pi / 180
-        let cosH = Elementary.cos(zenithDeg * rad) / (Elementary.cos(lat * rad) * Elementary.cos(declinationDeg * rad))
+        let cosH =
+            Elementary.cos(zenithDeg * rad) / (Elementary.cos(lat * rad) * Elementary.cos(declinationDeg * rad))
             - Elementary.tan(lat * rad) * Elementary.tan(declinationDeg * rad)
         guard cosH.isFinite, (-1...1).contains(cosH) else { return nil }
         return (Double.pi / 2 - Elementary.asin(cosH)) / rad

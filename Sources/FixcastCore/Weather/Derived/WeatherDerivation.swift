@@ -14,21 +14,21 @@ public enum WeatherDerivation {
         var derived = Set(r.derived)
         let c = r.current
         if c.dewPointC == nil, let t = c.temperatureC, let rh = c.humidityPct,
-           let dew = DewPoint.celsius(temperatureC: t, humidityPct: rh), WeatherValueRanges.temperature.contains(dew)
+            let dew = DewPoint.celsius(temperatureC: t, humidityPct: rh), WeatherValueRanges.temperature.contains(dew)
         {
             r.current.dewPointC = dew
             derived.insert(.dewPoint)
         }
         if c.feelsLikeC == nil, let t = c.temperatureC, let rh = c.humidityPct, let ws = c.windSpeedMps,
-           let feels = ApparentTemperature.celsius(temperatureC: t, humidityPct: rh, windSpeedMps: ws),
-           WeatherValueRanges.feelsLike.contains(feels)
+            let feels = ApparentTemperature.celsius(temperatureC: t, humidityPct: rh, windSpeedMps: ws),
+            WeatherValueRanges.feelsLike.contains(feels)
         {
             r.current.feelsLikeC = feels
             derived.insert(.feelsLike)
         }
         var today = r.today ?? TodaySummary()
         if today.sunrise == nil, today.sunset == nil, today.daylight == nil,
-           let day = SolarTimes.day(localDate(of: r.fetchedAt, at: r.coordinate), at: r.coordinate)
+            let day = SolarTimes.day(localDate(of: r.fetchedAt, at: r.coordinate), at: r.coordinate)
         {
             switch day {
             case .times(let rise, let set):

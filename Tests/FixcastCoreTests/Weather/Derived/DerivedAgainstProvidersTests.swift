@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 /// The derived values against the providers' own, in every recorded response that has both the value
@@ -46,10 +47,13 @@ import Testing
         let berlin = Coordinate(lat: 52.52, lon: 13.42)!
         var dark = 0
         for i in times.indices {
-            let mine = try #require(ApparentTemperature.celsius(temperatureC: t[i], humidityPct: rh[i], windSpeedMps: ws[i]))
+            let mine = try #require(
+                ApparentTemperature.celsius(temperatureC: t[i], humidityPct: rh[i], windSpeedMps: ws[i]))
             #expect(abs(mine - theirs[i]) <= 1.5, "\(times[i]): \(mine) against \(theirs[i])")
             let time = try #require(UTCTime.parse(times[i] + ":00Z"))  // this response is in GMT
-            guard case .times(let rise, let set)? = SolarTimes.day(String(times[i].prefix(10)), at: berlin) else { continue }
+            guard case .times(let rise, let set)? = SolarTimes.day(String(times[i].prefix(10)), at: berlin) else {
+                continue
+            }
             if time < rise || time > set {
                 dark += 1
                 #expect(abs(mine - theirs[i]) <= 1, "\(times[i]) (sun down): \(mine) against \(theirs[i])")
@@ -60,7 +64,9 @@ import Testing
 
     /// Open-Meteo's daily sunrise and sunset (local times with `utc_offset_seconds`) for Copenhagen in
     /// July, Berlin in July and Toronto in March; OpenWeatherMap's for a town in Italy in August.
-    @Test(arguments: ["open-meteo-forecast.json", "open-meteo-hourly-berlin-all.json", "open-meteo-hourly-toronto.json"])
+    @Test(arguments: [
+        "open-meteo-forecast.json", "open-meteo-hourly-berlin-all.json", "open-meteo-hourly-toronto.json",
+    ])
     func sunriseAndSunsetMatchOpenMeteo(_ name: String) throws {
         let source = try CoreFixtures.object(name)
         let lat = try #require((source["latitude"] as? NSNumber)?.doubleValue)
@@ -79,8 +85,11 @@ import Testing
             }
             let theirRise = try #require(UTCTime.parse(rises[i])).addingTimeInterval(-offset)
             let theirSet = try #require(UTCTime.parse(sets[i])).addingTimeInterval(-offset)
-            #expect(abs(rise.timeIntervalSince(theirRise)) <= 120, "\(name) \(dates[i]) sunrise \(rise) against \(theirRise)")
-            #expect(abs(set.timeIntervalSince(theirSet)) <= 120, "\(name) \(dates[i]) sunset \(set) against \(theirSet)")
+            #expect(
+                abs(rise.timeIntervalSince(theirRise)) <= 120,
+                "\(name) \(dates[i]) sunrise \(rise) against \(theirRise)")
+            #expect(
+                abs(set.timeIntervalSince(theirSet)) <= 120, "\(name) \(dates[i]) sunset \(set) against \(theirSet)")
         }
     }
 

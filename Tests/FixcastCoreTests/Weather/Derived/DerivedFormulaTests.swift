@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 /// The three formulas against published tables and worked examples, and at their edges.
 @Suite struct DerivedFormulaTests {
     /// Dew points as printed in common psychrometric dew-point tables (to 0.1 °C).
     @Test(arguments: [
-        (20.0, 50.0, 9.3), (30.0, 50.0, 18.4), (10.0, 90.0, 8.4), (25.0, 80.0, 21.3), (0.0, 100.0, 0.0), (35.0, 30.0, 14.9),
+        (20.0, 50.0, 9.3), (30.0, 50.0, 18.4), (10.0, 90.0, 8.4), (25.0, 80.0, 21.3), (0.0, 100.0, 0.0),
+        (35.0, 30.0, 14.9),
     ])
     func dewPointMatchesTheTable(_ t: Double, _ rh: Double, _ expected: Double) throws {
         let dew = try #require(DewPoint.celsius(temperatureC: t, humidityPct: rh))
@@ -57,7 +59,9 @@ import Testing
     /// NOAA Solar Calculator for Greenwich (51.4769° N, 0.0005° W) on 2026-06-21: sunrise 03:43,
     /// sunset 20:21 UTC (BST 04:43 / 21:21); and at the equator on the March equinox a day of 12 h 7 min.
     @Test func greenwichAtMidsummer() throws {
-        guard case .times(let rise, let set)? = SolarTimes.day("2026-06-21", at: Coordinate(lat: 51.4769, lon: -0.0005)!) else {
+        guard
+            case .times(let rise, let set)? = SolarTimes.day("2026-06-21", at: Coordinate(lat: 51.4769, lon: -0.0005)!)
+        else {
             Issue.record("no times for Greenwich")
             return
         }

@@ -1,17 +1,23 @@
 import Foundation
 import Testing
+
 @testable import FixcastCore
 
 @Suite struct WeatherDerivationTests {
     let copenhagen = Coordinate(lat: 55.68, lon: 12.57)!
     let fetchedAt = UTCTime.parse("2026-07-26T21:00:00Z")!
 
-    func report(_ current: CurrentConditions, today: TodaySummary? = nil, at place: Coordinate? = nil, time: Date? = nil) -> WeatherReport {
-        WeatherReport(provider: .openMeteo, fetchedAt: time ?? fetchedAt, coordinate: place ?? copenhagen, current: current, today: today)
+    func report(
+        _ current: CurrentConditions, today: TodaySummary? = nil, at place: Coordinate? = nil, time: Date? = nil
+    ) -> WeatherReport {
+        WeatherReport(
+            provider: .openMeteo, fetchedAt: time ?? fetchedAt, coordinate: place ?? copenhagen, current: current,
+            today: today)
     }
 
     @Test func fillsWhatIsMissingAndNamesIt() throws {
-        let r = WeatherDerivation.completed(report(CurrentConditions(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)))
+        let r = WeatherDerivation.completed(
+            report(CurrentConditions(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)))
         #expect(r.derived == [.dewPoint, .feelsLike, .sunrise, .sunset])
         let dew = try #require(r.current.dewPointC)
         let feels = try #require(r.current.feelsLikeC)
@@ -27,10 +33,12 @@ import Testing
     }
 
     @Test func theProvidersOwnValuesWin() {
-        let given = CurrentConditions(temperatureC: 16.8, feelsLikeC: 20, humidityPct: 84, dewPointC: 3, windSpeedMps: 2.5)
+        let given = CurrentConditions(
+            temperatureC: 16.8, feelsLikeC: 20, humidityPct: 84, dewPointC: 3, windSpeedMps: 2.5)
         let rise = UTCTime.parse("2026-07-26T03:00:00Z")!
         let set = UTCTime.parse("2026-07-26T19:00:00Z")!
-        let r = WeatherDerivation.completed(report(given, today: TodaySummary(minC: 10, maxC: 20, sunrise: rise, sunset: set)))
+        let r = WeatherDerivation.completed(
+            report(given, today: TodaySummary(minC: 10, maxC: 20, sunrise: rise, sunset: set)))
         #expect(r.derived.isEmpty)
         #expect(r.current == given)
         #expect(r.today == TodaySummary(minC: 10, maxC: 20, sunrise: rise, sunset: set))
@@ -45,7 +53,8 @@ import Testing
 
     @Test func polarNightSaysSo() throws {
         let tromso = Coordinate(lat: 69.65, lon: 18.96)!
-        let r = WeatherDerivation.completed(report(CurrentConditions(temperatureC: -5), at: tromso, time: UTCTime.parse("2026-12-21T11:00:00Z")!))
+        let r = WeatherDerivation.completed(
+            report(CurrentConditions(temperatureC: -5), at: tromso, time: UTCTime.parse("2026-12-21T11:00:00Z")!))
         let today = try #require(r.today)
         #expect(today.daylight == .polarNight)
         #expect(today.sunrise == nil && today.sunset == nil)
@@ -53,16 +62,22 @@ import Testing
     }
 
     @Test func applyingTwiceChangesNothing() {
-        let once = WeatherDerivation.completed(report(CurrentConditions(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)))
+        let once = WeatherDerivation.completed(
+            report(CurrentConditions(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)))
         #expect(WeatherDerivation.completed(once) == once)
     }
 
     /// `derived` and `today.daylight` are written into the reading JSON and read back from the store's form.
     @Test func derivedSurvivesTheJSONRoundTrip() throws {
-        let r = WeatherDerivation.completed(report(CurrentConditions(temperatureC: -5, humidityPct: 80, windSpeedMps: 3),
-            at: Coordinate(lat: 69.65, lon: 18.96)!, time: UTCTime.parse("2026-06-21T11:00:00Z")!))
+        let r = WeatherDerivation.completed(
+            report(
+                CurrentConditions(temperatureC: -5, humidityPct: 80, windSpeedMps: 3),
+                at: Coordinate(lat: 69.65, lon: 18.96)!, time: UTCTime.parse("2026-06-21T11:00:00Z")!))
         let json = r.json(language: .en)
-        #expect(json["derived"]?.arrayValue?.compactMap(\.stringValue) == ["dew_point_c", "feels_like_c", "sunrise", "sunset"])
+        #expect(
+            json["derived"]?.arrayValue?.compactMap(\.stringValue) == [
+                "dew_point_c", "feels_like_c", "sunrise", "sunset",
+            ])
         #expect(json["today"]?["daylight"]?.stringValue == "polar_day")
         let back = try #require(WeatherReport(json: json))
         #expect(back.derived == r.derived)
@@ -73,7 +88,8 @@ import Testing
     /// still gets today's sunrise and sunset at the position.
     @Test func aRecordingFromAnotherDayGetsTodaysSun() throws {
         let december = UTCTime.parse("2026-12-01T12:00:00Z")!
-        let decoded = try OpenMeteoDecoder.decode(CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: copenhagen, fetchedAt: december)
+        let decoded = try OpenMeteoDecoder.decode(
+            CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: copenhagen, fetchedAt: december)
         #expect(decoded.today == nil)
         let r = WeatherDerivation.completed(decoded)
         let rise = try #require(r.today?.sunrise)
