@@ -77,6 +77,13 @@ public struct AlertAreaTable: @unchecked Sendable {
         let cells = try section(88, cellsLength)
         let strings = try section(96, b.u64(104))
 
+        // The checks below read every section but the points: ask for them in one read-ahead each
+        // rather than one page fault at a time (a mapping is advised MADV_RANDOM).
+        if let base = b.baseAddress {
+            for part in [areas, rings, codes, grid, cells, strings] {
+                if let start = part.baseAddress { storage.willRead(start - base..<start - base + part.count) }
+            }
+        }
         func text(_ offset: Int) -> Range<Int>? {
             guard offset >= 0, offset <= strings.count - 2 else { return nil }
             let end = offset + 2 + Int(strings.u16(offset))
@@ -177,9 +184,14 @@ public struct AlertAreaTable: @unchecked Sendable {
     /// FIPS, as CAP's `valueName`), else the first scheme in which `code` exists (the areas' own codes
     /// before aliases). nil when the table does not know it: the caller counts it as unplaced.
     public func area(code: String, scheme: String? = nil) -> AlertArea? {
-        if let scheme { return index(scheme: scheme, code: code).map(area(at:)) }
+        areaIndex(code: code, scheme: scheme).map(area(at:))
+    }
+
+    /// The index of the area `area(code:scheme:)` answers, for comparing with `areaIndices(containing:)`.
+    public func areaIndex(code: String, scheme: String? = nil) -> Int? {
+        if let scheme { return index(scheme: scheme, code: code) }
         for s in Self.schemesByPreference {
-            if let i = index(scheme: s, code: code) { return area(at: i) }
+            if let i = index(scheme: s, code: code) { return i }
         }
         return nil
     }
@@ -205,6 +217,14 @@ public struct AlertAreaTable: @unchecked Sendable {
         return AlertArea(
             geocode: AlertGeocode(scheme: texts[0], code: texts[1]), aliases: aliases, country: texts[2],
             name: texts[3])
+    }
+
+    /// The bounding box of the area at `index` (0 ..< count), in degrees (east may pass 180 for an area
+    /// across the antimeridian).
+    public func bounds(at index: Int) -> (west: Double, south: Double, east: Double, north: Double) {
+        let o = index * Self.areaSize
+        func degrees(_ at: Int) -> Double { Double(Int32(bitPattern: areas.u32(o + at))) / Self.e6 }
+        return (degrees(0), degrees(4), degrees(8), degrees(12))
     }
 
     // MARK: - Internals
