@@ -69,6 +69,8 @@ public struct Settings: Sendable, Hashable {
         public var nwsBaseURL = ""
         /// Empty: https://api.met.no
         public var metAlertsBaseURL = ""
+        /// Empty: https://feeds.meteoalarm.org (`MeteoAlarmFeeds.defaultBaseURL`)
+        public var meteoAlarmBaseURL = ""
         /// MET Norway's stated minimum interval for alerts; never below 1.
         public var checkMin = 10.0
         /// Run via /bin/sh -c once per new alert, the alert's JSON on stdin; empty: none.

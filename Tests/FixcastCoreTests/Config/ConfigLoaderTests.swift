@@ -71,6 +71,7 @@ import Testing
             source = "metalerts"
             nws_base_url = "http://127.0.0.1:9001/"
             metalerts_base_url = "https://mirror.example.org/met"
+            meteoalarm_base_url = "http://127.0.0.1:9002/"
             check_min = 15
             command = "notify-send \\"$FIXCAST_ALERT_EVENT\\""
             """)
@@ -100,6 +101,7 @@ import Testing
         expected.alerts.source = .metalerts
         expected.alerts.nwsBaseURL = "http://127.0.0.1:9001"
         expected.alerts.metAlertsBaseURL = "https://mirror.example.org/met"
+        expected.alerts.meteoAlarmBaseURL = "http://127.0.0.1:9002"
         expected.alerts.checkMin = 15
         expected.alerts.command = "notify-send \"$FIXCAST_ALERT_EVENT\""
         #expect(loaded.settings == expected)

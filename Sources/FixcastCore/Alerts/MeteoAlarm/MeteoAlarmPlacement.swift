@@ -1,0 +1,104 @@
+/// Whether a MeteoAlarm warning applies at a position, decided offline from what the entry says about
+/// its area: its own polygon when it has one (the polygon wins: it is the forecaster's drawing, finer
+/// than the area), else its geocodes placed with the bundled area table (`AlertAreaTable`). A geocode
+/// the table does not know is counted (`status` `alerts.unplaced_areas`); a warning none of whose
+/// geocodes can be placed is still listed for its country as "area unknown", never silently dropped
+/// (CONTRACT.md "Alerts").
+public struct MeteoAlarmPlacement: Sendable, Equatable {
+    public enum Verdict: Sendable, Equatable {
+        /// Its polygon or one of its areas contains the position.
+        case here
+        /// Placed, but none of its places contains the position.
+        case elsewhere
+        /// Neither a polygon nor a geocode the table knows: listed for the country, "area unknown".
+        case areaUnknown
+    }
+
+    public let verdict: Verdict
+    /// How many of its geocodes the table could not place (counted even when another one placed it).
+    public let unplacedGeocodes: Int
+
+    public init(verdict: Verdict, unplacedGeocodes: Int) {
+        self.verdict = verdict
+        self.unplacedGeocodes = unplacedGeocodes
+    }
+
+    /// The areas that contain one position, looked up once and reused for every entry of a feed.
+    public struct Position: Sendable {
+        public let point: Coordinate
+        let containing: Set<Int>
+
+        public init(_ point: Coordinate, in table: AlertAreaTable) {
+            self.point = point
+            containing = Set(table.areaIndices(containing: point))
+        }
+    }
+
+    /// `polygons`: the entry's own CAP polygons as (lon, lat) rings (empty when it has none; a ring of
+    /// fewer than 3 points is no polygon). `geocodes`: its CAP geocodes (`valueName`, `value`).
+    public static func place(
+        polygons: [[(lon: Double, lat: Double)]], geocodes: [AlertGeocode], at position: Position,
+        table: AlertAreaTable
+    ) -> MeteoAlarmPlacement {
+        let rings = polygons.filter { $0.count >= 3 }
+        if !rings.isEmpty {
+            let inside = rings.contains { RingContainment.locate(position.point, in: $0) != .outside }
+            return MeteoAlarmPlacement(verdict: inside ? .here : .elsewhere, unplacedGeocodes: 0)
+        }
+        var unplaced = 0
+        var placed = false
+        var here = false
+        for geocode in geocodes {
+            guard let index = table.areaIndex(code: geocode.code, scheme: geocode.scheme) else {
+                unplaced += 1
+                continue
+            }
+            placed = true
+            if position.containing.contains(index) { here = true }
+        }
+        let verdict: Verdict = here ? .here : placed ? .elsewhere : .areaUnknown
+        return MeteoAlarmPlacement(verdict: verdict, unplacedGeocodes: unplaced)
+    }
+}
+
+extension RingContainment {
+    /// Where `point` lies against a ring given in degrees (a CAP or GeoJSON polygon; closed or not),
+    /// at the area table's precision (1e-6°), with the same border rule. A ring whose longitudes jump by
+    /// more than 180° between two vertices is unwrapped across the antimeridian, and the point tried there.
+    public static func locate(_ point: Coordinate, in ring: [(lon: Double, lat: Double)]) -> RingContainment {
+        var flat: [Int32] = []
+        flat.reserveCapacity(ring.count * 2)
+        var previous: Double? = nil
+        var crossesAntimeridian = false
+        for vertex in ring {
+            guard vertex.lon.isFinite, vertex.lat.isFinite, abs(vertex.lat) <= 90, abs(vertex.lon) <= 540 else {
+                return .outside
+            }
+            var lon = vertex.lon
+            if let p = previous {
+                while lon - p > 180 { lon -= 360 }
+                while lon - p < -180 { lon += 360 }
+            }
+            if abs(lon) > 180 { crossesAntimeridian = true }
+            previous = lon
+            flat.append(Int32((lon * 1e6).rounded()).littleEndian)
+            flat.append(Int32((vertex.lat * 1e6).rounded()).littleEndian)
+        }
+        var count = ring.count
+        if count > 1, flat[0] == flat[2 * count - 2], flat[1] == flat[2 * count - 1] { count -= 1 }
+        let y = Int64((point.lat * 1e6).rounded())
+        let x = Int64((point.lon * 1e6).rounded())
+        let candidates = crossesAntimeridian ? [x, x + 360_000_000, x - 360_000_000] : [x]
+        return flat.withUnsafeBytes { bytes in
+            var best = RingContainment.outside
+            for candidate in candidates {
+                switch locate(x: candidate, y: y, ring: bytes, count: count) {
+                case .boundary: return .boundary
+                case .inside: best = .inside
+                case .outside: break
+                }
+            }
+            return best
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import FixcastCore
+
+struct AlertAreaTableTests {
+    typealias Area = AlertAreaTableBuilder.Area
+
+    static func box(_ w: Double, _ s: Double, _ e: Double, _ n: Double) -> [(Double, Double)] {
+        [(w, s), (e, s), (e, n), (w, n)]
+    }
+
+    /// A lake (a hole) in a land area, an island inside the lake (a second polygon of the same area),
+    /// a coastal area overlapping the land's east half, and an area across the antimeridian.
+    static let shapes = AlertAreaTableBuilder(areas: [
+        Area(
+            code: "LAND", country: "AA", name: "Land",
+            aliases: [AlertGeocode(scheme: "NUTS3", code: "AA111")],
+            polygons: [
+                [box(10, 50, 12, 52), box(10.5, 50.5, 11.5, 51.5)],
+                [box(10.8, 50.8, 11.2, 51.2)],
+            ]),
+        Area(code: "COAST", country: "AA", name: "Coast", polygons: [[box(11.5, 50, 13, 52)]]),
+        Area(
+            code: "DATELINE", country: "FJ", name: "Dateline",
+            polygons: [[[(179.5, -17), (180.5, -17), (180.5, -16), (179.5, -16)]]]),
+    ])
+
+    func codes(_ table: AlertAreaTable, _ lat: Double, _ lon: Double) -> [String] {
+        guard let point = Coordinate(lat: lat, lon: lon) else { return ["bad coordinate"] }
+        return table.areas(containing: point).map(\.code)
+    }
+
+    @Test func holesAndMultipolygons() throws {
+        let table = try Self.shapes.table()
+        #expect(codes(table, 50.2, 10.2) == ["LAND"])
+        #expect(codes(table, 50.7, 10.7) == [])  // in the lake
+        #expect(codes(table, 51.0, 11.0) == ["LAND"])  // on the island in the lake
+        #expect(codes(table, 50.5, 10.7) == ["LAND"])  // on the lake's shore: the area's border
+        #expect(codes(table, 50.8, 11.0) == ["LAND"])  // on the island's shore
+        #expect(codes(table, 49.9, 10.2) == [])
+    }
+
+    @Test func overlappingAreasAreAllReturned() throws {
+        let table = try Self.shapes.table()
+        #expect(codes(table, 51.8, 11.8) == ["LAND", "COAST"])
+        #expect(codes(table, 51.8, 12.5) == ["COAST"])
+        #expect(codes(table, 52, 12) == ["LAND", "COAST"])  // a shared vertex, on a whole degree
+        #expect(codes(table, 51, 13) == ["COAST"])  // on its east edge
+        #expect(codes(table, 51, 13.000001) == [])
+    }
+
+    @Test func aRingAcrossTheAntimeridian() throws {
+        let table = try Self.shapes.table()
+        #expect(codes(table, -16.5, 179.8) == ["DATELINE"])
+        #expect(codes(table, -16.5, -179.8) == ["DATELINE"])
+        #expect(codes(table, -16.5, 180) == ["DATELINE"])
+        #expect(codes(table, -16.5, -180) == ["DATELINE"])
+        #expect(codes(table, -16.5, -179.4) == [])
+        #expect(codes(table, -16.5, 179.4) == [])
+    }
+
+    @Test func geocodesByCodeAndAlias() throws {
+        let table = try Self.shapes.table()
+        let land = try #require(table.area(code: "LAND"))
+        #expect(land.name == "Land" && land.country == "AA")
+        #expect(land.aliases == [AlertGeocode(scheme: "NUTS3", code: "AA111")])
+        #expect(table.area(code: "AA111") == land)
+        #expect(table.area(code: "AA111", scheme: "NUTS3") == land)
+        #expect(table.area(code: "AA111", scheme: "EMMA_ID") == nil)
+        #expect(table.area(code: "COAST")?.name == "Coast")
+        #expect(table.area(code: "NOWHERE") == nil)
+        #expect(table.area(code: "") == nil)
+    }
+
+    @Test func everyTruncationThrows() throws {
+        let bytes = Self.shapes.bytes()
+        _ = try AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: bytes))
+        for length in 0..<bytes.count {
+            #expect(throws: AlertAreaTable.FormatError.self) {
+                try AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: Array(bytes.prefix(length))))
+            }
+        }
+    }
+
+    @Test func damagedFieldsThrow() throws {
+        let good = Self.shapes.bytes()
+        func damaged(_ at: Int, _ value: UInt32) -> [UInt8] {
+            var b = good
+            for k in 0..<4 { b[at + k] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(k))) }
+            return b
+        }
+        func offset(_ header: Int) -> Int {
+            (0..<8).reduce(0) { $0 | Int(good[header + $1]) << (8 * $1) }
+        }
+        let areas = offset(48)
+        let rings = offset(56)
+        let codes = offset(72)
+        let cells = offset(88)
+        let cases: [(String, [UInt8])] = [
+            (
+                "magic",
+                {
+                    var b = good
+                    b[0] = 0x41
+                    return b
+                }()
+            ),
+            ("version", damaged(8, 2)),
+            ("area count", damaged(12, 1_000_000)),
+            ("point count", damaged(20, UInt32.max)),
+            ("grid columns", damaged(36, 100_000)),
+            ("grid south", damaged(32, UInt32(bitPattern: -200))),
+            ("an area's first ring", damaged(areas + 16, 99)),
+            ("an area's ring count", damaged(areas + 20, UInt32.max)),
+            ("an area's text", damaged(areas + 24, 1_000_000)),
+            ("a ring's first point", damaged(rings, UInt32.max - 2)),
+            ("a ring's point count", damaged(rings + 4, 2)),
+            ("an area beginning with a hole", damaged(rings + 4, 4 | AlertAreaTable.holeFlag)),
+            ("a geocode's area", damaged(codes + 4, 77)),
+            ("a geocode's text", damaged(codes, 1_000_000)),
+            ("a cell's area", damaged(cells, 55)),
+        ]
+        for (what, bytes) in cases {
+            #expect(throws: AlertAreaTable.FormatError.self, "\(what)") {
+                try AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: bytes))
+            }
+        }
+    }
+
+    @Test func garbageNeverCrashes() {
+        var generator = SystemRandomNumberGenerator()
+        let good = Self.shapes.bytes()
+        for _ in 0..<300 {
+            var bytes = good
+            for _ in 0..<8 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255) }
+            // Either it throws or it answers; neither crashes nor reads out of bounds.
+            if let table = try? AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: bytes)) {
+                for (lat, lon) in [(50.2, 10.2), (51.8, 11.8), (-16.5, -179.8), (0.0, 0.0)] {
+                    _ = table.areas(containing: Coordinate(lat: lat, lon: lon)!)
+                }
+                _ = table.area(code: "LAND")
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import FixcastCore
+
+struct MeteoAlarmPlacementTests {
+    /// The (valueName, value) geocodes of every entry of a recorded feed, read independently with a regex.
+    static func geocodes(_ name: String) throws -> [[AlertGeocode]] {
+        let text = String(decoding: try CoreFixtures.bytes(name), as: UTF8.self)
+        let entries = text.components(separatedBy: "<entry>").dropFirst()
+        let pattern = try NSRegularExpression(
+            pattern: "<cap:geocode>\\s*<valueName>([^<]*)</valueName>\\s*<value>([^<]*)</value>")
+        return entries.map { entry in
+            pattern.matches(in: entry, range: NSRange(entry.startIndex..., in: entry)).map { m in
+                AlertGeocode(
+                    scheme: String(entry[Range(m.range(at: 1), in: entry)!]),
+                    code: String(entry[Range(m.range(at: 2), in: entry)!]))
+            }
+        }
+    }
+
+    static let annecy = Coordinate(lat: 45.8992, lon: 6.1294)!  // Haute-Savoie, NUTS3 FR718 = EMMA_ID FR035
+    static let chambery = Coordinate(lat: 45.5646, lon: 5.9178)!  // Savoie, the neighbouring area
+
+    @Test func aFrenchNUTSWarningAppliesInItsAreaAndNotNextDoor() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let haute = [AlertGeocode(scheme: "NUTS3", code: "FR718")]
+        let inAnnecy = MeteoAlarmPlacement.place(
+            polygons: [], geocodes: haute, at: .init(Self.annecy, in: table), table: table)
+        #expect(inAnnecy == MeteoAlarmPlacement(verdict: .here, unplacedGeocodes: 0))
+        let inChambery = MeteoAlarmPlacement.place(
+            polygons: [], geocodes: haute, at: .init(Self.chambery, in: table), table: table)
+        #expect(inChambery.verdict == .elsewhere)
+    }
+
+    @Test func theRecordedFeedsGeocodesArePlaced() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let france = try Self.geocodes("meteoalarm-atom-france.xml")
+        #expect(france.count == 12 && france.allSatisfy { !$0.isEmpty })
+        let position = MeteoAlarmPlacement.Position(Self.annecy, in: table)
+        var here = 0
+        for codes in france {
+            let placement = MeteoAlarmPlacement.place(polygons: [], geocodes: codes, at: position, table: table)
+            #expect(placement.unplacedGeocodes == 0, "\(codes)")
+            #expect(placement.verdict != .areaUnknown)
+            if placement.verdict == .here { here += 1 }
+        }
+        #expect(here >= 1)
+    }
+
+    @Test func theUnitedKingdomsAreasAreUnknownAndCounted() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let uk = try Self.geocodes("meteoalarm-atom-united-kingdom.xml")
+        let london = MeteoAlarmPlacement.Position(Coordinate(lat: 51.5, lon: -0.12)!, in: table)
+        #expect(!uk.isEmpty)
+        for codes in uk {
+            let placement = MeteoAlarmPlacement.place(polygons: [], geocodes: codes, at: london, table: table)
+            #expect(placement == MeteoAlarmPlacement(verdict: .areaUnknown, unplacedGeocodes: codes.count))
+        }
+    }
+
+    @Test func oneUnknownGeocodeBesideAKnownOneIsCountedButStillPlaces() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let codes = [AlertGeocode(scheme: "EMMA_ID", code: "XX999"), AlertGeocode(scheme: "EMMA_ID", code: "FR035")]
+        let placement = MeteoAlarmPlacement.place(
+            polygons: [], geocodes: codes, at: .init(Self.annecy, in: table), table: table)
+        #expect(placement == MeteoAlarmPlacement(verdict: .here, unplacedGeocodes: 1))
+    }
+
+    @Test func anEntrysOwnPolygonWins() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        // A small box around Chambéry, filed with Haute-Savoie's geocode: the polygon decides.
+        let box: [(lon: Double, lat: Double)] = [(5.8, 45.5), (6.0, 45.5), (6.0, 45.6), (5.8, 45.6), (5.8, 45.5)]
+        let haute = [AlertGeocode(scheme: "NUTS3", code: "FR718")]
+        let inChambery = MeteoAlarmPlacement.place(
+            polygons: [box], geocodes: haute, at: .init(Self.chambery, in: table), table: table)
+        #expect(inChambery.verdict == .here)
+        let inAnnecy = MeteoAlarmPlacement.place(
+            polygons: [box], geocodes: haute, at: .init(Self.annecy, in: table), table: table)
+        #expect(inAnnecy.verdict == .elsewhere)
+        // A "polygon" of two points is none: the geocode places it.
+        let line: [(lon: Double, lat: Double)] = [(5.8, 45.5), (6.0, 45.6)]
+        let byCode = MeteoAlarmPlacement.place(
+            polygons: [line], geocodes: haute, at: .init(Self.annecy, in: table), table: table)
+        #expect(byCode.verdict == .here)
+    }
+
+    @Test func polygonsInDegreesAcrossTheAntimeridianAndOnTheirBorder() {
+        let fiji: [(lon: Double, lat: Double)] = [(179.5, -17), (-179.5, -17), (-179.5, -16), (179.5, -16)]
+        #expect(RingContainment.locate(Coordinate(lat: -16.5, lon: 179.9)!, in: fiji) == .inside)
+        #expect(RingContainment.locate(Coordinate(lat: -16.5, lon: -179.9)!, in: fiji) == .inside)
+        #expect(RingContainment.locate(Coordinate(lat: -16.5, lon: 179.0)!, in: fiji) == .outside)
+        #expect(RingContainment.locate(Coordinate(lat: -16.5, lon: -179.0)!, in: fiji) == .outside)
+        #expect(RingContainment.locate(Coordinate(lat: -17, lon: 180)!, in: fiji) == .boundary)
+        let nan: [(lon: Double, lat: Double)] = [(0, 0), (.nan, 1), (1, 1)]
+        #expect(RingContainment.locate(Coordinate(lat: 0.5, lon: 0.6)!, in: nan) == .outside)
+    }
+}
