@@ -16,6 +16,12 @@ enum AheadFixture {
         c(north / mPerDegLat, m / mPerDegLat)
     }
 
+    /// Degrees between two angles the short way round.
+    static func angleApart(_ a: Double, _ b: Double) -> Double {
+        let d = abs(a - b).truncatingRemainder(dividingBy: 360)
+        return min(d, 360 - d)
+    }
+
     static func geometry(_ points: [Coordinate], name: String? = nil) -> RouteGeometry {
         RouteGeometry(GPXRoute(name: name, points: points))!
     }
