@@ -10,6 +10,14 @@ public struct AheadSamplePoint: Sendable, Equatable {
     public var coordinate: Coordinate
     /// The direction of travel here (the route's bearing, or the course); nil when stationary.
     public var travelBearingDeg: Double?
+
+    public init(minutes: Int, eta: Date, distanceM: Double, coordinate: Coordinate, travelBearingDeg: Double?) {
+        self.minutes = minutes
+        self.eta = eta
+        self.distanceM = distanceM
+        self.coordinate = coordinate
+        self.travelBearingDeg = travelBearingDeg
+    }
 }
 
 /// The path the samples are laid along.
