@@ -59,10 +59,16 @@ extension AheadHourlySeries {
         guard let first = times.first, let last = times.last, eta >= first, eta <= last else { return nil }
         // holding: the first hour ≥ eta; before: the last hour ≤ eta.
         var holding = times.count - 1
-        var lo = 0, hi = times.count - 1
+        var lo = 0
+        var hi = times.count - 1
         while lo <= hi {
             let mid = (lo + hi) / 2
-            if times[mid] >= eta { holding = mid; hi = mid - 1 } else { lo = mid + 1 }
+            if times[mid] >= eta {
+                holding = mid
+                hi = mid - 1
+            } else {
+                lo = mid + 1
+            }
         }
         let exact = times[holding] == eta
         let before = exact ? holding : holding - 1
@@ -81,8 +87,11 @@ extension AheadHourlySeries {
         out.precipitationMmH = precipitationMmH[holding]
         out.precipitationProbabilityPct = precipitationProbabilityPct[holding]
         out.weatherCode = weatherCode[holding]
-        if let s0 = windSpeedMps[before], let d0 = windDirDeg[before], let s1 = windSpeedMps[after], let d1 = windDirDeg[after] {
-            let a = WindVector(speedMps: s0, fromDeg: d0), b = WindVector(speedMps: s1, fromDeg: d1)
+        if let s0 = windSpeedMps[before], let d0 = windDirDeg[before], let s1 = windSpeedMps[after],
+            let d1 = windDirDeg[after]
+        {
+            let a = WindVector(speedMps: s0, fromDeg: d0)
+            let b = WindVector(speedMps: s1, fromDeg: d1)
             let w = WindVector(u: a.u + (b.u - a.u) * f, v: a.v + (b.v - a.v) * f)
             out.windSpeedMps = w.speedMps
             out.windDirDeg = w.fromDeg

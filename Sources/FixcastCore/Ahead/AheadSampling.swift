@@ -39,14 +39,19 @@ public enum AheadSampling {
     /// request's location list (and its cost in call units) small.
     public static let maxSamples = 96
 
-    public static func samples(along path: AheadPath, speedMps: Double, now: Date, settings: AheadSettings) -> [AheadSamplePoint] {
+    public static func samples(along path: AheadPath, speedMps: Double, now: Date, settings: AheadSettings)
+        -> [AheadSamplePoint]
+    {
         let horizonS = max(0, settings.hours) * 3600
         let stepS = max(1, settings.stepMin) * 60
         if case .stationary(let here) = path {
             var out: [AheadSamplePoint] = []
             var t = stepS
             while t <= horizonS + 1e-6, out.count < maxSamples {
-                out.append(AheadSamplePoint(minutes: Int((t / 60).rounded()), eta: now.addingTimeInterval(t), distanceM: 0, coordinate: here, travelBearingDeg: nil))
+                out.append(
+                    AheadSamplePoint(
+                        minutes: Int((t / 60).rounded()), eta: now.addingTimeInterval(t), distanceM: 0,
+                        coordinate: here, travelBearingDeg: nil))
                 t += stepS
             }
             return out
@@ -62,10 +67,13 @@ public enum AheadSampling {
             let located: (coordinate: Coordinate, bearingDeg: Double)
             switch path {
             case .route(let geometry, let from): located = geometry.point(atAlongM: from + d)
-            case .course(let start, let course): located = SphereNavigation.destination(from: start, bearingDeg: course, distanceM: d)
+            case .course(let start, let course):
+                located = SphereNavigation.destination(from: start, bearingDeg: course, distanceM: d)
             case .stationary(let here): located = (here, 0)
             }
-            return AheadSamplePoint(minutes: Int((s / 60).rounded()), eta: now.addingTimeInterval(s), distanceM: d, coordinate: located.coordinate, travelBearingDeg: located.bearingDeg)
+            return AheadSamplePoint(
+                minutes: Int((s / 60).rounded()), eta: now.addingTimeInterval(s), distanceM: d,
+                coordinate: located.coordinate, travelBearingDeg: located.bearingDeg)
         }
 
         var out: [AheadSamplePoint] = []

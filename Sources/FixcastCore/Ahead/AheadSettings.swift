@@ -14,7 +14,10 @@ public struct AheadSettings: Sendable, Equatable {
     /// `ahead.rain_mm_h`: "rain ahead" from this rate.
     public var rainMmH: Double
 
-    public init(hours: Double = 3, stepMin: Double = 15, minStepKm: Double = 5, refreshMin: Double = 15, offRouteM: Double = 500, rainMmH: Double = 0.2) {
+    public init(
+        hours: Double = 3, stepMin: Double = 15, minStepKm: Double = 5, refreshMin: Double = 15,
+        offRouteM: Double = 500, rainMmH: Double = 0.2
+    ) {
         self.hours = hours
         self.stepMin = stepMin
         self.minStepKm = minStepKm

@@ -16,7 +16,11 @@ public struct CourseSmoother: Sendable {
     /// window): no direction is better than a made-up one, so the last good course stays.
     static let minResultantShare = 0.1
 
-    struct Observation: Sendable { var at: Date; var trackDeg: Double; var speedMps: Double }
+    struct Observation: Sendable {
+        var at: Date
+        var trackDeg: Double
+        var speedMps: Double
+    }
     var observations: [Observation] = []
     /// The last smoothed course (degrees, [0, 360)); nil before any fix fast enough.
     public private(set) var courseDeg: Double?
@@ -29,7 +33,9 @@ public struct CourseSmoother: Sendable {
         if let track = trackDeg, let speed = speedMps, track.isFinite, speed.isFinite, speed >= Self.minSpeedMps {
             observations.append(Observation(at: now, trackDeg: track, speedMps: speed))
         }
-        var east = 0.0, north = 0.0, weight = 0.0
+        var east = 0.0
+        var north = 0.0
+        var weight = 0.0
         for o in observations {
             let r = o.trackDeg * Double.pi / 180
             east += o.speedMps * Elementary.sin(r)

@@ -36,7 +36,8 @@ public struct GPXRouteError: Error, Sendable, Equatable {
         let fix = "pass a GPX 1.1 file with a route (rte) or a track (trk)"
         switch cause {
         case .tooLarge(let bytes, let limit):
-            return "ahead: the route file is \(bytes) bytes, more than the \(limit) a route may have; \(fix), or simplify it."
+            return
+                "ahead: the route file is \(bytes) bytes, more than the \(limit) a route may have; \(fix), or simplify it."
         case .tooDeep(let line, let limit):
             return "ahead: the route file nests elements deeper than \(limit) at line \(line); \(fix)."
         case .tooManyPoints(let line, let limit):
@@ -44,13 +45,15 @@ public struct GPXRouteError: Error, Sendable, Equatable {
         case .entityDeclaration(let line):
             return "ahead: the route file declares XML entities at line \(line), which fixcast does not expand; \(fix)."
         case .unknownEntity(let line, let name):
-            return "ahead: the route file uses the undefined entity &\(ErrorText.clause(name)); at line \(line); \(fix)."
+            return
+                "ahead: the route file uses the undefined entity &\(ErrorText.clause(name)); at line \(line); \(fix)."
         case .malformed(let line, let reason):
             return "ahead: the route file is not well-formed XML at line \(line) (\(reason)); \(fix)."
         case .notGPX(let line, let reason):
             return "ahead: the route file is not GPX (line \(line): \(reason)); \(fix)."
         case .badCoordinate(let line, let attribute, let text):
-            return "ahead: the route file has an unusable \(attribute) \"\(ErrorText.clause(text))\" at line \(line); \(fix)."
+            return
+                "ahead: the route file has an unusable \(attribute) \"\(ErrorText.clause(text))\" at line \(line); \(fix)."
         case .noPoints:
             return "ahead: the route file has no route or track points; \(fix)."
         case .onePoint:

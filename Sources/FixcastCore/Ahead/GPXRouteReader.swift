@@ -54,7 +54,8 @@ public enum GPXRouteReader {
         var out = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            let isSpace =
+                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
                 || scalar.properties.generalCategory == .format
             if isSpace {
                 pendingSpace = !out.isEmpty
@@ -84,6 +85,8 @@ struct GPXScanner {
     let bytes: [UInt8]
     var i = 0
     var stack: [String] = []
+    /// `stack` without namespace prefixes, kept beside it so a path test costs no allocation.
+    var path: [String] = []
     var result = GPXScanResult()
     var routesSeen = 0
     var tracksSeen = 0
@@ -111,24 +114,26 @@ struct GPXScanner {
         GPXRouteError(.malformed(line: line(at: offset ?? i), reason: reason))
     }
 
-    func starts(with s: String, at offset: Int) -> Bool {
-        let u = Array(s.utf8)
-        guard offset + u.count <= bytes.count else { return false }
-        for (k, b) in u.enumerated() where bytes[offset + k] != b { return false }
+    func starts(with s: StaticString, at offset: Int) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard offset + n <= bytes.count else { return false }
+        let start = s.utf8Start
+        for k in 0..<n where bytes[offset + k] != start[k] { return false }
         return true
     }
 
     /// The offset of the first occurrence of `s` at or after `from`, or nil.
-    func find(_ s: String, from: Int) -> Int? {
-        let u = Array(s.utf8)
-        guard let first = u.first else { return from }
+    func find(_ s: StaticString, from: Int) -> Int? {
+        let first = s.utf8Start[0]
         var k = from
-        while k + u.count <= bytes.count {
+        while k + s.utf8CodeUnitCount <= bytes.count {
             if bytes[k] == first, starts(with: s, at: k) { return k }
             k += 1
         }
         return nil
     }
+
+    static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     mutating func scan() throws(GPXRouteError) -> GPXScanResult {
         while i < bytes.count {
@@ -171,6 +176,7 @@ struct GPXScanner {
             }
             try endElement(localName(name))
             stack.removeLast()
+            path.removeLast()
         } else if starts(with: "<!", at: i) {
             throw malformed("unknown markup declaration")
         } else {
@@ -184,7 +190,9 @@ struct GPXScanner {
                 guard hadSpace else { throw malformed("no space before an attribute in <\(name)>") }
                 let key = try self.name()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw malformed("attribute \(key) has no value") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else {
+                    throw malformed("attribute \(key) has no value")
+                }
                 i += 1
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
@@ -209,11 +217,13 @@ struct GPXScanner {
             guard stack.count < GPXRouteReader.maxDepth else {
                 throw GPXRouteError(.tooDeep(line: line(at: start), limit: GPXRouteReader.maxDepth))
             }
-            stack.append(name)
             try startElement(localName(name), attributes: attributes, at: start)
+            stack.append(name)
+            path.append(localName(name))
             if selfClosing {
                 try endElement(localName(name))
                 stack.removeLast()
+                path.removeLast()
             }
         }
     }
@@ -244,7 +254,7 @@ struct GPXScanner {
     @discardableResult
     mutating func skipSpace() -> Bool {
         let start = i
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        while i < bytes.count, Self.isXMLSpace(bytes[i]) { i += 1 }
         return i > start
     }
 
@@ -254,8 +264,10 @@ struct GPXScanner {
         let start = i
         while i < bytes.count {
             let b = bytes[i]
-            let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
-                || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || b >= 0x80
+            let ok =
+                (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":")
+                || b >= 0x80
             guard ok else { break }
             i += 1
         }
@@ -264,7 +276,9 @@ struct GPXScanner {
         if (first >= 0x30 && first <= 0x39) || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") {
             throw malformed("a name starts with a digit, - or .")
         }
-        guard let s = String(validating: bytes[start..<i], as: UTF8.self) else { throw malformed("invalid UTF-8 in a name") }
+        guard let s = String(validating: bytes[start..<i], as: UTF8.self) else {
+            throw malformed("invalid UTF-8 in a name")
+        }
         return s
     }
 
@@ -276,7 +290,7 @@ struct GPXScanner {
     mutating func characterData(_ range: Range<Int>) throws(GPXRouteError) {
         if stack.isEmpty {
             // Only whitespace may stand outside the root element.
-            guard bytes[range].allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            guard bytes[range].allSatisfy(Self.isXMLSpace) else {
                 throw malformed("text outside the root element", at: range.lowerBound)
             }
             return
@@ -299,7 +313,9 @@ struct GPXScanner {
             }
             var end = k + 1
             while end < range.upperBound, bytes[end] != UInt8(ascii: ";"), end - k < 12 { end += 1 }
-            guard end < range.upperBound, bytes[end] == UInt8(ascii: ";") else { throw malformed("a bare & (write &amp;)", at: k) }
+            guard end < range.upperBound, bytes[end] == UInt8(ascii: ";") else {
+                throw malformed("a bare & (write &amp;)", at: k)
+            }
             let ref = String(decoding: bytes[(k + 1)..<end], as: UTF8.self)
             switch ref {
             case "lt": out.append(UInt8(ascii: "<"))
@@ -312,31 +328,36 @@ struct GPXScanner {
                 let hex = ref.hasPrefix("#x")
                 let digits = ref.dropFirst(hex ? 2 : 1)
                 guard !digits.isEmpty, let v = UInt32(digits, radix: hex ? 16 : 10), v != 0,
-                      let scalar = Unicode.Scalar(v)
+                    let scalar = Unicode.Scalar(v)
                 else { throw malformed("a bad character reference &\(ErrorText.clause(ref));", at: k) }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
             }
             k = end + 1
         }
-        guard let s = String(validating: out, as: UTF8.self) else { throw malformed("invalid UTF-8", at: range.lowerBound) }
+        guard let s = String(validating: out, as: UTF8.self) else {
+            throw malformed("invalid UTF-8", at: range.lowerBound)
+        }
         return s
     }
 
     /// True while inside a `name` element whose parent's name fixcast keeps.
     var isCollectingName: Bool {
-        guard stack.count >= 2, localName(stack[stack.count - 1]) == "name" else { return false }
-        let path = stack.map(localName)
+        guard path.count == 3, path[2] == "name" else { return false }
         return path == ["gpx", "rte", "name"] && routesSeen == 1
             || path == ["gpx", "trk", "name"] && tracksSeen == 1
             || path == ["gpx", "metadata", "name"]
     }
 
+    /// `name` opens inside `path` (its parents).
     mutating func startElement(_ name: String, attributes: [(String, String)], at offset: Int) throws(GPXRouteError) {
-        let path = stack.map(localName)
+        let path = self.path + [name]
         if path.count == 1 {
-            guard name == "gpx" else { throw GPXRouteError(.notGPX(line: line(at: offset), reason: "the root element is <\(name)>, not <gpx>")) }
+            guard name == "gpx" else {
+                throw GPXRouteError(.notGPX(line: line(at: offset), reason: "the root element is <\(name)>, not <gpx>"))
+            }
             if let version = attributes.first(where: { $0.0 == "version" })?.1, version != "1.1", version != "1.0" {
-                throw GPXRouteError(.notGPX(line: line(at: offset), reason: "version \(ErrorText.clause(version)) is not 1.1"))
+                throw GPXRouteError(
+                    .notGPX(line: line(at: offset), reason: "version \(ErrorText.clause(version)) is not 1.1"))
             }
             sawRoot = true
             return
@@ -360,7 +381,9 @@ struct GPXScanner {
 
     /// An `xsd:decimal` (GPX's `latitudeType`/`longitudeType`): optional sign, digits, optional
     /// fraction; no exponent, no `nan`, no hex, surrounding whitespace allowed.
-    func degrees(_ key: String, _ attributes: [(String, String)], range: ClosedRange<Double>, at offset: Int) throws(GPXRouteError) -> Double {
+    func degrees(_ key: String, _ attributes: [(String, String)], range: ClosedRange<Double>, at offset: Int)
+        throws(GPXRouteError) -> Double
+    {
         guard let raw = attributes.first(where: { $0.0 == key })?.1 else {
             throw GPXRouteError(.badCoordinate(line: line(at: offset), attribute: key, text: "(missing)"))
         }
@@ -370,15 +393,15 @@ struct GPXScanner {
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let digitsOnly = { (s: Substring) in s.allSatisfy { $0.isASCII && $0.isNumber } }
         guard let whole = parts.first, digitsOnly(whole), whole.count <= 3, parts.count == 1 || digitsOnly(parts[1]),
-              !(whole.isEmpty && (parts.count == 1 || parts[1].isEmpty)), parts.count == 1 || parts[1].count <= 20,
-              let v = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text), range.contains(v)
+            !(whole.isEmpty && (parts.count == 1 || parts[1].isEmpty)), parts.count == 1 || parts[1].count <= 20,
+            let v = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text), range.contains(v)
         else { throw GPXRouteError(.badCoordinate(line: line(at: offset), attribute: key, text: raw)) }
         return v
     }
 
+    /// `name` closes; `path` still ends with it.
     mutating func endElement(_ name: String) throws(GPXRouteError) {
         guard name == "name" else { return }
-        let path = stack.map(localName)
         let value = String(decoding: text, as: UTF8.self)
         if path == ["gpx", "rte", "name"], routesSeen == 1, result.routeName == nil { result.routeName = value }
         if path == ["gpx", "trk", "name"], tracksSeen == 1, result.trackName == nil { result.trackName = value }

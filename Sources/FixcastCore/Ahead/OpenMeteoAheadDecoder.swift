@@ -28,7 +28,9 @@ public enum OpenMeteoAheadDecoder {
     static let maxOffsetS = 18 * 3600
 
     public static func decode(_ body: [UInt8], locations: Int) throws(AheadForecastDecodeError) -> [AheadHourlySeries] {
-        guard body.count <= maxBytes else { throw AheadForecastDecodeError("the answer is \(body.count) bytes, more than \(maxBytes)") }
+        guard body.count <= maxBytes else {
+            throw AheadForecastDecodeError("the answer is \(body.count) bytes, more than \(maxBytes)")
+        }
         let json: JSONValue
         do { json = try JSONValue.parse(body) } catch { throw AheadForecastDecodeError(error.summary) }
         let items: [JSONValue]
@@ -61,38 +63,57 @@ public enum OpenMeteoAheadDecoder {
         guard let offset = try JSONRead.int(item["utc_offset_seconds"], "utc_offset_seconds") else {
             throw WeatherDecodeError("utc_offset_seconds is missing")
         }
-        guard abs(offset) <= maxOffsetS else { throw WeatherDecodeError("utc_offset_seconds \(offset) is not an offset") }
-        guard let hourly = try JSONRead.object(item["hourly"], "hourly") else { throw WeatherDecodeError("no \"hourly\" block") }
+        guard abs(offset) <= maxOffsetS else {
+            throw WeatherDecodeError("utc_offset_seconds \(offset) is not an offset")
+        }
+        guard let hourly = try JSONRead.object(item["hourly"], "hourly") else {
+            throw WeatherDecodeError("no \"hourly\" block")
+        }
         let units = try JSONRead.object(item["hourly_units"], "hourly_units")
-        guard let timeColumn = try JSONRead.array(hourly["time"], "hourly.time") else { throw WeatherDecodeError("hourly.time is missing") }
-        guard timeColumn.count <= maxHours else { throw WeatherDecodeError("\(timeColumn.count) hours, more than \(maxHours)") }
+        guard let timeColumn = try JSONRead.array(hourly["time"], "hourly.time") else {
+            throw WeatherDecodeError("hourly.time is missing")
+        }
+        guard timeColumn.count <= maxHours else {
+            throw WeatherDecodeError("\(timeColumn.count) hours, more than \(maxHours)")
+        }
         var times: [Date] = []
         for (i, t) in timeColumn.enumerated() {
             guard let text = try JSONRead.string(t, "hourly.time[\(i)]"), let local = UTCTime.parse(text) else {
                 throw WeatherDecodeError("hourly.time[\(i)] is not a time")
             }
             let utc = text.hasSuffix("Z") ? local : local.addingTimeInterval(-Double(offset))
-            if let last = times.last, utc <= last { throw WeatherDecodeError("hourly.time[\(i)] is not after the hour before it") }
+            if let last = times.last, utc <= last {
+                throw WeatherDecodeError("hourly.time[\(i)] is not after the hour before it")
+            }
             times.append(utc)
         }
 
         func column(_ key: String) throws(WeatherDecodeError) -> [JSONValue]? {
             guard let col = try JSONRead.array(hourly[key], "hourly.\(key)") else { return nil }
-            guard col.count == times.count else { throw WeatherDecodeError("hourly.\(key) has \(col.count) values for \(times.count) hours") }
+            guard col.count == times.count else {
+                throw WeatherDecodeError("hourly.\(key) has \(col.count) values for \(times.count) hours")
+            }
             return col
         }
-        func numbers(_ key: String, _ quantity: WeatherUnits.Quantity?, _ range: WeatherValueRanges.Range) throws(WeatherDecodeError) -> [Double?] {
+        func numbers(_ key: String, _ quantity: WeatherUnits.Quantity?, _ range: WeatherValueRanges.Range)
+            throws(WeatherDecodeError) -> [Double?]
+        {
             guard let col = try column(key) else { return Array(repeating: nil, count: times.count) }
             var unit: String?
             if quantity != nil {
-                guard let u = try JSONRead.string(units?[key], "hourly_units.\(key)") else { throw WeatherDecodeError("hourly_units.\(key) is missing") }
+                guard let u = try JSONRead.string(units?[key], "hourly_units.\(key)") else {
+                    throw WeatherDecodeError("hourly_units.\(key) is missing")
+                }
                 unit = u
             }
             var out: [Double?] = []
             out.reserveCapacity(col.count)
             for (i, v) in col.enumerated() {
                 let path = "hourly.\(key)[\(i)]"
-                guard var x = try JSONRead.number(v, path) else { out.append(nil); continue }
+                guard var x = try JSONRead.number(v, path) else {
+                    out.append(nil)
+                    continue
+                }
                 if let quantity, let unit { x = try WeatherUnits.toSI(x, unit: unit, quantity: quantity, path: path) }
                 out.append(x.isFinite && range.contains(x) ? x : nil)
             }
@@ -106,7 +127,9 @@ public enum OpenMeteoAheadDecoder {
                 codes[i] = code.flatMap { (0...99).contains($0) ? $0 : nil }
             }
         }
-        let directions = try numbers("wind_direction_10m", nil, WeatherValueRanges.directionAsSent).map { $0.map(SphereNavigation.normalizedDeg) }
+        let directions = try numbers("wind_direction_10m", nil, WeatherValueRanges.directionAsSent).map {
+            $0.map(SphereNavigation.normalizedDeg)
+        }
         return AheadHourlySeries(
             times: times,
             temperatureC: try numbers("temperature_2m", .temperature, WeatherValueRanges.temperature),

@@ -47,10 +47,12 @@ public struct RouteGeometry: Sendable, Equatable {
     func project(_ c: Coordinate, ontoSegment i: Int) -> (alongM: Double, offM: Double) {
         let a = SphereNavigation.localOffsetM(of: points[i], from: c)
         let b = SphereNavigation.localOffsetM(of: points[i + 1], from: c)
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
         let t = lengthSquared > 0 ? max(0, min(1, -(a.x * dx + a.y * dy) / lengthSquared)) : 0
-        let px = a.x + t * dx, py = a.y + t * dy
+        let px = a.x + t * dx
+        let py = a.y + t * dy
         return (alongM[i] + t * (alongM[i + 1] - alongM[i]), (px * px + py * py).squareRoot())
     }
 }

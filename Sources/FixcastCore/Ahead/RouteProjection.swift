@@ -94,7 +94,9 @@ public struct RouteProjection: Sendable {
 
     /// The projection of `c` with the least distance among the segments overlapping [lower, upper],
     /// its along-distance kept inside that span.
-    func nearest(_ c: Coordinate, from lower: Double, to upper: Double, preferEarliest: Bool) -> (alongM: Double, offM: Double) {
+    func nearest(_ c: Coordinate, from lower: Double, to upper: Double, preferEarliest: Bool) -> (
+        alongM: Double, offM: Double
+    ) {
         let first = route.segment(holding: lower)
         let last = route.segment(holding: upper)
         var candidates: [(alongM: Double, offM: Double)] = []

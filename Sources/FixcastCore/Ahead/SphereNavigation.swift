@@ -10,22 +10,29 @@ public enum SphereNavigation {
     /// The initial bearing from `a` to `b`, degrees clockwise from true north in [0, 360).
     public static func bearingDeg(from a: Coordinate, to b: Coordinate) -> Double {
         let r = radiansPerDegree
-        let phi1 = a.lat * r, phi2 = b.lat * r
+        let phi1 = a.lat * r
+        let phi2 = b.lat * r
         let dLon = (b.lon - a.lon) * r
         let y = Elementary.sin(dLon) * Elementary.cos(phi2)
-        let x = Elementary.cos(phi1) * Elementary.sin(phi2) - Elementary.sin(phi1) * Elementary.cos(phi2) * Elementary.cos(dLon)
+        let x =
+            Elementary.cos(phi1) * Elementary.sin(phi2) - Elementary.sin(phi1) * Elementary.cos(phi2)
+            * Elementary.cos(dLon)
         return normalizedDeg(Elementary.atan2(y, x) / r)
     }
 
     /// The point `distanceM` along the great circle leaving `from` on `bearingDeg`, and the bearing
     /// of travel on arrival there (a great circle's heading changes along it).
-    public static func destination(from: Coordinate, bearingDeg: Double, distanceM: Double) -> (coordinate: Coordinate, bearingDeg: Double) {
+    public static func destination(from: Coordinate, bearingDeg: Double, distanceM: Double) -> (
+        coordinate: Coordinate, bearingDeg: Double
+    ) {
         let r = radiansPerDegree
         let delta = distanceM / (GreatCircle.earthRadiusKm * 1000)
         let theta = bearingDeg * r
         let phi1 = from.lat * r
         let lambda1 = from.lon * r
-        let sinPhi2 = Elementary.sin(phi1) * Elementary.cos(delta) + Elementary.cos(phi1) * Elementary.sin(delta) * Elementary.cos(theta)
+        let sinPhi2 =
+            Elementary.sin(phi1) * Elementary.cos(delta) + Elementary.cos(phi1) * Elementary.sin(delta)
+            * Elementary.cos(theta)
         let phi2 = Elementary.asin(max(-1, min(1, sinPhi2)))
         let y = Elementary.sin(theta) * Elementary.sin(delta) * Elementary.cos(phi1)
         let x = Elementary.cos(delta) - Elementary.sin(phi1) * sinPhi2

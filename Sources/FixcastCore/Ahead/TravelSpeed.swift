@@ -41,7 +41,9 @@ public struct TravelSpeed: Sendable, Equatable {
     /// unequal spacing does not bias it), else the receiver's speed when it is moving; nil when
     /// neither is known. Never a fixed speed. A pair faster than `maxPlausibleMps` (a jump the
     /// plausibility filter should have held, `gps.max_speed_mps`) is left out.
-    public static func learn(track: [TrackSample], now: Date, receiverMps: Double?, maxPlausibleMps: Double = 600) -> TravelSpeed? {
+    public static func learn(track: [TrackSample], now: Date, receiverMps: Double?, maxPlausibleMps: Double = 600)
+        -> TravelSpeed?
+    {
         var pairs: [(speed: Double, seconds: Double)] = []
         let start = now.addingTimeInterval(-windowS)
         var previous: TrackSample?
@@ -63,7 +65,9 @@ public struct TravelSpeed: Sendable, Equatable {
                 if acc >= moving / 2 { return TravelSpeed(mps: pair.speed, source: .history) }
             }
         }
-        if let v = receiverMps, v.isFinite, v >= movingMps, v <= maxPlausibleMps { return TravelSpeed(mps: v, source: .gps) }
+        if let v = receiverMps, v.isFinite, v >= movingMps, v <= maxPlausibleMps {
+            return TravelSpeed(mps: v, source: .gps)
+        }
         return nil
     }
 }

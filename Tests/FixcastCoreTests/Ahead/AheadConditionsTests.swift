@@ -60,7 +60,8 @@ struct AheadConditionsTests {
     ])
     func headwindAndCrosswindSigns(from: Double, bearing: Double, head: Double, cross: Double) throws {
         let s = AheadHourlySeries(
-            times: [F.at(0), F.at(3_600)], temperatureC: [nil, nil], precipitationMmH: [nil, nil], precipitationProbabilityPct: [nil, nil],
+            times: [F.at(0), F.at(3_600)], temperatureC: [nil, nil], precipitationMmH: [nil, nil],
+            precipitationProbabilityPct: [nil, nil],
             weatherCode: [nil, nil], windSpeedMps: [10, 10], windGustMps: [nil, nil], windDirDeg: [from, from])
         let c = try #require(s.conditions(at: F.at(600), travelBearingDeg: bearing))
         #expect(abs((c.headwindMps ?? .nan) - head) < 0.01)
@@ -69,7 +70,9 @@ struct AheadConditionsTests {
     }
 
     static func sample(_ minutes: Int, mm: Double?, t: Double?, gust: Double?) -> AheadSampleForecast {
-        let point = AheadSamplePoint(minutes: minutes, eta: F.at(Double(minutes) * 60), distanceM: Double(minutes) * 1_000, coordinate: F.east(0), travelBearingDeg: 0)
+        let point = AheadSamplePoint(
+            minutes: minutes, eta: F.at(Double(minutes) * 60), distanceM: Double(minutes) * 1_000,
+            coordinate: F.east(0), travelBearingDeg: 0)
         var c = AheadConditions()
         c.precipitationMmH = mm
         c.temperatureC = t
@@ -78,16 +81,27 @@ struct AheadConditionsTests {
     }
 
     @Test func rainIsTheFirstSampleAtOrAboveTheThreshold() {
-        let samples = [Self.sample(15, mm: 0.1, t: 5, gust: 3), Self.sample(30, mm: 0.2, t: 2, gust: 12), Self.sample(45, mm: 3, t: 4, gust: nil)]
+        let samples = [
+            Self.sample(15, mm: 0.1, t: 5, gust: 3), Self.sample(30, mm: 0.2, t: 2, gust: 12),
+            Self.sample(45, mm: 3, t: 4, gust: nil),
+        ]
         let rain = AheadSummary.rain(samples, thresholdMmH: 0.2)
         #expect(rain == AheadSummary.Rain(minutes: 30, distanceM: 30_000, mmH: 0.2, sampleIndex: 1))
         #expect(AheadSummary.rain(samples, thresholdMmH: 5) == nil)
-        #expect(AheadSummary.rain([AheadSampleForecast(point: samples[0].point, conditions: nil)], thresholdMmH: 0) == nil)
+        #expect(
+            AheadSummary.rain([AheadSampleForecast(point: samples[0].point, conditions: nil)], thresholdMmH: 0) == nil)
     }
 
     @Test func worstOverTheWindow() {
-        let samples = [Self.sample(15, mm: 0.1, t: 5, gust: 3), Self.sample(30, mm: nil, t: 2, gust: 12), Self.sample(45, mm: 3, t: nil, gust: nil)]
-        #expect(AheadSummary.worst(samples) == AheadSummary.Worst(minTemperatureC: 2, maxGustMps: 12, maxPrecipitationMmH: 3))
-        #expect(AheadSummary.worst([]) == AheadSummary.Worst(minTemperatureC: nil, maxGustMps: nil, maxPrecipitationMmH: nil))
+        let samples = [
+            Self.sample(15, mm: 0.1, t: 5, gust: 3), Self.sample(30, mm: nil, t: 2, gust: 12),
+            Self.sample(45, mm: 3, t: nil, gust: nil),
+        ]
+        #expect(
+            AheadSummary.worst(samples)
+                == AheadSummary.Worst(minTemperatureC: 2, maxGustMps: 12, maxPrecipitationMmH: 3))
+        #expect(
+            AheadSummary.worst([])
+                == AheadSummary.Worst(minTemperatureC: nil, maxGustMps: nil, maxPrecipitationMmH: nil))
     }
 }

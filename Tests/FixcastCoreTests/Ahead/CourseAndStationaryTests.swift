@@ -17,7 +17,7 @@ struct CourseAndStationaryTests {
         var course = CourseSmoother()
         course.observe(trackDeg: 0, speedMps: 30, at: F.at(0))
         course.observe(trackDeg: 90, speedMps: 10, at: F.at(1))
-        let expected = 18.434_948_822_922 // atan2(10, 30)
+        let expected = 18.434_948_822_922  // atan2(10, 30)
         #expect(abs((course.courseDeg ?? 0) - expected) < 1e-6)
     }
 

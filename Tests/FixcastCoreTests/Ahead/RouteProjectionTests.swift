@@ -41,7 +41,9 @@ struct RouteProjectionTests {
     }
 
     @Test func theFirstFixOnALoopTakesTheStartNotTheFinish() {
-        let lap = F.geometry([F.east(0), F.east(5_000), F.east(5_000, north: 5_000), F.east(0, north: 5_000), F.east(0, north: 10)])
+        let lap = F.geometry([
+            F.east(0), F.east(5_000), F.east(5_000, north: 5_000), F.east(0, north: 5_000), F.east(0, north: 10),
+        ])
         var follower = RouteProjection(route: lap, offRouteLimitM: 500)
         #expect(follower.update(F.east(0, north: 5), at: F.at(0)).alongM < 10)
     }

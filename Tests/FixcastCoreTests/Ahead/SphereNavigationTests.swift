@@ -18,7 +18,8 @@ struct SphereNavigationTests {
     }
 
     @Test func eastAcrossTheAntimeridianWrapsTheLongitude() {
-        let (end, bearing) = SphereNavigation.destination(from: AheadFixture.c(0, 179.5), bearingDeg: 90, distanceM: AheadFixture.mPerDegLat)
+        let (end, bearing) = SphereNavigation.destination(
+            from: AheadFixture.c(0, 179.5), bearingDeg: 90, distanceM: AheadFixture.mPerDegLat)
         #expect(abs(end.lat) < 1e-9)
         #expect(abs(end.lon - (-179.5)) < 1e-6)
         #expect(abs(bearing - 90) < 1e-6)

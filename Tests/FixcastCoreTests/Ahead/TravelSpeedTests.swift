@@ -7,9 +7,12 @@ struct TravelSpeedTests {
 
     /// A track east along the equator: one point every `every` seconds from `start`, at the speeds
     /// given per stretch (m/s, seconds).
-    static func track(from start: Double, every: Double = 10, _ stretches: [(mps: Double, seconds: Double)]) -> [TrackSample] {
+    static func track(from start: Double, every: Double = 10, _ stretches: [(mps: Double, seconds: Double)])
+        -> [TrackSample]
+    {
         var out = [TrackSample(time: F.at(start), coordinate: F.east(0))]
-        var t = start, x = 0.0
+        var t = start
+        var x = 0.0
         for stretch in stretches {
             var left = stretch.seconds
             while left > 0 {
@@ -32,10 +35,12 @@ struct TravelSpeedTests {
 
     @Test func aLongTrafficJamIsTheSpeedAndAShortOneIsNot() {
         // 14 min crawling at 2 m/s after 6 min at 30: the jam is most of the moving time.
-        let jam = TravelSpeed.learn(track: Self.track(from: 0, [(30, 360), (2, 840)]), now: F.at(1_200), receiverMps: nil)
+        let jam = TravelSpeed.learn(
+            track: Self.track(from: 0, [(30, 360), (2, 840)]), now: F.at(1_200), receiverMps: nil)
         #expect(abs((jam?.mps ?? 0) - 2) < 0.01)
         // 4 min of it after 16 min at 30: still 30.
-        let brief = TravelSpeed.learn(track: Self.track(from: 0, [(30, 960), (2, 240)]), now: F.at(1_200), receiverMps: nil)
+        let brief = TravelSpeed.learn(
+            track: Self.track(from: 0, [(30, 960), (2, 240)]), now: F.at(1_200), receiverMps: nil)
         #expect(abs((brief?.mps ?? 0) - 30) < 0.01)
     }
 
@@ -45,7 +50,9 @@ struct TravelSpeedTests {
         var track = Self.track(from: 0, [(10, 300)])
         let resume = TrackSample(time: F.at(900), coordinate: F.east(3_000 + 30_000))
         track.append(resume)
-        for k in 1...18 { track.append(TrackSample(time: F.at(900 + Double(k) * 10), coordinate: F.east(33_000 + Double(k) * 100))) }
+        for k in 1...18 {
+            track.append(TrackSample(time: F.at(900 + Double(k) * 10), coordinate: F.east(33_000 + Double(k) * 100)))
+        }
         let speed = TravelSpeed.learn(track: track, now: F.at(1_080), receiverMps: nil)
         #expect(abs((speed?.mps ?? 0) - 10) < 0.01)
     }
