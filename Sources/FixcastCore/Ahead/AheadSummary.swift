@@ -11,6 +11,7 @@ public struct AheadSampleForecast: Sendable, Equatable {
 
 /// "Rain ahead" and the worst over the window (CONTRACT.md `rain`, `worst`).
 public enum AheadSummary {
+    /// The first sample where the forecast rain reaches `ahead.rain_mm_h` (CONTRACT.md `rain`).
     public struct Rain: Sendable, Equatable {
         public var minutes: Int
         public var distanceM: Double
@@ -26,6 +27,7 @@ public enum AheadSummary {
         }
     }
 
+    /// The extremes over every sample of the window (CONTRACT.md `worst`).
     public struct Worst: Sendable, Equatable {
         public var minTemperatureC: Double?
         public var maxGustMps: Double?
