@@ -1,0 +1,63 @@
+/// Why a GPX file cannot be followed as a route: a typed cause (for tests and the agent) and one
+/// sentence naming the component, what is wrong, where (the line), and what to do.
+///
+/// `Component` has no `ahead` case yet (wiring is the next session's), so the sentence carries the
+/// component name itself: `ahead: …`.
+public struct GPXRouteError: Error, Sendable, Equatable {
+    public enum Cause: Sendable, Equatable {
+        /// The file is larger than `GPXRouteReader.maxBytes`.
+        case tooLarge(bytes: Int, limit: Int)
+        /// Elements nest deeper than `GPXRouteReader.maxDepth`.
+        case tooDeep(line: Int, limit: Int)
+        /// More than `GPXRouteReader.maxPoints` route or track points.
+        case tooManyPoints(line: Int, limit: Int)
+        /// A `<!DOCTYPE>` declaring entities (the "billion laughs" family).
+        case entityDeclaration(line: Int)
+        /// An `&name;` other than the five predefined XML entities or a character reference.
+        case unknownEntity(line: Int, name: String)
+        /// Not well-formed XML (unclosed tag, mismatched end tag, bad attribute, invalid UTF-8 ...).
+        case malformed(line: Int, reason: String)
+        /// Well-formed XML, but its root is not `<gpx>` or its version is not 1.0/1.1.
+        case notGPX(line: Int, reason: String)
+        /// A `lat`/`lon` attribute that is missing, not a decimal number, or out of range.
+        case badCoordinate(line: Int, attribute: String, text: String)
+        /// No `rtept` and no `trkpt`.
+        case noPoints
+        /// One distinct point only: a route needs a direction.
+        case onePoint
+    }
+
+    public let cause: Cause
+
+    public init(_ cause: Cause) { self.cause = cause }
+
+    /// One sentence: `ahead: the route file ...; <what to do>.`
+    public var message: String {
+        let fix = "pass a GPX 1.1 file with a route (rte) or a track (trk)"
+        switch cause {
+        case .tooLarge(let bytes, let limit):
+            return
+                "ahead: the route file is \(bytes) bytes, more than the \(limit) a route may have; \(fix), or simplify it."
+        case .tooDeep(let line, let limit):
+            return "ahead: the route file nests elements deeper than \(limit) at line \(line); \(fix)."
+        case .tooManyPoints(let line, let limit):
+            return "ahead: the route file has more than \(limit) points (line \(line)); simplify the route."
+        case .entityDeclaration(let line):
+            return "ahead: the route file declares XML entities at line \(line), which fixcast does not expand; \(fix)."
+        case .unknownEntity(let line, let name):
+            return
+                "ahead: the route file uses the undefined entity &\(ErrorText.clause(name)); at line \(line); \(fix)."
+        case .malformed(let line, let reason):
+            return "ahead: the route file is not well-formed XML at line \(line) (\(reason)); \(fix)."
+        case .notGPX(let line, let reason):
+            return "ahead: the route file is not GPX (line \(line): \(reason)); \(fix)."
+        case .badCoordinate(let line, let attribute, let text):
+            return
+                "ahead: the route file has an unusable \(attribute) \"\(ErrorText.clause(text))\" at line \(line); \(fix)."
+        case .noPoints:
+            return "ahead: the route file has no route or track points; \(fix)."
+        case .onePoint:
+            return "ahead: the route file has only one distinct point, which gives no direction; \(fix)."
+        }
+    }
+}

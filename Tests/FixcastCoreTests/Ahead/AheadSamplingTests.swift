@@ -1,0 +1,80 @@
+import FixcastCore
+import Testing
+
+@Suite("AheadSampling")
+struct AheadSamplingTests {
+    typealias F = AheadFixture
+    static let settings = AheadSettings(hours: 3, stepMin: 15, minStepKm: 5)
+
+    @Test func onePerStepOfTravelOutToTheHorizonOnTheCourse() {
+        // 25 m/s: 22.5 km per 15 min, 12 samples in 3 h.
+        let samples = AheadSampling.samples(
+            along: .course(from: F.east(0), courseDeg: 90), speedMps: 25, now: F.at(0), settings: Self.settings)
+        #expect(samples.count == 12)
+        #expect(samples.map(\.minutes) == Array(stride(from: 15, through: 180, by: 15)))
+        #expect(abs(samples[0].distanceM - 22_500) < 1e-6)
+        #expect(samples[0].eta == F.at(900))
+        #expect(abs(samples[3].coordinate.lon - 90_000 / F.mPerDegLat) < 1e-9)
+        #expect(abs((samples[3].travelBearingDeg ?? 0) - 90) < 1e-6)
+    }
+
+    @Test func neverCloserThanTheMinimumStep() {
+        // 2 m/s would give 1.8 km per 15 min; 5 km apart instead, each at its own ETA.
+        let samples = AheadSampling.samples(
+            along: .course(from: F.east(0), courseDeg: 0), speedMps: 2, now: F.at(0), settings: Self.settings)
+        #expect(samples.count == 4)  // 5, 10, 15, 20 km within the 21.6 km of 3 h
+        #expect(samples.map(\.distanceM) == [5_000, 10_000, 15_000, 20_000])
+        #expect(samples[0].eta == F.at(2_500))
+        #expect(samples[0].minutes == 42)
+    }
+
+    @Test func alongARouteUntilItsEnd() {
+        let route = F.geometry([F.east(0), F.east(30_000), F.east(30_000, north: 40_000)])
+        // From 10 km along, 60 km remain; 20 m/s gives 18 km steps: 18, 36, 54, then the end at 60
+        // is only 6 km on, still ≥ 5 km: a sample.
+        let samples = AheadSampling.samples(
+            along: .route(route, fromAlongM: 10_000), speedMps: 20, now: F.at(0), settings: Self.settings)
+        #expect(
+            zip(samples.map(\.distanceM), [18_000, 36_000, 54_000, 60_000]).allSatisfy { abs($0 - $1) < 1e-6 }
+                && samples.count == 4)
+        #expect(abs(samples[0].coordinate.lon - 28_000 / F.mPerDegLat) < 1e-9)
+        #expect(abs((samples[0].travelBearingDeg ?? 0) - 90) < 1e-6)
+        #expect(F.angleApart(samples[1].travelBearingDeg ?? 180, 0) < 1e-6)
+        #expect(samples[3].eta == F.at(3_000))
+        // An end closer than the minimum step to the last sample is not added.
+        let near = AheadSampling.samples(
+            along: .route(route, fromAlongM: 13_000), speedMps: 20, now: F.at(0), settings: Self.settings)
+        #expect(near.map(\.distanceM) == [18_000, 36_000, 54_000])
+    }
+
+    @Test func aRouteLongerThanTheHorizonIsCutAtIt() {
+        let route = F.geometry([F.east(0), F.east(500_000)])
+        let samples = AheadSampling.samples(
+            along: .route(route, fromAlongM: 0), speedMps: 30, now: F.at(0), settings: AheadSettings(hours: 1))
+        #expect(samples.map(\.distanceM) == [27_000, 54_000, 81_000, 108_000])
+    }
+
+    @Test func stationaryIsHereAtLaterTimes() {
+        let samples = AheadSampling.samples(
+            along: .stationary(at: F.east(0)), speedMps: 0, now: F.at(0), settings: AheadSettings(hours: 1, stepMin: 20)
+        )
+        #expect(samples.map(\.minutes) == [20, 40, 60])
+        #expect(samples.allSatisfy { $0.distanceM == 0 && $0.coordinate == F.east(0) && $0.travelBearingDeg == nil })
+        #expect(samples.last?.eta == F.at(3_600))
+    }
+
+    @Test func noSpeedNoSamplesAndTheCountIsBounded() {
+        #expect(
+            AheadSampling.samples(
+                along: .course(from: F.east(0), courseDeg: 0), speedMps: 0, now: F.at(0), settings: Self.settings
+            ).isEmpty)
+        #expect(
+            AheadSampling.samples(
+                along: .course(from: F.east(0), courseDeg: 0), speedMps: .nan, now: F.at(0), settings: Self.settings
+            ).isEmpty)
+        let many = AheadSampling.samples(
+            along: .stationary(at: F.east(0)), speedMps: 0, now: F.at(0), settings: AheadSettings(hours: 48, stepMin: 1)
+        )
+        #expect(many.count == AheadSampling.maxSamples)
+    }
+}

@@ -1,0 +1,111 @@
+import FixcastCore
+import Testing
+
+@Suite("RouteProjection")
+struct RouteProjectionTests {
+    typealias F = AheadFixture
+
+    /// 10 km east along the equator.
+    static let straight = F.geometry([F.east(0), F.east(5_000), F.east(10_000)])
+    /// Out 10 km east, and back west 100 m further north: the two passes are 100 m apart.
+    static let outAndBack = F.geometry([F.east(0), F.east(10_000), F.east(10_000, north: 100), F.east(0, north: 100)])
+
+    @Test func distanceAlongAndRemainingOnAStraightRoute() {
+        var follower = RouteProjection(route: Self.straight, offRouteLimitM: 500)
+        let p = follower.update(F.east(3_000, north: 40), at: F.at(0))
+        #expect(abs(p.alongM - 3_000) < 1)
+        #expect(abs(p.remainingM - 7_000) < 1)
+        #expect(abs(p.offRouteM - 40) < 0.5)
+        #expect(abs(p.bearingDeg - 90) < 1e-6)
+        #expect(p.change == nil && !p.isOffRoute)
+    }
+
+    @Test func aLoopingRouteDoesNotJumpToTheOtherPass() {
+        var follower = RouteProjection(route: Self.outAndBack, offRouteLimitM: 500)
+        // On the way out, 90 m north of the outbound leg: the inbound leg (10 m away) is nearer, but
+        // it is 16 km ahead along the route.
+        #expect(abs(follower.update(F.east(1_000), at: F.at(0)).alongM - 1_000) < 1)
+        let out = follower.update(F.east(2_000, north: 90), at: F.at(60))
+        #expect(abs(out.alongM - 2_000) < 1)
+        #expect(abs(out.bearingDeg - 90) < 1e-6)
+        // Drive on to the far end and back: the inbound pass is then followed.
+        var t = 60.0
+        for m in stride(from: 3_000.0, through: 10_000, by: 1_000) {
+            t += 40
+            _ = follower.update(F.east(m), at: F.at(t))
+        }
+        _ = follower.update(F.east(10_000, north: 100), at: F.at(t + 10))
+        let back = follower.update(F.east(8_000, north: 40), at: F.at(t + 80))
+        #expect(abs(back.alongM - (10_000 + 100 + 2_000)) < 2)
+        #expect(abs(back.bearingDeg - 270) < 1e-3)
+    }
+
+    @Test func theFirstFixOnALoopTakesTheStartNotTheFinish() {
+        let lap = F.geometry([
+            F.east(0), F.east(5_000), F.east(5_000, north: 5_000), F.east(0, north: 5_000), F.east(0, north: 10),
+        ])
+        var follower = RouteProjection(route: lap, offRouteLimitM: 500)
+        #expect(follower.update(F.east(0, north: 5), at: F.at(0)).alongM < 10)
+    }
+
+    @Test func neverBackwardBeyondTheTolerance() {
+        var follower = RouteProjection(route: Self.straight, offRouteLimitM: 500)
+        _ = follower.update(F.east(4_000), at: F.at(0))
+        let back = follower.update(F.east(3_000), at: F.at(10))
+        #expect(abs(back.alongM - (4_000 - RouteProjection.backToleranceM)) < 1)
+        let jitter = follower.update(F.east(3_980), at: F.at(20))
+        #expect(abs(jitter.alongM - 3_980) < 1)
+    }
+
+    @Test func farAheadIsFoundAfterAGapButNotRightAway() {
+        let long = F.geometry([F.east(0), F.east(60_000)])
+        var follower = RouteProjection(route: long, offRouteLimitM: 500)
+        _ = follower.update(F.east(1_000), at: F.at(0))
+        // 30 km on, 10 minutes later (a tunnel): the window has grown by 70 m/s × 600 s.
+        let after = follower.update(F.east(31_000), at: F.at(600))
+        #expect(abs(after.alongM - 31_000) < 1)
+        // 20 km on one second later is beyond the window: the projection stops at its edge, off the route.
+        let jump = follower.update(F.east(51_000), at: F.at(601))
+        #expect(jump.alongM < 31_000 + RouteProjection.forwardWindowM + 100)
+        #expect(jump.offRouteM > 500)
+    }
+
+    @Test func offTheRouteFor60sFallsBackAndRejoiningIsNoticed() {
+        var follower = RouteProjection(route: Self.straight, offRouteLimitM: 500)
+        _ = follower.update(F.east(2_000), at: F.at(0))
+        let first = follower.update(F.east(2_100, north: 800), at: F.at(10))
+        #expect(first.change == nil && !first.isOffRoute)
+        #expect(follower.update(F.east(2_200, north: 900), at: F.at(69)).isOffRoute == false)
+        let left = follower.update(F.east(2_300, north: 900), at: F.at(70))
+        #expect(left.change == .leftRoute && left.isOffRoute)
+        let still = follower.update(F.east(2_400, north: 900), at: F.at(100))
+        #expect(still.change == nil && still.isOffRoute)
+        // Back on 6 km further along (a detour): found, although beyond the usual window's start.
+        let back = follower.update(F.east(8_000, north: 100), at: F.at(400))
+        #expect(back.change == .rejoinedRoute && !back.isOffRoute)
+        #expect(abs(back.alongM - 8_000) < 1)
+        #expect(follower.update(F.east(8_100), at: F.at(405)).change == nil)
+    }
+
+    @Test func aShortExcursionIsNotLeavingTheRoute() {
+        var follower = RouteProjection(route: Self.straight, offRouteLimitM: 500)
+        _ = follower.update(F.east(2_000), at: F.at(0))
+        _ = follower.update(F.east(2_100, north: 800), at: F.at(10))
+        _ = follower.update(F.east(2_200), at: F.at(50))
+        let later = follower.update(F.east(2_300, north: 800), at: F.at(60))
+        #expect(!later.isOffRoute && later.change == nil)
+        #expect(follower.update(F.east(2_400, north: 800), at: F.at(119)).change == nil)
+        #expect(follower.update(F.east(2_400, north: 800), at: F.at(120)).change == .leftRoute)
+    }
+
+    @Test func aRouteAcrossTheAntimeridian() {
+        let route = F.geometry([F.c(-17, 179.9), F.c(-17, -179.9)])
+        var follower = RouteProjection(route: route, offRouteLimitM: 500)
+        let p = follower.update(F.c(-17, 180), at: F.at(0))
+        #expect(p.offRouteM < 1)
+        #expect(abs(p.alongM - route.lengthM / 2) < 5)
+        #expect(route.lengthM < 25_000)
+        let end = route.point(atAlongM: route.lengthM)
+        #expect(abs(end.coordinate.lon - (-179.9)) < 1e-6)
+    }
+}
