@@ -110,7 +110,8 @@ struct OpenMeteoAheadTests {
     @Test func oneRequestForEverySampleWithNearbySamplesAskedOnce() throws {
         let now = F.at(1_200)  // 20 min past the hour
         let samples = [
-            Self.point(F.c(52.52, 13.405), eta: 2_100), Self.point(F.c(52.53, 13.405), eta: 3_000),  // 1.1 km apart: one cell
+            // The first two are 1.1 km apart: one cell.
+            Self.point(F.c(52.52, 13.405), eta: 2_100), Self.point(F.c(52.53, 13.405), eta: 3_000),
             Self.point(F.c(-33.86785, -70.1), eta: 9_000),
         ]
         let request = try #require(OpenMeteoAheadRequest(samples: samples, now: now))
