@@ -25,10 +25,12 @@ public enum MeteoAlarmEntryAreas {
     static let maxPolygons = 50
     static let maxVertices = 10_000
 
-    /// Every `<entry>` of an Atom feed (at most as many as the decoder reads), in order.
+    /// Every `<entry>` of an Atom feed, in order: as the decoder, all of them (the answer's size is
+    /// bounded by the HTTP client's limit), since a country feed's entries are filtered by area only
+    /// later and a cap before that filter would drop the one that applies.
     public static func entries(_ body: [UInt8]) -> [Entry] {
         guard let text = String(validating: body, as: UTF8.self) else { return [] }
-        return AtomXMLReader.blocks("entry", in: text).prefix(AlertGeoJSON.maxAlerts).compactMap { entry in
+        return AtomXMLReader.blocks("entry", in: text).compactMap { entry in
             let id = AtomXMLReader.element("cap:identifier", in: entry) ?? AtomXMLReader.element("id", in: entry)
             guard let identifier = AlertText.line(id) else { return nil }
             return Entry(identifier: identifier, geocodes: geocodes(in: entry), polygons: polygons(in: entry))
