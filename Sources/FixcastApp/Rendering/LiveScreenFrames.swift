@@ -39,8 +39,11 @@ package struct LiveScreenFrames {
         rest.position = nil
         let seconds = now.timeIntervalSince1970
         let key = Key(
-            status: rest, demo: demo, width: width, height: height, minute: Int((seconds / 60).rounded(.down)),
-            weatherAge: status.reading?.weather.map { Int((now.timeIntervalSince($0.fetchedAt) / 60).rounded(.down)) },
+            status: rest, demo: demo, width: width, height: height,
+            minute: Int(clamping: seconds / 60, to: Int.min...Int.max, rounding: .down),
+            weatherAge: status.reading?.weather.map {
+                Int(clamping: now.timeIntervalSince($0.fetchedAt) / 60, to: Int.min...Int.max, rounding: .down)
+            },
             activeAlerts: status.reading?.alerts.map { $0.aged(to: now, stale: $0.stale).active.count })
         if key == self.key, var frame = kept, let row = frame.positionRow {
             let line = LiveScreen.positionLine(state, parts: ReadingParts(options: options, now: now))

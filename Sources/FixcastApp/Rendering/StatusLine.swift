@@ -110,7 +110,9 @@ struct StatusLineFields {
         return DisplayTime.clock(t, options.utcOffset)
     }
 
-    var age: String { options.labels.age(seconds: Int(now.timeIntervalSince(reading.time))) }
+    var age: String {
+        options.labels.age(seconds: Int(clamping: now.timeIntervalSince(reading.time), to: Int.min...Int.max))
+    }
 
     /// `⚠ 2 severe`: how many alerts are active and the most severe; "" when none.
     var alerts: String {
