@@ -5,7 +5,15 @@ import FoundationEssentials
 /// Which trip `fixcast report --trip` means: a number as `fixcast trips` lists them, or the last.
 public enum TripChoice: Sendable, Hashable {
     case number(Int)
+    /// The last trip that went somewhere (the very last when none did). A trip of no distance is
+    /// one point on its own, as a receiver's first fix before it knows the date leaves (stamped with
+    /// the wall clock, it falls far from the replayed drive that follows): not what "my last trip" means.
     case last
+
+    /// The index in `trips` (oldest first) that `last` means; nil when there is none.
+    public static func lastIndex(_ trips: [StoredTrip]) -> Int? {
+        trips.lastIndex { $0.distanceKm > 0 } ?? (trips.isEmpty ? nil : trips.count - 1)
+    }
 
     /// `last`, or a whole number from 1; nil otherwise (the CLI exits 2 naming --trip).
     public init?(parsing text: String) {

@@ -33,7 +33,7 @@ public struct TripReportWriter: Sendable {
                 guard !trips.isEmpty else { throw ReportError.noTrips(path: store.path) }
                 let index: Int
                 switch choice ?? .last {
-                case .last: index = trips.count - 1
+                case .last: index = TripChoice.lastIndex(trips) ?? trips.count - 1
                 case .number(let n):
                     guard n <= trips.count else { throw ReportError.noSuchTrip(number: n, count: trips.count) }
                     index = n - 1

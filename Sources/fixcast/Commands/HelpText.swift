@@ -212,7 +212,7 @@ public enum HelpText {
                 ISO 8601 time.
 
                 OPTIONS:
-                  --trip N|last        The trip to draw, numbered as fixcast trips lists them (default last).
+                  --trip N|last        The trip to draw, numbered as fixcast trips lists them (default last: the last that moved).
                   --since T            Only what was recorded at or after T (without --trip: the range itself).
                   --until T            Only what was recorded at or before T.
                   -o, --output FILE    Write to FILE (.svg or .html); - writes the SVG to standard output.

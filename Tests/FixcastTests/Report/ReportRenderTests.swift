@@ -143,6 +143,32 @@ import Testing
         }
     }
 
+    /// A lone point after the drive (a receiver's first fix before it knew the date, stamped with the
+    /// wall clock) is a trip of its own, but "the last trip" is the last one that went somewhere.
+    @Test func theLastTripIsTheLastThatWentSomewhere() async throws {
+        let drive = try await DriveStore.build()
+        let store = try SQLiteStore(path: drive.path)
+        let writer = TripReportWriter(gapMinutes: 10, units: .metric, language: .en)
+        let before = try await writer.input(store: store, choice: nil, since: nil, until: nil)
+        let lone = try #require(drive.fixes.last?.time).addingTimeInterval(86_400 * 400)
+        let added = Process()
+        added.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        added.arguments = [
+            drive.path,
+            "INSERT INTO track_points (time, lat, lon, mode) VALUES (\(lone.timeIntervalSince1970), 39.42, -119.76, '3d')",
+        ]
+        try added.run()
+        added.waitUntilExit()
+        #expect(added.terminationStatus == 0)
+        let trips = try await store.trips(gapMinutes: 10)
+        #expect(trips.count == before.tripNumber.map { $0 + 1 })
+        #expect(trips.last?.distanceKm == 0)
+        let last = try await writer.input(store: store, choice: nil, since: nil, until: nil)
+        #expect(last.tripNumber == before.tripNumber)
+        #expect(TripChoice.lastIndex([]) == nil)
+        #expect(TripChoice.lastIndex(Array(trips.suffix(1))) == 0)
+    }
+
     @Test func emptyStoreAndBadTripNumbers() async throws {
         let home = TestPaths.temporaryDirectory("report-empty")
         let db = home.appendingPathComponent("none.sqlite").path
