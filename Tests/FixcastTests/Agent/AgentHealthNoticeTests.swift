@@ -56,22 +56,14 @@ import Testing
     @Test func aHeadlessAgentSaysOnceThatTheBrokerIsAwayAndOnceThatItIsBack() async throws {
         let home = TestPaths.temporaryDirectory("agent-mqtt-health")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
-        ])
+        let server = try FixedPositionAgent.weatherServer()
         defer { server.stop() }
         let broker = try MosquittoBroker()
         defer { broker.stop() }
         broker.stop()  // away when the agent starts
-        var env = MQTTBinaryTests.env(port: broker.port, device: "health1")
-        env["FIXCAST_WEATHER_BASE_URL"] = server.baseURL
-        env["FIXCAST_PLACES_PROVIDER"] = "offline"
-        let agent = try RunningFixcast(
-            [
-                "run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db",
-                home.appendingPathComponent("f.sqlite").path,
-            ],
-            env: env, home: home)
+        let agent = try FixedPositionAgent.start(
+            db: home.appendingPathComponent("f.sqlite").path, server: server, home: home,
+            env: MQTTBinaryTests.env(port: broker.port, device: "health1"))
         let away = agent.waitForStderr(containing: "mqtt:", seconds: 20)
         #expect(away != nil, "stderr says the broker is away: \(agent.stderr)")
         try await Task.sleep(for: .seconds(4))  // reconnect attempts fail meanwhile

@@ -12,12 +12,8 @@ import Testing
     static func start(stdout: Any, home: URL, server: FixtureServer) throws -> (Process, Pipe) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: TestPaths.fixcastBinary)
-        p.arguments = [
-            "run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())",
-            "--db", home.appendingPathComponent("f.sqlite").path,
-        ]
-        p.environment = fixcastEnvironment(
-            home: home, adding: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"])
+        p.arguments = FixedPositionAgent.arguments(db: home.appendingPathComponent("f.sqlite").path)
+        p.environment = fixcastEnvironment(home: home, adding: FixedPositionAgent.environment(server))
         let err = Pipe()
         p.standardOutput = stdout
         p.standardError = err
@@ -45,9 +41,7 @@ import Testing
     @Test func aReaderThatGoesAwayEndsTheAgentAsAStopDoes() async throws {
         let home = TestPaths.temporaryDirectory("agent-head")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
-        ])
+        let server = try FixedPositionAgent.weatherServer()
         defer { server.stop() }
         let out = Pipe()
         let (p, err) = try Self.start(stdout: out, home: home, server: server)
@@ -77,9 +71,7 @@ import Testing
     @Test func aStdoutThatRefusesWritesIsALossExitOne() async throws {
         let home = TestPaths.temporaryDirectory("agent-devfull")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
-        ])
+        let server = try FixedPositionAgent.weatherServer()
         defer { server.stop() }
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         defer { try? full.close() }

@@ -52,16 +52,10 @@ import Testing
     @Test func sigusr1DuringStartUpWaitsForTheLoopAndDoesNotKill() async throws {
         let home = TestPaths.temporaryDirectory("agent-early-signal")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
-        ])
+        let server = try FixedPositionAgent.weatherServer()
         defer { server.stop() }
-        let agent = try RunningFixcast(
-            [
-                "run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db",
-                home.appendingPathComponent("f.sqlite").path,
-            ],
-            env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        let agent = try FixedPositionAgent.start(
+            db: home.appendingPathComponent("f.sqlite").path, server: server, home: home)
         let pid = agent.process.processIdentifier
 
         // The moment fixcast's own code runs (the dynamic loader before it cannot be helped): its
@@ -89,14 +83,10 @@ import Testing
     @Test func aBurstOfSigusr1IsOneManualReading() async throws {
         let home = TestPaths.temporaryDirectory("agent-burst")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
-        ])
+        let server = try FixedPositionAgent.weatherServer()
         defer { server.stop() }
         let db = home.appendingPathComponent("f.sqlite").path
-        let agent = try RunningFixcast(
-            ["run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db", db],
-            env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        let agent = try FixedPositionAgent.start(db: db, server: server, home: home)
         #expect(agent.waitForLines(1, seconds: 30), "the startup reading; stderr: \(agent.stderr)")
 
         // 1,000 SIGUSR1 within about a second.

@@ -45,14 +45,10 @@ import Testing
     @Test func aStoreThatRefusesWritesIsSaidOnceAndTheExitIsOne() async throws {
         let home = TestPaths.temporaryDirectory("agent-store-fails")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
-        ])
+        let server = try FixedPositionAgent.weatherServer()
         defer { server.stop() }
         let db = home.appendingPathComponent("f.sqlite").path
-        let agent = try RunningFixcast(
-            ["run", "--json", "--at", "52.52,13.405", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--db", db],
-            env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        let agent = try FixedPositionAgent.start(db: db, server: server, home: home)
         #expect(agent.waitForLines(1, seconds: 30), "the startup reading; stderr: \(agent.stderr)")
 
         let lock = try LockHolder(db: db)

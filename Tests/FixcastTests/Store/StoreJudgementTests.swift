@@ -262,40 +262,10 @@ import Testing
         var env = fixcastEnvironment(home: home.dir, adding: extra)
         env["HOME"] = "/nonexistent"
         let envArgs = env.map { "\($0.key)=\($0.value)" }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        p.arguments = ["-u", "nobody", "--", "/usr/bin/env", "-i"] + envArgs + [TestPaths.fixcastBinary] + args
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let outData = LockedData()
-        let errData = LockedData()
-        let group = DispatchGroup()
-        for (pipe, sink) in [(out, outData), (err, errData)] {
-            group.enter()
-            DispatchQueue.global().async {
-                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
-                group.leave()
-            }
-        }
-        let deadline = Date().addingTimeInterval(30)
-        var timedOut = false
-        while p.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                kill(p.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(10_000)
-        }
-        p.waitUntilExit()
-        group.wait()
-        return CLIResult(
-            status: p.terminationStatus, stdout: String(decoding: outData.get(), as: UTF8.self),
-            stderr: String(decoding: errData.get(), as: UTF8.self), timedOut: timedOut)
+        return try CLIRunner.run(
+            executable: "/usr/sbin/runuser",
+            arguments: ["-u", "nobody", "--", "/usr/bin/env", "-i"] + envArgs + [TestPaths.fixcastBinary] + args,
+            environment: nil, timeout: 30)
     }
 }
 

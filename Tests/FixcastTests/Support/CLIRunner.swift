@@ -32,10 +32,21 @@ enum CLIRunner {
     /// or store is touched) plus `env`. Kills it after `timeout` seconds.
     static func run(_ args: [String], env: [String: String] = [:], home: URL, timeout: Double = 60) throws -> CLIResult
     {
+        try run(
+            executable: TestPaths.fixcastBinary, arguments: args,
+            environment: fixcastEnvironment(home: home, adding: env),
+            timeout: timeout)
+    }
+
+    /// Runs `executable arguments…` with exactly `environment` (nil: this process's), stdin from
+    /// /dev/null, both outputs captured; killed after `timeout` seconds.
+    static func run(executable: String, arguments: [String], environment: [String: String]?, timeout: Double)
+        throws -> CLIResult
+    {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: TestPaths.fixcastBinary)
-        p.arguments = args
-        p.environment = fixcastEnvironment(home: home, adding: env)
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        if let environment { p.environment = environment }
         let out = Pipe()
         let err = Pipe()
         p.standardOutput = out
