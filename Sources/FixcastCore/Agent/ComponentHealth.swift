@@ -65,6 +65,7 @@ public struct HealthNotice: Sendable, Hashable {
         case .weather: return "weather: the weather service answers again; readings have fresh weather."
         case .place: return "place: place names can be had again."
         case .alerts: return "alerts: the official alerts can be had again."
+        case .ahead: return "ahead: the forecast ahead can be had again."
         case .storage: return "storage: writing to the store works again; readings and the track are saved."
         case .config: return "config: the configuration is usable again."
         case .mqtt: return "mqtt: connected to the broker again; readings are published."

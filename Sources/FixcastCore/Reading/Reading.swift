@@ -48,11 +48,14 @@ public struct Reading: Sendable, Hashable {
     public var weather: WeatherReport?
     /// nil when alerts are off or could not be had (then `errors` says why); `.notCovered` where no source covers the position.
     public var alerts: AlertReport?
+    /// The weather where the traveller will be (CONTRACT.md "Weather ahead"); nil when ahead is off
+    /// or not yet known.
+    public var ahead: AheadForecast?
     public var errors: [ReadingIssue]
 
     public init(
         time: Date, trigger: Trigger, position: Position?, place: Place? = nil, weather: WeatherReport? = nil,
-        alerts: AlertReport? = nil, errors: [ReadingIssue] = [], id: String? = nil
+        alerts: AlertReport? = nil, ahead: AheadForecast? = nil, errors: [ReadingIssue] = [], id: String? = nil
     ) {
         self.id = id
         self.time = time
@@ -61,6 +64,7 @@ public struct Reading: Sendable, Hashable {
         self.place = place
         self.weather = weather
         self.alerts = alerts
+        self.ahead = ahead
         self.errors = errors
     }
 }

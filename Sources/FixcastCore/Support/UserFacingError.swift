@@ -1,7 +1,7 @@
 /// The part of fixcast a problem belongs to; it is named in every error a person sees and in the
 /// reading's `errors` list (CONTRACT.md).
 public enum Component: String, Sendable, CaseIterable {
-    case gps, weather, place, alerts, storage, config, mqtt
+    case gps, weather, place, alerts, ahead, storage, config, mqtt
 }
 
 /// An error that can reach a person: one sentence naming the component, what went wrong and

@@ -1,0 +1,162 @@
+import FoundationEssentials
+
+/// One forecast of the weather where the traveller will be: the reading's `ahead` object
+/// (CONTRACT.md "Weather ahead"). Made by the ahead service, shown on the screen and by
+/// `fixcast ahead`, stored with every reading that carries it, and later checked against the
+/// readings taken where and when the samples said (`AheadCheck`). A value: every field is what was
+/// decided when it was made, so a stored forecast reads back the same.
+public struct AheadForecast: Sendable, Equatable, Hashable {
+    /// The route being followed: its name (from the GPX, cleaned) and what remains of it.
+    public struct Route: Sendable, Equatable, Hashable {
+        public var name: String?
+        public var remainingKm: Double
+
+        public init(name: String?, remainingKm: Double) {
+            self.name = name
+            self.remainingKm = remainingKm
+        }
+    }
+
+    /// Where the forecast was made from.
+    public struct Origin: Sendable, Equatable, Hashable {
+        public var coordinate: Coordinate
+        /// The receiver's time of the fix the forecast was made from.
+        public var fixTime: Date?
+
+        public init(coordinate: Coordinate, fixTime: Date?) {
+            self.coordinate = coordinate
+            self.fixTime = fixTime
+        }
+    }
+
+    /// Where the speed came from (CONTRACT.md `speed_source`).
+    public enum SpeedSource: String, Sendable, Equatable, Hashable {
+        /// The median moving speed of the stored track's last 20 min.
+        case history
+        /// The receiver's own speed.
+        case gps
+    }
+
+    /// One sample: the place and ETA, with the forecast there (nil when the forecast did not
+    /// reach that time).
+    public struct Sample: Sendable, Equatable, Hashable {
+        public var minutes: Int
+        public var eta: Date
+        public var distanceKm: Double
+        public var coordinate: Coordinate
+        /// The offline place name (bundled table; never a Nominatim request for a sample).
+        public var place: String?
+        public var temperatureC: Double?
+        public var precipitationMmH: Double?
+        public var precipitationProbabilityPct: Double?
+        public var weatherCode: Int?
+        public var windSpeedMps: Double?
+        public var windGustMps: Double?
+        public var windDirDeg: Double?
+        public var headwindMps: Double?
+        public var crosswindMps: Double?
+
+        public init(
+            minutes: Int, eta: Date, distanceKm: Double, coordinate: Coordinate, place: String? = nil,
+            temperatureC: Double? = nil, precipitationMmH: Double? = nil, precipitationProbabilityPct: Double? = nil,
+            weatherCode: Int? = nil, windSpeedMps: Double? = nil, windGustMps: Double? = nil,
+            windDirDeg: Double? = nil, headwindMps: Double? = nil, crosswindMps: Double? = nil
+        ) {
+            self.minutes = minutes
+            self.eta = eta
+            self.distanceKm = distanceKm
+            self.coordinate = coordinate
+            self.place = place
+            self.temperatureC = temperatureC
+            self.precipitationMmH = precipitationMmH
+            self.precipitationProbabilityPct = precipitationProbabilityPct
+            self.weatherCode = weatherCode
+            self.windSpeedMps = windSpeedMps
+            self.windGustMps = windGustMps
+            self.windDirDeg = windDirDeg
+            self.headwindMps = headwindMps
+            self.crosswindMps = crosswindMps
+        }
+    }
+
+    /// "Rain ahead": the first sample at or above `ahead.rain_mm_h`.
+    public struct Rain: Sendable, Equatable, Hashable {
+        public var inMin: Int
+        public var atKm: Double
+        public var place: String?
+        public var mmH: Double
+
+        public init(inMin: Int, atKm: Double, place: String?, mmH: Double) {
+            self.inMin = inMin
+            self.atKm = atKm
+            self.place = place
+            self.mmH = mmH
+        }
+    }
+
+    /// The extremes over the window.
+    public struct Worst: Sendable, Equatable, Hashable {
+        public var minTemperatureC: Double?
+        public var maxGustMps: Double?
+        public var maxPrecipitationMmH: Double?
+
+        public init(minTemperatureC: Double?, maxGustMps: Double?, maxPrecipitationMmH: Double?) {
+            self.minTemperatureC = minTemperatureC
+            self.maxGustMps = maxGustMps
+            self.maxPrecipitationMmH = maxPrecipitationMmH
+        }
+    }
+
+    /// An active alert whose area holds a sample between its onset and expiry (issue 21).
+    public struct AlertAhead: Sendable, Equatable, Hashable {
+        public var id: String
+        public var event: String
+        public var severity: String
+        public var inMin: Int
+        public var atKm: Double
+        public var place: String?
+
+        public init(id: String, event: String, severity: String, inMin: Int, atKm: Double, place: String?) {
+            self.id = id
+            self.event = event
+            self.severity = severity
+            self.inMin = inMin
+            self.atKm = atKm
+            self.place = place
+        }
+    }
+
+    public var basis: AheadBasis
+    public var offRoute: Bool
+    public var madeAt: Date
+    public var from: Origin
+    public var speedMps: Double?
+    public var speedSource: SpeedSource?
+    public var route: Route?
+    public var samples: [Sample]
+    public var rain: Rain?
+    public var worst: Worst
+    public var alerts: [AlertAhead]
+    /// True when this is the last good forecast kept after a failed refresh (`errors` says why).
+    public var stale: Bool
+
+    public init(
+        basis: AheadBasis, offRoute: Bool = false, madeAt: Date, from: Origin, speedMps: Double?,
+        speedSource: SpeedSource?, route: Route? = nil, samples: [Sample], rain: Rain? = nil,
+        worst: Worst = Worst(minTemperatureC: nil, maxGustMps: nil, maxPrecipitationMmH: nil),
+        alerts: [AlertAhead] = [], stale: Bool = false
+    ) {
+        self.basis = basis
+        self.offRoute = offRoute
+        self.madeAt = madeAt
+        self.from = from
+        self.speedMps = speedMps
+        self.speedSource = speedSource
+        self.route = route
+        self.samples = samples
+        self.rain = rain
+        self.worst = worst
+        self.alerts = alerts
+        self.stale = stale
+    }
+}
