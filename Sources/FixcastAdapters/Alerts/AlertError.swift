@@ -17,6 +17,9 @@ public enum AlertError: UserFacingError, Hashable {
     case offline
     /// `alerts.source = "auto"` needs the bundled place table to know the country.
     case countryUnknown(detail: String)
+    /// MeteoAlarm's warnings need the bundled area table to be placed; without it they are all listed
+    /// for the country as "area unknown".
+    case areasUnavailable(detail: String)
 
     public var component: Component { .alerts }
 
@@ -30,7 +33,7 @@ public enum AlertError: UserFacingError, Hashable {
             switch code {
             case 429: hint = "; fixcast is backing off and will try again later"
             case 500...599: hint = "; the service has a problem, fixcast will try again later"
-            default: hint = "; check alerts.\(s == .nws ? "nws_base_url" : "metalerts_base_url")"
+            default: hint = "; check \(s.baseURLKey)"
             }
             return "alerts: \(s.displayName) answered HTTP \(code)\(why)\(hint)."
         case .invalidResponse(let s, let d):
@@ -42,7 +45,10 @@ public enum AlertError: UserFacingError, Hashable {
             return "alerts: offline mode and no stored alerts near here; run without --offline to fetch them."
         case .countryUnknown(let d):
             return
-                "alerts: cannot tell which alert service covers this position (\(d)); set alerts.source to nws or metalerts, or reinstall fixcast."
+                "alerts: cannot tell which alert service covers this position (\(d)); set alerts.source to nws, metalerts, eccc or none, or reinstall fixcast."
+        case .areasUnavailable(let d):
+            return
+                "alerts: the MeteoAlarm area table cannot be read (\(d)), so every warning of the country is listed as area unknown; reinstall fixcast."
         }
     }
 }

@@ -7,16 +7,18 @@ public struct AlertAnswer: Sendable, Hashable {
     public var alerts: [Alert]?
     public var expires: Date?
     public var lastModified: String?
+    public var etag: String?
 
-    public init(alerts: [Alert]?, expires: Date?, lastModified: String?) {
+    public init(alerts: [Alert]?, expires: Date?, lastModified: String?, etag: String? = nil) {
         self.alerts = alerts
         self.expires = expires
         self.lastModified = lastModified
+        self.etag = etag
     }
 }
 
-/// An official alert service reached over HTTP: NWS and MET Norway today; MeteoAlarm (CAP/Atom)
-/// or another national service can be added by conforming to this and extending `AlertCoverage`.
+/// An official alert service asked for a point (NWS, MET Norway, ECCC). A source that publishes one
+/// document per country instead (MeteoAlarm) is a `MeteoAlarmSource`, matched to the point offline.
 /// Network only: when to ask and what to keep is `AlertService`'s job.
 public protocol AlertSource: Sendable {
     var id: AlertSourceID { get }
@@ -24,14 +26,23 @@ public protocol AlertSource: Sendable {
     func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer
 }
 
-/// The HTTP part both sources share: GET with the caching validator, status to error, body to alerts.
+/// The HTTP part every source shares: GET with the caching validators, status to error, body to alerts.
 enum AlertHTTP {
-    static func get(
-        _ url: String, accept: String, ifModifiedSince: String?, source: AlertSourceID, http: any HTTPFetching,
-        decode: ([UInt8]) throws(AlertDecodeFailure) -> [Alert]
-    ) async throws(AlertError) -> AlertAnswer {
+    /// What came back: the body (nil for 304 Not Modified) and the caching headers, cleaned.
+    struct Exchange {
+        var body: [UInt8]?
+        var expires: Date?
+        var lastModified: String?
+        var etag: String?
+    }
+
+    static func exchange(
+        _ url: String, accept: String, ifModifiedSince: String?, ifNoneMatch: String? = nil, source: AlertSourceID,
+        http: any HTTPFetching
+    ) async throws(AlertError) -> Exchange {
         var headers = ["Accept": accept]
         if let ifModifiedSince { headers["If-Modified-Since"] = ifModifiedSince }
+        if let ifNoneMatch { headers["If-None-Match"] = ifNoneMatch }
         let response: HTTPResponse
         do {
             response = try await http.get(HTTPRequest(url: url, headers: headers))
@@ -40,14 +51,35 @@ enum AlertHTTP {
         }
         let expires = response.header("expires").flatMap(HTTPDate.parse)
         let lastModified = response.header("last-modified").flatMap { AlertText.line($0) }
-        if response.status == 304 { return AlertAnswer(alerts: nil, expires: expires, lastModified: lastModified) }
+        // An entity tag is sent back verbatim: refused when it is long or not one line of printable ASCII.
+        let etag = response.header("etag").flatMap { tag in
+            tag.utf8.count <= 256 && tag.utf8.allSatisfy { (0x21...0x7E).contains($0) } ? tag : nil
+        }
+        if response.status == 304 {
+            return Exchange(body: nil, expires: expires, lastModified: lastModified, etag: etag)
+        }
         guard (200...299).contains(response.status) else {
             throw .status(
                 source: source, code: response.status, detail: problemDetail(response.body),
                 retryAfter: response.header("retry-after"))
         }
+        return Exchange(body: response.body, expires: expires, lastModified: lastModified, etag: etag)
+    }
+
+    static func get(
+        _ url: String, accept: String, ifModifiedSince: String?, source: AlertSourceID, http: any HTTPFetching,
+        decode: ([UInt8]) throws(AlertDecodeFailure) -> [Alert]
+    ) async throws(AlertError) -> AlertAnswer {
+        let answer = try await exchange(
+            url, accept: accept, ifModifiedSince: ifModifiedSince, source: source, http: http)
+        guard let body = answer.body else {
+            return AlertAnswer(
+                alerts: nil, expires: answer.expires, lastModified: answer.lastModified, etag: answer.etag)
+        }
         do {
-            return AlertAnswer(alerts: try decode(response.body), expires: expires, lastModified: lastModified)
+            return AlertAnswer(
+                alerts: try decode(body), expires: answer.expires, lastModified: answer.lastModified,
+                etag: answer.etag)
         } catch {
             throw .invalidResponse(source: source, detail: error.detail)
         }

@@ -7,9 +7,13 @@ import FoundationEssentials
 /// when the caller says stdout is a terminal; the texts themselves were cleaned of control
 /// characters when decoded, so nothing from a feed can drive the terminal.
 public enum AlertDisplay {
-    /// Where no source covers the position; never shown as "no alerts".
-    public static let notCoveredLine =
-        "Alerts: not covered here (NWS covers the United States and its territories, MET Norway covers Norway and Svalbard)."
+    /// Where no source covers the position; never shown as "no alerts". Names the country when it is
+    /// known, and says where alerts do exist.
+    public static func notCoveredLine(_ report: AlertReport) -> String {
+        let here = report.country.flatMap { TerminalText.name($0).isEmpty ? nil : " (\(TerminalText.name($0)))" } ?? ""
+        return
+            "Alerts: not covered here\(here): no alert source of fixcast covers this country (\(AlertCoverage.coverageSummary))."
+    }
 
     static func tag(_ s: AlertSeverity) -> String { s.rawValue.uppercased() }
 
@@ -59,7 +63,7 @@ public enum AlertDisplay {
         -> [String]
     {
         guard let report else { return [] }
-        guard report.covered else { return [notCoveredLine] }
+        guard report.covered else { return [notCoveredLine(report)] }
         let from = report.source.map { " (\($0.displayName)\(report.stale ? ", stale" : ""))" } ?? ""
         guard !report.active.isEmpty else { return ["Alerts\(from): none active."] }
         // One line each: a long list of zones is cut, `fixcast alerts` has it whole.
@@ -70,7 +74,7 @@ public enum AlertDisplay {
     /// The whole text of `fixcast alerts`: each alert with headline, area, description and instruction.
     public static func detail(_ report: AlertReport, now: Date, options: DisplayOptions, colour: Bool = false) -> String
     {
-        guard report.covered else { return notCoveredLine + "\n" }
+        guard report.covered else { return notCoveredLine(report) + "\n" }
         var lines: [String] = []
         let source = report.source?.displayName ?? "?"
         let checked = report.fetchedAt.map { ", checked " + when($0, options: options) } ?? ""
@@ -106,6 +110,10 @@ public enum AlertDisplay {
             lines.append(
                 "\(report.omitted) less severe alert\(report.omitted == 1 ? "" : "s") not shown (fixcast keeps the \(AlertReport.maxAlerts) most severe)."
             )
+        }
+        if let s = report.source, s == .meteoalarm || s == .eccc {
+            lines.append("")
+            lines.append("Source: " + s.credit + ".")
         }
         return lines.joined(separator: "\n") + "\n"
     }

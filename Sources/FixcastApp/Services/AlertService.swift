@@ -22,6 +22,9 @@ public struct AlertOutcome: Sendable, Hashable {
 /// - Source: `AlertCoverage` from the offline country of the position; "not covered" needs no request.
 /// - Rate: `AlertCheckPolicy` (check_min per spot within 5 km, `Expires`, `If-Modified-Since`); the last
 ///   answer per source lives in the store's state, so separate `fixcast now`/`alerts` runs obey it too.
+///   MeteoAlarm is asked per country feed instead (check_min per feed, wherever in the country; with
+///   `If-Modified-Since`/`If-None-Match`): the feed is kept whole and placed offline for each position
+///   (`MeteoAlarmFeedAlerts`), so a 304 or a move within the country needs no new download.
 /// - Faults: after 429/5xx `RetryBackoff` holds requests back (`SavedBackoff`, kept in the store). While the
 ///   source fails, the last answer near here is served with `stale: true`, never with an alert past
 ///   its `expires`, and never older than `maximumStaleAgeS`.
@@ -34,6 +37,8 @@ public actor AlertService {
 
     public let settings: Settings.Alerts
     private let sources: [AlertSourceID: any AlertSource]
+    private let meteoAlarm: MeteoAlarmSource?
+    private let areas: any AlertAreaProviding
     private let countries: any CountryLocating
     private let state: (any StateStore)?
     private let clock: any WallClock
@@ -43,15 +48,21 @@ public actor AlertService {
     private var checks: [AlertSourceID: AlertCheck] = [:]
     private let backoffs: [AlertSourceID: SavedBackoff]
     private var inFlight = RequestsInFlight<AlertSourceID, AlertOutcome>()
+    /// Without a store: the last copy of each MeteoAlarm feed, by slug.
+    private var feedChecks: [String: MeteoAlarmFeedCheck] = [:]
+    private var feedsInFlight = RequestsInFlight<String, FeedRefresh>()
 
     /// How many requests were actually sent (for tests).
     public private(set) var fetchCount = 0
 
     public init(
-        settings: Settings.Alerts, sources: [any AlertSource], countries: any CountryLocating, state: (any StateStore)?,
-        clock: any WallClock
+        settings: Settings.Alerts, sources: [any AlertSource], meteoAlarm: MeteoAlarmSource? = nil,
+        areas: any AlertAreaProviding = BundledAlertAreas(), countries: any CountryLocating,
+        state: (any StateStore)?, clock: any WallClock
     ) {
         self.settings = settings
+        self.meteoAlarm = meteoAlarm
+        self.areas = areas
         var byID: [AlertSourceID: any AlertSource] = [:]
         for s in sources { byID[s.id] = s }
         self.sources = byID
@@ -64,31 +75,44 @@ public actor AlertService {
         self.backoffs = backoffs
     }
 
-    /// The production wiring: NWS and MetAlerts over `http`, countries from the offline table.
+    /// The production wiring: NWS, MetAlerts, ECCC and MeteoAlarm over `http`, countries from the offline
+    /// place table, MeteoAlarm's areas from the bundled area table.
     public static func make(
-        settings: Settings.Alerts, http: any HTTPFetching, countries: any CountryLocating, state: (any StateStore)?,
-        clock: any WallClock
+        settings: Settings.Alerts, http: any HTTPFetching, countries: any CountryLocating,
+        areas: any AlertAreaProviding = BundledAlertAreas(), state: (any StateStore)?, clock: any WallClock
     ) -> AlertService {
         AlertService(
             settings: settings,
             sources: [
                 NWSAlertSource(baseURL: settings.nwsBaseURL, http: http),
                 MetAlertsSource(baseURL: settings.metAlertsBaseURL, http: http),
+                ECCCAlertSource(baseURL: settings.ecccBaseURL, http: http),
             ],
+            meteoAlarm: MeteoAlarmSource(baseURL: settings.meteoAlarmBaseURL, http: http), areas: areas,
             countries: countries, state: state, clock: clock)
     }
 
     static func checkKey(_ s: AlertSourceID) -> String { "alerts.last.\(s.rawValue)" }
     static func backoffKey(_ s: AlertSourceID) -> String { "alerts.backoff.\(s.rawValue)" }
+    static func feedKey(_ slug: String) -> String { "alerts.feed.meteoalarm.\(slug)" }
+    /// `{slug: count}` of the geocodes each MeteoAlarm feed named that the area table cannot place
+    /// (`status --json` `alerts.unplaced_areas` is their sum).
+    public static let unplacedAreasKey = "alerts.unplaced_areas"
 
     /// The source covering `coordinate` under the settings; `.success(nil)` is "not covered".
     public func source(at coordinate: Coordinate) -> Result<AlertSourceID?, AlertError> {
-        if settings.source != .auto {
-            return .success(AlertCoverage.source(countryCode: nil, setting: settings.source))
+        coverage(at: coordinate).map(\.source)
+    }
+
+    /// The source and the country it was chosen by (nil when the setting does not need one, or no
+    /// place is near enough to tell).
+    func coverage(at coordinate: Coordinate) -> Result<(source: AlertSourceID?, country: String?), AlertError> {
+        guard AlertCoverage.needsCountry(settings.source) else {
+            return .success((AlertCoverage.source(countryCode: nil, setting: settings.source), nil))
         }
         do {
-            return .success(
-                AlertCoverage.source(countryCode: try countries.countryCode(at: coordinate), setting: .auto))
+            let country = try countries.countryCode(at: coordinate)
+            return .success((AlertCoverage.source(countryCode: country, setting: settings.source), country))
         } catch {
             if case .offlineDataMissing(let d) = error { return .failure(.countryUnknown(detail: d)) }
             return .failure(.countryUnknown(detail: "the place table could not be read"))
@@ -98,12 +122,25 @@ public actor AlertService {
     public func alerts(at coordinate: Coordinate, offline: Bool) async -> AlertOutcome {
         guard settings.enabled else { return AlertOutcome(report: nil, error: nil) }
         let sourceID: AlertSourceID
-        switch source(at: coordinate) {
+        let chosenCountry: String?
+        var notCovered = AlertReport.notCovered
+        switch coverage(at: coordinate) {
         case .failure(let e): return AlertOutcome(report: nil, error: e)
-        case .success(nil): return AlertOutcome(report: .notCovered, error: nil)
-        case .success(let id?): sourceID = id
+        case .success(let (nil, country)):
+            notCovered.country = country
+            return AlertOutcome(report: notCovered, error: nil)
+        case .success(let (id?, country)):
+            notCovered.country = country
+            sourceID = id
+            chosenCountry = country
         }
-        guard let source = sources[sourceID] else { return AlertOutcome(report: .notCovered, error: nil) }
+        if sourceID == .meteoalarm {
+            guard let meteoAlarm, let slug = chosenCountry.flatMap(MeteoAlarmFeeds.slug(countryCode:)) else {
+                return AlertOutcome(report: notCovered, error: nil)
+            }
+            return await feedAlerts(meteoAlarm, feed: slug, at: coordinate, offline: offline)
+        }
+        guard let source = sources[sourceID] else { return AlertOutcome(report: notCovered, error: nil) }
         if offline { return await storedOnly(sourceID, at: coordinate) }
         if let current = inFlight.near(coordinate, withinKm: AlertCheckPolicy.sameSpotKm, where: { $0 == sourceID }) {
             return await current.task.value
@@ -185,6 +222,142 @@ public actor AlertService {
         return last.report.aged(to: now, stale: true)
     }
 
+    // MARK: - MeteoAlarm: one feed per country, placed offline for each position
+
+    /// What refreshing one feed came to: the copy to place (nil when there is none fit to use) and,
+    /// when asking failed or was held back, why (the copy is then stale).
+    struct FeedRefresh: Sendable {
+        var check: MeteoAlarmFeedCheck?
+        var error: AlertError?
+        /// A request was made (and answered): the unplaced count is worth recording.
+        var asked: Bool
+    }
+
+    private func feedAlerts(_ source: MeteoAlarmSource, feed slug: String, at coordinate: Coordinate, offline: Bool)
+        async -> AlertOutcome
+    {
+        let refresh: FeedRefresh
+        if offline {
+            let now = clock.now()
+            guard let last = await loadFeedCheck(slug), Self.fitToShow(last.checkedAt, now: now) else {
+                return AlertOutcome(report: nil, error: .offline)
+            }
+            let fresh = policy.decide(feed: last, slug: slug, now: now) == .reuse
+            refresh = FeedRefresh(check: last, error: nil, asked: false)
+            return await place(refresh, at: coordinate, stale: !fresh)
+        }
+        // One request per feed at a time, wherever in the country the callers are.
+        if let current = feedsInFlight.near(coordinate, withinKm: .infinity, where: { $0 == slug }) {
+            refresh = await current.task.value
+        } else {
+            let request = feedsInFlight.start(tag: slug, at: coordinate) { _ in await self.refreshFeed(source, slug) }
+            refresh = await request.task.value
+            feedsInFlight.finish(request.id)
+        }
+        return await place(refresh, at: coordinate, stale: refresh.error != nil)
+    }
+
+    /// Asks for the feed when the policy allows, keeps the answer (or the revalidated copy after a 304).
+    private func refreshFeed(_ source: MeteoAlarmSource, _ slug: String) async -> FeedRefresh {
+        let now = clock.now()
+        let last = await loadFeedCheck(slug)
+        let standIn = last.flatMap { Self.fitToShow($0.checkedAt, now: now) ? $0 : nil }
+        let ifModifiedSince: String?
+        let ifNoneMatch: String?
+        switch policy.decide(feed: last, slug: slug, now: now) {
+        case .reuse:
+            return FeedRefresh(check: last, error: nil, asked: false)
+        case .ask(let modified, let match):
+            ifModifiedSince = modified
+            ifNoneMatch = match
+        }
+        let backoff = backoffs[source.id] ?? SavedBackoff(key: Self.backoffKey(source.id), state: state)
+        if let until = await backoff.heldUntil(now: now) {
+            return FeedRefresh(check: standIn, error: .backingOff(source: source.id, until: until), asked: false)
+        }
+        fetchCount += 1
+        do {
+            let answer = try await source.fetch(feed: slug, ifModifiedSince: ifModifiedSince, ifNoneMatch: ifNoneMatch)
+            await backoff.recordSuccess()
+            let body: String
+            if let fresh = answer.body {
+                body = fresh
+            } else if let last {
+                body = last.body  // 304: the stored feed stands, checked just now
+            } else {
+                return FeedRefresh(
+                    check: nil,
+                    error: .invalidResponse(
+                        source: source.id, detail: "304 Not Modified for a feed fixcast does not hold"),
+                    asked: true)
+            }
+            let check = MeteoAlarmFeedCheck(
+                feed: slug, checkedAt: now, expires: answer.expires,
+                lastModified: answer.lastModified ?? (answer.body == nil ? last?.lastModified : nil),
+                etag: answer.etag ?? (answer.body == nil ? last?.etag : nil), body: body)
+            await saveFeedCheck(check)
+            return FeedRefresh(check: check, error: nil, asked: true)
+        } catch {
+            if case .status(_, let code, _, let retryAfter) = error {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
+            }
+            return FeedRefresh(check: standIn, error: error, asked: true)
+        }
+    }
+
+    /// The warnings of the feed copy that apply at `coordinate` (or cannot be placed), as a report.
+    private func place(_ refresh: FeedRefresh, at coordinate: Coordinate, stale: Bool) async -> AlertOutcome {
+        guard let check = refresh.check else { return AlertOutcome(report: nil, error: refresh.error) }
+        let now = clock.now()
+        var error = refresh.error
+        let table: AlertAreaTable?
+        switch areas.areaTable() {
+        case .success(let t): table = t
+        case .failure(let why):
+            table = nil
+            error = error ?? .areasUnavailable(detail: why.detail)
+        }
+        let answer: MeteoAlarmFeedAlerts.Answer
+        do {
+            answer = try MeteoAlarmFeedAlerts.alerts(in: Array(check.body.utf8), at: coordinate, table: table, now: now)
+        } catch {
+            return AlertOutcome(report: nil, error: .invalidResponse(source: .meteoalarm, detail: error.detail))
+        }
+        if refresh.asked, table != nil { await recordUnplaced(answer.unplacedAreas, feed: check.feed) }
+        let report = AlertReport.fetched(answer.alerts, source: .meteoalarm, fetchedAt: check.checkedAt, now: now)
+        return AlertOutcome(report: stale ? report.aged(to: now, stale: true) : report, error: error)
+    }
+
+    /// Whether a copy checked at `checkedAt` may still be shown (stale or offline): not from the future,
+    /// not older than `maximumStaleAgeS`.
+    static func fitToShow(_ checkedAt: Date, now: Date) -> Bool {
+        let age = now.timeIntervalSince(checkedAt)
+        return age >= 0 && age <= maximumStaleAgeS
+    }
+
+    /// Keeps this feed's count beside the other feeds' (a failing store only loses the count).
+    private func recordUnplaced(_ count: Int, feed slug: String) async {
+        guard let state else { return }
+        var members: [(String, JSONValue)] = []
+        if let text = try? await state.state(Self.unplacedAreasKey), let json = try? JSONValue.parse(text),
+            let object = json.objectValue
+        {
+            members = object.filter { $0.0 != slug && MeteoAlarmFeeds.slugs.values.contains($0.0) }
+        }
+        members.append((slug, .int(count)))
+        members.sort { $0.0 < $1.0 }
+        try? await state.setState(Self.unplacedAreasKey, JSONValue.object(members).serialized())
+    }
+
+    /// The sum of every feed's unplaced geocodes as the store keeps them (`status`); 0 when none is kept.
+    public static func unplacedAreas(stateText text: String?) -> Int {
+        guard let text, let object = (try? JSONValue.parse(text))?.objectValue else { return 0 }
+        return object.reduce(0) { sum, member in
+            guard let d = member.1.doubleValue, d.isFinite, d >= 0, d <= 100_000 else { return sum }
+            return sum + Int(d)
+        }
+    }
+
     // MARK: - Store access (a failing store degrades to "nothing stored", never to no alerts)
 
     private func loadCheck(_ source: AlertSourceID) async -> AlertCheck? {
@@ -193,6 +366,19 @@ public actor AlertService {
             return nil
         }
         return AlertCheck(json: json)
+    }
+
+    private func loadFeedCheck(_ slug: String) async -> MeteoAlarmFeedCheck? {
+        guard let state else { return feedChecks[slug] }
+        guard let text = try? await state.state(Self.feedKey(slug)), let json = try? JSONValue.parse(text) else {
+            return nil
+        }
+        return MeteoAlarmFeedCheck(json: json)
+    }
+
+    private func saveFeedCheck(_ check: MeteoAlarmFeedCheck) async {
+        feedChecks[check.feed] = check
+        try? await state?.setState(Self.feedKey(check.feed), check.json.serialized())
     }
 
     private func saveCheck(_ check: AlertCheck) async {

@@ -42,11 +42,37 @@ public enum AlertSourceID: String, Sendable, Hashable, CaseIterable {
     case nws
     /// MET Norway MetAlerts 2.0 (api.met.no), CC BY 4.0.
     case metalerts
+    /// MeteoAlarm (EUMETNET), the member countries' warnings as one Atom feed per country.
+    case meteoalarm
+    /// Environment and Climate Change Canada, MSC GeoMet's `weather-alerts` collection.
+    case eccc
 
     public var displayName: String {
         switch self {
         case .nws: return "NWS"
         case .metalerts: return "MET Norway"
+        case .meteoalarm: return "MeteoAlarm"
+        case .eccc: return "ECCC"
+        }
+    }
+
+    /// The attribution each service's terms ask for where its warnings are shown.
+    public var credit: String {
+        switch self {
+        case .nws: return "US National Weather Service (public domain)"
+        case .metalerts: return "MET Norway (CC BY 4.0)"
+        case .meteoalarm: return "MeteoAlarm / EUMETNET (meteoalarm.org)"
+        case .eccc: return "Environment and Climate Change Canada"
+        }
+    }
+
+    /// The key of `[alerts]` that points fixcast at this source (for a message that says what to check).
+    public var baseURLKey: String {
+        switch self {
+        case .nws: return "alerts.nws_base_url"
+        case .metalerts: return "alerts.metalerts_base_url"
+        case .meteoalarm: return "alerts.meteoalarm_base_url"
+        case .eccc: return "alerts.eccc_base_url"
         }
     }
 }
@@ -134,6 +160,9 @@ public struct AlertReport: Sendable, Hashable {
     /// How many current alerts the source listed beyond `maxAlerts` and that are not in `active`
     /// (the least severe ones); 0 when nothing was cut. JSON `omitted`, present only when not 0.
     public var omitted: Int
+    /// Where "not covered" was said: the position's country (ISO 3166-1 alpha-2) when it is known, so the
+    /// human text can name it; nil otherwise. Not part of the JSON (CONTRACT.md's not-covered object).
+    public var country: String? = nil
 
     /// More current alerts than this at one point is not a real answer (a busy NWS point has a
     /// handful, a whole-country MetAlerts feed a few dozen); the rest are left out, and counted in

@@ -3,9 +3,8 @@ import FoundationEssentials
 /// MeteoAlarm's per-country Atom feed (`feeds.meteoalarm.org/feeds/meteoalarm-legacy-atom-<country>`):
 /// one `<entry>` per warning and region with CAP fields in the `cap:` namespace.
 ///
-/// Decoding only, not yet a source: the feed names regions by EMMA_ID code and has no polygons, so
-/// telling which entries cover a position needs a region table fixcast does not ship. It is here so
-/// that adding MeteoAlarm is a matter of that table, an `AlertSource` and an `AlertCoverage` entry.
+/// Decoding only: the feed names regions by geocode and seldom has polygons, so which entries apply
+/// at a position is `MeteoAlarmFeedAlerts`' business (with the bundled area table).
 /// A deliberately small reader for this one feed shape (no DTDs, no CDATA needed), not a general
 /// XML parser: elements are found by their literal tags, and text is entity-decoded.
 public enum MeteoAlarmAtomDecoder {
@@ -23,23 +22,28 @@ public enum MeteoAlarmAtomDecoder {
         guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
         // No `AlertIdentity` here: one entry names one area, and the areas of one warning share its
         // identifier (CONTRACT.md: entries are one alert when event, severity, onset, expiry and area match).
-        var alerts: [Alert] = []
-        for entry in AtomXMLReader.blocks("entry", in: text) {
-            func cap(_ name: String) -> String? { AtomXMLReader.element("cap:" + name, in: entry) }
-            if let status = cap("status"), status != "Actual" { continue }
-            if cap("message_type") == "Cancel" { continue }
-            guard let id = AlertText.line(cap("identifier") ?? AtomXMLReader.element("id", in: entry)) else { continue }
-            let capLink = AtomXMLReader.attribute("href", ofTagWith: "type=\"application/cap+xml\"", in: entry)
-            alerts.append(
-                Alert(
-                    id: id, event: AlertText.line(cap("event")) ?? "Alert",
-                    headline: AlertText.line(AtomXMLReader.element("title", in: entry)),
-                    severity: AlertSeverity(cap: cap("severity")), certainty: AlertText.line(cap("certainty")),
-                    urgency: AlertText.line(cap("urgency")), onset: AlertTime.parse(cap("onset") ?? cap("effective")),
-                    expires: AlertTime.parse(cap("expires")), ends: nil, area: AlertText.line(cap("areaDesc")),
-                    description: nil, instruction: nil, url: AlertText.line(capLink)))
-        }
-        return alerts
+        return AtomXMLReader.blocks("entry", in: text).compactMap(alert(entry:))
+    }
+
+    /// One `<entry>` as an alert; nil when it is not one (not `Actual`, a `Cancel`, no identifier).
+    static func alert(entry: Substring) -> Alert? {
+        func cap(_ name: String) -> String? { AtomXMLReader.element("cap:" + name, in: entry) }
+        if let status = cap("status"), status != "Actual" { return nil }
+        if cap("message_type") == "Cancel" { return nil }
+        guard let id = AlertText.line(cap("identifier") ?? AtomXMLReader.element("id", in: entry)) else { return nil }
+        let capLink = AtomXMLReader.attribute("href", ofTagWith: "type=\"application/cap+xml\"", in: entry)
+        return Alert(
+            id: id, event: AlertText.line(cap("event")) ?? "Alert",
+            headline: AlertText.line(AtomXMLReader.element("title", in: entry)),
+            severity: AlertSeverity(cap: cap("severity")), certainty: AlertText.line(cap("certainty")),
+            urgency: AlertText.line(cap("urgency")), onset: AlertTime.parse(cap("onset") ?? cap("effective")),
+            expires: AlertTime.parse(cap("expires")), ends: nil, area: AlertText.line(cap("areaDesc")),
+            description: nil, instruction: nil, url: AlertText.line(capLink))
+    }
+
+    /// An entry's CAP `sent` (the newest of one identifier's copies wins `AlertIdentity`).
+    static func sent(entry: Substring) -> Date? {
+        AlertTime.parse(AtomXMLReader.element("cap:sent", in: entry))
     }
 }
 

@@ -170,6 +170,7 @@ public enum ConfigSchema {
             url("alerts", "nws_base_url") { $0.alerts.nwsBaseURL = $1 },
             url("alerts", "metalerts_base_url") { $0.alerts.metAlertsBaseURL = $1 },
             url("alerts", "meteoalarm_base_url") { $0.alerts.meteoAlarmBaseURL = $1 },
+            url("alerts", "eccc_base_url") { $0.alerts.ecccBaseURL = $1 },
             Key(section: "alerts", name: "check_min", kind: .number) { s, v in
                 let d: Double
                 switch v {

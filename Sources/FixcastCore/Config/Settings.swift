@@ -71,6 +71,8 @@ public struct Settings: Sendable, Hashable {
         public var metAlertsBaseURL = ""
         /// Empty: https://feeds.meteoalarm.org (`MeteoAlarmFeeds.defaultBaseURL`)
         public var meteoAlarmBaseURL = ""
+        /// Empty: https://api.weather.gc.ca (MSC GeoMet's OGC API)
+        public var ecccBaseURL = ""
         /// MET Norway's stated minimum interval for alerts; never below 1.
         public var checkMin = 10.0
         /// Run via /bin/sh -c once per new alert, the alert's JSON on stdin; empty: none.

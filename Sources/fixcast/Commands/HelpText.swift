@@ -131,9 +131,13 @@ public enum HelpText {
                 Shows the official weather alerts active at the current position (or --at / --place),
                 most severe first, each with its description and instruction. The US National Weather
                 Service covers the United States and its territories, MET Norway covers Norway and
-                Svalbard (chosen offline from the position); elsewhere it says "not covered". A source is
-                asked at most once per alerts.check_min (10 minutes) for a spot within 5 km. With --json
-                it prints the reading's alerts object.
+                Svalbard, Environment and Climate Change Canada covers Canada, and MeteoAlarm covers its
+                European member countries (chosen offline from the position); elsewhere it says "not
+                covered" and names the country. A source is asked at most once per alerts.check_min (10
+                minutes) for a spot within 5 km, and a MeteoAlarm country feed once per check_min
+                wherever in the country; its warnings are placed offline by their areas, and one whose
+                area is unknown is listed for the whole country. With --json it prints the reading's
+                alerts object.
 
                 OPTIONS:
                 \(options(for: .alerts))

@@ -58,11 +58,15 @@ enum ManPage {
             "Every configuration key can be set by an environment variable FIXCAST_\\fISECTION\\fR_\\fIKEY\\fR, "
                 + "which the command-line options override:",
         ]
+        // Left-aligned: the variable names are long words, and a justified line of two of them cannot be
+        // adjusted (groff warns).
+        page.append(".ad l")
         for section in ConfigSchema.sections {
             let names = ConfigSchema.keys.filter { $0.section == section }.map(\.environmentVariable)
             guard !names.isEmpty else { continue }
             page += [".TP", ".B [\(text(section))]", text(names.joined(separator: ", "))]
         }
+        page.append(".ad b")
         page += [
             ".SH FILES",
             ".TP", ".I ~/.config/fixcast/config.toml",

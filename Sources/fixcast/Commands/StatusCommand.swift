@@ -16,6 +16,7 @@ struct StatusCommand {
         var readingCount: Int?
         var bytes: Int64?
         var rejected: RejectedFixCounts?
+        var unplacedAreas: Int?
         var mqtt = MQTTStatusReport(settings: context.settings.mqtt)
         let path = context.settings.storage.path
         // Read-only, and never a new store: "no store yet" is a fact to report, not a fault; a store
@@ -27,6 +28,7 @@ struct StatusCommand {
             readingCount = try await store.readingCount()
             bytes = store.fileSizeBytes()
             rejected = try await store.rejectedFixes()
+            unplacedAreas = AlertService.unplacedAreas(stateText: try await store.state(AlertService.unplacedAreasKey))
             await mqtt.read(from: store)
         } catch .missing {
             noStore = true
@@ -58,6 +60,8 @@ struct StatusCommand {
                     ])
                 ),
                 ("mqtt", mqtt.json),
+                // MeteoAlarm geocodes of the last feeds that the bundled area table cannot place (null: no store).
+                ("alerts", .object([("unplaced_areas", unplacedAreas.map { .int($0) } ?? .null)])),
                 ("last_reading", lastReading?.json(language: context.language) ?? .null),
             ])
             Console.out(json.serialized() + "\n")
@@ -83,6 +87,10 @@ struct StatusCommand {
             out +=
                 "rejected  \(rejected.total) implausible fixes not used (\(rejected.jump) jumps, "
                 + "\(rejected.time) with a wrong time, \(rejected.nullIsland) at 0,0)\n"
+        }
+        if let unplacedAreas, unplacedAreas > 0 {
+            out +=
+                "alerts    \(unplacedAreas) MeteoAlarm area code\(unplacedAreas == 1 ? "" : "s") not in the area table (those warnings are listed for the whole country)\n"
         }
         if let r = lastReading {
             let labels = ReadingParts(options: context.displayOptions, now: now).labels

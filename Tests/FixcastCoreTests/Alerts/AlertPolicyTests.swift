@@ -3,26 +3,6 @@ import Testing
 
 @testable import FixcastCore
 
-@Suite struct AlertCoverageTests {
-    @Test func autoChoosesByCountry() {
-        for code in ["US", "PR", "GU", "VI", "AS", "MP", "UM", "us"] {
-            #expect(AlertCoverage.source(countryCode: code, setting: .auto) == .nws)
-        }
-        #expect(AlertCoverage.source(countryCode: "NO", setting: .auto) == .metalerts)
-        #expect(AlertCoverage.source(countryCode: "SJ", setting: .auto) == .metalerts)
-        for code in ["FR", "CA", "MX", "SE", "GB"] {
-            #expect(AlertCoverage.source(countryCode: code, setting: .auto) == nil)
-        }
-        #expect(AlertCoverage.source(countryCode: nil, setting: .auto) == nil)
-    }
-
-    @Test func aFixedSettingWins() {
-        #expect(AlertCoverage.source(countryCode: "FR", setting: .nws) == .nws)
-        #expect(AlertCoverage.source(countryCode: "US", setting: .metalerts) == .metalerts)
-        #expect(AlertCoverage.source(countryCode: "US", setting: .none) == nil)
-    }
-}
-
 @Suite struct AlertCheckPolicyTests {
     let here = Coordinate(lat: 33.25, lon: -112.30)!
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)

@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized, .scratch) struct AlertsAcceptanceTests {
     static let phoenix = "33.25,-112.30"
     static let vestland = "61.5,4.7"
-    static let paris = "48.85,2.35"
+    static let tokyo = "35.68,139.69"
     static let nwsPath = "/alerts/active"
     static let metPath = "/weatherapi/metalerts/2.0/current.json"
 
@@ -101,16 +101,16 @@ import Testing
         #expect(server.requests().first?.query == "lat=61.5&lon=4.7")
     }
 
-    @Test("--at Paris says not covered, exit 0, without a request")
+    @Test("--at Tokyo says not covered, exit 0, without a request")
     func notCovered() throws {
-        let home = AcceptanceHome("alerts-paris")
+        let home = AcceptanceHome("alerts-tokyo-nws")
         defer { home.remove() }
         let server = try FixtureServer.started(routes: [:])
         defer { server.stop() }
-        let human = try home.run(["alerts", "--at", Self.paris], env: Self.env(server))
+        let human = try home.run(["alerts", "--at", Self.tokyo], env: Self.env(server))
         #expect(human.status == 0, "stderr: \(human.stderr)")
         #expect(human.stdout.contains("not covered"))
-        let json = try home.run(["alerts", "--at", Self.paris, "--json"], env: Self.env(server))
+        let json = try home.run(["alerts", "--at", Self.tokyo, "--json"], env: Self.env(server))
         #expect(json.status == 0)
         #expect(
             json.stdout.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized, .scratch) struct AlertServiceTests {
     let phoenix = Coordinate(lat: 33.25, lon: -112.30)!
     let vestland = Coordinate(lat: 61.5, lon: 4.7)!
-    let paris = Coordinate(lat: 48.85, lon: 2.35)!
+    let tokyo = Coordinate(lat: 35.68, lon: 139.69)!
     let nwsTime = AlertFixtures.date(AlertFixtures.nwsPhoenixUpdated)
     let metTime = AlertFixtures.date(AlertFixtures.metAlertsLastChange)
 
@@ -64,8 +64,9 @@ import Testing
     @Test func elsewhereIsNotCoveredWithoutARequest() async throws {
         let server = try FixtureServer.started(routes: [:])
         defer { server.stop() }
-        let outcome = await service(server, store: nil, clock: ManualClock(nwsTime)).alerts(at: paris, offline: false)
-        #expect(outcome.report == .notCovered)
+        let outcome = await service(server, store: nil, clock: ManualClock(nwsTime)).alerts(at: tokyo, offline: false)
+        #expect(outcome.report?.covered == false)
+        #expect(outcome.report?.country == "JP", "the country is named")
         #expect(outcome.error == nil)
         #expect(server.requestCount() == 0)
         let none = await service(server, store: nil, clock: ManualClock(nwsTime)) { $0.source = .none }.alerts(

@@ -28,8 +28,11 @@ public enum MeteoAlarmFeeds {
         guard let slug = slug(countryCode: countryCode) else { return nil }
         var base = Substring(baseURL.isEmpty ? defaultBaseURL : baseURL)
         while base.hasSuffix("/") { base = base.dropLast() }
-        return base + "/feeds/meteoalarm-legacy-atom-" + slug
+        return base + feedPath(slug: slug)
     }
+
+    /// The feed's path under the base URL.
+    public static func feedPath(slug: String) -> String { "/feeds/meteoalarm-legacy-atom-" + slug }
 
     /// The default of `meteoalarm_base_url` (CONTRACT.md).
     public static let defaultBaseURL = "https://feeds.meteoalarm.org"

@@ -1,0 +1,93 @@
+import FoundationEssentials
+
+/// Decides which warnings of one MeteoAlarm country feed apply at a position (CONTRACT.md "Alerts"):
+/// each entry is placed by its own polygon, else by its geocodes in the bundled area table
+/// (`MeteoAlarmPlacement`). A warning placed here is listed; one placed elsewhere is not; one whose areas
+/// the table cannot place is listed for the whole country with "(area unknown)" after its area names,
+/// never dropped. The feed is kept whole in the store, so a 304 or a move within the country runs this
+/// again on the same bytes, for the new position, without a request.
+public enum MeteoAlarmFeedAlerts {
+    public struct Answer: Sendable, Hashable {
+        /// The warnings that apply here or cannot be placed, one per identifier, in feed order.
+        public var alerts: [Alert]
+        /// Distinct geocodes of the feed's current warnings that the table cannot place (`status`'s
+        /// `alerts.unplaced_areas`); entries with their own polygon need no geocode and add nothing.
+        public var unplacedAreas: Int
+
+        public init(alerts: [Alert], unplacedAreas: Int) {
+            self.alerts = alerts
+            self.unplacedAreas = unplacedAreas
+        }
+    }
+
+    /// What a warning that cannot be placed says instead of (or after) its area names.
+    public static let areaUnknown = "area unknown"
+
+    /// `table` nil: the bundled table could not be read, so every warning without a polygon is
+    /// "area unknown" (the caller says why, once). Entries expired by `now` are left out first, so that
+    /// an expired copy neither counts as unplaced nor lends its area name.
+    public static func alerts(
+        in body: [UInt8], at point: Coordinate, table: AlertAreaTable?, now: Date
+    ) throws(AlertDecodeFailure) -> Answer {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw AlertDecodeFailure("the feed is not UTF-8")
+        }
+        guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
+        let position = table.map { MeteoAlarmPlacement.Position(point, in: $0) }
+        var here: [AlertIdentity.Message] = []
+        // Unplaceable warnings by identifier: the first entry's alert and every area name it is filed under.
+        var unknownOrder: [String] = []
+        var unknown: [String: (alert: Alert, areas: [String])] = [:]
+        var unplaced = Set<AlertGeocode>()
+        for entry in AtomXMLReader.blocks("entry", in: text) {
+            guard let alert = MeteoAlarmAtomDecoder.alert(entry: entry), !alert.isExpired(at: now) else { continue }
+            let polygons = MeteoAlarmEntryAreas.polygons(in: entry)
+            let geocodes = MeteoAlarmEntryAreas.geocodes(in: entry)
+            let verdict: MeteoAlarmPlacement.Verdict
+            if let table, let position {
+                verdict =
+                    MeteoAlarmPlacement.place(polygons: polygons, geocodes: geocodes, at: position, table: table)
+                    .verdict
+                if polygons.isEmpty {
+                    for g in geocodes where table.areaIndex(code: g.code, scheme: g.scheme) == nil {
+                        unplaced.insert(g)
+                    }
+                }
+            } else if !polygons.isEmpty {
+                let inside = polygons.contains { RingContainment.locate(point, in: $0) != .outside }
+                verdict = inside ? .here : .elsewhere
+            } else {
+                verdict = .areaUnknown
+                unplaced.formUnion(geocodes)
+            }
+            switch verdict {
+            case .here:
+                here.append(AlertIdentity.Message(alert: alert, sent: MeteoAlarmAtomDecoder.sent(entry: entry)))
+            case .elsewhere:
+                break
+            case .areaUnknown:
+                if unknown[alert.id] == nil {
+                    unknownOrder.append(alert.id)
+                    unknown[alert.id] = (alert, [])
+                }
+                if let name = alert.area, unknown[alert.id]?.areas.contains(name) == false {
+                    unknown[alert.id]?.areas.append(name)
+                }
+            }
+        }
+        var alerts = AlertIdentity.onePerID(here)
+        let placedIDs = Set(alerts.map(\.id))
+        for id in unknownOrder where !placedIDs.contains(id) {
+            guard var (alert, areas) = unknown[id] else { continue }
+            // The names are cut, never the words that say the area is unknown.
+            let suffix = " (\(areaUnknown))"
+            alert.area =
+                areas.isEmpty
+                ? areaUnknown
+                : TextCap.capped(areas.joined(separator: ", "), maxBytes: TextCap.alertLine - suffix.utf8.count)
+                    + suffix
+            alerts.append(alert)
+        }
+        return Answer(alerts: alerts, unplacedAreas: unplaced.count)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import FixcastCore
+
+/// Which warnings of a recorded country feed apply at a position (the bundled area table, the feed's own
+/// time as the clock: the recordings have long expired).
+struct MeteoAlarmFeedAlertsTests {
+    static let franceTime = UTCTime.parse("2022-12-08T00:36:08Z")!
+    static let ukTime = UTCTime.parse("2022-12-08T00:15:57Z")!
+    static let annecy = Coordinate(lat: 45.8992, lon: 6.1294)!  // Haute-Savoie: warned
+    static let lyon = Coordinate(lat: 45.7640, lon: 4.8357)!  // Rhône, next to the warned Isère: not warned
+    static let warning = "2.49.0.0.250.0.FR.20221207160058.764028"
+
+    static func france() throws -> [UInt8] { try CoreFixtures.bytes("meteoalarm-atom-france.xml") }
+
+    @Test func aPositionInAWarnedAreaGetsItsWarningAndTheNeighbouringAreaDoesNot() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let here = try MeteoAlarmFeedAlerts.alerts(
+            in: Self.france(), at: Self.annecy, table: table, now: Self.franceTime)
+        #expect(here.alerts.map(\.id) == [Self.warning], "one warning, its expired Update copies left out")
+        #expect(here.alerts.first?.area == "Haute Savoie")
+        #expect(here.alerts.first?.event == "Moderate avalanches warning")
+        #expect(here.alerts.first?.severity == .moderate)
+        #expect(here.unplacedAreas == 0)
+        let nextDoor = try MeteoAlarmFeedAlerts.alerts(
+            in: Self.france(), at: Self.lyon, table: table, now: Self.franceTime)
+        #expect(nextDoor.alerts.isEmpty)
+        #expect(nextDoor.unplacedAreas == 0)
+    }
+
+    @Test func expiredWarningsAreNotListed() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let later = UTCTime.parse("2022-12-08T15:00:00Z")!
+        let answer = try MeteoAlarmFeedAlerts.alerts(in: Self.france(), at: Self.annecy, table: table, now: later)
+        #expect(answer.alerts.isEmpty)
+    }
+
+    @Test func warningsTheTableCannotPlaceAreListedForTheCountryAndCounted() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let body = try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml")
+        let london = Coordinate(lat: 51.5, lon: -0.12)!
+        let answer = try MeteoAlarmFeedAlerts.alerts(in: body, at: london, table: table, now: Self.ukTime)
+        // Counted independently: the distinct identifiers and EMMA_IDs of the feed (all current at its time).
+        let text = String(decoding: body, as: UTF8.self)
+        let ids = Set(
+            text.components(separatedBy: "<cap:identifier>").dropFirst().map { $0.components(separatedBy: "<")[0] })
+        let codes = Set(text.components(separatedBy: "<value>").dropFirst().map { $0.components(separatedBy: "<")[0] })
+        #expect(answer.alerts.count == ids.count)
+        #expect(answer.unplacedAreas == codes.count)
+        #expect(answer.unplacedAreas > 0)
+        #expect(
+            answer.alerts.allSatisfy { $0.area?.hasSuffix("(area unknown)") == true }, "\(answer.alerts.map(\.area))")
+        #expect(answer.alerts.contains { $0.area?.contains("Strathclyde") == true })
+    }
+
+    @Test func withoutTheTableEveryWarningIsAreaUnknown() throws {
+        let answer = try MeteoAlarmFeedAlerts.alerts(in: Self.france(), at: Self.lyon, table: nil, now: Self.franceTime)
+        #expect(answer.alerts.map(\.id) == [Self.warning])
+        #expect(
+            answer.alerts.first?.area
+                == "Haute Savoie, Savoie, Isere, Alpes Maritimes, Hautes Alpes, Alpes de Haute Provence (area unknown)")
+        #expect(answer.unplacedAreas == 6)
+    }
+
+    static func feed(_ entries: String...) -> [UInt8] {
+        Array(("<feed xmlns=\"http://www.w3.org/2005/Atom\">" + entries.joined() + "</feed>").utf8)
+    }
+
+    static func entry(
+        id: String, geocode: String? = "<valueName>NUTS3</valueName><value>FR718</value>", polygon: String? = nil,
+        area: String = "Haute Savoie"
+    ) -> String {
+        var e =
+            "<entry><cap:areaDesc>\(area)</cap:areaDesc><cap:event>Wind</cap:event><cap:severity>Severe</cap:severity>"
+        e += "<cap:expires>2022-12-09T00:00:00+00:00</cap:expires><cap:message_type>Alert</cap:message_type>"
+        e += "<cap:status>Actual</cap:status><cap:identifier>\(id)</cap:identifier>"
+        if let geocode { e += "<cap:geocode>\(geocode)</cap:geocode>" }
+        if let polygon { e += "<cap:polygon>\(polygon)</cap:polygon>" }
+        return e + "</entry>"
+    }
+
+    @Test func aWarningsOwnPolygonWinsOverItsArea() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        // Filed under Haute-Savoie, drawn around Lyon: it applies in Lyon and not in Annecy.
+        let body = Self.feed(Self.entry(id: "drawn", polygon: "45.6,4.6 45.6,5.0 45.9,5.0 45.9,4.6 45.6,4.6"))
+        let inLyon = try MeteoAlarmFeedAlerts.alerts(in: body, at: Self.lyon, table: table, now: Self.franceTime)
+        #expect(inLyon.alerts.map(\.id) == ["drawn"])
+        let inAnnecy = try MeteoAlarmFeedAlerts.alerts(in: body, at: Self.annecy, table: table, now: Self.franceTime)
+        #expect(inAnnecy.alerts.isEmpty)
+        #expect(inAnnecy.unplacedAreas == 0)
+    }
+
+    @Test func hostileEntries() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let body = Self.feed(
+            Self.entry(id: "unknown", geocode: "<valueName>EMMA_ID</valueName><value>XX999</value>", area: "Nowhere"),
+            Self.entry(id: "none", geocode: nil, area: "Bare"),
+            // A polygon text that is not a polygon: the geocode places it instead.
+            Self.entry(id: "badpolygon", polygon: "45.6,4.6 nonsense 91,0"),
+            Self.entry(id: "escaped", area: "Haute &amp; Savoie \u{1B}[2J"))
+        let answer = try MeteoAlarmFeedAlerts.alerts(in: body, at: Self.annecy, table: table, now: Self.franceTime)
+        #expect(Set(answer.alerts.map(\.id)) == ["unknown", "none", "badpolygon", "escaped"])
+        #expect(answer.alerts.first { $0.id == "unknown" }?.area == "Nowhere (area unknown)")
+        #expect(answer.alerts.first { $0.id == "none" }?.area == "Bare (area unknown)")
+        #expect(answer.alerts.first { $0.id == "badpolygon" }?.area == "Haute Savoie")
+        #expect(answer.alerts.allSatisfy { !($0.area ?? "").unicodeScalars.contains { $0.value == 0x1B } })
+        #expect(answer.unplacedAreas == 1)
+        #expect(throws: AlertDecodeFailure.self) {
+            try MeteoAlarmFeedAlerts.alerts(in: [0xFF, 0xFE], at: Self.annecy, table: table, now: Self.franceTime)
+        }
+        #expect(throws: AlertDecodeFailure.self) {
+            try MeteoAlarmFeedAlerts.alerts(
+                in: Array("<html>no</html>".utf8), at: Self.annecy, table: table, now: Self.franceTime)
+        }
+    }
+}
