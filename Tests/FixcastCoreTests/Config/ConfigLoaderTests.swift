@@ -113,7 +113,10 @@ import Testing
         ("[trigger]\nmove_km = 5\nwether = 1", 3, "unknown key \"wether\" in [trigger]"),
         ("[gps]\nport = 1\n[wether]\nx = 1", 3, "unknown section [wether]"),
         ("[alerts]\ncheck_min = 0", 2, "\"check_min\" in [alerts] must be 1 or more"),
-        ("[alerts]\nsource = \"dwd\"", 2, "\"source\" in [alerts] must be one of auto, nws, metalerts, meteoalarm, eccc, none"),
+        (
+            "[alerts]\nsource = \"dwd\"", 2,
+            "\"source\" in [alerts] must be one of auto, nws, metalerts, meteoalarm, eccc, none"
+        ),
         ("[alerts]\nnws_base_url = \"http://api.weather.gov\"", 2, "\"nws_base_url\" in [alerts] must use https://"),
         ("[gps]\nport = \"2947\"", 2, "\"port\" in [gps] must be an integer, not a string"),
         ("[gps]\nport = 2947.0", 2, "\"port\" in [gps] must be an integer, not a float"),
