@@ -22,6 +22,8 @@ import Testing
         let base = server?.baseURL ?? "http://127.0.0.1:9"
         s.nwsBaseURL = base
         s.metAlertsBaseURL = base
+        s.meteoAlarmBaseURL = base
+        s.ecccBaseURL = base
         configure(&s)
         return AlertService.make(settings: s, http: http, countries: PlaceTestData.offline, state: store, clock: clock)
     }
@@ -277,5 +279,62 @@ import Testing
         let stored = try #require(try await db.lastReading())
         #expect(stored.alerts == reading.alerts)
         #expect(stored.trigger == .alert)
+    }
+
+    // MARK: - MeteoAlarm (one feed per country, placed offline)
+
+    let annecy = Coordinate(lat: 45.8992, lon: 6.1294)!
+    let lyon = Coordinate(lat: 45.764, lon: 4.8357)!
+    let franceTime = AlertFixtures.date("2022-12-08T00:36:08Z")
+    static let francePath = "/feeds/meteoalarm-legacy-atom-france"
+
+    @Test func aFailingFeedLeavesTheStoredOneStaleForEveryPositionInTheCountry() async throws {
+        let server = try FixtureServer.started(routes: [
+            Self.francePath: [.file(AlertFixtures.meteoAlarmFrance), .body("down", status: 503)]
+        ])
+        defer { server.stop() }
+        let clock = ManualClock(franceTime)
+        let alerts = service(server, store: try store(), clock: clock)
+        let first = await alerts.alerts(at: annecy, offline: false)
+        #expect(first.error == nil)
+        #expect(first.report?.source == .meteoalarm)
+        #expect(first.report?.active.map(\.area) == ["Haute Savoie"])
+        clock.advance(by: 11 * 60)
+        let failing = await alerts.alerts(at: annecy, offline: false)
+        #expect(failing.report?.stale == true)
+        #expect(failing.report?.active.map(\.area) == ["Haute Savoie"], "the stored feed, placed again")
+        if case .status(.meteoalarm, 503, _, _)? = failing.error {
+        } else {
+            Issue.record("\(String(describing: failing.error))")
+        }
+        // Held back after the 503: no request, the stored feed placed for Lyon, still stale.
+        let held = await alerts.alerts(at: lyon, offline: false)
+        #expect(held.report?.stale == true && held.report?.active.isEmpty == true)
+        #expect(server.requestCount(path: Self.francePath) == 2)
+        // Offline: the stored feed, wherever in the country, without a request.
+        let offline = await alerts.alerts(at: annecy, offline: true)
+        #expect(offline.report?.active.count == 1)
+        #expect(server.requestCount(path: Self.francePath) == 2)
+    }
+
+    struct MissingAreas: AlertAreaProviding {
+        func areaTable() -> Result<AlertAreaTable, AlertAreaUnavailable> {
+            .failure(AlertAreaUnavailable(detail: "alert-areas.bin not found in /nowhere"))
+        }
+    }
+
+    @Test func withoutTheAreaTableEveryWarningIsListedAsAreaUnknownAndSaidOnce() async throws {
+        let server = try FixtureServer.started(routes: [Self.francePath: [.file(AlertFixtures.meteoAlarmFrance)]])
+        defer { server.stop() }
+        var s = Settings.Alerts()
+        s.meteoAlarmBaseURL = server.baseURL
+        let alerts = AlertService.make(
+            settings: s, http: CurlHTTPClient(), countries: PlaceTestData.offline, areas: MissingAreas(), state: nil,
+            clock: ManualClock(franceTime))
+        let outcome = await alerts.alerts(at: lyon, offline: false)
+        #expect(outcome.report?.active.count == 1)
+        #expect(outcome.report?.active.first?.area?.hasSuffix("(area unknown)") == true)
+        #expect(outcome.error == .areasUnavailable(detail: "alert-areas.bin not found in /nowhere"))
+        #expect(outcome.error?.message.hasPrefix("alerts: ") == true)
     }
 }
