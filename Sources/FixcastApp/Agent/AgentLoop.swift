@@ -105,7 +105,8 @@ final class AgentLoop {
         reducer = AgentReducer(
             configuration: AgentReducer.Configuration(
                 settings: settings, alertCheckMin: settings.alerts.enabled ? settings.alerts.checkMin : nil),
-            startedAt: services.clock.now(), lastKnown: lastKnown, fixedPosition: options.fixedPosition)
+            startedAt: MonotonicInstant(seconds: Syscall.monotonicSeconds()), lastKnown: lastKnown,
+            fixedPosition: options.fixedPosition)
     }
 
     /// Runs until an exit effect (SIGINT, SIGTERM, SIGHUP, `q`, stdout gone); returns the exit code.
@@ -123,13 +124,13 @@ final class AgentLoop {
         }
         if let issue = services.storeIssue { handle(.storageProblem(issue)) }
         sleepOffsetPassedOn = SuspendClock.sleepOffsetS()
-        handle(.started(at: clock.now(), sleepOffsetS: sleepOffsetPassedOn))
+        handle(.started(at: clock.reading(), sleepOffsetS: sleepOffsetPassedOn))
         if options.fixedPosition == nil {
             let address = (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local
             gps = GPSDConnection(address: address, clock: clock, maxSpeedMps: settings.gps.maxSpeedMps)
             connectGPS()
         }
-        redraw(now: clock.now())
+        redraw(now: clock.reading())
 
         var fds: [pollfd] = []
         while exitCode == nil {
@@ -149,9 +150,9 @@ final class AgentLoop {
             if watchesStdout { fds.append(pollfd(fd: 1, events: 0, revents: 0)) }
 
             let buffered = !gathering && (gps?.hasBufferedReport ?? false)
-            let timeout = buffered ? 0 : timeoutMs(now: clock.now())
+            let timeout = buffered ? 0 : timeoutMs(now: clock.reading())
             let ready = Syscall.poll(&fds, timeoutMs: timeout)
-            let now = clock.now()
+            let now = clock.reading()
             let turnAt = Syscall.monotonicSeconds()  // one read a turn for the monotonic timers below
             if let offset = SuspendClock.sleepOffsetS(), ResumeGate.isNews(offset, after: sleepOffsetPassedOn) {
                 // The machine slept: reports left to gather came before the suspend or just after it,
@@ -180,7 +181,7 @@ final class AgentLoop {
                 index += 1
             }
             if watchesStdout, fds[index].revents != 0 { handle(.outputLost(readerGone: true, at: now)) }
-            if let deadline = reducer.nextDeadline, deadline <= now { handle(.deadline(at: now)) }
+            if let deadline = reducer.nextDeadline, deadline <= now.monotonic { handle(.deadline(at: now)) }
             if let at = reconnectAt, turnAt >= at { connectGPS() }
             if display.isLive, ready == 0 { needsRedraw = true }  // the screen's clock turned a minute
             if needsRedraw {
@@ -199,7 +200,7 @@ final class AgentLoop {
         for effect in reducer.handle(event) { perform(effect) }
     }
 
-    private func serviceDoorbell(now: Date) {
+    private func serviceDoorbell(now: ClockReading) {
         let (signalsCaught, _) = inbox.doorbell.drain()
         for s in signalsCaught {
             switch s {
@@ -224,7 +225,7 @@ final class AgentLoop {
     /// Prints a finished reading (JSON lines; the live screen draws it at the redraw). A reader that
     /// went away stops the agent as SIGTERM does; stdout refusing writes is said once and stops it
     /// with exit 1 (the reading is stored; printed, it is not).
-    private func print(_ reading: Reading, now: Date) {
+    private func print(_ reading: Reading, now: ClockReading) {
         switch display.show(reading) {
         case .written:
             break
@@ -242,7 +243,7 @@ final class AgentLoop {
         Console.err(Console.runOutputLossSentence(errno: code) + "\n")
     }
 
-    private func readGPS(now: Date) {
+    private func readGPS(now: ClockReading) {
         guard let gps else { return }
         gpsEvents.removeAll(keepingCapacity: true)
         let readAt = Syscall.monotonicSeconds()
@@ -273,14 +274,14 @@ final class AgentLoop {
         if !alive { lostGPS(now: now) }
     }
 
-    private func lostGPS(now: Date) {
+    private func lostGPS(now: ClockReading) {
         guard let gps else { return }
         handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now))
         reconnectAt = Syscall.monotonicSeconds() + backoff.nextDelay()
     }
 
     /// Ends a gather window without reading what it gathered (after a suspend, see `run`).
-    private func dropGathered(now: Date) {
+    private func dropGathered(now: ClockReading) {
         gpsQuietUntil = nil
         lastGPSReadAt = nil  // the receiver's rate is learnt anew, so the next fix is read as it comes
         if let gps, gps.isOpen, !gps.discardWaiting() { lostGPS(now: now) }
@@ -297,7 +298,7 @@ final class AgentLoop {
     /// Ends a gather window and reads what waits: at the window's end, or early when a person asks for
     /// something (a reading, a key, the stop), so that it acts on the newest fix and the track keeps
     /// every fix up to the stop.
-    private func readGathered(now: Date) {
+    private func readGathered(now: ClockReading) {
         guard gpsQuietUntil != nil else { return }
         gpsQuietUntil = nil
         if gps?.hasWaitingReport == true { readGPS(now: now) }
@@ -324,7 +325,7 @@ final class AgentLoop {
     private func connectGPS() {
         guard let gps else { return }
         let event = gps.open()
-        handle(.gps(event, at: services.clock.now()))
+        handle(.gps(event, at: services.clock.reading()))
         if gps.isOpen {
             backoff.reset()
             reconnectAt = nil
@@ -333,7 +334,7 @@ final class AgentLoop {
         }
     }
 
-    private func readKeys(now: Date) {
+    private func readKeys(now: ClockReading) {
         guard let live = display as? LiveDisplay else { return }
         let keys = live.readKeys()
         if keys.isEmpty {
@@ -359,28 +360,28 @@ final class AgentLoop {
     private func continueAfterJobControl() {
         guard let live = display as? LiveDisplay else { return }
         live.resume()
-        redraw(now: services.clock.now())
+        redraw(now: services.clock.reading())
     }
 
     /// Draws the reducer's status, with the problem of a link beside the agent (MQTT) on the status line.
-    private func redraw(now: Date) {
+    private func redraw(now: ClockReading) {
         guard display.isLive else { return }
         var status = reducer.status
         if let link = options.linkProblem?() { status.problems.append(link) }
-        display.redraw(status, now: now)
+        display.redraw(status, now: now.wall)
     }
 
     /// Milliseconds until the earliest of: the reducer's deadline, the next gpsd attempt, and (on the
     /// live screen) the next turn of its clock's minute. -1: nothing timed, sleep until an event.
-    private func timeoutMs(now: Date) -> Int32 {
+    private func timeoutMs(now: ClockReading) -> Int32 {
         var wait = Double.infinity  // a running minimum, no array: this runs at every turn
-        if let deadline = reducer.nextDeadline { wait = min(wait, deadline.timeIntervalSince(now)) }
-        let monotonic = Syscall.monotonicSeconds()
+        let monotonic = now.monotonic.seconds
+        if let deadline = reducer.nextDeadline { wait = min(wait, deadline.seconds - monotonic) }
         if let at = reconnectAt { wait = min(wait, at - monotonic) }
         if let since = pendingSince { wait = min(wait, since + Self.writeIntervalS - monotonic) }
         if let until = gpsQuietUntil { wait = min(wait, until - monotonic) }
         if display.isLive {
-            let t = now.timeIntervalSince1970
+            let t = now.wall.timeIntervalSince1970
             wait = min(wait, (t / 60).rounded(.down) * 60 + 60 - t)
         }
         guard wait.isFinite else { return -1 }
@@ -428,7 +429,7 @@ final class AgentLoop {
             let outcome = await service.alerts(at: position.coordinate, offline: offline)
             let active = outcome.report?.active ?? []
             latest.keep(active)
-            inbox.post(.alertsChecked(activeIDs: active.map(\.id), at: clock.now()))
+            inbox.post(.alertsChecked(activeIDs: active.map(\.id), at: clock.reading()))
         }
     }
 
@@ -442,7 +443,7 @@ final class AgentLoop {
             let reading = await maker.reading(
                 at: request.position, trigger: request.trigger, force: request.forced, offline: offline,
                 knownPlace: place, notes: request.notes)
-            inbox.post(.readingFinished(reading, at: clock.now()))
+            inbox.post(.readingFinished(reading, at: clock.reading()))
         }
     }
 

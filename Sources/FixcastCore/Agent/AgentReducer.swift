@@ -18,7 +18,9 @@ import FoundationEssentials
 /// - when to leave (SIGINT/SIGTERM/SIGHUP, `q`, stdout gone) and with which exit status.
 ///
 /// Every event that carries a time also counts as reaching any deadline at or before it, so a busy
-/// gpsd stream that keeps the loop's poll from timing out cannot starve the timers.
+/// gpsd stream that keeps the loop's poll from timing out cannot starve the timers. Deadlines are
+/// monotonic instants (`ClockReading.monotonic`); the wall clock is only shown and stored, so a
+/// clock set at the first fix (a Pi without a real-time clock) moves none of them.
 public struct AgentReducer: Sendable {
     public let configuration: Configuration
     /// What the live screen shows.
@@ -54,7 +56,9 @@ public struct AgentReducer: Sendable {
     ///   - startedAt: when the agent started (the fix wait counts from here).
     ///   - lastKnown: the stored last-known position, the fall-back when no fix comes in time.
     ///   - fixedPosition: `--at` / `--place`; its startup reading comes with `.started`.
-    public init(configuration: Configuration, startedAt: Date, lastKnown: Position?, fixedPosition: Position? = nil) {
+    public init(
+        configuration: Configuration, startedAt: MonotonicInstant, lastKnown: Position?, fixedPosition: Position? = nil
+    ) {
         self.configuration = configuration
         scheduler = ReadingScheduler(configuration: configuration.scheduler, startedAt: startedAt, lastKnown: lastKnown)
         thinner = TrackThinner(intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM)
@@ -67,8 +71,9 @@ public struct AgentReducer: Sendable {
         refreshStatus()
     }
 
-    /// When the loop must send `.deadline` if nothing else happens first; nil: wait for events only.
-    public var nextDeadline: Date? {
+    /// When (monotonic) the loop must send `.deadline` if nothing else happens first; nil: wait for
+    /// events only.
+    public var nextDeadline: MonotonicInstant? {
         guard !stopped, followsGPS || hasStarted else { return nil }
         // No array: this runs at every event and every turn of the loop (at 1 Hz, for hours).
         switch (scheduler.nextTickAt, alerts?.nextCheckAt) {
@@ -83,7 +88,7 @@ public struct AgentReducer: Sendable {
         let before = status
         var effects: [AgentEffect] = []
         var notices: [HealthNotice] = []
-        var time: Date?
+        var time: ClockReading?
         switch event {
         case .started(let at, let sleepOffsetS):
             time = at
@@ -146,7 +151,7 @@ public struct AgentReducer: Sendable {
         case .outputLost(let readerGone, _):
             return stop(printingFailed: !readerGone)
         }
-        if let time, let due = nextDeadline, time >= due { effects += timedChecks(at: time) }
+        if let time, let due = nextDeadline, time.monotonic >= due { effects += timedChecks(at: time) }
         refreshStatus()
         if !notices.isEmpty { effects.append(.announceHealth(notices)) }
         if effects.count > 1 { effects.sort { Self.rank($0) < Self.rank($1) } }  // at most one of each kind
@@ -156,7 +161,7 @@ public struct AgentReducer: Sendable {
 
     // MARK: - Parts
 
-    private mutating func handle(_ event: GPSEvent, at now: Date) -> [AgentEffect] {
+    private mutating func handle(_ event: GPSEvent, at now: ClockReading) -> [AgentEffect] {
         switch event {
         case .connected, .device:
             gpsProblem = nil
@@ -168,7 +173,7 @@ public struct AgentReducer: Sendable {
             var effects = decide(scheduler.handle(.fix(position, at: now)), at: now)
             if thinner.accept(fix) {
                 effects.append(.recordTrackPoint(fix))
-                if lastKnownGate.shouldSave(at: now) { effects.append(.saveLastKnown(position)) }
+                if lastKnownGate.shouldSave(at: now.monotonic) { effects.append(.saveLastKnown(position)) }
             }
             return effects
         case .noFix:
@@ -183,28 +188,29 @@ public struct AgentReducer: Sendable {
     }
 
     /// What is due at `now`: the fix wait's next step or a periodic reading, and an alert check.
-    private mutating func timedChecks(at now: Date) -> [AgentEffect] {
+    private mutating func timedChecks(at now: ClockReading) -> [AgentEffect] {
         guard followsGPS || hasStarted else { return [] }
         var effects = decide(scheduler.handle(.tick(at: now)), at: now)
-        if var watch = alerts, watch.isDue(at: now), let position = scheduler.readingPosition {
-            watch.checkStarted(at: position.coordinate, now: now)
+        if var watch = alerts, watch.isDue(at: now.monotonic), let position = scheduler.readingPosition {
+            watch.checkStarted(at: position.coordinate, now: now.monotonic)
             alerts = watch
             effects.append(.checkAlerts(position))
         }
         return effects
     }
 
-    private mutating func decide(_ decision: ReadingScheduler.Decision, at now: Date) -> [AgentEffect] {
+    private mutating func decide(_ decision: ReadingScheduler.Decision, at now: ClockReading) -> [AgentEffect] {
         switch decision {
         case .none:
             return []
         case .takeReading(var request):
             fixWaitNotice = nil  // the wait is over: a reading is on its way
-            request.notes = ReadingRequest.notes(for: request.position, fixLostSince: scheduler.fixLostSince, at: now)
+            request.notes = ReadingRequest.notes(
+                for: request.position, fixLostSince: scheduler.fixLostSince, at: now.wall)
             var effects: [AgentEffect] = [.takeReading(request)]
             // The first reading starts the alert checks.
             if var watch = alerts, watch.lastCheckAt == nil {
-                watch.checkStarted(at: request.position.coordinate, now: now)
+                watch.checkStarted(at: request.position.coordinate, now: now.monotonic)
                 alerts = watch
                 effects.append(.checkAlerts(request.position))
             }

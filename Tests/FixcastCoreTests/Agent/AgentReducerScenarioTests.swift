@@ -10,7 +10,7 @@ import Testing
 
     @Test func aDriveWithATunnelAndALostFix() {
         var r = A.reducer()
-        #expect(r.handle(.started(at: F.t0, sleepOffsetS: 0)) == [])
+        #expect(r.handle(.started(at: F.at(0), sleepOffsetS: 0)) == [])
         #expect(r.handle(.gps(.connected(address: A.gpsd), at: F.at(0.1))) == [])
         #expect(r.handle(.gps(.device("/dev/ttyACM0"), at: F.at(0.2))) == [])
 
@@ -75,7 +75,7 @@ import Testing
 
     @Test func gpsdRestarting() {
         var r = A.reducer()
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         _ = r.handle(.gps(.connected(address: A.gpsd), at: F.at(0.1)))
         let f1 = A.fix(F.berlin, at: 1)
         _ = r.handle(.gps(.fix(f1), at: F.at(1)))
@@ -117,7 +117,7 @@ import Testing
     @Test func aSuspend() {
         var r = A.reducer()
         // Cold start: the first sample is a baseline only, however large.
-        #expect(r.handle(.started(at: F.t0, sleepOffsetS: 5000)) == [])
+        #expect(r.handle(.started(at: F.at(0), sleepOffsetS: 5000)) == [])
         let f1 = A.fix(F.berlin, at: 1)
         let p1 = A.position(f1)
         #expect(A.requests(r.handle(.gps(.fix(f1), at: F.at(1)))).map(\.trigger) == [.startup])
@@ -136,7 +136,7 @@ import Testing
 
     @Test func sigusr1DuringAnOrdinaryReadingThenDuringAForcedOne() {
         var r = A.reducer()
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         let f1 = A.fix(F.berlin, at: 1)
         let p1 = A.position(f1)
         _ = r.handle(.gps(.fix(f1), at: F.at(1)))  // the startup reading, ordinary, in flight
@@ -159,7 +159,7 @@ import Testing
     @Test func aStartupWithNoFixAndAStoredPosition() {
         let stored = Position(coordinate: F.berlin, obtainedAt: F.at(-3600), source: .gps, satellitesUsed: 7)
         var r = A.reducer(lastKnown: stored)
-        #expect(r.handle(.started(at: F.t0, sleepOffsetS: 0)) == [])
+        #expect(r.handle(.started(at: F.at(0), sleepOffsetS: 0)) == [])
         #expect(r.handle(.gps(.connected(address: A.gpsd), at: F.at(0.5))) == [])
         #expect(r.handle(.gps(.noFix, at: F.at(1))) == [])
         #expect(r.status.gps == .starting)
@@ -200,7 +200,7 @@ import Testing
 
     @Test func aStartupWithNoFixAndNothingStored() {
         var r = A.reducer(.init(fixRetries: 0))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(r.handle(.deadline(at: F.at(8))) == [.redraw])
         #expect(r.status.gps == .noPosition)
         #expect(
@@ -220,7 +220,7 @@ import Testing
     }
 
     @Test func aFixedPosition() {
-        let here = Position.manual(F.berlin, at: F.t0)
+        let here = Position.manual(F.berlin, at: F.at(0))
         var r = A.reducer(fixed: here)
         #expect(r.status.position == here)
         #expect(r.status.gps == .fixing)
@@ -245,7 +245,7 @@ import Testing
 
     @Test func alerts() {
         var r = A.reducer(.init(alertCheckMin: 10))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         let f1 = A.fix(F.berlin, at: 1)
         let p1 = A.position(f1)
         // The first reading starts the checks.
@@ -291,7 +291,7 @@ import Testing
 
     @Test func alertsOffNeverCheck() {
         var r = A.reducer(.init(alertCheckMin: nil))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         let f1 = A.fix(F.berlin, at: 1)
         let effects = r.handle(.gps(.fix(f1), at: F.at(1)))
         #expect(!effects.contains { if case .checkAlerts = $0 { return true } else { return false } })
@@ -304,7 +304,7 @@ import Testing
     @Test(arguments: [UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x04])
     func aQuitKeyExits(key: UInt8) {
         var r = A.reducer()
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(r.handle(.key(UInt8(ascii: "x"), at: F.at(1))) == [])
         #expect(r.handle(.key(key, at: F.at(2))) == [.exit(code: 0)])
         // Once leaving, nothing more is decided.
@@ -315,7 +315,7 @@ import Testing
 
     @Test func stopRequestedExitsEvenWithAReadingInFlight() {
         var r = A.reducer()
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         _ = r.handle(.gps(.fix(A.fix(F.berlin, at: 1)), at: F.at(1)))
         #expect(r.handle(.stopRequested(at: F.at(1.2))) == [.exit(code: 0)])
         #expect(r.handle(.stopRequested(at: F.at(1.3))) == [])
@@ -323,13 +323,13 @@ import Testing
 
     @Test func trackThinningAndTheLastKnownRate() {
         var r = A.reducer()
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         var kept: [Double] = []
         var saved: [Double] = []
         func feed(_ c: Coordinate, at t: Double) {
             for effect in r.handle(.gps(.fix(A.fix(c, at: t)), at: F.at(t))) {
-                if case .recordTrackPoint(let fix) = effect { kept.append(fix.receivedAt.timeIntervalSince(F.t0)) }
-                if case .saveLastKnown(let p) = effect { saved.append(p.obtainedAt.timeIntervalSince(F.t0)) }
+                if case .recordTrackPoint(let fix) = effect { kept.append(fix.receivedAt.timeIntervalSince(F.at(0))) }
+                if case .saveLastKnown(let p) = effect { saved.append(p.obtainedAt.timeIntervalSince(F.at(0))) }
             }
         }
         // Parked, one fix a second for 25 s: a point (and a save) every 10 s.

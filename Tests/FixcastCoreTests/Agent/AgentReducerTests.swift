@@ -10,7 +10,7 @@ import Testing
     /// A reducer that took and finished its startup reading at Berlin (fix at 1 s, done at 2 s).
     func running(_ configuration: AgentReducer.Configuration = .init()) -> (AgentReducer, Position) {
         var r = A.reducer(configuration)
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         let f = A.fix(F.berlin, at: 1)
         _ = r.handle(.gps(.fix(f), at: F.at(1)))
         _ = r.handle(.readingFinished(A.reading(.startup, at: A.position(f), time: 2), at: F.at(2)))
@@ -114,7 +114,7 @@ import Testing
 
     @Test func aConnectionProblemHidesTheWaitForAFixUntilGPSDIsBack() {
         var r = A.reducer(lastKnown: Position(coordinate: F.berlin, obtainedAt: F.at(-60), source: .gps))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         let refused = GPSError.unreachable(address: A.gpsd, detail: nil)
         #expect(
             r.handle(.gps(.disconnected(refused), at: F.at(0.1)))
@@ -138,7 +138,7 @@ import Testing
 
     @Test func aForcedRequestBeforeTheFirstReadingMakesTheStartupForced() {
         var r = A.reducer()
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(r.handle(.key(UInt8(ascii: "R"), at: F.at(0.5))) == [])
         let f = A.fix(F.berlin, at: 1)
         #expect(
@@ -159,7 +159,7 @@ import Testing
 
     @Test func aBusyGPSStreamCannotStarveTheFixWait() {
         var r = A.reducer(lastKnown: Position(coordinate: F.berlin, obtainedAt: F.at(-60), source: .gps))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(r.handle(.gps(.noFix, at: F.at(8))) == [.redraw])
         #expect(r.status.gps == .waitingForFix(retry: 1, of: 2, timeoutS: 8))
         #expect(A.requests(r.handle(.gps(.noFix, at: F.at(26)))).map(\.trigger) == [.startup])
@@ -167,7 +167,7 @@ import Testing
 
     @Test func aLateDeadlineSkipsStraightToTheFallback() {
         var r = A.reducer(lastKnown: Position(coordinate: F.berlin, obtainedAt: F.at(-60), source: .gps))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(A.requests(r.handle(.deadline(at: F.at(500)))).map(\.trigger) == [.startup])
     }
 
