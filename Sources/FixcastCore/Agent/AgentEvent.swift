@@ -10,11 +10,17 @@ public enum AgentEvent: Sendable, Hashable {
     case started(at: ClockReading, sleepOffsetS: Double?)
     /// The last stored reading, shown at launch with its age (DESIGN.md §7); not a trigger.
     case storedReadingLoaded(Reading)
-    /// What gpsd said (connected/device/fix/noFix/satellites/disconnected).
+    /// What gpsd said (connected/device/fix/noFix/satellites/disconnected), one event of a read or
+    /// of a connection attempt (`.connectGPS`).
     case gps(GPSEvent, at: ClockReading)
+    /// A read of gpsd's socket ended (after its `.gps` events; also a `.readGPS` that found nothing):
+    /// `connected`, the connection is still open; `rejectedFixes`, the connection's running total of
+    /// implausible fixes (`TPVFilter`).
+    case gpsReadEnded(connected: Bool, rejectedFixes: RejectedFixCounts, at: ClockReading)
     /// The loop's poll timed out at `nextDeadline`.
     case deadline(at: ClockReading)
-    /// CLOCK_BOOTTIME − CLOCK_MONOTONIC, sampled on wake-ups (see `ResumeGate`).
+    /// CLOCK_BOOTTIME − CLOCK_MONOTONIC, sampled at every turn of the loop (see `ResumeGate`; the
+    /// reducer passes on only what changed).
     case resumeSample(sleepOffsetS: Double, at: ClockReading)
     /// SIGUSR1.
     case manualRequest(at: ClockReading)
@@ -28,7 +34,13 @@ public enum AgentEvent: Sendable, Hashable {
     case storageProblem(ReadingIssue?)
     /// SIGINT / SIGTERM / SIGHUP.
     case stopRequested(at: ClockReading)
+    /// The screen must be drawn whole again: the terminal was resized (SIGWINCH) or fixcast came back
+    /// from a job-control stop (SIGCONT).
+    case screenChanged(at: ClockReading)
+    /// The live screen's terminal hung up (readable, yet nothing to read).
+    case terminalHungUp(at: ClockReading)
     /// A reading could not be printed: stdout's reader went away (`readerGone`: `| head -1`, a stop
-    /// that loses nothing) or stdout refuses writes (a full disk, `/dev/full`: a loss, exit 1).
-    case outputLost(readerGone: Bool, at: ClockReading)
+    /// that loses nothing) or stdout refuses writes (a full disk, `/dev/full`: a loss, exit 1; `errno`
+    /// says why).
+    case outputLost(readerGone: Bool, errno: Int32 = 0, at: ClockReading)
 }

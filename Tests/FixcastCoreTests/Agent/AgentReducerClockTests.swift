@@ -29,6 +29,8 @@ import Testing
         let p1 = A.position(f1)
         #expect(A.requests(r.handle(.gps(.fix(f1), at: setClock(5)))).map(\.trigger) == [.startup])
         _ = r.handle(.readingFinished(A.reading(.startup, at: p1, time: 6 + jump), at: setClock(6)))
+        #expect(r.nextDeadline == F.at(10))  // the track's write, 5 s after the fix was kept
+        #expect(r.handle(.deadline(at: setClock(10))) == [.writeTrack])
         // The first alert check went with the startup reading (at 5): the next is 10 min on, the
         // periodic reading 30 min on, both from the monotonic 5 s.
         #expect(r.nextDeadline == F.at(5 + 600))

@@ -14,6 +14,7 @@ import Testing
         let f = A.fix(F.berlin, at: 1)
         _ = r.handle(.gps(.fix(f), at: F.at(1)))
         _ = r.handle(.readingFinished(A.reading(.startup, at: A.position(f), time: 2), at: F.at(2)))
+        _ = r.handle(.deadline(at: F.at(6)))  // the startup fix's track write
         return (r, A.position(f))
     }
 
@@ -66,11 +67,11 @@ import Testing
         #expect(
             r.handle(.manualRequest(at: F.at(10)))
                 == [.takeReading(ReadingRequest(trigger: .manual, position: p, forced: true)), .redraw])
+        let manual = A.reading(.manual, at: p, time: 11, errors: [weatherDown], weather: false)
         #expect(
-            r.handle(
-                .readingFinished(
-                    A.reading(.manual, at: p, time: 11, errors: [weatherDown], weather: false), at: F.at(11)))
+            r.handle(.readingFinished(manual, at: F.at(11)))
                 == [
+                    .printReading(manual),
                     .announceHealth([HealthNotice(component: .weather, message: weatherDown.message, isFailure: true)]),
                     .redraw,
                 ])
@@ -123,7 +124,8 @@ import Testing
                     .redraw,
                 ])
         // run waits the attempts out even with gpsd down (it may come up after fixcast).
-        #expect(r.handle(.deadline(at: F.at(8))) == [])
+        // (The deadline also finds gpsd's reconnect due: its 1 s back-off is long over.)
+        #expect(r.handle(.deadline(at: F.at(8))) == [.connectGPS])
         #expect(r.status.gps == .problem(refused))
         #expect(
             r.handle(.gps(.connected(address: A.gpsd), at: F.at(8.5)))
@@ -173,7 +175,8 @@ import Testing
 
     @Test func aStrayReadingFinishedIsShownAndChangesNoTrigger() {
         var (r, p) = running()
-        #expect(r.handle(.readingFinished(A.reading(.manual, at: p, time: 50), at: F.at(50))) == [.redraw])
+        let stray = A.reading(.manual, at: p, time: 50)
+        #expect(r.handle(.readingFinished(stray, at: F.at(50))) == [.printReading(stray), .redraw])
         #expect(r.status.reading?.time == F.at(50))
         #expect(r.nextDeadline == F.at(1801))
     }
