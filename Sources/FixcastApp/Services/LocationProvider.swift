@@ -81,7 +81,7 @@ public struct LocationProvider: Sendable {
             }
         }
         var timer: Task<Void, Never>?
-        var armedFor: Date?
+        var armedFor: MonotonicInstant?
         defer {
             timer?.cancel()
             forwarder.cancel()
@@ -90,7 +90,8 @@ public struct LocationProvider: Sendable {
         }
 
         var policy = FixWaitPolicy(limits: limits)
-        var decision = policy.start(now: clock.now())
+        // The wait's deadlines are monotonic: a wall clock set at the first fix moves none of them.
+        var decision = policy.start(now: Self.monotonicNow())
         var iterator = inputs.makeAsyncIterator()
         waiting: while true {
             switch decision {
@@ -98,7 +99,7 @@ public struct LocationProvider: Sendable {
                 if armedFor != deadline {
                     armedFor = deadline
                     timer?.cancel()
-                    let delay = max(0, deadline.timeIntervalSince(clock.now()))
+                    let delay = max(0, deadline.seconds(since: Self.monotonicNow()))
                     timer = ThreadExecutor.tasks.startTask {
                         await ThreadExecutor.tasks.sleep(seconds: delay)
                         if !Task.isCancelled { feed.yield(.tick) }
@@ -106,7 +107,7 @@ public struct LocationProvider: Sendable {
                 }
                 guard let input = await iterator.next() else { break waiting }
                 guard let event = Self.policyEvent(input) else { continue }
-                decision = policy.handle(event, now: clock.now())
+                decision = policy.handle(event, now: Self.monotonicNow())
             case .deliver(let fix):
                 return await delivered(fix)
             case .fallBack(let failure):
@@ -118,6 +119,10 @@ public struct LocationProvider: Sendable {
         // The stream ended without a decision (cancelled): treat it as the last attempt running out.
         return await fellBack(
             policy.wasEverConnected ? .noFix(attempts: limits.attempts, timeoutS: limits.timeoutS) : .unreachable)
+    }
+
+    private static func monotonicNow() -> MonotonicInstant {
+        MonotonicInstant(seconds: Syscall.monotonicSeconds())
     }
 
     private static func policyEvent(_ input: Input) -> FixWaitPolicy.Event? {

@@ -1,22 +1,43 @@
-/// What the loop must do. Only these leave the reducer; within one answer they come in this
-/// order: `takeReading`, `checkAlerts`, `announceAlerts`, `recordTrackPoint`, `saveLastKnown`, `announceHealth`, `redraw` (or `exit` alone).
+/// What the loop must do. Only these leave the reducer; within one answer they come in the order
+/// of the cases below (or `exit` last).
 public enum AgentEffect: Sendable, Hashable {
+    /// Drop what waits unread in gpsd's socket (a gather window across a suspend); a connection
+    /// found lost meanwhile is reported as `.gps(.disconnected)`.
+    case dropGathered
+    /// Read what waits in gpsd's socket now (a gather window's end, or a person's request during
+    /// one); report it as `.gps` events and `.gpsReadEnded`, also when nothing waited.
+    case readGPS
+    /// Connect to gpsd (at the start, and after a back-off when it went away); report the outcome
+    /// as a `.gps` event (`.connected` or `.disconnected`).
+    case connectGPS
     /// Take a reading; report its end with `.readingFinished`. At most one is in flight.
     case takeReading(ReadingRequest)
-    /// Store this fix in the track; already thinned (`TrackThinner`: storage.track_interval_s / _distance_m).
-    case recordTrackPoint(Fix)
-    /// Keep this as the last-known position; at most every 10 s (`LastKnownSaveGate`).
-    case saveLastKnown(Position)
     /// Ask the alert source what is active here; answer with `.alertsChecked`.
     case checkAlerts(Position)
     /// These alert ids are news at this position: run `alerts.command` once for each.
     case announceAlerts([String])
-    /// Components that started failing or work again (`ComponentHealth`): headless, one stderr line
-    /// each (the journal's); the live screen's status line shows the same already.
+    /// Show a finished reading (JSON lines print it; the live screen shows it at the next redraw);
+    /// report a failure to print with `.outputLost`.
+    case printReading(Reading)
+    /// Say, once, that stdout refuses writes (`errno`): the readings are stored, not printed.
+    case sayOutputFailed(errno: Int32)
+    /// Keep this fix for the track; already thinned (`TrackThinner`: storage.track_interval_s / _distance_m).
+    case recordTrackPoint(Fix)
+    /// Keep this as the last-known position; at most every 10 s (`LastKnownSaveGate`).
+    case saveLastKnown(Position)
+    /// Hand the kept track points and last-known position to the store now, together
+    /// (`TrackWriteBatch`).
+    case writeTrack
+    /// Add these implausible-fix counts to the store's totals (`RejectedFixSaveGate`).
+    case saveRejectedFixes(RejectedFixCounts)
+    /// Components that started failing or work again (`ComponentHealth`): headless only, one
+    /// stderr line each (the journal's); the live screen's status line shows the same already.
     case announceHealth([HealthNotice])
-    /// What the screen shows changed (`AgentReducer.status`).
+    /// The live screen's terminal is gone: print JSON lines from now on.
+    case useJSONLines
+    /// What the screen shows changed (`AgentReducer.status`), or its clock turned a minute: draw it.
     case redraw
-    /// Leave: close the screen, let a reading in flight finish briefly, flush, exit with `code` (1 when
-    /// a reading could not be stored or the store still refuses writes).
+    /// Leave: close gpsd and the screen, let the store finish its writes, exit with `code` (1 when
+    /// a reading could not be stored or printed, or the store still refuses writes).
     case exit(code: Int32)
 }

@@ -1,33 +1,46 @@
 import FoundationEssentials
 
-/// What the agent was told (each carries its time; the reducer never reads a clock).
+/// What the agent was told (each carries its time on both clocks, `ClockReading`; the reducer never
+/// reads a clock).
 ///
 /// The loop turns everything that can wake it — gpsd, signals, keys, timers, finished readings —
 /// into these, in the order they happened, and hands each to `AgentReducer.handle`.
 public enum AgentEvent: Sendable, Hashable {
     /// The loop is up: resume-gate baseline; with a fixed position (--at/--place) the startup reading.
-    case started(at: Date, sleepOffsetS: Double?)
+    case started(at: ClockReading, sleepOffsetS: Double?)
     /// The last stored reading, shown at launch with its age (DESIGN.md §7); not a trigger.
     case storedReadingLoaded(Reading)
-    /// What gpsd said (connected/device/fix/noFix/satellites/disconnected).
-    case gps(GPSEvent, at: Date)
+    /// What gpsd said (connected/device/fix/noFix/satellites/disconnected), one event of a read or
+    /// of a connection attempt (`.connectGPS`).
+    case gps(GPSEvent, at: ClockReading)
+    /// A read of gpsd's socket ended (after its `.gps` events; also a `.readGPS` that found nothing):
+    /// `connected`, the connection is still open; `rejectedFixes`, the connection's running total of
+    /// implausible fixes (`TPVFilter`).
+    case gpsReadEnded(connected: Bool, rejectedFixes: RejectedFixCounts, at: ClockReading)
     /// The loop's poll timed out at `nextDeadline`.
-    case deadline(at: Date)
-    /// CLOCK_BOOTTIME − CLOCK_MONOTONIC, sampled on wake-ups (see `ResumeGate`).
-    case resumeSample(sleepOffsetS: Double, at: Date)
+    case deadline(at: ClockReading)
+    /// CLOCK_BOOTTIME − CLOCK_MONOTONIC, sampled at every turn of the loop (see `ResumeGate`; the
+    /// reducer passes on only what changed).
+    case resumeSample(sleepOffsetS: Double, at: ClockReading)
     /// SIGUSR1.
-    case manualRequest(at: Date)
+    case manualRequest(at: ClockReading)
     /// A key on the live screen: r/R manual, q/Q (and Ctrl-D) quit, others ignored (`LiveCommand`).
-    case key(UInt8, at: Date)
+    case key(UInt8, at: ClockReading)
     /// The reading asked for with `.takeReading` is done (stored and ready to show).
-    case readingFinished(Reading, at: Date)
+    case readingFinished(Reading, at: ClockReading)
     /// Ids of the official alerts active at the position now (the answer to `.checkAlerts`).
-    case alertsChecked(activeIDs: [String], at: Date)
+    case alertsChecked(activeIDs: [String], at: ClockReading)
     /// A track/last-known write failed (nil: writes work again).
     case storageProblem(ReadingIssue?)
     /// SIGINT / SIGTERM / SIGHUP.
-    case stopRequested(at: Date)
+    case stopRequested(at: ClockReading)
+    /// The screen must be drawn whole again: the terminal was resized (SIGWINCH) or fixcast came back
+    /// from a job-control stop (SIGCONT).
+    case screenChanged(at: ClockReading)
+    /// The live screen's terminal hung up (readable, yet nothing to read).
+    case terminalHungUp(at: ClockReading)
     /// A reading could not be printed: stdout's reader went away (`readerGone`: `| head -1`, a stop
-    /// that loses nothing) or stdout refuses writes (a full disk, `/dev/full`: a loss, exit 1).
-    case outputLost(readerGone: Bool, at: Date)
+    /// that loses nothing) or stdout refuses writes (a full disk, `/dev/full`: a loss, exit 1; `errno`
+    /// says why).
+    case outputLost(readerGone: Bool, errno: Int32 = 0, at: ClockReading)
 }

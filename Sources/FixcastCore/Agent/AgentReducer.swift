@@ -15,10 +15,18 @@ import FoundationEssentials
 ///   (`LastKnownSaveGate`);
 /// - when to ask for the official alerts and which are news (`AlertWatch`);
 /// - what the gps side's state is (`GPSStatus`, typed) and what the status line says;
-/// - when to leave (SIGINT/SIGTERM/SIGHUP, `q`, stdout gone) and with which exit status.
+/// - how gpsd's socket is read (`GPSDLink`): reports left to gather (`ReportGathering`) and read
+///   early when a person asks for something, dropped across a suspend, the reconnect back-off, when
+///   rejected-fix counts are saved;
+/// - when kept track points go to the store (`TrackWriteBatch`), when the screen is drawn (a change,
+///   a resize, its clock's minute), when a finished reading is printed, JSON lines after a hang-up;
+/// - when to leave (SIGINT/SIGTERM/SIGHUP, `q`, stdout gone), how long a reading in flight may
+///   finish first (`shutdownReadingWaitS`), and with which exit status.
 ///
 /// Every event that carries a time also counts as reaching any deadline at or before it, so a busy
-/// gpsd stream that keeps the loop's poll from timing out cannot starve the timers.
+/// gpsd stream that keeps the loop's poll from timing out cannot starve the timers. Deadlines are
+/// monotonic instants (`ClockReading.monotonic`); the wall clock is only shown and stored, so a
+/// clock set at the first fix (a Pi without a real-time clock) moves none of them.
 public struct AgentReducer: Sendable {
     public let configuration: Configuration
     /// What the live screen shows.
@@ -38,6 +46,24 @@ public struct AgentReducer: Sendable {
     }
     private var hasStarted = false
     private var stopped = false
+    /// Leaving, waiting until then for the reading in flight (`shutdownReadingWaitS`).
+    private var stoppingUntil: MonotonicInstant?
+    /// A reading could not be printed (stdout refuses writes): exit 1.
+    private var printingFailed = false
+    /// gpsd's socket: gather windows, reconnect back-off, rejected-fix saves.
+    public private(set) var gpsd: GPSDLink
+    private var writes = TrackWriteBatch()
+    /// The live screen is up (false headless, and after its terminal hung up).
+    public private(set) var liveScreen: Bool
+    /// When the live screen's clock turns its next minute (monotonic; from the wall clock at the
+    /// last redraw).
+    private var minuteTurnsAt: MonotonicInstant?
+    /// The last sleep offset passed on to the scheduler (`ResumeGate.isNews`).
+    private var sleepOffsetPassedOn: Double?
+    /// A person's requests made during a gather window, decided once what gathered was read.
+    private var afterRead: [AgentEvent] = []
+    /// A reading in flight at a stop may finish this long (its row commits and it is printed).
+    public static let shutdownReadingWaitS = 3.0
     /// gpsd not answering or gone (cleared when it connects again or a fix comes).
     private var gpsProblem: GPSError?
     /// The startup wait's announcement (`.waitingForFix` or `.noPosition`) until a reading is taken.
@@ -54,7 +80,9 @@ public struct AgentReducer: Sendable {
     ///   - startedAt: when the agent started (the fix wait counts from here).
     ///   - lastKnown: the stored last-known position, the fall-back when no fix comes in time.
     ///   - fixedPosition: `--at` / `--place`; its startup reading comes with `.started`.
-    public init(configuration: Configuration, startedAt: Date, lastKnown: Position?, fixedPosition: Position? = nil) {
+    public init(
+        configuration: Configuration, startedAt: MonotonicInstant, lastKnown: Position?, fixedPosition: Position? = nil
+    ) {
         self.configuration = configuration
         scheduler = ReadingScheduler(configuration: configuration.scheduler, startedAt: startedAt, lastKnown: lastKnown)
         thinner = TrackThinner(intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM)
@@ -63,31 +91,73 @@ public struct AgentReducer: Sendable {
             AlertWatch(intervalMin: $0, resetDistanceKm: configuration.scheduler.moveKm)
         }
         self.fixedPosition = fixedPosition
+        liveScreen = configuration.liveScreen
+        gpsd = GPSDLink(headless: !configuration.liveScreen)
         status = AgentStatus(position: fixedPosition)
         refreshStatus()
     }
 
-    /// When the loop must send `.deadline` if nothing else happens first; nil: wait for events only.
-    public var nextDeadline: Date? {
-        guard !stopped, followsGPS || hasStarted else { return nil }
+    /// When (monotonic) the loop must send `.deadline` if nothing else happens first; nil: wait for
+    /// events only.
+    public var nextDeadline: MonotonicInstant? {
+        if stopped { return nil }
+        if let stoppingUntil { return stoppingUntil }
         // No array: this runs at every event and every turn of the loop (at 1 Hz, for hours).
-        switch (scheduler.nextTickAt, alerts?.nextCheckAt) {
-        case (let tick?, let check?): return min(tick, check)
-        case (let tick?, nil): return tick
-        case (nil, let check): return check
-        }
+        var due = Self.earliest(gpsd.nextDeadline, writes.deadline)
+        if liveScreen { due = Self.earliest(due, minuteTurnsAt) }
+        guard followsGPS || hasStarted else { return due }
+        return Self.earliest(due, Self.earliest(scheduler.nextTickAt, alerts?.nextCheckAt))
     }
 
+    /// How the loop polls gpsd's socket now; nil: not at all (no gpsd, or leaving).
+    public var gpsWatch: GPSDLink.Watch? {
+        guard followsGPS, !stopped, stoppingUntil == nil else { return nil }
+        return gpsd.watch
+    }
+
+    /// Whether the loop listens to the keyboard and stdout's reader (not while leaving).
+    public var listensToPeople: Bool { !stopped && stoppingUntil == nil }
+
     public mutating func handle(_ event: AgentEvent) -> [AgentEffect] {
+        if stopped { return [] }
+        if stoppingUntil != nil { return whileStopping(event) }
+        switch event {
+        case .resumeSample(let offset, _):
+            // Sampled at every turn of the loop: only a change is worth the reducer's time.
+            guard ResumeGate.isNews(offset, after: sleepOffsetPassedOn) else { return [] }
+        case .manualRequest, .key, .stopRequested:
+            // A person asked during a gather window: what gathered is read first, so that the
+            // answer is for the newest fix and the track keeps every fix up to a stop.
+            if gpsd.endGathering() {
+                afterRead.append(event)
+                return [.readGPS]
+            }
+        default:
+            break
+        }
+        var effects = apply(event)
+        if case .gpsReadEnded = event, !afterRead.isEmpty {
+            let waiting = afterRead
+            afterRead = []
+            for request in waiting { effects += apply(request) }
+        }
+        return effects
+    }
+
+    private mutating func apply(_ event: AgentEvent) -> [AgentEffect] {
         guard !stopped else { return [] }
         let before = status
+        var drawAnyway = false
         var effects: [AgentEffect] = []
         var notices: [HealthNotice] = []
-        var time: Date?
+        var time: ClockReading?
         switch event {
         case .started(let at, let sleepOffsetS):
             time = at
             hasStarted = true
+            drawAnyway = liveScreen  // the launch screen
+            if followsGPS { effects.append(.connectGPS) }
+            sleepOffsetPassedOn = sleepOffsetS
             if let sleepOffsetS {  // the resume gate's baseline: a cold start is not a resume
                 effects += decide(scheduler.handle(.resumeSample(sleepOffsetS: sleepOffsetS, at: at)), at: at)
             }
@@ -99,13 +169,24 @@ public struct AgentReducer: Sendable {
         case .gps(let gpsEvent, let at):
             time = at
             if followsGPS {
+                gpsd.saw(gpsEvent, at: at.monotonic)
                 effects += handle(gpsEvent, at: at)
                 if let notice = gpsHealth(gpsEvent) { notices.append(notice) }
             }
+        case .gpsReadEnded(let connected, let rejected, let at):
+            time = at
+            if let delta = gpsd.readEnded(connected: connected, rejected: rejected, at: at.monotonic) {
+                effects.append(.saveRejectedFixes(delta))
+            }
         case .deadline(let at):
+            time = at
             effects += timedChecks(at: at)
         case .resumeSample(let offset, let at):
             time = at
+            // The machine slept: what gathered came before the suspend or just after it, and when
+            // is unknowable now. It goes unread; the receiver sends again within a second.
+            if sleepOffsetPassedOn != nil, gpsd.resumed() { effects.append(.dropGathered) }
+            sleepOffsetPassedOn = offset
             effects += decide(scheduler.handle(.resumeSample(sleepOffsetS: offset, at: at)), at: at)
         case .manualRequest(let at):
             time = at
@@ -114,11 +195,12 @@ public struct AgentReducer: Sendable {
             time = at
             switch LiveCommand(key: key) {
             case .refresh: effects += decide(scheduler.handle(.manualRequest(at: at)), at: at)
-            case .quit: return stop()
+            case .quit: return stop(at: at)
             case nil: break
             }
         case .readingFinished(let reading, let at):
             time = at
+            effects.append(.printReading(reading))
             status.reading = reading
             readingProblems = reading.errors
             if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
@@ -141,22 +223,66 @@ public struct AgentReducer: Sendable {
         case .storageProblem(let issue):
             status.storage = issue
             if let notice = health.observe(.storage, problem: issue) { notices.append(notice) }
-        case .stopRequested:
-            return stop()
-        case .outputLost(let readerGone, _):
-            return stop(printingFailed: !readerGone)
+        case .stopRequested(let at):
+            return stop(at: at)
+        case .screenChanged(let at):
+            time = at
+            drawAnyway = liveScreen
+        case .terminalHungUp(let at):
+            time = at
+            guard liveScreen else { break }
+            liveScreen = false  // carry on without a keyboard, as `run --json` does
+            gpsd.headless = true
+            minuteTurnsAt = nil
+            effects.append(.useJSONLines)
+        case .outputLost(let readerGone, let code, let at):
+            let said = outputFailure(readerGone: readerGone, errno: code)
+            return said + stop(at: at)
         }
-        if let time, let due = nextDeadline, time >= due { effects += timedChecks(at: time) }
+        if let time {
+            if let due = nextDeadline, time.monotonic >= due { effects += timedChecks(at: time) }
+            if writes.isDue(at: time.monotonic, gatheringUntil: gpsd.quietUntil) { effects.append(.writeTrack) }
+            if liveScreen, let turn = minuteTurnsAt, time.monotonic >= turn { drawAnyway = true }
+        }
         refreshStatus()
-        if !notices.isEmpty { effects.append(.announceHealth(notices)) }
+        if !notices.isEmpty, !liveScreen { effects.append(.announceHealth(notices)) }
         if effects.count > 1 { effects.sort { Self.rank($0) < Self.rank($1) } }  // at most one of each kind
-        if status != before { effects.append(.redraw) }
+        if status != before || drawAnyway {
+            effects.append(.redraw)
+            if liveScreen, let time { minuteTurnsAt = Self.nextMinute(after: time) }
+        }
         return effects
+    }
+
+    /// While leaving: the reading in flight may finish (it is printed, then the agent leaves at the
+    /// next turn, once the print's outcome is known), or the wait runs out.
+    private mutating func whileStopping(_ event: AgentEvent) -> [AgentEffect] {
+        switch event {
+        case .readingFinished(let reading, let at):
+            status.reading = reading
+            if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
+            stoppingUntil = at.monotonic
+            return [.printReading(reading)]
+        case .outputLost(let readerGone, let code, _):
+            return outputFailure(readerGone: readerGone, errno: code)
+        case .deadline(let at):
+            guard let until = stoppingUntil, at.monotonic >= until else { return [] }
+            return leave(at: at)
+        default:
+            return []  // a second stop, a key, gpsd: nothing more is taken in
+        }
+    }
+
+    /// A print that failed: said once (`sayOutputFailed`), and the exit says 1; a reader gone is no loss.
+    private mutating func outputFailure(readerGone: Bool, errno code: Int32) -> [AgentEffect] {
+        guard !readerGone else { return [] }
+        defer { printingFailed = true }
+        return printingFailed ? [] : [.sayOutputFailed(errno: code)]
     }
 
     // MARK: - Parts
 
-    private mutating func handle(_ event: GPSEvent, at now: Date) -> [AgentEffect] {
+    private mutating func handle(_ event: GPSEvent, at now: ClockReading) -> [AgentEffect] {
         switch event {
         case .connected, .device:
             gpsProblem = nil
@@ -168,7 +294,8 @@ public struct AgentReducer: Sendable {
             var effects = decide(scheduler.handle(.fix(position, at: now)), at: now)
             if thinner.accept(fix) {
                 effects.append(.recordTrackPoint(fix))
-                if lastKnownGate.shouldSave(at: now) { effects.append(.saveLastKnown(position)) }
+                writes.kept(at: now.monotonic)
+                if lastKnownGate.shouldSave(at: now.monotonic) { effects.append(.saveLastKnown(position)) }
             }
             return effects
         case .noFix:
@@ -183,28 +310,32 @@ public struct AgentReducer: Sendable {
     }
 
     /// What is due at `now`: the fix wait's next step or a periodic reading, and an alert check.
-    private mutating func timedChecks(at now: Date) -> [AgentEffect] {
-        guard followsGPS || hasStarted else { return [] }
-        var effects = decide(scheduler.handle(.tick(at: now)), at: now)
-        if var watch = alerts, watch.isDue(at: now), let position = scheduler.readingPosition {
-            watch.checkStarted(at: position.coordinate, now: now)
+    private mutating func timedChecks(at now: ClockReading) -> [AgentEffect] {
+        var effects: [AgentEffect] = []
+        if gpsd.connectionDue(at: now.monotonic) { effects.append(.connectGPS) }
+        if gpsd.gatheringOver(at: now.monotonic), gpsd.endGathering() { effects.append(.readGPS) }
+        guard followsGPS || hasStarted else { return effects }
+        effects += decide(scheduler.handle(.tick(at: now)), at: now)
+        if var watch = alerts, watch.isDue(at: now.monotonic), let position = scheduler.readingPosition {
+            watch.checkStarted(at: position.coordinate, now: now.monotonic)
             alerts = watch
             effects.append(.checkAlerts(position))
         }
         return effects
     }
 
-    private mutating func decide(_ decision: ReadingScheduler.Decision, at now: Date) -> [AgentEffect] {
+    private mutating func decide(_ decision: ReadingScheduler.Decision, at now: ClockReading) -> [AgentEffect] {
         switch decision {
         case .none:
             return []
         case .takeReading(var request):
             fixWaitNotice = nil  // the wait is over: a reading is on its way
-            request.notes = ReadingRequest.notes(for: request.position, fixLostSince: scheduler.fixLostSince, at: now)
+            request.notes = ReadingRequest.notes(
+                for: request.position, fixLostSince: scheduler.fixLostSince, at: now.wall)
             var effects: [AgentEffect] = [.takeReading(request)]
             // The first reading starts the alert checks.
             if var watch = alerts, watch.lastCheckAt == nil {
-                watch.checkStarted(at: request.position.coordinate, now: now)
+                watch.checkStarted(at: request.position.coordinate, now: now.monotonic)
                 alerts = watch
                 effects.append(.checkAlerts(request.position))
             }
@@ -230,12 +361,38 @@ public struct AgentReducer: Sendable {
         }
     }
 
-    /// Leaves; exit 1 when something was lost: a reading that could not be stored or printed, or
-    /// track and last-known writes still failing (what waits for the disk is lost with the process).
-    private mutating func stop(printingFailed: Bool = false) -> [AgentEffect] {
+    /// Leaves at once, or once the reading in flight finished (at most `shutdownReadingWaitS`).
+    private mutating func stop(at now: ClockReading) -> [AgentEffect] {
+        guard scheduler.isReadingInFlight else { return leave(at: now) }
+        stoppingUntil = now.monotonic.advanced(by: Self.shutdownReadingWaitS)
+        return []
+    }
+
+    /// The kept track and the rejected counts go to the store; exit 1 when something was lost: a
+    /// reading that could not be stored or printed, or track and last-known writes still failing
+    /// (what waits for the disk is lost with the process).
+    private mutating func leave(at now: ClockReading) -> [AgentEffect] {
         stopped = true
+        stoppingUntil = nil
+        var effects: [AgentEffect] = []
+        if writes.takeAll() { effects.append(.writeTrack) }
+        if let left = gpsd.rejectedLeft(at: now.monotonic) { effects.append(.saveRejectedFixes(left)) }
         let lost = printingFailed || lostReadings > 0 || status.storage != nil
-        return [.exit(code: lost ? 1 : 0)]
+        effects.append(.exit(code: lost ? 1 : 0))
+        return effects
+    }
+
+    private static func earliest(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    /// When the screen's clock (which shows the wall clock's hours and minutes) turns next, as a
+    /// monotonic instant.
+    private static func nextMinute(after now: ClockReading) -> MonotonicInstant {
+        let t = now.wall.timeIntervalSince1970
+        return now.monotonic.advanced(by: (t / 60).rounded(.down) * 60 + 60 - t)
     }
 
     private var gpsStatus: GPSStatus {
@@ -261,14 +418,22 @@ public struct AgentReducer: Sendable {
 
     private static func rank(_ effect: AgentEffect) -> Int {
         switch effect {
-        case .takeReading: return 0
-        case .checkAlerts: return 1
-        case .announceAlerts: return 2
-        case .recordTrackPoint: return 3
-        case .saveLastKnown: return 4
-        case .announceHealth: return 5
-        case .redraw: return 6
-        case .exit: return 7
+        case .dropGathered: return 0
+        case .readGPS: return 1
+        case .connectGPS: return 2
+        case .takeReading: return 3
+        case .checkAlerts: return 4
+        case .announceAlerts: return 5
+        case .printReading: return 6
+        case .sayOutputFailed: return 7
+        case .recordTrackPoint: return 8
+        case .saveLastKnown: return 9
+        case .writeTrack: return 10
+        case .saveRejectedFixes: return 11
+        case .announceHealth: return 12
+        case .useJSONLines: return 13
+        case .redraw: return 14
+        case .exit: return 15
         }
     }
 }

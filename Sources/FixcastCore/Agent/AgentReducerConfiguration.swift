@@ -13,6 +13,9 @@ extension AgentReducer {
         public var lastKnownSaveIntervalS: Double
         /// `alerts.check_min`; nil: alerts off (disabled, or no source covers this machine's use).
         public var alertCheckMin: Double?
+        /// The live screen shows the agent (false: `run --json`, no terminal): it is drawn, its clock
+        /// turns each minute, fixes are read as they come; headless, health changes go to stderr.
+        public var liveScreen = false
 
         public init(settings: Settings, alertCheckMin: Double?) {
             self.init(
@@ -37,7 +40,7 @@ extension AgentReducer {
             moveKm: Double = 5, periodicMin: Double = 30, resumeMinAwayS: Double = 30, fixTimeoutS: Double = 8,
             fixRetries: Int = 2, retryDelayS: Double = FixWaitPolicy.retryDelayS, trackIntervalS: Double = 10,
             trackDistanceM: Double = 50, lastKnownSaveIntervalS: Double = LastKnownSaveGate.defaultIntervalS,
-            alertCheckMin: Double? = nil
+            alertCheckMin: Double? = nil, liveScreen: Bool = false
         ) {
             self.init(
                 scheduler: ReadingScheduler.Configuration(
@@ -45,6 +48,7 @@ extension AgentReducer {
                     fixRetries: fixRetries, retryDelayS: retryDelayS),
                 trackIntervalS: trackIntervalS, trackDistanceM: trackDistanceM,
                 lastKnownSaveIntervalS: lastKnownSaveIntervalS, alertCheckMin: alertCheckMin)
+            self.liveScreen = liveScreen
         }
     }
 }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Decides when the official alerts are asked for again, and which active alerts are news.
 ///
 /// - **When**: the first check goes with the first reading; then one every `intervalS`
@@ -12,7 +10,7 @@ public struct AlertWatch: Sendable, Hashable {
     public var intervalS: Double
     public var resetDistanceKm: Double
     /// When the last check was asked for (nil before the first).
-    public private(set) var lastCheckAt: Date?
+    public private(set) var lastCheckAt: MonotonicInstant?
     /// Ids already seen at this position.
     public private(set) var seenIDs: Set<String> = []
     /// Where the seen set started.
@@ -24,16 +22,16 @@ public struct AlertWatch: Sendable, Hashable {
     }
 
     /// When the next check is due (nil before the first: the first reading starts the checks).
-    public var nextCheckAt: Date? { lastCheckAt?.addingTimeInterval(intervalS) }
+    public var nextCheckAt: MonotonicInstant? { lastCheckAt?.advanced(by: intervalS) }
 
     /// Whether a periodic check is due at `now`.
-    public func isDue(at now: Date) -> Bool {
+    public func isDue(at now: MonotonicInstant) -> Bool {
         guard let due = nextCheckAt else { return false }
         return now >= due
     }
 
     /// A check for `coordinate` was asked for at `now`; a check far from the seen set's start forgets it.
-    public mutating func checkStarted(at coordinate: Coordinate, now: Date) {
+    public mutating func checkStarted(at coordinate: Coordinate, now: MonotonicInstant) {
         lastCheckAt = now
         if let around = seenAround, GreatCircle.distanceKm(around, coordinate) <= resetDistanceKm { return }
         seenIDs = []

@@ -19,7 +19,8 @@ import FoundationEssentials
 /// line. A connection lost after it worked is always waited out inside the attempts, because the
 /// client reconnects by itself.
 ///
-/// Pure: the driver feeds events with `now` and arms a timer for each `.waitUntil`, sending `.tick`
+/// Pure, on monotonic time (a wall clock set at the first fix moves no deadline): the driver feeds
+/// events with `now` and arms a timer for each `.waitUntil`, sending `.tick`
 /// when it fires.
 public struct FixWaitPolicy: Sendable, Hashable {
     /// The one pause between a timed-out attempt and the next, for `now` and `run` alike. A retry is
@@ -67,7 +68,7 @@ public struct FixWaitPolicy: Sendable, Hashable {
 
     public enum Decision: Sendable, Hashable {
         /// Keep listening; send `.tick` at this time if nothing else decides first.
-        case waitUntil(Date)
+        case waitUntil(MonotonicInstant)
         /// Done: use this fix.
         case deliver(Fix)
         /// Done: no fix; use the last known position if one is stored (`resolve`).
@@ -78,8 +79,8 @@ public struct FixWaitPolicy: Sendable, Hashable {
 
     public enum Phase: Sendable, Hashable {
         case notStarted
-        case waiting(attempt: Int, deadline: Date)
-        case pausing(nextAttempt: Int, until: Date)
+        case waiting(attempt: Int, deadline: MonotonicInstant)
+        case pausing(nextAttempt: Int, until: MonotonicInstant)
         case done
     }
 
@@ -88,7 +89,7 @@ public struct FixWaitPolicy: Sendable, Hashable {
     public let givesUpWhenUnreachable: Bool
     public private(set) var phase: Phase = .notStarted
     /// When the first attempt began (nil before `start`).
-    public private(set) var startedAt: Date?
+    public private(set) var startedAt: MonotonicInstant?
     public private(set) var isConnected = false
     public private(set) var wasEverConnected = false
 
@@ -98,16 +99,16 @@ public struct FixWaitPolicy: Sendable, Hashable {
     }
 
     /// Starts the first attempt.
-    public mutating func start(now: Date) -> Decision {
+    public mutating func start(now: MonotonicInstant) -> Decision {
         guard case .notStarted = phase else { return current }
         startedAt = now
-        let deadline = now.addingTimeInterval(limits.timeoutS)
+        let deadline = now.advanced(by: limits.timeoutS)
         phase = .waiting(attempt: 1, deadline: deadline)
         return .waitUntil(deadline)
     }
 
     /// When the driver must send `.tick` next; nil before the start and once done.
-    public var deadline: Date? {
+    public var deadline: MonotonicInstant? {
         if case .waitUntil(let date) = current { return date }
         return nil
     }
@@ -122,7 +123,7 @@ public struct FixWaitPolicy: Sendable, Hashable {
         }
     }
 
-    public mutating func handle(_ event: Event, now: Date) -> Decision {
+    public mutating func handle(_ event: Event, now: MonotonicInstant) -> Decision {
         if case .notStarted = phase { _ = start(now: now) }
         if case .done = phase { return .finished }
         switch event {
@@ -147,7 +148,7 @@ public struct FixWaitPolicy: Sendable, Hashable {
         }
     }
 
-    private mutating func tick(now: Date) -> Decision {
+    private mutating func tick(now: MonotonicInstant) -> Decision {
         // `handle` started the wait and returned when it was done: waiting or pausing here.
         guard let start = startedAt else { return current }
         let next = Self.phase(at: now, startedAt: start, limits: limits)
@@ -172,14 +173,14 @@ public struct FixWaitPolicy: Sendable, Hashable {
     }
 
     /// Where the attempts laid out from `startedAt` stand at `now`: waiting in attempt n, pausing
-    /// before attempt n, or all over (`.done`). A clock that stepped back counts as the start.
-    static func phase(at now: Date, startedAt: Date, limits: Limits) -> Phase {
+    /// before attempt n, or all over (`.done`). A time before the start counts as the start.
+    static func phase(at now: MonotonicInstant, startedAt: MonotonicInstant, limits: Limits) -> Phase {
         let period = limits.timeoutS + limits.retryDelayS
-        func date(_ offset: Double) -> Date { startedAt.addingTimeInterval(offset) }
+        func date(_ offset: Double) -> MonotonicInstant { startedAt.advanced(by: offset) }
         // The attempt window `now` falls in (0-based), the last one taking all that is left; the
         // estimate from seconds is checked against the dates themselves, so a tick sent exactly at
         // a deadline is past it whatever the rounding.
-        let elapsed = max(0, now.timeIntervalSince(startedAt))
+        let elapsed = max(0, now.seconds(since: startedAt))
         var index =
             period > 0
             ? Int(clamping: elapsed / period, to: 0...max(0, limits.retries), rounding: .down) : limits.retries

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Decides when the weather is due again while the position stays put.
 ///
 /// Every `periodic_min` (30) minutes since the last reading, whatever triggered it: a move, a
@@ -8,32 +6,32 @@ import FoundationEssentials
 public struct PeriodicRefresh: Sendable, Hashable {
     /// `trigger.periodic_min`, in seconds.
     public var intervalS: Double
-    /// When the last reading was taken (nil before the first).
-    public private(set) var lastReadingAt: Date?
+    /// When the last reading was taken (monotonic; nil before the first).
+    public private(set) var lastReadingAt: MonotonicInstant?
 
-    public init(intervalMin: Double = 30, lastReadingAt: Date? = nil) {
+    public init(intervalMin: Double = 30, lastReadingAt: MonotonicInstant? = nil) {
         self.intervalS = intervalMin * 60
         self.lastReadingAt = lastReadingAt
     }
 
     /// True when a reading was taken before and `intervalS` has passed since. Before the first
     /// reading nothing is periodic (the startup trigger owns the first one).
-    public func isDue(at now: Date) -> Bool {
+    public func isDue(at now: MonotonicInstant) -> Bool {
         guard let due = dueAt else { return false }
         return now >= due
     }
 
     /// When the next periodic reading is due (nil before the first reading).
-    public var dueAt: Date? { lastReadingAt?.addingTimeInterval(intervalS) }
+    public var dueAt: MonotonicInstant? { lastReadingAt?.advanced(by: intervalS) }
 
     /// Seconds from `now` until due, never negative (0 when overdue); nil before the first reading.
     /// The agent sleeps its timer this long.
-    public func secondsUntilDue(at now: Date) -> Double? {
-        dueAt.map { max(0, $0.timeIntervalSince(now)) }
+    public func secondsUntilDue(at now: MonotonicInstant) -> Double? {
+        dueAt.map { max(0, $0.seconds(since: now)) }
     }
 
     /// Any reading, of any trigger, restarts the period.
-    public mutating func readingTaken(at time: Date) {
+    public mutating func readingTaken(at time: MonotonicInstant) {
         lastReadingAt = time
     }
 }

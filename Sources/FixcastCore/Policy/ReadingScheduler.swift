@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// The agent's single decision point: given what just happened, take a reading now or not, and why.
 ///
-/// It combines the seeds' rules (DESIGN.md §1–6) over a clock passed in with each event:
+/// It combines the seeds' rules (DESIGN.md §1–6) over the clocks passed in with each event
+/// (`ClockReading`: every deadline on the monotonic clock, the wall clock only for what is shown):
 ///
 /// - **startup**: the first fix gives exactly one reading, even if a resume sample or a timer tick
 ///   arrives at the same moment (the seed loaded twice at launch, 3 s apart).
@@ -64,22 +65,22 @@ public struct ReadingScheduler: Sendable {
     /// Something the agent saw. Each carries its own time: the scheduler never reads a clock.
     public enum Event: Sendable, Hashable {
         /// A live fix from gpsd.
-        case fix(Position, at: Date)
+        case fix(Position, at: ClockReading)
         /// The agent's timer fired (see `nextTickAt`).
-        case tick(at: Date)
+        case tick(at: ClockReading)
         /// A sample of CLOCK_BOOTTIME − CLOCK_MONOTONIC (`SuspendClock`); take one at start and then
         /// on every wake-up of the agent.
-        case resumeSample(sleepOffsetS: Double, at: Date)
+        case resumeSample(sleepOffsetS: Double, at: ClockReading)
         /// SIGUSR1 or the `r` key.
-        case manualRequest(at: Date)
+        case manualRequest(at: ClockReading)
         /// gpsd reported no fix (mode 1), the device went away, or gpsd itself did.
-        case fixLost(at: Date)
+        case fixLost(at: ClockReading)
         /// The reading this scheduler asked for is done; `weatherFetchedAt` is the coordinate the
         /// weather was ASKED for (`WeatherReport.coordinate`: the request's position, or a cache hit's
         /// own point — not a grid cell the API snapped to), nil when no weather could be had.
-        case readingFinished(weatherFetchedAt: Coordinate?, at: Date)
+        case readingFinished(weatherFetchedAt: Coordinate?, at: ClockReading)
         /// An official alert not seen before at this position is active: an ordinary `.alert` reading.
-        case newAlerts(at: Date)
+        case newAlerts(at: ClockReading)
     }
 
     /// A reading to take now (the scheduler leaves its `notes` empty; `AgentReducer` adds them).
@@ -98,13 +99,14 @@ public struct ReadingScheduler: Sendable {
     }
 
     public let configuration: Configuration
-    public let startedAt: Date
+    public let startedAt: MonotonicInstant
     public private(set) var movement: MovementTrigger
     public private(set) var periodic: PeriodicRefresh
     public private(set) var resumeGate: ResumeGate
     /// The latest live fix, or the stored last-known position before the first fix.
     public private(set) var lastPosition: Position?
-    /// When the fix was lost (nil while there is a live fix or none was ever had).
+    /// When the fix was lost, on the wall clock: shown, never a deadline (nil while there is a live fix
+    /// or none was ever had).
     public private(set) var fixLostSince: Date?
     /// The reading asked for and not yet reported finished.
     public private(set) var inFlight: Request?
@@ -113,7 +115,7 @@ public struct ReadingScheduler: Sendable {
     /// Whether the startup reading was asked for.
     public private(set) var startupTaken = false
     /// When the last forced reading was asked for (see `forcedJoinWindowS`).
-    public private(set) var lastForcedStartAt: Date?
+    public private(set) var lastForcedStartAt: MonotonicInstant?
     /// A forced request this soon after a forced reading was asked for joins it, even when that one
     /// is already done: a double press of `r`, or a script's burst of `kill -USR1` (1,000 in a second
     /// stored 975 readings, every one served the same weather from the cache's 1-minute floor), is one
@@ -131,7 +133,8 @@ public struct ReadingScheduler: Sendable {
     /// - Parameters:
     ///   - startedAt: when the agent started (the fix timeout counts from here).
     ///   - lastKnown: the last fix stored on disk, the fallback when no fix comes in time.
-    public init(configuration: Configuration = Configuration(), startedAt: Date, lastKnown: Position? = nil) {
+    public init(configuration: Configuration = Configuration(), startedAt: MonotonicInstant, lastKnown: Position? = nil)
+    {
         self.configuration = configuration
         self.startedAt = startedAt
         movement = MovementTrigger(thresholdKm: configuration.moveKm)
@@ -147,7 +150,7 @@ public struct ReadingScheduler: Sendable {
     }
 
     /// With the thresholds of `settings` (`[gps]`, `[trigger]`).
-    public init(settings: Settings, startedAt: Date, lastKnown: Position? = nil) {
+    public init(settings: Settings, startedAt: MonotonicInstant, lastKnown: Position? = nil) {
         self.init(configuration: Configuration(settings: settings), startedAt: startedAt, lastKnown: lastKnown)
     }
 
@@ -170,7 +173,7 @@ public struct ReadingScheduler: Sendable {
     /// reading, then the periodic due time — except while a reading is in flight, which answers a
     /// periodic tick and whose end is an event of its own (a past due time would only spin the loop).
     /// nil: nothing timed is pending (wait for events).
-    public var nextTickAt: Date? {
+    public var nextTickAt: MonotonicInstant? {
         if !startupTaken && !stoppedWaiting { return fixWait.deadline }
         return isReadingInFlight ? nil : periodic.dueAt
     }
@@ -192,7 +195,7 @@ public struct ReadingScheduler: Sendable {
         case .fixLost(let now):
             if hasLiveFix {
                 hasLiveFix = false
-                fixLostSince = now
+                fixLostSince = now.wall
             }
             return .none
         case .readingFinished(let coordinate, let now):
@@ -206,7 +209,7 @@ public struct ReadingScheduler: Sendable {
 
     // MARK: - Rules
 
-    private mutating func fixArrived(_ position: Position, now: Date) -> Decision {
+    private mutating func fixArrived(_ position: Position, now: ClockReading) -> Decision {
         lastPosition = position
         hasLiveFix = true
         fixLostSince = nil
@@ -218,14 +221,16 @@ public struct ReadingScheduler: Sendable {
         return movement.hasMoved(to: position.coordinate) ? start(.moved, at: position, forced: false, now: now) : .none
     }
 
-    private mutating func periodicTick(now: Date) -> Decision {
-        guard !isReadingInFlight, periodic.isDue(at: now), let position = readingPosition else { return .none }
+    private mutating func periodicTick(now: ClockReading) -> Decision {
+        guard !isReadingInFlight, periodic.isDue(at: now.monotonic), let position = readingPosition else {
+            return .none
+        }
         return start(.periodic, at: position, forced: false, now: now)
     }
 
-    private mutating func waitForFirstFix(now: Date) -> Decision {
+    private mutating func waitForFirstFix(now: ClockReading) -> Decision {
         guard !stoppedWaiting else { return .none }
-        switch fixWait.handle(.tick, now: now) {
+        switch fixWait.handle(.tick, now: now.monotonic) {
         case .waitUntil:
             // A late tick may skip past several timeouts: announce the latest retry once.
             guard let retry = fixWait.retry, retry > announcedRetries else { return .none }
@@ -240,14 +245,16 @@ public struct ReadingScheduler: Sendable {
 
     /// `start` / `join` / `joinThenForce` for a forced request: the seed's coalescer, whose rule is
     /// `RequestCoalescer`'s (the weather service merges its requests by the same one).
-    private mutating func forcedRequest(_ trigger: Trigger, now: Date) -> Decision {
+    private mutating func forcedRequest(_ trigger: Trigger, now: ClockReading) -> Decision {
         guard startupTaken, let position = readingPosition else {
             pendingForced = trigger  // folded into the startup reading: one load, forced
             return .none
         }
         switch RequestCoalescer.decide(incomingForce: true, inFlightForce: inFlight.map(\.forced)) {
         case .start:
-            if let last = lastForcedStartAt, now.timeIntervalSince(last) < Self.forcedJoinWindowS, now >= last {
+            if let last = lastForcedStartAt, now.monotonic.seconds(since: last) < Self.forcedJoinWindowS,
+                now.monotonic >= last
+            {
                 return .none  // the forced reading just taken answers it
             }
             return start(trigger, at: position, forced: true, now: now)
@@ -259,7 +266,7 @@ public struct ReadingScheduler: Sendable {
         }
     }
 
-    private mutating func readingFinished(weatherFetchedAt coordinate: Coordinate?, now: Date) -> Decision {
+    private mutating func readingFinished(weatherFetchedAt coordinate: Coordinate?, now: ClockReading) -> Decision {
         if let coordinate { movement.weatherFetched(at: coordinate) }
         guard isReadingInFlight else { return .none }
         inFlight = nil
@@ -272,15 +279,16 @@ public struct ReadingScheduler: Sendable {
         return .none
     }
 
-    private mutating func start(_ trigger: Trigger, at position: Position, forced: Bool, now: Date) -> Decision {
+    private mutating func start(_ trigger: Trigger, at position: Position, forced: Bool, now: ClockReading) -> Decision
+    {
         let request = Request(trigger: trigger, position: position, forced: forced || trigger.isForced)
         if request.forced {
             pendingForced = nil
-            lastForcedStartAt = now
+            lastForcedStartAt = now.monotonic
         }
         inFlight = request
         startupTaken = true
-        periodic.readingTaken(at: now)
+        periodic.readingTaken(at: now.monotonic)
         // Measured from the attempt at once, so fixes during the fetch and a failed fetch (no
         // weather) do not each re-trigger; `.readingFinished` moves it to the weather's own point.
         movement.weatherFetched(at: position.coordinate)

@@ -18,6 +18,9 @@ import Testing
     @Test func aStdoutThatRefusesWritesExitsOne() {
         var r = A.reducer()
         _ = r.handle(.started(at: F.at(0), sleepOffsetS: nil))
-        #expect(r.handle(.outputLost(readerGone: false, at: F.at(1))) == [.exit(code: 1)])
+        #expect(
+            r.handle(.outputLost(readerGone: false, errno: 28, at: F.at(1))) == [
+                .sayOutputFailed(errno: 28), .exit(code: 1),
+            ])
     }
 }

@@ -10,10 +10,11 @@ import Testing
     /// A reducer that took and finished its startup reading at Berlin (fix at 1 s, done at 2 s).
     func running(_ configuration: AgentReducer.Configuration = .init()) -> (AgentReducer, Position) {
         var r = A.reducer(configuration)
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         let f = A.fix(F.berlin, at: 1)
         _ = r.handle(.gps(.fix(f), at: F.at(1)))
         _ = r.handle(.readingFinished(A.reading(.startup, at: A.position(f), time: 2), at: F.at(2)))
+        _ = r.handle(.deadline(at: F.at(6)))  // the startup fix's track write
         return (r, A.position(f))
     }
 
@@ -66,11 +67,11 @@ import Testing
         #expect(
             r.handle(.manualRequest(at: F.at(10)))
                 == [.takeReading(ReadingRequest(trigger: .manual, position: p, forced: true)), .redraw])
+        let manual = A.reading(.manual, at: p, time: 11, errors: [weatherDown], weather: false)
         #expect(
-            r.handle(
-                .readingFinished(
-                    A.reading(.manual, at: p, time: 11, errors: [weatherDown], weather: false), at: F.at(11)))
+            r.handle(.readingFinished(manual, at: F.at(11)))
                 == [
+                    .printReading(manual),
                     .announceHealth([HealthNotice(component: .weather, message: weatherDown.message, isFailure: true)]),
                     .redraw,
                 ])
@@ -114,7 +115,7 @@ import Testing
 
     @Test func aConnectionProblemHidesTheWaitForAFixUntilGPSDIsBack() {
         var r = A.reducer(lastKnown: Position(coordinate: F.berlin, obtainedAt: F.at(-60), source: .gps))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         let refused = GPSError.unreachable(address: A.gpsd, detail: nil)
         #expect(
             r.handle(.gps(.disconnected(refused), at: F.at(0.1)))
@@ -123,7 +124,8 @@ import Testing
                     .redraw,
                 ])
         // run waits the attempts out even with gpsd down (it may come up after fixcast).
-        #expect(r.handle(.deadline(at: F.at(8))) == [])
+        // (The deadline also finds gpsd's reconnect due: its 1 s back-off is long over.)
+        #expect(r.handle(.deadline(at: F.at(8))) == [.connectGPS])
         #expect(r.status.gps == .problem(refused))
         #expect(
             r.handle(.gps(.connected(address: A.gpsd), at: F.at(8.5)))
@@ -138,7 +140,7 @@ import Testing
 
     @Test func aForcedRequestBeforeTheFirstReadingMakesTheStartupForced() {
         var r = A.reducer()
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(r.handle(.key(UInt8(ascii: "R"), at: F.at(0.5))) == [])
         let f = A.fix(F.berlin, at: 1)
         #expect(
@@ -159,7 +161,7 @@ import Testing
 
     @Test func aBusyGPSStreamCannotStarveTheFixWait() {
         var r = A.reducer(lastKnown: Position(coordinate: F.berlin, obtainedAt: F.at(-60), source: .gps))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(r.handle(.gps(.noFix, at: F.at(8))) == [.redraw])
         #expect(r.status.gps == .waitingForFix(retry: 1, of: 2, timeoutS: 8))
         #expect(A.requests(r.handle(.gps(.noFix, at: F.at(26)))).map(\.trigger) == [.startup])
@@ -167,13 +169,14 @@ import Testing
 
     @Test func aLateDeadlineSkipsStraightToTheFallback() {
         var r = A.reducer(lastKnown: Position(coordinate: F.berlin, obtainedAt: F.at(-60), source: .gps))
-        _ = r.handle(.started(at: F.t0, sleepOffsetS: 0))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(A.requests(r.handle(.deadline(at: F.at(500)))).map(\.trigger) == [.startup])
     }
 
     @Test func aStrayReadingFinishedIsShownAndChangesNoTrigger() {
         var (r, p) = running()
-        #expect(r.handle(.readingFinished(A.reading(.manual, at: p, time: 50), at: F.at(50))) == [.redraw])
+        let stray = A.reading(.manual, at: p, time: 50)
+        #expect(r.handle(.readingFinished(stray, at: F.at(50))) == [.printReading(stray), .redraw])
         #expect(r.status.reading?.time == F.at(50))
         #expect(r.nextDeadline == F.at(1801))
     }

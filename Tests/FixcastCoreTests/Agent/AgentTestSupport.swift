@@ -28,7 +28,7 @@ enum AgentFixture {
     static func reducer(
         _ configuration: AgentReducer.Configuration = .init(), lastKnown: Position? = nil, fixed: Position? = nil
     ) -> AgentReducer {
-        AgentReducer(configuration: configuration, startedAt: F.t0, lastKnown: lastKnown, fixedPosition: fixed)
+        AgentReducer(configuration: configuration, startedAt: F.at(0), lastKnown: lastKnown, fixedPosition: fixed)
     }
 
     /// The reading requests among `effects`.

@@ -87,7 +87,7 @@ import Testing
         lost.id = nil
         let effects = r.handle(.readingFinished(lost, at: F.at(2)))
         #expect(Self.notices(effects).map(\.component) == [.storage])
-        #expect(r.handle(.stopRequested(at: F.at(3))) == [.exit(code: 1)])
+        #expect(r.handle(.stopRequested(at: F.at(3))) == [.writeTrack, .exit(code: 1)])
     }
 
     @Test func theReducerExitsWithOneWhileTrackWritesFailAndZeroOnceTheyWorkAgain() {

@@ -10,6 +10,8 @@ struct FixWaitPolicyTests {
     let limits = FixWaitPolicy.Limits(timeoutS: 8, retries: 2, retryDelayS: 1)
 
     func at(_ s: Double) -> Date { t0.addingTimeInterval(s) }
+    /// The monotonic clock `s` after the start, on an origin of its own (the wait's deadlines).
+    func at(_ s: Double) -> MonotonicInstant { MonotonicInstant(seconds: 777 + s) }
 
     func fix(lat: Double = 52.52, lon: Double = 13.405, time: Date? = nil, at s: Double = 0) -> Fix {
         Fix(time: time, receivedAt: at(s), coordinate: Coordinate(lat: lat, lon: lon)!, mode: .threeD)
@@ -25,13 +27,13 @@ struct FixWaitPolicyTests {
 
     @Test func startArmsTheFirstTimeout() {
         var p = FixWaitPolicy(limits: limits)
-        #expect(p.start(now: t0) == .waitUntil(at(8)))
+        #expect(p.start(now: at(0)) == .waitUntil(at(8)))
         #expect(p.phase == .waiting(attempt: 1, deadline: at(8)))
     }
 
     @Test func fixInTimeIsDelivered() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
+        _ = p.start(now: at(0))
         #expect(p.handle(.connected, now: at(0.1)) == .waitUntil(at(8)))
         let f = fix(time: at(2), at: 2)
         #expect(p.handle(.fix(f), now: at(2)) == .deliver(f))
@@ -41,15 +43,15 @@ struct FixWaitPolicyTests {
 
     @Test func earlyTickKeepsWaiting() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         #expect(p.handle(.tick, now: at(7.9)) == .waitUntil(at(8)))
     }
 
     @Test func timeoutThenFixOnRetry() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         #expect(p.handle(.tick, now: at(8)) == .waitUntil(at(9)))
         #expect(p.phase == .pausing(nextAttempt: 2, until: at(9)))
         #expect(p.handle(.tick, now: at(9)) == .waitUntil(at(17)))
@@ -60,8 +62,8 @@ struct FixWaitPolicyTests {
 
     @Test func aFixDuringThePauseIsTaken() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         _ = p.handle(.tick, now: at(8))
         let f = fix(at: 8.5)
         #expect(p.handle(.fix(f), now: at(8.5)) == .deliver(f))
@@ -69,8 +71,8 @@ struct FixWaitPolicyTests {
 
     @Test func retriesExhaustedFallsBack() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         #expect(p.handle(.tick, now: at(8)) == .waitUntil(at(9)))
         #expect(p.handle(.tick, now: at(9)) == .waitUntil(at(17)))
         #expect(p.handle(.tick, now: at(17)) == .waitUntil(at(18)))
@@ -95,21 +97,21 @@ struct FixWaitPolicyTests {
 
     @Test func zeroRetriesFallsBackAfterOneTimeout() {
         var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         #expect(p.handle(.tick, now: at(8)) == .fallBack(.noFix(attempts: 1, timeoutS: 8)))
     }
 
     @Test func gpsdUnreachableFallsBackAtOnce() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
+        _ = p.start(now: at(0))
         #expect(p.handle(.unreachable, now: at(0.01)) == .fallBack(.unreachable))
     }
 
     @Test func unreachableAfterAWorkingConnectionIsWaitedOut() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         #expect(p.handle(.connectionLost, now: at(1)) == .waitUntil(at(8)))
         #expect(p.handle(.unreachable, now: at(2)) == .waitUntil(at(8)))
         // It comes back and a fix arrives.
@@ -120,8 +122,8 @@ struct FixWaitPolicyTests {
 
     @Test func connectionLostForGoodEndsAsConnectionLost() {
         var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         _ = p.handle(.connectionLost, now: at(1))
         #expect(p.handle(.tick, now: at(8)) == .fallBack(.connectionLost(attempts: 1, timeoutS: 8)))
     }
@@ -129,14 +131,14 @@ struct FixWaitPolicyTests {
     @Test func aFirstAttemptWithoutAnyConnectionEndsAsUnreachableWithoutRetries() {
         // A connect that hangs (remote host down): no event at all until the time is up.
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
+        _ = p.start(now: at(0))
         #expect(p.handle(.tick, now: at(8)) == .fallBack(.unreachable))
     }
 
     @Test func lostAndBackBeforeTheEndIsAPlainNoFix() {
         var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         _ = p.handle(.connectionLost, now: at(1))
         _ = p.handle(.connected, now: at(3))
         #expect(p.handle(.tick, now: at(8)) == .fallBack(.noFix(attempts: 1, timeoutS: 8)))
@@ -151,7 +153,7 @@ struct FixWaitPolicyTests {
 
     @Test func aFixWithoutATimeIsDeliveredWithoutInventingOne() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
+        _ = p.start(now: at(0))
         let d = p.handle(.report(report(lat: 50.84, lon: 4.347, time: nil), receivedAt: at(1)), now: at(1))
         guard case .deliver(let f) = d else {
             Issue.record("expected a delivered fix, got \(d)")
@@ -168,7 +170,7 @@ struct FixWaitPolicyTests {
     ])
     func aFixWithBadCoordinatesIsIgnored(lat: Double, lon: Double) {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
+        _ = p.start(now: at(0))
         #expect(
             p.handle(.report(report(lat: lat, lon: lon, time: at(1)), receivedAt: at(1)), now: at(1))
                 == .waitUntil(at(8)))
@@ -181,14 +183,14 @@ struct FixWaitPolicyTests {
     @Test(arguments: [0, 1])
     func aNoFixReportIsIgnored(mode: Int) {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
+        _ = p.start(now: at(0))
         #expect(
             p.handle(.report(report(mode: mode, lat: 52, lon: 13), receivedAt: at(1)), now: at(1)) == .waitUntil(at(8)))
     }
 
     @Test func anEventBeforeStartStartsTheWait() {
         var p = FixWaitPolicy(limits: limits)
-        #expect(p.handle(.connected, now: t0) == .waitUntil(at(8)))
+        #expect(p.handle(.connected, now: at(0)) == .waitUntil(at(8)))
     }
 
     @Test func limitsFromSettingsAndClamping() {
@@ -207,8 +209,8 @@ struct FixWaitPolicyTests {
 
     @Test func aLateTickLandsInTheAttemptTimeSays() {
         var p = FixWaitPolicy(limits: limits)
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         #expect(p.handle(.tick, now: at(12)) == .waitUntil(at(17)))  // straight into attempt 2
         #expect(p.phase == .waiting(attempt: 2, deadline: at(17)))
         #expect(p.handle(.tick, now: at(17.5)) == .waitUntil(at(18)))
@@ -220,8 +222,8 @@ struct FixWaitPolicyTests {
         var p = FixWaitPolicy(limits: limits)
         #expect(p.deadline == nil)
         #expect(p.retry == nil)
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         #expect(p.deadline == at(8))
         #expect(p.retry == nil)
         _ = p.handle(.tick, now: at(8))
@@ -241,8 +243,8 @@ struct FixWaitPolicyTests {
         // 1.1 s + 0.2 s steps do not add up exactly in binary; a tick at each announced time must
         // still move on, never answer with the same time again (the loop would spin).
         var p = FixWaitPolicy(limits: .init(timeoutS: 1.1, retries: 5, retryDelayS: 0.2))
-        var decision = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
+        var decision = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
         var steps = 0
         while case .waitUntil(let next) = decision, steps < 50 {
             decision = p.handle(.tick, now: next)
@@ -255,7 +257,7 @@ struct FixWaitPolicyTests {
 
     @Test func runWaitsOutAnUnreachableGPSD() {
         var p = FixWaitPolicy(limits: limits, givesUpWhenUnreachable: false)
-        _ = p.start(now: t0)
+        _ = p.start(now: at(0))
         #expect(p.handle(.unreachable, now: at(0.01)) == .waitUntil(at(8)))
         #expect(p.handle(.tick, now: at(8)) == .waitUntil(at(9)))
         #expect(p.handle(.tick, now: at(26)) == .fallBack(.unreachable))
@@ -263,9 +265,9 @@ struct FixWaitPolicyTests {
 
     @Test func zeroTimeoutAndDelayFallBackAtTheFirstTick() {
         var p = FixWaitPolicy(limits: .init(timeoutS: 0, retries: 2, retryDelayS: 0))
-        _ = p.start(now: t0)
-        _ = p.handle(.connected, now: t0)
-        #expect(p.handle(.tick, now: t0) == .fallBack(.noFix(attempts: 3, timeoutS: 0)))
+        _ = p.start(now: at(0))
+        _ = p.handle(.connected, now: at(0))
+        #expect(p.handle(.tick, now: at(0)) == .fallBack(.noFix(attempts: 3, timeoutS: 0)))
     }
 
     @Test func oneRetryDelay() {

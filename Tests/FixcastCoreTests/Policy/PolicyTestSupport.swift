@@ -16,4 +16,14 @@ enum PolicyFixture {
     }
 
     static func at(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
+
+    /// The monotonic clock's reading `seconds` after t0: on another origin than the wall clock (as
+    /// on a real machine, where it counts from the boot), so a test that mixes the two fails.
+    static func at(_ seconds: Double) -> MonotonicInstant { MonotonicInstant(seconds: monotonicAtT0 + seconds) }
+
+    /// Both clocks `seconds` after t0, as the loop passes them with each event.
+    static func at(_ seconds: Double) -> ClockReading { ClockReading(monotonic: at(seconds), wall: at(seconds)) }
+
+    /// The monotonic clock at t0: some hours after the boot.
+    static let monotonicAtT0 = 12_345.0
 }

@@ -8,8 +8,8 @@ import Testing
 
     /// A scheduler whose startup reading (ordinary) was taken and finished at t0 + 2 s.
     func started() -> ReadingScheduler {
-        var s = ReadingScheduler(startedAt: F.t0)
-        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.t0))
+        var s = ReadingScheduler(startedAt: F.at(0))
+        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.at(0)))
         _ = s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1)))
         _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(2)))
         return s
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aStormDuringAnOrdinaryReadingForcesOneFollowUp() {
-        var s = ReadingScheduler(startedAt: F.t0)
+        var s = ReadingScheduler(startedAt: F.at(0))
         _ = s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1)))  // the ordinary startup, in flight
         for i in 0..<500 { #expect(s.handle(.manualRequest(at: F.at(1 + Double(i) * 0.001))) == .none) }
         guard case .takeReading(let forced) = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(1.6)))

@@ -6,8 +6,8 @@ import Testing
 
     /// A scheduler that has taken (and finished) its startup reading at Berlin at t0.
     func started(lastKnown: Position? = nil) -> ReadingScheduler {
-        var s = ReadingScheduler(startedAt: F.t0, lastKnown: lastKnown)
-        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.t0))
+        var s = ReadingScheduler(startedAt: F.at(0), lastKnown: lastKnown)
+        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.at(0)))
         _ = s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1)))
         _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(2)))
         return s
@@ -21,7 +21,7 @@ import Testing
     // MARK: startup
 
     @Test func theFirstFixGivesExactlyOneStartupReading() {
-        var s = ReadingScheduler(startedAt: F.t0)
+        var s = ReadingScheduler(startedAt: F.at(0))
         let first = request(s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1))))
         #expect(first?.trigger == .startup)
         #expect(first?.forced == false)
@@ -54,8 +54,8 @@ import Testing
     }
 
     @Test func aResumeBeforeTheFirstReadingIsNotRemembered() {
-        var s = ReadingScheduler(startedAt: F.t0)
-        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.t0))
+        var s = ReadingScheduler(startedAt: F.at(0))
+        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.at(0)))
         do {
             let r = s.handle(.resumeSample(sleepOffsetS: 100, at: F.at(1)))
             #expect(r == .none)
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func aManualRequestBeforeTheFirstFixMakesTheStartupReadingForcedNotASecondOne() {
-        var s = ReadingScheduler(startedAt: F.t0)
+        var s = ReadingScheduler(startedAt: F.at(0))
         do {
             let r = s.handle(.manualRequest(at: F.at(1)))
             #expect(r == .none)
@@ -88,7 +88,7 @@ import Testing
 
     @Test func aFixTimeoutIsRetriedThenTheLastKnownPositionIsUsed() {
         let stored = F.fix(F.berlin, at: F.at(-86_400))
-        var s = ReadingScheduler(startedAt: F.t0, lastKnown: stored)  // 8 s timeout, 2 retries, 1 s apart
+        var s = ReadingScheduler(startedAt: F.at(0), lastKnown: stored)  // 8 s timeout, 2 retries, 1 s apart
         #expect(s.nextTickAt == F.at(8))
         do {
             let r = s.handle(.tick(at: F.at(7.9)))
@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func aLateTickSkipsStraightToTheFallback() {
-        var s = ReadingScheduler(startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-60)))
+        var s = ReadingScheduler(startedAt: F.at(0), lastKnown: F.fix(F.berlin, at: F.at(-60)))
         do {
             let r = s.handle(.tick(at: F.at(15)))
             #expect(r == .retryFix(attempt: 1, of: 2))
@@ -151,7 +151,7 @@ import Testing
 
     @Test func noLastKnownPositionIsSaidOnceAndTheFirstFixStillStarts() {
         var s = ReadingScheduler(
-            configuration: .init(fixTimeoutS: 8, fixRetries: 0, retryDelayS: 0), startedAt: F.t0, lastKnown: nil)
+            configuration: .init(fixTimeoutS: 8, fixRetries: 0, retryDelayS: 0), startedAt: F.at(0), lastKnown: nil)
         do {
             let r = s.handle(.tick(at: F.at(8)))
             #expect(r == .noPosition)
@@ -172,7 +172,7 @@ import Testing
     }
 
     @Test func aFixDuringTheRetriesCancelsTheFallback() {
-        var s = ReadingScheduler(startedAt: F.t0, lastKnown: F.fix(F.north(km: 100), at: F.at(-60)))
+        var s = ReadingScheduler(startedAt: F.at(0), lastKnown: F.fix(F.north(km: 100), at: F.at(-60)))
         do {
             let r = s.handle(.tick(at: F.at(8)))
             #expect(r == .retryFix(attempt: 1, of: 2))
@@ -192,9 +192,9 @@ import Testing
         var s = started()
         // A slow drift: 0.9 km steps; never 5 km from the previous fix, but 5.4 km from the fetch point.
         for km in 1...5 {
-            let t = F.at(Double(km) * 60)
+            let t = Double(km) * 60
             do {
-                let r = s.handle(.fix(F.fix(F.north(km: Double(km) * 0.9), at: t), at: t))
+                let r = s.handle(.fix(F.fix(F.north(km: Double(km) * 0.9), at: F.at(t)), at: F.at(t)))
                 #expect(r == .none)
             }
         }
@@ -213,8 +213,8 @@ import Testing
     }
 
     @Test func theWeathersOwnCoordinateBecomesTheReference() {
-        var s = ReadingScheduler(startedAt: F.t0)
-        _ = s.handle(.fix(F.fix(F.berlin, at: F.t0), at: F.t0))
+        var s = ReadingScheduler(startedAt: F.at(0))
+        _ = s.handle(.fix(F.fix(F.berlin, at: F.at(0)), at: F.at(0)))
         // Served from a cache entry fetched 1 km south of here.
         _ = s.handle(.readingFinished(weatherFetchedAt: F.north(km: -1), at: F.at(1)))
         #expect(s.movement.fetchPoint == F.north(km: -1))
@@ -225,8 +225,8 @@ import Testing
     }
 
     @Test func aFailedFetchDoesNotRetriggerOnEveryFix() {
-        var s = ReadingScheduler(startedAt: F.t0)
-        _ = s.handle(.fix(F.fix(F.berlin, at: F.t0), at: F.t0))
+        var s = ReadingScheduler(startedAt: F.at(0))
+        _ = s.handle(.fix(F.fix(F.berlin, at: F.at(0)), at: F.at(0)))
         _ = s.handle(.readingFinished(weatherFetchedAt: nil, at: F.at(1)))
         let far = F.north(km: 20)
         do {
@@ -331,7 +331,7 @@ import Testing
     }
 
     @Test func aForcedRequestDuringAnOrdinaryReadingIsNotSwallowed() {
-        var s = ReadingScheduler(startedAt: F.t0)
+        var s = ReadingScheduler(startedAt: F.at(0))
         _ = s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1)))  // startup, ordinary, in flight
         do {
             let r = s.handle(.manualRequest(at: F.at(1.5)))
@@ -387,7 +387,7 @@ import Testing
     // MARK: alerts
 
     @Test func newAlertsGiveAnOrdinaryAlertReadingJoinedWhileOneIsInFlight() {
-        var before = ReadingScheduler(startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-5)))
+        var before = ReadingScheduler(startedAt: F.at(0), lastKnown: F.fix(F.berlin, at: F.at(-5)))
         #expect(before.handle(.newAlerts(at: F.at(1))) == .none)  // the startup reading comes first
         var s = started()
         let alert = request(s.handle(.newAlerts(at: F.at(10))))
@@ -417,7 +417,7 @@ import Testing
         let c = ReadingScheduler.Configuration(settings: settings, retryDelayS: 1)
         #expect(
             c == .init(moveKm: 1, periodicMin: 5, resumeMinAwayS: 10, fixTimeoutS: 3, fixRetries: 1, retryDelayS: 1))
-        var s = ReadingScheduler(settings: settings, startedAt: F.t0, lastKnown: F.fix(F.berlin, at: F.at(-5)))
+        var s = ReadingScheduler(settings: settings, startedAt: F.at(0), lastKnown: F.fix(F.berlin, at: F.at(-5)))
         #expect(s.configuration == .init(settings: settings))
         #expect(s.configuration.retryDelayS == FixWaitPolicy.retryDelayS)
         do {

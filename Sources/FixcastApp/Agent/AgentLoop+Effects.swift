@@ -1,0 +1,155 @@
+import Dispatch
+import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The agent loop's hands: each `AgentEffect` carried out as the reducer said, the outcome fed back
+/// as an event. Nothing here chooses whether or when.
+extension AgentLoop {
+    func perform(_ effect: AgentEffect) {
+        switch effect {
+        case .dropGathered:
+            if let gps, gps.isOpen, !gps.discardWaiting() {
+                handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now()))
+            }
+        case .readGPS:
+            if gps?.hasWaitingReport == true {
+                readGPS()
+            } else {
+                handle(
+                    .gpsReadEnded(
+                        connected: gps?.isOpen ?? false, rejectedFixes: gps?.rejectedFixes ?? .init(), at: now()))
+            }
+        case .connectGPS:
+            if let gps { handle(.gps(gps.open(), at: now())) }
+        case .takeReading(let request):
+            startReading(request)
+        case .checkAlerts(let position):
+            checkAlerts(at: position)
+        case .announceAlerts(let ids):
+            for alert in latestAlerts.find(ids) { services.alertCommand.run(alert: alert) }
+        case .printReading(let reading):
+            switch display.show(reading) {
+            case .written: break
+            case .readerGone: handle(.outputLost(readerGone: true, at: now()))
+            case .failed(let code): handle(.outputLost(readerGone: false, errno: code, at: now()))
+            }
+        case .sayOutputFailed(let code):
+            Console.err(Console.runOutputLossSentence(errno: code) + "\n")
+        case .recordTrackPoint(let fix):
+            pointsToWrite.append(fix)
+        case .saveLastKnown(let position):
+            lastKnownToWrite = position
+        case .writeTrack:
+            writer?.write(points: pointsToWrite, lastKnown: lastKnownToWrite)
+            pointsToWrite.removeAll(keepingCapacity: true)
+            lastKnownToWrite = nil
+        case .saveRejectedFixes(let counts):
+            services.store?.perform { try? $0.addRejectedFixes(counts) }
+        case .announceHealth(let notices):
+            for notice in notices { Console.err(notice.message + "\n") }
+        case .useJSONLines:
+            display.close()
+            display = JSONLinesDisplay(language: settings.display.lang)
+        case .redraw:
+            needsRedraw = true  // drawn once at the end of this turn of the loop
+        case .exit(let code):
+            exitCode = code
+        }
+    }
+
+    /// Draws the reducer's status if it asked to during this turn, with the problem of a link beside
+    /// the agent (MQTT) on the status line.
+    func drawIfNeeded(at now: ClockReading) {
+        guard needsRedraw else { return }
+        needsRedraw = false
+        var status = reducer.status
+        if let link = options.linkProblem?() { status.problems.append(link) }
+        display.redraw(status, now: now.wall)
+    }
+
+    /// Ctrl-Z: give the terminal back, then stop for real (the default action of SIGTSTP).
+    func stopForJobControl() {
+        guard let live = display as? LiveDisplay else { return }
+        live.suspend()
+        LoopDoorbell.restoreDefault(signals: [SIGTSTP])
+        raise(SIGTSTP)  // stops here until `fg` or `bg` sends SIGCONT
+        inbox.doorbell.route(signals: [SIGTSTP])
+        continueAfterJobControl()
+    }
+
+    /// SIGCONT (or back from our own stop): take the terminal again; the reducer says to draw it whole.
+    func continueAfterJobControl() {
+        guard let live = display as? LiveDisplay else { return }
+        live.resume()
+        handle(.screenChanged(at: services.clock.reading()))
+    }
+
+    private func now() -> ClockReading { services.clock.reading() }
+
+    /// Asks the alert service (its cache answers within `alerts.check_min`, so the reading that asked
+    /// at the same moment costs no second request). A failure reads as "no alert active": the
+    /// reading's `errors` say why, and an alert already seen stays seen.
+    private func checkAlerts(at position: Position) {
+        let service = services.alerts
+        let inbox = self.inbox
+        let latest = latestAlerts
+        let clock = services.clock
+        let offline = options.offline
+        ThreadExecutor.tasks.startTask {
+            let outcome = await service.alerts(at: position.coordinate, offline: offline)
+            let active = outcome.report?.active ?? []
+            latest.keep(active)
+            inbox.post(.alertsChecked(activeIDs: active.map(\.id), at: clock.reading()))
+        }
+    }
+
+    private func startReading(_ request: ReadingRequest) {
+        let maker = services.readings
+        let inbox = self.inbox
+        let clock = services.clock
+        let offline = options.offline
+        let place = options.fixedPlace
+        ThreadExecutor.tasks.startTask {
+            let reading = await maker.reading(
+                at: request.position, trigger: request.trigger, force: request.forced, offline: offline,
+                knownPlace: place, notes: request.notes)
+            inbox.post(.readingFinished(reading, at: clock.reading()))
+        }
+    }
+
+    /// Runs `body` on the store's thread and waits for it (start-up reads, before the loop runs).
+    static func onStoreThread<T: Sendable>(
+        _ store: SQLiteStore, _ body: @escaping @Sendable (isolated SQLiteStore) -> T
+    ) -> T? {
+        // As `ThreadExecutor.runBlocking` hands its task's value over.
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<T?>(nil)
+        store.perform { s in
+            let value = body(s)
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 10) == .success else { return nil }
+        return result.withLock { $0 }
+    }
+}
+
+/// The alerts the agent's checks found, by id: written by a check's task, read by the loop when the
+/// reducer says which ids are news.
+final class LatestAlerts: Sendable {
+    private let byID = Mutex<[String: Alert]>([:])
+
+    func keep(_ alerts: [Alert]) {
+        byID.withLock { known in for alert in alerts { known[alert.id] = alert } }
+    }
+
+    func find(_ ids: [String]) -> [Alert] {
+        byID.withLock { known in ids.compactMap { known[$0] } }
+    }
+}

@@ -1,0 +1,138 @@
+/// Decides how the agent's loop treats gpsd's socket: when to read it, when to leave its reports to
+/// gather (`ReportGathering`), when to connect again after gpsd went away (`ReconnectBackoff`), and
+/// when the counts of implausible fixes go to the store (`RejectedFixSaveGate`). Owned by
+/// `AgentReducer`; driven by monotonic instants, so a wall clock set at the first fix moves nothing.
+public struct GPSDLink: Sendable, Hashable {
+    /// How the loop polls gpsd's socket now.
+    public enum Watch: Sendable, Hashable {
+        /// For reports: read each as it comes.
+        case reports
+        /// For a hang-up only (POLLRDHUP): reports are left to gather; gpsd going away wakes the loop
+        /// at once, and the loop reads what waits then sees the end.
+        case hangUpOnly
+    }
+
+    /// No one looks at the fixes as they come (`run --json`, no terminal): a slow receiver's reports
+    /// may gather for `ReportGathering.headlessWindowS`.
+    public var headless: Bool
+    /// While set, reports gather in the socket until then.
+    public private(set) var quietUntil: MonotonicInstant?
+    /// When the next connection attempt is due (nil: connected, or an attempt is under way).
+    public private(set) var reconnectAt: MonotonicInstant?
+    private var backoff = ReconnectBackoff()
+    /// When the last read that brought fixes happened.
+    private var lastFixReadAt: MonotonicInstant?
+    /// What the read under way brought so far (`saw`), for its gather window.
+    private var fixes = 0
+    private var lostFix = false
+    private var timed = true
+    private var rejectedGate = RejectedFixSaveGate()
+    /// The connection's total of rejected fixes, as of the last read.
+    private var rejectedTotal = RejectedFixCounts()
+
+    public init(headless: Bool) {
+        self.headless = headless
+    }
+
+    public var watch: Watch { quietUntil == nil ? .reports : .hangUpOnly }
+
+    /// Reports are gathering.
+    public var isGathering: Bool {
+        if case .none = quietUntil { return false }
+        return true
+    }
+
+    /// The earliest of the gather window's end and the next connection attempt.
+    public var nextDeadline: MonotonicInstant? {
+        switch (quietUntil, reconnectAt) {
+        case (let q?, let r?): return min(q, r)
+        case (let q?, nil): return q
+        case (nil, let r): return r
+        }
+    }
+
+    /// One event of the read under way (or of a connection attempt).
+    public mutating func saw(_ event: GPSEvent, at now: MonotonicInstant) {
+        quietUntil = nil  // a read (or an attempt) is under way: whatever gathered is being read
+        switch event {
+        case .fix(let fix):
+            fixes += 1
+            if fix.time == nil { timed = false }
+        case .noFix:
+            lostFix = true
+        case .connected:
+            backoff.reset()
+            reconnectAt = nil
+        case .disconnected:
+            quietUntil = nil
+            lastFixReadAt = nil
+            reconnectAt = now.advanced(by: backoff.nextDelay())
+        case .device, .satellites:
+            break
+        }
+    }
+
+    /// A read ended (`connected`: the connection is still open; `rejected`: the connection's total
+    /// of rejected fixes). Sets the next gather window; the counts to add to the store, if due.
+    public mutating func readEnded(
+        connected: Bool, rejected: RejectedFixCounts, at now: MonotonicInstant
+    ) -> RejectedFixCounts? {
+        quietUntil = nil
+        if let window = ReportGathering.windowS(
+            fixes: fixes, lostFix: lostFix, connected: connected,
+            sincePreviousFixReadS: lastFixReadAt.map { now.seconds(since: $0) }, timed: timed, headless: headless)
+        {
+            quietUntil = now.advanced(by: window)
+        }
+        if fixes > 0 { lastFixReadAt = now }
+        fixes = 0
+        lostFix = false
+        timed = true
+        return rejectedToSave(rejected, at: now)
+    }
+
+    /// Ends a gather window early (a person asked for something, or it ran out): true when one was
+    /// under way, and what waits is to be read now.
+    public mutating func endGathering() -> Bool {
+        guard isGathering else { return false }
+        quietUntil = nil
+        return true
+    }
+
+    /// The machine slept: a gather window under way ends without reading what it gathered (it came
+    /// before the suspend or just after it, and when is unknowable now), and the receiver's rate is
+    /// learnt anew. True when there was one (what waits is to be dropped).
+    public mutating func resumed() -> Bool {
+        guard endGathering() else { return false }
+        lastFixReadAt = nil
+        return true
+    }
+
+    /// The connection attempt that is due at `now`, if one is (it counts as under way).
+    public mutating func connectionDue(at now: MonotonicInstant) -> Bool {
+        guard let at = reconnectAt, now >= at else { return false }
+        reconnectAt = nil
+        return true
+    }
+
+    /// Whether the gather window ran out at `now`.
+    public func gatheringOver(at now: MonotonicInstant) -> Bool {
+        guard let until = quietUntil else { return false }
+        return now >= until
+    }
+
+    /// What is left unsaved of the rejected counts, at shutdown.
+    public mutating func rejectedLeft(at now: MonotonicInstant) -> RejectedFixCounts? {
+        rejectedToSave(rejectedTotal, at: now, force: true)
+    }
+
+    private mutating func rejectedToSave(
+        _ total: RejectedFixCounts, at now: MonotonicInstant, force: Bool = false
+    ) -> RejectedFixCounts? {
+        rejectedTotal = total
+        guard let delta = rejectedGate.toSave(total: total, at: now.seconds, force: force), delta.total > 0 else {
+            return nil
+        }
+        return delta
+    }
+}
