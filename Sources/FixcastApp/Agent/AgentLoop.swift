@@ -209,7 +209,9 @@ final class AgentLoop {
             case SIGINT, SIGTERM, SIGHUP:
                 readGathered(now: now)
                 handle(.stopRequested(at: now))
-            case SIGWINCH: redraw(now: now)
+            case SIGWINCH:
+                display.terminalResized()
+                redraw(now: now)
             case SIGTSTP: stopForJobControl()
             case SIGCONT: continueAfterJobControl()
             default: break
