@@ -24,6 +24,8 @@ public final class GPSDConnection {
     private var satellites: (used: Int?, visible: Int?) = (nil, nil)
     /// What one read brought, in order, before its TPVs are stamped (see `readAvailable`).
     private var batch: [BatchItem] = []
+    /// The receiver times of the batch's fixes, for `BatchArrival` (kept, so a read allocates none).
+    private var fixTimes: [Date?] = []
     /// When the connection was last read, or opened (the system clock): the earliest a report waiting
     /// in the socket can have come (`BatchArrival`).
     private var previousReadAt: Date?
@@ -108,8 +110,9 @@ public final class GPSDConnection {
             more = cgps_wait(handle, 0) == 1
         } while reads < Self.maxReportsPerRead && more
         let readAt = clock.now()
-        var arrival = BatchArrival(
-            fixTimes: batch.lazy.compactMap(\.fixTime), readAt: readAt, previousReadAt: previousReadAt)
+        fixTimes.removeAll(keepingCapacity: true)
+        for item in batch { if let time = item.fixTime { fixTimes.append(time) } }
+        var arrival = BatchArrival(fixTimes: fixTimes, readAt: readAt, previousReadAt: previousReadAt)
         previousReadAt = readAt
         for item in batch {
             switch item {

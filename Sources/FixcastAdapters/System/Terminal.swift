@@ -103,7 +103,8 @@ public final class TerminalSession: Sendable {
         shown.withLock { $0 = nil }
     }
 
-    /// Columns and rows of the terminal (TIOCGWINSZ); nil when it cannot say. Cheap: ask before each frame.
+    /// Columns and rows of the terminal (TIOCGWINSZ); nil when it cannot say. One system call: ask when
+    /// the size may have changed (the first frame, SIGWINCH, `fg`), not at every frame.
     public func size() -> (columns: Int, rows: Int)? {
         var ws = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
@@ -167,19 +168,21 @@ struct TerminalState: Sendable {
         body()
     }
 
+    /// Writes all of `text` with as few write(2) calls as the terminal takes (one, for a frame), from the
+    /// string's own UTF-8 storage (no copy).
     static func write(fd: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buf in
-                Glibc.write(fd, buf.baseAddress.map { $0 + offset }, buf.count - offset)
-            }
-            if n > 0 {
-                offset += n
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                return
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
             }
         }
     }

@@ -154,7 +154,9 @@ final class AgentLoop {
             switch s {
             case SIGUSR1: handle(.manualRequest(at: now))
             case SIGINT, SIGTERM, SIGHUP: handle(.stopRequested(at: now))
-            case SIGWINCH: handle(.screenChanged(at: now))
+            case SIGWINCH:
+                display.terminalResized()
+                handle(.screenChanged(at: now))
             case SIGTSTP: stopForJobControl()
             case SIGCONT: continueAfterJobControl()
             default: break

@@ -57,6 +57,13 @@ public enum LiveScreen {
         TextColumns.truncate(TerminalText.line(line), to: width)
     }
 
+    /// A line made only of fixcast's own words and numbers (the position line: coordinates, fix
+    /// quality, ages, the display language's labels), cut to the width. It holds no text from outside,
+    /// so it needs no cleaning (`finished` would give the same line); redrawn at every fix, it skips it.
+    static func finishedOwnText(_ line: String, width: Int) -> String {
+        TextColumns.truncate(line, to: width)
+    }
+
     public static func frame(
         _ state: State, now: Date, width: Int, height: Int, options: DisplayOptions = DisplayOptions()
     ) -> Frame {
@@ -113,10 +120,16 @@ public enum LiveScreen {
     /// `52.5200° N, 13.4138° E · GPS 3D fix, 9 sats, just now`, or the last position with
     /// `no fix since 14:05 (18 min ago)`, or "waiting for a fix".
     static func positionLine(_ state: State, parts: ReadingParts) -> String {
+        positionLine(state.position ?? state.reading?.position, fixLostSince: state.fixLostSince, parts: parts)
+    }
+
+    /// The position line of `position` (the live fix, else the reading's), without a `State`: what a
+    /// kept frame redraws at each fix.
+    static func positionLine(_ position: Position?, fixLostSince: Date?, parts: ReadingParts) -> String {
         let labels = parts.labels
-        guard let position = state.position ?? state.reading?.position else { return labels.waitingForFix }
+        guard let position else { return labels.waitingForFix }
         let coordinate = ReadingParts.coordinate(position.coordinate)
-        if let lost = state.fixLostSince {
+        if let lost = fixLostSince {
             let age = labels.age(
                 seconds: Int(clamping: parts.now.timeIntervalSince(lost), to: Int.min...Int.max, rounding: .down))
             return coordinate + " · "

@@ -14,6 +14,8 @@ protocol ReadingDisplay {
     var keyboard: Int32? { get }
     /// Whether `redraw` does anything, so the loop wakes for the screen's clock only when it does.
     var isLive: Bool { get }
+    /// The terminal may have changed its size (SIGWINCH): the next redraw asks it, and draws whole.
+    func terminalResized()
     func close()
 }
 
@@ -28,6 +30,7 @@ struct JSONLinesDisplay: ReadingDisplay {
     func redraw(_ status: AgentStatus, now: Date) {}
     var keyboard: Int32? { nil }
     var isLive: Bool { false }
+    func terminalResized() {}
     func close() {}
 }
 
@@ -40,12 +43,12 @@ final class LiveDisplay: ReadingDisplay {
     private let demo: Bool
     /// Frames rendered whole only when more than the position changed.
     private var frames = LiveScreenFrames()
-    /// The terminal's size at the last frame.
+    /// The terminal's size at the last frame; nil: ask it (TIOCGWINSZ) before the next one. Asked at
+    /// the first frame, after SIGWINCH and after `fg`, not at every fix: the size changes only then.
     private var drawnSize: (columns: Int, rows: Int)?
 
     /// nil when stdout is not a terminal that can be put in raw mode (the caller falls back to JSON lines).
-    init?(options: DisplayOptions, demo: Bool) {
-        let terminal = TerminalSession()
+    init?(options: DisplayOptions, demo: Bool, terminal: TerminalSession = TerminalSession()) {
         do { try terminal.start() } catch { return nil }
         self.terminal = terminal
         self.options = options
@@ -56,16 +59,25 @@ final class LiveDisplay: ReadingDisplay {
 
     func redraw(_ status: AgentStatus, now: Date) {
         guard terminal.isActive else { return }  // stopped by Ctrl-Z: nothing is drawn until `fg`
-        let size = terminal.size() ?? (columns: 80, rows: 24)
-        // A resized terminal may have reflowed what it showed: write the next frame whole.
-        if drawnSize.map({ $0 != size }) ?? true { terminal.invalidate() }
-        drawnSize = size
+        let size: (columns: Int, rows: Int)
+        if let drawnSize {
+            size = drawnSize
+        } else {
+            size = terminal.size() ?? (columns: 80, rows: 24)
+            // A resized terminal may have reflowed what it showed: write the next frame whole.
+            terminal.invalidate()
+            drawnSize = size
+        }
         terminal.draw(
             frames.frame(status, demo: demo, now: now, width: size.columns, height: size.rows, options: options))
     }
 
     var keyboard: Int32? { terminal.input }
     var isLive: Bool { true }
+
+    func terminalResized() {
+        drawnSize = nil
+    }
 
     /// The bytes typed since the last call (never blocks).
     func readKeys() -> [UInt8] {
@@ -80,6 +92,7 @@ final class LiveDisplay: ReadingDisplay {
     /// `fg` (SIGCONT): take raw mode and the alternate screen again; the caller redraws.
     func resume() {
         guard !terminal.isActive else { return }
+        drawnSize = nil  // the terminal may have been resized while fixcast was stopped
         try? terminal.start()  // clears the screen and forgets the frame: the caller's redraw is whole
     }
 

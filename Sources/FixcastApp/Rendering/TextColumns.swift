@@ -14,19 +14,25 @@ public enum TextColumns {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         let v = scalar.value
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if v < 0x300 { return 1 }  // Latin, with ° and ·: most of every line, without the table below
         if (0x300..<0x370).contains(v) || v == 0x200B { return 0 }
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
-        ]
         return wide.contains { $0.contains(v) } ? 2 : 1
     }
+
+    /// The code points that take two columns (East Asian Wide and Fullwidth, the common emoji).
+    /// Each is 3 or 4 bytes of UTF-8, so no character takes more columns than it has bytes.
+    static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
 
     /// `text` cut to at most `columns` columns, ending in "…" when something was cut.
     public static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
-        guard width(text) > columns else { return text }
+        // No character is wider than its UTF-8 bytes (`wide`): text of at most `columns` bytes fits,
+        // and is kept without walking its characters (every line of every frame).
+        guard text.utf8.count > columns, width(text) > columns else { return text }
         var out = ""
         var used = 0
         for ch in text {

@@ -32,9 +32,11 @@ public struct BatchArrival: Sendable, Hashable {
 
     /// - Parameters:
     ///   - fixTimes: the receiver times of the read's fixes (reports with mode ≥ 2), in the order read.
+    ///     An array, not any sequence: called from another module at every read, a generic one was
+    ///     run unspecialised (its types made at run time), a tenth of the agent's CPU at 1 Hz.
     ///   - readAt: when the read happened (the system clock).
     ///   - previousReadAt: when the connection was last read, or opened; nil: unknown.
-    public init(fixTimes: some Sequence<Date?>, readAt: Date, previousReadAt: Date?) {
+    public init(fixTimes: [Date?], readAt: Date, previousReadAt: Date?) {
         self.readAt = readAt
         let span = Self.span(of: fixTimes, within: previousReadAt.map { readAt.timeIntervalSince($0) })
         anchor = span?.last
@@ -57,7 +59,7 @@ public struct BatchArrival: Sendable, Hashable {
         return stamp
     }
 
-    private static func span(of times: some Sequence<Date?>, within windowS: Double?) -> (first: Date, last: Date)? {
+    private static func span(of times: [Date?], within windowS: Double?) -> (first: Date, last: Date)? {
         guard let windowS, windowS.isFinite, windowS >= 0 else { return nil }
         var first: Date?
         var last: Date?

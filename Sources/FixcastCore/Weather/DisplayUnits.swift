@@ -97,11 +97,15 @@ public enum NumberText {
         guard scaled.isFinite, abs(scaled) < 1e15 else { return DisplayUnits.unknown }
         let n = Int64(scaled)
         if n == 0 { return places == 0 ? "0" : "0." + String(repeating: "0", count: places) }
-        let digits = String(n.magnitude)
         let sign = n < 0 ? "-" : ""
-        guard places > 0 else { return sign + digits }
-        let padded = digits.count <= places ? String(repeating: "0", count: places - digits.count + 1) + digits : digits
-        return sign + padded.dropLast(places) + "." + padded.suffix(places)
+        guard places > 0 else { return sign + String(n.magnitude) }
+        // Whole and fraction by arithmetic, not by cutting the digits' string (character indices):
+        // the live screen formats two coordinates at every fix.
+        var unit: UInt64 = 1
+        for _ in 0..<places { unit *= 10 }
+        let fraction = String(n.magnitude % unit)
+        return sign + String(n.magnitude / unit) + "."
+            + String(repeating: "0", count: places - fraction.utf8.count) + fraction
     }
 }
 

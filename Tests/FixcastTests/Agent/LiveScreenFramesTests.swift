@@ -58,9 +58,36 @@ import Testing
                     problems: status.problems, updating: status.updating),
                 now: now, width: width, height: height)
             #expect(frame == whole, "second \(second)")
-            if second > 0 && second % 60 != 0 { kept += 1 }
+            kept += 1
         }
-        #expect(kept > 300)
+        // Whole only at a wall-clock minute (7), a minute of the weather's age (7, fetched 22 s past a
+        // minute), the alert's expiry, the fix lost and back, the reading under way and in, the resizes.
+        #expect(frames.wholeRenders <= 24, "\(frames.wholeRenders) of \(kept) frames rendered whole")
+    }
+
+    @Test func aClockSetBackRendersWhole() {
+        var frames = LiveScreenFrames()
+        var status = AgentStatus(reading: DisplayFixture.reading())
+        for (i, offset) in [30.0, 31, -3_600, -3_599].enumerated() {
+            let now = Self.start.addingTimeInterval(offset)
+            status.position = Self.position(i, at: now)
+            let frame = frames.frame(status, demo: false, now: now, width: 100, height: 24, options: DisplayOptions())
+            let state = LiveScreen.State(reading: status.reading, position: status.position)
+            #expect(frame == LiveScreen.render(state, now: now, width: 100, height: 24), "offset \(offset)")
+        }
+        #expect(frames.wholeRenders == 2)  // the first frame, and the first after the clock went back
+    }
+
+    @Test func theNextChangeIsTheFirstOfTheMinutesAndTheExpiries() {
+        let fetched = Self.start  // 22 s past a wall-clock minute
+        var reading = DisplayFixture.reading()
+        let now = fetched.addingTimeInterval(10)
+        #expect(LiveScreenFrames.nextChange(after: now, reading: nil) == fetched.addingTimeInterval(38))
+        let late = fetched.addingTimeInterval(45)
+        #expect(LiveScreenFrames.nextChange(after: late, reading: reading) == fetched.addingTimeInterval(60))
+        reading.alerts = Self.alerts(expiring: fetched.addingTimeInterval(20))
+        #expect(LiveScreenFrames.nextChange(after: now, reading: reading) == fetched.addingTimeInterval(20))
+        #expect(LiveScreenFrames.nextChange(after: late, reading: reading) == fetched.addingTimeInterval(60))
     }
 
     @Test func theFramesPositionRowIsThePositionLine() {

@@ -19,6 +19,20 @@ import Testing
         #expect(TextColumns.truncate("abc", to: 0) == "")
     }
 
+    /// `truncate` keeps text of at most `columns` UTF-8 bytes without measuring it: that holds only
+    /// while no character takes more columns than it has bytes.
+    @Test func noCharacterIsWiderThanItsBytes() {
+        for range in TextColumns.wide {
+            for v in [range.lowerBound, range.upperBound] {
+                let ch = Character(Unicode.Scalar(v)!)
+                #expect(TextColumns.width(of: ch) <= String(ch).utf8.count, "U+\(String(v, radix: 16))")
+            }
+        }
+        #expect(TextColumns.truncate("北京天", to: 9) == "北京天")  // 9 bytes, 6 columns: kept as it is
+        #expect(TextColumns.truncate("北京天气", to: 7) == "北京天…")  // 12 bytes, 8 columns: measured and cut
+        #expect(TextColumns.truncate("52.5200° N · GPS", to: 18) == "52.5200° N · GPS")  // 20 bytes, 16 columns
+    }
+
     @Test func padding() {
         #expect(TextColumns.padRight("ab", to: 4) == "ab  ")
         #expect(TextColumns.padLeft("ab", to: 4) == "  ab")
