@@ -424,10 +424,12 @@ final class AgentLoop {
         let latest = latestAlerts
         let clock = services.clock
         let offline = options.offline
+        let checked = services.onAlertsChecked
         ThreadExecutor.tasks.startTask {
             let outcome = await service.alerts(at: position.coordinate, offline: offline)
             let active = outcome.report?.active ?? []
             latest.keep(active)
+            checked?(outcome.report, clock.now())
             inbox.post(.alertsChecked(activeIDs: active.map(\.id), at: clock.now()))
         }
     }
