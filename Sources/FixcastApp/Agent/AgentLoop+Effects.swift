@@ -101,10 +101,12 @@ extension AgentLoop {
         let latest = latestAlerts
         let clock = services.clock
         let offline = options.offline
+        let checked = services.onAlertsChecked
         ThreadExecutor.tasks.startTask {
             let outcome = await service.alerts(at: position.coordinate, offline: offline)
             let active = outcome.report?.active ?? []
             latest.keep(active)
+            checked?(outcome.report, clock.now())
             inbox.post(.alertsChecked(activeIDs: active.map(\.id), at: clock.reading()))
         }
     }

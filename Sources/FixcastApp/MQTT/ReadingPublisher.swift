@@ -11,6 +11,13 @@ import Synchronization
 /// discovery on every connect, then the outbox, oldest first, with at most `window` messages
 /// waiting for their PUBACK; an entry leaves the outbox only when its PUBACK arrives.
 ///
+/// `alertsChecked(_:at:)` after each of `run`'s alert checks feeds `AlertAnnouncer`: an alert that
+/// first applies, and one that ends, go once to the `alert` topic (QoS 1, not retained), waiting in
+/// memory while the broker is away; what applies is kept in the store's state, so a restart does not
+/// announce it again. Fed by the checks, not the readings, because an end makes no reading and an
+/// outbox replayed after an outage would announce old alerts again. With `ahead`, the newest
+/// reading's `AheadSensors` go, retained, to the `ahead` topic, and discovery adds the ahead sensors.
+///
 /// Two calls for the app: `readingStored()` after a reading is stored (it wakes the drain; nothing
 /// else wakes it but the broker's own events), and `status` for `status` and the live screen's line.
 /// A broker that is down or refuses the login never holds up a reading: readings wait in the store.
@@ -66,7 +73,7 @@ public actor ReadingPublisher {
     ///   error changes to a new one, and with nil when the link works again after one; `run --json`
     ///   tells stderr of each change of health (`ComponentHealth`), the live screen shows `status.line`.
     public static func start(
-        settings: Settings.MQTT, store: SQLiteStore, deviceID: String,
+        settings: Settings.MQTT, store: SQLiteStore, deviceID: String, ahead: Bool = false,
         onProblem: (@Sendable (MQTTError?) -> Void)? = nil
     ) async -> ReadingPublisher {
         let topics = MQTTTopics(
@@ -82,16 +89,18 @@ public actor ReadingPublisher {
             error = e
         }
         let publisher = ReadingPublisher(
-            topics: topics, store: store, link: link, endpoint: endpoint, error: error, onProblem: onProblem)
+            topics: topics, store: store, link: link, endpoint: endpoint, error: error, ahead: ahead,
+            onProblem: onProblem)
         await publisher.begin()
         return publisher
     }
 
     private init(
         topics: MQTTTopics, store: SQLiteStore, link: MQTTLink?, endpoint: MQTTEndpoint, error: MQTTError?,
-        onProblem: (@Sendable (MQTTError?) -> Void)?
+        ahead: Bool, onProblem: (@Sendable (MQTTError?) -> Void)?
     ) {
         self.onProblem = onProblem
+        self.ahead = ahead
         self.topics = topics
         self.store = store
         self.link = link
@@ -105,10 +114,20 @@ public actor ReadingPublisher {
     }
 
     private let nudgeStream: AsyncStream<Void>
+    /// Weather ahead is on: the ahead sensors are announced and fed.
+    private let ahead: Bool
+    /// What applies, so each alert is announced once when it begins and once when it ends.
+    private var announcer = AlertAnnouncer()
+    static let announcerKey = "mqtt.alerts.applying"
     private let onProblem: (@Sendable (MQTTError?) -> Void)?
     private var reportedProblem: MQTTError?
 
     private func begin() async {
+        if let text = try? await store.state(Self.announcerKey), let json = try? JSONValue.parse(text),
+            let kept = AlertAnnouncer(json: json)
+        {
+            announcer = kept
+        }
         await refreshStatus()
         guard let link else { return }
         let events = link.events
@@ -183,6 +202,7 @@ public actor ReadingPublisher {
             inFlight.removeAll()
             lastQueued = 0
             await announce()
+            publishPendingAlerts()
             await refreshStatus()
             await drain()
         case .refused(let code):
@@ -213,7 +233,7 @@ public actor ReadingPublisher {
     private func announce() async {
         guard let link else { return }
         _ = link.publish(topic: topics.availability, payload: MQTTTopics.online, retain: true)
-        for config in HomeAssistantDiscovery.configs(topics: topics) {
+        for config in HomeAssistantDiscovery.configs(topics: topics, ahead: ahead) {
             _ = link.publish(topic: config.topic, payload: config.payload.serialized(), retain: true)
         }
     }
@@ -299,13 +319,46 @@ public actor ReadingPublisher {
         await drain()
     }
 
-    /// The newest reading also goes, retained, to `state` and (with a position) to `owntracks`.
+    /// The newest reading also goes, retained, to `state`, (with a position) to `owntracks` and
+    /// (with ahead on) its ahead sensors to `ahead`.
     private func publishLatest(_ payload: String, link: MQTTLink) {
         _ = link.publish(topic: topics.state, payload: payload, retain: true)
-        if let json = try? JSONValue.parse(payload), let reading = Reading(json: json),
-            let location = OwnTracksLocation.payload(for: reading, device: topics.device)
-        {
+        let reading = (try? JSONValue.parse(payload)).flatMap(Reading.init(json:))
+        if let reading, let location = OwnTracksLocation.payload(for: reading, device: topics.device) {
             _ = link.publish(topic: topics.owntracks, payload: location.serialized(), retain: true)
+        }
+        if ahead, let reading {
+            _ = link.publish(
+                topic: topics.ahead, payload: AheadSensors(reading.ahead).payload.serialized(), retain: true)
+        }
+    }
+
+    /// An alert check found `report` (nil: nothing could be had) at `time`: the `alert` messages it
+    /// makes go out now, or when the broker is back. Cheap, from any thread.
+    public nonisolated func alertsChecked(_ report: AlertReport?, at time: Date) {
+        ThreadExecutor.tasks.startTask { [weak self] in await self?.observeAlerts(report, at: time) }
+    }
+
+    /// Announcements waiting for the broker, at most this many (the newest kept): a day's outage
+    /// with a busy front is a few dozen.
+    static let maxPendingAlerts = 200
+    private var pendingAlerts: [AlertAnnouncer.Announcement] = []
+
+    func observeAlerts(_ report: AlertReport?, at time: Date) async {
+        let announcements = announcer.observe(report, at: time)
+        guard !announcements.isEmpty else { return }
+        pendingAlerts = Array((pendingAlerts + announcements).suffix(Self.maxPendingAlerts))
+        try? await store.setState(Self.announcerKey, announcer.json.serialized())
+        publishPendingAlerts()
+    }
+
+    private func publishPendingAlerts() {
+        guard connected, let link else { return }
+        while let next = pendingAlerts.first {
+            guard link.publish(topic: topics.alert, payload: next.payload.serialized(), retain: false) != nil else {
+                return
+            }
+            pendingAlerts.removeFirst()
         }
     }
 

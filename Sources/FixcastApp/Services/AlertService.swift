@@ -176,7 +176,8 @@ public actor AlertService {
             await backoff.recordSuccess()
             let fetched: [Alert]
             if let alerts = answer.alerts {
-                fetched = alerts
+                // An update whose chain no longer names the alert it continues keeps that alert's id.
+                fetched = AlertIdentity.continuing(alerts, from: last?.report.active ?? [])
             } else if let last {
                 fetched = last.report.active  // 304: the last answer stands
             } else {

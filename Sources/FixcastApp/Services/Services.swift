@@ -18,6 +18,9 @@ public struct Services: Sendable {
     public let alerts: AlertService
     /// `alerts.command`, ready to run once per new alert (does nothing when the key is empty).
     public let alertCommand: AlertCommandRunner
+    /// Told what each of `run`'s alert checks found (nil: nothing could be had), and when: `run`
+    /// hangs the MQTT publisher's `alert` topic on it.
+    public var onAlertsChecked: (@Sendable (AlertReport?, Date) -> Void)?
 
     public init(settings: Settings, environment: [String: String], clock: any WallClock = SystemClock())
         throws(WeatherError)

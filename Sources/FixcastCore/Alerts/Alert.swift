@@ -97,6 +97,10 @@ public struct Alert: Sendable, Hashable {
     public var description: String?
     public var instruction: String?
     public var url: String?
+    /// The other ids this alert has had: the messages of its chain that `id` (its first) does not
+    /// name (`AlertIdentity`). Kept with the store's last answer so a later update is joined to it;
+    /// not part of the reading JSON.
+    public var aliases: [String] = []
 
     /// Every text is capped here (`TextCap`), where each source's messages and the store's copies
     /// become an `Alert`: the id to `alertID`, one-line fields to `alertLine`, the description and
@@ -120,6 +124,24 @@ public struct Alert: Sendable, Hashable {
         self.description = TextCap.capped(description, maxBytes: TextCap.alertParagraph)
         self.instruction = TextCap.capped(instruction, maxBytes: TextCap.alertParagraph)
         self.url = line(url)
+    }
+
+    /// Equal when they say the same: `aliases` are the identity's bookkeeping, which the reading JSON
+    /// leaves out, so an alert read back from a reading equals the one written.
+    public static func == (a: Alert, b: Alert) -> Bool {
+        a.id == b.id && a.event == b.event && a.headline == b.headline && a.severity == b.severity
+            && a.certainty == b.certainty && a.urgency == b.urgency && a.onset == b.onset && a.expires == b.expires
+            && a.ends == b.ends && a.area == b.area && a.description == b.description
+            && a.instruction == b.instruction && a.url == b.url
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(event)
+        hasher.combine(headline)
+        hasher.combine(severity)
+        hasher.combine(onset)
+        hasher.combine(expires)
     }
 
     /// Whether the alert is over at `now`: past `expires`, or past `ends` when no `expires` was sent.

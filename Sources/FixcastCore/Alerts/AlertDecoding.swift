@@ -31,6 +31,16 @@ enum AlertGeoJSON {
     /// An ISO 8601 time from 1970 to 2200, or nil (absent, null, unreadable, absurd: never made up).
     static func time(_ value: JSONValue?) -> Date? { AlertTime.parse(value?.stringValue) }
 
+    /// `references` as NWS sends it (an array of `{identifier, sent}`) or as CAP text
+    /// (`sender,identifier,sent` triples); anything else is none.
+    static func references(_ value: JSONValue?) -> [AlertIdentity.Reference] {
+        if let text = value?.stringValue { return AlertIdentity.references(cap: text) }
+        guard let items = value?.arrayValue else { return [] }
+        return items.prefix(AlertIdentity.maxReferences).compactMap { item in
+            AlertIdentity.Reference(id: item["identifier"]?.stringValue, sent: time(item["sent"]))
+        }
+    }
+
     /// Whether a GeoJSON `Polygon`/`MultiPolygon` contains `point`; nil when the geometry is absent or
     /// of another kind (then the source's own point query is trusted).
     static func geometry(_ g: JSONValue?, contains point: Coordinate) -> Bool? {
@@ -91,8 +101,9 @@ public enum PolygonTest {
 }
 
 /// The NWS API's `/alerts/active?point=` GeoJSON (CAP fields in each feature's `properties`).
-/// Only `status: Actual` messages count (tests, exercises and drafts are not alerts), and a
-/// `Cancel` message ends an alert rather than being one. One id is one alert (`AlertIdentity`).
+/// Only `status: Actual` messages count (tests, exercises and drafts are not alerts). Updates
+/// (`references`, each with its `identifier` and `sent`) and a `Cancel` go to `AlertIdentity`, which
+/// makes one alert of a chain, with its latest text, and ends a cancelled one.
 /// - SeeAlso: https://www.weather.gov/documentation/services-web-api
 public enum NWSAlertDecoder {
     public static func decode(_ body: [UInt8], at point: Coordinate? = nil) throws(AlertDecodeFailure) -> [Alert] {
@@ -100,7 +111,6 @@ public enum NWSAlertDecoder {
         for feature in try AlertGeoJSON.features(body) {
             guard let p = feature["properties"], p.objectValue != nil else { continue }
             if let status = p["status"]?.stringValue, status != "Actual" { continue }
-            if p["messageType"]?.stringValue == "Cancel" { continue }
             if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
             guard let id = AlertText.line(AlertGeoJSON.text(p["id"]) ?? AlertGeoJSON.text(feature["id"])) else {
                 continue
@@ -121,9 +131,10 @@ public enum NWSAlertDecoder {
                         description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
                         instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])),
                         url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))),
-                    sent: AlertGeoJSON.time(p["sent"])))
+                    sent: AlertGeoJSON.time(p["sent"]), kind: AlertIdentity.Kind(cap: p["messageType"]?.stringValue),
+                    references: AlertGeoJSON.references(p["references"])))
         }
-        return AlertIdentity.onePerID(alerts)
+        return AlertIdentity.onePerIdentity(alerts)
     }
 }
 
@@ -131,8 +142,10 @@ public enum NWSAlertDecoder {
 /// `when.interval`). Severity comes from the awareness colour (`awareness_level` "2; yellow; Moderate",
 /// else `riskMatrixColor`), as MET's own warnings are graded by colour; CAP `severity` only when
 /// neither is sent. Features whose polygon does not contain the point are left out (the query
-/// already asks for the point; this keeps a whole-country answer honest). One id is one alert
-/// (`AlertIdentity`; MetAlerts sends no CAP `sent`, so the most severe wins).
+/// already asks for the point; this keeps a whole-country answer honest). `AlertIdentity` makes one
+/// alert of each chain (`type` Alert/Update/Cancel, `references` when sent; MetAlerts' GeoJSON
+/// usually carries neither `sent` nor `references`, so its same-event-severity-onset-expiry-area rule
+/// and, without times, the most severe decide).
 /// - SeeAlso: https://api.met.no/weatherapi/metalerts/2.0/documentation
 public enum MetAlertsDecoder {
     public static func decode(_ body: [UInt8], at point: Coordinate? = nil) throws(AlertDecodeFailure) -> [Alert] {
@@ -140,7 +153,6 @@ public enum MetAlertsDecoder {
         for feature in try AlertGeoJSON.features(body) {
             guard let p = feature["properties"], p.objectValue != nil else { continue }
             if let status = p["status"]?.stringValue, status != "Actual" { continue }
-            if p["type"]?.stringValue == "Cancel" { continue }
             if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
             guard let id = AlertText.line(AlertGeoJSON.text(p["id"])) else { continue }
             let interval = feature["when"]?["interval"]?.arrayValue ?? []
@@ -160,9 +172,10 @@ public enum MetAlertsDecoder {
                         area: AlertText.line(AlertGeoJSON.text(p["area"])),
                         description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
                         instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])), url: AlertText.line(url)),
-                    sent: AlertGeoJSON.time(p["sent"])))
+                    sent: AlertGeoJSON.time(p["sent"]), kind: AlertIdentity.Kind(cap: p["type"]?.stringValue),
+                    references: AlertGeoJSON.references(p["references"])))
         }
-        return AlertIdentity.onePerID(alerts)
+        return AlertIdentity.onePerIdentity(alerts)
     }
 
     static func severity(_ p: JSONValue) -> AlertSeverity {

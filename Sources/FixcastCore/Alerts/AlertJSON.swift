@@ -84,7 +84,14 @@ extension AlertCheck {
             ("expires", .string(expires.map(UTCTime.format))),
             ("last_modified", .string(lastModified)),
             ("report", report.json),
+            ("aliases", Self.aliasesJSON(report.active)),
         ])
+    }
+
+    /// Each alert's `aliases` by its id (only those that have some): the reading JSON leaves them
+    /// out, the next answer needs them to join an update to the alert it continues.
+    static func aliasesJSON(_ alerts: [Alert]) -> JSONValue {
+        .object(alerts.filter { !$0.aliases.isEmpty }.map { ($0.id, .array($0.aliases.map { .string($0) })) })
     }
 
     public init?(json c: JSONValue) {
@@ -92,8 +99,15 @@ extension AlertCheck {
             let lat = c["lat"]?.doubleValue, let lon = c["lon"]?.doubleValue,
             let coordinate = Coordinate(lat: lat, lon: lon),
             let checkedAt = c["checked_at"]?.stringValue.flatMap(UTCTime.parse),
-            let reportJSON = c["report"], let report = AlertReport(json: reportJSON)
+            let reportJSON = c["report"], var report = AlertReport(json: reportJSON)
         else { return nil }
+        if let aliases = c["aliases"], aliases.objectValue != nil {
+            for i in report.active.indices {
+                let ids = (aliases[report.active[i].id]?.arrayValue ?? []).compactMap { AlertText.line($0.stringValue) }
+                report.active[i].aliases = Array(
+                    ids.prefix(AlertIdentity.maxReferences).map { TextCap.capped($0, maxBytes: TextCap.alertID) })
+            }
+        }
         self.init(
             source: source, coordinate: coordinate, checkedAt: checkedAt,
             expires: c["expires"]?.stringValue.flatMap(UTCTime.parse), lastModified: c["last_modified"]?.stringValue,

@@ -1,5 +1,6 @@
 /// Home Assistant MQTT discovery: the retained config messages that make one device,
-/// "fixcast <device>", appear with a device tracker and the weather, place and alert sensors.
+/// "fixcast <device>", appear with a device tracker and the weather, place and alert sensors (and,
+/// with weather ahead on, the ahead sensors).
 ///
 /// Keys as Home Assistant documents them for MQTT discovery
 /// (https://www.home-assistant.io/integrations/mqtt/#mqtt-discovery), the MQTT sensor
@@ -62,8 +63,9 @@ public enum HomeAssistantDiscovery {
             icon: "mdi:weather-cloudy"),
     ]
 
-    /// Every config message for `topics.device`; empty when discovery is off (empty prefix).
-    public static func configs(topics: MQTTTopics) -> [Config] {
+    /// Every config message for `topics.device`; empty when discovery is off (empty prefix). With
+    /// `ahead` (weather ahead on), the ahead sensors too (`aheadSensors`).
+    public static func configs(topics: MQTTTopics, ahead: Bool = false) -> [Config] {
         guard !topics.discoveryPrefix.isEmpty else { return [] }
         var out: [Config] = []
         out.append(tracker(topics))
@@ -104,8 +106,76 @@ public enum HomeAssistantDiscovery {
                     "{{ value_json.alerts.active | length if value_json.alerts and value_json.alerts.covered and value_json.alerts.active is not none else None }}"
                 )
             ))
+        // Every active alert as an attribute (not the first one's title): headline, severity, onset, expiry.
+        alerts.append(("json_attributes_topic", .string(topics.state)))
+        alerts.append(
+            (
+                "json_attributes_template",
+                .string(
+                    "{% set a = value_json.alerts %}{% set ns = namespace(list=[]) %}"
+                        + "{% if a and a.covered and a.active %}{% for x in a.active %}"
+                        + "{% set ns.list = ns.list + [{'id': x.id, 'event': x.event, 'headline': x.headline, 'severity': x.severity, 'onset': x.onset, 'expires': x.expires, 'area': x.area}] %}"
+                        + "{% endfor %}{% endif %}{{ {'alerts': ns.list} | tojson }}")
+            ))
         out.append(sensor(topics, "active_alerts", alerts))
+        if ahead { out += aheadSensors(topics) }
         return out
+    }
+
+    /// One ahead sensor: its object id, name, device class and unit, and the `AheadSensors` field it shows.
+    struct AheadMeasurement {
+        let object: String
+        let name: String
+        let deviceClass: String?
+        let unit: String?
+        let field: String
+        let icon: String?
+    }
+
+    static let aheadMeasurements: [AheadMeasurement] = [
+        AheadMeasurement(
+            object: "rain_ahead", name: "Rain ahead", deviceClass: "duration", unit: "min", field: "rain_in_min",
+            icon: "mdi:weather-rainy"),
+        AheadMeasurement(
+            object: "temperature_ahead_min", name: "Temperature ahead min", deviceClass: "temperature", unit: "°C",
+            field: "temperature_min_c", icon: nil),
+        AheadMeasurement(
+            object: "temperature_ahead_max", name: "Temperature ahead max", deviceClass: "temperature", unit: "°C",
+            field: "temperature_max_c", icon: nil),
+        AheadMeasurement(
+            object: "gust_ahead_max", name: "Gust ahead max", deviceClass: "wind_speed", unit: "m/s",
+            field: "gust_max_mps", icon: nil),
+        AheadMeasurement(
+            object: "alerts_ahead", name: "Alerts ahead", deviceClass: nil, unit: nil, field: "alerts_count",
+            icon: "mdi:alert-outline"),
+    ]
+
+    /// The ahead sensors, reading the retained `ahead` topic (`AheadSensors`): a null field renders
+    /// `None`, which Home Assistant shows as unknown. `alerts_ahead` carries the samples and the
+    /// alerts ahead as attributes.
+    static func aheadSensors(_ topics: MQTTTopics) -> [Config] {
+        aheadMeasurements.map { m in
+            var members = common(topics, object: m.object, name: m.name)
+            members = members.map { $0.0 == "state_topic" ? ("state_topic", .string(topics.ahead)) : $0 }
+            if let dc = m.deviceClass { members.append(("device_class", .string(dc))) }
+            if let unit = m.unit { members.append(("unit_of_measurement", .string(unit))) }
+            members.append(("state_class", .string("measurement")))
+            if let icon = m.icon { members.append(("icon", .string(icon))) }
+            members.append(
+                (
+                    "value_template",
+                    .string("{{ value_json.\(m.field) if value_json.\(m.field) is not none else None }}")
+                ))
+            if m.object == "alerts_ahead" {
+                members.append(("json_attributes_topic", .string(topics.ahead)))
+                members.append(
+                    (
+                        "json_attributes_template",
+                        .string("{{ {'samples': value_json.samples, 'alerts': value_json.alerts} | tojson }}")
+                    ))
+            }
+            return sensor(topics, m.object, members)
+        }
     }
 
     /// The device every entity belongs to.

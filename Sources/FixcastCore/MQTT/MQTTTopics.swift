@@ -22,6 +22,10 @@ public struct MQTTTopics: Sendable, Hashable {
     public var availability: String { "\(base)/availability" }
     /// OwnTracks `_type: location`, retained.
     public var owntracks: String { "\(base)/owntracks" }
+    /// One message when an alert first applies and one with `"ended": true` when it ends; QoS 1, not retained.
+    public var alert: String { "\(base)/alert" }
+    /// The ahead sensors' values (`AheadSensors`), retained; only with ahead on.
+    public var ahead: String { "\(base)/ahead" }
 
     public func discoveryConfig(component: String, object: String) -> String {
         "\(discoveryPrefix)/\(component)/\(device)/\(object)/config"

@@ -63,6 +63,7 @@ struct RunCommand {
             let started = await ReadingPublisher.start(
                 settings: context.settings.mqtt, store: store, deviceID: services.deviceID, onProblem: onProblem)
             services.readings.onStored = { started.readingStored() }
+            services.onAlertsChecked = { report, time in started.alertsChecked(report, at: time) }
             publisher = started
             options.linkProblem = { started.status.error.map { ReadingIssue($0) } }
         }

@@ -18,7 +18,11 @@ import Testing
         let report = AlertReport.fetched(alerts, source: .nws, fetchedAt: nwsUpdated, now: nwsUpdated)
         #expect(report.active.map(\.event) == ["Excessive Heat Warning", "Air Quality Alert"])
         let heat = report.active[0]
-        #expect(heat.id == props[0]["id"] as? String)
+        // The heat warning is an update: it keeps the id of the message it references (issue 21.4),
+        // and its own text and URL.
+        let references = props[0]["references"] as? [[String: Any]]
+        #expect(heat.id == references?.first?["identifier"] as? String)
+        #expect(heat.aliases == [props[0]["id"] as? String].compactMap { $0 })
         #expect(heat.severity == .severe)
         #expect(heat.certainty == "Likely")
         #expect(heat.urgency == "Expected")
@@ -36,6 +40,33 @@ import Testing
         #expect(air.instruction == nil)
         #expect(air.ends == nil)
         #expect(report.maxSeverity == .severe)
+    }
+
+    /// A constructed NWS answer holding one chain out of order (the update first), and a cancelled one.
+    @Test func nwsChainsAreOneAlertEachAndACancelledOneIsGone() throws {
+        func feature(
+            _ id: String, _ type: String, sent: String, headline: String, references: [String], event: String = "Heat"
+        ) -> String {
+            let refs = references.map {
+                #"{"identifier":"\#($0)","sender":"w-nws","sent":"2024-07-18T01:00:00-07:00"}"#
+            }
+            return
+                #"{"id":"\#(id)","type":"Feature","geometry":null,"properties":{"id":"\#(id)","status":"Actual","messageType":"\#(type)","sent":"\#(sent)","event":"\#(event)","headline":"\#(headline)","severity":"Severe","expires":"2024-07-19T10:00:00-07:00","references":[\#(refs.joined(separator: ","))]}}"#
+        }
+        let body =
+            #"{"type":"FeatureCollection","features":["#
+            + [
+                feature("b", "Update", sent: "2024-07-18T09:00:00-07:00", headline: "updated", references: ["a"]),
+                feature("a", "Alert", sent: "2024-07-18T08:00:00-07:00", headline: "first", references: []),
+                feature(
+                    "x", "Alert", sent: "2024-07-18T08:00:00-07:00", headline: "other", references: [], event: "Dust"),
+                feature(
+                    "y", "Cancel", sent: "2024-07-18T09:30:00-07:00", headline: "cancel", references: ["x"],
+                    event: "Dust"),
+            ].joined(separator: ",") + "]}"
+        let alerts = try NWSAlertDecoder.decode(Array(body.utf8))
+        #expect(alerts.map(\.id) == ["a"])
+        #expect(alerts.map(\.headline) == ["updated"])
     }
 
     @Test func nwsExpiredAlertsAreDropped() throws {

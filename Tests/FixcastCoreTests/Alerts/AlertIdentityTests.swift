@@ -17,27 +17,27 @@ import Testing
             AlertIdentity.Message(alert: Self.alert("b", .minor), sent: Self.t0.addingTimeInterval(60)),
             AlertIdentity.Message(alert: Self.alert("b", .extreme), sent: Self.t0),
         ]
-        #expect(AlertIdentity.onePerID(messages).map(\.severity) == [.minor, .minor])
+        #expect(AlertIdentity.onePerIdentity(messages).map(\.severity) == [.minor, .minor])
     }
 
     @Test func withoutSentTimesOrWithEqualOnesTheMostSevereWinsAndTiesKeepTheFirst() {
         let noSent = [Self.alert("a", .minor), Self.alert("a", .severe), Self.alert("a", .moderate)].map {
             AlertIdentity.Message(alert: $0, sent: nil)
         }
-        #expect(AlertIdentity.onePerID(noSent).map(\.severity) == [.severe])
+        #expect(AlertIdentity.onePerIdentity(noSent).map(\.severity) == [.severe])
         let oneSent = [
             AlertIdentity.Message(alert: Self.alert("a", .minor), sent: Self.t0),
             AlertIdentity.Message(alert: Self.alert("a", .extreme), sent: nil),
         ]
-        #expect(AlertIdentity.onePerID(oneSent).map(\.severity) == [.extreme])
+        #expect(AlertIdentity.onePerIdentity(oneSent).map(\.severity) == [.extreme])
         var first = Self.alert("a", .moderate)
         first.headline = "first"
         let tie = [
             AlertIdentity.Message(alert: first, sent: Self.t0),
             AlertIdentity.Message(alert: Self.alert("a", .moderate), sent: Self.t0),
         ]
-        #expect(AlertIdentity.onePerID(tie).map(\.headline) == ["first"])
-        #expect(AlertIdentity.onePerID([]).isEmpty)
+        #expect(AlertIdentity.onePerIdentity(tie).map(\.headline) == ["first"])
+        #expect(AlertIdentity.onePerIdentity([]).isEmpty)
     }
 
     @Test(arguments: [

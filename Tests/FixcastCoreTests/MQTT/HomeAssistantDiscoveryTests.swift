@@ -36,13 +36,15 @@ import Testing
         "pressure": ["cbar", "bar", "hPa", "mmHg", "inHg", "kPa", "mbar", "Pa", "psi"],
         "wind_speed": ["Beaufort", "ft/s", "km/h", "kn", "m/s", "mph"],
         "precipitation": ["cm", "in", "mm"],
+        "duration": ["d", "h", "min", "s", "ms"],
         "timestamp": [],
     ]
     /// State classes Home Assistant allows per device class (timestamp: none).
     static let stateClassesByDeviceClass: [String: Set<String>] = [
         "temperature": ["measurement"], "humidity": ["measurement"], "atmospheric_pressure": ["measurement"],
         "pressure": ["measurement"], "wind_speed": ["measurement"],
-        "precipitation": ["measurement", "total", "total_increasing"], "timestamp": [],
+        "precipitation": ["measurement", "total", "total_increasing"],
+        "duration": ["measurement", "total", "total_increasing"], "timestamp": [],
     ]
     static let sourceTypes: Set<String> = ["gps", "router", "bluetooth", "bluetooth_le"]
 
@@ -118,5 +120,42 @@ import Testing
     @Test func emptyDiscoveryPrefixTurnsDiscoveryOff() {
         let off = MQTTTopics(prefix: "fixcast", device: "pi-van", discoveryPrefix: "")
         #expect(HomeAssistantDiscovery.configs(topics: off).isEmpty)
+    }
+
+    @Test func theAlertSensorListsEveryActiveAlertAsAttributes() throws {
+        let alerts = try #require(
+            HomeAssistantDiscovery.configs(topics: topics).first { $0.topic.contains("/active_alerts/") })
+        #expect(alerts.payload["json_attributes_topic"]?.stringValue == "fixcast/pi-van/state")
+        let template = try #require(alerts.payload["json_attributes_template"]?.stringValue)
+        #expect(template.contains("for x in a.active"), "every alert, not the first")
+        for field in ["headline", "severity", "onset", "expires"] { #expect(template.contains("x.\(field)")) }
+    }
+
+    @Test func withAheadOnDiscoveryAddsTheFiveAheadSensorsOnTheAheadTopic() throws {
+        #expect(HomeAssistantDiscovery.configs(topics: topics).contains { $0.topic.contains("_ahead") } == false)
+        let configs = HomeAssistantDiscovery.configs(topics: topics, ahead: true)
+        #expect(configs.count == 19)
+        let ahead = configs.filter { $0.payload["state_topic"]?.stringValue == "fixcast/pi-van/ahead" }
+        #expect(
+            ahead.map { String($0.topic.split(separator: "/")[3]) } == [
+                "rain_ahead", "temperature_ahead_min", "temperature_ahead_max", "gust_ahead_max", "alerts_ahead",
+            ])
+        #expect(Set(configs.compactMap { $0.payload["unique_id"]?.stringValue }).count == configs.count)
+        for c in ahead {
+            let p = c.payload
+            #expect(keys(p).isSubset(of: Self.sensorKeys), "\(c.topic): \(keys(p).subtracting(Self.sensorKeys))")
+            if let dc = p["device_class"]?.stringValue {
+                let units = try #require(Self.unitsByDeviceClass[dc], "undocumented device class \(dc)")
+                #expect(units.contains(p["unit_of_measurement"]?.stringValue ?? ""), "\(dc)")
+                #expect(Self.stateClassesByDeviceClass[dc]?.contains(p["state_class"]?.stringValue ?? "") == true)
+            }
+            #expect(p["value_template"]?.stringValue?.contains("else None") == true, "unknown, never 0")
+        }
+        let rain = try #require(ahead.first)
+        #expect(rain.payload["unit_of_measurement"]?.stringValue == "min")
+        #expect(rain.payload["value_template"]?.stringValue?.contains("value_json.rain_in_min") == true)
+        let count = try #require(ahead.last)
+        #expect(count.payload["json_attributes_topic"]?.stringValue == "fixcast/pi-van/ahead")
+        #expect(count.payload["json_attributes_template"]?.stringValue?.contains("value_json.samples") == true)
     }
 }

@@ -1,0 +1,85 @@
+import FoundationEssentials
+
+/// Where an active alert applies, as the alerts-ahead matcher asks it: the alert's own polygons
+/// (NWS, MetAlerts, ECCC; each an outer ring and its holes, lon/lat), or the geocoded areas it names
+/// (MeteoAlarm), answered by the bundled area table.
+public enum AlertFootprint: Sendable, Hashable {
+    /// Polygons: the first ring of each is its outline, the others its holes.
+    case polygons([[[AlertFootprint.Point]]])
+    /// Area codes (the table's EMMA_IDs); a point is inside when the table places it in one of them.
+    case areas(Set<String>)
+
+    public struct Point: Sendable, Hashable {
+        public var lon: Double
+        public var lat: Double
+
+        public init(lon: Double, lat: Double) {
+            self.lon = lon
+            self.lat = lat
+        }
+    }
+
+    /// Whether `point` lies in the footprint; `areasAt` gives the area codes that contain a point.
+    func contains(_ point: Coordinate, areasAt: (Coordinate) -> Set<String>) -> Bool {
+        switch self {
+        case .areas(let codes):
+            return !codes.isDisjoint(with: areasAt(point))
+        case .polygons(let polygons):
+            return polygons.contains { rings in
+                guard let outer = rings.first, outer.count >= 3 else { return false }
+                func inside(_ ring: [Point]) -> Bool { PolygonTest.contains(ring.map { ($0.lon, $0.lat) }, point) }
+                return inside(outer) && !rings.dropFirst().contains(where: inside)
+            }
+        }
+    }
+}
+
+/// Decides which active alerts lie on the way (issue 21.5, CONTRACT.md "Alerts ahead"): an alert is
+/// ahead when its footprint contains a sample's position at a time, the sample's ETA, from its onset
+/// (unknown: already begun) until it expires (`Alert.isExpired`). Each such alert once, at the first
+/// sample that meets it, soonest first; an alert that only begins after the traveller has passed
+/// through its area is not ahead.
+public enum AlertsAhead {
+    /// One active alert and where it applies.
+    public struct Candidate: Sendable, Hashable {
+        public var alert: Alert
+        public var footprint: AlertFootprint
+
+        public init(alert: Alert, footprint: AlertFootprint) {
+            self.alert = alert
+            self.footprint = footprint
+        }
+    }
+
+    /// `areasAt`: the area codes that contain a point (the area table's answer); only asked for
+    /// candidates with `.areas` footprints, once per sample.
+    public static func match(
+        _ candidates: [Candidate], samples: [AheadForecast.Sample],
+        areasAt: (Coordinate) -> Set<String> = { _ in [] }
+    ) -> [AheadForecast.AlertAhead] {
+        guard !candidates.isEmpty else { return [] }
+        let needsTable = candidates.contains { if case .areas = $0.footprint { true } else { false } }
+        var found: [(alert: Alert, ahead: AheadForecast.AlertAhead)] = []
+        var matched = Set<String>()
+        for sample in samples.sorted(by: { $0.eta < $1.eta }) {
+            let codes = needsTable ? areasAt(sample.coordinate) : []
+            for candidate in candidates where !matched.contains(candidate.alert.id) {
+                let alert = candidate.alert
+                if let onset = alert.onset, sample.eta < onset { continue }
+                if alert.isExpired(at: sample.eta) { continue }
+                guard candidate.footprint.contains(sample.coordinate, areasAt: { _ in codes }) else { continue }
+                matched.insert(alert.id)
+                found.append(
+                    (
+                        alert,
+                        AheadForecast.AlertAhead(
+                            id: alert.id, event: alert.event, severity: alert.severity.rawValue,
+                            inMin: sample.minutes, atKm: sample.distanceKm, place: sample.place)
+                    ))
+            }
+        }
+        return found.sorted { a, b in
+            a.ahead.inMin != b.ahead.inMin ? a.ahead.inMin < b.ahead.inMin : Alert.displayOrder(a.alert, b.alert)
+        }.map(\.ahead)
+    }
+}
