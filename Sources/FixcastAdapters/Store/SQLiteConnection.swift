@@ -232,6 +232,12 @@ final class SQLiteStatement {
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
     func int(_ column: Int32) -> Int? { isNull(column) ? nil : Int(sqlite3_column_int64(stmt, column)) }
     func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(stmt, column) }
+    /// The column when it holds a number (INTEGER or REAL), else nil: text or a blob in a number's
+    /// column (a hand-edited row) is no number, where `double` would read it as 0.
+    func number(_ column: Int32) -> Double? {
+        let type = sqlite3_column_type(stmt, column)
+        return type == SQLITE_FLOAT || type == SQLITE_INTEGER ? sqlite3_column_double(stmt, column) : nil
+    }
     /// The column as a time; nil when NULL or outside 1970–2200 (`PlausibleTime`): the store is data from
     /// outside too (an older version, another tool, a person with sqlite3), and 1e300 is no time.
     func date(_ column: Int32) -> Date? { double(column).flatMap(PlausibleTime.date) }

@@ -32,7 +32,7 @@ extension SQLiteStore {
     /// queued without being stored. Returns the reading with its `id`.
     public func storeReading(_ reading: Reading, plan: ReadingStorePlan) throws(StorageError) -> Reading {
         try db.transaction { () throws(StorageError) -> Reading in
-            let row = try insertReading(reading)
+            let row = try insertReadingRow(reading)
             var stored = reading
             stored.id = DeviceID.readingID(device: plan.deviceID, row: row)
             let update = try db.prepare("UPDATE readings SET json = ?1 WHERE id = ?2")

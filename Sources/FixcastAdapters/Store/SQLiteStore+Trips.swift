@@ -50,8 +50,11 @@ extension SQLiteStore {
     }
 
     /// One `trips` line per trip: readings in the trip (by their position's fix time), their
-    /// first and last place name and their temperature range (only plausible values, -90…60 °C).
-    public func tripSummaries(gapMinutes: Double) throws(StorageError) -> [TripSummary] {
+    /// first and last place name, their temperature range (only plausible values, -90…60 °C) and
+    /// the checks of the ahead forecasts they carried (`tripAheadChecks`; rain from `rainMmH`).
+    public func tripSummaries(gapMinutes: Double, rainMmH: Double = AheadSettings().rainMmH) throws(StorageError)
+        -> [TripSummary]
+    {
         let trips = try trips(gapMinutes: gapMinutes)
         let range = "\(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL"
         let stats = try db.prepare(
@@ -80,6 +83,7 @@ extension SQLiteStore {
             }
             if try first.step() { summary.startPlace = first.text(0) }
             if try last.step() { summary.endPlace = last.text(0) }
+            summary.aheadChecks = try tripAheadChecks(from: trip.span.start, to: trip.span.end, rainMmH: rainMmH)
             out.append(summary)
         }
         return out
@@ -105,18 +109,12 @@ extension SQLiteStore {
     /// The readings with a position whose fix time is in [from, to], by fix time.
     public func tripReadings(from: Date, to: Date) throws(StorageError) -> [Reading] {
         let stmt = try db.prepare(
-            "SELECT json FROM readings WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL ORDER BY \(Self.tripTime), id"
+            "SELECT \(Self.readingColumns) FROM readings WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL ORDER BY \(Self.tripTime), id"
         )
         try stmt.bind(1, from)
         try stmt.bind(2, to)
         var out: [Reading] = []
-        while try stmt.step() {
-            guard let text = stmt.text(0), let json = try? JSONValue.parse(text), let reading = Reading(json: json)
-            else {
-                throw StorageError.corrupt(path: path, detail: "a stored reading is not readable JSON")
-            }
-            out.append(reading)
-        }
+        while try stmt.step() { out.append(try readingRow(stmt)) }
         return out
     }
 }

@@ -118,20 +118,30 @@ public actor SQLiteStore {
 
     // MARK: Readings
 
-    /// Stores a reading; returns its row id.
+    /// Stores a reading, and the ahead forecast it carries, in one transaction; returns its row id.
     @discardableResult
     public func insertReading(_ reading: Reading) throws(StorageError) -> Int64 {
+        try db.transaction { () throws(StorageError) -> Int64 in try insertReadingRow(reading) }
+    }
+
+    /// The reading's row and its ahead forecast (`linkAhead`), in the caller's transaction.
+    func insertReadingRow(_ reading: Reading) throws(StorageError) -> Int64 {
         let stmt = try db.prepare(ReadingRow.insertSQL)
         try stmt.bindAll(ReadingRow.values(of: reading))
         _ = try stmt.step()
-        return db.lastInsertRowID
+        let row = db.lastInsertRowID
+        if let ahead = reading.ahead { try linkAhead(ahead, toReading: row) }
+        return row
     }
+
+    /// What a reading is read back from: its JSON (column 0), then its ahead forecast's row and mark.
+    static let readingColumns = "json, ahead_id, ahead_stale"
 
     /// The most recent reading (by its time), or nil when none is stored.
     public func lastReading() throws(StorageError) -> Reading? {
-        let stmt = try db.prepare("SELECT json FROM readings ORDER BY time DESC, id DESC LIMIT 1")
+        let stmt = try db.prepare("SELECT \(Self.readingColumns) FROM readings ORDER BY time DESC, id DESC LIMIT 1")
         guard try stmt.step() else { return nil }
-        return try decodeReading(stmt.text(0))
+        return try readingRow(stmt)
     }
 
     public func readingCount() throws(StorageError) -> Int {
@@ -142,12 +152,17 @@ public actor SQLiteStore {
     /// a time (an export of years of readings holds one in memory).
     public func forEachReading(since: Date?, until: Date?, _ body: (Reading) throws -> Void) throws {
         let stmt = try db.prepare(
-            "SELECT json FROM readings WHERE time >= ?1 AND time <= ?2 ORDER BY time, id")
+            "SELECT \(Self.readingColumns) FROM readings WHERE time >= ?1 AND time <= ?2 ORDER BY time, id")
         try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
         try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
         while try stmt.step() {
-            try body(try decodeReading(stmt.text(0)))
+            try body(try readingRow(stmt))
         }
+    }
+
+    /// The reading in the current row of a `readingColumns` query, with its stored ahead forecast.
+    func readingRow(_ stmt: SQLiteStatement) throws(StorageError) -> Reading {
+        try withStoredAhead(decodeReading(stmt.text(0)), stmt, aheadColumn: 1)
     }
 
     private func decodeReading(_ text: String?) throws(StorageError) -> Reading {

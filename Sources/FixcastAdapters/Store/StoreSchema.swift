@@ -85,6 +85,43 @@ enum StoreSchema {
             reading_id INTEGER NOT NULL       -- readings.id; the payload is that row's json
         );
         """,
+        // ahead: every ahead forecast (CONTRACT.md "Weather ahead"), one row, with its samples and
+        // alerts ahead one row each (so a check finds samples by ETA without parsing JSON). A reading
+        // names the forecast it carried (`ahead_id`) and whether it was the last one kept after a failed
+        // refresh (`ahead_stale`); readings that carry the same forecast share its row.
+        """
+        CREATE TABLE ahead_forecasts (
+            id INTEGER PRIMARY KEY,
+            made_at REAL NOT NULL,            -- unix seconds, UTC
+            basis TEXT NOT NULL, off_route INTEGER NOT NULL,
+            from_lat REAL NOT NULL, from_lon REAL NOT NULL, from_fix_time REAL,
+            speed_mps REAL, speed_source TEXT,
+            route_name TEXT, route_remaining_km REAL,
+            rain_in_min INTEGER, rain_at_km REAL, rain_place TEXT, rain_mm_h REAL,
+            min_temperature_c REAL, max_gust_mps REAL, max_precipitation_mm_h REAL
+        );
+        CREATE INDEX ahead_forecasts_made_at ON ahead_forecasts(made_at);
+
+        CREATE TABLE ahead_samples (
+            forecast_id INTEGER NOT NULL,     -- ahead_forecasts.id
+            seq INTEGER NOT NULL,             -- the sample's place in the forecast, from 0
+            minutes INTEGER NOT NULL, eta REAL NOT NULL, distance_km REAL NOT NULL,
+            lat REAL NOT NULL, lon REAL NOT NULL, place TEXT,
+            temperature_c REAL, precipitation_mm_h REAL, precipitation_probability_pct REAL, weather_code INTEGER,
+            wind_speed_mps REAL, wind_gust_mps REAL, wind_dir_deg REAL, headwind_mps REAL, crosswind_mps REAL,
+            PRIMARY KEY (forecast_id, seq)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE ahead_alerts (
+            forecast_id INTEGER NOT NULL, seq INTEGER NOT NULL,
+            alert_id TEXT NOT NULL, event TEXT NOT NULL, severity TEXT NOT NULL,
+            in_min INTEGER NOT NULL, at_km REAL NOT NULL, place TEXT,
+            PRIMARY KEY (forecast_id, seq)
+        ) WITHOUT ROWID;
+
+        ALTER TABLE readings ADD COLUMN ahead_id INTEGER;
+        ALTER TABLE readings ADD COLUMN ahead_stale INTEGER;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

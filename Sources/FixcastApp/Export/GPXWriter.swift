@@ -82,6 +82,7 @@ struct GPXWriter: ExportWriter {
                 }
             }
         }
+        s += AheadExportFields.gpxExtension(r.ahead)
         for issue in r.errors {
             s +=
                 "<fixcast:error component=\"\(issue.component.rawValue)\">\(ExportText.xml(issue.message))</fixcast:error>"

@@ -29,7 +29,7 @@ struct GeoJSONWriter: ExportWriter {
         }
         try out.write(
             separator() + "{\"type\":\"Feature\",\"geometry\":\(geometry),\"properties\":"
-                + r.json(language: language).serialized() + "}")
+                + AheadExportFields.withAhead(r.json(language: language), r.ahead).serialized() + "}")
     }
 
     mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError) {

@@ -51,6 +51,7 @@ public struct StatusLine: Sendable, Hashable {
         alertSeverity = reading.alerts?.active.map(\.severity).max(by: { $0.rank < $1.rank })
         var classes: [String] = []
         if stale { classes.append("stale") }
+        if !fields.rainAhead.isEmpty { classes.append("rain-ahead") }
         if let s = alertSeverity { classes.append("alert-" + s.rawValue) }
         self.classes = classes
         alt = fields.conditionKind
@@ -122,6 +123,18 @@ struct StatusLineFields {
         return "⚠ \(active.count) " + options.labels.severityWord(worst)
     }
 
+    /// `rain in 45 min`: the reading's ahead forecast's rain, counted from now (the forecast was made
+    /// with the reading; one stamped after now, by a clock set back, counts from when it was made);
+    /// "" when no rain is ahead, or its time has passed (the forecast says no more).
+    var rainAhead: String {
+        guard let ahead = reading.ahead, let rain = ahead.rain,
+            let left = Int(
+                checked: (Double(rain.inMin) * 60 - max(0, now.timeIntervalSince(ahead.madeAt))) / 60,
+                rounding: .toNearestOrAwayFromZero), left >= 0
+        else { return "" }
+        return options.language.pick("rain in \(left) min", "дождь через \(left) мин", "\(left) 分钟后有雨")
+    }
+
     func value(_ code: Character) -> String? {
         switch code {
         case "c": return conditionSymbol
@@ -137,8 +150,7 @@ struct StatusLineFields {
         case "s": return sun(false)
         case "a": return age
         case "A": return alerts
-        // Rain ahead needs a stored ahead forecast; the store keeps none yet, so there is nothing to say.
-        case "r": return ""
+        case "r": return rainAhead
         case "%": return "%"
         default: return nil
         }

@@ -47,9 +47,12 @@ public struct TripReportWriter: Sendable {
                 if try await store.trackPointCount() == 0 { throw ReportError.noTrips(path: store.path) }
                 throw ReportError.nothingInRange
             }
-            let readings = try await store.tripReadings(from: from, to: to).map(TripReading.init)
+            let stored = try await store.tripReadings(from: from, to: to)
+            let pairs = AheadCheck.pairs(
+                forecasts: stored.compactMap(\.ahead), met: stored.compactMap(AheadCheck.Met.init(reading:)))
             return TripReportInput(
-                points: points, readings: readings, units: units, language: language, tripNumber: number)
+                points: points, readings: stored.map(TripReading.init), units: units, language: language,
+                tripNumber: number, aheadHourBefore: AheadCheck.hourBefore(pairs))
         } catch let e as ReportError {
             throw e
         } catch let e as StorageError {

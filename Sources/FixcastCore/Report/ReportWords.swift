@@ -27,6 +27,7 @@ public struct ReportWords: Sendable {
     var severityHeading: String { pick("Severity", "Уровень", "级别") }
     var period: String { pick("Period", "Период", "时段") }
     var issuedBy: String { pick("Issued by", "Источник", "发布者") }
+    var forecastHourBefore: String { pick("Forecast 1 h before", "Прогноз за 1 ч", "提前 1 小时的预报") }
 
     func severity(_ s: AlertSeverity) -> String {
         switch s {

@@ -63,11 +63,14 @@ public struct TripSummary: Sendable, Hashable {
     public var readings: Int
     public var minC: Double?
     public var maxC: Double?
+    /// The checks of the trip's ahead forecasts against what its readings met.
+    public var aheadChecks: AheadCheck.Summary
 
     public init(
         number: Int, start: Date, end: Date, distanceKm: Double, startPlace: String?, endPlace: String?, readings: Int,
-        minC: Double?, maxC: Double?
+        minC: Double?, maxC: Double?, aheadChecks: AheadCheck.Summary = .none
     ) {
+        self.aheadChecks = aheadChecks
         self.number = number
         self.start = start
         self.end = end
@@ -82,7 +85,7 @@ public struct TripSummary: Sendable, Hashable {
     public var durationS: Double { end.timeIntervalSince(start) }
 
     /// CONTRACT.md `trips --json`: `{"trip", "start", "end", "distance_km", "duration_s",
-    /// "start_place", "end_place", "readings", "min_c", "max_c"}`.
+    /// "start_place", "end_place", "readings", "min_c", "max_c", "ahead_checks"}`.
     public func json() -> JSONValue {
         .object([
             ("trip", .int(number)),
@@ -95,6 +98,7 @@ public struct TripSummary: Sendable, Hashable {
             ("readings", .int(readings)),
             ("min_c", .number(minC)),
             ("max_c", .number(maxC)),
+            ("ahead_checks", aheadChecks.json),
         ])
     }
 }

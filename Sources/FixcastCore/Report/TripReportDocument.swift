@@ -10,11 +10,15 @@ public struct TripReportInput: Sendable {
     public var tripNumber: Int?
     /// The coast, lakes and borders drawn under the track; nil: none (the map is drawn without them).
     public var basemap: BasemapImage?
+    /// The forecast made about an hour before, against what each reading met (`AheadCheck.hourBefore`),
+    /// drawn on the profile; empty: no ahead forecast checked.
+    public var aheadHourBefore: [AheadCheck.Pair]
 
     public init(
         points: [TripTrackPoint], readings: [TripReading], units: UnitSystem = .metric, language: Language = .en,
-        tripNumber: Int? = nil, basemap: BasemapImage? = nil
+        tripNumber: Int? = nil, basemap: BasemapImage? = nil, aheadHourBefore: [AheadCheck.Pair] = []
     ) {
+        self.aheadHourBefore = aheadHourBefore
         self.points = points
         self.readings = readings
         self.units = units
@@ -444,11 +448,14 @@ public enum TripReportDocument {
         let xt = NiceTicks.ticks(low: 0, high: total, count: 8)
         func x(_ km: Double) -> Double { p.x + l.displayDistance(km) / xt.high * p.width }
         // Temperature axis (left).
-        let temps = l.timeline.samples.map { l.displayTemperature($0.value) }
+        let forecastTemps = l.input.aheadHourBefore.compactMap { $0.sample.temperatureC.map(l.displayTemperature) }
+        let temps = l.timeline.samples.map { l.displayTemperature($0.value) } + forecastTemps
         let yt = NiceTicks.ticks(low: temps.min() ?? 0, high: temps.max() ?? 1, count: 5)
         func y(_ displayTemp: Double) -> Double { p.maxY - (displayTemp - yt.low) / (yt.high - yt.low) * p.height }
         // Precipitation axis (right): at least 1 mm (0.05 in) tall, so a drizzle does not look like a flood.
-        let precip = l.input.readings.compactMap { $0.precipitationMm.map(l.displayPrecipitation) }
+        let precip =
+            l.input.readings.compactMap { $0.precipitationMm.map(l.displayPrecipitation) }
+            + l.input.aheadHourBefore.compactMap { $0.sample.precipitationMmH.map(l.displayPrecipitation) }
         let pt = NiceTicks.ticks(low: 0, high: max(precip.max() ?? 0, l.input.units == .metric ? 1 : 0.05), count: 4)
         func yp(_ v: Double) -> Double { p.maxY - v / pt.high * p.height }
         s +=
@@ -528,6 +535,7 @@ public enum TripReportDocument {
             }
             s += "\n"
         }
+        aheadHourBefore(l, &s, x: x, y: y, yp: yp, barWidth: barWidth)
         // Key.
         s +=
             "<line x1=\"\(n(p.x))\" y1=\"\(n(p.y - 12))\" x2=\"\(n(p.x + 22))\" y2=\"\(n(p.y - 12))\" stroke=\"#cf222e\" stroke-width=\"2\"/>"
@@ -537,7 +545,44 @@ public enum TripReportDocument {
             "<rect x=\"\(n(p.x + 140))\" y=\"\(n(p.y - 18))\" width=\"10\" height=\"12\" fill=\"#4493f8\" fill-opacity=\"0.6\"/>"
         s +=
             "<text x=\"\(n(p.x + 156))\" y=\"\(n(p.y - 8))\" font-size=\"12\" fill=\"#1b1f24\">\(XMLText.escape(w.precipitation))</text>\n"
+        if !l.input.aheadHourBefore.isEmpty {
+            s +=
+                "<line x1=\"\(n(p.x + 270))\" y1=\"\(n(p.y - 12))\" x2=\"\(n(p.x + 292))\" y2=\"\(n(p.y - 12))\" stroke=\"#8250df\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>"
+            s +=
+                "<text x=\"\(n(p.x + 298))\" y=\"\(n(p.y - 8))\" font-size=\"12\" fill=\"#1b1f24\">\(XMLText.escape(w.forecastHourBefore))</text>\n"
+        }
         s += "</g>\n"
+    }
+
+    /// The forecast made about an hour before each reading that checked one: its temperature as
+    /// open purple diamonds joined by a dashed line, its rain as an outlined bar beside the met one, so
+    /// forecast and met can be told apart without colour too.
+    static func aheadHourBefore(
+        _ l: Layout, _ s: inout String, x: (Double) -> Double, y: (Double) -> Double, yp: (Double) -> Double,
+        barWidth: Double
+    ) {
+        let pairs = l.input.aheadHourBefore
+        guard !pairs.isEmpty else { return }
+        s += "<g class=\"ahead-checks\">\n"
+        var line: [String] = []
+        for pair in pairs {
+            let px = x(l.km(at: pair.met.time))
+            if let mm = pair.sample.precipitationMmH, mm > 0 {
+                let top = yp(l.displayPrecipitation(mm))
+                s +=
+                    "<rect class=\"forecast-precipitation\" x=\"\(n(px + barWidth / 2))\" y=\"\(n(top))\" width=\"\(n(barWidth))\" height=\"\(n(plot.maxY - top))\" fill=\"none\" stroke=\"#8250df\" stroke-width=\"1.5\"/>\n"
+            }
+            guard let t = pair.sample.temperatureC else { continue }
+            let py = y(l.displayTemperature(t))
+            line.append("\(n(px)),\(n(py))")
+            s +=
+                "<path class=\"forecast-temperature\" d=\"M\(n(px)) \(n(py - 4))L\(n(px + 4)) \(n(py))L\(n(px)) \(n(py + 4))L\(n(px - 4)) \(n(py))Z\" fill=\"#ffffff\" stroke=\"#8250df\" stroke-width=\"1.5\"/>"
+        }
+        if line.count > 1 {
+            s +=
+                "\n<polyline class=\"forecast-temperature-line\" fill=\"none\" stroke=\"#8250df\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\" points=\"\(line.joined(separator: " "))\"/>"
+        }
+        s += "\n</g>\n"
     }
 
     /// "Alert: Blizzard Warning · extreme · 2026-01-05 14:00 – 18:00 UTC · NWS".

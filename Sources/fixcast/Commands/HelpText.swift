@@ -149,7 +149,10 @@ public enum HelpText {
                 Lists the trips in the store, oldest first: a gap of report.trip_gap_min minutes (default
                 30) without track points starts a new trip. Each shows its number, start and end (UTC),
                 distance along the stored track, duration, first and last place, the number of readings
-                and the temperature range. A reading belongs to the trip its fix time falls in.
+                and the temperature range. A reading belongs to the trip its fix time falls in. The last
+                column checks the trip's ahead forecasts against what its readings met (a reading within
+                5 km and 30 min of a sample): pairs, median ETA error in % of the lead, temperature
+                error, rain hits, misses and false alarms (--json: ahead_checks).
 
                 OPTIONS:
                 \(options(for: .trips))
@@ -168,10 +171,11 @@ public enum HelpText {
                                        %C condition text, %t temperature, %f feels like, %h humidity,
                                        %w wind, %l place, %p precipitation, %P pressure, %S sunrise,
                                        %s sunset, %a age of the reading, %A alerts (count, most
-                                       severe), %r rain ahead (empty: no ahead forecast is stored
-                                       yet), %% a percent sign.
+                                       severe), %r rain ahead from the stored ahead forecast ("rain
+                                       in 45 min"; empty when none is ahead), %% a percent sign.
                   --waybar             One JSON object a line for waybar's custom module (return-type
-                                       json): text, tooltip, class (stale, no-fix, alert-SEVERITY), alt.
+                                       json): text, tooltip, class (stale, no-fix, rain-ahead,
+                                       alert-SEVERITY), alt.
                   --i3blocks           i3blocks' lines: full text, short text, colour.
                   --watch              Keep running and print a new line each time a reading is stored
                                        (woken by the store's file changing, never by a timer, except

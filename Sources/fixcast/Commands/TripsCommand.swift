@@ -62,12 +62,32 @@ struct TripsCommand {
                 DurationText.text(seconds: t.durationS),
                 terminalSafe(t.startPlace ?? DisplayUnits.unknown) + " → "
                     + terminalSafe(t.endPlace ?? DisplayUnits.unknown),
-                String(t.readings), range,
+                String(t.readings), range, aheadChecks(t.aheadChecks, units: units),
             ]
         }
         return TextColumns.table(
-            header: ["#", "start (UTC)", "end (UTC)", "distance", "duration", "from → to", "readings", "temperature"],
+            header: [
+                "#", "start (UTC)", "end (UTC)", "distance", "duration", "from → to", "readings", "temperature",
+                "forecast ahead vs met",
+            ],
             rows: rows, rightAligned: [0, 3, 4, 6])
+    }
+
+    /// "12 pairs, ETA ±8 %, ±1.2 °C, rain 3 hit 1 missed 0 false": the trip's `ahead_checks` in a cell
+    /// (CONTRACT.md "Weather ahead"); "—" when no forecast was checked.
+    static func aheadChecks(_ c: AheadCheck.Summary, units: UnitSystem) -> String {
+        guard c.pairs > 0 else { return DisplayUnits.unknown }
+        var parts = ["\(c.pairs) " + (c.pairs == 1 ? "pair" : "pairs")]
+        if let eta = c.etaErrorPctMedian { parts.append("ETA ±" + NumberText.fixed(eta, decimals: 0) + " %") }
+        if let mae = c.temperatureMaeC {
+            // A difference of temperatures: °F are 9/5 of °C, with no offset.
+            let shown = units == .metric ? mae : mae * 9 / 5
+            parts.append("±" + NumberText.fixed(shown, decimals: 1) + " " + DisplayUnits(units).temperatureSymbol)
+        }
+        if c.rainHits + c.rainMisses + c.rainFalseAlarms > 0 {
+            parts.append("rain \(c.rainHits) hit \(c.rainMisses) missed \(c.rainFalseAlarms) false")
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// Control characters (an escape sequence in a place name from an API) become spaces.

@@ -86,8 +86,9 @@ import Testing
         #expect(
             keys == [
                 "trip", "start", "end", "distance_km", "duration_s", "start_place", "end_place", "readings", "min_c",
-                "max_c",
+                "max_c", "ahead_checks",
             ])
+        #expect(s.json()["ahead_checks"]?["pairs"]?.intValue == 0)
         #expect(s.json()["distance_km"]?.doubleValue == 12.35)
         #expect(s.json()["duration_s"]?.intValue == 3725)
         #expect(s.json()["end_place"]?.isNull == true)

@@ -15,8 +15,8 @@ import Testing
         let tables = try StoreTestData.sqlite3(path, "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
         #expect(
             tables.split(separator: "\n") == [
-                "last_known_position", "outbox", "place_cache", "readings", "sqlite_sequence", "state", "track_points",
-                "weather_cache",
+                "ahead_alerts", "ahead_forecasts", "ahead_samples", "last_known_position", "outbox", "place_cache",
+                "readings", "sqlite_sequence", "state", "track_points", "weather_cache",
             ])
         #expect(try StoreTestData.sqlite3(path, "PRAGMA journal_mode") == "wal")
     }

@@ -57,9 +57,17 @@ import Testing
         #expect(try await store.readingCount() >= last.readings)
         #expect(try await store.trackPointCount() >= last.track)
         var times: [Date] = []
-        try await store.forEachReading(since: nil, until: nil) { times.append($0.time) }
-        // Readings 1...n with none missing in between.
+        var aheads: [AheadForecast?] = []
+        try await store.forEachReading(since: nil, until: nil) {
+            times.append($0.time)
+            aheads.append($0.ahead)
+        }
+        // Readings 1...n with none missing in between, each with the forecast it carried.
         #expect(times == (1...times.count).map { StoreTestData.t0.addingTimeInterval(Double($0)) })
+        let carried: [AheadForecast?] = (1...times.count).map { i -> AheadForecast? in
+            i % 2 == 0 ? StoreTestData.aheadForecast(at: Double(i)) : nil
+        }
+        #expect(aheads == carried)
     }
 
     /// The child's work; does nothing in an ordinary test run.
@@ -74,7 +82,10 @@ import Testing
             i += 1
             for k in 0..<5 { writer.record(StoreTestData.fix(at: Double(i * 5 + k))) }
             writer.flush(timeoutS: 10)
-            try await store.insertReading(StoreTestData.reading(at: Double(i)))
+            // Every other reading carries an ahead forecast, stored in the reading's transaction.
+            try await store.insertReading(
+                StoreTestData.reading(
+                    at: Double(i), ahead: i % 2 == 0 ? StoreTestData.aheadForecast(at: Double(i)) : nil))
             let track = try await store.trackPointCount()
             Console.out("COMMITTED \(i) \(track)\n")
             try await Task.sleep(for: .milliseconds(2))
