@@ -42,7 +42,7 @@ public enum ECCCAlertDecoder {
                         description: AlertText.paragraph(text("alert_text")), instruction: nil, url: nil),
                     sent: AlertGeoJSON.time(p["publication_datetime"])))
         }
-        return AlertIdentity.onePerID(alerts)
+        return AlertIdentity.onePerIdentity(alerts)
     }
 
     static func severity(_ p: JSONValue) -> AlertSeverity {

@@ -75,7 +75,7 @@ public enum MeteoAlarmFeedAlerts {
                 }
             }
         }
-        var alerts = AlertIdentity.onePerID(here)
+        var alerts = AlertIdentity.onePerIdentity(here)
         let placedIDs = Set(alerts.map(\.id))
         for id in unknownOrder where !placedIDs.contains(id) {
             guard var (alert, areas) = unknown[id] else { continue }
