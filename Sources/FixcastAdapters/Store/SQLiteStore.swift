@@ -58,6 +58,18 @@ public actor SQLiteStore {
         try SQLiteStore(path: path, readOnly: true)
     }
 
+    /// Opens the store at `path` read-only for a status bar's glance (`fixcast line`, every few
+    /// seconds): judged as for `forReading` but without reading every page (`StoreOpening`).
+    public static func forGlance(path: String) throws(StorageError) -> SQLiteStore {
+        try SQLiteStore(path: path, connection: StoreOpening.openForReading(path, everyPage: false))
+    }
+
+    private init(path: String, connection: SQLiteConnection) {
+        self.path = path
+        self.clock = SystemClock()
+        db = connection
+    }
+
     /// `$XDG_DATA_HOME/fixcast/fixcast.sqlite`, else `~/.local/share/fixcast/fixcast.sqlite`.
     public static func defaultPath(environment: [String: String]) -> String {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {

@@ -3,15 +3,17 @@ import FixcastCore
 import FoundationEssentials
 
 /// CSV per RFC 4180: a header, one reading a row, CRLF line ends, units in the column names
-/// (always SI/metric, like the JSON). Empty fields are unknown values. Text cells that would
-/// start a formula get a leading `'` (CSVCell). The track is not written:
+/// (always SI/metric, like the JSON). Empty fields are unknown values; `weather_derived` names the
+/// values fixcast computed because the provider gave none, as the JSON's `weather.derived` does.
+/// Text cells that would start a formula get a leading `'` (CSVCell). The track is not written:
 /// CSV is for the readings; GPX and GeoJSON carry the track.
 struct CSVWriter: ExportWriter {
     static let header =
         [
             "time", "trigger", "lat", "lon", "alt_m", "speed_mps", "track_deg", "mode", "fix_time", "position_source",
             "position_age_s", "place_name", "place_region", "place_country", "place_country_code", "place_source",
-            "weather_provider", "weather_fetched_at", "weather_cached", "weather_stale", "temperature_c",
+            "weather_provider", "weather_fetched_at", "weather_cached", "weather_stale", "weather_derived",
+            "temperature_c",
             "feels_like_c",
             "humidity_pct", "dew_point_c", "pressure_hpa", "wind_speed_mps", "wind_gust_mps", "wind_dir_deg",
             "precipitation_mm", "cloud_cover_pct", "weather_code", "description", "today_min_c", "today_max_c",
@@ -46,6 +48,8 @@ struct CSVWriter: ExportWriter {
                 r.place?.source.rawValue ?? "",
                 w?.provider.rawValue ?? "", w.map { UTCTime.format($0.fetchedAt) } ?? "",
                 w.map { $0.cached ? "true" : "false" } ?? "", w.map { $0.stale ? "true" : "false" } ?? "",
+                // CONTRACT.md `derived`: the values fixcast computed, by their JSON names, space-separated.
+                w.map { $0.derived.map(\.rawValue).joined(separator: " ") } ?? "",
                 n(c?.temperatureC), n(c?.feelsLikeC), n(c?.humidityPct), n(c?.dewPointC), n(c?.pressureHpa),
                 n(c?.windSpeedMps), n(c?.windGustMps), n(c?.windDirDeg), n(c?.precipitationMm), n(c?.cloudCoverPct),
                 c?.weatherCode.map { String($0) } ?? "", t(ExportText.description(w, language: language)),

@@ -56,6 +56,8 @@ struct GPXWriter: ExportWriter {
             s += element("fetched_at", UTCTime.format(w.fetchedAt))
             s += element("cached", w.cached ? "true" : "false")
             s += element("stale", w.stale ? "true" : "false")
+            // CONTRACT.md `derived`: one element per value fixcast computed (the JSON's `weather.derived`).
+            for value in w.derived { s += element("derived", value.rawValue) }
             s += number("temperature_c", c.temperatureC)
             s += number("feels_like_c", c.feelsLikeC)
             s += number("humidity_pct", c.humidityPct)

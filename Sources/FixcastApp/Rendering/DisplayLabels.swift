@@ -31,15 +31,8 @@ package struct DisplayLabels: Sendable {
     var noFixShort: String { pick("no fix", "нет GPS", "无定位") }
     var noReadingStored: String { pick("no reading stored yet", "показаний пока нет", "尚无读数") }
 
-    func severityWord(_ s: AlertSeverity) -> String {
-        switch s {
-        case .extreme: return pick("extreme", "чрезвычайное", "极端")
-        case .severe: return pick("severe", "сильное", "严重")
-        case .moderate: return pick("moderate", "умеренное", "中等")
-        case .minor: return pick("minor", "слабое", "轻微")
-        case .unknown: return pick("unknown", "неизвестное", "未知")
-        }
-    }
+    /// `AlertSeverity.word`: one set of severity words for the screen, the status line and the report.
+    func severityWord(_ s: AlertSeverity) -> String { s.word(language) }
     var nextDays: String { pick("Next days", "Следующие дни", "未来几天") }
     var alerts: String { pick("Alerts", "Предупреждения", "预警") }
     var errors: String { pick("Problems", "Проблемы", "问题") }

@@ -95,9 +95,7 @@ struct StatusLineFields {
         let speed = units.speed(current?.windSpeedMps)
         guard let from = current?.windDirDeg, from.isFinite else { return speed }
         let arrows = ["↓", "↙", "←", "↖", "↑", "↗", "→", "↘"]
-        var d = from.truncatingRemainder(dividingBy: 360)
-        if d < 0 { d += 360 }
-        return arrows[Int((d / 45).rounded()) % 8] + speed
+        return arrows[Int((CompassDegrees.folded(from) / 45).rounded()) % 8] + speed
     }
 
     func sun(_ rising: Bool) -> String {

@@ -58,13 +58,8 @@ public enum SphereNavigation {
         return destination(from: a, bearingDeg: bearingDeg(from: a, to: b), distanceM: d * max(0, min(1, f))).coordinate
     }
 
-    /// An angle in [0, 360).
-    public static func normalizedDeg(_ deg: Double) -> Double {
-        guard deg.isFinite else { return 0 }
-        var d = deg.truncatingRemainder(dividingBy: 360)
-        if d < 0 { d += 360 }
-        return d == 360 ? 0 : d
-    }
+    /// An angle in [0, 360): `CompassDegrees`' one rule, under the name the ahead code calls it by.
+    public static func normalizedDeg(_ deg: Double) -> Double { CompassDegrees.folded(deg) }
 
     /// A longitude in [-180, 180].
     static func normalizedLon(_ lon: Double) -> Double {

@@ -58,8 +58,10 @@ enum AlertGeoJSON {
             let rings = polygon.compactMap { ring(from: $0) }
             guard let outer = rings.first else { continue }
             sawRing = true
-            if PolygonTest.contains(outer, point),
-                !rings.dropFirst().contains(where: { PolygonTest.contains($0, point) })
+            // One point-in-polygon rule with the area table's (RingContainment): a border belongs to
+            // the area, so a point on a hole's edge is in the area too.
+            if RingContainment.locate(point, in: outer) != .outside,
+                !rings.dropFirst().contains(where: { RingContainment.locate(point, in: $0) == .inside })
             {
                 return true
             }
@@ -78,25 +80,6 @@ enum AlertGeoJSON {
             out.append((lon, lat))
         }
         return out
-    }
-}
-
-/// Point in polygon by ray casting on lon/lat (alert areas are far smaller than a hemisphere and
-/// none of the covered ones crosses the antimeridian).
-public enum PolygonTest {
-    public static func contains(_ ring: [(lon: Double, lat: Double)], _ point: Coordinate) -> Bool {
-        var inside = false
-        var j = ring.count - 1
-        for i in 0..<ring.count {
-            let a = ring[i]
-            let b = ring[j]
-            if (a.lat > point.lat) != (b.lat > point.lat) {
-                let lonAtLat = a.lon + (point.lat - a.lat) / (b.lat - a.lat) * (b.lon - a.lon)
-                if point.lon < lonAtLat { inside.toggle() }
-            }
-            j = i
-        }
-        return inside
     }
 }
 

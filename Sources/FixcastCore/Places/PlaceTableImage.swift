@@ -199,19 +199,6 @@ public struct PlaceTableImage: @unchecked Sendable {
     }
 }
 
-extension UnsafeRawBufferPointer {
-    /// Little-endian reads at any alignment; callers keep `offset` within bounds.
-    @inline(__always) func u16(_ offset: Int) -> UInt16 {
-        UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self))
-    }
-    @inline(__always) func u32(_ offset: Int) -> UInt32 {
-        UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-    }
-    @inline(__always) func u64(_ offset: Int) -> UInt64 {
-        UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
-}
-
 extension Array where Element == UInt8 {
     mutating func append(u16 v: UInt16) { append(contentsOf: [UInt8(v & 0xFF), UInt8(v >> 8)]) }
     mutating func append(u32 v: UInt32) {

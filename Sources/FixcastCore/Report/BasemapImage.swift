@@ -58,9 +58,9 @@ public struct BasemapImage: Sendable {
             throw FormatError(reason: "not a fixcast base map (no FXBASEM1 header)")
         }
         self.storage = storage
-        featureCount = Int(Self.u32(b, 8))
-        chunkCount = Int(Self.u32(b, 12))
-        pointBytes = Int(Self.u32(b, 16))
+        featureCount = Int(b.u32(8))
+        chunkCount = Int(b.u32(12))
+        pointBytes = Int(b.u32(16))
         featuresAt = Self.headerSize
         chunksAt = featuresAt + featureCount * Self.featureSize
         pointsAt = chunksAt + chunkCount * Self.chunkSize
@@ -70,21 +70,11 @@ public struct BasemapImage: Sendable {
         }
     }
 
-    static func u32(_ b: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
-        UInt32(littleEndian: b.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-    }
-    static func i32(_ b: UnsafeRawBufferPointer, _ at: Int) -> Int32 {
-        Int32(littleEndian: b.loadUnaligned(fromByteOffset: at, as: Int32.self))
-    }
-    static func i16(_ b: UnsafeRawBufferPointer, _ at: Int) -> Int16 {
-        Int16(littleEndian: b.loadUnaligned(fromByteOffset: at, as: Int16.self))
-    }
-
     /// A record's box, read at `at` (four i32 in 1e-5 degrees).
     static func box(_ b: UnsafeRawBufferPointer, _ at: Int) -> GeoBox {
         GeoBox(
-            minLon: Double(i32(b, at)) / scale, minLat: Double(i32(b, at + 4)) / scale,
-            maxLon: Double(i32(b, at + 8)) / scale, maxLat: Double(i32(b, at + 12)) / scale)
+            minLon: Double(b.i32(at)) / scale, minLat: Double(b.i32(at + 4)) / scale,
+            maxLon: Double(b.i32(at + 8)) / scale, maxLat: Double(b.i32(at + 12)) / scale)
     }
 
     static func meets(_ a: GeoBox, _ b: GeoBox) -> Bool {
@@ -103,12 +93,12 @@ public struct BasemapImage: Sendable {
             let at = featuresAt + f * Self.featureSize
             let featureBox = Self.box(b, at + 12)
             guard boxes.contains(where: { Self.meets($0, featureBox) }) else { continue }
-            guard let kind = BasemapKind(rawValue: Self.u32(b, at + 8)) else {
+            guard let kind = BasemapKind(rawValue: b.u32(at + 8)) else {
                 damaged = true
                 continue
             }
-            let first = Int(Self.u32(b, at))
-            let count = Int(Self.u32(b, at + 4))
+            let first = Int(b.u32(at))
+            let count = Int(b.u32(at + 4))
             guard first <= chunkCount, count <= chunkCount - first else {
                 damaged = true
                 continue
@@ -146,20 +136,20 @@ public struct BasemapImage: Sendable {
     func chunk(_ c: Int, kind: BasemapKind) -> BasemapLine? {
         let b = storage.bytes
         let at = chunksAt + c * Self.chunkSize
-        let offset = Int(Self.u32(b, at))
-        let n = Int(Self.u32(b, at + 4))
+        let offset = Int(b.u32(at))
+        let n = Int(b.u32(at + 4))
         guard n >= 2, offset <= pointBytes, 8 + 4 * (n - 1) <= pointBytes - offset else { return nil }
         var p = pointsAt + offset
-        var lon = Int(Self.i32(b, p))
-        var lat = Int(Self.i32(b, p + 4))
+        var lon = Int(b.i32(p))
+        var lat = Int(b.i32(p + 4))
         p += 8
         var lons = [Double](repeating: 0, count: n)
         var lats = [Double](repeating: 0, count: n)
         lons[0] = Double(lon) / Self.scale
         lats[0] = Double(lat) / Self.scale
         for i in 1..<n {
-            lon += Int(Self.i16(b, p))
-            lat += Int(Self.i16(b, p + 2))
+            lon += Int(b.i16(p))
+            lat += Int(b.i16(p + 2))
             p += 4
             lons[i] = Double(lon) / Self.scale
             lats[i] = Double(lat) / Self.scale

@@ -29,15 +29,8 @@ public struct ReportWords: Sendable {
     var issuedBy: String { pick("Issued by", "Источник", "发布者") }
     var forecastHourBefore: String { pick("Forecast 1 h before", "Прогноз за 1 ч", "提前 1 小时的预报") }
 
-    func severity(_ s: AlertSeverity) -> String {
-        switch s {
-        case .extreme: return pick("extreme", "чрезвычайное", "特别严重")
-        case .severe: return pick("severe", "сильное", "严重")
-        case .moderate: return pick("moderate", "умеренное", "较重")
-        case .minor: return pick("minor", "слабое", "一般")
-        case .unknown: return pick("severity unknown", "уровень неизвестен", "级别未知")
-        }
-    }
+    /// `AlertSeverity.word`: the same words as the live screen and the status line.
+    func severity(_ s: AlertSeverity) -> String { s.word(language) }
 
     func map(_ projection: MapProjection) -> String {
         switch projection {

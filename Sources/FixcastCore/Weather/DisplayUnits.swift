@@ -126,9 +126,7 @@ public enum CompassPoint {
     /// in, each covering 22.5° centred on it; nil for an unknown direction.
     public static func name(degrees: Double?, language: Language = .en) -> String? {
         guard let d = degrees.finite else { return nil }
-        var normalized = d.truncatingRemainder(dividingBy: 360)
-        if normalized < 0 { normalized += 360 }
-        let index = Int((normalized / 22.5).rounded(.toNearestOrAwayFromZero)) % 16
+        let index = Int((CompassDegrees.folded(d) / 22.5).rounded(.toNearestOrAwayFromZero)) % 16
         return language.pick(en, ru, zh)[index]
     }
 }

@@ -137,7 +137,7 @@ public enum WeatherValueRanges {
         check(&r.current.windSpeedMps, wind, "wind_speed_mps")
         check(&r.current.windGustMps, gust, "wind_gust_mps")
         check(&r.current.windDirDeg, directionAsSent, "wind_dir_deg")
-        r.current.windDirDeg = r.current.windDirDeg.map(normalisedDirection)
+        r.current.windDirDeg = r.current.windDirDeg.map(CompassDegrees.folded)
         check(&r.current.precipitationMm, precipitation, "precipitation_mm")
         check(&r.current.cloudCoverPct, cloudCover, "cloud_cover_pct")
         checkCode(&r.current.weatherCode, "weather_code")
@@ -156,12 +156,6 @@ public enum WeatherValueRanges {
         return r
     }
 
-    /// A direction in degrees folded into [0, 360): 720 is 0, −90 is 270.
-    public static func normalisedDirection(_ degrees: Double) -> Double {
-        let d = degrees.truncatingRemainder(dividingBy: 360)
-        let folded = d < 0 ? d + 360 : d
-        return folded >= 360 ? 0 : folded
-    }
 }
 
 /// Collects the values a decoder could not read, so that one bad field costs only that field.

@@ -7,7 +7,8 @@ import FoundationEssentials
 #endif
 
 /// All of `fixcast line`'s store access: the last reading, through the store opened read-only, so it
-/// never takes a write lock from `run` (WAL lets a reader read while a writer commits). A store that
+/// never takes a write lock from `run` (WAL lets a reader read while a writer commits), and without
+/// `quick_check`'s read of every page (`SQLiteStore.forGlance`): a bar asks every few seconds. A store that
 /// does not exist yet is "no reading", not an error; one that cannot be read is.
 actor LineReadingSource {
     let path: String
@@ -22,7 +23,7 @@ actor LineReadingSource {
         if store == nil {
             guard access(path, F_OK) == 0 else { return nil }
             do {
-                store = try SQLiteStore(path: path, readOnly: true)
+                store = try SQLiteStore.forGlance(path: path)
             } catch .readOnly {
                 // A store `run` or `now` is creating this moment has no schema yet, and a read-only
                 // connection cannot bring it up to date: nothing is stored yet. Opened again next time.

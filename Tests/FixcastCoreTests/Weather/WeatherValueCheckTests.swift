@@ -132,9 +132,9 @@ import Testing
         #expect(r.valueProblems.isEmpty)
     }
 
-    @Test(arguments: [(720.0, 0.0), (-90, 270), (360, 0), (359.5, 359.5), (-720, 0), (1080.5, 0.5), (-0.0, 0)])
-    func directionsAreNormalised(_ given: Double, _ expected: Double) {
-        #expect(WeatherValueRanges.normalisedDirection(given) == expected)
+    @Test func aWindDirectionIsFoldedIntoACircle() {
+        let r = WeatherValueRanges.checked(report(CurrentConditions(windDirDeg: -90)))
+        #expect(r.current.windDirDeg == 270)
     }
 
     @Test func theProblemsTextForAnOutOfRangeValue() {

@@ -76,6 +76,8 @@ import Testing
         #expect(l.classes == ["alert-extreme"])
         #expect(StatusLineOutput.i3blocks.render(l).hasSuffix("\n#FF5555\n"))
         #expect(line(reading, "%A", options: DisplayOptions(language: .ru, utcOffsetS: 0)).text == "⚠ 2 чрезвычайное")
+        // The report's words (AlertSeverity.word): China's warning scale, not a second translation.
+        #expect(line(reading, "%A", options: DisplayOptions(language: .zh, utcOffsetS: 0)).text == "⚠ 2 特别严重")
         reading.alerts?.active = []
         #expect(line(reading, "[%A]").text == "[]")
     }

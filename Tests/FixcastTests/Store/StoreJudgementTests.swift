@@ -179,18 +179,10 @@ import Testing
             db,
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO track_points (time, lat, lon, mode) SELECT 1700000000 + i, 50 + i * 0.0001, 10, '3d' FROM n;"
         )
-        let page =
-            Int(
-                try StoreTestData.sqlite3(
-                    db,
-                    "SELECT pageno FROM dbstat WHERE name = 'track_points' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 5"
-                )) ?? 0
-        let pageSize = Int(try StoreTestData.sqlite3(db, "PRAGMA page_size")) ?? 4096
-        #expect(page > 1)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: db))
-        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
-        handle.write(Data(repeating: 0, count: pageSize))
-        try handle.close()
+        try StoreTestData.zeroPage(
+            db,
+            "SELECT pageno FROM dbstat WHERE name = 'track_points' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 5"
+        )
         #expect(try StoreTestData.sqlite3(db, "PRAGMA integrity_check") != "ok")
 
         for command in Self.writingCommands + [["trips"], ["export", "--format", "csv"], ["report", "-o", "-"]] {

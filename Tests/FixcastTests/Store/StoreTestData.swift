@@ -1,5 +1,6 @@
 import FixcastCore
 import Foundation
+import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
@@ -47,6 +48,18 @@ enum StoreTestData {
 
     static func temporaryStorePath(_ label: String = "store") -> String {
         TestPaths.temporaryDirectory(label).appendingPathComponent("nested/dir/fixcast.sqlite").path
+    }
+
+    /// Zeroes the page of the store at `db` that `pageQuery` names (a dbstat query giving one page
+    /// number): a damaged store that SQLite still opens.
+    static func zeroPage(_ db: String, _ pageQuery: String) throws {
+        let page = Int(try sqlite3(db, pageQuery)) ?? 0
+        let pageSize = Int(try sqlite3(db, "PRAGMA page_size")) ?? 4096
+        #expect(page > 1)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: db))
+        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+        handle.write(Data(repeating: 0, count: pageSize))
+        try handle.close()
     }
 
     /// Runs sqlite3's CLI on `path` and returns its output.
