@@ -58,13 +58,8 @@ enum AlertGeoJSON {
             let rings = polygon.compactMap { ring(from: $0) }
             guard let outer = rings.first else { continue }
             sawRing = true
-            // One point-in-polygon rule with the area table's (RingContainment): a border belongs to
-            // the area, so a point on a hole's edge is in the area too.
-            if RingContainment.locate(point, in: outer) != .outside,
-                !rings.dropFirst().contains(where: { RingContainment.locate(point, in: $0) == .inside })
-            {
-                return true
-            }
+            // One point-in-polygon rule with the area table's (RingContainment.polygonHolds).
+            if RingContainment.polygonHolds(point, rings: rings) { return true }
         }
         return sawRing ? false : nil
     }

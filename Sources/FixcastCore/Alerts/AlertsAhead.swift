@@ -26,9 +26,7 @@ public enum AlertFootprint: Sendable, Hashable {
             return !codes.isDisjoint(with: areasAt(point))
         case .polygons(let polygons):
             return polygons.contains { rings in
-                guard let outer = rings.first, outer.count >= 3 else { return false }
-                func inside(_ ring: [Point]) -> Bool { PolygonTest.contains(ring.map { ($0.lon, $0.lat) }, point) }
-                return inside(outer) && !rings.dropFirst().contains(where: inside)
+                RingContainment.polygonHolds(point, rings: rings.map { ring in ring.map { ($0.lon, $0.lat) } })
             }
         }
     }

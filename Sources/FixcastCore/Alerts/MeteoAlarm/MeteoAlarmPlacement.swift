@@ -102,3 +102,15 @@ extension RingContainment {
         }
     }
 }
+
+extension RingContainment {
+    /// Whether a polygon (its outer ring first, then its holes, in degrees) holds `point`: inside or
+    /// on the outer ring, and not strictly inside a hole (a border belongs to the area, so a point on a
+    /// hole's edge is in the area too). The one polygon rule for a CAP or GeoJSON alert's own polygon
+    /// and for alerts ahead.
+    public static func polygonHolds(_ point: Coordinate, rings: [[(lon: Double, lat: Double)]]) -> Bool {
+        guard let outer = rings.first, outer.count >= 3 else { return false }
+        return locate(point, in: outer) != .outside
+            && !rings.dropFirst().contains(where: { locate(point, in: $0) == .inside })
+    }
+}
