@@ -57,6 +57,8 @@ PY
 cat > "$work/server.json" <<JSON
 {"port": 0, "port_file": "$work/http.port", "log": "$work/requests.jsonl",
  "routes": {"/v1/forecast": $(cat "$work/server-routes.json"),
+            "/ahead/v1/forecast": [{"status": 200, "multi_location": true, "rebase_hours": true,
+                                    "file": "$PWD/Tests/FixcastTests/Fixtures/api/open-meteo-ahead-multi-location.json"}],
             "/alerts/active": [{"status": 200, "file": "$PWD/demo/nws-alerts-none.json",
                                 "headers": {"Content-Type": "application/geo+json"}}]}}
 JSON
@@ -78,6 +80,12 @@ export FIXCAST_WEATHER_BASE_URL="http://127.0.0.1:$http_port"
 # answer, so the demo reaches nothing beyond 127.0.0.1.
 export FIXCAST_ALERTS_NWS_BASE_URL="http://127.0.0.1:$http_port"
 export FIXCAST_PLACES_PROVIDER=offline
+# Weather ahead along the drive's own route (demo/reno_tahoe_route.gpx, made from the NMEA by
+# scripts/make-demo-route.py): the same server answers Open-Meteo's multi-location form from a recorded
+# answer, its hours relabelled to now (see that fixture's source note).
+export FIXCAST_AHEAD_ENABLED=true
+export FIXCAST_AHEAD_BASE_URL="http://127.0.0.1:$http_port/ahead"
+export FIXCAST_AHEAD_ROUTE="$PWD/demo/reno_tahoe_route.gpx"
 export FIXCAST_DEMO_LABEL="DEMO DATA: replayed drive, recorded weather"
 db="$work/demo.sqlite"
 echo "fixcast demo: gpsd on 127.0.0.1:$gps_port, recorded weather on 127.0.0.1:$http_port, store $db" >&2

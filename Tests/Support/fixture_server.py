@@ -17,6 +17,12 @@ CONFIG:
        "close": false,            # close the connection without any response
        "size": 0,                 # a body of this many bytes of 'x' instead of file/body
        "gzip": false,             # send the body gzip-compressed with Content-Encoding: gzip
+       "multi_location": false,   # Open-Meteo's multi-location form: "file" is a recorded answer (an object,
+                                  # or an array whose first element is used); the reply is an array with one
+                                  # copy per comma-separated latitude/longitude of the query, each carrying
+                                  # the requested coordinates, or one object when one location was asked
+       "rebase_hours": false,     # with multi_location: the recorded hours shifted so the first is the
+                                  # current UTC hour (the recorded values unchanged), for a live demo
        "body": "literal text"}
     ]
   }
@@ -70,6 +76,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         if spec.get("size"):
             body = b"x" * int(spec["size"])
+        elif spec.get("multi_location") and "file" in spec:
+            body = multi_location_answer(spec, parts.query)
         elif "file" in spec:
             body = open(spec["file"], "rb").read()
         else:
@@ -90,6 +98,34 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         self.wfile.write(body)
+
+
+def multi_location_answer(spec, query):
+    """Open-Meteo's multi-location answer built from a recorded one: one copy per requested location."""
+    from urllib.parse import parse_qs
+    import calendar
+    import copy
+    recorded = json.load(open(spec["file"]))
+    template = recorded[0] if isinstance(recorded, list) else recorded
+    q = parse_qs(query)
+    lats = q.get("latitude", [""])[0].split(",")
+    lons = q.get("longitude", [""])[0].split(",")
+    if len(lats) != len(lons) or not lats[0]:
+        return json.dumps({"error": True, "reason": "latitude and longitude must have the same number of elements"}).encode()
+    hours = None
+    if spec.get("rebase_hours"):
+        now = int(time.time()) // 3600 * 3600
+        hours = [time.strftime("%Y-%m-%dT%H:%M", time.gmtime(now + 3600 * i))
+                 for i in range(len(template["hourly"]["time"]))]
+    answer = []
+    for lat, lon in zip(lats, lons):
+        item = copy.deepcopy(template)
+        item["latitude"], item["longitude"] = float(lat), float(lon)
+        if hours is not None:
+            item["utc_offset_seconds"] = 0
+            item["hourly"]["time"] = hours
+        answer.append(item)
+    return json.dumps(answer[0] if len(answer) == 1 else answer).encode()
 
 
 host = config.get("host", "127.0.0.1")

@@ -26,6 +26,34 @@ public enum RegularFile {
         return nil
     }
 
+    /// The whole of the regular file at `path`, at most `maxBytes`; else why not, as a phrase to
+    /// follow the path (as `problem`, or "is larger than N bytes"). A FIFO or device is never read.
+    public static func bytes(_ path: String, maxBytes: Int) -> Result<[UInt8], RegularFileProblem> {
+        if let problem = problem(path) { return .failure(RegularFileProblem(phrase: problem)) }
+        let fd = Syscall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
+            return .failure(RegularFileProblem(phrase: "cannot be opened (\(String(cString: strerror(errno))))"))
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(RegularFileProblem(phrase: "is not a regular file"))
+        }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(RegularFileProblem(phrase: "cannot be read (\(String(cString: strerror(errno))))"))
+            }
+            out.append(contentsOf: chunk[0..<n])
+            if out.count > maxBytes { return .failure(RegularFileProblem(phrase: "is larger than \(maxBytes) bytes")) }
+        }
+        return .success(out)
+    }
+
     private static func notRegular(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
@@ -36,4 +64,9 @@ public enum RegularFile {
         default: return "something else"
         }
     }
+}
+
+/// Why a file could not be read, as a phrase to follow its path ("does not exist").
+public struct RegularFileProblem: Error, Sendable, Equatable {
+    public let phrase: String
 }

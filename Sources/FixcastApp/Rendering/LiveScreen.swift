@@ -90,6 +90,11 @@ public enum LiveScreen {
             head.append(parts.precipitationLine(weather.current))
             head.append(parts.todayLine(weather.today))
             middle += weather.alerts.map(parts.alertLine)
+            // Weather ahead (AheadDisplay): its headline and the next samples, before the days.
+            if let ahead = state.reading?.ahead {
+                middle.append(rule)
+                middle += AheadDisplay.screenLines(ahead, options: options, width: width)
+            }
             if !weather.daily.isEmpty {
                 middle.append(rule)
                 middle += parts.dayLines(weather.daily)

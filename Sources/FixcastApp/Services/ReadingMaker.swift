@@ -13,6 +13,9 @@ public struct ReadingMaker: Sendable {
     public let clock: any WallClock
     /// nil: readings carry no `alerts` object (alerts disabled, or a caller that does not want them).
     public let alerts: AlertService?
+    /// nil: readings carry `ahead: null` (ahead off, or a one-shot command: only `run` sets it, so
+    /// `now` asks for nothing more than it did). Refreshed at most every `ahead.refresh_min`.
+    public var ahead: AheadService?
 
     /// The device id readings' `id`s are made with, and whether they wait in the MQTT outbox;
     /// nil: stored without an id (tests that need neither).
@@ -55,18 +58,21 @@ public struct ReadingMaker: Sendable {
         async let placeOutcome = resolvePlace(position.coordinate, knownPlace: knownPlace, offline: offline)
         async let weatherOutcome = weather.weather(at: position.coordinate, force: force, offline: offline)
         async let alertOutcome = alertsOutcome(position.coordinate, offline: offline)
+        async let aheadOutcome = aheadOutcome(position, force: force, offline: offline)
         let (place, placeIssue) = await placeOutcome
         let w = await weatherOutcome
         let a = await alertOutcome
+        let ahead = await aheadOutcome
         var errors = notes
         if let placeIssue { errors.append(placeIssue) }
         if let e = w.error { errors.append(ReadingIssue(e)) }
         // Values the provider sent that were dropped as unbelievable: the reading says which.
         errors += (w.report?.valueProblems ?? []).map { ReadingIssue($0) }
         if let issue = a.issue { errors.append(issue) }
+        if let issue = ahead.issue { errors.append(issue) }
         var reading = Reading(
             time: clock.now(), trigger: trigger, position: position, place: place, weather: w.report, alerts: a.report,
-            errors: errors)
+            ahead: ahead.forecast, errors: errors)
         var stored = false
         if let store {
             do {
@@ -88,6 +94,12 @@ public struct ReadingMaker: Sendable {
     private func alertsOutcome(_ c: Coordinate, offline: Bool) async -> AlertOutcome {
         guard let alerts else { return AlertOutcome(report: nil, error: nil) }
         return await alerts.alerts(at: c, offline: offline)
+    }
+
+    /// The weather ahead, refreshed when due (`AheadService.refreshed`); nothing without the service.
+    private func aheadOutcome(_ position: Position, force: Bool, offline: Bool) async -> AheadOutcome {
+        guard let ahead else { return AheadOutcome(forecast: nil, issue: nil) }
+        return await ahead.refreshed(from: position, force: force, offline: offline)
     }
 
     private func resolvePlace(_ c: Coordinate, knownPlace: Place?, offline: Bool) async -> (Place?, ReadingIssue?) {

@@ -21,6 +21,10 @@ public struct Services: Sendable {
     /// Told what each of `run`'s alert checks found (nil: nothing could be had), and when: `run`
     /// hangs the MQTT publisher's `alert` topic on it.
     public var onAlertsChecked: (@Sendable (AlertReport?, Date) -> Void)?
+    /// The weather ahead; nil when `ahead.enabled` is false, `ahead.provider` is none, or the route
+    /// file cannot be followed (then `aheadRouteError` says why).
+    public let ahead: AheadService?
+    public let aheadRouteError: AheadError?
 
     public init(settings: Settings, environment: [String: String], clock: any WallClock = SystemClock())
         throws(WeatherError)
@@ -42,8 +46,23 @@ public struct Services: Sendable {
         places = PlaceService.make(
             settings: settings.places, http: http, cache: store, sharedLimit: store)
         alertCommand = AlertCommandRunner(command: settings.alerts.command, environment: environment)
+        let offline = OfflinePlaces()
         alerts = AlertService.make(
-            settings: settings.alerts, http: http, countries: OfflinePlaces(), state: store, clock: clock)
+            settings: settings.alerts, http: http, countries: offline, state: store, clock: clock)
+        var ahead: AheadService?
+        var aheadRouteError: AheadError?
+        if settings.ahead.enabled, settings.ahead.provider != .none {
+            do {
+                let route = try AheadService.loadRoute(settings.ahead.route)
+                ahead = AheadService(
+                    settings: settings.ahead, route: route, http: http, store: store, places: offline, clock: clock,
+                    maxPlausibleMps: settings.gps.maxSpeedMps)
+            } catch {
+                aheadRouteError = error
+            }
+        }
+        self.ahead = ahead
+        self.aheadRouteError = aheadRouteError
         let deviceID = DeviceID.resolve(configured: settings.mqtt.deviceID, hostName: HostName.current())
         self.deviceID = deviceID
         let plan = ReadingStorePlan(

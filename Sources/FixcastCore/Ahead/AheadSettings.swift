@@ -1,5 +1,5 @@
-/// The `[ahead]` block of the configuration (CONTRACT.md), as the pure core needs it. The config
-/// schema does not carry these keys yet; the agent will build this value from it.
+/// The `[ahead]` block of the configuration (CONTRACT.md), as the pure core needs it; built from
+/// `Settings.Ahead` (`AheadSettings.init(_:)`), with `--hours` in place of `ahead.hours` when given.
 public struct AheadSettings: Sendable, Equatable {
     /// `ahead.hours` (1-12): how far ahead samples go.
     public var hours: Double

@@ -1,8 +1,6 @@
 /// Why a GPX file cannot be followed as a route: a typed cause (for tests and the agent) and one
-/// sentence naming the component, what is wrong, where (the line), and what to do.
-///
-/// `Component` has no `ahead` case yet (wiring is the next session's), so the sentence carries the
-/// component name itself: `ahead: …`.
+/// sentence naming the component (`ahead: …`), what is wrong, where (the line), and what to do.
+/// `AheadError.route` carries it to the person.
 public struct GPXRouteError: Error, Sendable, Equatable {
     public enum Cause: Sendable, Equatable {
         /// The file is larger than `GPXRouteReader.maxBytes`.

@@ -50,7 +50,7 @@ public enum ConfigSchema {
     }
 
     public static let sections = [
-        "gps", "trigger", "weather", "places", "storage", "display", "alerts", "report", "mqtt",
+        "gps", "trigger", "weather", "places", "storage", "display", "alerts", "report", "mqtt", "ahead",
     ]
     static var sectionList: String { sections.map { "[\($0)]" }.joined(separator: ", ") }
 
@@ -191,7 +191,7 @@ public enum ConfigSchema {
             },
             // reports: a gap this long without track points starts a new trip.
             number("report", "trip_gap_min", positive: true) { $0.report.tripGapMin = $1 },
-        ] + mqttKeys
+        ] + mqttKeys + aheadKeys
 
     /// `[mqtt]` (CONTRACT.md "MQTT"). `password` is a secret: its value never appears in an error.
     static let mqttKeys: [Key] = [
@@ -285,7 +285,7 @@ public enum ConfigSchema {
     }
 
     /// A finite number (an integer is accepted too), > 0 when `positive`, else ≥ 0.
-    private static func number(
+    static func number(
         _ section: String, _ name: String, positive: Bool, _ set: @escaping @Sendable (inout Settings, Double) -> Void
     ) -> Key {
         Key(section: section, name: name, kind: .number) { s, v in
@@ -303,7 +303,7 @@ public enum ConfigSchema {
         }
     }
 
-    private static func url(
+    static func url(
         _ section: String, _ name: String, _ set: @escaping @Sendable (inout Settings, String) -> Void
     ) -> Key {
         Key(section: section, name: name, kind: .string) { s, v in

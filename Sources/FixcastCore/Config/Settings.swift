@@ -110,6 +110,23 @@ public struct Settings: Sendable, Hashable {
         public init() {}
     }
 
+    /// `[ahead]` (CONTRACT.md "Weather ahead"): the forecast where the traveller will be.
+    public struct Ahead: Sendable, Hashable {
+        public var enabled = true
+        public var provider: AheadProvider = .openMeteo
+        /// Empty: Open-Meteo's public endpoint (the path /v1/forecast is appended).
+        public var baseURL = ""
+        public var hours = 3.0
+        public var stepMin = 15.0
+        public var minStepKm = 5.0
+        public var refreshMin = 15.0
+        /// Empty: no route; the course is followed.
+        public var route = ""
+        public var offRouteM = 500.0
+        public var rainMmH = 0.2
+        public init() {}
+    }
+
     public var gps = GPS()
     public var trigger = Trigger()
     public var weather = Weather()
@@ -119,6 +136,7 @@ public struct Settings: Sendable, Hashable {
     public var alerts = Alerts()
     public var report = Report()
     public var mqtt = MQTT()
+    public var ahead = Ahead()
 
     public init() {}
 }

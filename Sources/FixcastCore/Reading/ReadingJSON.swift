@@ -14,6 +14,7 @@ extension Reading {
             ("place", place?.json ?? .null),
             ("weather", weather.map { $0.json(language: language) } ?? .null),
             ("alerts", alerts?.json ?? .null),
+            ("ahead", ahead.map { $0.json(language: language) } ?? .null),
             (
                 "errors",
                 .array(
@@ -40,6 +41,8 @@ extension Reading {
         if let w = json["weather"], !w.isNull { weather = WeatherReport(json: w) }
         var alerts: AlertReport?
         if let a = json["alerts"], !a.isNull { alerts = AlertReport(json: a) }
+        var ahead: AheadForecast?
+        if let a = json["ahead"], !a.isNull { ahead = AheadForecast(json: a) }
         let errors: [ReadingIssue] = (json["errors"]?.arrayValue ?? []).compactMap {
             guard let c = $0["component"]?.stringValue.flatMap(Component.init(rawValue:)),
                 let m = $0["message"]?.stringValue
@@ -48,7 +51,7 @@ extension Reading {
         }
         self.init(
             time: time, trigger: trig, position: position, place: place, weather: weather, alerts: alerts,
-            errors: errors, id: json["id"]?.stringValue)
+            ahead: ahead, errors: errors, id: json["id"]?.stringValue)
     }
 }
 

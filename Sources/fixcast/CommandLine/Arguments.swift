@@ -5,7 +5,7 @@ import FoundationEssentials
 
 /// The commands of CONTRACT.md.
 public enum CommandName: String, Sendable, CaseIterable {
-    case run, now, forecast, search, export, status, alerts, trips, report, mqtt, line, completions
+    case run, now, forecast, search, export, status, alerts, ahead, trips, report, mqtt, line, completions
 
     /// The commands, for the messages that list them.
     static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -61,6 +61,10 @@ public struct Arguments: Sendable, Equatable {
     public var waybar = false
     public var i3blocks = false
     public var watch = false
+    // run, ahead: the route to follow (`ahead.route` when not given)
+    public var route: String?
+    // ahead
+    public var hours: Int?
 
     public init() {}
 }
@@ -168,6 +172,19 @@ extension Arguments {
             case "--waybar": a.waybar = true
             case "--i3blocks": a.i3blocks = true
             case "--watch": a.watch = true
+            case "--route":
+                let v = try value(name, inline)
+                guard !v.isEmpty, !v.contains("\0") else {
+                    throw UsageError("fixcast: --route needs a GPX file's path, e.g. --route trip.gpx.")
+                }
+                a.route = v
+            case "--hours":
+                let v = try value(name, inline)
+                guard let h = Int(v), (1...12).contains(h) else {
+                    throw UsageError(
+                        "fixcast: --hours: \"\(TerminalText.echo(v))\" is not a number of hours from 1 to 12.")
+                }
+                a.hours = h
             case "--since", "--until":
                 let v = try value(name, inline)
                 guard let d = ExportTimeRange.parse(v, isUpperBound: name == "--until") else {

@@ -23,6 +23,7 @@ extension CommandName {
         case .export: return ExportOptions.self
         case .status: return StatusOptions.self
         case .alerts: return AlertsOptions.self
+        case .ahead: return AheadOptions.self
         case .trips: return TripsOptions.self
         case .report: return ReportOptions.self
         case .mqtt: return MQTTOptions.self
@@ -57,15 +58,18 @@ enum PositionChoice: Sendable, Equatable {
 }
 
 struct RunOptions: CommandOptions {
-    static let accepted: [OptionName] = [.gpsd, .at, .place, .json, .offline]
+    static let accepted: [OptionName] = [.gpsd, .at, .place, .json, .offline, .route]
     var position: PositionChoice
     var json: Bool
     var offline: Bool
+    /// `--route`: the GPX route weather ahead follows (nil: `ahead.route`).
+    var route: String?
 
     init(_ a: Arguments) throws(UsageError) {
         position = try PositionChoice(a)
         json = a.json
         offline = a.offline
+        route = a.route
     }
 }
 
@@ -155,6 +159,20 @@ struct StatusOptions: CommandOptions {
 
 struct AlertsOptions: CommandOptions {
     static let accepted: [OptionName] = [.gpsd, .at, .place, .json, .offline]
+    var position: PositionChoice
+    var json: Bool
+    var offline: Bool
+
+    init(_ a: Arguments) throws(UsageError) {
+        position = try PositionChoice(a)
+        json = a.json
+        offline = a.offline
+    }
+}
+
+/// `fixcast ahead`: where from (gpsd, or `--at`/`--place` with a route), which route and how far.
+struct AheadOptions: CommandOptions {
+    static let accepted: [OptionName] = [.gpsd, .at, .place, .json, .offline, .route, .hours]
     var position: PositionChoice
     var json: Bool
     var offline: Bool

@@ -5,6 +5,7 @@ enum OptionName: String, CaseIterable, Sendable, Hashable {
     case config, gpsd, at, place, db, units, lang, json, offline, force
     case days, limit, format, since, until, output, trip
     case waybar, i3blocks, watch
+    case route, hours
 
     /// How the option is written in messages and help.
     var flag: String {
@@ -52,7 +53,12 @@ enum OptionName: String, CaseIterable, Sendable, Hashable {
         case .offline: return "  --offline            No network: offline place names and stored weather only."
         case .force:
             return "  --force              Fetch weather past the 10-minute cache (never more than once a minute)."
-        case .days, .limit, .format, .since, .until, .output, .trip, .waybar, .i3blocks, .watch: return nil
+        case .route:
+            return """
+                  --route FILE.gpx     Weather ahead along this GPX route (its rte, else its trk;
+                                       default ahead.route).
+                """
+        case .days, .limit, .format, .since, .until, .output, .trip, .waybar, .i3blocks, .watch, .hours: return nil
         }
     }
 }

@@ -74,6 +74,7 @@ public enum FixcastCLI {
             case .status: return await StatusCommand(context: context, options: try StatusOptions(args)).run()
             case .run: return await RunCommand(context: context, options: try RunOptions(args)).run()
             case .alerts: return await AlertsCommand(context: context, options: try AlertsOptions(args)).run()
+            case .ahead: return await AheadCommand(context: context, options: try AheadOptions(args)).run()
             case .trips: return await TripsCommand(context: context, options: try TripsOptions(args)).run()
             case .report: return await ReportCommand(context: context, options: try ReportOptions(args)).run()
             case .mqtt: return await MQTTTestCommand(context: context, options: try MQTTOptions(args)).run()

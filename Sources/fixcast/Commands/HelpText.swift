@@ -59,6 +59,11 @@ public enum HelpText {
                 SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader
                 going away (exit 0); exit 1 when a reading could not be stored or printed.
 
+                With ahead.enabled (the default) each reading also carries the weather ahead: a sample
+                every 15 minutes of travel along the route (--route or ahead.route) or, without one, the
+                course, asked in one request at most every ahead.refresh_min (15 minutes; sooner when
+                leaving or rejoining the route, or on r / SIGUSR1). See fixcast ahead --help.
+
                 OPTIONS:
                 \(options(for: .run))
                 """
@@ -141,6 +146,26 @@ public enum HelpText {
 
                 OPTIONS:
                 \(options(for: .alerts))
+                """
+        case .ahead:
+            return """
+                USAGE: fixcast ahead [--route FILE.gpx] [--hours N] [--json] [options]
+
+                Shows the forecast where you will be: a sample every ahead.step_min (15) minutes of travel,
+                never closer than ahead.min_step_km (5 km), out to --hours (ahead.hours, 3), each at its
+                arrival time, with its place (offline), temperature, rain, the wind against you and the
+                conditions, under a headline such as "Rain in about 45 min, 63 km ahead, near Kyritz." It
+                follows the route (--route or ahead.route: a GPX rte, else trk, from the nearest point
+                ahead), else the course over ground of the last minutes; slower than 1 m/s for 2 minutes,
+                the samples are here, at later times. The speed is learned from the stored track (the
+                median moving speed of the last 20 minutes), else the receiver's. Every sample is asked of
+                Open-Meteo in one request. With --at or --place there is no course: it needs a route and
+                a stored track to time it by. With --json it prints the reading's ahead object. Exit 0
+                when a forecast was made, 1 when not (stderr says why).
+
+                OPTIONS:
+                  --hours N            How far ahead (1-12, default ahead.hours).
+                \(options(for: .ahead))
                 """
         case .trips:
             return """
@@ -250,6 +275,7 @@ extension CommandName {
         case .export: return "Write the stored track and readings as GPX, CSV or GeoJSON."
         case .status: return "Show gpsd, the last reading, the store and the MQTT link."
         case .alerts: return "Show the official weather alerts active here, or that none cover it."
+        case .ahead: return "Show the forecast where you will be, along the route or the course."
         case .trips: return "List the trips in the store: times, distance, places, readings."
         case .report: return "Draw a trip as a picture (SVG or HTML): track by temperature, readings, profile."
         case .mqtt: return "Connect to the configured MQTT broker and say what worked."

@@ -23,7 +23,7 @@ extension OptionName {
     func values(for command: CommandName?) -> OptionValues {
         if FlagArgument.names.contains(flag) { return .none }
         switch self {
-        case .config, .db, .output: return .file
+        case .config, .db, .output, .route: return .file
         case .units: return .choices(UnitSystem.allCases.map(\.rawValue))
         case .lang: return .choices(Language.allCases.map(\.rawValue))
         // export's formats; a --format of another command is its own (a value to type).

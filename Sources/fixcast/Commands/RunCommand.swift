@@ -15,6 +15,12 @@ struct RunCommand {
             Console.err(error.message + "\n")
             return ExitCode.usage
         }
+        // A route that cannot be followed is a configuration error, said before anything starts.
+        if let e = services.aheadRouteError {
+            Console.err(e.message + "\n")
+            return ExitCode.usage
+        }
+        services.readings.ahead = services.ahead
         // A store that cannot be opened at all stops the agent at start, as `now` stops (issue 23):
         // a run that records nothing must not look like one that does.
         guard services.store != nil else {

@@ -30,7 +30,8 @@ import Testing
             Issue.record("not an object")
             return
         }
-        #expect(members.map(\.0) == ["id", "time", "trigger", "position", "place", "weather", "alerts", "errors"])
+        #expect(
+            members.map(\.0) == ["id", "time", "trigger", "position", "place", "weather", "alerts", "ahead", "errors"])
         #expect(json["alerts"]?.isNull == true)  // no alerts object asked for: null, not "no alerts"
         #expect(json["id"] == .null)  // not stored: no id (CONTRACT.md)
         #expect(json["time"]?.stringValue == "2026-01-30T12:00:22Z")

@@ -62,16 +62,22 @@ import Testing
 
     /// gpsd on a pty, the loopback weather server, `fixcast run --json` on both (offline places), and an
     /// observer client synced to gpsd's stream.
-    static func startRig() async throws -> Rig {
+    /// `routes` and `env` add to the weather's (weather ahead's tests: its own path on the server).
+    static func startRig(
+        routes: [String: [FixtureResponse]] = [:], env: [String: String] = [:], arguments: [String] = []
+    ) async throws -> Rig {
         let home = TestPaths.temporaryDirectory("agent-replay")
         let gpsd = try GPSDOnPTY()
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
-        ])
+        let server = try FixtureServer(
+            routes: ["/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]].merging(routes) {
+                $1
+            })
         let db = home.appendingPathComponent("fixcast.sqlite").path
         let agent = try RunningFixcast(
-            ["run", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db", db],
-            env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+            ["run", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db", db] + arguments,
+            env: ["FIXCAST_WEATHER_BASE_URL": server.baseURL, "FIXCAST_PLACES_PROVIDER": "offline"].merging(
+                env.map { ($0.key, $0.value.replacing("$SERVER", with: server.baseURL)) }
+            ) { $1 }, home: home)
         let observer = GPSDClient(
             address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)), clock: SystemClock())
         observer.start()

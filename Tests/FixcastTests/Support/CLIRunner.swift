@@ -22,6 +22,9 @@ func fixcastEnvironment(home: URL, adding env: [String: String]) -> [String: Str
         "FIXCAST_ALERTS_ENABLED": "false",
         "FIXCAST_ALERTS_NWS_BASE_URL": "http://127.0.0.1:9",
         "FIXCAST_ALERTS_METALERTS_BASE_URL": "http://127.0.0.1:9",
+        // Weather ahead likewise: off unless a test turns it on, and never the public endpoint.
+        "FIXCAST_AHEAD_ENABLED": "false",
+        "FIXCAST_AHEAD_BASE_URL": "http://127.0.0.1:9",
     ]
     environment.merge(env) { _, new in new }
     return environment

@@ -12,9 +12,18 @@ struct FixtureResponse {
     var size = 0
     /// Send the body gzip-compressed (`Content-Encoding: gzip`).
     var gzip = false
+    /// Open-Meteo's multi-location form: one copy of the recorded `file`'s location per requested one.
+    var multiLocation = false
+    /// With `multiLocation`: the recorded hours shifted to start at the current UTC hour.
+    var rebaseHours = false
 
     static func file(_ path: String, status: Int = 200, headers: [String: String] = [:]) -> FixtureResponse {
         FixtureResponse(status: status, file: path, headers: headers)
+    }
+
+    /// The multi-location answer built from the recorded answer at `path` (fixture_server.py).
+    static func multiLocation(_ path: String, rebaseHours: Bool = false) -> FixtureResponse {
+        FixtureResponse(file: path, multiLocation: true, rebaseHours: rebaseHours)
     }
 
     static func body(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> FixtureResponse {
@@ -28,6 +37,8 @@ struct FixtureResponse {
         if let file { d["file"] = file }
         if let body { d["body"] = body }
         if gzip { d["gzip"] = true }
+        if multiLocation { d["multi_location"] = true }
+        if rebaseHours { d["rebase_hours"] = true }
         return d
     }
 }

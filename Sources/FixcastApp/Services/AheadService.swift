@@ -1,0 +1,208 @@
+import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
+
+/// What the ahead service could give: the forecast (marked `stale` when it is the last good one kept
+/// after a failed refresh) and, when something failed, why. Both can be set.
+public struct AheadOutcome: Sendable, Hashable {
+    public var forecast: AheadForecast?
+    public var issue: ReadingIssue?
+
+    public init(forecast: AheadForecast?, issue: ReadingIssue?) {
+        self.forecast = forecast
+        self.issue = issue
+    }
+}
+
+/// The weather where the traveller will be (CONTRACT.md "Weather ahead"): the fix and the stored
+/// track's last 20 minutes feed the trajectory (route, course or stationary) and the learned speed;
+/// the samples go to Open-Meteo in ONE multi-location request (samples in one ~2 km cell asked once)
+/// through the shared HTTP client, with the weather's back-off after 429/5xx and Retry-After kept in
+/// the store's state; each sample is named offline from the bundled place table.
+///
+/// `forecast` makes one now (the `ahead` command); `refreshed` is `run`'s: at most every
+/// `ahead.refresh_min` (`AheadRefreshPolicy`), sooner on a basis change or a forced reading, else the
+/// last forecast as it was. A failed request never fails the reading: the issue names `ahead` and
+/// the last forecast is kept, marked stale.
+public actor AheadService {
+    /// The track this far back is read for the speed and the course: the speed's 20 minutes
+    /// (`TravelSpeed.windowS`) and the course's 2 (a margin for the receiver's clock is in the 20).
+    static let trackWindowS = TravelSpeed.windowS
+
+    private let settings: AheadSettings
+    private let baseURL: String
+    private let http: any HTTPFetching
+    private let store: SQLiteStore?
+    private let places: OfflinePlaces?
+    private let clock: any WallClock
+    private let maxPlausibleMps: Double
+    private let backoff: SavedBackoff
+    private var trajectory: AheadTrajectory
+    private var refreshPolicy: AheadRefreshPolicy
+    private var last: AheadForecast?
+
+    /// How many times the forecast service was actually asked (for tests and the status line).
+    public private(set) var requestCount = 0
+
+    public init(
+        settings: Settings.Ahead, route: RouteGeometry?, http: any HTTPFetching, store: SQLiteStore?,
+        places: OfflinePlaces?, clock: any WallClock, maxPlausibleMps: Double = FixPlausibility.defaultMaxSpeedMps
+    ) {
+        self.settings = AheadSettings(settings)
+        var base = settings.baseURL.isEmpty ? OpenMeteoWeather.publicBaseURL : settings.baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.http = http
+        self.store = store
+        self.places = places
+        self.clock = clock
+        self.maxPlausibleMps = maxPlausibleMps
+        self.backoff = SavedBackoff(key: "ahead.backoff.open-meteo", state: store)
+        self.trajectory = AheadTrajectory(
+            route: route, routeID: route == nil ? nil : settings.route, offRouteM: settings.offRouteM)
+        self.refreshPolicy = AheadRefreshPolicy(refreshMin: settings.refreshMin)
+    }
+
+    /// Reads and checks the route file `path` (a GPX 1.1 `rte`, else `trk`); nil for an empty path.
+    public static func loadRoute(_ path: String) throws(AheadError) -> RouteGeometry? {
+        guard !path.isEmpty else { return nil }
+        switch RegularFile.bytes(path, maxBytes: GPXRouteReader.maxBytes) {
+        case .failure(let problem):
+            throw .routeFile(path: path, detail: problem.phrase)
+        case .success(let bytes):
+            do {
+                guard let geometry = RouteGeometry(try GPXRouteReader.read(bytes)) else {
+                    throw AheadError.route(GPXRouteError(.onePoint))
+                }
+                return geometry
+            } catch let e as GPXRouteError {
+                throw .route(e)
+            } catch let e as AheadError {
+                throw e
+            } catch {
+                throw .route(GPXRouteError(.noPoints))
+            }
+        }
+    }
+
+    /// A forecast made now from `position` (the `ahead` command): no refresh interval applies.
+    public func forecast(from position: Position, offline: Bool) async -> AheadOutcome {
+        let track = await recentTrack()
+        observe(track, position)
+        return await make(from: position, speed: learnedSpeed(track, position), offline: offline, keepingLast: false)
+    }
+
+    /// `run`'s: a fresh forecast when `AheadRefreshPolicy` says one is due (or `force` and past its
+    /// one-minute floor), else the last one as it was.
+    public func refreshed(from position: Position, force: Bool, offline: Bool) async -> AheadOutcome {
+        let track = await recentTrack()
+        observe(track, position)
+        let now = clock.now()
+        let speed = learnedSpeed(track, position)
+        let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now)
+        _ = trajectory.takeChange()
+        guard refreshPolicy.reason(at: now, basis: plan?.refreshBasis, forced: force) != nil else {
+            return AheadOutcome(forecast: last, issue: nil)
+        }
+        if let basis = plan?.refreshBasis { refreshPolicy.refreshed(at: now, basis: basis) }
+        return await make(from: position, speed: speed, offline: offline, keepingLast: true)
+    }
+
+    // MARK: - One forecast
+
+    private func make(from position: Position, speed: TravelSpeed?, offline: Bool, keepingLast: Bool) async
+        -> AheadOutcome
+    {
+        let now = clock.now()
+        guard let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now) else {
+            return AheadOutcome(
+                forecast: keepingLast ? last : nil, issue: keepingLast ? nil : ReadingIssue(AheadError.noBasis))
+        }
+        let points = AheadSampling.samples(along: plan.path, speedMps: speed?.mps ?? 0, now: now, settings: settings)
+        let origin = AheadForecast.Origin(coordinate: position.coordinate, fixTime: position.fixTime)
+        let names = points.map { placeName($0.coordinate) }
+        guard let request = OpenMeteoAheadRequest(samples: points, now: now) else {
+            let empty = AheadForecastAssembly.forecast(
+                plan: plan, speed: speed, from: origin, madeAt: now, points: [], locationOfSample: [], series: [],
+                places: [], rainMmH: settings.rainMmH)
+            last = empty
+            return AheadOutcome(forecast: empty, issue: nil)
+        }
+        if offline { return AheadOutcome(forecast: staleLast(), issue: nil) }
+        if let until = await backoff.heldUntil(now: now) {
+            return AheadOutcome(forecast: staleLast(), issue: ReadingIssue(AheadError.backingOff(until: until)))
+        }
+        switch await fetch(request, now: now) {
+        case .failure(let error):
+            return AheadOutcome(forecast: staleLast(), issue: ReadingIssue(error))
+        case .success(let series):
+            let made = AheadForecastAssembly.forecast(
+                plan: plan, speed: speed, from: origin, madeAt: now, points: points,
+                locationOfSample: request.locationOfSample, series: series, places: names,
+                rainMmH: settings.rainMmH)
+            last = made
+            return AheadOutcome(forecast: made, issue: nil)
+        }
+    }
+
+    private func staleLast() -> AheadForecast? {
+        guard var kept = last else { return nil }
+        kept.stale = true
+        return kept
+    }
+
+    /// The one request for every sample.
+    private func fetch(_ request: OpenMeteoAheadRequest, now: Date) async -> Result<[AheadHourlySeries], AheadError> {
+        requestCount += 1
+        let response: HTTPResponse
+        do {
+            response = try await http.get(
+                HTTPRequest(url: request.url(baseURL: baseURL), headers: ["Accept": "application/json"]))
+        } catch {
+            return .failure(.transport(reason: error.reason))
+        }
+        guard (200...299).contains(response.status) else {
+            await backoff.recordFailure(status: response.status, retryAfter: response.header("retry-after"), now: now)
+            let detail = OpenMeteoDecoder.errorReason(response.body).map {
+                TextCap.capped($0, maxBytes: TextCap.serverReason)
+            }
+            return .failure(.status(code: response.status, detail: detail))
+        }
+        await backoff.recordSuccess()
+        do {
+            return .success(try OpenMeteoAheadDecoder.decode(response.body, locations: request.locations.count))
+        } catch {
+            return .failure(.decode(error))
+        }
+    }
+
+    // MARK: - Trajectory and speed
+
+    /// The stored track since the last observed point, then the fix itself, into the trajectory.
+    private func observe(_ track: [Fix], _ position: Position) {
+        for fix in track { trajectory.observe(fix) }
+        trajectory.observe(
+            Fix(
+                time: position.fixTime, receivedAt: position.obtainedAt, coordinate: position.coordinate,
+                mode: position.mode ?? .twoD, speedMps: position.speedMps, trackDeg: position.trackDeg))
+    }
+
+    private func recentTrack() async -> [Fix] {
+        guard let store else { return [] }
+        let since = clock.now().addingTimeInterval(-Self.trackWindowS)
+        return (try? await store.recentTrack(since: since)) ?? []
+    }
+
+    /// The median moving speed of the last 20 min of fix times, else the receiver's.
+    private func learnedSpeed(_ fixes: [Fix], _ position: Position) -> TravelSpeed? {
+        let track = fixes.map { TrackSample(time: $0.time ?? $0.receivedAt, coordinate: $0.coordinate) }
+        let now = position.fixTime ?? position.obtainedAt
+        let receiver = position.source == .gps ? position.speedMps : nil
+        return TravelSpeed.learn(track: track, now: now, receiverMps: receiver, maxPlausibleMps: maxPlausibleMps)
+    }
+
+    private func placeName(_ c: Coordinate) -> String? {
+        guard let places else { return nil }
+        return (try? places.nearestPlace(to: c))?.name
+    }
+}

@@ -1,0 +1,46 @@
+import FoundationEssentials
+
+/// Joins what the pieces decided into the reading's `ahead` object: the plan, the samples, each
+/// sample's values at its ETA from its location's series (the request's `locationOfSample`), the
+/// offline place names, and the summary (rain ahead, the worst). A sample whose location has no
+/// series (none decoded) keeps its place and time with unknown values; nothing is made up.
+public enum AheadForecastAssembly {
+    public static func forecast(
+        plan: AheadTrajectory.Plan, speed: TravelSpeed?, from origin: AheadForecast.Origin, madeAt: Date,
+        points: [AheadSamplePoint], locationOfSample: [Int], series: [AheadHourlySeries], places: [String?],
+        rainMmH: Double
+    ) -> AheadForecast {
+        var forecasts: [AheadSampleForecast] = []
+        forecasts.reserveCapacity(points.count)
+        for (i, point) in points.enumerated() {
+            let k = i < locationOfSample.count ? locationOfSample[i] : -1
+            let conditions =
+                k >= 0 && k < series.count
+                ? series[k].conditions(at: point.eta, travelBearingDeg: point.travelBearingDeg) : nil
+            forecasts.append(AheadSampleForecast(point: point, conditions: conditions))
+        }
+        let samples = forecasts.enumerated().map { i, f in
+            let c = f.conditions
+            return AheadForecast.Sample(
+                minutes: f.point.minutes, eta: f.point.eta, distanceKm: f.point.distanceM / 1000,
+                coordinate: f.point.coordinate, place: i < places.count ? places[i] : nil,
+                temperatureC: c?.temperatureC, precipitationMmH: c?.precipitationMmH,
+                precipitationProbabilityPct: c?.precipitationProbabilityPct, weatherCode: c?.weatherCode,
+                windSpeedMps: c?.windSpeedMps, windGustMps: c?.windGustMps, windDirDeg: c?.windDirDeg,
+                headwindMps: c?.headwindMps, crosswindMps: c?.crosswindMps)
+        }
+        let rain = AheadSummary.rain(forecasts, thresholdMmH: rainMmH).map {
+            AheadForecast.Rain(
+                inMin: $0.minutes, atKm: $0.distanceM / 1000, place: samples[$0.sampleIndex].place, mmH: $0.mmH)
+        }
+        let worst = AheadSummary.worst(forecasts)
+        return AheadForecast(
+            basis: plan.basis, offRoute: plan.offRoute, madeAt: madeAt, from: origin,
+            speedMps: speed?.mps,
+            speedSource: speed.map { AheadForecast.SpeedSource(rawValue: $0.source.rawValue) ?? .gps },
+            route: plan.route, samples: samples, rain: rain,
+            worst: AheadForecast.Worst(
+                minTemperatureC: worst.minTemperatureC, maxGustMps: worst.maxGustMps,
+                maxPrecipitationMmH: worst.maxPrecipitationMmH))
+    }
+}

@@ -1,0 +1,68 @@
+import FixcastAdapters
+import FixcastApp
+import FixcastCore
+import FoundationEssentials
+
+/// `fixcast ahead [--route FILE] [--hours N] [--json]`: the forecast where the traveller will be
+/// (CONTRACT.md "Weather ahead"). `--json` prints the reading's `ahead` object. Exit 0 when a
+/// forecast was made (a stale one kept after a failure says so on stderr), 1 when none could be,
+/// 2 for a route that cannot be followed or ahead turned off.
+struct AheadCommand {
+    let context: CommandContext
+    let options: AheadOptions
+
+    func run() async -> Int32 {
+        let settings = context.settings.ahead
+        guard settings.enabled, settings.provider != .none else {
+            Console.err(
+                "ahead: weather ahead is turned off (ahead.enabled = false or ahead.provider = \"none\"); set ahead.enabled = true and ahead.provider = \"open-meteo\".\n"
+            )
+            return ExitCode.usage
+        }
+        if let e = Self.routeProblem(settings.route) {
+            Console.err(e.message + "\n")
+            return ExitCode.usage
+        }
+        if options.position.isFixed, settings.route.isEmpty {
+            Console.err(
+                "ahead: --at and --place give a position but no course; pass a route (--route FILE.gpx) or follow a moving fix from gpsd.\n"
+            )
+            return ExitCode.failure
+        }
+        switch await PositionResolution.start(context: context, position: options.position, offline: options.offline) {
+        case .failure(let exit):
+            return exit.code
+        case .success(let (services, resolved)):
+            guard let ahead = services.ahead else {
+                Console.err((services.aheadRouteError ?? .noBasis).message + "\n")
+                return ExitCode.usage
+            }
+            let outcome = await ahead.forecast(from: resolved.position, offline: options.offline)
+            for note in resolved.notes { Console.err(note.message + "\n") }
+            if options.json {
+                Console.out((outcome.forecast?.json(language: context.language) ?? .null).serialized() + "\n")
+            } else if let f = outcome.forecast {
+                let display = context.displayOptions
+                var lines = [AheadDisplay.headline(f, options: display), AheadDisplay.basisLine(f, options: display)]
+                if !f.samples.isEmpty { lines += [""] + AheadDisplay.table(f, options: display) }
+                Console.out(lines.joined(separator: "\n") + "\n")
+            }
+            if let issue = outcome.issue { Console.err(issue.message + "\n") }
+            if let s = services.storeIssue {
+                Console.err(s.message + "\n")
+                return ExitCode.failure
+            }
+            return outcome.forecast == nil ? ExitCode.failure : ExitCode.success
+        }
+    }
+
+    /// The route file checked before anything else starts (a bad file is the person's to fix).
+    static func routeProblem(_ path: String) -> AheadError? {
+        do {
+            _ = try AheadService.loadRoute(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@Suite struct AheadTrajectoryTests {
+    typealias F = AheadFixture
+
+    func fix(_ s: Double, at c: Coordinate, mps: Double?, track: Double?) -> Fix {
+        Fix(time: F.at(s), receivedAt: F.at(s), coordinate: c, mode: .threeD, speedMps: mps, trackDeg: track)
+    }
+
+    @Test func aMovingFixFollowsItsCourseAndAStopBecomesStationary() {
+        var t = AheadTrajectory(route: nil, routeID: nil, offRouteM: 500)
+        for k in 0...6 { t.observe(fix(Double(k) * 10, at: F.east(Double(k) * 250), mps: 25, track: 90)) }
+        let speed = TravelSpeed(mps: 25, source: .gps)
+        let moving = t.plan(from: F.east(1500), speed: speed, now: F.at(60))
+        #expect(moving?.basis == .course && moving?.route == nil)
+        if case .course(_, let deg)? = moving?.path { #expect(abs(deg - 90) < 1e-6) } else { Issue.record("no course") }
+        // Slow for 2 minutes: stationary, whatever the course was.
+        for k in 0...13 { t.observe(fix(70 + Double(k) * 10, at: F.east(1500), mps: 0.2, track: 300)) }
+        #expect(t.plan(from: F.east(1500), speed: nil, now: F.at(200))?.basis == .stationary)
+    }
+
+    @Test func noSpeedAndNoCourseIsNoPlan() {
+        var t = AheadTrajectory(route: nil, routeID: nil, offRouteM: 500)
+        t.observe(fix(0, at: F.east(0), mps: nil, track: nil))
+        #expect(t.plan(from: F.east(0), speed: nil, now: F.at(0)) == nil)
+    }
+
+    @Test func onTheRouteTheSamplesFollowWhatRemainsAndLeavingItIsSaidOnce() {
+        let route = F.geometry([F.east(0), F.east(50_000)], name: "East")
+        var t = AheadTrajectory(route: route, routeID: "east.gpx", offRouteM: 500)
+        t.observe(fix(0, at: F.east(10_000), mps: 20, track: 90))
+        let on = t.plan(from: F.east(10_000), speed: TravelSpeed(mps: 20, source: .gps), now: F.at(0))
+        #expect(on?.basis == .route && on?.offRoute == false)
+        #expect(abs((on?.route?.remainingKm ?? 0) - 40) < 0.01)
+        #expect(on?.refreshBasis == AheadRefreshPolicy.Basis(basis: .route, routeID: "east.gpx", offRoute: false))
+        // 2 km north of the route for more than 60 s: off it, following the course, said once.
+        for k in 1...8 { t.observe(fix(Double(k) * 10, at: F.east(10_000, north: 2_000), mps: 20, track: 0)) }
+        let off = t.plan(from: F.east(10_000, north: 2_000), speed: TravelSpeed(mps: 20, source: .gps), now: F.at(80))
+        #expect(off?.basis == .course && off?.offRoute == true && off?.route?.name == "East")
+        #expect(t.takeChange() == .leftRoute)
+        #expect(t.takeChange() == nil)
+        t.observe(fix(90, at: F.east(12_000), mps: 20, track: 90))
+        #expect(t.takeChange() == .rejoinedRoute)
+    }
+
+    @Test func aFixNotAfterTheLastObservedChangesNothing() {
+        var t = AheadTrajectory(route: nil, routeID: nil, offRouteM: 500)
+        t.observe(fix(10, at: F.east(0), mps: 25, track: 90))
+        t.observe(fix(5, at: F.east(0), mps: 25, track: 270))
+        t.observe(fix(10, at: F.east(0), mps: 25, track: 270))
+        #expect(t.lastObservedAt == F.at(10))
+        if case .course(_, let deg)? = t.plan(
+            from: F.east(0), speed: TravelSpeed(mps: 25, source: .gps), now: F.at(10))?.path
+        {
+            #expect(abs(deg - 90) < 1e-6)
+        } else {
+            Issue.record("no course")
+        }
+    }
+}
+
+@Suite struct AheadForecastAssemblyTests {
+    typealias F = AheadFixture
+
+    @Test func valuesAtEachETARainAheadAndTheWorstComeFromTheSamplesOwnLocation() {
+        let hours = (0..<4).map { F.at(Double($0) * 3600) }
+        func series(rain: Double, temp: Double) -> AheadHourlySeries {
+            AheadHourlySeries(
+                times: hours, temperatureC: [temp, temp, temp, temp], precipitationMmH: [0, rain, rain, rain],
+                precipitationProbabilityPct: [0, 50, 50, 50], weatherCode: [3, 61, 61, 61],
+                windSpeedMps: [5, 5, 5, 5], windGustMps: [9, 12, 9, 9], windDirDeg: [270, 270, 270, 270])
+        }
+        let points = [30.0, 60, 90].map { m in
+            AheadSamplePoint(
+                minutes: Int(m), eta: F.at(m * 60), distanceM: m * 1000, coordinate: F.east(m * 1000),
+                travelBearingDeg: 90)
+        }
+        let plan = AheadTrajectory.Plan(
+            basis: .course, offRoute: false, path: .course(from: F.east(0), courseDeg: 90), route: nil,
+            refreshBasis: AheadRefreshPolicy.Basis(basis: .course, routeID: nil, offRoute: false))
+        let f = AheadForecastAssembly.forecast(
+            plan: plan, speed: TravelSpeed(mps: 16.7, source: .history),
+            from: AheadForecast.Origin(coordinate: F.east(0), fixTime: F.at(0)), madeAt: F.at(0), points: points,
+            locationOfSample: [0, 0, 1], series: [series(rain: 0.1, temp: 10), series(rain: 1.5, temp: 4)],
+            places: ["A", "B", "C"], rainMmH: 0.2)
+        // The first two samples are in the dry location; the third in the wet, colder one.
+        #expect(f.samples.map(\.temperatureC) == [10, 10, 4])
+        #expect(f.rain == AheadForecast.Rain(inMin: 90, atKm: 90, place: "C", mmH: 1.5))
+        #expect(f.worst.minTemperatureC == 4 && f.worst.maxPrecipitationMmH == 1.5)
+        // A west wind (from 270°) behind a traveller going east: a tailwind, negative headwind.
+        #expect(f.samples.allSatisfy { ($0.headwindMps ?? 0) < -4.9 })
+        #expect(f.speedSource == .history && f.stale == false)
+    }
+
+    @Test func aSampleWithoutASeriesKeepsItsPlaceAndTimeWithUnknownValues() {
+        let point = AheadSamplePoint(
+            minutes: 15, eta: F.at(900), distanceM: 5_000, coordinate: F.east(5_000), travelBearingDeg: 90)
+        let plan = AheadTrajectory.Plan(
+            basis: .course, offRoute: false, path: .course(from: F.east(0), courseDeg: 90), route: nil,
+            refreshBasis: AheadRefreshPolicy.Basis(basis: .course, routeID: nil, offRoute: false))
+        let f = AheadForecastAssembly.forecast(
+            plan: plan, speed: nil, from: AheadForecast.Origin(coordinate: F.east(0), fixTime: nil), madeAt: F.at(0),
+            points: [point], locationOfSample: [3], series: [], places: [nil], rainMmH: 0.2)
+        #expect(f.samples.count == 1 && f.samples[0].temperatureC == nil && f.samples[0].minutes == 15)
+        #expect(f.rain == nil && f.worst.minTemperatureC == nil)
+    }
+}

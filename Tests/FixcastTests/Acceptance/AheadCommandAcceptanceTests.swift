@@ -1,0 +1,96 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+
+/// `fixcast ahead` through the binary: the loopback server answers the multi-location form (built
+/// from the recorded Berlin answer, hours relabelled to now), a real SQLite store holds a track of
+/// the last minutes (the speed is learned from it), and a GPX route is followed.
+@Suite(.serialized, .scratch) struct AheadCommandAcceptanceTests {
+    let berlin = Coordinate(lat: 52.52, lon: 13.41)!
+    let recorded = TestPaths.fixture("api/open-meteo-ahead-multi-location.json")
+
+    /// A store at `path` with 10 minutes of track driving north at 25 m/s up to now, and a route
+    /// 120 km north from Berlin in `dir`.
+    func prepare(_ dir: URL) async throws -> (db: String, route: String) {
+        let db = dir.appendingPathComponent("fixcast.sqlite").path
+        let store = try SQLiteStore(path: db)
+        let now = Date()
+        var fixes: [Fix] = []
+        for k in 0...60 {
+            let t = now.addingTimeInterval(Double(k - 60) * 10)
+            let at = SphereNavigation.destination(from: berlin, bearingDeg: 0, distanceM: Double(k - 60) * 250)
+            fixes.append(
+                Fix(time: t, receivedAt: t, coordinate: at.coordinate, mode: .threeD, speedMps: 25, trackDeg: 0))
+        }
+        try await store.appendTrackPoints(fixes)
+        let end = SphereNavigation.destination(from: berlin, bearingDeg: 0, distanceM: 120_000).coordinate
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test"><rte><name>North</name>
+            <rtept lat="\(berlin.lat)" lon="\(berlin.lon)"/><rtept lat="\(end.lat)" lon="\(end.lon)"/></rte></gpx>
+            """
+        let route = dir.appendingPathComponent("north.gpx")
+        try Data(gpx.utf8).write(to: route)
+        return (db, route.path)
+    }
+
+    @Test func aheadJSONIsTheContractsObjectFromOneRequestHoldingEverySample() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded, rebaseHours: true)]])
+        defer { server.stop() }
+        let home = TestPaths.temporaryDirectory("ahead-cli")
+        let (db, route) = try await prepare(home)
+        let result = try CLIRunner.run(
+            ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route, "--json"],
+            env: ["FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": server.baseURL], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONValue.parse(result.stdout)
+        guard case .object(let members) = json else {
+            Issue.record("not an object: \(result.stdout)")
+            return
+        }
+        #expect(
+            members.map(\.0) == [
+                "basis", "off_route", "made_at", "stale", "from", "speed_mps", "speed_source", "route", "samples",
+                "rain", "worst", "alerts",
+            ])
+        #expect(json["basis"]?.stringValue == "route" && json["speed_source"]?.stringValue == "history")
+        #expect(json["route"]?["name"]?.stringValue == "North")
+        let samples = json["samples"]?.arrayValue ?? []
+        // 120 km at 25 m/s (22.5 km a sample): 5 samples, then the route's end.
+        #expect(samples.count == 6)
+        #expect(samples.allSatisfy { $0["temperature_c"]?.doubleValue != nil && $0["place"]?.stringValue != nil })
+        let requests = server.requests()
+        #expect(requests.count == 1)
+        let lats = requests.first?.query.split(separator: "&").first { $0.hasPrefix("latitude=") }?.split(
+            separator: ",")
+        #expect(lats?.count == samples.count)
+    }
+
+    @Test func theTableHasTheHeadlineAndOneRowPerSample() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded, rebaseHours: true)]])
+        defer { server.stop() }
+        let home = TestPaths.temporaryDirectory("ahead-cli")
+        let (db, route) = try await prepare(home)
+        let result = try CLIRunner.run(
+            ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route, "--hours", "1"],
+            env: ["FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": server.baseURL], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "No rain ahead in the next 1 h.")
+        #expect(lines.contains { $0.hasPrefix("Along the route \"North\"") })
+        #expect(lines.contains { $0.contains("against you") && $0.contains("place") })
+        // 1 h at 25 m/s: 4 samples (15, 30, 45, 60 min).
+        #expect(lines.filter { $0.contains(" min ") || $0.hasPrefix("1 h") || $0.contains(" h ") }.count >= 4)
+    }
+
+    @Test func aFixedPositionWithoutARouteSaysWhatItNeeds() throws {
+        let home = TestPaths.temporaryDirectory("ahead-cli")
+        let result = try CLIRunner.run(
+            ["ahead", "--at", "52.52,13.41"], env: ["FIXCAST_AHEAD_ENABLED": "true"], home: home)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("ahead: ") && result.stderr.contains("route"))
+        #expect(result.stdout.isEmpty)
+    }
+}
