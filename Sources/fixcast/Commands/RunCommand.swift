@@ -67,7 +67,8 @@ struct RunCommand {
                 }
             }
             let started = await ReadingPublisher.start(
-                settings: context.settings.mqtt, store: store, deviceID: services.deviceID, onProblem: onProblem)
+                settings: context.settings.mqtt, store: store, deviceID: services.deviceID,
+                ahead: services.ahead != nil, onProblem: onProblem)
             services.readings.onStored = { started.readingStored() }
             services.onAlertsChecked = { report, time in started.alertsChecked(report, at: time) }
             publisher = started

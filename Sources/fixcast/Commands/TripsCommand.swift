@@ -19,7 +19,8 @@ struct TripsCommand {
         // Read-only: a store on read-only media is read; a mistyped path is not made into a store.
         do {
             let store = try SQLiteStore.forReading(path: path)
-            trips = try await store.tripSummaries(gapMinutes: context.settings.report.tripGapMin)
+            trips = try await store.tripSummaries(
+                gapMinutes: context.settings.report.tripGapMin, rainMmH: context.settings.ahead.rainMmH)
         } catch .missing {
             noStore = true
         } catch {
