@@ -64,14 +64,16 @@ enum AheadExportFields {
         ])
     }
 
-    /// The reading's properties with its `ahead` headline before `errors`, unless the reading's JSON
-    /// carries an `ahead` object of its own already (then that, the full object, is kept).
+    /// The reading's properties with its `ahead` object replaced by the headline (in place, or before
+    /// `errors` when the reading's JSON has none).
     static func withAhead(_ properties: JSONValue, _ ahead: AheadForecast?) -> JSONValue {
-        guard case .object(var members) = properties, !members.contains(where: { $0.0 == "ahead" }) else {
-            return properties
+        guard case .object(var members) = properties else { return properties }
+        if let at = members.firstIndex(where: { $0.0 == "ahead" }) {
+            members[at].1 = geoJSON(ahead)
+        } else {
+            let at = members.firstIndex { $0.0 == "errors" } ?? members.endIndex
+            members.insert(("ahead", geoJSON(ahead)), at: at)
         }
-        let at = members.firstIndex { $0.0 == "errors" } ?? members.endIndex
-        members.insert(("ahead", geoJSON(ahead)), at: at)
         return .object(members)
     }
 }
