@@ -100,7 +100,8 @@ public struct AgentReducer: Sendable {
         }
         self.fixedPosition = fixedPosition
         liveScreen = configuration.liveScreen
-        gpsd = GPSDLink(headless: !configuration.liveScreen)
+        // A one-reading run has a person waiting for its first fix: each report is read as it comes.
+        gpsd = GPSDLink(headless: !configuration.liveScreen && !configuration.stopsAfterFirstReading)
         status = AgentStatus(position: fixedPosition)
         refreshStatus()
     }
@@ -368,6 +369,11 @@ public struct AgentReducer: Sendable {
             } else {
                 request.notes = ReadingRequest.notes(
                     for: request.position, fixLostSince: scheduler.fixLostSince, at: now.wall)
+            }
+            if oneReading {
+                // The reading says what the store said at the start (`now` exits 1 for it).
+                if let storage = status.storage { request.notes.append(storage) }
+                if configuration.forcesTheReading { request.forced = true }
             }
             var effects: [AgentEffect] = [.takeReading(request)]
             // The first reading starts the alert checks.

@@ -22,6 +22,8 @@ extension AgentReducer {
         /// no track is kept (the live fix is still saved as the last known position), and the exit
         /// status says whether the reading had weather and was stored and printed.
         public var stopsAfterFirstReading = false
+        /// `now --force`: the one reading bypasses the weather cache (its 1-minute floor stays).
+        public var forcesTheReading = false
         /// gpsd's address as shown in the sentences of a one-reading run (`GPSDAddress.description`).
         public var gpsdAddress = GPSDAddress.local.description
 

@@ -137,3 +137,21 @@ import Testing
         #expect(r.handle(.stopRequested(at: F.at(2))) == [.exit(code: 1)])
     }
 }
+
+extension AgentReducerOneReadingTests {
+    @Test func forceAndAStoreProblemGoIntoTheOneReading() {
+        var c = Self.configuration
+        c.forcesTheReading = true
+        let fixed = F.fix(F.berlin, at: F.at(0))
+        var r = A.reducer(c, fixed: fixed)
+        let issue = ReadingIssue(component: .storage, message: "storage: the store could not be opened.")
+        _ = r.handle(.storageProblem(issue))
+        #expect(
+            A.requests(r.handle(.started(at: F.at(0), sleepOffsetS: nil))) == [
+                ReadingRequest(trigger: .startup, position: fixed, forced: true, notes: [issue])
+            ])
+        let reading = A.reading(.startup, at: fixed, time: 1, errors: [issue])
+        _ = r.handle(.readingFinished(reading, at: F.at(1)))
+        #expect(r.handle(.deadline(at: F.at(1))) == [.exit(code: 1)], "not stored: a loss")
+    }
+}
