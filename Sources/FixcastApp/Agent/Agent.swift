@@ -24,6 +24,10 @@ public final class Agent: Sendable {
         /// A problem of a link beside the agent (the MQTT publisher), for the live screen's status
         /// line; read at each redraw.
         public var linkProblem: (@Sendable () -> ReadingIssue?)?
+        /// `fixcast now`: one reading, printed as `now` prints it (text, or JSON with `json`), then
+        /// leave (`AgentReducer.Configuration.stopsAfterFirstReading`); `force` bypasses the cache.
+        public var oneReading = false
+        public var force = false
         public init(
             json: Bool, offline: Bool, demoLabel: String?, fixedPosition: Position? = nil, fixedPlace: Place? = nil,
             linkProblem: (@Sendable () -> ReadingIssue?)? = nil

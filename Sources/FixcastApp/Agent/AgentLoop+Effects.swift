@@ -41,6 +41,8 @@ extension AgentLoop {
             }
         case .sayOutputFailed(let code):
             Console.err(Console.runOutputLossSentence(errno: code) + "\n")
+        case .sayNoPosition(let error):
+            Console.err(error.message + "\n")
         case .recordTrackPoint(let fix):
             pointsToWrite.append(fix)
         case .saveLastKnown(let position):

@@ -55,7 +55,11 @@ final class AgentLoop {
         let inbox = AgentInbox(doorbell: doorbell)
         self.inbox = inbox
         var display: any ReadingDisplay = JSONLinesDisplay(language: settings.display.lang)
-        if !options.json {
+        if options.oneReading {
+            display = OneReadingDisplay(
+                json: options.json, language: settings.display.lang, options: DisplayOptions(settings: settings),
+                clock: services.clock)
+        } else if !options.json {
             if let live = LiveDisplay(options: DisplayOptions(settings: settings), demo: options.demoLabel != nil) {
                 display = live
             } else {
@@ -63,22 +67,29 @@ final class AgentLoop {
             }
         }
         self.display = display
-        watchesStdout = !display.isLive && Console.stdoutIsPipe
+        // `now` takes and stores its reading whoever reads it: a reader gone is not watched for.
+        watchesStdout = !display.isLive && Console.stdoutIsPipe && !options.oneReading
         // SIGHUP is a stop that loses nothing, as SIGTERM (unless `nohup` ignores it: then it stays so).
-        var signals = [SIGUSR1, SIGINT, SIGTERM]
-        if !LoopDoorbell.isIgnored(SIGHUP) { signals.append(SIGHUP) }
+        // `now` keeps the default actions (Ctrl-C ends it at once, as any one-shot command).
+        var signals = options.oneReading ? [] : [SIGUSR1, SIGINT, SIGTERM]
+        if !options.oneReading, !LoopDoorbell.isIgnored(SIGHUP) { signals.append(SIGHUP) }
         if display.isLive { signals += [SIGWINCH, SIGTSTP, SIGCONT] }
         self.signals = signals
         writer = services.store.map { TrackWriter(store: $0, report: { inbox.post(.storageProblem($0)) }) }
+        let address = (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local
         if options.fixedPosition == nil {
-            let address = (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local
             gps = GPSDConnection(address: address, clock: services.clock, maxSpeedMps: settings.gps.maxSpeedMps)
         }
 
         let lastKnown = services.store.flatMap { s in Self.onStoreThread(s) { try? $0.lastKnownPosition() } ?? nil }
+        // The one reading asks for the alerts itself (`ReadingMaker`); no checks beside it.
+        let checksAlerts = settings.alerts.enabled && !options.oneReading
         var configuration = AgentReducer.Configuration(
-            settings: settings, alertCheckMin: settings.alerts.enabled ? settings.alerts.checkMin : nil)
+            settings: settings, alertCheckMin: checksAlerts ? settings.alerts.checkMin : nil)
         configuration.liveScreen = display.isLive
+        configuration.stopsAfterFirstReading = options.oneReading
+        configuration.forcesTheReading = options.force
+        configuration.gpsdAddress = address.description
         reducer = AgentReducer(
             configuration: configuration, startedAt: services.clock.reading().monotonic, lastKnown: lastKnown,
             fixedPosition: options.fixedPosition)
@@ -94,7 +105,9 @@ final class AgentLoop {
         let clock = services.clock
 
         // The seed's launch screen with data: the last stored reading at once, marked with its age.
-        if let store = services.store, let last = Self.onStoreThread(store, { try? $0.lastReading() }) ?? nil {
+        if !options.oneReading, let store = services.store,
+            let last = Self.onStoreThread(store, { try? $0.lastReading() }) ?? nil
+        {
             handle(.storedReadingLoaded(last))
         }
         if let issue = services.storeIssue { handle(.storageProblem(issue)) }

@@ -20,7 +20,7 @@ public struct LocationOutcome: Sendable, Hashable {
     }
 }
 
-/// One position for `fixcast now`: waits for a fix from gpsd, retries, and falls back to the last
+/// One position for `fixcast forecast` and `alerts` (`now` is a one-reading run of the agent): waits for a fix from gpsd, retries, and falls back to the last
 /// known position, as `FixWaitPolicy` decides (DESIGN.md §1). Every live fix is saved as the new
 /// last-known position.
 ///

@@ -21,6 +21,9 @@ public enum AgentEffect: Sendable, Hashable {
     case printReading(Reading)
     /// Say, once, that stdout refuses writes (`errno`): the readings are stored, not printed.
     case sayOutputFailed(errno: Int32)
+    /// A one-reading run (`stopsAfterFirstReading`) ends without any position: say this, once, on
+    /// stderr (the exit that follows is 1).
+    case sayNoPosition(GPSError)
     /// Keep this fix for the track; already thinned (`TrackThinner`: storage.track_interval_s / _distance_m).
     case recordTrackPoint(Fix)
     /// Keep this as the last-known position; at most every 10 s (`LastKnownSaveGate`).

@@ -75,6 +75,12 @@ public struct AgentReducer: Sendable {
     /// A reading was finished that could not be stored: the exit status says so (1), since a reading
     /// lost is never reported as success.
     public private(set) var lostReadings = 0
+    /// One-reading run (`stopsAfterFirstReading`): the reading came without weather, or there was
+    /// no position at all, or it was stopped before its reading: exit 1.
+    private var oneReadingFailed = false
+    /// One-reading run: its reading finished.
+    private var oneReadingDone = false
+    private var oneReading: Bool { configuration.stopsAfterFirstReading }
 
     /// - Parameters:
     ///   - startedAt: when the agent started (the fix wait counts from here).
@@ -84,7 +90,9 @@ public struct AgentReducer: Sendable {
         configuration: Configuration, startedAt: MonotonicInstant, lastKnown: Position?, fixedPosition: Position? = nil
     ) {
         self.configuration = configuration
-        scheduler = ReadingScheduler(configuration: configuration.scheduler, startedAt: startedAt, lastKnown: lastKnown)
+        var schedule = configuration.scheduler
+        if configuration.stopsAfterFirstReading { schedule.givesUpWhenUnreachable = true }
+        scheduler = ReadingScheduler(configuration: schedule, startedAt: startedAt, lastKnown: lastKnown)
         thinner = TrackThinner(intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM)
         lastKnownGate = LastKnownSaveGate(intervalS: configuration.lastKnownSaveIntervalS)
         alerts = configuration.alertCheckMin.map {
@@ -92,7 +100,8 @@ public struct AgentReducer: Sendable {
         }
         self.fixedPosition = fixedPosition
         liveScreen = configuration.liveScreen
-        gpsd = GPSDLink(headless: !configuration.liveScreen)
+        // A one-reading run has a person waiting for its first fix: each report is read as it comes.
+        gpsd = GPSDLink(headless: !configuration.liveScreen && !configuration.stopsAfterFirstReading)
         status = AgentStatus(position: fixedPosition)
         refreshStatus()
     }
@@ -198,6 +207,15 @@ public struct AgentReducer: Sendable {
             case .quit: return stop(at: at)
             case nil: break
             }
+        case .readingFinished(let reading, let at) where oneReading:
+            // The one reading: printed, then the agent leaves at the next turn, once the print's
+            // outcome is known (`whileStopping`).
+            status.reading = reading
+            if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
+            if reading.weather == nil { oneReadingFailed = true }
+            oneReadingDone = true
+            stoppingUntil = at.monotonic
+            return [.printReading(reading)]
         case .readingFinished(let reading, let at):
             time = at
             effects.append(.printReading(reading))
@@ -245,9 +263,10 @@ public struct AgentReducer: Sendable {
             if liveScreen, let turn = minuteTurnsAt, time.monotonic >= turn { drawAnyway = true }
         }
         refreshStatus()
-        if !notices.isEmpty, !liveScreen { effects.append(.announceHealth(notices)) }
+        // A one-reading run says what went wrong in its reading's notes or its one sentence.
+        if !notices.isEmpty, !liveScreen, !oneReading { effects.append(.announceHealth(notices)) }
         if effects.count > 1 { effects.sort { Self.rank($0) < Self.rank($1) } }  // at most one of each kind
-        if status != before || drawAnyway {
+        if !stopped, status != before || drawAnyway {
             effects.append(.redraw)
             if liveScreen, let time { minuteTurnsAt = Self.nextMinute(after: time) }
         }
@@ -284,7 +303,10 @@ public struct AgentReducer: Sendable {
 
     private mutating func handle(_ event: GPSEvent, at now: ClockReading) -> [AgentEffect] {
         switch event {
-        case .connected, .device:
+        case .connected:
+            gpsProblem = nil
+            return decide(scheduler.handle(.gpsConnection(.connected, at: now)), at: now)
+        case .device:
             gpsProblem = nil
             return []
         case .fix(let fix):
@@ -293,7 +315,7 @@ public struct AgentReducer: Sendable {
             status.position = position
             var effects = decide(scheduler.handle(.fix(position, at: now)), at: now)
             if thinner.accept(fix) {
-                effects.append(.recordTrackPoint(fix))
+                if !oneReading { effects.append(.recordTrackPoint(fix)) }
                 writes.kept(at: now.monotonic)
                 if lastKnownGate.shouldSave(at: now.monotonic) { effects.append(.saveLastKnown(position)) }
             }
@@ -305,7 +327,13 @@ public struct AgentReducer: Sendable {
             return []
         case .disconnected(let error):
             gpsProblem = error
-            return decide(scheduler.handle(.fixLost(at: now)), at: now)
+            let connection: FixWaitPolicy.Event
+            switch error {
+            case .unreachable, .watchRefused: connection = .unreachable
+            default: connection = .connectionLost
+            }
+            let lost = decide(scheduler.handle(.fixLost(at: now)), at: now)
+            return lost + decide(scheduler.handle(.gpsConnection(connection, at: now)), at: now)
         }
     }
 
@@ -315,7 +343,10 @@ public struct AgentReducer: Sendable {
         if gpsd.connectionDue(at: now.monotonic) { effects.append(.connectGPS) }
         if gpsd.gatheringOver(at: now.monotonic), gpsd.endGathering() { effects.append(.readGPS) }
         guard followsGPS || hasStarted else { return effects }
-        effects += decide(scheduler.handle(.tick(at: now)), at: now)
+        let decided = decide(scheduler.handle(.tick(at: now)), at: now)
+        // A one-reading run that gave up leaves now: no reconnect, no read.
+        if stopped { return decided }
+        effects += decided
         if var watch = alerts, watch.isDue(at: now.monotonic), let position = scheduler.readingPosition {
             watch.checkStarted(at: position.coordinate, now: now.monotonic)
             alerts = watch
@@ -330,8 +361,20 @@ public struct AgentReducer: Sendable {
             return []
         case .takeReading(var request):
             fixWaitNotice = nil  // the wait is over: a reading is on its way
-            request.notes = ReadingRequest.notes(
-                for: request.position, fixLostSince: scheduler.fixLostSince, at: now.wall)
+            if oneReading, request.position.source == .lastKnown, let why = scheduler.fixWaitFailure {
+                // `now`'s note: why no fix came, and the last known position's time and age.
+                let note = GPSError.fallbackNote(
+                    why, address: configuration.gpsdAddress, lastKnown: request.position, now: now.wall)
+                request.notes = [ReadingIssue(component: .gps, message: note)]
+            } else {
+                request.notes = ReadingRequest.notes(
+                    for: request.position, fixLostSince: scheduler.fixLostSince, at: now.wall)
+            }
+            if oneReading {
+                // The reading says what the store said at the start (`now` exits 1 for it).
+                if let storage = status.storage { request.notes.append(storage) }
+                if configuration.forcesTheReading { request.forced = true }
+            }
             var effects: [AgentEffect] = [.takeReading(request)]
             // The first reading starts the alert checks.
             if var watch = alerts, watch.lastCheckAt == nil {
@@ -345,7 +388,10 @@ public struct AgentReducer: Sendable {
             return []
         case .noPosition:
             fixWaitNotice = .noPosition
-            return []
+            guard oneReading else { return [] }
+            oneReadingFailed = true
+            let why = scheduler.fixWaitFailure ?? .unreachable
+            return [.sayNoPosition(GPSError(why, address: configuration.gpsdAddress))] + leave(at: now)
         }
     }
 
@@ -377,7 +423,8 @@ public struct AgentReducer: Sendable {
         var effects: [AgentEffect] = []
         if writes.takeAll() { effects.append(.writeTrack) }
         if let left = gpsd.rejectedLeft(at: now.monotonic) { effects.append(.saveRejectedFixes(left)) }
-        let lost = printingFailed || lostReadings > 0 || status.storage != nil
+        let oneReadingLost = oneReading && (oneReadingFailed || !oneReadingDone)
+        let lost = printingFailed || lostReadings > 0 || status.storage != nil || oneReadingLost
         effects.append(.exit(code: lost ? 1 : 0))
         return effects
     }
@@ -426,14 +473,15 @@ public struct AgentReducer: Sendable {
         case .announceAlerts: return 5
         case .printReading: return 6
         case .sayOutputFailed: return 7
-        case .recordTrackPoint: return 8
-        case .saveLastKnown: return 9
-        case .writeTrack: return 10
-        case .saveRejectedFixes: return 11
-        case .announceHealth: return 12
-        case .useJSONLines: return 13
-        case .redraw: return 14
-        case .exit: return 15
+        case .sayNoPosition: return 8
+        case .recordTrackPoint: return 9
+        case .saveLastKnown: return 10
+        case .writeTrack: return 11
+        case .saveRejectedFixes: return 12
+        case .announceHealth: return 13
+        case .useJSONLines: return 14
+        case .redraw: return 15
+        case .exit: return 16
         }
     }
 }

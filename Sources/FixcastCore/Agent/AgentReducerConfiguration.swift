@@ -16,6 +16,16 @@ extension AgentReducer {
         /// The live screen shows the agent (false: `run --json`, no terminal): it is drawn, its clock
         /// turns each minute, fixes are read as they come; headless, health changes go to stderr.
         public var liveScreen = false
+        /// `fixcast now`: one reading, then leave. The startup wait gives up at once when gpsd does not
+        /// answer (`ReadingScheduler.Configuration.givesUpWhenUnreachable`), a reading at the last known
+        /// position says why (`GPSError.fallbackNote`), no position at all is one sentence and exit 1,
+        /// no track is kept (the live fix is still saved as the last known position), and the exit
+        /// status says whether the reading had weather and was stored and printed.
+        public var stopsAfterFirstReading = false
+        /// `now --force`: the one reading bypasses the weather cache (its 1-minute floor stays).
+        public var forcesTheReading = false
+        /// gpsd's address as shown in the sentences of a one-reading run (`GPSDAddress.description`).
+        public var gpsdAddress = GPSDAddress.local.description
 
         public init(settings: Settings, alertCheckMin: Double?) {
             self.init(

@@ -36,6 +36,9 @@ public struct ReadingScheduler: Sendable {
         public var fixRetries: Int
         /// Pause between a fix timeout and the next wait (`FixWaitPolicy.retryDelayS`).
         public var retryDelayS: Double
+        /// gpsd not answering the first connection ends the startup wait at once (`now`, which one
+        /// person waits for); `run` (false) waits the attempts out, since gpsd may come up after it.
+        public var givesUpWhenUnreachable = false
 
         public init(
             moveKm: Double = 5, periodicMin: Double = 30, resumeMinAwayS: Double = 30, fixTimeoutS: Double = 8,
@@ -75,6 +78,9 @@ public struct ReadingScheduler: Sendable {
         case manualRequest(at: ClockReading)
         /// gpsd reported no fix (mode 1), the device went away, or gpsd itself did.
         case fixLost(at: ClockReading)
+        /// gpsd's connection, for the startup wait (`.connected`, `.unreachable`, `.connectionLost`):
+        /// why no fix came, and (`givesUpWhenUnreachable`) whether to wait at all.
+        case gpsConnection(FixWaitPolicy.Event, at: ClockReading)
         /// The reading this scheduler asked for is done; `weatherFetchedAt` is the coordinate the
         /// weather was ASKED for (`WeatherReport.coordinate`: the request's position, or a cache hit's
         /// own point — not a grid cell the API snapped to), nil when no weather could be had.
@@ -129,6 +135,8 @@ public struct ReadingScheduler: Sendable {
     public private(set) var fixWait: FixWaitPolicy
     private var announcedRetries = 0
     private var stoppedWaiting = false
+    /// Why the startup wait ended without a fix (nil: it has not, or a fix came).
+    public private(set) var fixWaitFailure: FixWaitFailure?
 
     /// - Parameters:
     ///   - startedAt: when the agent started (the fix timeout counts from here).
@@ -141,7 +149,8 @@ public struct ReadingScheduler: Sendable {
         periodic = PeriodicRefresh(intervalMin: configuration.periodicMin)
         resumeGate = ResumeGate(minAwayS: configuration.resumeMinAwayS)
         // `run` waits the attempts out even when gpsd is not answering: it may come up after us.
-        fixWait = FixWaitPolicy(limits: configuration.fixWaitLimits, givesUpWhenUnreachable: false)
+        fixWait = FixWaitPolicy(
+            limits: configuration.fixWaitLimits, givesUpWhenUnreachable: configuration.givesUpWhenUnreachable)
         _ = fixWait.start(now: startedAt)
         if var lastKnown {
             lastKnown.source = lastKnown.source == .gps ? .lastKnown : lastKnown.source
@@ -198,6 +207,12 @@ public struct ReadingScheduler: Sendable {
                 fixLostSince = now.wall
             }
             return .none
+        case .gpsConnection(let connection, let now):
+            guard !startupTaken, !stoppedWaiting else { return .none }
+            if case .fallBack(let failure) = fixWait.handle(connection, now: now.monotonic) {
+                return waitEnded(failure, now: now)
+            }
+            return .none
         case .readingFinished(let coordinate, let now):
             return readingFinished(weatherFetchedAt: coordinate, now: now)
         case .newAlerts(let now):
@@ -236,11 +251,19 @@ public struct ReadingScheduler: Sendable {
             guard let retry = fixWait.retry, retry > announcedRetries else { return .none }
             announcedRetries = retry
             return .retryFix(attempt: retry, of: configuration.fixRetries)
-        case .fallBack, .deliver, .finished:
-            stoppedWaiting = true
-            guard let fallback = readingPosition else { return .noPosition }
-            return start(.startup, at: fallback, forced: pendingForced != nil, now: now)
+        case .fallBack(let failure):
+            return waitEnded(failure, now: now)
+        case .deliver, .finished:
+            return waitEnded(.unreachable, now: now)
         }
+    }
+
+    /// No fix came in time: the startup reading at the last known position, or none.
+    private mutating func waitEnded(_ failure: FixWaitFailure, now: ClockReading) -> Decision {
+        stoppedWaiting = true
+        fixWaitFailure = failure
+        guard let fallback = readingPosition else { return .noPosition }
+        return start(.startup, at: fallback, forced: pendingForced != nil, now: now)
     }
 
     /// `start` / `join` / `joinThenForce` for a forced request: the seed's coalescer, whose rule is

@@ -23,7 +23,7 @@ struct PositionResolution {
         let code: Int32
     }
 
-    /// The start of `now` and `forecast`: the services, then the position. On failure the one
+    /// The start of `forecast` and `alerts`: the services, then the position. On failure the one
     /// sentence is printed and the exit code returned (2 for a configuration problem, 1 for no position).
     static func start(context: CommandContext, position: PositionChoice, offline: Bool) async -> Result<
         (Services, Resolved), Exit

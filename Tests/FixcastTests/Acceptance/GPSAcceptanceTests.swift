@@ -99,6 +99,23 @@ import Testing
         #expect(sentence.hasSuffix("."))
     }
 
+    @Test("no gpsd listening: `now` and headless `run` say the same one sentence (issue 19.6)")
+    func noGpsdSameSentenceForNowAndRun() throws {
+        let home = AcceptanceHome("gps-none-both")
+        defer { home.remove() }
+        let port = freeLoopbackPort()
+        let now = try home.run(["now", "--json", "--gpsd", "127.0.0.1:\(port)"], env: Acceptance.env(nil))
+        #expect(now.status == 1)
+        let sentence = try #require(Acceptance.stderrLines(now).first)
+        let run = try RunningFixcast(
+            ["run", "--json", "--gpsd", "127.0.0.1:\(port)", "--db", home.path("run.sqlite")], env: Acceptance.env(nil),
+            home: home.dir)
+        let said = run.waitForStderr(containing: "127.0.0.1:\(port)", seconds: 20)
+        run.signal(SIGTERM)
+        #expect(run.waitForExit(seconds: 20) != nil, "stderr: \(run.stderr)")
+        #expect(said?.line == sentence, "run said: \(run.stderr)")
+    }
+
     @Test("no gpsd listening, a stored position: exit 0, source last-known with its age")
     func noGpsdWithStoredPositionUsesIt() async throws {
         let home = AcceptanceHome("gps-stored")
