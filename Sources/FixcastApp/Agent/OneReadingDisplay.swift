@@ -35,5 +35,6 @@ struct OneReadingDisplay: ReadingDisplay {
     func redraw(_ status: AgentStatus, now: Date) {}
     var keyboard: Int32? { nil }
     var isLive: Bool { false }
+    func terminalResized() {}
     func close() {}
 }
