@@ -1,4 +1,4 @@
-import CMosquitto
+internal import CMosquitto
 import FixcastCore
 import FoundationEssentials
 import Synchronization
