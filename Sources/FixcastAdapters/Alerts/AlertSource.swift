@@ -1,29 +1,6 @@
 import FixcastCore
 import FoundationEssentials
 
-/// One answer of an alert source: the alerts (or "not modified since"), with the caching headers.
-public struct AlertAnswer: Sendable, Hashable {
-    /// nil for 304 Not Modified (the last answer stands).
-    public var alerts: [Alert]?
-    public var expires: Date?
-    public var lastModified: String?
-
-    public init(alerts: [Alert]?, expires: Date?, lastModified: String?) {
-        self.alerts = alerts
-        self.expires = expires
-        self.lastModified = lastModified
-    }
-}
-
-/// An official alert service reached over HTTP: NWS and MET Norway today; MeteoAlarm (CAP/Atom)
-/// or another national service can be added by conforming to this and extending `AlertCoverage`.
-/// Network only: when to ask and what to keep is `AlertService`'s job.
-public protocol AlertSource: Sendable {
-    var id: AlertSourceID { get }
-    func url(for coordinate: Coordinate) -> String
-    func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer
-}
-
 /// The HTTP part both sources share: GET with the caching validator, status to error, body to alerts.
 enum AlertHTTP {
     static func get(
@@ -116,12 +93,6 @@ public struct MetAlertsSource: AlertSource {
             body throws(AlertDecodeFailure) in try MetAlertsDecoder.decode(body, at: coordinate)
         }
     }
-}
-
-/// Tells the country at a position without a network (the GeoNames code of the nearest place).
-public protocol CountryLocating: Sendable {
-    /// nil when no place is near enough to say (open sea); throws when the table is unavailable.
-    func countryCode(at coordinate: Coordinate) throws(PlaceError) -> String?
 }
 
 extension OfflinePlaces: CountryLocating {

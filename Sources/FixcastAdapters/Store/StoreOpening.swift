@@ -52,7 +52,7 @@ enum StoreOpening {
             try judge(db)
         }
         let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
-        if version < StoreSchema.currentVersion { throw StorageError.needsUpgrade(path: path, version: version) }
+        if version < StoreSchema.currentVersion { throw StorageError.needsUpgrade(path: path, version: version, current: StoreSchema.currentVersion) }
         return db
     }
 

@@ -1,4 +1,3 @@
-import FixcastAdapters
 
 /// Terminal column arithmetic: how wide text is on screen, cutting and padding it to a width.
 ///

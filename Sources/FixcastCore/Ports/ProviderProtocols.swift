@@ -1,4 +1,3 @@
-import FixcastCore
 import FoundationEssentials
 
 /// The weather service's failures, one sentence each (component: weather).

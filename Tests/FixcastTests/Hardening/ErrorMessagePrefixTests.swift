@@ -26,7 +26,7 @@ import Testing
             StorageError.diskFull(path: "/p"), StorageError.corrupt(path: "/p", detail: "d"),
             StorageError.newerSchema(path: "/p", version: 99), StorageError.foreign(path: "/p"),
             StorageError.failed(path: "/p", detail: "d"), StorageError.missing(path: "/p"),
-            StorageError.unreadable(path: "/p", detail: "d"), StorageError.needsUpgrade(path: "/p", version: 1),
+            StorageError.unreadable(path: "/p", detail: "d"), StorageError.needsUpgrade(path: "/p", version: 1, current: 2),
             StorageError.heldByRun(path: "/p", pid: 42), StorageError.heldByRun(path: "/p", pid: nil),
             ExportError.cannotCreate(path: "/p", detail: "d"), ExportError.writeFailed(target: "/p", detail: "d"),
             ExportError.storage(.diskFull(path: "/p")),
