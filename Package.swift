@@ -26,22 +26,28 @@ let package = Package(
         .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
         // The C library's elementary functions (sin, cos, log...): pure, so the core may use them.
         .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
+        // Leaf libraries: pure code that is not the domain.
+        // Text formats: the JSON parser and writer, the TOML subset, CSV, XML and terminal text.
+        .target(name: "FixcastText"),
         // Pure domain.
-        .target(name: "FixcastCore", dependencies: ["CMath"]),
+        .target(name: "FixcastCore", dependencies: ["FixcastText", "CMath"]),
         // Everything that touches the OS or a C library.
         .target(
-            name: "FixcastAdapters", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto"]),
+            name: "FixcastAdapters", dependencies: ["FixcastCore", "FixcastText", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto"]),
         // The agent, the services that make a reading, and what people see.
-        .target(name: "FixcastApp", dependencies: ["FixcastCore", "FixcastAdapters"]),
+        .target(name: "FixcastApp", dependencies: ["FixcastCore", "FixcastText", "FixcastAdapters"]),
         // The command line.
-        .executableTarget(name: "fixcast", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore"]),
+        .executableTarget(
+            name: "fixcast", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"]),
         // Benchmarks (bench/*.sh); timing never goes into tests.
         .executableTarget(
-            name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore"],
+            name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"],
             path: "bench/Sources/fixcast-bench"),
-        .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore"]),
+        // One test target per library, mirroring its folders (FixcastTests: adapters, app and the binary).
+        .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
+        .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastText"]),
         .testTarget(
-            name: "FixcastTests", dependencies: ["fixcast", "FixcastApp", "FixcastAdapters", "FixcastCore"],
+            name: "FixcastTests", dependencies: ["fixcast", "FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

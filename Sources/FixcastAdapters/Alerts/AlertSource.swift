@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The HTTP part both sources share: GET with the caching validator, status to error, body to alerts.

@@ -1,5 +1,6 @@
 internal import CMosquitto
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 import Synchronization
 

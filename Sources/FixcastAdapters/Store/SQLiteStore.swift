@@ -1,5 +1,6 @@
 internal import CSQLite
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// Text forms shared by the exporters.

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// The weather service's failures, one sentence each (component: weather).
