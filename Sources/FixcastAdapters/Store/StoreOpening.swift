@@ -52,7 +52,9 @@ enum StoreOpening {
             try judge(db)
         }
         let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
-        if version < StoreSchema.currentVersion { throw StorageError.needsUpgrade(path: path, version: version, current: StoreSchema.currentVersion) }
+        if version < StoreSchema.currentVersion {
+            throw StorageError.needsUpgrade(path: path, version: version, current: StoreSchema.currentVersion)
+        }
         return db
     }
 

@@ -1,4 +1,3 @@
-
 /// One GET request. Headers are sent as given; the client adds User-Agent and Accept-Encoding.
 public struct HTTPRequest: Sendable, Hashable {
     public var url: String
