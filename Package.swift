@@ -6,12 +6,15 @@ import PackageDescription
 //
 //   fixcast (executable: options per command, help, commands)
 //     └─▶ FixcastApp (the agent's event loop, reading services, rendering, export writers)
-//           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, terminal, signals, clocks, files)
-//                 └─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, ports)
-//                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CSystem): the only callers of the C libraries
+//           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, MQTT, terminal, signals, clocks, files: the ports' implementations)
+//                 └─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, the ports in Ports/)
+//                       └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML and terminal text)
+//                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CSystem): the only callers of the C libraries,
+//                     imported with `internal import` so no C type reaches a public declaration
 //
-// FixcastCore depends on nothing but FoundationEssentials and CMath (libm's pure functions). No package dependencies: C libraries come
-// from Debian's -dev packages.
+// FixcastCore depends on nothing but FoundationEssentials, the leaf libraries and CMath (libm's pure
+// functions); a leaf library on FoundationEssentials and lower leaves only. No package dependencies: C
+// libraries come from Debian's -dev packages.
 let package = Package(
     name: "fixcast",
     products: [
@@ -26,22 +29,30 @@ let package = Package(
         .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
         // The C library's elementary functions (sin, cos, log...): pure, so the core may use them.
         .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
+        // Leaf libraries: pure code that is not the domain.
+        // Text formats: the JSON parser and writer, the TOML subset, CSV, XML and terminal text.
+        .target(name: "FixcastText"),
         // Pure domain.
-        .target(name: "FixcastCore", dependencies: ["CMath"]),
+        .target(name: "FixcastCore", dependencies: ["FixcastText", "CMath"]),
         // Everything that touches the OS or a C library.
         .target(
-            name: "FixcastAdapters", dependencies: ["FixcastCore", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto"]),
+            name: "FixcastAdapters",
+            dependencies: ["FixcastCore", "FixcastText", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto"]),
         // The agent, the services that make a reading, and what people see.
-        .target(name: "FixcastApp", dependencies: ["FixcastCore", "FixcastAdapters"]),
+        .target(name: "FixcastApp", dependencies: ["FixcastCore", "FixcastText", "FixcastAdapters"]),
         // The command line.
-        .executableTarget(name: "fixcast", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore"]),
+        .executableTarget(
+            name: "fixcast", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"]),
         // Benchmarks (bench/*.sh); timing never goes into tests.
         .executableTarget(
-            name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore"],
+            name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"],
             path: "bench/Sources/fixcast-bench"),
-        .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore"]),
+        // One test target per library, mirroring its folders (FixcastTests: adapters, app and the binary).
+        .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
+        .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastText"]),
         .testTarget(
-            name: "FixcastTests", dependencies: ["fixcast", "FixcastApp", "FixcastAdapters", "FixcastCore"],
+            name: "FixcastTests",
+            dependencies: ["fixcast", "FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

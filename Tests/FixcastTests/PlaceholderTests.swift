@@ -1,3 +1,4 @@
+import FixcastCore
 import Testing
 
 @testable import FixcastAdapters

@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 import FixcastCore
 
 #if canImport(Glibc)

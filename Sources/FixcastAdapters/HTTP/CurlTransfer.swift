@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import FixcastCore
 
 /// Collects one transfer's body and headers on the transfer thread. Touched only by the libcurl

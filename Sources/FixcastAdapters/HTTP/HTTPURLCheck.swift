@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import FixcastCore
 
 /// Decides whether a URL may be fetched at all, before any byte is sent (CONTRACT.md): `https://`

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 
 /// Decides whether a redirect is followed (issue 24): only to the same origin — scheme, host and
 /// port — as the URL fixcast was given. A plain-`http://` loopback mirror may be asked for the

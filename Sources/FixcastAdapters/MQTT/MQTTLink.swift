@@ -1,5 +1,6 @@
-import CMosquitto
+internal import CMosquitto
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 import Synchronization
 

@@ -1,3 +1,4 @@
+import FixcastCore
 import FoundationEssentials
 
 #if canImport(Glibc)

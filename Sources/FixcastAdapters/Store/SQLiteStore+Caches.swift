@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 // The small stores the services use (StoreProtocols.swift), all in the one file.

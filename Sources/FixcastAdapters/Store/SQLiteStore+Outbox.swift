@@ -8,22 +8,9 @@ public struct OutboxEntry: Sendable, Hashable {
     public var payload: String?
 }
 
-/// How a reading is stored: under which device id its `id` is made, and whether it also waits
-/// in the outbox for the broker (`outboxMax` set: MQTT is enabled).
-public struct ReadingStorePlan: Sendable, Hashable {
-    public var deviceID: String
-    /// nil: MQTT off, nothing is queued. Else the most readings that may wait (older ones are dropped).
-    public var outboxMax: Int?
-
-    public init(deviceID: String, outboxMax: Int?) {
-        self.deviceID = deviceID
-        self.outboxMax = outboxMax
-    }
-}
-
 /// The MQTT outbox (CONTRACT.md "MQTT"): readings wait here, in order, until the broker
 /// acknowledges them, across restarts and kill -9 (a committed row survives either).
-extension SQLiteStore {
+extension SQLiteStore: ReadingStore {
     /// The `state` key counting readings dropped because the outbox was full.
     static let outboxDroppedKey = "mqtt.outbox_dropped"
 

@@ -1,5 +1,6 @@
-import CSQLite
+internal import CSQLite
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// A trip found in the store: its extent in fix time and its length along the stored track.

@@ -1,5 +1,6 @@
-import CSQLite
+internal import CSQLite
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 #if canImport(Glibc)

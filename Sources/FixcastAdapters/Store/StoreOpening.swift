@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import FixcastCore
 import FoundationEssentials
 
@@ -58,7 +58,9 @@ enum StoreOpening {
             try judge(db, everyPage: everyPage)
         }
         let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
-        if version < StoreSchema.currentVersion { throw StorageError.needsUpgrade(path: path, version: version) }
+        if version < StoreSchema.currentVersion {
+            throw StorageError.needsUpgrade(path: path, version: version, current: StoreSchema.currentVersion)
+        }
         return db
     }
 

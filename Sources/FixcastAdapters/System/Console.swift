@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// CSV per RFC 4180: a header, one reading a row, CRLF line ends, units in the column names

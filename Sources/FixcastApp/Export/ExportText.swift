@@ -1,5 +1,5 @@
-import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// Text forms shared by the exporters.

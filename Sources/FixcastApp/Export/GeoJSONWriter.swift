@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// GeoJSON (RFC 7946): a FeatureCollection with a Point feature per reading (its properties are

@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The `mqtt` part of `fixcast status` (CONTRACT.md: `{"enabled", "connected", "broker", "outbox",

@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 import Synchronization
 

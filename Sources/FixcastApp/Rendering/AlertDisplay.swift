@@ -1,5 +1,5 @@
-import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The human forms of alerts: the lines of `fixcast now`, the full text of `fixcast alerts`, and

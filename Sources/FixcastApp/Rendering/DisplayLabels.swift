@@ -1,4 +1,3 @@
-import FixcastAdapters
 import FixcastCore
 
 /// The words of the human display in each `--lang` (English, Russian, Chinese).

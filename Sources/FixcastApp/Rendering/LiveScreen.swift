@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// One frame of the live screen of `fixcast run`: exactly `height` lines, none wider than `width`

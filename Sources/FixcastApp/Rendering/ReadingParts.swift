@@ -1,5 +1,5 @@
-import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The pieces of text a reading is shown with, shared by `ReadingText` (`fixcast now`) and

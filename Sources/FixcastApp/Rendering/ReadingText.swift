@@ -1,5 +1,5 @@
-import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The human output of `fixcast now`: a reading as plain lines of text (`--json` prints ReadingJSON instead).

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// One status-bar line from the last stored reading (`fixcast line`, CONTRACT.md "Status bars"): the

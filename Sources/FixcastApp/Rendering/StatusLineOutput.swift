@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 
 /// How `fixcast line` prints a `StatusLine` for each bar: plain text (tmux, polybar, anything), waybar's
 /// custom-module JSON (one object a line; `return-type: json`), or i3blocks' lines (full text, short

@@ -1,5 +1,3 @@
-import FixcastAdapters
-
 /// Terminal column arithmetic: how wide text is on screen, cutting and padding it to a width.
 ///
 /// CJK ideographs and full-width forms take two columns (the `--lang zh` display), combining marks

@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// What the alert service could give for one position: the report (`stale` when the source is

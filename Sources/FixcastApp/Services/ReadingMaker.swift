@@ -1,4 +1,3 @@
-import FixcastAdapters
 import FixcastCore
 import FoundationEssentials
 
@@ -9,7 +8,7 @@ import FoundationEssentials
 public struct ReadingMaker: Sendable {
     public let weather: WeatherService
     public let places: PlaceService
-    public let store: SQLiteStore?
+    public let store: (any ReadingStore)?
     public let clock: any WallClock
     /// nil: readings carry no `alerts` object (alerts disabled, or a caller that does not want them).
     public let alerts: AlertService?
@@ -24,7 +23,7 @@ public struct ReadingMaker: Sendable {
     public var onStored: (@Sendable () -> Void)?
 
     public init(
-        weather: WeatherService, places: PlaceService, store: SQLiteStore?, clock: any WallClock,
+        weather: WeatherService, places: PlaceService, store: (any ReadingStore)?, clock: any WallClock,
         alerts: AlertService? = nil, storePlan: ReadingStorePlan? = nil,
         onStored: (@Sendable () -> Void)? = nil
     ) {

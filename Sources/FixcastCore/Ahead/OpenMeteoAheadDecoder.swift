@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Why the ahead forecast answer cannot be used; `message` is the one sentence for a person.

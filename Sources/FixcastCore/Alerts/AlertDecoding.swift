@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Why an alert service's body could not be read: not JSON, or not the collection of alerts its

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 // The JSON form of alerts (CONTRACT.md's `alerts` object of a reading, and `alerts --json`), and

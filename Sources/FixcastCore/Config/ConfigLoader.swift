@@ -1,3 +1,5 @@
+import FixcastText
+
 /// One config file as read from disk (the reading itself is the adapter's: `ConfigFile`).
 public struct ConfigFileText: Sendable, Hashable {
     public var path: String

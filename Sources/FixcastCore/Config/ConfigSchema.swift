@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Every config key: its section, name, TOML type and how it sets `Settings`, with the checks

@@ -1,3 +1,4 @@
+import FixcastText
 /// Where gpsd listens: `--gpsd HOST[:PORT]` or `gps.host` / `gps.port`.
 ///
 /// Accepts a host name or IPv4 address with an optional port (`127.0.0.1`, `pi.local:2948`), and an

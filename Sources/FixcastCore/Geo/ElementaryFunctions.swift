@@ -1,4 +1,4 @@
-import CMath
+internal import CMath
 
 /// Sine, cosine and friends for the core's geometry (great-circle distance, unit vectors, map
 /// projection), through the `CMath` shim so that FixcastCore never imports Glibc. In a namespace of

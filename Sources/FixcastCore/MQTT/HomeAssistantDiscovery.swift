@@ -1,3 +1,4 @@
+import FixcastText
 /// Home Assistant MQTT discovery: the retained config messages that make one device,
 /// "fixcast <device>", appear with a device tracker and the weather, place and alert sensors (and,
 /// with weather ahead on, the ahead sensors).

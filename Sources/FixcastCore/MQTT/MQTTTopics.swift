@@ -1,3 +1,4 @@
+import FixcastText
 /// The topics one device publishes to (CONTRACT.md "MQTT"): everything under
 /// `<topic_prefix>/<device_id>/`, and Home Assistant's discovery configs under
 /// `<discovery_prefix>/<component>/<device_id>/<object>/config`. One place, so no topic is spelt twice.

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// A reading's position in OwnTracks' location format (`_type: location`), so the OwnTracks

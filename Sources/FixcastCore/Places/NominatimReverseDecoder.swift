@@ -1,3 +1,4 @@
+import FixcastText
 /// Reads a Nominatim `/reverse?format=jsonv2` body into a `Place`.
 ///
 /// Nominatim answers "nothing here" (open sea, out-of-range coordinates) with HTTP 200 and

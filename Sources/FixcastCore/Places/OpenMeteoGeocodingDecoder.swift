@@ -1,3 +1,4 @@
+import FixcastText
 /// Reads an Open-Meteo geocoding `/v1/search` body into search matches, best first as the API ranks them.
 ///
 /// The API omits empty fields: no `results` key at all means no match, and a result may lack

@@ -1,3 +1,4 @@
+import FixcastText
 /// Why a place API's body (Nominatim, Open-Meteo geocoding) could not be read; `detail` is the tail of
 /// a sentence the provider's error finishes.
 public struct PlaceDecodeFailure: Error, Sendable, Hashable {

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Why a fix was not used: the keys of `status`'s `rejected_fixes`.

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 // The JSON form of a reading (CONTRACT.md "A reading, as JSON"): fixed key order, SI units,

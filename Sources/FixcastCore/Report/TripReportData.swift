@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// One stored track point as the report uses it: when (fix time, else receive time) and where.

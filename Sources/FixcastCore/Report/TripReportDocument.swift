@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// What one report draws: the trip's track (by fix time), its readings, and how to show them.

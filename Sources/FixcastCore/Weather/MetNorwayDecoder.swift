@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Reads a MET Norway Locationforecast 2.0 `compact` response into a `WeatherReport`.

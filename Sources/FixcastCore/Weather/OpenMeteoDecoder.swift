@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Reads an Open-Meteo `/v1/forecast` response into a `WeatherReport`.

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Reads OpenWeatherMap's `/data/2.5/weather` (current) and `/data/2.5/forecast` (3-hourly, 5 days)

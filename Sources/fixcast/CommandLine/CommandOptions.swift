@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// A command's own options, built from what the command line said. Each command has one, naming the

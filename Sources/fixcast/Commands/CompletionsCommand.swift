@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 
 /// The shells `fixcast completions` writes a script for.
 enum CompletionShell: String, CaseIterable, Sendable {

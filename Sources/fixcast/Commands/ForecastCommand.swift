@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// `fixcast forecast [--days N]`: the daily forecast for here, as a table or the `daily` JSON array.

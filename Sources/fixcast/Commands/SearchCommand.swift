@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// `fixcast search QUERY [--limit N]`: places matching a name, best first.

@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// `fixcast status`: gpsd reachability and last fix, the last reading and its age, the store.

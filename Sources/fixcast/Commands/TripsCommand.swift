@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import Testing
 
 /// Every discovery payload checked against what Home Assistant accepts for its platform.

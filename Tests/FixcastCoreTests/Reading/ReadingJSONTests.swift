@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FixcastCore
+@testable import FixcastText
 
 @Suite struct JSONValueParsingTests {
     /// Keys in document order, also for many keys (the duplicate check switches to a set at 16)

@@ -61,7 +61,7 @@ import Testing
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // An empty SQLite file (a table of its own would make it another program's: StorageError.foreign).
         _ = try StoreTestData.sqlite3(path, "CREATE TABLE t(x); DROP TABLE t; PRAGMA user_version = 0;")
-        #expect(throws: StorageError.needsUpgrade(path: path, version: 0)) {
+        #expect(throws: StorageError.needsUpgrade(path: path, version: 0, current: StoreSchema.currentVersion)) {
             _ = try SQLiteStore(path: path, readOnly: true)
         }
     }

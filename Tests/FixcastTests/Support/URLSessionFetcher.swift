@@ -1,3 +1,4 @@
+import FixcastCore
 import Foundation
 
 @testable import FixcastAdapters

@@ -1,6 +1,7 @@
 // `fixcast-bench --json FILE…` (bench/json.sh): time of `JSONValue.parse` and `serialized()` per file.
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 
 /// Median parse and write time of each file, each over enough repetitions to take ~0.2 s.
 func runJSONBench(_ paths: [String]) -> Int32 {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FixcastCore
+@testable import FixcastText
 
 @Suite struct JSONValueTests {
     @Test func roundTripKeepsOrderAndNulls() throws {

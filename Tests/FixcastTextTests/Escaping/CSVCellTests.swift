@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FixcastCore
+@testable import FixcastText
 
 /// Issue 11 item 3: CSV formula injection.
 @Suite struct CSVCellTests {

@@ -1,4 +1,3 @@
-import FixcastCore
 import FoundationEssentials
 
 /// The alert service's failures, one sentence each (component: alerts). None of them changes the

@@ -1,4 +1,4 @@
-import FixcastCore
+import FixcastText
 import Testing
 
 /// The one XML rule's two uses (issue 19 item 7): GPX keeps the text exact, SVG and HTML show it as

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FixcastCore
+@testable import FixcastText
 
 /// RFC 8259 conformance in the manner of nst/JSONTestSuite: `y_` texts must parse (to the value
 /// given), `n_` texts must be refused, `i_` texts (where the RFC lets a parser choose) pin down

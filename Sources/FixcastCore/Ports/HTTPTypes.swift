@@ -1,5 +1,3 @@
-import FixcastCore
-
 /// One GET request. Headers are sent as given; the client adds User-Agent and Accept-Encoding.
 public struct HTTPRequest: Sendable, Hashable {
     public var url: String

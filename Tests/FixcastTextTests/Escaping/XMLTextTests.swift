@@ -1,4 +1,4 @@
-import FixcastCore
+import FixcastText
 import Testing
 
 @Suite struct XMLTextTests {

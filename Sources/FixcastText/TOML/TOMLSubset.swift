@@ -240,8 +240,8 @@ private struct LineScanner {
 }
 
 /// TOML 1.0 decimal integers and floats (underscores only between digits; no leading zeros).
-enum TOMLNumber {
-    static func integer(_ word: String) -> Int? {
+public enum TOMLNumber {
+    public static func integer(_ word: String) -> Int? {
         var s = Substring(word)
         var sign = ""
         if let f = s.first, f == "+" || f == "-" {
@@ -252,7 +252,7 @@ enum TOMLNumber {
         return Int(sign + digits)
     }
 
-    static func float(_ word: String) -> Double? {
+    public static func float(_ word: String) -> Double? {
         switch word {
         case "inf", "+inf": return .infinity
         case "-inf": return -.infinity

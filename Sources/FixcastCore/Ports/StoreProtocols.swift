@@ -1,7 +1,6 @@
-import FixcastCore
 import FoundationEssentials
 
-// What the adapters need from the store, one small protocol each, so that every service states
+// The store's ports: what the services need from the store, one small protocol each, so that every service states
 // exactly what it reads and writes. The SQLite store conforms to all of them.
 
 /// Storage failures, one sentence each (component: storage).
@@ -18,8 +17,9 @@ public enum StorageError: UserFacingError, Hashable {
     case missing(path: String)
     /// The store, or a folder on its way, cannot be read by this user (`detail`: the system's reason).
     case unreadable(path: String, detail: String)
-    /// A reading command found a store from an older fixcast, which only a writing open can upgrade.
-    case needsUpgrade(path: String, version: Int)
+    /// A reading command found a store from an older fixcast (schema `version`, this fixcast writes
+    /// `current`), which only a writing open can upgrade.
+    case needsUpgrade(path: String, version: Int, current: Int)
     /// Another `fixcast run` (process `pid`, nil when it could not be told) records into the store.
     case heldByRun(path: String, pid: Int?)
 
@@ -49,9 +49,9 @@ public enum StorageError: UserFacingError, Hashable {
         case .unreadable(let p, let d):
             return
                 "storage: the database \(p) cannot be read (\(d)); run fixcast as the user who owns it, or give this user read access."
-        case .needsUpgrade(let p, let v):
+        case .needsUpgrade(let p, let v, let current):
             return
-                "storage: the database \(p) has an older schema (\(v) of \(StoreSchema.currentVersion)); run fixcast now once with write access to upgrade it."
+                "storage: the database \(p) has an older schema (\(v) of \(current)); run fixcast now once with write access to upgrade it."
         case .heldByRun(let p, let pid):
             let who = pid.map { "process \($0)" } ?? "another process"
             return

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FixcastCore
+@testable import FixcastText
 
 /// Issue 11 item 1: outside text never drives the terminal.
 @Suite struct TerminalTextTests {
@@ -66,16 +66,6 @@ import Testing
         #expect(!Self.hasUnsafe(err, allowNewline: true))
         #expect(err == "line one \\u{1B}]0;pwned\\u{07}\\u{1B}[2JTown\nline two\n")
         #expect(TerminalText.forStdout("plain\n") == "plain\n")
-    }
-
-    @Test("a server's reason ending in a full stop gets no second stop or \".;\" in the sentence")
-    func clauseDropsTrailingStop() {
-        #expect(
-            ErrorText.clause("Latitude must be in range of -90 to 90°. Given: 100.")
-                == "Latitude must be in range of -90 to 90°. Given: 100")
-        #expect(ErrorText.clause("Invalid API key.  \n") == "Invalid API key")
-        #expect(ErrorText.clause("bad\u{1B}[2J reason") == "bad\\u{1B}[2J reason")
-        #expect(ErrorText.clause("no stop") == "no stop")
     }
 
     @Test func colouredStdoutKeepsOnlyColourSequences() {

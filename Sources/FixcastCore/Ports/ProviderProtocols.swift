@@ -1,4 +1,4 @@
-import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The weather service's failures, one sentence each (component: weather).

@@ -1,0 +1,16 @@
+import FixcastCore
+import Testing
+
+/// Issue 11 item 1: a server's reason quoted inside one of fixcast's sentences (moved out of the
+/// terminal text tests when `TerminalText` went to FixcastText; `ErrorText` is the domain's).
+@Suite struct ErrorTextTests {
+    @Test("a server's reason ending in a full stop gets no second stop or \".;\" in the sentence")
+    func clauseDropsTrailingStop() {
+        #expect(
+            ErrorText.clause("Latitude must be in range of -90 to 90°. Given: 100.")
+                == "Latitude must be in range of -90 to 90°. Given: 100")
+        #expect(ErrorText.clause("Invalid API key.  \n") == "Invalid API key")
+        #expect(ErrorText.clause("bad\u{1B}[2J reason") == "bad\\u{1B}[2J reason")
+        #expect(ErrorText.clause("no stop") == "no stop")
+    }
+}
