@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The ahead forecast's headline in the exports (CONTRACT.md "Store and exports", issue 20): when

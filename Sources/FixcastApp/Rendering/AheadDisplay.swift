@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The human forms of the weather ahead: the headline ("Rain in about 45 min, 63 km ahead, near

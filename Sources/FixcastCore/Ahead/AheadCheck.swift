@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Checks ahead forecasts against what was met (CONTRACT.md "Weather ahead"): a sample said "at

@@ -1,3 +1,4 @@
+import FixcastText
 /// `ahead.provider` (CONTRACT.md): who is asked for the forecast ahead. Open-Meteo is keyless and
 /// answers every sample in one request, whatever `weather.provider` is; `none` turns the request off.
 public enum AheadProvider: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 // The reading's `ahead` object (CONTRACT.md "Weather ahead"), and `ahead --json`: fixed key order,

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// The values of Home Assistant's ahead sensors (CONTRACT.md "MQTT"), decided here from the reading's

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Decides the MQTT `alert` topic's messages (CONTRACT.md "MQTT"): one when an alert first applies,

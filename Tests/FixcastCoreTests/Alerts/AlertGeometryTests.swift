@@ -1,3 +1,4 @@
+import FixcastText
 import Testing
 
 @testable import FixcastCore

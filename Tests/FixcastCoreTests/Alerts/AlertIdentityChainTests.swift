@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import Foundation
 import Testing
 

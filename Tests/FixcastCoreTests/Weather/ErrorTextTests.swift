@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import Testing
 
 /// Issue 11 item 1: a server's reason quoted inside one of fixcast's sentences (moved out of the

@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Environment and Climate Change Canada's alerts, as MSC GeoMet's OGC API serves them

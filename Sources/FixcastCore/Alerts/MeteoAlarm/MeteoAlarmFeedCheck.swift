@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// What fixcast keeps of its last request for one MeteoAlarm country feed: when it asked, the answer's

@@ -1,3 +1,4 @@
+import FixcastText
 import Foundation
 import Testing
 
