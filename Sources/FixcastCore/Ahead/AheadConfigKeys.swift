@@ -14,15 +14,7 @@ extension ConfigSchema {
             s.ahead.enabled = b
             return nil
         },
-        Key(section: "ahead", name: "provider", kind: .string) { s, v in
-            guard case .string(let p) = v else { return nil }
-            guard let id = AheadProvider(rawValue: p) else {
-                return
-                    "must be one of \(AheadProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
-            }
-            s.ahead.provider = id
-            return nil
-        },
+        choice("ahead", "provider", AheadProvider.self) { $0.ahead.provider = $1 },
         url("ahead", "base_url") { $0.ahead.baseURL = $1 },
         // 1-12 h (CONTRACT.md): the public models' hourly forecasts are good for hours, and 12 h at
         // 15 min is 48 samples, one request's worth.

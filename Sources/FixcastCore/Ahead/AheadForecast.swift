@@ -94,18 +94,8 @@ public struct AheadForecast: Sendable, Equatable, Hashable {
         }
     }
 
-    /// The extremes over the window.
-    public struct Worst: Sendable, Equatable, Hashable {
-        public var minTemperatureC: Double?
-        public var maxGustMps: Double?
-        public var maxPrecipitationMmH: Double?
-
-        public init(minTemperatureC: Double?, maxGustMps: Double?, maxPrecipitationMmH: Double?) {
-            self.minTemperatureC = minTemperatureC
-            self.maxGustMps = maxGustMps
-            self.maxPrecipitationMmH = maxPrecipitationMmH
-        }
-    }
+    /// The extremes over the window (one type with the rule that finds them).
+    public typealias Worst = AheadSummary.Worst
 
     /// An active alert whose area holds a sample between its onset and expiry (issue 21).
     public struct AlertAhead: Sendable, Equatable, Hashable {

@@ -28,7 +28,7 @@ public enum AheadSummary {
     }
 
     /// The extremes over every sample of the window (CONTRACT.md `worst`).
-    public struct Worst: Sendable, Equatable {
+    public struct Worst: Sendable, Equatable, Hashable {
         public var minTemperatureC: Double?
         public var maxGustMps: Double?
         public var maxPrecipitationMmH: Double?

@@ -84,15 +84,7 @@ public enum ConfigSchema {
             number("trigger", "move_km", positive: true) { $0.trigger.moveKm = $1 },
             number("trigger", "periodic_min", positive: true) { $0.trigger.periodicMin = $1 },
             number("trigger", "resume_min_away_s", positive: false) { $0.trigger.resumeMinAwayS = $1 },
-            Key(section: "weather", name: "provider", kind: .string) { s, v in
-                guard case .string(let p) = v else { return nil }
-                guard let id = WeatherProviderID(rawValue: p) else {
-                    return
-                        "must be one of \(WeatherProviderID.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
-                }
-                s.weather.provider = id
-                return nil
-            },
+            choice("weather", "provider", WeatherProviderID.self) { $0.weather.provider = $1 },
             url("weather", "base_url") { $0.weather.baseURL = $1 },
             Key(section: "weather", name: "api_key", kind: .string) { s, v in
                 guard case .string(let k) = v else { return nil }
@@ -105,15 +97,7 @@ public enum ConfigSchema {
             number("weather", "cache_min", positive: true) { $0.weather.cacheMin = $1 },
             // Never zero (DESIGN.md §3): a forced refresh must not burst the shared API limit.
             number("weather", "forced_cache_min", positive: true) { $0.weather.forcedCacheMin = $1 },
-            Key(section: "places", name: "provider", kind: .string) { s, v in
-                guard case .string(let p) = v else { return nil }
-                guard let id = Settings.PlacesProvider(rawValue: p) else {
-                    return
-                        "must be one of \(Settings.PlacesProvider.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(p))\""
-                }
-                s.places.provider = id
-                return nil
-            },
+            choice("places", "provider", Settings.PlacesProvider.self) { $0.places.provider = $1 },
             url("places", "base_url") { $0.places.baseURL = $1 },
             url("places", "search_url") { $0.places.searchURL = $1 },
             Key(section: "places", name: "language", kind: .string) { s, v in
@@ -145,29 +129,13 @@ public enum ConfigSchema {
                 s.display.units = units
                 return nil
             },
-            Key(section: "display", name: "lang", kind: .string) { s, v in
-                guard case .string(let l) = v else { return nil }
-                guard let lang = Language(rawValue: l) else {
-                    return
-                        "must be one of \(Language.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(TerminalText.echo(l))\""
-                }
-                s.display.lang = lang
-                return nil
-            },
+            choice("display", "lang", Language.self) { $0.display.lang = $1 },
             Key(section: "alerts", name: "enabled", kind: .boolean) { s, v in
                 guard case .boolean(let b) = v else { return nil }
                 s.alerts.enabled = b
                 return nil
             },
-            Key(section: "alerts", name: "source", kind: .string) { s, v in
-                guard case .string(let t) = v else { return nil }
-                guard let source = AlertSourceSetting(rawValue: t) else {
-                    return
-                        "must be one of \(AlertSourceSetting.allCases.map { $0.rawValue }.joined(separator: ", ")), not \"\(t)\""
-                }
-                s.alerts.source = source
-                return nil
-            },
+            choice("alerts", "source", AlertSourceSetting.self) { $0.alerts.source = $1 },
             url("alerts", "nws_base_url") { $0.alerts.nwsBaseURL = $1 },
             url("alerts", "metalerts_base_url") { $0.alerts.metAlertsBaseURL = $1 },
             url("alerts", "meteoalarm_base_url") { $0.alerts.meteoAlarmBaseURL = $1 },
@@ -300,6 +268,22 @@ public enum ConfigSchema {
             if positive, d <= 0 { return "must be greater than 0, not \(ConfigSchema.text(d))" }
             if !positive, d < 0 { return "must be 0 or more, not \(ConfigSchema.text(d))" }
             set(&s, d)
+            return nil
+        }
+    }
+
+    /// A key whose value is one of an enum's raw values; anything else is refused naming them all
+    /// (the value echoed cleaned: a config file is outside text).
+    static func choice<E: RawRepresentable & CaseIterable & Sendable>(
+        _ section: String, _ name: String, _ type: E.Type, _ set: @escaping @Sendable (inout Settings, E) -> Void
+    ) -> Key where E.RawValue == String {
+        Key(section: section, name: name, kind: .string) { s, v in
+            guard case .string(let text) = v else { return nil }
+            guard let value = E(rawValue: text) else {
+                let names = E.allCases.map(\.rawValue).joined(separator: ", ")
+                return "must be one of \(names), not \"\(TerminalText.echo(text))\""
+            }
+            set(&s, value)
             return nil
         }
     }

@@ -16,23 +16,16 @@ struct NowCommand {
             Console.err(error.message + "\n")
             return ExitCode.usage
         }
-        var fixedPosition: Position?
-        var fixedPlace: Place?
-        if options.position.isFixed {
-            switch await PositionResolution.resolve(
-                options.position, offline: options.offline, context: context, services: services)
-            {
-            case .failure(.noPosition(let message, _)):
-                Console.err(message + "\n")
-                return ExitCode.failure
-            case .success(let resolved):
-                fixedPosition = resolved.position
-                fixedPlace = resolved.place
-            }
+        let fixed: (position: Position?, place: Place?)
+        switch await PositionResolution.fixed(
+            options.position, offline: options.offline, context: context, services: services)
+        {
+        case .failure(let exit): return exit.code
+        case .success(let resolved): fixed = resolved
         }
         var agent = Agent.Options(
-            json: options.json, offline: options.offline, demoLabel: nil, fixedPosition: fixedPosition,
-            fixedPlace: fixedPlace)
+            json: options.json, offline: options.offline, demoLabel: nil, fixedPosition: fixed.position,
+            fixedPlace: fixed.place)
         agent.oneReading = true
         agent.force = options.force
         return await Agent(settings: context.settings, options: agent, services: services).run()

@@ -42,6 +42,21 @@ struct PositionResolution {
         }
     }
 
+    /// The agent's fixed position (`run` and `now` with `--at` or `--place`; gpsd otherwise: nil and
+    /// nil). On failure its one sentence is printed and `Exit` carries exit 1.
+    static func fixed(
+        _ choice: PositionChoice, offline: Bool, context: CommandContext, services: Services
+    ) async -> Result<(position: Position?, place: Place?), Exit> {
+        guard choice.isFixed else { return .success((nil, nil)) }
+        switch await resolve(choice, offline: offline, context: context, services: services) {
+        case .failure(.noPosition(let message, _)):
+            Console.err(message + "\n")
+            return .failure(Exit(code: ExitCode.failure))
+        case .success(let resolved):
+            return .success((resolved.position, resolved.place))
+        }
+    }
+
     static func resolve(
         _ choice: PositionChoice, offline: Bool, context: CommandContext, services: Services
     ) async -> Result<Resolved, Failure> {

@@ -34,24 +34,17 @@ struct RunCommand {
             return ExitCode.failure
         }
         defer { withExtendedLifetime(runLock) {} }
-        var fixedPosition: Position?
-        var fixedPlace: Place?
-        if options.position.isFixed {
-            switch await PositionResolution.resolve(
-                options.position, offline: options.offline, context: context, services: services)
-            {
-            case .failure(.noPosition(let message, _)):
-                Console.err(message + "\n")
-                return ExitCode.failure
-            case .success(let resolved):
-                fixedPosition = resolved.position
-                fixedPlace = resolved.place
-            }
+        let fixed: (position: Position?, place: Place?)
+        switch await PositionResolution.fixed(
+            options.position, offline: options.offline, context: context, services: services)
+        {
+        case .failure(let exit): return exit.code
+        case .success(let resolved): fixed = resolved
         }
         let live = !options.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
         var options = Agent.Options(
             json: !live, offline: options.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"],
-            fixedPosition: fixedPosition, fixedPlace: fixedPlace)
+            fixedPosition: fixed.position, fixedPlace: fixed.place)
         // MQTT (issue 13): started before the agent so the first reading finds it; the agent's
         // ReadingMaker wakes it after each stored reading. Stopped (offline published) after.
         var publisher: ReadingPublisher?
