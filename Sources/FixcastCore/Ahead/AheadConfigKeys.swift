@@ -1,4 +1,5 @@
 import FixcastText
+
 /// `ahead.provider` (CONTRACT.md): who is asked for the forecast ahead. Open-Meteo is keyless and
 /// answers every sample in one request, whatever `weather.provider` is; `none` turns the request off.
 public enum AheadProvider: String, Sendable, Hashable, CaseIterable {
@@ -9,11 +10,7 @@ public enum AheadProvider: String, Sendable, Hashable, CaseIterable {
 extension ConfigSchema {
     /// `[ahead]` (CONTRACT.md "Weather ahead"), each bound with its reason.
     static let aheadKeys: [Key] = [
-        Key(section: "ahead", name: "enabled", kind: .boolean) { s, v in
-            guard case .boolean(let b) = v else { return nil }
-            s.ahead.enabled = b
-            return nil
-        },
+        flag("ahead", "enabled") { $0.ahead.enabled = $1 },
         choice("ahead", "provider", AheadProvider.self) { $0.ahead.provider = $1 },
         url("ahead", "base_url") { $0.ahead.baseURL = $1 },
         // 1-12 h (CONTRACT.md): the public models' hourly forecasts are good for hours, and 12 h at

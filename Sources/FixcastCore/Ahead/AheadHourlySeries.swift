@@ -126,7 +126,7 @@ struct WindVector {
     /// nil for a calm (no direction).
     var fromDeg: Double? {
         guard speedMps > 1e-9 else { return nil }
-        return SphereNavigation.normalizedDeg(Elementary.atan2(-u, -v) * 180 / Double.pi)
+        return CompassDegrees.folded(Elementary.atan2(-u, -v) * 180 / Double.pi)
     }
 
     /// The wind's component against the direction of travel (minus its component along it).

@@ -43,6 +43,6 @@ public struct CourseSmoother: Sendable {
             weight += o.speedMps
         }
         guard weight > 0, (east * east + north * north).squareRoot() >= Self.minResultantShare * weight else { return }
-        courseDeg = SphereNavigation.normalizedDeg(Elementary.atan2(east, north) * 180 / Double.pi)
+        courseDeg = CompassDegrees.folded(Elementary.atan2(east, north) * 180 / Double.pi)
     }
 }

@@ -129,7 +129,7 @@ public enum OpenMeteoAheadDecoder {
             }
         }
         let directions = try numbers("wind_direction_10m", nil, WeatherValueRanges.directionAsSent).map {
-            $0.map(SphereNavigation.normalizedDeg)
+            $0.map(CompassDegrees.folded)
         }
         return AheadHourlySeries(
             times: times,

@@ -17,7 +17,7 @@ public enum SphereNavigation {
         let x =
             Elementary.cos(phi1) * Elementary.sin(phi2) - Elementary.sin(phi1) * Elementary.cos(phi2)
             * Elementary.cos(dLon)
-        return normalizedDeg(Elementary.atan2(y, x) / r)
+        return CompassDegrees.folded(Elementary.atan2(y, x) / r)
     }
 
     /// The point `distanceM` along the great circle leaving `from` on `bearingDeg`, and the bearing
@@ -44,9 +44,9 @@ public enum SphereNavigation {
         // pole every direction is south (or north); the initial bearing stands in there.
         let arrival: Double
         if distanceM <= 0 || abs(lat) > 89.999_999 {
-            arrival = normalizedDeg(bearingDeg)
+            arrival = CompassDegrees.folded(bearingDeg)
         } else {
-            arrival = normalizedDeg(Self.bearingDeg(from: end, to: from) + 180)
+            arrival = CompassDegrees.folded(Self.bearingDeg(from: end, to: from) + 180)
         }
         return (end, arrival)
     }
@@ -57,9 +57,6 @@ public enum SphereNavigation {
         guard d > 0 else { return a }
         return destination(from: a, bearingDeg: bearingDeg(from: a, to: b), distanceM: d * max(0, min(1, f))).coordinate
     }
-
-    /// An angle in [0, 360): `CompassDegrees`' one rule, under the name the ahead code calls it by.
-    public static func normalizedDeg(_ deg: Double) -> Double { CompassDegrees.folded(deg) }
 
     /// A longitude in [-180, 180].
     static func normalizedLon(_ lon: Double) -> Double {

@@ -130,11 +130,7 @@ public enum ConfigSchema {
                 return nil
             },
             choice("display", "lang", Language.self) { $0.display.lang = $1 },
-            Key(section: "alerts", name: "enabled", kind: .boolean) { s, v in
-                guard case .boolean(let b) = v else { return nil }
-                s.alerts.enabled = b
-                return nil
-            },
+            flag("alerts", "enabled") { $0.alerts.enabled = $1 },
             choice("alerts", "source", AlertSourceSetting.self) { $0.alerts.source = $1 },
             url("alerts", "nws_base_url") { $0.alerts.nwsBaseURL = $1 },
             url("alerts", "metalerts_base_url") { $0.alerts.metAlertsBaseURL = $1 },
@@ -164,11 +160,7 @@ public enum ConfigSchema {
 
     /// `[mqtt]` (CONTRACT.md "MQTT"). `password` is a secret: its value never appears in an error.
     static let mqttKeys: [Key] = [
-        Key(section: "mqtt", name: "enabled", kind: .boolean) { s, v in
-            guard case .boolean(let b) = v else { return nil }
-            s.mqtt.enabled = b
-            return nil
-        },
+        flag("mqtt", "enabled") { $0.mqtt.enabled = $1 },
         Key(section: "mqtt", name: "host", kind: .string) { s, v in
             guard case .string(let h) = v else { return nil }
             // The same rule as gps.host; libmosquitto takes an IPv6 address without brackets.
@@ -184,11 +176,7 @@ public enum ConfigSchema {
             s.mqtt.port = p
             return nil
         },
-        Key(section: "mqtt", name: "tls", kind: .boolean) { s, v in
-            guard case .boolean(let b) = v else { return nil }
-            s.mqtt.tls = b
-            return nil
-        },
+        flag("mqtt", "tls") { $0.mqtt.tls = $1 },
         Key(section: "mqtt", name: "ca_file", kind: .string) { s, v in
             guard case .string(let p) = v else { return nil }
             guard !p.contains("\0") else { return "must not contain a NUL character" }
@@ -268,6 +256,17 @@ public enum ConfigSchema {
             if positive, d <= 0 { return "must be greater than 0, not \(ConfigSchema.text(d))" }
             if !positive, d < 0 { return "must be 0 or more, not \(ConfigSchema.text(d))" }
             set(&s, d)
+            return nil
+        }
+    }
+
+    /// A key whose value is true or false.
+    static func flag(_ section: String, _ name: String, _ set: @escaping @Sendable (inout Settings, Bool) -> Void)
+        -> Key
+    {
+        Key(section: section, name: name, kind: .boolean) { s, v in
+            guard case .boolean(let b) = v else { return nil }
+            set(&s, b)
             return nil
         }
     }
