@@ -271,6 +271,9 @@ def main():
                     help="publish to a mosquitto started on a free loopback port (issue 13's cost of MQTT)")
     ap.add_argument("--live", action="store_true",
                     help="fixcast on its live screen in a real terminal: a tmux pane of 100 x 24, not --json")
+    ap.add_argument("--ahead", metavar="ROUTE.gpx", nargs="?", const=os.path.join(ROOT, "demo/reno_tahoe_route.gpx"),
+                    help="weather ahead on, along this route (default: the demo drive's own; 'none': no route); "
+                         "the loopback server answers the multi-location form and the ahead requests are counted")
     ap.add_argument("--window-s", type=float, default=0.0,
                     help="measure over this long a window of feed, then stop feeding (0: the whole track)")
     args = ap.parse_args()
@@ -284,7 +287,9 @@ def main():
         # Loopback API server.
         api = os.path.join(ROOT, "Tests/FixcastTests/Fixtures/api")
         routes = {"/v1/forecast": [{"status": 200, "file": os.path.join(ROOT, "demo/open-meteo-forecast.json")}],
-                  "/reverse": [{"status": 200, "file": os.path.join(api, "nominatim-reverse-jsonv2-zoom12.json")}]}
+                  "/reverse": [{"status": 200, "file": os.path.join(api, "nominatim-reverse-jsonv2-zoom12.json")}],
+                  "/ahead/v1/forecast": [{"status": 200, "multi_location": True, "rebase_hours": True,
+                                          "file": os.path.join(api, "open-meteo-ahead-multi-location.json")}]}
         server_cfg = os.path.join(work, "server.json")
         with open(server_cfg, "w") as f:
             json.dump({"port": 0, "port_file": os.path.join(work, "port"),
@@ -315,6 +320,9 @@ def main():
                    FIXCAST_WEATHER_BASE_URL=f"http://127.0.0.1:{api_port}",
                    FIXCAST_PLACES_BASE_URL=f"http://127.0.0.1:{api_port}")
         env.pop("FIXCAST_CONFIG", None)
+        if args.ahead:
+            env.update({"FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": f"http://127.0.0.1:{api_port}/ahead",
+                        "FIXCAST_AHEAD_ROUTE": "" if args.ahead == "none" else os.path.abspath(args.ahead)})
         if args.mqtt:
             mqtt_port = free_port()
             with open(os.path.join(work, "mosquitto.conf"), "w") as f:
@@ -474,9 +482,19 @@ def main():
                 t = "unparsable"
             triggers[t] = triggers.get(t, 0) + 1
         requests = 0
+        ahead_asked = []  # (seconds since the feed started, locations) of each ahead request
         req_log = os.path.join(work, "requests.jsonl")
         if os.path.exists(req_log):
-            requests = sum(1 for _ in open(req_log))
+            for line in open(req_log, errors="replace"):
+                requests += 1
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                if r.get("path", "").startswith("/ahead/"):
+                    lats = [q for q in r.get("query", "").split("&") if q.startswith("latitude=")]
+                    ahead_asked.append((r.get("time", 0) - (time.time() - time.monotonic()) - start,
+                                        len(lats[0].split(",")) if lats else 0))
         rows = ""
         try:
             rows = subprocess.run(["sqlite3", os.path.join(work, "run.sqlite"),
@@ -501,6 +519,13 @@ def main():
             print("fixcast run: on the live screen in a tmux pane of 100 x 24 (readings counted in the store)")
         print(f"fixcast run: {len(lines)} readings {dict(sorted(triggers.items()))}; "
               f"{requests} API requests; store: {rows or '?'}; exit {f['exit']}")
+        if args.ahead:
+            gaps = [b[0] - a[0] for a, b in zip(ahead_asked, ahead_asked[1:])]
+            print(f"ahead: route {os.path.relpath(args.ahead, ROOT) if args.ahead != 'none' else 'none'}; "
+                  f"{len(ahead_asked)} requests, {sum(n for _, n in ahead_asked)} call units (locations "
+                  + ", ".join(str(n) for _, n in ahead_asked) + "); at "
+                  + ", ".join(f"{t:.0f}" for t, _ in ahead_asked) + " s into the feed"
+                  + (f"; least between two: {min(gaps):.0f} s" if gaps else ""))
         print()
         print(f"{'':34}{'fixcast run':>14}{'gpxlogger':>14}")
         print(f"{'CPU s (utime+stime, before stop)':34}{f['cpu']:>14.2f}{g['cpu']:>14.2f}")

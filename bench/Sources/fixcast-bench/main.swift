@@ -31,6 +31,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--json" { exit(runJSONBench(Array(arguments.dropFirst()))) }
 if arguments.first == "--live" { exit(runLiveBench()) }
 if arguments.first == "--areas" { exit(runAreasBench(Array(arguments.dropFirst()))) }
+if arguments.first == "--ahead-compute" { exit(runAheadComputeBench(Array(arguments.dropFirst()))) }
+if arguments.first == "--ahead-eta" { exit(runAheadETABench(Array(arguments.dropFirst()))) }
 if arguments.first == "--compile" {
     guard arguments.count == 3, let text = DataFiles.readBytes(arguments[1]) else {
         Console.err("fixcast-bench: usage: fixcast-bench --compile places.tsv places.bin (input must be readable)\n")
