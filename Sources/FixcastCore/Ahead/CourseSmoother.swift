@@ -16,9 +16,12 @@ public struct CourseSmoother: Sendable {
     /// window): no direction is better than a made-up one, so the last good course stays.
     static let minResultantShare = 0.1
 
+    /// One fix's track as its speed-weighted east and north components, computed once when it comes
+    /// (the window's sums are made again at every fix, from up to two minutes of them).
     struct Observation: Sendable {
         var at: Date
-        var trackDeg: Double
+        var east: Double
+        var north: Double
         var speedMps: Double
     }
     var observations: [Observation] = []
@@ -31,15 +34,17 @@ public struct CourseSmoother: Sendable {
     public mutating func observe(trackDeg: Double?, speedMps: Double?, at now: Date) {
         observations.removeAll { now.timeIntervalSince($0.at) > Self.windowS || $0.at > now }
         if let track = trackDeg, let speed = speedMps, track.isFinite, speed.isFinite, speed >= Self.minSpeedMps {
-            observations.append(Observation(at: now, trackDeg: track, speedMps: speed))
+            let r = track * Double.pi / 180
+            observations.append(
+                Observation(
+                    at: now, east: speed * Elementary.sin(r), north: speed * Elementary.cos(r), speedMps: speed))
         }
         var east = 0.0
         var north = 0.0
         var weight = 0.0
         for o in observations {
-            let r = o.trackDeg * Double.pi / 180
-            east += o.speedMps * Elementary.sin(r)
-            north += o.speedMps * Elementary.cos(r)
+            east += o.east
+            north += o.north
             weight += o.speedMps
         }
         guard weight > 0, (east * east + north * north).squareRoot() >= Self.minResultantShare * weight else { return }

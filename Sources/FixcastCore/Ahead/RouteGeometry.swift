@@ -45,8 +45,14 @@ public struct RouteGeometry: Sendable, Equatable {
 
     /// The nearest point to `c` on segment `i`: metres along the route there and metres off it.
     func project(_ c: Coordinate, ontoSegment i: Int) -> (alongM: Double, offM: Double) {
-        let a = SphereNavigation.localOffsetM(of: points[i], from: c)
-        let b = SphereNavigation.localOffsetM(of: points[i + 1], from: c)
+        project(SphereNavigation.LocalFrame(at: c), ontoSegment: i)
+    }
+
+    /// The same, in the tangent plane at the fix (made once for a whole search: its cosine is the
+    /// costly part, and it is the same for every segment).
+    func project(_ frame: SphereNavigation.LocalFrame, ontoSegment i: Int) -> (alongM: Double, offM: Double) {
+        let a = frame.offsetM(of: points[i])
+        let b = frame.offsetM(of: points[i + 1])
         let dx = b.x - a.x
         let dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy

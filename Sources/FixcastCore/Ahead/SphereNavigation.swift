@@ -68,11 +68,27 @@ public enum SphereNavigation {
     /// `b`'s offset from `origin` in metres east and north on the tangent plane at `origin`, with the
     /// longitude difference taken the short way round (so a segment across the antimeridian is short).
     static func localOffsetM(of b: Coordinate, from origin: Coordinate) -> (x: Double, y: Double) {
-        let r = radiansPerDegree
-        let metresPerRad = GreatCircle.earthRadiusKm * 1000
-        var dLon = b.lon - origin.lon
-        if dLon > 180 { dLon -= 360 }
-        if dLon < -180 { dLon += 360 }
-        return (dLon * r * metresPerRad * Elementary.cos(origin.lat * r), (b.lat - origin.lat) * r * metresPerRad)
+        LocalFrame(at: origin).offsetM(of: b)
+    }
+
+    /// The tangent plane at `origin`, with the cosine of its latitude computed once: a route search
+    /// places thousands of points in the same frame (`localOffsetM` gives the same numbers).
+    struct LocalFrame {
+        let origin: Coordinate
+        let cosLat: Double
+
+        init(at origin: Coordinate) {
+            self.origin = origin
+            self.cosLat = Elementary.cos(origin.lat * radiansPerDegree)
+        }
+
+        func offsetM(of b: Coordinate) -> (x: Double, y: Double) {
+            let r = radiansPerDegree
+            let metresPerRad = GreatCircle.earthRadiusKm * 1000
+            var dLon = b.lon - origin.lon
+            if dLon > 180 { dLon -= 360 }
+            if dLon < -180 { dLon += 360 }
+            return (dLon * r * metresPerRad * cosLat, (b.lat - origin.lat) * r * metresPerRad)
+        }
     }
 }
