@@ -288,6 +288,10 @@ def main():
         api = os.path.join(ROOT, "Tests/FixcastTests/Fixtures/api")
         routes = {"/v1/forecast": [{"status": 200, "file": os.path.join(ROOT, "demo/open-meteo-forecast.json")}],
                   "/reverse": [{"status": 200, "file": os.path.join(api, "nominatim-reverse-jsonv2-zoom12.json")}],
+                  # The drive is in the US: NWS alerts, the recorded "none active" answer (else the default
+                  # base URL sends fixcast to resolve api.weather.gov, which is not loopback).
+                  "/alerts/active": [{"status": 200, "file": os.path.join(ROOT, "demo/nws-alerts-none.json"),
+                                      "headers": {"Content-Type": "application/geo+json"}}],
                   "/ahead/v1/forecast": [{"status": 200, "multi_location": True, "rebase_hours": True,
                                           "file": os.path.join(api, "open-meteo-ahead-multi-location.json")}]}
         server_cfg = os.path.join(work, "server.json")
@@ -318,7 +322,8 @@ def main():
 
         env = dict(os.environ, XDG_CONFIG_HOME=work, HOME=work, FIXCAST_PLACES_PROVIDER=args.places,
                    FIXCAST_WEATHER_BASE_URL=f"http://127.0.0.1:{api_port}",
-                   FIXCAST_PLACES_BASE_URL=f"http://127.0.0.1:{api_port}")
+                   FIXCAST_PLACES_BASE_URL=f"http://127.0.0.1:{api_port}",
+                   FIXCAST_ALERTS_NWS_BASE_URL=f"http://127.0.0.1:{api_port}")
         env.pop("FIXCAST_CONFIG", None)
         if args.ahead:
             env.update({"FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": f"http://127.0.0.1:{api_port}/ahead",
@@ -446,6 +451,8 @@ def main():
                 parked = thread_delta(parked_before, thread_stats(p.pid))
             cpu = cpu_seconds(p.pid)
             hwm = status_kb(p.pid, "VmHWM")
+            if name == "fixcast":
+                rss_parts = {k: status_kb(p.pid, k) for k in ("RssAnon", "RssFile", "RssShmem")}
             os.kill(p.pid, signal.SIGTERM)
             if isinstance(p, Attached):  # tmux's child, not ours: no wait4, so the CPU read before stopping
                 p.wait(10)
@@ -556,6 +563,7 @@ def main():
             print("  fixcast by thread (CPU ms, switches): "
                   + ", ".join(f"{name} {ns / 1e6:.1f}/{sw}" for name, (ns, sw) in busy if ns or sw))
         print(f"{'peak RSS kB (VmHWM before stop)':34}{f['hwm']:>14}{g['hwm']:>14}")
+        print(f"{'  fixcast RSS before stop, kB':34}" + ", ".join(f"{k[3:].lower()} {v}" for k, v in rss_parts.items()))
         print()
         print("RSS samples (s since feed start: fixcast kB / gpxlogger kB):")
         print("  " + ", ".join(f"{t:.0f}s {a}/{b}" for t, a, b in samples))

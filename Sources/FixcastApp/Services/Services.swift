@@ -43,10 +43,12 @@ public struct Services: Sendable {
         self.http = http
         let fetcher = try WeatherProviders.make(settings: settings.weather, http: http, store: store)
         weather = WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock)
-        places = PlaceService.make(
-            settings: settings.places, http: http, cache: store, sharedLimit: store)
-        alertCommand = AlertCommandRunner(command: settings.alerts.command, environment: environment)
+        // One mapping of the bundled place table for the place names, the alerts' country and the
+        // samples ahead: each mapping's touched pages count in the process's RSS on their own.
         let offline = OfflinePlaces()
+        places = PlaceService.make(
+            settings: settings.places, http: http, cache: store, sharedLimit: store, offline: offline)
+        alertCommand = AlertCommandRunner(command: settings.alerts.command, environment: environment)
         alerts = AlertService.make(
             settings: settings.alerts, http: http, countries: offline, state: store, clock: clock)
         var ahead: AheadService?

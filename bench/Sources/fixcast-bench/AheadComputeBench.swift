@@ -70,11 +70,11 @@ func runAheadComputeBench(_ arguments: [String]) -> Int32 {
         var walls: [Double] = []
         var cpus: [Double] = []
         for _ in 0..<rounds {
-            let c0 = threadCPUSeconds()
+            let c0 = processCPUSeconds()
             let t0 = clock.now
             try body()
             walls.append(seconds(clock.now - t0))
-            cpus.append(threadCPUSeconds() - c0)
+            cpus.append(processCPUSeconds() - c0)
         }
         return (median(walls), median(cpus))
     }

@@ -72,7 +72,7 @@ func runAheadETABench(_ arguments: [String]) -> Int32 {
         }
         rmdir(dir)
     }
-    let cpu0 = threadCPUSeconds()
+    let cpu0 = processCPUSeconds()
     let replayed: AheadReplay
     let geometry: RouteGeometry?
     let (routePath, interval) = (route, refreshMin)
@@ -93,7 +93,7 @@ func runAheadETABench(_ arguments: [String]) -> Int32 {
         Console.err("fixcast-bench: the replay failed: \(error)\n")
         return 1
     }
-    let replayCPU = threadCPUSeconds() - cpu0
+    let replayCPU = processCPUSeconds() - cpu0
     let truth = DriveTruth(fixes: fixes, route: geometry, offRouteM: Settings().ahead.offRouteM)
     let span = truth.times[truth.times.count - 1] - truth.times[0]
     var movingS = 0.0
@@ -208,7 +208,9 @@ func fixed(_ x: Double, _ decimals: Int) -> String {
 
 func pct(_ x: Double) -> String { x.isNaN ? "-" : fixed(x, 1) + " %" }
 
-func threadCPUSeconds() -> Double {
+/// This process's CPU time (user + system, every thread), for the timings that should not count the
+/// time other programs on a shared machine took.
+func processCPUSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
