@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -453,6 +454,8 @@ def main():
             hwm = status_kb(p.pid, "VmHWM")
             if name == "fixcast":
                 rss_parts = {k: status_kb(p.pid, k) for k in ("RssAnon", "RssFile", "RssShmem")}
+                if os.environ.get("BENCH_SMAPS"):  # where the resident pages are, mapping by mapping
+                    shutil.copyfile(f"/proc/{p.pid}/smaps", os.environ["BENCH_SMAPS"])
             os.kill(p.pid, signal.SIGTERM)
             if isinstance(p, Attached):  # tmux's child, not ours: no wait4, so the CPU read before stopping
                 p.wait(10)
