@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 # The style of .swift-format, held (issue 19): the tree was formatted once with `swift format format -i -r
 # Sources Tests bench/Sources`; a line that breaks it fails here, before anything is built.
-swift format lint --strict --recursive Sources Tests bench/Sources
+swift format lint --strict --parallel --recursive Sources Tests bench/Sources
 swift build --build-tests
 
 outer_tmp="${TMPDIR:-/tmp}"

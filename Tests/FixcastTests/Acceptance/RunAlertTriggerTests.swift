@@ -3,66 +3,90 @@ import FixcastText
 import Foundation
 import Testing
 
-/// `fixcast run` with alerts on: alerts are checked every `alerts.check_min` even standing still, an
-/// alert not seen before gives exactly one reading with trigger `alert` (no extra weather request),
-/// and `alerts.command` runs once for each new alert with the alert's JSON on stdin.
+/// `fixcast run` with alerts and MQTT on, through the binary: the wiring of what is decided in virtual
+/// time elsewhere (when to check and which ids are news: AgentReducerScenarioTests and AlertWatchTests;
+/// one identity through updates and cancels: AlertIdentityChainTests; the `alert` topic's messages:
+/// AlertAnnouncerTests). Two checks, the fewest that show it: `alerts.check_min`'s floor is a minute,
+/// so this is the one test that waits for a periodic check.
 @Suite(.scratch) struct RunAlertTriggerTests {
+    static let geo = AlertIdentityAcceptanceTests.geo
+
+    /// The startup check finds an alert (the startup reading answers for it: no extra reading); the
+    /// check a minute later finds it cancelled, by a message naming an update this run never saw, and
+    /// a new alert. So: exactly one reading with trigger `alert` (no extra weather request),
+    /// `alerts.command` once per new alert with its JSON on stdin, and on the `alert` topic the first
+    /// alert, its end, then the new one.
     @Test(.timeLimit(.minutes(3)))
-    func aNewAlertGivesOneAlertReadingAndRunsTheCommand() throws {
+    func aNewAlertGivesOneAlertReadingRunsTheCommandAndACancelEndsTheOldOne() throws {
         let home = AcceptanceHome("run-alert")
         defer { home.remove() }
-        let phoenix = try AlertFixtures.shifted(
-            AlertFixtures.nwsPhoenix, reference: AlertFixtures.nwsPhoenixUpdated, in: home.dir)
-        let geo = ["Content-Type": "application/geo+json"]
-        // The first check finds nothing active; the next (a minute later) finds the two Phoenix alerts.
+        let nws = AlertIdentityAcceptanceTests.self
+        let dust = nws.feature(
+            "urn:x", "Alert", sent: -2, headline: "Dust storm warning issued", event: "Dust Storm Warning")
         let server = try FixtureServer(routes: [
             "/v1/forecast": [.file(Acceptance.forecastFixture)],
-            "/alerts/active": [.file(AlertFixtures.nwsEmpty, headers: geo), .file(phoenix, headers: geo)],
+            "/alerts/active": [
+                .body(nws.collection([nws.first]), headers: Self.geo),
+                .body(nws.collection([nws.cancel, dust]), headers: Self.geo),
+            ],
         ])
         defer { server.stop() }
-        let events = home.dir.appendingPathComponent("events.log").path
-        let stdinCopy = home.dir.appendingPathComponent("alerts.jsonl").path
+        let broker = try MosquittoBroker()
+        defer { broker.stop() }
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
+        defer { recorder.stop() }
+        let events = home.path("events.log")
+        let stdinCopy = home.path("alerts.jsonl")
         let command =
             "cat >> '\(stdinCopy)'; echo >> '\(stdinCopy)'; echo \"$FIXCAST_ALERT_EVENT|$FIXCAST_ALERT_SEVERITY\" >> '\(events)'"
-        let env = Acceptance.env(
+        let env = nws.env(
             server,
             [
-                "FIXCAST_ALERTS_ENABLED": "true",
-                "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
-                "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
                 "FIXCAST_ALERTS_CHECK_MIN": "1",
                 "FIXCAST_ALERTS_COMMAND": command,
-                "FIXCAST_PLACES_PROVIDER": "offline",
+                "FIXCAST_MQTT_ENABLED": "true", "FIXCAST_MQTT_HOST": "127.0.0.1",
+                "FIXCAST_MQTT_PORT": String(broker.port), "FIXCAST_MQTT_DEVICE_ID": "van21",
             ])
-        let agent = try RunningFixcast(
-            ["run", "--json", "--at", "33.25,-112.30", "--db", home.dir.appendingPathComponent("f.sqlite").path],
-            env: env, home: home.dir)
+        let db = home.db
+        let agent = try RunningFixcast(["run", "--json", "--at", nws.phoenix, "--db", db], env: env, home: home.dir)
+        let alertTopic = "fixcast/van21/alert"
         #expect(agent.waitForLines(1, seconds: 30), "stderr: \(agent.stderr)")
-        // The check a minute later brings the alerts: one more reading.
+        // The check a minute later: the alert reading, the end of the first alert and the new one.
         #expect(agent.waitForLines(2, seconds: 100), "stderr: \(agent.stderr)")
-        // The command runs off the loop; give it a moment, then stop.
-        for _ in 0..<50
-        where ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").count < 2 {
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        let published = recorder.wait(timeout: 20) { $0.payloads(on: alertTopic).count >= 3 }
+        #expect(published, "alert topic: \(recorder.payloads(on: alertTopic)), stderr: \(agent.stderr)")
+        // The command runs off the loop: wait for its second line (or give up after 5 s), then stop.
+        for _ in 0..<50 where Self.lines(events).count < 2 { Thread.sleep(forTimeInterval: 0.1) }
         agent.signal(SIGTERM)
         #expect(agent.waitForExit(seconds: 20) == 0)
 
+        #expect(server.requestCount(path: "/alerts/active") == 2)
         let readings = agent.stdoutLines.compactMap { try? JSONValue.parse($0) }
         #expect(readings.map { $0["trigger"]?.stringValue } == ["startup", "alert"])
-        let active = readings.last?["alerts"]?["active"]?.arrayValue ?? []
-        #expect(active.count == 2)
+        #expect(readings.first?["alerts"]?["active"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["urn:a"])
+        #expect(readings.last?["alerts"]?["active"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["urn:x"])
         // No extra weather request: the alert reading reuses the cached weather.
         #expect(server.requestCount(path: "/v1/forecast") == 1)
-        #expect(server.requestCount(path: "/alerts/active") == 2)
         // Once per new alert, with its event and severity, and its JSON on stdin.
-        let lines = ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").split(separator: "\n").map(
-            String.init)
-        #expect(lines.count == 2, "\(lines)")
-        #expect(
-            Set(lines.map { $0.split(separator: "|").first.map(String.init) ?? "" })
-                == Set(active.compactMap { $0["event"]?.stringValue }))
-        let stdin = (try? String(contentsOfFile: stdinCopy, encoding: .utf8)) ?? ""
-        #expect(stdin.split(separator: "\n").compactMap { try? JSONValue.parse(String($0)) }.count == 2)
+        #expect(Self.lines(events) == ["Excessive Heat Warning|severe", "Dust Storm Warning|severe"])
+        let stdin = Self.lines(stdinCopy).compactMap { try? JSONValue.parse($0) }
+        #expect(stdin.map { $0["id"]?.stringValue } == ["urn:a", "urn:x"])
+
+        let messages = recorder.payloads(on: alertTopic).compactMap { try? JSONValue.parse($0) }
+        #expect(messages.map { $0["id"]?.stringValue } == ["urn:a", "urn:a", "urn:x"])
+        #expect(messages.map { $0["ended"]?.boolValue } == [false, true, false])
+        #expect(messages.first?["headline"]?.stringValue == "Heat warning issued")
+        #expect(messages.first?["source"]?.stringValue == "nws")
+
+        // The stored answer is the second check's: `alerts` (no new request within check_min) lists the new one.
+        let after = try home.run(["alerts", "--at", nws.phoenix, "--json", "--db", db], env: env)
+        #expect(after.status == 0, "stderr: \(after.stderr)")
+        let listed = try Acceptance.object(after)["active"] as? [[String: Any]] ?? []
+        #expect(listed.map { $0["id"] as? String } == ["urn:x"])
+        #expect(server.requestCount(path: "/alerts/active") == 2)
+    }
+
+    static func lines(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 }
