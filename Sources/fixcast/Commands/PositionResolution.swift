@@ -11,8 +11,6 @@ struct PositionResolution {
         var position: Position
         /// Set when a `--place` search named the position.
         var place: Place?
-        /// What the position must say of itself (a last-known position's note); said on stderr by `start`.
-        var notes: [ReadingIssue]
     }
 
     /// A command that cannot go on: its sentence is already on stderr.
@@ -37,15 +35,17 @@ struct PositionResolution {
         case .success(let resolved): fixed = resolved
         }
         if let at = fixed.position {
-            return .success((services, Resolved(position: at, place: fixed.place, notes: [])))
+            return .success((services, Resolved(position: at, place: fixed.place)))
         }
-        // gpsd: `now`'s one-reading run, stopped where its reading would start.
+        // gpsd: `now`'s one-reading run, stopped where its reading would start; what the position
+        // must say of itself (a last-known position's note) goes to stderr, as the daily array and
+        // the alerts object have no errors list.
         let agent = Agent(
             settings: context.settings, options: Agent.Options(json: false, offline: offline, demoLabel: nil),
             services: services)
         guard let request = await agent.position() else { return .failure(Exit(code: ExitCode.failure)) }
         for note in request.notes { Console.err(note.message + "\n") }
-        return .success((services, Resolved(position: request.position, place: nil, notes: request.notes)))
+        return .success((services, Resolved(position: request.position, place: nil)))
     }
 
     /// The fixed position of `--at` or `--place` (gpsd: nil and nil, the agent's to find). On failure
