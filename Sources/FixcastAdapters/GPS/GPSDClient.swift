@@ -7,7 +7,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// Follows gpsd on a thread of its own and hands its events to async code (`fixcast now`, tests):
+/// Follows gpsd on a thread of its own and hands its events to async code (`fixcast status`'s probe, tests):
 /// a `GPSDConnection` driven by a pthread, never by Swift's cooperative pool (libgps blocks).
 ///
 /// It sleeps in poll(2) on gpsd's socket and a stop pipe (`StopSignal`), so it wakes only when gpsd

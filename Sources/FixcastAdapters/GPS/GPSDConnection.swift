@@ -8,7 +8,7 @@ import FoundationEssentials
 ///
 /// It has no thread and no timer of its own, so the agent's event loop can poll gpsd's socket beside
 /// its signal pipe and the keyboard, as gpsd's own clients (gpxlogger, cgps) do: one thread, one poll,
-/// woken only when gpsd sends. `GPSDClient` drives one on a thread of its own for `fixcast now`.
+/// woken only when gpsd sends. `GPSDClient` drives one on a thread of its own for `status`'s probe.
 /// Not thread-safe: one thread uses it.
 public final class GPSDConnection {
     public let address: GPSDAddress

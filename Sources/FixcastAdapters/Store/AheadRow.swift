@@ -51,9 +51,15 @@ enum AheadRow {
     static func values(of s: AheadForecast.Sample) -> [SQLiteValue] {
         [
             .of(s.minutes), .of(s.eta), .of(s.distanceKm), .double(s.coordinate.lat), .double(s.coordinate.lon),
-            .of(s.place), .of(s.temperatureC), .of(s.precipitationMmH), .of(s.precipitationProbabilityPct),
-            .of(s.weatherCode), .of(s.windSpeedMps), .of(s.windGustMps), .of(s.windDirDeg), .of(s.headwindMps),
-            .of(s.crosswindMps),
+            .of(s.place),
+        ] + values(of: s.conditions)
+    }
+
+    /// A sample's weather columns, after its place (`sampleColumns` order).
+    static func values(of c: AheadConditions) -> [SQLiteValue] {
+        [
+            .of(c.temperatureC), .of(c.precipitationMmH), .of(c.precipitationProbabilityPct), .of(c.weatherCode),
+            .of(c.windSpeedMps), .of(c.windGustMps), .of(c.windDirDeg), .of(c.headwindMps), .of(c.crosswindMps),
         ]
     }
 
@@ -100,15 +106,16 @@ enum AheadRow {
         else { return nil }
         return AheadForecast.Sample(
             minutes: minutes, eta: eta, distanceKm: distance, coordinate: coordinate, place: stmt.text(5),
-            temperatureC: checked(stmt.number(6), WeatherValueRanges.temperature),
-            precipitationMmH: checked(stmt.number(7), WeatherValueRanges.precipitation),
-            precipitationProbabilityPct: checked(stmt.number(8), percent),
-            weatherCode: weatherCode(stmt.number(9)),
-            windSpeedMps: checked(stmt.number(10), WeatherValueRanges.wind),
-            windGustMps: checked(stmt.number(11), WeatherValueRanges.gust),
-            windDirDeg: checked(stmt.number(12), direction),
-            headwindMps: checked(stmt.number(13), windComponent),
-            crosswindMps: checked(stmt.number(14), windComponent))
+            conditions: AheadConditions(
+                temperatureC: checked(stmt.number(6), WeatherValueRanges.temperature),
+                precipitationMmH: checked(stmt.number(7), WeatherValueRanges.precipitation),
+                precipitationProbabilityPct: checked(stmt.number(8), percent),
+                weatherCode: weatherCode(stmt.number(9)),
+                windSpeedMps: checked(stmt.number(10), WeatherValueRanges.wind),
+                windGustMps: checked(stmt.number(11), WeatherValueRanges.gust),
+                windDirDeg: checked(stmt.number(12), direction),
+                headwindMps: checked(stmt.number(13), windComponent),
+                crosswindMps: checked(stmt.number(14), windComponent)))
     }
 
     /// One alert ahead (columns in `alertColumns` order); nil without its texts or a believable lead.

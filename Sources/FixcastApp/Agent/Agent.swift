@@ -28,6 +28,9 @@ public final class Agent: Sendable {
         /// leave (`AgentReducer.Configuration.stopsAfterFirstReading`); `force` bypasses the cache.
         public var oneReading = false
         public var force = false
+        /// `forecast`, `alerts`, `ahead`: a one-reading run that stops where its reading would start
+        /// (`AgentReducer.Configuration.stopsAtPosition`); use `position()`, which sets it.
+        public var stopsAtPosition = false
         public init(
             json: Bool, offline: Bool, demoLabel: String?, fixedPosition: Position? = nil, fixedPlace: Place? = nil,
             linkProblem: (@Sendable () -> ReadingIssue?)? = nil
@@ -57,22 +60,42 @@ public final class Agent: Sendable {
     /// The loop runs on a thread of its own (it sleeps in poll(2), which must never hold one of the
     /// cooperative pool's few threads); this task only waits for it to end.
     public func run() async -> Int32 {
-        let settings = self.settings
-        let options = self.options
-        let services = self.services
-        return await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+        await Self.onOwnThread(settings: settings, options: options, services: services) { $0.run() }
+            ?? ExitCode.failure
+    }
+
+    /// `forecast`, `alerts` and `ahead`: the position `now` would take its reading at — the same fix
+    /// wait, gpsd sentences, last-known fallback and note, the live fix saved as the last known
+    /// position — handed back instead of a reading. nil when there is none: its one sentence is on
+    /// stderr already.
+    public func position() async -> ReadingRequest? {
+        var options = self.options
+        options.oneReading = true
+        options.stopsAtPosition = true
+        return await Self.onOwnThread(settings: settings, options: options, services: services) { loop in
+            _ = loop.run()
+            return loop.resolvedPosition
+        } ?? nil
+    }
+
+    /// Builds the loop on a thread of its own and runs `body` there; nil when no loop could be had
+    /// (said on stderr).
+    private static func onOwnThread<T: Sendable>(
+        settings: Settings, options: Options, services: Services, _ body: @escaping @Sendable (AgentLoop) -> T
+    ) async -> T? {
+        await withCheckedContinuation { (done: CheckedContinuation<T?, Never>) in
             let started = DedicatedThread.start(name: "fixcast-agent") {
                 guard let loop = AgentLoop(settings: settings, options: options, services: services) else {
-                    done.resume(returning: ExitCode.failure)
+                    done.resume(returning: nil)
                     return
                 }
-                done.resume(returning: loop.run())
+                done.resume(returning: body(loop))
             }
             if !started {
                 Console.err(
                     "fixcast run: the system refused a thread for the agent; free some memory or processes and try again.\n"
                 )
-                done.resume(returning: ExitCode.failure)
+                done.resume(returning: nil)
             }
         }
     }

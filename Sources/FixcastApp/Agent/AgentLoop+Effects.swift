@@ -29,6 +29,8 @@ extension AgentLoop {
             if let gps { handle(.gps(gps.open(), at: now())) }
         case .takeReading(let request):
             startReading(request)
+        case .positionResolved(let request):
+            resolvedPosition = request
         case .checkAlerts(let position):
             checkAlerts(at: position)
         case .announceAlerts(let ids):

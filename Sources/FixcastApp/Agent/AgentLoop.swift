@@ -31,6 +31,8 @@ final class AgentLoop {
     var pointsToWrite: [Fix] = []
     var lastKnownToWrite: Position?
     var exitCode: Int32?
+    /// The position a run that stops at its position resolved (`Agent.position()`).
+    var resolvedPosition: ReadingRequest?
     /// stdout is a pipe whose reader's going away is watched (JSON lines only).
     private let watchesStdout: Bool
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
@@ -88,6 +90,7 @@ final class AgentLoop {
             settings: settings, alertCheckMin: checksAlerts ? settings.alerts.checkMin : nil)
         configuration.liveScreen = display.isLive
         configuration.stopsAfterFirstReading = options.oneReading
+        configuration.stopsAtPosition = options.stopsAtPosition
         configuration.forcesTheReading = options.force
         configuration.gpsdAddress = address.description
         reducer = AgentReducer(

@@ -12,6 +12,9 @@ public enum AgentEffect: Sendable, Hashable {
     case connectGPS
     /// Take a reading; report its end with `.readingFinished`. At most one is in flight.
     case takeReading(ReadingRequest)
+    /// A run that stops at its position (`stopsAtPosition`: `forecast`, `alerts`, `ahead`): hand this
+    /// position and its notes back instead of taking the reading (the exit follows).
+    case positionResolved(ReadingRequest)
     /// Ask the alert source what is active here; answer with `.alertsChecked`.
     case checkAlerts(Position)
     /// These alert ids are news at this position: run `alerts.command` once for each.

@@ -10,7 +10,7 @@ import FoundationEssentials
 /// - which readings to take and when (`ReadingScheduler`: startup once, the fix wait of
 ///   `FixWaitPolicy` with its retries then the last-known position, moved, periodic, resume,
 ///   manual, alert; one reading in flight with start/join/joinThenForce);
-/// - what a reading must say about a last-known position (`ReadingRequest.notes`);
+/// - what a reading must say about a last-known position (`ReadingRequest.lastKnownNote`);
 /// - which fixes go into the track (`TrackThinner`) and when the last-known position is saved
 ///   (`LastKnownSaveGate`);
 /// - when to ask for the official alerts and which are news (`AlertWatch`);
@@ -313,13 +313,15 @@ public struct AgentReducer: Sendable {
             gpsProblem = nil
             let position = Position(fix: fix)
             status.position = position
-            var effects = decide(scheduler.handle(.fix(position, at: now)), at: now)
+            // Kept before the reading is decided: a run that stops at its position leaves in that
+            // decision, and the write it leaves with must hold this fix.
+            var effects: [AgentEffect] = []
             if thinner.accept(fix) {
                 if !oneReading { effects.append(.recordTrackPoint(fix)) }
                 writes.kept(at: now.monotonic)
                 if lastKnownGate.shouldSave(at: now.monotonic) { effects.append(.saveLastKnown(position)) }
             }
-            return effects
+            return effects + decide(scheduler.handle(.fix(position, at: now)), at: now)
         case .noFix:
             return decide(scheduler.handle(.fixLost(at: now)), at: now)
         case .satellites(let used, _):
@@ -361,14 +363,13 @@ public struct AgentReducer: Sendable {
             return []
         case .takeReading(var request):
             fixWaitNotice = nil  // the wait is over: a reading is on its way
-            if oneReading, request.position.source == .lastKnown, let why = scheduler.fixWaitFailure {
-                // `now`'s note: why no fix came, and the last known position's time and age.
-                let note = GPSError.fallbackNote(
-                    why, address: configuration.gpsdAddress, lastKnown: request.position, now: now.wall)
-                request.notes = [ReadingIssue(component: .gps, message: note)]
-            } else {
-                request.notes = ReadingRequest.notes(
-                    for: request.position, fixLostSince: scheduler.fixLostSince, at: now.wall)
+            request.notes =
+                ReadingRequest.lastKnownNote(
+                    for: request.position, because: lastKnownReason(for: request.trigger), at: now.wall
+                ).map { [$0] } ?? []
+            if configuration.stopsAtPosition {
+                oneReadingDone = true
+                return [.positionResolved(request)] + leave(at: now)
             }
             if oneReading {
                 // The reading says what the store said at the start (`now` exits 1 for it).
@@ -393,6 +394,15 @@ public struct AgentReducer: Sendable {
             let why = scheduler.fixWaitFailure ?? .unreachable
             return [.sayNoPosition(GPSError(why, address: configuration.gpsdAddress))] + leave(at: now)
         }
+    }
+
+    /// Why a reading for `trigger` would be at the last known position: the startup wait's failure
+    /// for the startup reading, else since when there is no fix.
+    private func lastKnownReason(for trigger: Trigger) -> ReadingRequest.LastKnownReason {
+        if trigger == .startup, let why = scheduler.fixWaitFailure {
+            return .fixWait(why, address: configuration.gpsdAddress)
+        }
+        return scheduler.fixLostSince.map { .fixLostSince($0) } ?? .noFixYet
     }
 
     /// The health change a gps event makes: gpsd away (unreachable, lost, refusing) or answering again.
@@ -468,7 +478,7 @@ public struct AgentReducer: Sendable {
         case .dropGathered: return 0
         case .readGPS: return 1
         case .connectGPS: return 2
-        case .takeReading: return 3
+        case .takeReading, .positionResolved: return 3
         case .checkAlerts: return 4
         case .announceAlerts: return 5
         case .printReading: return 6

@@ -18,10 +18,17 @@ extension AgentReducer {
         public var liveScreen = false
         /// `fixcast now`: one reading, then leave. The startup wait gives up at once when gpsd does not
         /// answer (`ReadingScheduler.Configuration.givesUpWhenUnreachable`), a reading at the last known
-        /// position says why (`GPSError.fallbackNote`), no position at all is one sentence and exit 1,
+        /// position says why (`ReadingRequest.lastKnownNote`), no position at all is one sentence and exit 1,
         /// no track is kept (the live fix is still saved as the last known position), and the exit
         /// status says whether the reading had weather and was stored and printed.
         public var stopsAfterFirstReading = false
+        /// `forecast`, `alerts` and `ahead`: a one-reading run (`stopsAfterFirstReading`, which this
+        /// implies) that ends where its reading would start: the position and its notes are handed
+        /// back (`.positionResolved`), the live fix still saved as the last known position. The
+        /// store's own problem is the command's to say, so it is not among the notes.
+        public var stopsAtPosition = false {
+            didSet { if stopsAtPosition { stopsAfterFirstReading = true } }
+        }
         /// `now --force`: the one reading bypasses the weather cache (its 1-minute floor stays).
         public var forcesTheReading = false
         /// gpsd's address as shown in the sentences of a one-reading run (`GPSDAddress.description`).

@@ -37,8 +37,10 @@ public struct AheadForecast: Sendable, Equatable, Hashable {
         case gps
     }
 
-    /// One sample: the place and ETA, with the forecast there (nil when the forecast did not
-    /// reach that time).
+    /// One sample: the place and ETA, with the forecast there (every value unknown when the
+    /// forecast did not reach that time). The values are one `AheadConditions`, read as the
+    /// sample's own (`sample.temperatureC`), so their list exists once.
+    @dynamicMemberLookup
     public struct Sample: Sendable, Equatable, Hashable {
         public var minutes: Int
         public var eta: Date
@@ -46,36 +48,23 @@ public struct AheadForecast: Sendable, Equatable, Hashable {
         public var coordinate: Coordinate
         /// The offline place name (bundled table; never a Nominatim request for a sample).
         public var place: String?
-        public var temperatureC: Double?
-        public var precipitationMmH: Double?
-        public var precipitationProbabilityPct: Double?
-        public var weatherCode: Int?
-        public var windSpeedMps: Double?
-        public var windGustMps: Double?
-        public var windDirDeg: Double?
-        public var headwindMps: Double?
-        public var crosswindMps: Double?
+        public var conditions: AheadConditions
 
         public init(
             minutes: Int, eta: Date, distanceKm: Double, coordinate: Coordinate, place: String? = nil,
-            temperatureC: Double? = nil, precipitationMmH: Double? = nil, precipitationProbabilityPct: Double? = nil,
-            weatherCode: Int? = nil, windSpeedMps: Double? = nil, windGustMps: Double? = nil,
-            windDirDeg: Double? = nil, headwindMps: Double? = nil, crosswindMps: Double? = nil
+            conditions: AheadConditions = AheadConditions()
         ) {
             self.minutes = minutes
             self.eta = eta
             self.distanceKm = distanceKm
             self.coordinate = coordinate
             self.place = place
-            self.temperatureC = temperatureC
-            self.precipitationMmH = precipitationMmH
-            self.precipitationProbabilityPct = precipitationProbabilityPct
-            self.weatherCode = weatherCode
-            self.windSpeedMps = windSpeedMps
-            self.windGustMps = windGustMps
-            self.windDirDeg = windDirDeg
-            self.headwindMps = headwindMps
-            self.crosswindMps = crosswindMps
+            self.conditions = conditions
+        }
+
+        public subscript<Value>(dynamicMember value: WritableKeyPath<AheadConditions, Value>) -> Value {
+            get { conditions[keyPath: value] }
+            set { conditions[keyPath: value] = newValue }
         }
     }
 

@@ -20,14 +20,10 @@ public enum AheadForecastAssembly {
             forecasts.append(AheadSampleForecast(point: point, conditions: conditions))
         }
         let samples = forecasts.enumerated().map { i, f in
-            let c = f.conditions
-            return AheadForecast.Sample(
+            AheadForecast.Sample(
                 minutes: f.point.minutes, eta: f.point.eta, distanceKm: f.point.distanceM / 1000,
                 coordinate: f.point.coordinate, place: i < places.count ? places[i] : nil,
-                temperatureC: c?.temperatureC, precipitationMmH: c?.precipitationMmH,
-                precipitationProbabilityPct: c?.precipitationProbabilityPct, weatherCode: c?.weatherCode,
-                windSpeedMps: c?.windSpeedMps, windGustMps: c?.windGustMps, windDirDeg: c?.windDirDeg,
-                headwindMps: c?.headwindMps, crosswindMps: c?.crosswindMps)
+                conditions: f.conditions ?? AheadConditions())
         }
         let rain = AheadSummary.rain(forecasts, thresholdMmH: rainMmH).map {
             AheadForecast.Rain(

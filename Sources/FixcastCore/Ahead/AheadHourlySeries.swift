@@ -31,8 +31,10 @@ public struct AheadHourlySeries: Sendable, Equatable {
     }
 }
 
-/// The forecast at one sample's ETA, and the wind against the direction of travel there.
-public struct AheadConditions: Sendable, Equatable {
+/// The forecast at one sample's ETA, and the wind against the direction of travel there: the one
+/// list of a sample's weather values (`AheadForecast.Sample.conditions`; JSON, store, exports and
+/// MQTT read them from here).
+public struct AheadConditions: Sendable, Equatable, Hashable {
     public var temperatureC: Double?
     public var precipitationMmH: Double?
     public var precipitationProbabilityPct: Double?
@@ -45,7 +47,24 @@ public struct AheadConditions: Sendable, Equatable {
     /// Positive when the wind comes from the left of the direction of travel.
     public var crosswindMps: Double?
 
+    /// Every value unknown (a sample the forecast did not reach).
     public init() {}
+
+    public init(
+        temperatureC: Double? = nil, precipitationMmH: Double? = nil, precipitationProbabilityPct: Double? = nil,
+        weatherCode: Int? = nil, windSpeedMps: Double? = nil, windGustMps: Double? = nil, windDirDeg: Double? = nil,
+        headwindMps: Double? = nil, crosswindMps: Double? = nil
+    ) {
+        self.temperatureC = temperatureC
+        self.precipitationMmH = precipitationMmH
+        self.precipitationProbabilityPct = precipitationProbabilityPct
+        self.weatherCode = weatherCode
+        self.windSpeedMps = windSpeedMps
+        self.windGustMps = windGustMps
+        self.windDirDeg = windDirDeg
+        self.headwindMps = headwindMps
+        self.crosswindMps = crosswindMps
+    }
 }
 
 extension AheadHourlySeries {

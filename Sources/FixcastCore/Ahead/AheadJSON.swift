@@ -116,13 +116,33 @@ extension AheadForecast {
 extension AheadForecast.Sample {
     public func json(language: Language) -> JSONValue {
         let r = AheadForecast.round
-        return .object([
-            ("minutes", .int(minutes)),
-            ("eta", .string(UTCTime.format(eta))),
-            ("distance_km", .number(r(distanceKm, 1))),
-            ("lat", .number(r(coordinate.lat, 5))),
-            ("lon", .number(r(coordinate.lon, 5))),
-            ("place", .string(place)),
+        return .object(
+            [
+                ("minutes", .int(minutes)),
+                ("eta", .string(UTCTime.format(eta))),
+                ("distance_km", .number(r(distanceKm, 1))),
+                ("lat", .number(r(coordinate.lat, 5))),
+                ("lon", .number(r(coordinate.lon, 5))),
+                ("place", .string(place)),
+            ] + conditions.jsonFields(language: language))
+    }
+
+    public init?(json s: JSONValue) {
+        guard let minutes = s["minutes"]?.intValue, let eta = s["eta"]?.stringValue.flatMap(UTCTime.parse),
+            let km = s["distance_km"]?.doubleValue, let lat = s["lat"]?.doubleValue, let lon = s["lon"]?.doubleValue,
+            let c = Coordinate(lat: lat, lon: lon)
+        else { return nil }
+        self.init(
+            minutes: minutes, eta: eta, distanceKm: km, coordinate: c, place: s["place"]?.stringValue,
+            conditions: AheadConditions(json: s))
+    }
+}
+
+extension AheadConditions {
+    /// A sample's weather fields of the `ahead` object (CONTRACT.md), in its order.
+    func jsonFields(language: Language) -> [(String, JSONValue)] {
+        let r = AheadForecast.round
+        return [
             ("temperature_c", .number(temperatureC.map { r($0, 1) })),
             ("precipitation_mm_h", .number(precipitationMmH.map { r($0, 1) })),
             ("precipitation_probability_pct", .number(precipitationProbabilityPct.map { r($0, 0) })),
@@ -133,16 +153,12 @@ extension AheadForecast.Sample {
             ("wind_dir_deg", .number(windDirDeg.map { r($0, 0) })),
             ("headwind_mps", .number(headwindMps.map { r($0, 1) })),
             ("crosswind_mps", .number(crosswindMps.map { r($0, 1) })),
-        ])
+        ]
     }
 
-    public init?(json s: JSONValue) {
-        guard let minutes = s["minutes"]?.intValue, let eta = s["eta"]?.stringValue.flatMap(UTCTime.parse),
-            let km = s["distance_km"]?.doubleValue, let lat = s["lat"]?.doubleValue, let lon = s["lon"]?.doubleValue,
-            let c = Coordinate(lat: lat, lon: lon)
-        else { return nil }
+    /// The weather fields of one sample of the `ahead` object (a missing one is unknown).
+    init(json s: JSONValue) {
         self.init(
-            minutes: minutes, eta: eta, distanceKm: km, coordinate: c, place: s["place"]?.stringValue,
             temperatureC: s["temperature_c"]?.doubleValue, precipitationMmH: s["precipitation_mm_h"]?.doubleValue,
             precipitationProbabilityPct: s["precipitation_probability_pct"]?.doubleValue,
             weatherCode: s["weather_code"]?.intValue, windSpeedMps: s["wind_speed_mps"]?.doubleValue,

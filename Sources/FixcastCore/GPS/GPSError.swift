@@ -53,21 +53,6 @@ public enum GPSError: UserFacingError, Hashable {
         }
     }
 
-    /// The note shown with a last-known position used instead of a live fix
-    /// ("gps: no fix after 3 tries of 8 s; using the last known position from 2026-01-30T09:00:00Z, 3 h old.").
-    public static func fallbackNote(_ failure: FixWaitFailure, address: String, lastKnown: Position, now: Date)
-        -> String
-    {
-        let why: String
-        switch failure {
-        case .unreachable: why = "gpsd at \(address) is not answering"
-        case .noFix(let n, let t): why = "no fix after \(tries(n, t))"
-        case .connectionLost(let n, let t): why = "gpsd at \(address) went away and no fix came within \(tries(n, t))"
-        }
-        let age = ageText(seconds: lastKnown.ageSeconds(at: now))
-        return "gps: \(why); using the last known position from \(UTCTime.format(lastKnown.obtainedAt)), \(age) old."
-    }
-
     /// "40 s", "12 min", "3 h", "5 d": the largest unit that still reads naturally.
     public static func ageText(seconds s: Int) -> String {
         switch s {

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Decides, while waiting for the first position, whether to deliver a fix, keep waiting, pause
 /// before a retry, or give up and fall back to the last known position (DESIGN.md §1). The one
 /// place this rule lives: the agent's startup wait (through `ReadingScheduler`, for `run` and for
-/// `now`, a one-reading run) and `forecast`/`alerts` (through `LocationProvider`) drive it.
+/// `now`, a one-reading run, and `forecast`, `alerts` and `ahead`, one that stops at its position) drives it.
 ///
 /// Each attempt waits `timeoutS` (8 s: long enough for a warm receiver, short enough to answer).
 /// After a timeout it pauses `retryDelayS` and tries again, at most `retries` times (2: "if there is

@@ -38,7 +38,6 @@ struct AheadCommand {
                 return ExitCode.usage
             }
             let outcome = await ahead.forecast(from: resolved.position, offline: options.offline)
-            for note in resolved.notes { Console.err(note.message + "\n") }
             if options.json {
                 Console.out((outcome.forecast?.json(language: context.language) ?? .null).serialized() + "\n")
             } else if let f = outcome.forecast {

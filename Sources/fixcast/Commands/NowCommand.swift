@@ -18,7 +18,7 @@ struct NowCommand {
         }
         let fixed: (position: Position?, place: Place?)
         switch await PositionResolution.fixed(
-            options.position, offline: options.offline, context: context, services: services)
+            options.position, offline: options.offline, services: services)
         {
         case .failure(let exit): return exit.code
         case .success(let resolved): fixed = resolved

@@ -36,7 +36,7 @@ struct RunCommand {
         defer { withExtendedLifetime(runLock) {} }
         let fixed: (position: Position?, place: Place?)
         switch await PositionResolution.fixed(
-            options.position, offline: options.offline, context: context, services: services)
+            options.position, offline: options.offline, services: services)
         {
         case .failure(let exit): return exit.code
         case .success(let resolved): fixed = resolved

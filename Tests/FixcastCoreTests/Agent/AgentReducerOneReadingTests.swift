@@ -155,3 +155,58 @@ extension AgentReducerOneReadingTests {
         #expect(r.handle(.deadline(at: F.at(1))) == [.exit(code: 1)], "not stored: a loss")
     }
 }
+
+/// `forecast`, `alerts` and `ahead` (`stopsAtPosition`): the same run, ended where its reading would
+/// start, the position handed back with its notes.
+extension AgentReducerOneReadingTests {
+    static var stopsAtPosition: AgentReducer.Configuration {
+        var c = AgentReducer.Configuration()
+        c.stopsAtPosition = true
+        c.gpsdAddress = A.gpsd
+        return c
+    }
+
+    @Test func theFirstFixIsHandedBackSavedAsTheLastKnownPositionAndTheAgentLeaves() {
+        #expect(Self.stopsAtPosition.stopsAfterFirstReading, "a one-reading run's fix wait")
+        var r = A.reducer(Self.stopsAtPosition)
+        #expect(r.handle(.started(at: F.at(0), sleepOffsetS: 0)) == [.connectGPS])
+        _ = r.handle(.gps(.connected(address: A.gpsd), at: F.at(0.1)))
+        let f1 = A.fix(F.berlin, at: 1)
+        let p1 = A.position(f1)
+        #expect(
+            r.handle(.gps(.fix(f1), at: F.at(1)))
+                == [
+                    .positionResolved(ReadingRequest(trigger: .startup, position: p1, forced: false)),
+                    .saveLastKnown(p1), .writeTrack, .exit(code: 0),
+                ])
+        #expect(r.nextDeadline == nil)
+        #expect(r.handle(.gps(.fix(A.fix(F.berlin, at: 2)), at: F.at(2))) == [], "left")
+    }
+
+    @Test func noFixFallsBackWithNowsNoteAndTheStoresProblemIsNotANote() {
+        var r = A.reducer(Self.stopsAtPosition, lastKnown: Self.stored)
+        _ = r.handle(.storageProblem(ReadingIssue(component: .storage, message: "storage: the store is damaged.")))
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        let note = ReadingIssue(
+            component: .gps,
+            message:
+                "gps: gpsd at \(A.gpsd) is not answering; using the last known position from 2027-01-15T05:00:00Z, 3 h old."
+        )
+        let effects = r.handle(.gps(.disconnected(.unreachable(address: A.gpsd, detail: nil)), at: F.at(0.1)))
+        #expect(
+            effects.first
+                == .positionResolved(
+                    ReadingRequest(trigger: .startup, position: A.lastKnown(Self.stored), forced: false, notes: [note]))
+        )
+        #expect(!effects.contains { if case .takeReading = $0 { true } else { false } })
+        #expect(effects.last.map { if case .exit = $0 { true } else { false } } == true)
+    }
+
+    @Test func noPositionAtAllIsNowsSentence() {
+        var r = A.reducer(Self.stopsAtPosition)
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        #expect(
+            r.handle(.gps(.disconnected(.unreachable(address: A.gpsd, detail: nil)), at: F.at(0.1)))
+                == [.sayNoPosition(.unreachable(address: A.gpsd, detail: nil)), .exit(code: 1)])
+    }
+}

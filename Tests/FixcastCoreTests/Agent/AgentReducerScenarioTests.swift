@@ -51,7 +51,9 @@ import Testing
         #expect(r.handle(.deadline(at: F.at(1800))) == [])
         let note = ReadingIssue(
             component: .gps,
-            message: "gps: no fix since 2027-01-15T08:02:00Z; the reading is for the last known position (28 min old).")
+            message:
+                "gps: no fix since 2027-01-15T08:02:00Z; using the last known position from 2027-01-15T08:01:40Z, 28 min old."
+        )
         #expect(
             r.handle(.deadline(at: F.at(1801)))
                 == [
@@ -189,8 +191,12 @@ import Testing
         #expect(r.nextDeadline == F.at(26))
 
         // Then the startup reading at the stored position, marked last-known with its true age.
+        // The one last-known note: `now`'s, naming why the wait ended (ReadingRequestTests).
         let note = ReadingIssue(
-            component: .gps, message: "gps: no fix yet; the reading is for the last known position (60 min old).")
+            component: .gps,
+            message:
+                "gps: no fix after 3 tries of 8 s; using the last known position from 2027-01-15T07:00:00Z, 60 min old."
+        )
         #expect(
             r.handle(.deadline(at: F.at(26)))
                 == [

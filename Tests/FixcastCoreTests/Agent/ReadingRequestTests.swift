@@ -2,31 +2,48 @@ import FixcastCore
 import FoundationEssentials
 import Testing
 
+/// The one last-known note (issue 19.7): `now`, `run`, `forecast`, `alerts` and `ahead` all say it
+/// through `ReadingRequest.lastKnownNote`; only the reason differs.
 @Suite struct ReadingRequestTests {
     typealias F = PolicyFixture
 
     @Test func aLiveOrFixedPositionNeedsNoNote() {
-        #expect(ReadingRequest.notes(for: F.fix(F.berlin, at: F.t0), fixLostSince: F.t0, at: F.at(5)) == [])
-        #expect(ReadingRequest.notes(for: .manual(F.berlin, at: F.t0), fixLostSince: nil, at: F.at(5)) == [])
+        #expect(ReadingRequest.lastKnownNote(for: F.fix(F.berlin, at: F.t0), because: .noFixYet, at: F.at(5)) == nil)
+        #expect(
+            ReadingRequest.lastKnownNote(for: .manual(F.berlin, at: F.t0), because: .fixLostSince(F.t0), at: F.at(5))
+                == nil)
     }
 
-    @Test func aLastKnownPositionSaysWhyAndHowOld() {
+    @Test(arguments: [
+        (
+            ReadingRequest.LastKnownReason.fixWait(.noFix(attempts: 3, timeoutS: 8), address: "h:1"),
+            "gps: no fix after 3 tries of 8 s; using the last known position from 2027-01-15T05:00:00Z, 3 h old."
+        ),
+        (
+            .fixWait(.unreachable, address: "h:1"),
+            "gps: gpsd at h:1 is not answering; using the last known position from 2027-01-15T05:00:00Z, 3 h old."
+        ),
+        (
+            .fixWait(.connectionLost(attempts: 1, timeoutS: 1.5), address: "h:1"),
+            "gps: gpsd at h:1 went away and no fix came within 1 try of 1.5 s; using the last known position from 2027-01-15T05:00:00Z, 3 h old."
+        ),
+        (
+            .fixLostSince(PolicyFixture.at(-30)),
+            "gps: no fix since 2027-01-15T07:59:30Z; using the last known position from 2027-01-15T05:00:00Z, 3 h old."
+        ),
+        (.noFixYet, "gps: no fix yet; using the last known position from 2027-01-15T05:00:00Z, 3 h old."),
+    ])
+    func aLastKnownPositionSaysWhyWhenAndHowOld(reason: ReadingRequest.LastKnownReason, message: String) {
+        let p = Position(coordinate: F.berlin, obtainedAt: F.at(-3 * 3600), source: .lastKnown)
+        #expect(
+            ReadingRequest.lastKnownNote(for: p, because: reason, at: F.at(0))
+                == ReadingIssue(component: .gps, message: message))
+    }
+
+    @Test func theAgeIsGPSErrorsAgeRule() {
         let p = Position(coordinate: F.berlin, obtainedAt: F.at(-90), source: .lastKnown)
         #expect(
-            ReadingRequest.notes(for: p, fixLostSince: nil, at: F.at(10))
-                == [
-                    ReadingIssue(
-                        component: .gps,
-                        message: "gps: no fix yet; the reading is for the last known position (1 min old).")
-                ])
-        #expect(
-            ReadingRequest.notes(for: p, fixLostSince: F.at(-30), at: F.at(10))
-                == [
-                    ReadingIssue(
-                        component: .gps,
-                        message:
-                            "gps: no fix since 2027-01-15T07:59:30Z; the reading is for the last known position (1 min old)."
-                    )
-                ])
+            ReadingRequest.lastKnownNote(for: p, because: .noFixYet, at: F.at(10))?.message
+                == "gps: no fix yet; using the last known position from 2027-01-15T07:58:30Z, 1 min old.")
     }
 }

@@ -12,7 +12,7 @@ struct AheadCheckTests {
     ) -> AheadForecast.Sample {
         AheadForecast.Sample(
             minutes: minutes, eta: F.at(made + Double(minutes) * 60), distanceKm: Double(minutes),
-            coordinate: c, temperatureC: t, precipitationMmH: rain)
+            coordinate: c, conditions: AheadConditions(temperatureC: t, precipitationMmH: rain))
     }
 
     static func forecast(

@@ -13,9 +13,10 @@ import Testing
         samples: [
             AheadForecast.Sample(
                 minutes: 15, eta: UTCTime.parse("2026-01-30T12:15:22Z")!, distanceKm: 21.734,
-                coordinate: Coordinate(lat: 52.61, lon: 13.12)!, place: "Falkensee", temperatureC: 2.4333,
-                precipitationMmH: 0, precipitationProbabilityPct: 10, weatherCode: 3, windSpeedMps: 6.1,
-                windGustMps: 11, windDirDeg: 260.4, headwindMps: 4.93, crosswindMps: -3.6)
+                coordinate: Coordinate(lat: 52.61, lon: 13.12)!, place: "Falkensee",
+                conditions: AheadConditions(
+                    temperatureC: 2.4333, precipitationMmH: 0, precipitationProbabilityPct: 10, weatherCode: 3,
+                    windSpeedMps: 6.1, windGustMps: 11, windDirDeg: 260.4, headwindMps: 4.93, crosswindMps: -3.6))
         ],
         rain: AheadForecast.Rain(inMin: 45, atKm: 63, place: "Kyritz", mmH: 1.2),
         worst: AheadForecast.Worst(minTemperatureC: 1.1, maxGustMps: 14, maxPrecipitationMmH: 2.3))

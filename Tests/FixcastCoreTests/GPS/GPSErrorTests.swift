@@ -29,26 +29,6 @@ struct GPSErrorTests {
         #expect(GPSError.lostBeforeFix(address: a, attempts: 1, timeoutS: 1.5).message.contains("1 try of 1.5 s"))
     }
 
-    @Test func fallbackNotes() {
-        let stored = Position(
-            coordinate: Coordinate(lat: 1, lon: 2)!, obtainedAt: Date(timeIntervalSince1970: 1_800_000_000),
-            source: .lastKnown)
-        let now = Date(timeIntervalSince1970: 1_800_000_000 + 7200)
-        #expect(
-            GPSError.fallbackNote(.noFix(attempts: 3, timeoutS: 8), address: "h:1", lastKnown: stored, now: now)
-                == "gps: no fix after 3 tries of 8 s; using the last known position from 2027-01-15T08:00:00Z, 2 h old."
-        )
-        #expect(
-            GPSError.fallbackNote(.unreachable, address: "h:1", lastKnown: stored, now: now)
-                == "gps: gpsd at h:1 is not answering; using the last known position from 2027-01-15T08:00:00Z, 2 h old."
-        )
-        #expect(
-            GPSError.fallbackNote(
-                .connectionLost(attempts: 3, timeoutS: 8), address: "h:1", lastKnown: stored, now: now
-            )
-            .contains("went away"))
-    }
-
     @Test func failuresMapToErrors() {
         #expect(GPSError(.unreachable, address: "h:1") == .unreachable(address: "h:1", detail: nil))
         #expect(

@@ -12,8 +12,8 @@ import Testing
             AheadForecast.Sample(
                 minutes: 15 * (i + 1), eta: t0.addingTimeInterval(Double(900 * (i + 1))),
                 distanceKm: 20 * Double(i + 1),
-                coordinate: Coordinate(lat: 52, lon: 13 + Double(i))!, place: "P\(i)", temperatureC: v.0,
-                windGustMps: v.1)
+                coordinate: Coordinate(lat: 52, lon: 13 + Double(i))!, place: "P\(i)",
+                conditions: AheadConditions(temperatureC: v.0, windGustMps: v.1))
         }
         return AheadForecast(
             basis: .route, madeAt: t0,

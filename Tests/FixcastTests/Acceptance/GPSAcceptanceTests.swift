@@ -30,24 +30,18 @@ import Testing
         let log = try ReceiverLog(path: TestPaths.fixture("gpsd/haicom-305N.log"))
         // The log is from 2007: its first fixes are held until 3 agree (FixPlausibility's time rule).
         let expected = try #require(NMEAReference.firstUsedPositionOfAnOldLog(in: log.lines))
-        let gpsd = try GPSDOnPTY()
-        defer { gpsd.stop() }
+        // A client of the test's own tells when gpsd is synced to the stream.
+        let watched = try await WatchedGPSD.start(primed: false)
+        defer { watched.stop() }
+        let gpsd = watched.gpsd
         let server = try Acceptance.recordedServer()
         defer { server.stop() }
-        // A second client of the same gpsd tells when gpsd is synced to the stream (see LocationProviderTests).
-        let address = try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)")
-        let observer = GPSDClient(address: address)
-        let recorder = EventRecorder(observer)
-        observer.start()
-        defer { observer.stop() }
-        #expect(await recorder.wait { $0.isConnected } != nil)
 
         let began = Date()
         let fixcast = try RunningFixcast(
-            ["now", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db", home.db], env: Acceptance.env(server),
+            ["now", "--json", "--gpsd", watched.address, "--db", home.db], env: Acceptance.env(server),
             home: home.dir)
-        #expect(gpsd.waitForClient(count: 2))
-        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        #expect(await watched.syncedWithSecondClient())
         let feeding = feedInBackground(gpsd, log)
         defer { feeding.cancel() }
         let status = fixcast.waitForExit(seconds: 60)

@@ -13,22 +13,16 @@ struct ImplausibleFixAcceptanceTests {
     func nowSkipsNullIslandAndStatusCountsIt() async throws {
         let home = AcceptanceHome("null-island")
         defer { home.remove() }
-        let gpsd = try GPSDOnPTY()
-        defer { gpsd.stop() }
+        let watched = try await WatchedGPSD.start(primed: false)
+        defer { watched.stop() }
+        let gpsd = watched.gpsd
         let server = try Acceptance.recordedServer()
         defer { server.stop() }
-        let address = try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)")
-        let observer = GPSDClient(address: address)
-        let recorder = EventRecorder(observer)
-        observer.start()
-        defer { observer.stop() }
-        #expect(await recorder.wait { $0.isConnected } != nil)
 
         let fixcast = try RunningFixcast(
-            ["now", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db", home.db], env: Acceptance.env(server),
+            ["now", "--json", "--gpsd", watched.address, "--db", home.db], env: Acceptance.env(server),
             home: home.dir)
-        #expect(gpsd.waitForClient(count: 2))
-        #expect(await primeUntilSynced(gpsd, observer: recorder))
+        #expect(await watched.syncedWithSecondClient())
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 30).rounded(.down))
         var epochs = [NMEAWriter.Epoch(lat: 0, lon: 0, time: start)]
         for i in 1..<6 {
@@ -50,7 +44,7 @@ struct ImplausibleFixAcceptanceTests {
         #expect(position.string("source") == "gps")
         #expect(abs((position.double("lat") ?? 0) - 52.52) < 1e-4, "position: \(position)")
         // The observer saw gpsd deliver the 0,0 fix too, and dropped it as well.
-        #expect(!recorder.events.contains { $0.fix.map { abs($0.coordinate.lat) < 1 } ?? false })
+        #expect(!watched.recorder.events.contains { $0.fix.map { abs($0.coordinate.lat) < 1 } ?? false })
 
         let shown = try home.run(
             ["status", "--json"], env: Acceptance.env(nil, ["FIXCAST_GPS_PORT": String(freeLoopbackPort())]))

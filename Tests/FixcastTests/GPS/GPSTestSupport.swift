@@ -23,12 +23,14 @@ actor InMemoryLastKnownStore: LastKnownPositionStore {
 
 /// gpsd on a pty of the test's own, with a client connected, watching and synced to the stream (gpsd
 /// primed with a no-fix cycle): the set-up of most GPS integration tests. `stop()` stops both.
+/// `primed: false` leaves the priming for `syncedWithSecondClient()`, once the binary under test
+/// listens too.
 struct WatchedGPSD: @unchecked Sendable {
     let gpsd: GPSDOnPTY
     let client: GPSDClient
     let recorder: EventRecorder
 
-    static func start(backoff: ReconnectBackoff = ReconnectBackoff()) async throws -> WatchedGPSD {
+    static func start(backoff: ReconnectBackoff = ReconnectBackoff(), primed: Bool = true) async throws -> WatchedGPSD {
         let gpsd = try GPSDOnPTY()
         let address: GPSDAddress
         do { address = try GPSDAddress(parsing: "127.0.0.1:\(gpsd.port)") } catch {
@@ -39,9 +41,21 @@ struct WatchedGPSD: @unchecked Sendable {
         let recorder = EventRecorder(client)
         client.start()
         #expect(await recorder.wait { $0.isConnected } != nil)
+        let watched = WatchedGPSD(gpsd: gpsd, client: client, recorder: recorder)
+        guard primed else { return watched }
         #expect(gpsd.waitForClient())
         #expect(await primeUntilSynced(gpsd, observer: recorder))
-        return WatchedGPSD(gpsd: gpsd, client: client, recorder: recorder)
+        return watched
+    }
+
+    /// "127.0.0.1:port", for `--gpsd`.
+    var address: String { "127.0.0.1:\(gpsd.port)" }
+
+    /// Once a second client (the binary under test) connected: gpsd primed until synced, so both see
+    /// what is fed next from its start (use with `primed: false`).
+    func syncedWithSecondClient() async -> Bool {
+        guard gpsd.waitForClient(count: 2) else { return false }
+        return await primeUntilSynced(gpsd, observer: recorder)
     }
 
     func stop() {

@@ -74,14 +74,17 @@ import Testing
         }
     }
 
-    @Test func theFallbackNoteOfTheFixWaitStartsWithGPS() {
-        let position = Position(
+    @Test func theLastKnownNoteStartsWithGPS() throws {
+        var position = Position(
             fix: Fix(
                 time: Date(timeIntervalSince1970: 0), receivedAt: Date(timeIntervalSince1970: 0),
                 coordinate: Coordinate(lat: 52.5, lon: 13.4)!, mode: .threeD))
-        let note = GPSError.fallbackNote(
-            .noFix(attempts: 3, timeoutS: 8), address: "127.0.0.1:2947", lastKnown: position,
-            now: Date(timeIntervalSince1970: 3600))
-        #expect(note.hasPrefix("gps: "), "\(note)")
+        position.source = .lastKnown
+        let note = try #require(
+            ReadingRequest.lastKnownNote(
+                for: position, because: .fixWait(.noFix(attempts: 3, timeoutS: 8), address: "127.0.0.1:2947"),
+                at: Date(timeIntervalSince1970: 3600)))
+        #expect(note.component == .gps)
+        #expect(note.message.hasPrefix("gps: "), "\(note.message)")
     }
 }

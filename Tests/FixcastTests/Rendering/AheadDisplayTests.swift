@@ -16,8 +16,9 @@ import Testing
             samples: (1...max(1, samples)).prefix(samples).map { k in
                 AheadForecast.Sample(
                     minutes: 15 * k, eta: t0.addingTimeInterval(Double(900 * k)), distanceKm: 21.7 * Double(k),
-                    coordinate: Coordinate(lat: 52.6, lon: 13.1)!, place: place, temperatureC: 2.4,
-                    precipitationMmH: 0, weatherCode: 3, headwindMps: 4.9)
+                    coordinate: Coordinate(lat: 52.6, lon: 13.1)!, place: place,
+                    conditions: AheadConditions(
+                        temperatureC: 2.4, precipitationMmH: 0, weatherCode: 3, headwindMps: 4.9))
             }, rain: rain)
     }
 

@@ -21,9 +21,10 @@ extension StoreTestData {
             return AheadForecast.Sample(
                 minutes: minutes, eta: made.addingTimeInterval(Double(minutes * 60)), distanceKm: km,
                 coordinate: Coordinate(lat: lat, lon: lon + dLon)!, place: "Place \(i)",
-                temperatureC: temperatureC - Double(i) * 0.5, precipitationMmH: rains ? rainMmH : 0,
-                precipitationProbabilityPct: rains ? 80 : 10, weatherCode: rains ? 61 : 3, windSpeedMps: 6.1,
-                windGustMps: 11 + Double(i), windDirDeg: 260, headwindMps: 4.9, crosswindMps: -3.6)
+                conditions: AheadConditions(
+                    temperatureC: temperatureC - Double(i) * 0.5, precipitationMmH: rains ? rainMmH : 0,
+                    precipitationProbabilityPct: rains ? 80 : 10, weatherCode: rains ? 61 : 3, windSpeedMps: 6.1,
+                    windGustMps: 11 + Double(i), windDirDeg: 260, headwindMps: 4.9, crosswindMps: -3.6))
         }
         let rain = samples.first { ($0.precipitationMmH ?? 0) >= 0.2 }.map {
             AheadForecast.Rain(inMin: $0.minutes, atKm: $0.distanceKm, place: $0.place, mmH: $0.precipitationMmH!)
