@@ -6,9 +6,9 @@ import FoundationEssentials
 /// The loop turns everything that can wake it — gpsd, signals, keys, timers, finished readings —
 /// into these, in the order they happened, and hands each to `AgentReducer.handle`.
 ///
-/// The two cases that carry a `Reading` (about a kilobyte inline) are `indirect`: boxed, so that an
-/// event is the size of a fix, not of a reading, when the loop makes one for every report of gpsd
-/// (a reading comes a few times an hour; bench/README.md, 2026-12-02).
+/// The two cases that carry a `Reading` (many times wider than a fix) are `indirect`: boxed, so that
+/// an event is the size of a fix, not of a reading, when the loop makes one for every report of gpsd
+/// (a reading comes a few times an hour; `AgentMessageSizeTests`, bench/README.md 2026-12-02).
 public enum AgentEvent: Sendable, Hashable {
     /// The loop is up: resume-gate baseline; with a fixed position (--at/--place) the startup reading.
     case started(at: ClockReading, sleepOffsetS: Double?)
