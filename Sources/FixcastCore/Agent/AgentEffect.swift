@@ -1,8 +1,9 @@
 /// What the loop must do. Only these leave the reducer; within one answer they come in the order
 /// of the cases below (or `exit` last).
 ///
-/// `takeReading` and `printReading` are `indirect` (boxed): a `Reading` is many times wider than a fix,
-/// and every array of effects the reducer answers with, at every fix, would be that wide per element.
+/// `printReading` (a `Reading`, many times wider than a fix) and `takeReading` (a position with its
+/// notes and trigger) are `indirect`, boxed: every array of effects the reducer answers with, at every
+/// fix, would otherwise be as wide per element as the widest case (`AgentMessageSizeTests`).
 public enum AgentEffect: Sendable, Hashable {
     /// Drop what waits unread in gpsd's socket (a gather window across a suspend); a connection
     /// found lost meanwhile is reported as `.gps(.disconnected)`.
