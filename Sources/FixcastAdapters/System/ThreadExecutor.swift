@@ -174,8 +174,12 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
             running = true
             start = true
         }
-        pthread_cond_signal(condition)
         pthread_mutex_unlock(mutex)
+        // Signalled after the unlock: the woken thread (on the other core at once) takes the mutex
+        // free instead of finding it held and waiting on it, which cost each hand-over two more futex
+        // calls, one on each side (bench/README.md, 2026-12-02). The queue was changed under the
+        // mutex, and the waiter looks at it under the mutex before it waits, so no wake-up is lost.
+        pthread_cond_signal(condition)
         if start, !DedicatedThread.start(name: name, { self.drain() }) {
             // No thread to be had: run here rather than never (the caller waits, but nothing is lost).
             pthread_mutex_lock(mutex)

@@ -134,14 +134,19 @@ public enum LiveScreen {
     static func positionLine(_ position: Position?, fixLostSince: Date?, parts: ReadingParts) -> String {
         let labels = parts.labels
         guard let position else { return labels.waitingForFix }
-        let coordinate = ReadingParts.coordinate(position.coordinate)
+        // One string grown in place, room for the longest line reserved once: this runs at every fix.
+        var line = ""
+        line.reserveCapacity(96)
+        ReadingParts.appendCoordinate(position.coordinate, to: &line)
+        line += " · "
         if let lost = fixLostSince {
             let age = labels.age(
                 seconds: Int(clamping: parts.now.timeIntervalSince(lost), to: Int.min...Int.max, rounding: .down))
-            return coordinate + " · "
-                + labels.noFixSince(DisplayTime.clock(lost, parts.options.utcOffset), age)
+            line += labels.noFixSince(DisplayTime.clock(lost, parts.options.utcOffset), age)
+            return line
         }
-        return coordinate + " · " + parts.positionSource(position)
+        parts.appendPositionSource(position, to: &line)
+        return line
     }
 
     /// The first problem (it names its component), with how many more; "status: ok" without any.

@@ -29,27 +29,60 @@ package struct ReadingParts {
 
     /// `52.5200° N, 13.4138° E`.
     static func coordinate(_ c: Coordinate) -> String {
-        NumberText.fixed(abs(c.lat), decimals: 4) + "° " + (c.lat < 0 ? "S" : "N") + ", "
-            + NumberText.fixed(abs(c.lon), decimals: 4) + "° " + (c.lon < 0 ? "W" : "E")
+        var text = ""
+        appendCoordinate(c, to: &text)
+        return text
+    }
+
+    /// `coordinate`, appended to `text` (the live screen's position line, at every fix: one string
+    /// grown in place instead of eight made and joined).
+    static func appendCoordinate(_ c: Coordinate, to text: inout String) {
+        NumberText.appendFixed(abs(c.lat), decimals: 4, to: &text)
+        text += c.lat < 0 ? "° S, " : "° N, "
+        NumberText.appendFixed(abs(c.lon), decimals: 4, to: &text)
+        text += c.lon < 0 ? "° W" : "° E"
     }
 
     /// `3D fix, 9 sats`.
     func fixQuality(mode: FixMode?, satellites: Int?) -> String {
-        var text = (mode.map { $0 == .threeD ? "3D " : "2D " } ?? "") + labels.fix
-        if let satellites { text += ", \(satellites) \(labels.satellites)" }
+        var text = ""
+        appendFixQuality(mode: mode, satellites: satellites, to: &text)
         return text
+    }
+
+    /// `fixQuality`, appended to `text` (see `appendCoordinate`).
+    func appendFixQuality(mode: FixMode?, satellites: Int?, to text: inout String) {
+        if let mode { text += mode == .threeD ? "3D " : "2D " }
+        text += labels.fix
+        if let satellites {
+            text += ", "
+            text += String(satellites)
+            text += " "
+            text += labels.satellites
+        }
     }
 
     /// Where a position came from and how old it is.
     func positionSource(_ p: Position) -> String {
+        var text = ""
+        appendPositionSource(p, to: &text)
+        return text
+    }
+
+    /// `positionSource`, appended to `text` (see `appendCoordinate`).
+    func appendPositionSource(_ p: Position, to text: inout String) {
         switch p.source {
         case .gps:
-            return "GPS " + fixQuality(mode: p.mode, satellites: p.satellitesUsed) + ", "
-                + labels.age(seconds: p.ageSeconds(at: now))
+            text += "GPS "
+            appendFixQuality(mode: p.mode, satellites: p.satellitesUsed, to: &text)
+            text += ", "
+            text += labels.age(seconds: p.ageSeconds(at: now))
         case .lastKnown:
-            return labels.lastKnownPosition + ", " + labels.age(seconds: p.ageSeconds(at: now))
+            text += labels.lastKnownPosition
+            text += ", "
+            text += labels.age(seconds: p.ageSeconds(at: now))
         case .manual:
-            return labels.fixedPosition
+            text += labels.fixedPosition
         }
     }
 

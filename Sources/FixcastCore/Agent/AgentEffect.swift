@@ -1,5 +1,9 @@
 /// What the loop must do. Only these leave the reducer; within one answer they come in the order
 /// of the cases below (or `exit` last).
+///
+/// `printReading` (a `Reading`, many times wider than a fix) and `takeReading` (a position with its
+/// notes and trigger) are `indirect`, boxed: every array of effects the reducer answers with, at every
+/// fix, would otherwise be as wide per element as the widest case (`AgentMessageSizeTests`).
 public enum AgentEffect: Sendable, Hashable {
     /// Drop what waits unread in gpsd's socket (a gather window across a suspend); a connection
     /// found lost meanwhile is reported as `.gps(.disconnected)`.
@@ -11,17 +15,17 @@ public enum AgentEffect: Sendable, Hashable {
     /// as a `.gps` event (`.connected` or `.disconnected`).
     case connectGPS
     /// Take a reading; report its end with `.readingFinished`. At most one is in flight.
-    case takeReading(ReadingRequest)
+    indirect case takeReading(ReadingRequest)
     /// A run that stops at its position (`stopsAtPosition`: `forecast`, `alerts`, `ahead`): hand this
     /// position and its notes back instead of taking the reading (the exit follows).
-    case positionResolved(ReadingRequest)
+    indirect case positionResolved(ReadingRequest)
     /// Ask the alert source what is active here; answer with `.alertsChecked`.
     case checkAlerts(Position)
     /// These alert ids are news at this position: run `alerts.command` once for each.
     case announceAlerts([String])
     /// Show a finished reading (JSON lines print it; the live screen shows it at the next redraw);
     /// report a failure to print with `.outputLost`.
-    case printReading(Reading)
+    indirect case printReading(Reading)
     /// Say, once, that stdout refuses writes (`errno`): the readings are stored, not printed.
     case sayOutputFailed(errno: Int32)
     /// A one-reading run (`stopsAfterFirstReading`) ends without any position: say this, once, on

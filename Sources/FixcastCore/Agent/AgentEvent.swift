@@ -5,11 +5,15 @@ import FoundationEssentials
 ///
 /// The loop turns everything that can wake it — gpsd, signals, keys, timers, finished readings —
 /// into these, in the order they happened, and hands each to `AgentReducer.handle`.
+///
+/// The two cases that carry a `Reading` (many times wider than a fix) are `indirect`: boxed, so that
+/// an event is the size of a fix, not of a reading, when the loop makes one for every report of gpsd
+/// (a reading comes a few times an hour; `AgentMessageSizeTests`, bench/README.md 2026-12-02).
 public enum AgentEvent: Sendable, Hashable {
     /// The loop is up: resume-gate baseline; with a fixed position (--at/--place) the startup reading.
     case started(at: ClockReading, sleepOffsetS: Double?)
     /// The last stored reading, shown at launch with its age (DESIGN.md §7); not a trigger.
-    case storedReadingLoaded(Reading)
+    indirect case storedReadingLoaded(Reading)
     /// What gpsd said (connected/device/fix/noFix/satellites/disconnected), one event of a read or
     /// of a connection attempt (`.connectGPS`).
     case gps(GPSEvent, at: ClockReading)
@@ -27,7 +31,7 @@ public enum AgentEvent: Sendable, Hashable {
     /// A key on the live screen: r/R manual, q/Q (and Ctrl-D) quit, others ignored (`LiveCommand`).
     case key(UInt8, at: ClockReading)
     /// The reading asked for with `.takeReading` is done (stored and ready to show).
-    case readingFinished(Reading, at: ClockReading)
+    indirect case readingFinished(Reading, at: ClockReading)
     /// Ids of the official alerts active at the position now (the answer to `.checkAlerts`).
     case alertsChecked(activeIDs: [String], at: ClockReading)
     /// A track/last-known write failed (nil: writes work again).

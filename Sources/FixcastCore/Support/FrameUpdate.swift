@@ -12,8 +12,14 @@ public enum FrameUpdate {
     public static func bytes(from previous: [String]?, to next: [String]) -> String? {
         guard let previous, previous.count == next.count else { return whole(next) }
         var out = ""
+        // Appended piece by piece into one string (no string made per piece): at every fix.
         for row in next.indices where next[row] != previous[row] {
-            out += "\u{1B}[\(row + 1);1H" + next[row] + "\u{1B}[K"
+            if out.isEmpty { out.reserveCapacity(next[row].utf8.count + 16) }
+            out += "\u{1B}["
+            out += String(row + 1)
+            out += ";1H"
+            out += next[row]
+            out += "\u{1B}[K"
         }
         return out.isEmpty ? nil : out
     }

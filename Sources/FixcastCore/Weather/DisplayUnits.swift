@@ -90,22 +90,48 @@ public enum NumberText {
     /// `value` rounded half away from zero to `decimals` places; never "-0"; "—" if not finite
     /// or too large to be a reading.
     public static func fixed(_ value: Double, decimals: Int) -> String {
+        var text = ""
+        appendFixed(value, decimals: decimals, to: &text)
+        return text
+    }
+
+    /// `fixed`, appended to `text` digit by digit, with no string of its own: the live screen writes
+    /// two coordinates into its position line at every fix, and each string made is an allocation.
+    public static func appendFixed(_ value: Double, decimals: Int, to text: inout String) {
         let places = max(0, min(decimals, 6))
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let scaled = (value * scale).rounded(.toNearestOrAwayFromZero)
-        guard scaled.isFinite, abs(scaled) < 1e15 else { return DisplayUnits.unknown }
+        guard scaled.isFinite, abs(scaled) < 1e15 else {
+            text += DisplayUnits.unknown
+            return
+        }
         let n = Int64(scaled)
-        if n == 0 { return places == 0 ? "0" : "0." + String(repeating: "0", count: places) }
-        let sign = n < 0 ? "-" : ""
-        guard places > 0 else { return sign + String(n.magnitude) }
-        // Whole and fraction by arithmetic, not by cutting the digits' string (character indices):
-        // the live screen formats two coordinates at every fix.
+        if n < 0 { text += "-" }  // a value that rounds to 0 is "0", never "-0"
+        // Whole and fraction by arithmetic, not by cutting the digits' string (character indices).
         var unit: UInt64 = 1
         for _ in 0..<places { unit *= 10 }
-        let fraction = String(n.magnitude % unit)
-        return sign + String(n.magnitude / unit) + "."
-            + String(repeating: "0", count: places - fraction.utf8.count) + fraction
+        appendDigits(n.magnitude / unit, count: nil, to: &text)
+        guard places > 0 else { return }
+        text += "."
+        appendDigits(n.magnitude % unit, count: places, to: &text)
+    }
+
+    /// The decimal digits of `value`: exactly `count` of them with leading zeros, or (nil) as many as
+    /// it has, at least one.
+    private static func appendDigits(_ value: UInt64, count: Int?, to text: inout String) {
+        var divisor: UInt64 = 1
+        if let count {
+            for _ in 1..<max(1, count) { divisor *= 10 }
+        } else {
+            while value / divisor >= 10 { divisor *= 10 }
+        }
+        var rest = value
+        while divisor > 0 {
+            text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + rest / divisor)))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }
 

@@ -43,9 +43,19 @@ import Testing
         (0.0, 0, "0"), (-0.04, 1, "0.0"), (0.05, 1, "0.1"), (-1.25, 1, "-1.3"), (0.007, 2, "0.01"),
         (1234.5, 0, "1235"), (-3.0, 2, "-3.00"), (12.345, 3, "12.345"), (52.52, 4, "52.5200"),
         (119.75937, 4, "119.7594"), (-0.00012, 4, "-0.0001"), (0.00049, 4, "0.0005"), (-7.05, 6, "-7.050000"),
+        (10.0, 0, "10"), (9.99996, 4, "10.0000"), (1000.0, 2, "1000.00"), (-180.0, 4, "-180.0000"),
+        (123_456_789.0, 0, "123456789"), (0.1, 9, "0.100000"), (.nan, 2, "—"), (1e20, 0, "—"),
     ])
     func fixedNumbers(value: Double, decimals: Int, text: String) {
         #expect(NumberText.fixed(value, decimals: decimals) == text)
+    }
+
+    @Test func fixedAppendsAfterWhatTheTextHolds() {
+        var text = "lat "
+        NumberText.appendFixed(-52.52, decimals: 4, to: &text)
+        text += ", "
+        NumberText.appendFixed(0.0, decimals: 0, to: &text)
+        #expect(text == "lat -52.5200, 0")
     }
 
     @Test func conversions() {
