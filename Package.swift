@@ -34,25 +34,29 @@ let package = Package(
         .target(name: "FixcastText"),
         // Pure domain.
         .target(name: "FixcastCore", dependencies: ["FixcastText", "CMath"]),
+        // What people see, drawn from the domain's values: the trip report, the live screen, text.
+        .target(name: "FixcastRendering", dependencies: ["FixcastCore", "FixcastText"]),
         // Everything that touches the OS or a C library.
         .target(
             name: "FixcastAdapters",
             dependencies: ["FixcastCore", "FixcastText", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto"]),
         // The agent, the services that make a reading, and what people see.
-        .target(name: "FixcastApp", dependencies: ["FixcastCore", "FixcastText", "FixcastAdapters"]),
+        .target(
+            name: "FixcastApp", dependencies: ["FixcastRendering", "FixcastCore", "FixcastText", "FixcastAdapters"]),
         // The command line.
         .executableTarget(
-            name: "fixcast", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"]),
+            name: "fixcast", dependencies: ["FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"]),
         // Benchmarks (bench/*.sh); timing never goes into tests.
         .executableTarget(
-            name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"],
+            name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"],
             path: "bench/Sources/fixcast-bench"),
         // One test target per library, mirroring its folders (FixcastTests: adapters, app and the binary).
         .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
         .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastText"]),
+        .testTarget(name: "FixcastRenderingTests", dependencies: ["FixcastRendering", "FixcastCore", "FixcastText"]),
         .testTarget(
             name: "FixcastTests",
-            dependencies: ["fixcast", "FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"],
+            dependencies: ["fixcast", "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

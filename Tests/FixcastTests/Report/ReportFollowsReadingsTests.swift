@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastRendering
 import Foundation
 import Testing
 
