@@ -50,14 +50,35 @@ let package = Package(
         .executableTarget(
             name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"],
             path: "bench/Sources/fixcast-bench"),
-        // One test target per library, mirroring its folders (FixcastTests: adapters, app and the binary).
+        // One test target per library, mirroring its folders; FixcastTests holds the executable's
+        // (through-the-binary) tests and, in Tests/FixcastTests/Fixtures, the fixtures all of them read.
         .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
         .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastText"]),
-        .testTarget(name: "FixcastRenderingTests", dependencies: ["FixcastRendering", "FixcastCore", "FixcastText"]),
+        .testTarget(
+            name: "FixcastRenderingTests",
+            dependencies: ["FixcastRendering", "FixcastCore", "FixcastText", "FixcastTestSupport"]),
+        .testTarget(
+            name: "FixcastAdaptersTests",
+            dependencies: ["FixcastAdapters", "FixcastCore", "FixcastText", "FixcastTestSupport"]),
+        .testTarget(
+            name: "FixcastAppTests",
+            dependencies: [
+                "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText", "FixcastTestSupport",
+            ]),
         .testTarget(
             name: "FixcastTests",
-            dependencies: ["fixcast", "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"],
+            dependencies: [
+                "fixcast", "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText",
+                "FixcastTestSupport",
+            ],
             exclude: ["Fixtures"]),
+        // What the test targets share: scratch folders (TestScratch), the fixture server, gpsfake and
+        // mosquitto harnesses, the binary's runners (CLIRunner, RunningFixcast), store and display data.
+        // A library only tests use (no product ships it).
+        .target(
+            name: "FixcastTestSupport",
+            dependencies: ["FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"],
+            path: "Tests/FixcastTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

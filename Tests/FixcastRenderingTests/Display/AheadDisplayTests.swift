@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 @Suite struct AheadDisplayTests {
     static let t0 = UTCTime.parse("2026-01-30T12:00:00Z")!

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 /// The human forms of alerts: `now`'s lines, the live screen's banner, `alerts`' detail.
 @Suite(.scratch) struct AlertDisplayTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 /// A kept frame with its position line redrawn must be exactly the frame a whole render gives, whatever
 /// happens between two fixes: minutes turning, the weather ageing, an alert expiring, the fix lost, a

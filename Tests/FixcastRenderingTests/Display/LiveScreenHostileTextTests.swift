@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 /// Issue 11 item 1 on the live screen and `now`'s text: a hostile place name, alert and problem
 /// text cannot write escape sequences to the terminal or split a line.

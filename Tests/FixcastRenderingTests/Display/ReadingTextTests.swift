@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 @Suite(.scratch) struct ReadingTextTests {
     typealias F = DisplayFixture

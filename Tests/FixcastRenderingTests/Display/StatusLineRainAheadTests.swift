@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 /// `fixcast line`'s `%r` and waybar's `rain-ahead` class from the reading's ahead forecast.
 @Suite struct StatusLineRainAheadTests {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 /// `fixcast line`'s text from recorded readings: every format code, stale and no fix, alerts, imperial,
 /// Russian and Chinese, and hostile place names in every output mode.

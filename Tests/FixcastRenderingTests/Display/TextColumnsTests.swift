@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 @Suite(.scratch) struct TextColumnsTests {
     @Test func widths() {

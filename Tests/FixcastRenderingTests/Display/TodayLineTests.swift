@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastRendering
+@testable import FixcastTestSupport
 
 /// The "Today" line on a day without sunrise or sunset says which, in each language.
 @Suite struct TodayLineTests {

@@ -3,6 +3,8 @@ import FixcastText
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// `fixcast run` with alerts on: alerts are checked every `alerts.check_min` even standing still, an
 /// alert not seen before gives exactly one reading with trigger `alert` (no extra weather request),
 /// and `alerts.command` runs once for each new alert with the alert's JSON on stdin.

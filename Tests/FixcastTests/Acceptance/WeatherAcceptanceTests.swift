@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Issue 3's acceptance through the binary: `FIXCAST_WEATHER_BASE_URL` pointed at a loopback server
 /// replaying a recorded Open-Meteo response, or injecting faults.
