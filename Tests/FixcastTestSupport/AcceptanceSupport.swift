@@ -1,9 +1,8 @@
+import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import Foundation
 import Testing
-
-@testable import FixcastAdapters
-@testable import FixcastApp
 
 /// What the acceptance tests share: a fresh home and store per test, an environment in which every
 /// network endpoint of fixcast is a loopback address, and JSON read the way a script would read it.
@@ -92,18 +91,4 @@ extension Dictionary where Key == String, Value == Any {
     func int(_ key: String) -> Int? { (self[key] as? NSNumber)?.intValue }
     func bool(_ key: String) -> Bool? { self[key] as? Bool }
     func isNull(_ key: String) -> Bool { self[key] is NSNull }
-}
-
-extension SQLiteStore {
-    /// Makes the stored weather `seconds` older, as if it had been fetched that long ago (both the
-    /// row's `fetched_at` and the report inside it), so the 1- and 10-minute lifetimes can be crossed
-    /// without waiting. Returns how many reports were aged.
-    @discardableResult
-    func ageStoredWeather(bySeconds seconds: Double, near coordinate: Coordinate) throws -> Int {
-        guard var report = try latestWeather(provider: .openMeteo, near: coordinate, withinKm: 1) else { return 0 }
-        report.fetchedAt = report.fetchedAt.addingTimeInterval(-seconds)
-        try db.execute("DELETE FROM weather_cache")
-        try saveWeather(report)
-        return 1
-    }
 }

@@ -1,8 +1,7 @@
+import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import Foundation
-
-@testable import FixcastAdapters
-@testable import FixcastApp
 
 enum ExportTestSupport {
     /// A place name that needs every kind of escaping: XML specials, CSV quote/comma/newline, non-ASCII.

@@ -1,10 +1,9 @@
+import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import Foundation
 import Synchronization
 import Testing
-
-@testable import FixcastAdapters
-@testable import FixcastApp
 
 /// A last-known store in memory, for tests (the SQLite one is tested with the store).
 actor InMemoryLastKnownStore: LastKnownPositionStore {

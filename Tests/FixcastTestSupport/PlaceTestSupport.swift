@@ -1,8 +1,7 @@
+import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import Foundation
-
-@testable import FixcastAdapters
-@testable import FixcastApp
 
 /// A place cache in memory, standing in for the SQLite store (written elsewhere) in place tests.
 actor InMemoryPlaceCache: PlaceCacheStore {

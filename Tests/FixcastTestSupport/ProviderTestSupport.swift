@@ -1,9 +1,8 @@
+import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import Foundation
 import Testing
-
-@testable import FixcastAdapters
-@testable import FixcastApp
 
 /// Runs `body` and returns the WeatherError it throws (recording an issue if it does not throw).
 func weatherError(_ body: () async throws(WeatherError) -> WeatherReport) async -> WeatherError? {

@@ -1,7 +1,6 @@
+import FixcastAdapters
 import FixcastCore
 import Foundation
-
-@testable import FixcastAdapters
 
 /// Ahead forecasts with every field filled, at whole seconds, for the store, export and line tests.
 extension StoreTestData {

@@ -1,9 +1,8 @@
+import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import Foundation
 import Testing
-
-@testable import FixcastAdapters
-@testable import FixcastApp
 
 /// Readings and fixes with every field filled, at whole seconds (the JSON keeps whole seconds).
 enum StoreTestData {

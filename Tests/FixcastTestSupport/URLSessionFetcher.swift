@@ -1,8 +1,7 @@
+import FixcastAdapters
+import FixcastApp
 import FixcastCore
 import Foundation
-
-@testable import FixcastAdapters
-@testable import FixcastApp
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -270,3 +270,17 @@ import Testing
         }
     }
 }
+
+extension SQLiteStore {
+    /// Makes the stored weather `seconds` older, as if it had been fetched that long ago (both the
+    /// row's `fetched_at` and the report inside it), so the 1- and 10-minute lifetimes can be crossed
+    /// without waiting. Returns how many reports were aged.
+    @discardableResult
+    func ageStoredWeather(bySeconds seconds: Double, near coordinate: Coordinate) throws -> Int {
+        guard var report = try latestWeather(provider: .openMeteo, near: coordinate, withinKm: 1) else { return 0 }
+        report.fetchedAt = report.fetchedAt.addingTimeInterval(-seconds)
+        try db.execute("DELETE FROM weather_cache")
+        try saveWeather(report)
+        return 1
+    }
+}
