@@ -5,16 +5,27 @@ import PackageDescription
 // depends on, so an arrow that points up is a build error, not a code-review finding:
 //
 //   fixcast (executable: options per command, help, commands)
-//     └─▶ FixcastApp (the agent's event loop, reading services, rendering, export writers)
+//     └─▶ FixcastApp (the agent's event loop, reading services, export writers, where readings are shown)
+//           ├─▶ FixcastRendering (what people see: the trip report, the live screen, the status line, text)
+//           │     └─▶ FixcastCore
 //           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, MQTT, terminal, signals, clocks, files: the ports' implementations)
-//                 └─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, the ports in Ports/)
-//                       └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML and terminal text)
+//                 ├─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, the ports in Ports/)
+//                 │     └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML and terminal text)
 //                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CSystem): the only callers of the C libraries,
 //                     imported with `internal import` so no C type reaches a public declaration
 //
 // FixcastCore depends on nothing but FoundationEssentials, the leaf libraries and CMath (libm's pure
 // functions); a leaf library on FoundationEssentials and lower leaves only. No package dependencies: C
 // libraries come from Debian's -dev packages.
+//
+// Where this differs from DESIGN.md's table, which counts rendering among the leaf libraries (that import
+// FoundationEssentials and each other only): FixcastRendering draws the domain's own values (Reading,
+// Alert, AheadForecast, Settings, the trip's TripReading and TripAlertPeriod), so it depends on FixcastCore
+// (and FixcastText) and sits above it, beside FixcastAdapters, which it does not import. Giving it plain
+// inputs instead would mean a second copy of those types. And there is no geometry-tables leaf yet: the
+// place table's image and k-d tree, the alert-area table and the base map image stay in FixcastCore, as
+// they are built on Core's types (OfflinePlaceTable's countries and errors, the geodesy's Elementary
+// functions, Coordinate, AlertArea) and read through Core's data-table port (PlaceTableStorage).
 let package = Package(
     name: "fixcast",
     products: [
@@ -34,26 +45,57 @@ let package = Package(
         .target(name: "FixcastText"),
         // Pure domain.
         .target(name: "FixcastCore", dependencies: ["FixcastText", "CMath"]),
+        // What people see, drawn from the domain's values: the trip report, the live screen, text.
+        .target(name: "FixcastRendering", dependencies: ["FixcastCore", "FixcastText"]),
         // Everything that touches the OS or a C library.
         .target(
             name: "FixcastAdapters",
             dependencies: ["FixcastCore", "FixcastText", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto"]),
-        // The agent, the services that make a reading, and what people see.
-        .target(name: "FixcastApp", dependencies: ["FixcastCore", "FixcastText", "FixcastAdapters"]),
+        // The agent, the services that make a reading, the export writers, and where readings are shown.
+        .target(
+            name: "FixcastApp",
+            dependencies: ["FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"]),
         // The command line.
         .executableTarget(
-            name: "fixcast", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"]),
+            name: "fixcast",
+            dependencies: ["FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"]),
         // Benchmarks (bench/*.sh); timing never goes into tests.
         .executableTarget(
-            name: "fixcast-bench", dependencies: ["FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"],
+            name: "fixcast-bench",
+            dependencies: ["FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"],
             path: "bench/Sources/fixcast-bench"),
-        // One test target per library, mirroring its folders (FixcastTests: adapters, app and the binary).
+        // One test target per library, mirroring its folders; FixcastTests holds the executable's
+        // (through-the-binary) tests and, in Tests/FixcastTests/Fixtures, the fixtures all of them read.
         .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
         .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastText"]),
         .testTarget(
+            name: "FixcastRenderingTests",
+            dependencies: ["FixcastRendering", "FixcastCore", "FixcastText", "FixcastTestSupport"]),
+        .testTarget(
+            name: "FixcastAdaptersTests",
+            dependencies: ["FixcastAdapters", "FixcastCore", "FixcastText", "FixcastTestSupport"]),
+        .testTarget(
+            name: "FixcastAppTests",
+            dependencies: [
+                "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText",
+                "FixcastTestSupport",
+            ]),
+        .testTarget(
             name: "FixcastTests",
-            dependencies: ["fixcast", "FixcastApp", "FixcastAdapters", "FixcastCore", "FixcastText"],
+            dependencies: [
+                "fixcast", "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText",
+                "FixcastTestSupport",
+            ],
             exclude: ["Fixtures"]),
+        // What the test targets share: scratch folders (TestScratch), the fixture server, gpsfake and
+        // mosquitto harnesses, the binary's runners (CLIRunner, RunningFixcast), store and display data.
+        // A library only tests use (no product ships it).
+        .target(
+            name: "FixcastTestSupport",
+            dependencies: [
+                "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText",
+            ],
+            path: "Tests/FixcastTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

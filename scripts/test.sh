@@ -68,7 +68,7 @@ fi
 rm -rf "$run_tmp"
 
 if [[ $leaks -ne 0 ]]; then
-  echo "test.sh: every test must remove what it made and stop what it started (Tests/FixcastTests/Support/TestScratch.swift)" >&2
+  echo "test.sh: every test must remove what it made and stop what it started (Tests/FixcastTestSupport/TestScratch.swift)" >&2
   [[ $status -ne 0 ]] || status=1
 elif [[ $status -eq 0 ]]; then
   echo "test.sh: the run left no process and no folder behind"

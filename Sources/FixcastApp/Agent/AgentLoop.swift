@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast now`'s output, as the one-reading agent prints its reading: plain text (its problems

@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// Where the agent's readings go: JSON lines on stdout, or the live screen. Used only on the agent's

@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast ahead [--route FILE] [--hours N] [--json]`: the forecast where the traveller will be

@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast alerts [--at|--place] [--json]`: the official alerts active here, with description and

@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// Everything a command needs to start: the arguments and the settings after the config file,

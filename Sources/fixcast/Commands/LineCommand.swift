@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast line`: one status-bar line from the last stored reading (CONTRACT.md "Status bars").

@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 #if canImport(Glibc)

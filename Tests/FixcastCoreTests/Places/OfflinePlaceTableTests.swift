@@ -172,7 +172,7 @@ struct BundledPlaceTableTests {
         return bytes
     }
 
-    /// Held in memory here (FixcastCore maps nothing); the mapped form is tested in FixcastTests'
+    /// Held in memory here (FixcastCore maps nothing); the mapped form is tested in FixcastAdaptersTests'
     /// MappedPlaceTableFileTests, against this one.
     static let table: OfflinePlaceTable? = read(directory + "places.bin").flatMap {
         try? OfflinePlaceTable(imageBytes: $0)

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// `fixcast ahead` through the binary: the loopback server answers the multi-location form (built
 /// from the recorded Berlin answer, hours relabelled to now), a real SQLite store holds a track of

@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Through the binary: a store holding readings with ahead forecasts, read by `trips --json`,
 /// `trips`, `export` and `line`, each a separate `fixcast` process on the real file.

@@ -3,6 +3,8 @@ import FixcastText
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// Issue 21.4 through the binary: one alert, one identity, against the loopback server answering
 /// NWS GeoJSON made with times around now. (`run`'s wiring of it, across checks and to the `alert`
 /// topic, is RunAlertTriggerTests.)

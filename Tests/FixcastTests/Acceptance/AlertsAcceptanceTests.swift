@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Issue 12's acceptance through the binary, against the loopback fixture server serving the
 /// recorded NWS and MetAlerts responses with every timestamp moved so that the response reads as

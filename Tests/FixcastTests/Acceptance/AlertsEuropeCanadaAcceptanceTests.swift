@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Issue 21's sources through the binary: MeteoAlarm country feeds placed offline with the bundled area
 /// table, and ECCC's OGC API, served by the loopback fixture server with every timestamp moved so that

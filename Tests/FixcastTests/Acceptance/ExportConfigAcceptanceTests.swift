@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// A store filled the way a user fills it: a short replayed drive through `fixcast run --json` (real
 /// gpsd, the Reno → Lake Tahoe NMEA, weather and Nominatim replayed by a loopback server) and then two

@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Issue 2's acceptance, run as a new user would: the real `fixcast` binary against a real gpsd.
 /// (`--gpsd nonsense:port`, `--at 91,0`, `--at abc` → exit 2 are CLIUsageTests.usageErrorsExit2NamingTheOption.)

@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// `fixcast now` against a real gpsd fed crafted NMEA: a fix at 0,0 is never the reading's position,
 /// and `status` (another process) shows it counted.

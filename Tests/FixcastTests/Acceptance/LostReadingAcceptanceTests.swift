@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Through the binary: a reading that cannot be stored is printed and exit 1 (CONTRACT.md), a hostile
 /// weather body keeps the reading with the bad values unknown, and `status` shows rejected fixes.

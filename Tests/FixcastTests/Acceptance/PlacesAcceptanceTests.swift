@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Issue 4's acceptance through the binary: Nominatim and Open-Meteo geocoding replayed on a loopback
 /// server, and the bundled offline table.

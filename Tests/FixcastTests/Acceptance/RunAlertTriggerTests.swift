@@ -3,6 +3,8 @@ import FixcastText
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// `fixcast run` with alerts and MQTT on, through the binary: the wiring of what is decided in virtual
 /// time elsewhere (when to check and which ids are news: AgentReducerScenarioTests and AlertWatchTests;
 /// one identity through updates and cancels: AlertIdentityChainTests; the `alert` topic's messages:

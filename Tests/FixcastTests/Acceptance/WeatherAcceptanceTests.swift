@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Issue 3's acceptance through the binary: `FIXCAST_WEATHER_BASE_URL` pointed at a loopback server
 /// replaying a recorded Open-Meteo response, or injecting faults.
@@ -267,5 +268,19 @@ import Testing
             #expect(try Acceptance.object(third).dict("weather")?.bool("stale") == true)
             #expect(server.requestCount(path: "/v1/forecast") == 2)
         }
+    }
+}
+
+extension SQLiteStore {
+    /// Makes the stored weather `seconds` older, as if it had been fetched that long ago (both the
+    /// row's `fetched_at` and the report inside it), so the 1- and 10-minute lifetimes can be crossed
+    /// without waiting. Returns how many reports were aged.
+    @discardableResult
+    func ageStoredWeather(bySeconds seconds: Double, near coordinate: Coordinate) throws -> Int {
+        guard var report = try latestWeather(provider: .openMeteo, near: coordinate, withinKm: 1) else { return 0 }
+        report.fetchedAt = report.fetchedAt.addingTimeInterval(-seconds)
+        try db.execute("DELETE FROM weather_cache")
+        try saveWeather(report)
+        return 1
     }
 }

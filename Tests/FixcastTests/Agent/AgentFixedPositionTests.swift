@@ -3,6 +3,8 @@ import FixcastText
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// `fixcast run --at` / `--place`: a desk or a machine without GPS. No gpsd is needed; the agent
 /// takes its startup reading at the fixed position and answers SIGUSR1 and SIGTERM as it does on the road.
 @Suite(.scratch) struct AgentFixedPositionTests {

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// `fixcast run --json` with a 1 Hz receiver: with no one watching, it reads gpsd every 10 s
 /// (`ReportGathering`), and yet a manual reading acts on the newest fix, the stop keeps every fix in

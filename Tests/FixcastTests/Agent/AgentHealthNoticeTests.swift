@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// `fixcast run --json` (a service: the journal is its stderr) on a real gpsd that is killed in the
 /// middle of a gather window and started again: stderr says gpsd is gone within a second, once (not

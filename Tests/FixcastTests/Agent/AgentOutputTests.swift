@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Where `fixcast run --json`'s stdout goes, and what happens when it stops taking the readings:
 /// a reader that went away (`| head -1`) ends the agent as SIGTERM does (exit 0, nothing lost); a

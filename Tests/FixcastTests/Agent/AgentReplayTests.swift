@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// `fixcast run` end to end: a real 137 km drive (a Garmin receiver's own NMEA, Reno → Lake Tahoe)
 /// through a real gpsd, weather from a loopback server of a recorded Open-Meteo response, a real

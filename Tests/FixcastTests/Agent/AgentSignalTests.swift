@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Signals to `fixcast run` whenever they come: SIGHUP is a stop that loses nothing (the fixes still
 /// gathering in gpsd's socket are read and kept), and a signal sent while fixcast is still starting,

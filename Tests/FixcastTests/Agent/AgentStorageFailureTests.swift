@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// `fixcast run --json` on a store that stops taking writes while it runs (here: another program
 /// holds the store's write lock past the busy timeout), then takes them again: every reading printed

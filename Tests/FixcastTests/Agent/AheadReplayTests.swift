@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// `fixcast run` with weather ahead on, through a real gpsd replaying a real drive (Reno → Lake Tahoe)
 /// and the loopback server answering the multi-location form (recorded Berlin values, hours relabelled

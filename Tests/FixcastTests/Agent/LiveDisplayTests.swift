@@ -1,9 +1,11 @@
 import FixcastCore
+import FixcastRendering
 import Foundation
 import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 #if canImport(Glibc)
     import Glibc

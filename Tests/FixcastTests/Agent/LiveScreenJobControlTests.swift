@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// The live screen under a real terminal (tmux) and a real job-control shell: Ctrl-Z gives the
 /// terminal back as it was (line mode, main screen), `fg` takes it again, and `q` quits without Enter.
 @Suite(.serialized, .scratch) struct LiveScreenJobControlTests {

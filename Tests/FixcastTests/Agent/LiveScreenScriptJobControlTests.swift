@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// Ctrl-Z and `fg` on the live screen of a fixcast that a script started (`sh -c 'fixcast run …; echo
 /// $?'`, as scripts/demo.sh does), in a real terminal (tmux) under an interactive bash: the shell stops
 /// at once and takes the terminal back before fixcast has given it back; fixcast must still stop,

@@ -3,6 +3,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 @testable import fixcast
 
 @Suite(.scratch) struct ArgumentsTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// The binary as a user meets it: help, version, usage errors (exit 2 naming the option).
 @Suite(.scratch) struct CLIUsageTests {
     let home = TestPaths.temporaryDirectory("cli-usage")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
 @testable import fixcast
 
 /// The reference the man page and the completions are made from says what `--help` says and what

@@ -2,6 +2,7 @@ import FixcastCore
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
 @testable import fixcast
 
 /// Each command takes only its own options: anything else is exit 2 naming the option, and

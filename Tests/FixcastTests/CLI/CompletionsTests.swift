@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 @testable import fixcast
 
 /// `fixcast completions bash|zsh|fish`, loaded into the real shells: what they complete is checked

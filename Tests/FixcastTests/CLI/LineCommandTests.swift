@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// `fixcast line` through the binary: the store written by a real `run`, read while it runs; `--watch`
 /// printing once per stored reading and sleeping between them.
 @Suite(.serialized, .scratch) struct LineCommandTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// `fixcast line` opens the store without `quick_check` (a status bar asks every few seconds; the check
 /// reads the whole file): a damaged page it does not read leaves its line alone, one it reads is still

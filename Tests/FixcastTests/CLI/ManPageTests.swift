@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
 @testable import fixcast
 
 /// fixcast(1): made from the help texts, committed as docs/fixcast.1, and clean for man and groff.

@@ -3,6 +3,8 @@ import FixcastText
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// The Debian package's own files (packaging/, scripts/package-conffile.sh): its unit keeps the
 /// hardening of config/fixcast.service, and its /etc/fixcast/config.toml documents every key at its
 /// default with every key commented out.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// config/fixcast.service: the directives issue 6 asks for, and systemd's own verdict on it.
 @Suite(.scratch) struct ServiceUnitTests {
     static let unitPath = TestPaths.repoRoot.appendingPathComponent("config/fixcast.service").path

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Issue 24 item 7 through the binary: `export -o FILE` interrupted by SIGINT, SIGTERM or SIGHUP while
 /// it writes leaves no hidden partial file (`.FILE.fixcast-XXXXXX`) and the old file as it was.

@@ -3,6 +3,8 @@ import FixcastCore
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// Every error a person sees starts with its component ("weather: …"), as `UserFacingError` promises:
 /// the live screen, `now` and the CSV export print a reading's problems as their messages, and nothing
 /// reads the text to decide whether the component is named already. Each case of each error, built

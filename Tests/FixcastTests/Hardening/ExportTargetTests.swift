@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Issue 11 item 2 through the binary: `export -o` writes devices and FIFOs in place, replaces a
 /// regular file atomically, follows a symlink, and `-` is standard output.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Issue 24 items 2 and 8 through the binary, against crafted MetAlerts and NWS answers on a loopback
 /// server: the 100-alert cap comes after the filters and says what it cut; absurd times are unknown;

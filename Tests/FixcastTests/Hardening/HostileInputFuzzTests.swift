@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 @testable import fixcast
 
 /// A small deterministic generator (SplitMix64), so every run tries the same cases and a failure

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Issue 23 item 5 through the binary: a place name of 600 KB (or one grapheme of 400 KB) from a
 /// loopback Nominatim is stored capped and printed as a bounded line; a 5 MB answer is refused by the

@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// Issue 11 item 1 through the binary: hostile text from Nominatim, Open-Meteo geocoding, an HTTP
 /// error reason and an argument never reaches stdout or stderr raw; JSON keeps it exactly.

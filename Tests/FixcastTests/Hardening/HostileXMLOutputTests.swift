@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Issue 19 item 7 through the binary: one XML rule for GPX, SVG and HTML. A hostile place name
 /// (a bidi override, markup, a quote, line breaks, ESC, NEL, DEL, CR, a C0 control) is exact in the

@@ -2,6 +2,8 @@ import FixcastCore
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// Issue 23 item 1 and issue 24 item 10 (the MQTT part) through the binary: MQTT settings that
 /// crashed (SIGSEGV) or hung the agent, or that a broker silently ignores, are refused where they
 /// are read (exit 2 naming the key) or end in one `mqtt:` sentence; never a signal, never a hang.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Issue 24 item 10 through the binary: each failure says what really happened. A broker port that
 /// takes the TCP connection and never answers, and a TLS listener given plain MQTT, were both

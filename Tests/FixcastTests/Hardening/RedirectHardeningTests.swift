@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Issue 24 item 1 through the binary: a plain-http loopback mirror that redirects to another host
 /// (127.0.0.2) does not take the position there; `now` fails with one sentence naming both URLs.

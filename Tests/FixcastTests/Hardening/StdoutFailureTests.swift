@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// Issue 23 item 8 through the binary: a write to stdout that is lost (stdout on /dev/full, or
 /// closed) is exit 1 with one sentence on stderr, as `cat` and `jq` do; a reader that went away
 /// (EPIPE, `| head -1`) stays quiet and exits 0.

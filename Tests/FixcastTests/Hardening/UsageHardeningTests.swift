@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 @testable import fixcast
 
 /// Issue 11 items 7 and 9 through the binary: odd arguments and config files are exit 2 naming the

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// The `alert` and `ahead` topics and their Home Assistant side, against a real mosquitto, and the
 /// alert sensor's attribute template rendered by Jinja2 (the template engine Home Assistant uses).

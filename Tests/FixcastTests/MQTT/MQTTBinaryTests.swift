@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// The built `fixcast` against a real mosquitto: `mqtt test`, the outbox across kill -9, `status`.
 @Suite(.serialized, .scratch)
 struct MQTTBinaryTests {

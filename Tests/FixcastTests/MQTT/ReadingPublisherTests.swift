@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// `ReadingPublisher` against a real mosquitto on loopback: readings leave the outbox only on
 /// PUBACK, in order, across a broker outage; discovery is retained; devices keep to their topics.

@@ -3,6 +3,7 @@ import Foundation
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// A real SQLite store holding the bundled drive (Reno → Lake Tahoe, a Garmin's own NMEA, 2005):
 /// every RMC fix with the GGA altitude of the same second as the track, and a reading every 10

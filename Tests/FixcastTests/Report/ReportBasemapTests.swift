@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// The base map through the binary: the bundled drive's report shows Lake Tahoe's shore from the
 /// shipped basemap.bin; a damaged file is said once and the report is still made.

@@ -1,8 +1,10 @@
 import FixcastCore
+import FixcastRendering
 import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// `fixcast report` on made-up drives in a real store, through the binary: the profile and the
 /// track's colours follow every reading (issue 23 item 6), the official alerts are drawn and

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// `fixcast report` and `fixcast trips` on a real store of the bundled drive, checked with the
 /// tools people open the files with: xmllint, rsvg-convert, headless Chromium.

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import FixcastTestSupport
+
 /// Reads back what a report SVG drew, for tests that check the picture's geometry: elements by
 /// class, their attributes, polyline vertices, the scale bar.
 struct ReportSVGReading {

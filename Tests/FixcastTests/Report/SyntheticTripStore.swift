@@ -2,6 +2,7 @@ import FixcastCore
 import Foundation
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// A real SQLite store holding one made-up drive along a great circle from `from` to `to`: a fix
 /// every `stepS` seconds and a reading at evenly spaced fixes, one per given temperature, each

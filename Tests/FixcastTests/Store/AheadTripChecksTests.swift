@@ -1,9 +1,11 @@
 import FixcastCore
+import FixcastRendering
 import Foundation
 import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 @testable import fixcast
 
 /// A trip's `ahead_checks` from a real store (`tripSummaries`), the report's hour-before pairs, and

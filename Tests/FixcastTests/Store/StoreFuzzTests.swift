@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Issue 23 item 3 and its fuzz test, through the binary: the store is data from outside too. Absurd
 /// numbers in the track (times of 1e300, ±inf, 9.3e18) and random values of every column's type in

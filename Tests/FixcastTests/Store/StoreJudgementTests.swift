@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// Issues 23 (items 2, 4, 7, 10) and 24 (items 6, 9) through the binary: one judgement of a store for
 /// every command, made before a byte is written; reading commands that read only and never create; an

@@ -3,6 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import FixcastTestSupport
+
 /// `ThreadExecutor`: the SQLite actor's serial executor, and `ThreadExecutor.tasks`, the executor every
 /// fixcast task prefers so that nothing runs on Swift's global executor (whose libdispatch pool wakes
 /// every second once used). Checked against the real threads: names from /proc/thread-self/comm.

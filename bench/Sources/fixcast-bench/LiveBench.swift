@@ -1,5 +1,6 @@
 import FixcastApp
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast-bench --live`: what one frame of the live screen costs to render, as the agent does per fix

@@ -1,0 +1,110 @@
+import FixcastCore
+import FixcastText
+import FoundationEssentials
+
+/// The human forms of the weather ahead: the headline ("Rain in about 45 min, 63 km ahead, near
+/// Kyritz"), what it follows, the table of `fixcast ahead`, and the live screen's compact block.
+/// Pure; every outside text (a place, a route's name) is cleaned for one terminal line.
+public enum AheadDisplay {
+    /// The headline: rain ahead when a sample reaches `ahead.rain_mm_h`, else that none does over
+    /// the window; "(stale)" when it is the last forecast kept after a failed refresh.
+    public static func headline(_ f: AheadForecast, options: DisplayOptions) -> String {
+        let u = options.formatter
+        var text: String
+        if let rain = f.rain {
+            text = "Rain in about \(duration(minutes: rain.inMin))"
+            if f.basis != .stationary, rain.atKm > 0 {
+                text += ", \(u.distance(km: rain.atKm)) ahead"
+            }
+            if let place = rain.place { text += ", near " + TerminalText.line(place) }
+        } else if let last = f.samples.last {
+            text = "No rain ahead in the next \(duration(minutes: last.minutes))"
+        } else {
+            text = f.basis == .route ? "The route ends here: nothing ahead to forecast" : "Nothing ahead to forecast"
+        }
+        return (f.stale ? "(stale) " : "") + text + "."
+    }
+
+    /// What the samples follow and how fast: `Along "Berlin - Hamburg", 231.4 km left, at 86.8 km/h (track)`.
+    public static func basisLine(_ f: AheadForecast, options: DisplayOptions) -> String {
+        let u = options.formatter
+        var text: String
+        switch f.basis {
+        case .route:
+            let name = f.route?.name.map { " \"" + TerminalText.line($0) + "\"" } ?? ""
+            text = "Along the route" + name
+            if let km = f.route?.remainingKm { text += ", \(u.distance(km: km)) left" }
+        case .course:
+            text = f.offRoute ? "Off the route: following the course" : "Following the course"
+        case .stationary:
+            text = "Staying here"
+        }
+        if f.basis != .stationary, let v = f.speedMps {
+            text += ", at " + u.speed(v) + (f.speedSource == .history ? " (learned from the track)" : " (receiver)")
+        }
+        return text + "."
+    }
+
+    /// `fixcast ahead`'s table: in, km, place, temperature, rain, wind against you, conditions.
+    public static func table(_ f: AheadForecast, options: DisplayOptions) -> [String] {
+        let u = options.formatter
+        let rows = f.samples.map { s -> [String] in
+            [
+                duration(minutes: s.minutes), NumberText.fixed(distance(s.distanceKm, options), decimals: 1),
+                s.place.map(TerminalText.line) ?? DisplayUnits.unknown, u.temperature(s.temperatureC),
+                rain(s, options), against(s.headwindMps, options),
+                s.weatherCode.flatMap { WMOCode.description($0, language: options.language) } ?? DisplayUnits.unknown,
+            ]
+        }
+        let km = options.units == .metric ? "km" : "mi"
+        return TextColumns.table(
+            header: ["in", km, "place", "temp", "rain", "against you", "conditions"], rows: rows,
+            rightAligned: [0, 1, 3, 4, 5], rule: true)
+    }
+
+    /// The live screen's block: the headline and the next `maxSamples` samples, one line each, every
+    /// line cut to `width` columns.
+    public static func screenLines(_ f: AheadForecast, options: DisplayOptions, width: Int, maxSamples: Int = 3)
+        -> [String]
+    {
+        let u = options.formatter
+        var lines = ["Ahead: " + headline(f, options: options)]
+        for s in f.samples.prefix(maxSamples) {
+            var text = "  +" + duration(minutes: s.minutes)
+            if f.basis != .stationary { text += " " + u.distance(km: s.distanceKm) }
+            if let place = s.place { text += " " + TerminalText.line(place) }
+            text += "  " + u.temperature(s.temperatureC) + "  " + rain(s, options)
+            if s.headwindMps != nil { text += "  against " + against(s.headwindMps, options) }
+            lines.append(text)
+        }
+        return lines.map { TextColumns.truncate($0, to: width) }
+    }
+
+    /// `45 min`, `1 h 30 min`, `2 h`.
+    static func duration(minutes: Int) -> String {
+        guard minutes >= 60 else { return "\(max(0, minutes)) min" }
+        let h = minutes / 60
+        let m = minutes % 60
+        return m == 0 ? "\(h) h" : "\(h) h \(m) min"
+    }
+
+    static func distance(_ km: Double, _ options: DisplayOptions) -> Double {
+        options.units == .metric ? km : UnitConversion.miles(km: km)
+    }
+
+    /// `1.2 mm/h` / `0.05 in/h`.
+    static func rain(_ s: AheadForecast.Sample, _ options: DisplayOptions) -> String {
+        guard let mm = s.precipitationMmH, mm.isFinite else { return DisplayUnits.unknown }
+        switch options.units {
+        case .metric: return NumberText.fixed(mm, decimals: 1) + " mm/h"
+        case .imperial: return NumberText.fixed(UnitConversion.inches(millimetres: mm), decimals: 2) + " in/h"
+        }
+    }
+
+    /// The headwind, signed: `+4.9 m/s` against, `-2.0 m/s` behind.
+    static func against(_ headwind: Double?, _ options: DisplayOptions) -> String {
+        guard let v = headwind, v.isFinite else { return DisplayUnits.unknown }
+        let text = options.formatter.speed(abs(v))
+        return (v < 0 ? "-" : "+") + text
+    }
+}

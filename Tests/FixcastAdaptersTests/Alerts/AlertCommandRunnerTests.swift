@@ -1,0 +1,118 @@
+import FixcastCore
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastTestSupport
+
+/// `alerts.command` through the real /bin/sh.
+@Suite(.scratch) struct AlertCommandRunnerTests {
+    let alert = Alert(
+        id: "urn:oid:test.1", event: "Excessive Heat Warning", headline: "it's \"hot\"", severity: .severe,
+        expires: Date(timeIntervalSince1970: 1_800_000_000), description: "line 1\nline 2")
+
+    final class Reports: Sendable {
+        let lines = Mutex<[String]>([])
+        func add(_ s: String) { lines.withLock { $0.append(s) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    func runner(
+        _ command: String, timeoutS: Double = 30, env: [String: String] = ["PATH": "/usr/bin:/bin"], reports: Reports
+    ) -> AlertCommandRunner {
+        AlertCommandRunner(command: command, timeoutS: timeoutS, environment: env, report: { reports.add($0) })
+    }
+
+    func dir() -> URL { TestPaths.temporaryDirectory("alertcmd") }
+
+    @Test func stdinCarriesTheAlertJSONAndTheEnvironmentItsEventAndSeverity() throws {
+        let out = dir()
+        let reports = Reports()
+        let cmd =
+            "cat > '\(out.path)/stdin.json'; printf '%s|%s' \"$FIXCAST_ALERT_EVENT\" \"$FIXCAST_ALERT_SEVERITY\" > '\(out.path)/env.txt'"
+        let outcome = runner(cmd, reports: reports).runAndWait(alert: alert)
+        #expect(outcome == .exited(status: 0))
+        #expect(reports.all.isEmpty)
+        let stdin = try Data(contentsOf: out.appendingPathComponent("stdin.json"))
+        let obj = try #require(try JSONSerialization.jsonObject(with: stdin) as? [String: Any])
+        #expect(obj["id"] as? String == alert.id)
+        #expect(obj["headline"] as? String == "it's \"hot\"")
+        #expect(obj["severity"] as? String == "severe")
+        #expect(obj["description"] as? String == "line 1\nline 2")
+        #expect(
+            try String(contentsOf: out.appendingPathComponent("env.txt"), encoding: .utf8)
+                == "Excessive Heat Warning|severe")
+    }
+
+    @Test func secretsAreNotPassedOn() throws {
+        let out = dir()
+        let reports = Reports()
+        let env = [
+            "PATH": "/usr/bin:/bin", "FIXCAST_WEATHER_API_KEY": "s3cret", "FIXCAST_MQTT_PASSWORD": "pw",
+            "KEEP_ME": "yes",
+        ]
+        let outcome = runner("env > '\(out.path)/env.txt'", env: env, reports: reports).runAndWait(alert: alert)
+        #expect(outcome.succeeded)
+        let text = try String(contentsOf: out.appendingPathComponent("env.txt"), encoding: .utf8)
+        #expect(!text.contains("s3cret") && !text.contains("FIXCAST_MQTT_PASSWORD"))
+        #expect(text.contains("KEEP_ME=yes"))
+    }
+
+    @Test func aNonZeroExitIsReportedInOneSentence() {
+        let reports = Reports()
+        let outcome = runner("exit 3", reports: reports).runAndWait(alert: alert)
+        #expect(outcome == .exited(status: 3))
+        #expect(reports.all == ["alerts: the alert command exited with status 3; check alerts.command."])
+    }
+
+    @Test func aHungCommandIsKilledWithItsChildrenAfterTheTimeout() throws {
+        let out = dir()
+        let reports = Reports()
+        let started = Date()
+        // The shell starts a grandchild that would outlive it; the whole process group must go.
+        let outcome = runner("sleep 30 & echo $! > '\(out.path)/child.pid'; wait", timeoutS: 1, reports: reports)
+            .runAndWait(alert: alert)
+        #expect(outcome == .timedOut)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(reports.all.first?.hasPrefix("alerts: the alert command did not finish within 1 s") == true)
+        let pidText = try String(contentsOf: out.appendingPathComponent("child.pid"), encoding: .utf8)
+        let pid = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        var gone = false
+        for _ in 0..<100 {
+            if kill(pid, 0) != 0 {
+                gone = true
+                break
+            }
+            usleep(20_000)
+        }
+        #expect(gone, "the grandchild sleep was killed with the group")
+    }
+
+    @Test func aCommandThatIgnoresStdinDoesNotBlock() {
+        let reports = Reports()
+        var big = alert
+        big.description = String(repeating: "ø", count: 8_000)
+        big.instruction = String(repeating: "€", count: 8_000)
+        #expect(runner("true", reports: reports).runAndWait(alert: big) == .exited(status: 0))
+    }
+
+    @Test func runReturnsAtOnceAndTheCommandStillRuns() throws {
+        let out = dir()
+        let reports = Reports()
+        let started = Date()
+        runner("sleep 0.3; echo done > '\(out.path)/done'", reports: reports).run(alert: alert)
+        #expect(Date().timeIntervalSince(started) < 0.25)
+        var found = false
+        for _ in 0..<250 {
+            if FileManager.default.fileExists(atPath: out.appendingPathComponent("done").path) {
+                found = true
+                break
+            }
+            usleep(20_000)
+        }
+        #expect(found)
+        AlertCommandRunner(command: "", report: { reports.add($0) }).run(alert: alert)  // no command: nothing
+        #expect(reports.all.isEmpty)
+    }
+}

@@ -1,0 +1,37 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastTestSupport
+
+/// The bundled table as fixcast loads it (places.bin, mapped) and what a damaged copy turns into.
+@Suite(.scratch)
+struct OfflinePlacesTests {
+    @Test func namesAPlaceFromTheBundledTable() throws {
+        let q = try #require(Coordinate(lat: 52.52, lon: 13.405))
+        let place = try PlaceTestData.offline.nearestPlace(to: q)
+        #expect(place?.name == "Berlin")
+        #expect(place?.source == .offline)
+    }
+
+    @Test func aTruncatedTableIsAPlaceErrorNotACrash() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fixcast-offline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bundled = try Data(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("share/fixcast/\(OfflinePlaces.fileName)"))
+        try bundled.prefix(bundled.count / 3).write(to: dir.appendingPathComponent(OfflinePlaces.fileName))
+        let files = DataFiles(
+            environment: ["FIXCAST_DATA_DIR": dir.path, "XDG_DATA_DIRS": "/nonexistent"], executablePath: nil)
+        let offline = OfflinePlaces(dataFiles: files)
+        let q = try #require(Coordinate(lat: 52.52, lon: 13.405))
+        #expect(throws: PlaceError.self) { try offline.nearestPlace(to: q) }
+        guard case .failure(.offlineDataMissing(let detail)) = OfflinePlaces.load(files) else {
+            Issue.record("a truncated table must fail to load")
+            return
+        }
+        #expect(detail.contains(dir.path))
+        #expect(detail.contains("truncated"))
+    }
+}

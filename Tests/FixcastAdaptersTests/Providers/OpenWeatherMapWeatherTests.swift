@@ -1,0 +1,95 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastTestSupport
+
+@Suite(.serialized, .scratch) struct OpenWeatherMapWeatherTests {
+    let zocca = Coordinate(lat: 44.34, lon: 10.99)!
+    let now = Date(timeIntervalSince1970: 1_661_870_592)
+    let key = "s3cr3t+KEY/with=chars"
+
+    @Test func fetchesCurrentAndForecastWithTheKeyInTheQuery() async throws {
+        let server = try FixtureServer(routes: [
+            "/data/2.5/weather": [.file(TestPaths.fixture("api/owm-current.json"))],
+            "/data/2.5/forecast": [.file(TestPaths.fixture("api/owm-forecast.json"))],
+        ])
+        defer { server.stop() }
+        let report = try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient())
+            .fetch(at: zocca, now: now)
+        #expect(report.provider == .openWeatherMap)
+        #expect(abs(report.current.temperatureC! - (298.48 - 273.15)) < 1e-9)
+        #expect(report.daily.count == 2)
+        let requests = server.requests()
+        #expect(requests.map(\.path) == ["/data/2.5/weather", "/data/2.5/forecast"])
+        #expect(requests.allSatisfy { $0.query == "lat=44.34&lon=10.99&appid=s3cr3t%2BKEY%2Fwith%3Dchars" })
+    }
+
+    @Test func theKeyNeverAppearsInAnError() async throws {
+        let server = try FixtureServer(routes: [
+            "/data/2.5/weather": [.file(TestPaths.fixture("api/owm-error-401.json"), status: 401)],
+            "/echo/data/2.5/weather": [.body(#"{"cod":400,"message":"bad appid s3cr3t+KEY/with=chars"}"#, status: 400)],
+        ])
+        defer { server.stop() }
+        let unauthorized = await weatherError { () throws(WeatherError) in
+            try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient()).fetch(
+                at: zocca, now: now)
+        }
+        #expect(unauthorized?.message.contains("Invalid API key") == true)
+        #expect(unauthorized?.message.contains("check weather.api_key") == true)
+        let echoed = await weatherError { () throws(WeatherError) in
+            try await OpenWeatherMapWeather(baseURL: server.baseURL + "/echo", apiKey: key, http: CurlHTTPClient())
+                .fetch(at: zocca, now: now)
+        }
+        let insecure = await weatherError { () throws(WeatherError) in
+            try await OpenWeatherMapWeather(
+                baseURL: "http://api.openweathermap.org", apiKey: key, http: CurlHTTPClient()
+            ).fetch(at: zocca, now: now)
+        }
+        guard case .transport(_, .insecureURL) = insecure else {
+            Issue.record("\(String(describing: insecure))")
+            return
+        }
+        for error in [unauthorized, echoed, insecure] {
+            let text = (error?.message ?? "") + String(describing: error)
+            #expect(!text.contains(key))
+            #expect(!text.contains(WeatherHTTP.queryValue(key)))
+            #expect(!text.contains("s3cr3t"))
+        }
+        #expect(echoed?.message.contains("REDACTED") == true)
+        #expect(!String(describing: OpenWeatherMapWeather(apiKey: key, http: CurlHTTPClient())).contains("s3cr3t"))
+    }
+
+    @Test func aBrokenForecastFailsTheFetch() async throws {
+        let server = try FixtureServer(routes: [
+            "/data/2.5/weather": [.file(TestPaths.fixture("api/owm-current.json"))],
+            "/data/2.5/forecast": [.body("<html>oops</html>", headers: ["Content-Type": "text/html"])],
+        ])
+        defer { server.stop() }
+        let error = await weatherError { () throws(WeatherError) in
+            try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient()).fetch(
+                at: zocca, now: now)
+        }
+        guard case .invalidResponse(.openWeatherMap, let detail) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("HTML"))
+    }
+
+    @Test func makeNeedsAKeyAndPicksTheProvider() throws {
+        var settings = Settings.Weather()
+        let http = CurlHTTPClient()
+        settings.provider = .openWeatherMap
+        #expect(throws: WeatherError.missingAPIKey(provider: .openWeatherMap)) {
+            try WeatherProviders.make(settings: settings, http: http)
+        }
+        settings.apiKey = "k"
+        #expect(try WeatherProviders.make(settings: settings, http: http).provider == .openWeatherMap)
+        settings.provider = .openMeteo
+        #expect(try WeatherProviders.make(settings: settings, http: http).provider == .openMeteo)
+        settings.provider = .metNorway
+        #expect(try WeatherProviders.make(settings: settings, http: http).provider == .metNorway)
+    }
+}

@@ -1,0 +1,85 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastTestSupport
+
+/// The config file adapter against real files.
+@Suite(.scratch) struct ConfigFileTests {
+    func write(_ text: String, to path: String, mode: Int16 = 0o600) throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    }
+
+    @Test func theXDGFileIsFoundAndApplied() throws {
+        let xdg = TestPaths.temporaryDirectory("xdg").path
+        try write("[gps]\nport = 4000\n", to: xdg + "/fixcast/config.toml")
+        let loaded = try ConfigFile.load(
+            explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg, "FIXCAST_GPS_HOST": "10.0.0.2"])
+        #expect(loaded.filePath == xdg + "/fixcast/config.toml")
+        #expect(loaded.settings.gps.port == 4000)
+        #expect(loaded.settings.gps.host == "10.0.0.2")
+    }
+
+    @Test func fixcastConfigWinsOverXDGAndExplicitWinsOverBoth() throws {
+        let dir = TestPaths.temporaryDirectory("lookup").path
+        try write("[gps]\nport = 1\n", to: dir + "/xdg/fixcast/config.toml")
+        try write("[gps]\nport = 2\n", to: dir + "/env.toml")
+        try write("[gps]\nport = 3\n", to: dir + "/explicit.toml")
+        let env = ["XDG_CONFIG_HOME": dir + "/xdg", "FIXCAST_CONFIG": dir + "/env.toml"]
+        #expect(try ConfigFile.load(explicitPath: nil, environment: env).settings.gps.port == 2)
+        #expect(try ConfigFile.load(explicitPath: dir + "/explicit.toml", environment: env).settings.gps.port == 3)
+    }
+
+    @Test func aMissingNamedFileIsAnErrorNamingIt() {
+        let path = TestPaths.temporaryDirectory().path + "/nope.toml"
+        do {
+            _ = try ConfigFile.load(explicitPath: path, environment: [:])
+            Issue.record("a missing --config file was accepted")
+        } catch {
+            #expect(
+                error
+                    == .unreadable(
+                        path: path, detail: "no such file",
+                        hint: "check the path given by --config, or copy config/fixcast.toml there"))
+            #expect(error.message.contains(path))
+        }
+    }
+
+    @Test func aFolderIsNotAConfigFile() {
+        let dir = TestPaths.temporaryDirectory().path
+        #expect(throws: ConfigError.self) { _ = try ConfigFile.load(explicitPath: dir, environment: [:]) }
+    }
+
+    @Test func aMissingOptionalFileFallsThrough() throws {
+        let xdg = TestPaths.temporaryDirectory("empty-xdg").path
+        let loaded = try ConfigFile.load(explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg])
+        let etcExists = FileManager.default.fileExists(atPath: "/etc/fixcast/config.toml")
+        #expect(loaded.filePath == (etcExists ? "/etc/fixcast/config.toml" : nil))
+    }
+
+    @Test func aSyntaxErrorNamesTheRealFileAndLine() {
+        let path = TestPaths.temporaryDirectory().path + "/bad.toml"
+        do {
+            try write("[gps]\nport = 2947\nhost = nowhere\n", to: path)
+            _ = try ConfigFile.load(explicitPath: path, environment: [:])
+            Issue.record("accepted a bad file")
+        } catch let error as ConfigError {
+            #expect(error.origin == .file(path: path, line: 3))
+            #expect(error.message.hasPrefix("config: \(path) line 3: "))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func anAPIKeyFileReadableByOthersIsWarnedAbout() throws {
+        let path = TestPaths.temporaryDirectory().path + "/key.toml"
+        try write("[weather]\napi_key = \"abc\"\n", to: path, mode: 0o644)
+        #expect(try ConfigFile.load(explicitPath: path, environment: [:]).warnings.count == 1)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        #expect(try ConfigFile.load(explicitPath: path, environment: [:]).warnings.isEmpty)
+    }
+}

@@ -1,0 +1,210 @@
+import FixcastCore
+import FixcastText
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastApp
+@testable import FixcastTestSupport
+
+@Suite(.scratch) struct CSVExportTests {
+    /// Parsed back by Python's csv module (a real RFC 4180 reader) into JSON.
+    func parseWithPython(_ path: String) throws -> [[String]] {
+        let script =
+            "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))"
+        let (status, out, err) = try ExportTestSupport.run("/usr/bin/python3", ["-c", script, path])
+        guard status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: ["python": err]) }
+        return try JSONDecoder().decode([[String]].self, from: Data(out.utf8))
+    }
+
+    @Test func pythonReadsTheHeaderAndEveryFieldBack() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let (path, summary) = try await ExportTestSupport.export(.csv, store)
+        #expect(summary == ExportSummary(readings: 3, trackPoints: 0))
+        let rows = try parseWithPython(path)
+        #expect(rows.count == 4)
+        #expect(rows[0] == CSVWriter.header)
+        #expect(
+            rows[0].contains("temperature_c") && rows[0].contains("wind_speed_mps") && rows[0].contains("pressure_hpa"))
+        let column = Dictionary(uniqueKeysWithValues: rows[0].enumerated().map { ($1, $0) })
+        func field(_ row: Int, _ name: String) -> String? { column[name].map { rows[row][$0] } }
+        #expect(rows.dropFirst().allSatisfy { $0.count == CSVWriter.header.count })
+        #expect(field(1, "time") == "2027-01-15T08:00:00Z")
+        #expect(field(1, "lat") == "52.52")
+        #expect(field(1, "temperature_c") == "3.1")
+        #expect(field(1, "wind_speed_mps") == "4.2")
+        #expect(field(1, "description") == (WMOCode.description(3, language: .en) ?? ""))
+        #expect(field(1, "place_country_code") == "DE")
+        #expect(field(2, "place_name") == ExportTestSupport.trickyName)
+        #expect(field(3, "lat") == "")
+        #expect(field(3, "temperature_c") == "")
+        #expect(field(3, "errors") == "gps: no fix, \"really\"")  // the message as it is, its component said once
+    }
+
+    @Test func linesEndInCRLF() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
+        let (path, _) = try await ExportTestSupport.export(.csv, store)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == CSVWriter.header.joined(separator: ",") + "\r\n")
+    }
+}
+
+@Suite(.scratch) struct GeoJSONExportTests {
+    @Test func isAFeatureCollectionOfPointsAndALineStringInLonLatOrder() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let (path, summary) = try await ExportTestSupport.export(.geojson, store)
+        #expect(summary == ExportSummary(readings: 3, trackPoints: 20))
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(root["type"] as? String == "FeatureCollection")
+        let features = try #require(root["features"] as? [[String: Any]])
+        #expect(features.count == 4)
+        #expect(features.allSatisfy { $0["type"] as? String == "Feature" && $0["properties"] is [String: Any] })
+
+        let first = features[0]
+        let geometry = try #require(first["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "Point")
+        #expect(geometry["coordinates"] as? [Double] == [13.4138, 52.52, 34.5])
+        let properties = try #require(first["properties"] as? [String: Any])
+        #expect(properties["trigger"] as? String == "moved")
+        #expect((properties["place"] as? [String: Any])?["name"] as? String == "Berlin")
+        #expect(
+            ((properties["weather"] as? [String: Any])?["current"] as? [String: Any])?["temperature_c"] as? Double
+                == 3.1)
+        #expect(
+            ((features[1]["properties"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String
+                == ExportTestSupport.trickyName)
+        #expect(features[2]["geometry"] is NSNull)  // no position: an unlocated feature (RFC 7946 §3.2)
+
+        let track = try #require(features[3]["geometry"] as? [String: Any])
+        #expect(track["type"] as? String == "LineString")
+        let coordinates = try #require(track["coordinates"] as? [[Double]])
+        #expect(coordinates.count == 20)
+        #expect(coordinates[0] == [-0.00001, 52.5])
+        #expect((features[3]["properties"] as? [String: Any])?["point_count"] as? Int == 20)
+    }
+
+    @Test func propertiesAreTheStoredReadingExactly() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let (path, _) = try await ExportTestSupport.export(.geojson, store)
+        let root = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let properties = try #require(root["features"]?[0]?["properties"])
+        #expect(
+            Reading(json: properties) == StoreTestData.reading(at: 0, lat: 52.52, lon: 13.4138, placeName: "Berlin"))
+    }
+
+    @Test func oneTrackPointIsAPointAndNoneIsNothing() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
+        let (emptyPath, _) = try await ExportTestSupport.export(.geojson, store)
+        let empty = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: emptyPath))) as? [String: Any])
+        #expect((empty["features"] as? [Any])?.count == 0)
+        try await store.appendTrackPoints([StoreTestData.fix(at: 0)])
+        let (path, _) = try await ExportTestSupport.export(.geojson, store)
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let features = try #require(root["features"] as? [[String: Any]])
+        #expect(features.count == 1)
+        #expect((features[0]["geometry"] as? [String: Any])?["type"] as? String == "Point")
+    }
+}
+
+@Suite(.scratch) struct ExportDestinationTests {
+    @Test func aFileInAMissingFolderIsCannotCreateAndLeavesNothing() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let dir = TestPaths.temporaryDirectory().appendingPathComponent("missing").path
+        let path = dir + "/out.gpx"
+        await #expect(throws: ExportError.self) {
+            try await Exporter.export(format: .gpx, store: store, since: nil, until: nil, to: .file(path: path))
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+    }
+
+    @Test func aFailingWriteIsWriteFailedAndRemovesThePartialFile() async throws {
+        // /dev/full accepts open and fails every write with ENOSPC.
+        let store = try await ExportTestSupport.populatedStore()
+        let fd = open("/dev/full", O_WRONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        do {
+            try await Exporter.export(format: .csv, store: store, since: nil, until: nil, to: .fileDescriptor(fd))
+            Issue.record("writing to /dev/full succeeded")
+        } catch {
+            guard case .writeFailed(_, let detail) = error else {
+                Issue.record("expected writeFailed, got \(error)")
+                return
+            }
+            #expect(detail.contains("No space"))
+            #expect(error.message.hasPrefix("storage: "))
+        }
+    }
+
+    @Test func aCompletedFileReplacesAnOldOne() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("out.csv").path
+        try "old".write(toFile: path, atomically: true, encoding: .utf8)
+        try await Exporter.export(format: .csv, store: store, since: nil, until: nil, to: .file(path: path))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("time,trigger,"))
+        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+    }
+}
+
+@Suite(.scratch) struct ExportTextTests {
+    @Test(arguments: [
+        (3.1, "3.1"), (40.0, "40"), (-0.00001, "-0.00001"), (0.000000123, "0.000000123"), (1e-12, "0"),
+        (-179.999999, "-179.999999"), (52.520008, "52.520008"),
+    ])
+    func numbersHaveNoExponent(value: Double, text: String) {
+        #expect(ExportText.number(value) == text)
+    }
+
+    @Test func xmlEscapesSpecialsAndDropsForbiddenControls() {
+        #expect(ExportText.xml("a<b>&\"c\"'\u{01}\td") == "a&lt;b&gt;&amp;&quot;c&quot;&#39;\td")
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("two\nlines", "\"two\nlines\""),
+        ("crlf\r\nx", "\"crlf\r\nx\""), (" padded", "\" padded\""), ("", ""),
+    ])
+    func csvQuotesPerRFC4180(field: String, quoted: String) {
+        #expect(ExportText.csv(field) == quoted)
+    }
+}
+
+@Suite(.scratch) struct ExportTimeRangeTests {
+    @Test func aBareDateIsTheWholeUTCDay() throws {
+        let since = try #require(ExportTimeRange.parse("2027-01-15", isUpperBound: false))
+        let until = try #require(ExportTimeRange.parse("2027-01-15", isUpperBound: true))
+        #expect(since == Date(timeIntervalSince1970: 1_800_000_000 - 8 * 3600))  // 2027-01-15T00:00:00Z
+        #expect(until > since.addingTimeInterval(86_399) && until < since.addingTimeInterval(86_400))
+    }
+
+    @Test func aFullTimeIsExact() {
+        #expect(
+            ExportTimeRange.parse("2027-01-15T08:00:00Z", isUpperBound: true)
+                == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(
+            ExportTimeRange.parse("2027-01-15T10:00:00+02:00", isUpperBound: false)
+                == Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    @Test(arguments: ["yesterday", "2027-02-30", "15.01.2027", "", "2027-01-15T25:00"])
+    func badValuesAreNil(text: String) {
+        #expect(ExportTimeRange.parse(text, isUpperBound: false) == nil)
+    }
+
+    /// Through the exporter: a day's bounds take that day's readings.
+    @Test func aDayExportsThatDay() async throws {
+        let store = try await ExportTestSupport.populatedStore()
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("day.csv").path
+        let summary = try await Exporter.export(
+            format: .csv, store: store, since: ExportTimeRange.parse("2027-01-15", isUpperBound: false),
+            until: ExportTimeRange.parse("2027-01-15", isUpperBound: true), to: .file(path: path))
+        #expect(summary.readings == 3)
+        let none = try await Exporter.export(
+            format: .csv, store: store, since: ExportTimeRange.parse("2027-01-16", isUpperBound: false), until: nil,
+            to: .file(path: path))
+        #expect(none.readings == 0)
+    }
+}

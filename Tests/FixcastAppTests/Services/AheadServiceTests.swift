@@ -1,0 +1,150 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastApp
+@testable import FixcastTestSupport
+
+/// The ahead service over the real HTTP client against the loopback server (the multi-location form
+/// built from the recorded Berlin answer) and a real SQLite store holding the recent track.
+@Suite(.serialized, .scratch) struct AheadServiceTests {
+    /// The recorded Berlin hours start here (2025-07-27T00:00Z), so every ETA of 3 h is inside them.
+    let start = UTCTime.parse("2025-07-27T00:10:00Z")!
+    let recorded = TestPaths.fixture("api/open-meteo-ahead-multi-location.json")
+    let berlin = Coordinate(lat: 52.52, lon: 13.41)!
+
+    /// A store whose track drove east at 25 m/s for the 10 minutes before `start`.
+    func store() throws -> SQLiteStore {
+        let path = TestPaths.temporaryDirectory("ahead-store").appendingPathComponent("s.sqlite").path
+        return try SQLiteStore(path: path)
+    }
+
+    func drive(_ store: SQLiteStore, until end: Date, mps: Double = 25) async throws {
+        var fixes: [Fix] = []
+        for k in 0...60 {
+            let t = end.addingTimeInterval(Double(k - 60) * 10)
+            let at = SphereNavigation.destination(from: berlin, bearingDeg: 90, distanceM: Double(k - 60) * 10 * mps)
+            fixes.append(
+                Fix(time: t, receivedAt: t, coordinate: at.coordinate, mode: .threeD, speedMps: mps, trackDeg: 90))
+        }
+        try await store.appendTrackPoints(fixes)
+    }
+
+    func position(at t: Date, mps: Double = 25) -> Position {
+        Position(
+            fix: Fix(time: t, receivedAt: t, coordinate: berlin, mode: .threeD, speedMps: mps, trackDeg: 90))
+    }
+
+    func service(_ server: FixtureServer, store: SQLiteStore?, clock: ManualClock, route: RouteGeometry? = nil)
+        -> AheadService
+    {
+        var settings = Settings().ahead
+        settings.baseURL = server.baseURL
+        return AheadService(
+            settings: settings, route: route, http: CurlHTTPClient(), store: store, places: OfflinePlaces(),
+            clock: clock)
+    }
+
+    @Test func oneRequestHoldsEverySampleAndTheSpeedIsLearnedFromTheTrack() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
+        defer { server.stop() }
+        let store = try store()
+        try await drive(store, until: start)
+        let clock = ManualClock(start)
+        // The receiver says 10 m/s; the track's 25 m/s must win.
+        let outcome = await service(server, store: store, clock: clock).forecast(
+            from: position(at: start, mps: 10), offline: false)
+        #expect(outcome.issue == nil)
+        let f = try #require(outcome.forecast)
+        #expect(f.basis == .course && f.speedSource == .history)
+        #expect(abs((f.speedMps ?? 0) - 25) < 0.5)
+        // 3 h at 15 min: 12 samples, each 22.5 km further east, every one with a temperature.
+        #expect(f.samples.count == 12)
+        #expect(f.samples.allSatisfy { $0.temperatureC != nil && $0.place != nil })
+        #expect(f.samples.map(\.minutes) == Array(stride(from: 15, through: 180, by: 15)))
+        let requests = server.requests()
+        #expect(requests.count == 1)
+        let query = try #require(requests.first?.query)
+        let lats = query.split(separator: "&").first { $0.hasPrefix("latitude=") }?.split(separator: ",") ?? []
+        #expect(lats.count == 12)
+        #expect(requests.first?.headers["user-agent"]?.hasPrefix("fixcast/") == true)
+        #expect(f.rain == nil && f.worst.minTemperatureC != nil)
+    }
+
+    @Test func aFailedRefreshKeepsTheLastForecastMarkedStaleAndBacksOff() async throws {
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [
+                .multiLocation(recorded),
+                .body("{\"error\":true,\"reason\":\"busy\"}", status: 429, headers: ["Retry-After": "3600"]),
+            ]
+        ])
+        defer { server.stop() }
+        let store = try store()
+        try await drive(store, until: start)
+        let clock = ManualClock(start)
+        let service = service(server, store: store, clock: clock)
+        let first = await service.refreshed(from: position(at: start), force: false, offline: false)
+        #expect(first.forecast?.stale == false && first.issue == nil)
+        // Within refresh_min and not forced: the last forecast, no request.
+        clock.advance(by: 120)
+        let kept = await service.refreshed(from: position(at: clock.now()), force: false, offline: false)
+        #expect(kept.forecast == first.forecast && server.requestCount() == 1)
+        // Forced: asked, 429: the last one kept, stale, and the reading's error names ahead.
+        clock.advance(by: 60)
+        let failed = await service.refreshed(from: position(at: clock.now()), force: true, offline: false)
+        #expect(server.requestCount() == 2)
+        #expect(failed.forecast?.stale == true && failed.forecast?.madeAt == start)
+        #expect(failed.issue?.component == .ahead && failed.issue?.message.contains("429") == true)
+        // Retry-After 3600 s: the next due refresh (16 min on) is not asked at all.
+        clock.advance(by: 16 * 60)
+        let held = await service.refreshed(from: position(at: clock.now()), force: false, offline: false)
+        #expect(server.requestCount() == 2)
+        #expect(held.forecast?.stale == true && held.issue?.message.contains("wait") == true)
+    }
+
+    @Test func aFixedPositionWithoutARouteHasNothingToFollow() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
+        defer { server.stop() }
+        let clock = ManualClock(start)
+        let outcome = await service(server, store: nil, clock: clock).forecast(
+            from: .manual(berlin, at: start), offline: false)
+        #expect(outcome.forecast == nil && outcome.issue == ReadingIssue(AheadError.noBasis))
+        #expect(server.requestCount() == 0)
+    }
+
+    @Test func alongARouteTheSamplesFollowItAndStopAtItsEnd() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
+        defer { server.stop() }
+        // 60 km north from Berlin: at 25 m/s the end comes at 40 min.
+        let end = SphereNavigation.destination(from: berlin, bearingDeg: 0, distanceM: 60_000).coordinate
+        let route = try #require(RouteGeometry(GPXRoute(name: "North", points: [berlin, end])))
+        let clock = ManualClock(start)
+        let f = try #require(
+            await service(server, store: nil, clock: clock, route: route).forecast(
+                from: position(at: start), offline: false
+            ).forecast)
+        #expect(f.basis == .route && f.route?.name == "North" && f.speedSource == .gps)
+        #expect(f.samples.count == 3)
+        #expect(abs((f.samples.last?.distanceKm ?? 0) - 60) < 0.1)
+        // The route goes north; the receiver's course (east) is not what the samples follow.
+        #expect(f.samples.allSatisfy { abs($0.coordinate.lon - berlin.lon) < 0.01 })
+    }
+
+    @Test func aRouteFileThatCannotBeReadIsOneSentenceNamingAhead() throws {
+        let dir = TestPaths.temporaryDirectory("ahead-route")
+        let missing = dir.appendingPathComponent("none.gpx").path
+        #expect(throws: AheadError.routeFile(path: missing, detail: "does not exist")) {
+            try AheadService.loadRoute(missing)
+        }
+        let bad = dir.appendingPathComponent("bad.gpx")
+        try Data("<gpx version=\"1.1\"><rte><rtept lat=\"1\" lon=\"2\"/></rte></gpx>".utf8).write(to: bad)
+        do {
+            _ = try AheadService.loadRoute(bad.path)
+            Issue.record("a one-point route was accepted")
+        } catch {
+            #expect(error.message.hasPrefix("ahead: ") && error.component == .ahead)
+        }
+        #expect(try AheadService.loadRoute("") == nil)
+    }
+}

@@ -1,0 +1,117 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastApp
+@testable import FixcastTestSupport
+
+@Suite(.serialized, .scratch) struct MetNorwayWeatherTests {
+    let oslo = Coordinate(lat: 59.913868, lon: 10.752245)!
+    let recorded = TestPaths.fixture("api/metno-compact.json")
+    let lastModified = "Sun, 04 Feb 2024 01:35:05 GMT"
+
+    @Test func honoursExpiresAndRevalidatesWithIfModifiedSince() async throws {
+        let server = try FixtureServer(routes: [
+            "/weatherapi/locationforecast/2.0/compact": [
+                .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:00:00 GMT", "Last-Modified": lastModified]),
+                .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
+            ]
+        ])
+        defer { server.stop() }
+        let provider = MetNorwayWeather(baseURL: server.baseURL, http: CurlHTTPClient())
+        let first = try await provider.fetch(at: oslo, now: UTCTime.parse("2024-02-04T01:40:00Z")!)
+        #expect(first.current.temperatureC == 0.7)
+        // Before Expires: no request at all.
+        let second = try await provider.fetch(at: oslo, now: UTCTime.parse("2024-02-04T01:59:00Z")!)
+        #expect(second.cached)
+        #expect(!first.cached)
+        #expect(second.current == first.current)
+        #expect(second.fetchedAt == first.fetchedAt)
+        #expect(server.requestCount() == 1)
+        // After Expires: one conditional request; 304 reuses the stored report.
+        let revalidatedAt = UTCTime.parse("2024-02-04T02:05:00Z")!
+        let third = try await provider.fetch(at: oslo, now: revalidatedAt)
+        #expect(third.current == first.current)
+        #expect(third.fetchedAt == revalidatedAt)
+        let requests = server.requests()
+        #expect(requests.count == 2)
+        #expect(requests.first?.headers["if-modified-since"] == nil)
+        #expect(requests.last?.headers["if-modified-since"] == lastModified)
+        #expect(requests.allSatisfy { $0.query == "lat=59.9139&lon=10.7522" })
+        #expect(requests.allSatisfy { $0.headers["user-agent"] == FixcastInfo.userAgent })
+        // The 304's Expires counts: no request before 03:00.
+        _ = try await provider.fetch(at: oslo, now: UTCTime.parse("2024-02-04T02:30:00Z")!)
+        #expect(server.requestCount() == 2)
+    }
+
+    @Test func withoutExpiresEveryFetchAsks() async throws {
+        let server = try FixtureServer(routes: ["/weatherapi/locationforecast/2.0/compact": [.file(recorded)]])
+        defer { server.stop() }
+        let provider = MetNorwayWeather(baseURL: server.baseURL, http: CurlHTTPClient())
+        let now = UTCTime.parse("2024-02-04T01:40:00Z")!
+        _ = try await provider.fetch(at: oslo, now: now)
+        _ = try await provider.fetch(at: oslo, now: now)
+        #expect(server.requestCount() == 2)
+        #expect(server.requests().allSatisfy { $0.headers["if-modified-since"] == nil })
+    }
+
+    @Test func statusErrorsAndUnexpected304() async throws {
+        let server = try FixtureServer(routes: [
+            "/weatherapi/locationforecast/2.0/compact": [
+                .body("Too Many Requests", status: 429, headers: ["Content-Type": "text/plain", "Retry-After": "60"])
+            ],
+            "/nm/weatherapi/locationforecast/2.0/compact": [.body("", status: 304)],
+        ])
+        defer { server.stop() }
+        let now = UTCTime.parse("2024-02-04T01:40:00Z")!
+        let throttled = await weatherError { () throws(WeatherError) in
+            try await MetNorwayWeather(baseURL: server.baseURL, http: CurlHTTPClient()).fetch(at: oslo, now: now)
+        }
+        #expect(throttled == .status(provider: .metNorway, code: 429, detail: "Too Many Requests", retryAfter: "60"))
+        let stray = await weatherError { () throws(WeatherError) in
+            try await MetNorwayWeather(baseURL: server.baseURL + "/nm", http: CurlHTTPClient()).fetch(
+                at: oslo, now: now)
+        }
+        guard case .invalidResponse(.metNorway, _) = stray else {
+            Issue.record("\(String(describing: stray))")
+            return
+        }
+    }
+
+    /// Two `fixcast now` runs 15 min apart (past the 10-min cache, before MET's Expires) make one
+    /// request; after Expires, one conditional request whose 304 reuses the stored report.
+    @Test func expiresIsHonouredAcrossRunsThroughTheStore() async throws {
+        let server = try FixtureServer(routes: [
+            "/weatherapi/locationforecast/2.0/compact": [
+                .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:10:00 GMT", "Last-Modified": lastModified]),
+                .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
+            ]
+        ])
+        defer { server.stop() }
+        let store = MemoryWeatherStore()
+        let clock = ManualClock(UTCTime.parse("2024-02-04T01:40:00Z")!)
+        func run() async throws -> WeatherOutcome {
+            var settings = Settings()
+            settings.weather.provider = .metNorway
+            settings.weather.baseURL = server.baseURL
+            let fetcher = try WeatherProviders.make(settings: settings.weather, http: CurlHTTPClient(), store: store)
+            return await WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock).weather(
+                at: oslo, force: false, offline: false)
+        }
+        let first = try await run()
+        #expect(first.report?.cached == false)
+        clock.advance(by: 15 * 60)
+        let second = try await run()
+        #expect(second.error == nil)
+        #expect(second.report?.cached == true)
+        #expect(second.report?.current == first.report?.current)
+        #expect(server.requestCount() == 1)
+        clock.advance(by: 20 * 60)
+        let third = try await run()
+        #expect(third.report?.cached == false)
+        #expect(third.report?.current == first.report?.current)
+        #expect(server.requestCount() == 2)
+        #expect(server.requests().last?.headers["if-modified-since"] == lastModified)
+    }
+}

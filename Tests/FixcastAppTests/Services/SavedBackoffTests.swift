@@ -1,0 +1,65 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastApp
+@testable import FixcastTestSupport
+
+/// The one saved HTTP back-off the weather and alert services share (issue 19 item 7).
+@Suite struct SavedBackoffTests {
+    actor MemoryState: StateStore {
+        var values: [String: String] = [:]
+        var failing = false
+        func state(_ key: String) async throws(StorageError) -> String? {
+            if failing { throw .failed(path: "/p", detail: "d") }
+            return values[key]
+        }
+        func setState(_ key: String, _ value: String?) async throws(StorageError) {
+            if failing { throw .failed(path: "/p", detail: "d") }
+            values[key] = value
+        }
+        func fail() { failing = true }
+    }
+
+    static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func aFailureHoldsRequestsBackAndIsSavedForTheNextProcess() async {
+        let state = MemoryState()
+        let backoff = SavedBackoff(key: "weather.backoff.x", state: state)
+        #expect(await backoff.heldUntil(now: Self.t0) == nil)
+        await backoff.recordFailure(status: 503, retryAfter: nil, now: Self.t0)
+        #expect(await backoff.heldUntil(now: Self.t0) == Self.t0.addingTimeInterval(RetryBackoff.initialDelayS))
+        #expect(await backoff.heldUntil(now: Self.t0.addingTimeInterval(RetryBackoff.initialDelayS)) == nil)
+        // Another process (a new SavedBackoff on the same store) sees it.
+        let next = SavedBackoff(key: "weather.backoff.x", state: state)
+        #expect(await next.current().failures == 1)
+        await next.recordFailure(status: 429, retryAfter: "120", now: Self.t0)
+        #expect(await backoff.heldUntil(now: Self.t0) == Self.t0.addingTimeInterval(120))
+        await backoff.recordSuccess()
+        #expect(await state.values["weather.backoff.x"] == nil, "a success clears the saved state")
+        #expect(await next.heldUntil(now: Self.t0) == nil)
+    }
+
+    @Test func statusesThatAreTheRequestsFaultChangeNothing() async {
+        let state = MemoryState()
+        let backoff = SavedBackoff(key: "k", state: state)
+        await backoff.recordFailure(status: 404, retryAfter: "600", now: Self.t0)
+        #expect(await state.values.isEmpty)
+        #expect(await backoff.heldUntil(now: Self.t0) == nil)
+    }
+
+    @Test func withoutAStoreItLivesInMemoryAndAFailingStoreReadsAsNoBackoff() async {
+        let memory = SavedBackoff(key: "k", state: nil)
+        await memory.recordFailure(status: 500, retryAfter: nil, now: Self.t0)
+        #expect(await memory.heldUntil(now: Self.t0) != nil)
+        await memory.recordSuccess()
+        #expect(await memory.heldUntil(now: Self.t0) == nil)
+
+        let state = MemoryState()
+        let backoff = SavedBackoff(key: "k", state: state)
+        await backoff.recordFailure(status: 500, retryAfter: nil, now: Self.t0)
+        await state.fail()
+        #expect(await backoff.heldUntil(now: Self.t0) == nil)
+    }
+}

@@ -1,0 +1,68 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastRendering
+@testable import FixcastTestSupport
+
+@Suite struct AheadDisplayTests {
+    static let t0 = UTCTime.parse("2026-01-30T12:00:00Z")!
+
+    static func forecast(rain: AheadForecast.Rain?, samples: Int = 12, place: String = "Kyritz") -> AheadForecast {
+        AheadForecast(
+            basis: .route, madeAt: t0,
+            from: AheadForecast.Origin(coordinate: Coordinate(lat: 52.5, lon: 13.4)!, fixTime: t0),
+            speedMps: 24.1, speedSource: .history,
+            route: AheadForecast.Route(name: "Berlin - Hamburg", remainingKm: 231.4),
+            samples: (1...max(1, samples)).prefix(samples).map { k in
+                AheadForecast.Sample(
+                    minutes: 15 * k, eta: t0.addingTimeInterval(Double(900 * k)), distanceKm: 21.7 * Double(k),
+                    coordinate: Coordinate(lat: 52.6, lon: 13.1)!, place: place,
+                    conditions: AheadConditions(
+                        temperatureC: 2.4, precipitationMmH: 0, weatherCode: 3, headwindMps: 4.9))
+            }, rain: rain)
+    }
+
+    @Test func theHeadlineSaysWhenWhereAndNearWhatTheRainIs() {
+        let options = DisplayOptions()
+        let wet = Self.forecast(rain: AheadForecast.Rain(inMin: 45, atKm: 63, place: "Kyritz", mmH: 1.2))
+        #expect(AheadDisplay.headline(wet, options: options) == "Rain in about 45 min, 63.0 km ahead, near Kyritz.")
+        #expect(AheadDisplay.headline(Self.forecast(rain: nil), options: options) == "No rain ahead in the next 3 h.")
+        var stale = Self.forecast(rain: nil)
+        stale.stale = true
+        #expect(AheadDisplay.headline(stale, options: options).hasPrefix("(stale) "))
+        #expect(
+            AheadDisplay.basisLine(wet, options: options).hasPrefix(
+                "Along the route \"Berlin - Hamburg\", 231.4 km left"))
+    }
+
+    @Test func theTableHasAHeaderARuleAndARowPerSample() {
+        let lines = AheadDisplay.table(Self.forecast(rain: nil, samples: 4), options: DisplayOptions())
+        #expect(lines.count == 2 + 4)
+        #expect(
+            lines[0].trimmingCharacters(in: .whitespaces).hasPrefix("in") && lines[0].contains("against you")
+                && lines[0].hasSuffix("conditions"))
+        #expect(lines[2].contains("15 min") && lines[2].contains("Kyritz") && lines[2].contains("+4.9 m/s"))
+        #expect(lines[2].hasSuffix("Overcast"))
+    }
+
+    @Test func theScreenBlockIsShortCutToTheWidthAndCleaned() {
+        let f = Self.forecast(rain: nil, place: "Evil\u{1B}[2JPlace with a very long name that goes on and on and on")
+        let lines = AheadDisplay.screenLines(f, options: DisplayOptions(), width: 80)
+        #expect(lines.count == 4)
+        #expect(lines.allSatisfy { TextColumns.width($0) <= 80 && !$0.contains("\u{1B}") })
+    }
+
+    @Test func theLiveScreenShowsTheBlockAndStillFits80By24() {
+        let reading = Reading(
+            time: Self.t0, trigger: .moved,
+            position: DisplayFixture.position(obtainedAt: Self.t0), place: DisplayFixture.place,
+            weather: DisplayFixture.weather(),
+            ahead: Self.forecast(rain: AheadForecast.Rain(inMin: 45, atKm: 63, place: "Kyritz", mmH: 1.2)))
+        let lines = LiveScreen.render(
+            LiveScreen.State(reading: reading, position: reading.position), now: Self.t0, width: 80, height: 24,
+            options: DisplayOptions())
+        #expect(lines.count == 24 && lines.allSatisfy { TextColumns.width($0) <= 80 })
+        #expect(lines.contains("Ahead: Rain in about 45 min, 63.0 km ahead, near Kyritz."))
+    }
+}

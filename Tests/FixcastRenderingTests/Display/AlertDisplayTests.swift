@@ -1,0 +1,124 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastRendering
+@testable import FixcastTestSupport
+
+/// The human forms of alerts: `now`'s lines, the live screen's banner, `alerts`' detail.
+@Suite(.scratch) struct AlertDisplayTests {
+    typealias F = DisplayFixture
+    let now = F.fetched.addingTimeInterval(7 * 60)
+
+    func report(_ alerts: [Alert], stale: Bool = false) -> AlertReport {
+        AlertReport(
+            source: .nws, covered: true, fetchedAt: F.fetched, stale: stale, active: Alert.active(alerts, at: F.fetched)
+        )
+    }
+
+    let heat = Alert(id: "a", event: "Excessive Heat Warning", severity: .severe)
+    let air = Alert(id: "b", event: "Air Quality Alert", severity: .unknown)
+    let tornado = Alert(id: "c", event: "Tornado Warning", severity: .extreme)
+    let wind = Alert(id: "d", event: "Wind Advisory", severity: .minor)
+
+    @Test func bannerIsTheTopLineMostSevereFirst() {
+        var reading = F.reading()
+        reading.alerts = report([air, heat, tornado])
+        let frame = LiveScreen.render(
+            LiveScreen.State(reading: reading, position: F.position(obtainedAt: F.fetched)), now: now, width: 100,
+            height: 24)
+        #expect(frame[0] == "! EXTREME Tornado Warning · SEVERE Excessive Heat Warning · UNKNOWN Air Quality Alert")
+        #expect(frame[1].hasPrefix("fixcast · live weather"))
+    }
+
+    @Test func bannerSaysHowManyMoreWhenTheyDoNotFit() {
+        let text = AlertDisplay.banner(report([air, heat, tornado, wind]), width: 50)
+        #expect(text == "! EXTREME Tornado Warning +3 more")
+        let narrow = AlertDisplay.banner(report([air, heat, tornado, wind]), width: 20)
+        #expect(narrow?.hasSuffix(" +3 more") == true)
+        #expect(narrow.map(TextColumns.width) ?? 99 <= 20)
+    }
+
+    @Test func theBannerGoesWhenTheLastAlertExpires() {
+        var short = heat
+        short.expires = now.addingTimeInterval(60)
+        var reading = F.reading()
+        reading.alerts = report([short])
+        let before = LiveScreen.render(LiveScreen.State(reading: reading), now: now, width: 80, height: 24)
+        #expect(before[0] == "! SEVERE Excessive Heat Warning")
+        let after = LiveScreen.render(
+            LiveScreen.State(reading: reading), now: now.addingTimeInterval(61), width: 80, height: 24)
+        #expect(after[0].hasPrefix("fixcast · live weather"))
+    }
+
+    @Test func noBannerWithoutActiveAlertsOrWhenNotCovered() {
+        #expect(AlertDisplay.banner(report([]), width: 80) == nil)
+        #expect(AlertDisplay.banner(.notCovered, width: 80) == nil)
+        #expect(AlertDisplay.banner(nil, width: 80) == nil)
+        let frame = LiveScreen.render(LiveScreen.State(reading: F.reading()), now: now, width: 80, height: 24)
+        #expect(frame[0].hasPrefix("fixcast · live weather"))
+    }
+
+    @Test(arguments: [(80, 24), (30, 6), (10, 3)])
+    func theFrameStillFits(size: (Int, Int)) {
+        var reading = F.reading()
+        reading.alerts = report([air, heat, tornado, wind], stale: true)
+        let frame = LiveScreen.render(LiveScreen.State(reading: reading), now: now, width: size.0, height: size.1)
+        #expect(frame.count == size.1)
+        for line in frame { #expect(TextColumns.width(line) <= size.0) }
+        // Below 4 lines only the bottom (freshness, status, keys) fits.
+        if size.1 > 3 { #expect(frame[0].hasPrefix("! (stale) ")) }
+    }
+
+    @Test func nowShowsOneLinePerAlertBySeverityColouredOnlyWhenAsked() {
+        var reading = F.reading()
+        reading.alerts = report([air, heat])
+        let plain = ReadingText.render(reading, now: now)
+        #expect(plain.contains("Alerts (NWS):\n  [SEVERE] Excessive Heat Warning\n  [UNKNOWN] Air Quality Alert\n"))
+        #expect(!plain.contains("\u{1B}"))
+        let coloured = ReadingText.render(reading, now: now, colour: true)
+        #expect(coloured.contains("  \u{1B}[31m[SEVERE]\u{1B}[0m Excessive Heat Warning"))
+        #expect(coloured.contains("  [UNKNOWN] Air Quality Alert"))
+    }
+
+    @Test func nowLinesCutLongAreasAndSayFromOnlyForWhatIsAhead() {
+        var started = heat
+        started.onset = now.addingTimeInterval(-3600)
+        started.area = String(repeating: "Zone; ", count: 20)
+        var ahead = air
+        ahead.onset = now.addingTimeInterval(3 * 3600)
+        var reading = F.reading()
+        reading.alerts = report([started, ahead])
+        let lines = ReadingText.render(reading, now: now).split(separator: "\n").filter { $0.hasPrefix("  [") }
+        #expect(lines.count == 2)
+        #expect(!lines[0].contains("from") && lines[0].hasSuffix("…"))
+        #expect(lines[0].count < 80)
+        #expect(lines[1].contains(", from "))
+    }
+
+    @Test func notCoveredIsNeverShownAsNoAlerts() {
+        var reading = F.reading()
+        reading.alerts = .notCovered
+        #expect(ReadingText.render(reading, now: now).contains("Alerts: not covered here"))
+        reading.alerts = report([])
+        #expect(ReadingText.render(reading, now: now).contains("Alerts (NWS): none active."))
+        reading.alerts = nil
+        let none = ReadingText.render(reading, now: now)
+        #expect(!none.contains("Alerts (") && !none.contains("not covered"))
+    }
+
+    @Test func detailHasDescriptionAndInstruction() {
+        var a = heat
+        a.headline = "Heat headline"
+        a.description = "* WHAT...Hot.\n\n* WHERE...Phoenix."
+        a.instruction = "Drink water."
+        a.expires = F.fetched.addingTimeInterval(3600)
+        let text = AlertDisplay.detail(report([a]), now: now, options: DisplayOptions())
+        #expect(text.hasPrefix("1 active alert here (NWS, checked "))
+        #expect(text.contains("\n[SEVERE] Excessive Heat Warning, until "))
+        #expect(text.contains("\n  Heat headline\n"))
+        #expect(text.contains("\n  * WHAT...Hot.\n  \n  * WHERE...Phoenix.\n"))
+        #expect(text.contains("\n  Drink water.\n"))
+        #expect(AlertDisplay.detail(.notCovered, now: now, options: DisplayOptions()).contains("not covered"))
+    }
+}

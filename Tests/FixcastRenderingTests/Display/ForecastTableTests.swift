@@ -1,0 +1,48 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastRendering
+@testable import FixcastTestSupport
+
+@Suite(.scratch) struct ForecastTableTests {
+    typealias F = DisplayFixture
+
+    @Test func aRowADayWithAlignedColumns() {
+        let text = ForecastTable.render(F.weather().daily, title: "Berlin, Germany")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1 + 2 + 3)
+        #expect(lines[0] == "Berlin, Germany")
+        #expect(lines[1].hasPrefix("Date"))
+        #expect(
+            lines[1].contains("Weather") && lines[1].contains("Min") && lines[1].contains("Max")
+                && lines[1].contains("Precip."))
+        #expect(lines[3].hasPrefix("2026-01-30 Fri"))
+        #expect(lines[3].contains(F.description(3)))
+        #expect(lines[3].hasSuffix("0.2 mm"))
+        #expect(lines[4].contains("-3 °C") && lines[4].contains("2 °C") && lines[4].hasSuffix("4.6 mm"))
+        #expect(lines[5].hasPrefix("2026-02-01 Sun"))
+        #expect(lines[5].hasSuffix("—"))
+        #expect(!lines[5].contains("0 °C"))
+        // Every row as wide as the header: the columns line up.
+        let widths = Set(lines[1...].map { TextColumns.width($0) })
+        #expect(widths.count == 1)
+    }
+
+    @Test func imperial() {
+        let text = ForecastTable.render(F.weather().daily, options: DisplayOptions(units: .imperial))
+        #expect(text.contains("30 °F") && text.contains("41 °F") && text.contains("0.18 in"))
+        #expect(!text.contains("°C"))
+    }
+
+    @Test func noDays() {
+        #expect(ForecastTable.render([]) == "No forecast days.\n")
+    }
+
+    @Test func chineseColumnsStillLineUp() {
+        let text = ForecastTable.render(F.weather().daily, options: DisplayOptions(language: .zh))
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("日期"))
+        #expect(Set(lines.map { TextColumns.width($0) }).count == 1)
+    }
+}

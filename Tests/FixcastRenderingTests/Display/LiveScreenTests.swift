@@ -1,0 +1,105 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastRendering
+@testable import FixcastTestSupport
+
+@Suite(.scratch) struct LiveScreenTests {
+    typealias F = DisplayFixture
+    let now = F.fetched.addingTimeInterval(7 * 60)
+
+    func state(_ tweak: (inout LiveScreen.State) -> Void = { _ in }) -> LiveScreen.State {
+        var s = LiveScreen.State(
+            reading: F.reading(), position: F.position(obtainedAt: F.fetched.addingTimeInterval(419)))
+        tweak(&s)
+        return s
+    }
+
+    @Test(arguments: [(80, 24), (40, 30), (20, 10), (120, 8), (60, 3), (30, 1)], [Language.en, .ru, .zh])
+    func fitsTheGivenSize(size: (Int, Int), language: Language) {
+        let (width, height) = size
+        let frame = LiveScreen.render(
+            state {
+                $0.problems = [
+                    ReadingIssue(component: .weather, message: String(repeating: "long message ", count: 20))
+                ]
+            },
+            now: now, width: width, height: height, options: DisplayOptions(language: language))
+        #expect(frame.count == height)
+        for line in frame { #expect(TextColumns.width(line) <= width) }
+    }
+
+    @Test func aFullFrame() {
+        let frame = LiveScreen.render(state(), now: now, width: 80, height: 24)
+        #expect(frame[0].hasPrefix("fixcast · live weather"))
+        #expect(frame[0].hasSuffix("12:07"))
+        #expect(frame[1] == "Berlin, Germany")
+        #expect(frame[2] == "52.5200° N, 13.4138° E · GPS 3D fix, 9 sats, just now")
+        #expect(frame.contains { $0.contains(F.description(3) + ", 3 °C") })
+        #expect(frame.contains { $0.hasPrefix("Today: min -1 °C, max 5 °C") })
+        #expect(frame.contains { $0.hasPrefix("Fri 30") })
+        #expect(frame.contains { $0.hasPrefix("! Storm warning") })
+        #expect(frame[21] == "open-meteo · updated 7 min ago")
+        #expect(frame[22] == "status: ok")
+        #expect(frame[23] == "r refresh · q quit")
+    }
+
+    @Test func demoLabel() {
+        let frame = LiveScreen.render(state { $0.demo = true }, now: now, width: 80, height: 24)
+        #expect(frame[0].contains("[demo data]"))
+        #expect(!LiveScreen.render(state(), now: now, width: 80, height: 24)[0].contains("demo"))
+    }
+
+    @Test func aLostFixSaysSinceWhen() {
+        let lost = F.fetched.addingTimeInterval(-18 * 60 + 420)
+        let frame = LiveScreen.render(
+            state { $0.fixLostSince = lost }, now: now, width: 80, height: 24, options: DisplayOptions(utcOffsetS: 3600)
+        )
+        #expect(frame[2] == "52.5200° N, 13.4138° E · no fix since 12:49 (18 min ago)")
+    }
+
+    @Test func waitingForTheFirstFixAndNoReadingYet() {
+        let frame = LiveScreen.render(LiveScreen.State(updating: true), now: now, width: 80, height: 12)
+        #expect(frame[1] == "Unknown place")
+        #expect(frame[2] == "waiting for a fix")
+        #expect(frame.contains("No weather data."))
+        #expect(frame[9] == "updating…")
+    }
+
+    @Test func statusLineShowsTheFirstProblemAndHowManyMore() {
+        let problems = [
+            ReadingIssue(component: .gps, message: "gpsd at 127.0.0.1:2947 is not answering; start gpsd."),
+            ReadingIssue(component: .storage, message: "the disk is full; free some space."),
+        ]
+        let frame = LiveScreen.render(state { $0.problems = problems }, now: now, width: 80, height: 24)
+        #expect(frame[22].hasPrefix("! gpsd at 127.0.0.1:2947 is not answering; start gpsd."))
+        #expect(frame[22].hasSuffix("(+1 more)"))
+    }
+
+    @Test func staleAndUpdatingAreShown() {
+        let s = state {
+            $0.reading = F.reading(weather: F.weather(cached: true, stale: true))
+            $0.updating = true
+        }
+        let frame = LiveScreen.render(s, now: now, width: 120, height: 24)
+        #expect(frame[21] == "open-meteo · updated 7 min ago · cached · stale: could not refresh · updating…")
+    }
+
+    @Test func aShortScreenDropsTheDaysButKeepsTheFooter() {
+        let frame = LiveScreen.render(state(), now: now, width: 80, height: 10)
+        #expect(!frame.contains { $0.hasPrefix("Sat 31") })
+        #expect(frame[7].hasPrefix("open-meteo · updated"))
+        #expect(frame[9] == "r refresh · q quit")
+        let tiny = LiveScreen.render(state(), now: now, width: 80, height: 2)
+        #expect(tiny == ["status: ok", "r refresh · q quit"])
+        #expect(LiveScreen.render(state(), now: now, width: 0, height: 5).isEmpty)
+    }
+
+    @Test func imperialOnTheLiveScreen() {
+        let frame = LiveScreen.render(
+            state(), now: now, width: 100, height: 24, options: DisplayOptions(units: .imperial))
+        #expect(frame.contains { $0.contains("38 °F") })
+        #expect(!frame.contains { $0.contains("°C") })
+    }
+}

@@ -1,0 +1,136 @@
+import FixcastCore
+import FixcastText
+import Foundation
+import Testing
+
+@testable import FixcastRendering
+@testable import FixcastTestSupport
+
+/// `fixcast line`'s text from recorded readings: every format code, stale and no fix, alerts, imperial,
+/// Russian and Chinese, and hostile place names in every output mode.
+@Suite struct StatusLineTests {
+    typealias F = DisplayFixture
+    let utc = DisplayOptions(utcOffsetS: 0)
+
+    func line(
+        _ reading: Reading?, _ format: String = StatusLine.defaultFormat, now: Date = F.fetched.addingTimeInterval(185),
+        options: DisplayOptions? = nil
+    ) -> StatusLine {
+        StatusLine(reading: reading, format: format, now: now, options: options ?? utc, periodicMin: 30)
+    }
+
+    @Test func everyCodeOnAFreshReading() {
+        let all = "%c|%C|%t|%f|%h|%w|%l|%p|%P|%S|%s|%a|%A|%r|%%|%x|%"
+        let text = line(F.reading(), all).text
+        // The fixture: overcast (3), 3.1 °C, feels −0.4, 81 %, wind 4.2 m/s from 250°, Berlin, 0 mm, 1013.2 hPa,
+        // sunrise 07:00 and sunset 16:30 UTC, 3 min old, no alerts in the reading, nothing ahead.
+        #expect(
+            text
+                == "☁️|\(F.description(3))|3 °C|0 °C|81 %|→4.2 m/s|Berlin|0.0 mm|1013 hPa|07:00|16:30|3 min ago|||%|%x|%"
+        )
+        #expect(line(F.reading()).text == "Berlin ☁️ 3 °C →4.2 m/s")
+        #expect(line(F.reading()).classes.isEmpty)
+        #expect(line(F.reading()).alt == "cloudy")
+    }
+
+    @Test func imperialRussianChinese() {
+        let imperial = line(F.reading(), "%t %f %w %p %P", options: DisplayOptions(units: .imperial, utcOffsetS: 0))
+            .text
+        #expect(imperial == "38 °F 31 °F →9 mph 0.00 in 29.92 inHg")
+        #expect(
+            line(F.reading(), "%C %a", options: DisplayOptions(language: .ru, utcOffsetS: 0)).text
+                == F.description(3, .ru) + " 3 мин назад")
+        #expect(
+            line(F.reading(), "%C %a", options: DisplayOptions(language: .zh, utcOffsetS: 0)).text
+                == F.description(3, .zh) + " 3 分钟前")
+        #expect(line(nil, options: DisplayOptions(language: .ru, utcOffsetS: 0)).text == "нет GPS")
+        #expect(line(nil, options: DisplayOptions(language: .zh, utcOffsetS: 0)).text == "无定位")
+    }
+
+    /// Stale past twice `periodic_min` (60 min), not at it.
+    @Test func staleAfterTwoMissedReadings() {
+        let atLimit = line(F.reading(), now: F.fetched.addingTimeInterval(3600))
+        #expect(!atLimit.stale && !atLimit.text.hasPrefix("~"))
+        let past = line(F.reading(), now: F.fetched.addingTimeInterval(3601))
+        #expect(past.stale)
+        #expect(past.text == "~Berlin ☁️ 3 °C →4.2 m/s")
+        #expect(past.classes == ["stale"])
+        #expect(StatusLineOutput.i3blocks.render(past) == "~Berlin ☁️ 3 °C →4.2 m/s\n~☁️ 3 °C\n#888888\n")
+    }
+
+    @Test func noReadingAndNoFix() {
+        for reading in [nil, F.reading(position: nil)] {
+            let l = line(reading)
+            #expect(l.noFix && l.text == "no fix" && l.classes == ["no-fix"] && l.alt == "no-fix")
+        }
+    }
+
+    @Test func alertsCountAndTheMostSevere() throws {
+        var reading = F.reading()
+        reading.alerts = AlertReport(
+            source: .nws, covered: true, fetchedAt: F.fetched, stale: false,
+            active: [
+                Alert(id: "a", event: "Wind", severity: .moderate), Alert(id: "b", event: "Flood", severity: .extreme),
+            ])
+        let l = line(reading, "%A")
+        #expect(l.text == "⚠ 2 extreme")
+        #expect(l.classes == ["alert-extreme"])
+        #expect(StatusLineOutput.i3blocks.render(l).hasSuffix("\n#FF5555\n"))
+        #expect(line(reading, "%A", options: DisplayOptions(language: .ru, utcOffsetS: 0)).text == "⚠ 2 чрезвычайное")
+        // The report's words (AlertSeverity.word): China's warning scale, not a second translation.
+        #expect(line(reading, "%A", options: DisplayOptions(language: .zh, utcOffsetS: 0)).text == "⚠ 2 特别严重")
+        reading.alerts?.active = []
+        #expect(line(reading, "[%A]").text == "[]")
+    }
+
+    @Test func polarDayInsteadOfSunTimes() {
+        var weather = F.weather()
+        weather.today = TodaySummary(daylight: .polarDay)
+        #expect(line(F.reading(weather: weather), "%S %s").text == "polar day polar day")
+    }
+
+    static let hostileNames = [
+        "Evil\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}[31mTown", "\u{202E}nilreB\u{202C} \u{2066}x\u{2069}",
+        "<b>Bold</b> & \"co\"",
+        String(repeating: "Llanfair", count: 1280),  // 10 kB
+    ]
+
+    @Test(arguments: hostileNames)
+    func hostilePlaceNamesAreCleanInEveryMode(_ name: String) throws {
+        var reading = F.reading()
+        reading.place = Place(name: name, source: .nominatim)
+        let l = line(reading, "%l %t\u{1B}[5m")
+        for out in [StatusLineOutput.plain.render(l), StatusLineOutput.i3blocks.render(l)] {
+            #expect(!out.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" }, "\(out.debugDescription)")
+            #expect(out.split(separator: "\n").allSatisfy { $0.count <= TerminalText.maxNameCharacters + 20 })
+        }
+        let waybar = StatusLineOutput.waybar.render(l)
+        #expect(waybar.hasSuffix("\n") && waybar.dropLast().firstIndex(of: "\n") == nil)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
+        for key in ["text", "tooltip"] {
+            let value = try #require(object[key] as? String)
+            #expect(
+                !value.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" },
+                "\(key): \(value.debugDescription)")
+            #expect(!value.contains("<") && !value.contains(">"), "Pango markup must stay text: \(value)")
+            #expect(value.count < 400)
+        }
+        if name.hasPrefix("<b>") {
+            #expect((object["text"] as? String)?.hasPrefix("&lt;b&gt;Bold&lt;/b&gt; &amp; \"co\"") == true)
+        }
+    }
+
+    @Test func waybarJSONParses() throws {
+        var reading = F.reading()
+        reading.alerts = AlertReport(
+            source: .nws, covered: true, fetchedAt: F.fetched, stale: false,
+            active: [Alert(id: "a", event: "Gale", severity: .severe)])
+        let out = StatusLineOutput.waybar.render(line(reading, now: F.fetched.addingTimeInterval(7200)))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(object["text"] as? String == "~Berlin ☁️ 3 °C →4.2 m/s")
+        #expect(object["class"] as? [String] == ["stale", "alert-severe"])
+        #expect(object["alt"] as? String == "cloudy")
+        let tooltip = try #require(object["tooltip"] as? String)
+        #expect(tooltip.contains("\n") && tooltip.contains("⚠ 1 severe") && tooltip.contains("Humidity 81 %"))
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import FixcastRendering
+@testable import FixcastTestSupport
+
+@Suite(.scratch) struct TextColumnsTests {
+    @Test func widths() {
+        #expect(TextColumns.width("abc") == 3)
+        #expect(TextColumns.width("Москва") == 6)
+        #expect(TextColumns.width("北京") == 4)
+        #expect(TextColumns.width("—°…") == 3)
+        #expect(TextColumns.width("e\u{301}") == 1)
+    }
+
+    @Test func truncateMarksTheCut() {
+        #expect(TextColumns.truncate("hello world", to: 5) == "hell…")
+        #expect(TextColumns.truncate("hello", to: 5) == "hello")
+        #expect(TextColumns.truncate("北京天气", to: 5) == "北京…")
+        #expect(TextColumns.truncate("abc", to: 0) == "")
+    }
+
+    /// `truncate` keeps text of at most `columns` UTF-8 bytes without measuring it: that holds only
+    /// while no character takes more columns than it has bytes.
+    @Test func noCharacterIsWiderThanItsBytes() {
+        for range in TextColumns.wide {
+            for v in [range.lowerBound, range.upperBound] {
+                let ch = Character(Unicode.Scalar(v)!)
+                #expect(TextColumns.width(of: ch) <= String(ch).utf8.count, "U+\(String(v, radix: 16))")
+            }
+        }
+        #expect(TextColumns.truncate("北京天", to: 9) == "北京天")  // 9 bytes, 6 columns: kept as it is
+        #expect(TextColumns.truncate("北京天气", to: 7) == "北京天…")  // 12 bytes, 8 columns: measured and cut
+        #expect(TextColumns.truncate("52.5200° N · GPS", to: 18) == "52.5200° N · GPS")  // 20 bytes, 16 columns
+    }
+
+    @Test func padding() {
+        #expect(TextColumns.padRight("ab", to: 4) == "ab  ")
+        #expect(TextColumns.padLeft("ab", to: 4) == "  ab")
+        #expect(TextColumns.padRight("北", to: 4) == "北  ")
+        #expect(TextColumns.spread("left", "right", in: 12) == "left   right")
+        #expect(TextColumns.spread("a long left side", "right", in: 12) == "a lon… right")
+    }
+
+    @Test func weekdaysAndClock() {
+        #expect(DisplayTime.weekdayIndex(days: 0) == 3)  // 1970-01-01, a Thursday
+        #expect(DisplayTime.days(ofDate: "2026-01-30").map(DisplayTime.weekdayIndex) == 4)
+        #expect(DisplayTime.days(ofDate: "not a date") == nil)
+        #expect(DisplayTime.clock(DisplayFixture.fetched, utcOffsetS: -5 * 3600) == "07:00")
+    }
+
+    @Test func ages() {
+        let labels = DisplayLabels(.en)
+        #expect(labels.age(seconds: -5) == "just now")
+        #expect(labels.age(seconds: 59) == "just now")
+        #expect(labels.age(seconds: 60) == "1 min ago")
+        #expect(labels.age(seconds: 3600) == "1 h ago")
+        #expect(labels.age(seconds: 3 * 3600 + 125) == "3 h 2 min ago")
+        #expect(labels.age(seconds: 3 * 86_400) == "3 d ago")
+    }
+}

@@ -1,9 +1,0 @@
-import FixcastCore
-import Testing
-
-@testable import FixcastAdapters
-@testable import FixcastApp
-
-@Test func httpErrorReasonsNameTheHost() {
-    #expect(HTTPError.connectionRefused(host: "127.0.0.1:9").reason.contains("127.0.0.1:9"))
-}
