@@ -4,6 +4,7 @@ import Testing
 
 @testable import FixcastAdapters
 @testable import FixcastApp
+@testable import FixcastTestSupport
 
 /// `forecast` and `alerts` find their position as `now` does (issue 19.6): the agent's one-reading
 /// run, stopped where its reading would start (`Agent.position()`). Through the binary against a
