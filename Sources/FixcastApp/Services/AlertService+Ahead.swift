@@ -1,0 +1,70 @@
+import FixcastAdapters
+import FixcastCore
+import FoundationEssentials
+
+extension AlertService {
+    /// The most regions asked for one forecast: a 12-hour drive crosses a handful of states or
+    /// countries; more is not a drive, and must not become a burst of requests.
+    static let maxRegionsAhead = 8
+
+    /// The active alerts on the way (CONTRACT.md "Alerts ahead"): the alerts of the region fixcast is
+    /// in (the current source's last answer, the current country's MeteoAlarm feed) and of every
+    /// region the samples pass through (`AlertRegionsAhead`: each asked whole, at most once per
+    /// `check_min`, with its validators and the source's back-off), matched to the samples by
+    /// `AlertsAhead.match`. Offline, the stored copies only. Nothing when alerts are off.
+    public func alertsAhead(
+        _ samples: [AheadForecast.Sample], from position: Coordinate, offline: Bool
+    ) async -> [AheadForecast.AlertAhead] {
+        guard settings.enabled, !samples.isEmpty else { return [] }
+        // The current answer first (joined to a request in flight, or reused under the policy).
+        _ = await alerts(at: position, offline: offline)
+        let now = clock.now()
+        let table = try? areas.areaTable().get()
+        var candidates: [AlertsAhead.Candidate] = []
+        var planned: [AlertRegion] = []
+        if case .success(let (source?, country)) = coverage(at: position) {
+            if source == .meteoalarm, let slug = country.flatMap(MeteoAlarmFeeds.slug(countryCode:)) {
+                planned.append(.meteoAlarmFeed(slug))
+            } else if let last = await loadCheck(source) {
+                candidates += last.report.aged(to: now, stale: false).active.compactMap { alert in
+                    alert.footprint.map { AlertsAhead.Candidate(alert: alert, footprint: $0) }
+                }
+            }
+        }
+        let spots = samples.map { s in
+            (try? countries.spot(at: s.coordinate))
+                ?? AlertRegionsAhead.Spot(coordinate: s.coordinate, country: nil, region: nil)
+        }
+        for region in AlertRegionsAhead.plan(spots, setting: settings.source) where !planned.contains(region) {
+            planned.append(region)
+        }
+        for region in planned.prefix(Self.maxRegionsAhead) {
+            let copy: MeteoAlarmFeedCheck?
+            if offline {
+                copy = await loadFeedCheck(Self.regionKey(region)).flatMap {
+                    Self.fitToShow($0.checkedAt, now: now) ? $0 : nil
+                }
+            } else {
+                copy = await refreshWhole(region, at: position).check
+            }
+            guard let copy else { continue }
+            candidates += Self.candidates(of: region, body: Array(copy.body.utf8), table: table, now: now)
+        }
+        return AlertsAhead.match(
+            candidates, samples: samples,
+            areasAt: { point in table.map { MeteoAlarmFeedFootprints.areaCodes(at: point, table: $0) } ?? [] })
+    }
+
+    /// A region's stored answer as candidates: every current alert with a footprint.
+    static func candidates(of region: AlertRegion, body: [UInt8], table: AlertAreaTable?, now: Date)
+        -> [AlertsAhead.Candidate]
+    {
+        if case .meteoAlarmFeed = region {
+            return MeteoAlarmFeedFootprints.candidates(in: body, table: table, now: now)
+        }
+        let alerts = (try? AlertRegionsAhead.alerts(of: region, body: body, language: "en")) ?? []
+        return Alert.active(alerts, at: now).compactMap { alert in
+            alert.footprint.map { AlertsAhead.Candidate(alert: alert, footprint: $0) }
+        }
+    }
+}
