@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// Asks for one region ahead whole (CONTRACT.md "Alerts ahead"): NWS by state
@@ -66,5 +67,18 @@ public struct AlertRegionSource: Sendable {
         }
         return MeteoAlarmFeedAnswer(
             body: text, expires: answer.expires, lastModified: answer.lastModified, etag: answer.etag)
+    }
+
+    /// GETs one NWS zone (`path` as `AlertFootprint(nwsZones:)` gives it, under `alerts.nws_base_url`)
+    /// and reads its geometry; nil when the zone has none fixcast can use.
+    public func zone(_ path: String) async throws(AlertError) -> AlertFootprint? {
+        let answer = try await AlertHTTP.exchange(
+            nwsBaseURL + path, accept: "application/geo+json", ifModifiedSince: nil, source: .nws, http: http)
+        guard let body = answer.body else { return nil }
+        do {
+            return AlertFootprint(geoJSON: try JSONValue.parse(body)["geometry"])
+        } catch {
+            throw .invalidResponse(source: .nws, detail: error.summary)
+        }
     }
 }

@@ -50,6 +50,7 @@ extension AlertService {
             guard let copy else { continue }
             candidates += Self.candidates(of: region, body: Array(copy.body.utf8), table: table, now: now)
         }
+        candidates = await resolvingZones(candidates, offline: offline, now: now)
         return AlertsAhead.match(
             candidates, samples: samples,
             areasAt: { point in table.map { MeteoAlarmFeedFootprints.areaCodes(at: point, table: $0) } ?? [] })
@@ -66,5 +67,44 @@ extension AlertService {
         return Alert.active(alerts, at: now).compactMap { alert in
             alert.footprint.map { AlertsAhead.Candidate(alert: alert, footprint: $0) }
         }
+    }
+
+    /// A zone's geometry is kept this long: NWS zones change a few times a year.
+    static let zoneKeepS = 86_400.0
+    /// The most zones asked for in one pass; the rest are asked on the next forecast.
+    static let maxZoneRequests = 40
+
+    static func zoneKey(_ path: String) -> String { "alerts.zone.nws" + path.replacing("/", with: ".") }
+
+    /// Candidates whose footprint is NWS zones (an alert sent without geometry) with the zones'
+    /// polygons instead: each zone from the store when asked within a day, else asked once (under
+    /// `alerts.nws_base_url`, the source's back-off respected). A zone that cannot be had is left out.
+    func resolvingZones(_ candidates: [AlertsAhead.Candidate], offline: Bool, now: Date) async
+        -> [AlertsAhead.Candidate]
+    {
+        var asked = 0
+        var out: [AlertsAhead.Candidate] = []
+        for candidate in candidates {
+            guard case .zones(let paths) = candidate.footprint else {
+                out.append(candidate)
+                continue
+            }
+            var polygons: [[[AlertFootprint.Point]]] = []
+            for path in paths {
+                if let kept = await loadZone(path), kept.checkedAt <= now,
+                    now.timeIntervalSince(kept.checkedAt) < Self.zoneKeepS
+                {
+                    if case .polygons(let p)? = kept.footprint { polygons += p }
+                    continue
+                }
+                guard !offline, asked < Self.maxZoneRequests else { continue }
+                asked += 1
+                if case .some(.some(.polygons(let p))) = await askZone(path, now: now) { polygons += p }
+            }
+            if !polygons.isEmpty {
+                out.append(AlertsAhead.Candidate(alert: candidate.alert, footprint: .polygons(polygons)))
+            }
+        }
+        return out
     }
 }

@@ -398,6 +398,44 @@ public actor AlertService {
         }
     }
 
+    // MARK: - NWS zones for alerts ahead sent without geometry (kept a day)
+
+    /// Without a store: the zones asked, by path.
+    private var zones: [String: (checkedAt: Date, footprint: AlertFootprint?)] = [:]
+
+    func loadZone(_ path: String) async -> (checkedAt: Date, footprint: AlertFootprint?)? {
+        guard let state else { return zones[path] }
+        guard let text = try? await state.state(Self.zoneKey(path)), let json = try? JSONValue.parse(text),
+            let checkedAt = json["checked_at"]?.stringValue.flatMap(UTCTime.parse)
+        else { return nil }
+        return (checkedAt, json["footprint"].flatMap(AlertFootprint.init(json:)))
+    }
+
+    /// Asks for one zone and keeps what it said (also "no geometry", so it is not asked again today);
+    /// nil when it could not be asked (back-off, a failure: asked again next time).
+    func askZone(_ path: String, now: Date) async -> AlertFootprint?? {
+        guard let regions else { return nil }
+        let backoff = backoffs[.nws] ?? SavedBackoff(key: Self.backoffKey(.nws), state: state)
+        if await backoff.heldUntil(now: now) != nil { return nil }
+        fetchCount += 1
+        let footprint: AlertFootprint?
+        do {
+            footprint = try await regions.zone(path)
+            await backoff.recordSuccess()
+        } catch {
+            if case .status(_, let code, _, let retryAfter) = error {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
+            }
+            return nil
+        }
+        zones[path] = (now, footprint)
+        let json = JSONValue.object([
+            ("checked_at", .string(UTCTime.format(now))), ("footprint", footprint?.json ?? .null),
+        ])
+        try? await state?.setState(Self.zoneKey(path), json.serialized())
+        return .some(footprint)
+    }
+
     // MARK: - Store access (a failing store degrades to "nothing stored", never to no alerts)
 
     func loadCheck(_ source: AlertSourceID) async -> AlertCheck? {

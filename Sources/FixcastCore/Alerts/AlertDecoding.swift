@@ -110,7 +110,8 @@ public enum NWSAlertDecoder {
                         description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
                         instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])),
                         url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))
-                    ).placed(AlertFootprint(geoJSON: feature["geometry"])),
+                    ).placed(
+                        AlertFootprint(geoJSON: feature["geometry"]) ?? AlertFootprint(nwsZones: p["affectedZones"])),
                     sent: AlertGeoJSON.time(p["sent"]), kind: AlertIdentity.Kind(cap: p["messageType"]?.stringValue),
                     references: AlertGeoJSON.references(p["references"])))
         }

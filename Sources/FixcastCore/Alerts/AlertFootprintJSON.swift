@@ -40,6 +40,8 @@ extension AlertFootprint {
             ])
         case .areas(let codes):
             return .object([("areas", .array(codes.sorted().map { .string($0) }))])
+        case .zones(let paths):
+            return .object([("zones", .array(paths.map { .string($0) }))])
         }
     }
 
@@ -48,6 +50,9 @@ extension AlertFootprint {
         if let parts = f["polygons"]?.arrayValue {
             guard let polygons = Self.polygons(parts) else { return nil }
             self = .polygons(polygons)
+        } else if let zones = f["zones"]?.arrayValue {
+            guard let footprint = AlertFootprint(nwsZones: .array(zones)) else { return nil }
+            self = footprint
         } else if let codes = f["areas"]?.arrayValue, codes.count <= Self.maxAreas {
             let texts = codes.compactMap { AlertText.line($0.stringValue) }
             guard !texts.isEmpty else { return nil }
@@ -55,6 +60,26 @@ extension AlertFootprint {
         } else {
             return nil
         }
+    }
+
+    /// An NWS alert's `affectedZones` (zone URLs) as the zones' paths (`/zones/forecast/NVZ003`), which
+    /// the alert service asks under `alerts.nws_base_url`, never at a host the body names; nil when none
+    /// is such a path, or for more than `maxAreas`.
+    public init?(nwsZones value: JSONValue?) {
+        guard let urls = value?.arrayValue, urls.count <= Self.maxAreas else { return nil }
+        let paths = urls.compactMap { url -> String? in
+            guard let text = url.stringValue, let start = text.firstRange(of: "/zones/") else { return nil }
+            let path = String(text[start.lowerBound...])
+            let allowed =
+                path.utf8.count <= 100
+                && path.utf8.allSatisfy { c in
+                    (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c)
+                        || c == 0x2F || c == 0x2D || c == 0x5F
+                }
+            return allowed && !path.contains("//") ? path : nil
+        }
+        guard !paths.isEmpty else { return nil }
+        self = .zones(paths)
     }
 
     /// Polygons (each an array of rings, each an array of [lon, lat]); nil when none is usable or the

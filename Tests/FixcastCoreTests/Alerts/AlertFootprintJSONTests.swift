@@ -76,4 +76,28 @@ import Testing
         #expect(AlertFootprint(json: try JSONValue.parse(Array("{\"polygons\":[[[[1,\"x\"]]]]}".utf8))) == nil)
         #expect(AlertFootprint(json: try JSONValue.parse(Array("{\"areas\":[]}".utf8))) == nil)
     }
+
+    /// An NWS alert without geometry keeps its zones' paths (asked later under the configured base URL),
+    /// never another host's URL or a path that is not a zone's.
+    @Test func nwsZonesArePathsUnderZones() throws {
+        let zones = try JSONValue.parse(
+            Array(
+                """
+                ["https://api.weather.gov/zones/forecast/NVZ003","https://api.weather.gov/zones/county/NVC510",
+                 "https://evil.example/alerts","https://x/zones/a b","https://x/zones/../../etc", 7]
+                """.utf8))
+        let footprint = try #require(AlertFootprint(nwsZones: zones))
+        #expect(footprint == .zones(["/zones/forecast/NVZ003", "/zones/county/NVC510"]))
+        #expect(AlertFootprint(nwsZones: try JSONValue.parse(Array("[\"https://evil.example/\"]".utf8))) == nil)
+        #expect(AlertFootprint(json: footprint.json) == footprint)
+        // Nothing is inside zones until they are replaced by their polygons.
+        #expect(
+            AlertsAhead.match(
+                [AlertsAhead.Candidate(alert: Alert(id: "z", event: "Flood", severity: .minor), footprint: footprint)],
+                samples: [
+                    AheadForecast.Sample(
+                        minutes: 15, eta: Date(), distanceKm: 1, coordinate: Coordinate(lat: 39, lon: -119)!)
+                ]
+            ).isEmpty)
+    }
 }

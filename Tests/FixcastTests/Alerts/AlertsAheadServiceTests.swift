@@ -23,12 +23,14 @@ import Testing
     static func time(_ minutes: Double) -> String { UTCTime.format(now.addingTimeInterval(minutes * 60)) }
 
     /// An NWS FeatureCollection: a warning drawn around Carson City (39.10–39.22°N), one that begins only
-    /// after the samples have passed it, and one without geometry.
+    /// after the samples have passed it, and one without geometry, whose zone (`zoneBody`) lies further
+    /// south.
     static func nwsBody() -> String {
         let box = "[[[-119.85,39.10],[-119.70,39.10],[-119.70,39.22],[-119.85,39.22],[-119.85,39.10]]]"
         func feature(_ id: String, _ event: String, geometry: String, onset: Double, expires: Double) -> String {
             """
             {"id":"\(id)","type":"Feature","geometry":\(geometry),"properties":{"id":"\(id)","status":"Actual",
+            "affectedZones":["https://api.weather.gov/zones/forecast/NVZ003","https://evil.example/x?y"],
             "messageType":"Alert","event":"\(event)","severity":"Severe","headline":"\(event) for Carson City",
             "onset":"\(time(onset))","expires":"\(time(expires))","areaDesc":"Carson City"}}
             """
@@ -36,11 +38,18 @@ import Testing
         let polygon = "{\"type\":\"Polygon\",\"coordinates\":\(box)}"
         return "{\"type\":\"FeatureCollection\",\"features\":["
             + [
-                feature("urn:ws", "Winter Storm Warning", geometry: polygon, onset: -60, expires: 600),
-                feature("urn:late", "Wind Advisory", geometry: polygon, onset: 300, expires: 600),
-                feature("urn:null", "Flood Watch", geometry: "null", onset: -60, expires: 600),
+                feature("urn:ws", "Winter Storm Warning", geometry: polygon, onset: -60, expires: 3000),
+                feature("urn:late", "Wind Advisory", geometry: polygon, onset: 300, expires: 3000),
+                feature("urn:null", "Flood Watch", geometry: "null", onset: -60, expires: 3000),
             ].joined(separator: ",") + "]}"
     }
+
+    /// Zone NVZ003 as NWS serves it: a Feature whose polygon holds sample 7 (39.14°N) and not sample 6.
+    static let zoneBody = """
+        {"id":"https://api.weather.gov/zones/forecast/NVZ003","type":"Feature","geometry":{"type":"Polygon",
+        "coordinates":[[[-119.9,39.05],[-119.6,39.05],[-119.6,39.17],[-119.9,39.17],[-119.9,39.05]]]},
+        "properties":{"id":"NVZ003","name":"Greater Lake Tahoe Area"}}
+        """
 
     func service(_ server: FixtureServer, store: SQLiteStore, clock: ManualClock) -> AlertService {
         var s = Settings.Alerts()
@@ -54,13 +63,14 @@ import Testing
         let bodyPath = dir.appendingPathComponent("nws-nv.json").path
         try Self.nwsBody().write(toFile: bodyPath, atomically: true, encoding: .utf8)
         let server = try FixtureServer.started(routes: [
+            "/zones/forecast/NVZ003": [.body(Self.zoneBody, headers: ["Content-Type": "application/geo+json"])],
             "/alerts/active": [
                 .file(
                     bodyPath,
                     headers: [
                         "Content-Type": "application/geo+json", "Last-Modified": "Wed, 01 Dec 2026 00:00:00 GMT",
                     ])
-            ]
+            ],
         ])
         defer { server.stop() }
         let store = try SQLiteStore(path: dir.appendingPathComponent("f.sqlite").path)
@@ -69,8 +79,13 @@ import Testing
 
         let ahead = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
         // Sample 6 (39.20°N) is the first in the box; the advisory begins after sample 7 has left it;
-        // the watch has no geometry to place it by.
-        #expect(ahead.map(\.id) == ["urn:ws"])
+        // the watch, sent without geometry, is placed by its zone's polygon: sample 7.
+        #expect(ahead.map(\.id) == ["urn:ws", "urn:null"])
+        #expect(ahead.last?.inMin == 105 && ahead.last?.place == "S7")
+        func zoneQueries() -> Int { server.requests().filter { $0.path.hasPrefix("/zones/") }.count }
+        // One zone request (the second "zone" is another host's URL: never asked).
+        #expect(zoneQueries() == 1)
+        #expect(server.requests().allSatisfy { !$0.path.contains("evil") && $0.path != "/x" })
         #expect(
             ahead.first?.inMin == 90 && ahead.first?.place == "S6" && ahead.first?.atKm == Self.samples[5].distanceKm)
         #expect(ahead.first?.event == "Winter Storm Warning" && ahead.first?.severity == "severe")
@@ -86,15 +101,22 @@ import Testing
 
         // Again within check_min: the stored state answer stands, nothing is asked.
         clock.advance(by: 120)
-        #expect(await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false).map(\.id) == ["urn:ws"])
+        #expect(
+            await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false).map(\.id) == ["urn:ws", "urn:null"])
         #expect(areaQueries().count == 1)
         // Offline: the stored copy only.
-        #expect(await alerts.alertsAhead(Self.samples, from: Self.reno, offline: true).map(\.id) == ["urn:ws"])
+        #expect(
+            await alerts.alertsAhead(Self.samples, from: Self.reno, offline: true).map(\.id) == ["urn:ws", "urn:null"])
         #expect(areaQueries().count == 1)
         // Past check_min (10 min): asked again, with the stored copy's validator.
         clock.advance(by: 600)
         _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
         #expect(areaQueries().count == 2)
         #expect(areaQueries().last?.headers["if-modified-since"] == "Wed, 01 Dec 2026 00:00:00 GMT")
+        // The zone is kept a day: not asked again until then.
+        #expect(zoneQueries() == 1)
+        clock.advance(by: 86_400)
+        _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        #expect(zoneQueries() == 2)
     }
 }
