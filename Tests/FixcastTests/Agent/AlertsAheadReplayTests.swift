@@ -81,6 +81,10 @@ import Testing
             within.allSatisfy { r in
                 (r["alerts"]?["active"]?.arrayValue ?? []).contains { $0["id"]?.stringValue == "urn:wsw" }
             })
+        // Stored with the forecast (the store's ahead_alerts rows).
+        let stored = try StoreTestData.sqlite3(
+            rig.db, "SELECT count(*) FROM ahead_alerts WHERE alert_id = 'urn:wsw' AND in_min > 0")
+        #expect(Int(stored.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 1, "\(stored)")
         // One request for the state for the whole replay (one check_min), however many samples lie in it;
         // the samples' other state (California, near the lake) at most once too.
         let areas = rig.server.requests().filter { $0.path == "/alerts/active" && $0.query.hasPrefix("area=") }
