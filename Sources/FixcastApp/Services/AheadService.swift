@@ -144,11 +144,14 @@ public actor AheadService {
                 plan: plan, speed: speed, from: origin, madeAt: now, points: points,
                 locationOfSample: request.locationOfSample, series: series, places: names,
                 rainMmH: settings.rainMmH)
+            var issue: ReadingIssue?
             if let alerts {
-                made.alerts = await alerts.alertsAhead(made.samples, from: position.coordinate, offline: offline)
+                let ahead = await alerts.alertsAhead(made.samples, from: position.coordinate, offline: offline)
+                made.alerts = ahead.alerts
+                issue = ahead.error.map(ReadingIssue.init)
             }
             last = made
-            return AheadOutcome(forecast: made, issue: nil)
+            return AheadOutcome(forecast: made, issue: issue)
         }
     }
 

@@ -2,6 +2,18 @@ import FixcastAdapters
 import FixcastCore
 import FoundationEssentials
 
+/// The alerts ahead, and why a region ahead could not be asked (its stored copy, when fit to show, is
+/// matched instead); nil when every region answered or stood.
+public struct AlertsAheadOutcome: Sendable, Hashable {
+    public var alerts: [AheadForecast.AlertAhead]
+    public var error: AlertError?
+
+    public init(alerts: [AheadForecast.AlertAhead], error: AlertError?) {
+        self.alerts = alerts
+        self.error = error
+    }
+}
+
 extension AlertService {
     /// The most regions asked for one forecast: a 12-hour drive crosses a handful of states or
     /// countries; more is not a drive, and must not become a burst of requests.
@@ -14,8 +26,8 @@ extension AlertService {
     /// `AlertsAhead.match`. Offline, the stored copies only. Nothing when alerts are off.
     public func alertsAhead(
         _ samples: [AheadForecast.Sample], from position: Coordinate, offline: Bool
-    ) async -> [AheadForecast.AlertAhead] {
-        guard settings.enabled, !samples.isEmpty else { return [] }
+    ) async -> AlertsAheadOutcome {
+        guard settings.enabled, !samples.isEmpty else { return AlertsAheadOutcome(alerts: [], error: nil) }
         // The current answer first (joined to a request in flight, or reused under the policy).
         _ = await alerts(at: position, offline: offline)
         let now = clock.now()
@@ -38,6 +50,7 @@ extension AlertService {
         for region in AlertRegionsAhead.plan(spots, setting: settings.source) where !planned.contains(region) {
             planned.append(region)
         }
+        var problem: AlertError?
         for region in planned.prefix(Self.maxRegionsAhead) {
             let copy: MeteoAlarmFeedCheck?
             if offline {
@@ -45,15 +58,18 @@ extension AlertService {
                     Self.fitToShow($0.checkedAt, now: now) ? $0 : nil
                 }
             } else {
-                copy = await refreshWhole(region, at: position).check
+                let refresh = await refreshWhole(region, at: position)
+                copy = refresh.check
+                problem = problem ?? refresh.error
             }
             guard let copy else { continue }
             candidates += Self.candidates(of: region, body: Array(copy.body.utf8), table: table, now: now)
         }
         candidates = await resolvingZones(candidates, offline: offline, now: now)
-        return AlertsAhead.match(
+        let ahead = AlertsAhead.match(
             candidates, samples: samples,
             areasAt: { point in table.map { MeteoAlarmFeedFootprints.areaCodes(at: point, table: $0) } ?? [] })
+        return AlertsAheadOutcome(alerts: ahead, error: problem)
     }
 
     /// A region's stored answer as candidates: every current alert with a footprint.

@@ -77,7 +77,9 @@ import Testing
         let clock = ManualClock(Self.now)
         let alerts = service(server, store: store, clock: clock)
 
-        let ahead = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        let outcome = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        #expect(outcome.error == nil)
+        let ahead = outcome.alerts
         // Sample 6 (39.20°N) is the first in the box; the advisory begins after sample 7 has left it;
         // the watch, sent without geometry, is placed by its zone's polygon: sample 7.
         #expect(ahead.map(\.id) == ["urn:ws", "urn:null"])
@@ -102,11 +104,15 @@ import Testing
         // Again within check_min: the stored state answer stands, nothing is asked.
         clock.advance(by: 120)
         #expect(
-            await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false).map(\.id) == ["urn:ws", "urn:null"])
+            await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false).alerts.map(\.id) == [
+                "urn:ws", "urn:null",
+            ])
         #expect(areaQueries().count == 1)
         // Offline: the stored copy only.
         #expect(
-            await alerts.alertsAhead(Self.samples, from: Self.reno, offline: true).map(\.id) == ["urn:ws", "urn:null"])
+            await alerts.alertsAhead(Self.samples, from: Self.reno, offline: true).alerts.map(\.id) == [
+                "urn:ws", "urn:null",
+            ])
         #expect(areaQueries().count == 1)
         // Past check_min (10 min): asked again, with the stored copy's validator.
         clock.advance(by: 600)
@@ -118,5 +124,31 @@ import Testing
         clock.advance(by: 86_400)
         _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
         #expect(zoneQueries() == 2)
+    }
+
+    /// A region ahead that fails says so (one alerts sentence for the reading's errors), and the alerts
+    /// already had here are still matched; the failure backs the source off as a point query's does.
+    @Test func aFailingRegionAheadSaysSoAndWhatIsHadHereStillCounts() async throws {
+        let dir = TestPaths.temporaryDirectory("alerts-ahead")
+        let bodyPath = dir.appendingPathComponent("nws-nv.json").path
+        try Self.nwsBody().write(toFile: bodyPath, atomically: true, encoding: .utf8)
+        let server = try FixtureServer.started(routes: [
+            "/zones/forecast/NVZ003": [.body(Self.zoneBody, headers: ["Content-Type": "application/geo+json"])],
+            // The point query here answers; the state's request after it fails.
+            "/alerts/active": [.file(bodyPath), .body("{\"title\":\"down\"}", status: 503)],
+        ])
+        defer { server.stop() }
+        let store = try SQLiteStore(path: dir.appendingPathComponent("f.sqlite").path)
+        let alerts = service(server, store: store, clock: ManualClock(Self.now))
+        // Asked from inside the warning (Carson City): the point's answer holds it.
+        let carson = Coordinate(lat: 39.16, lon: -119.77)!
+        let outcome = await alerts.alertsAhead(Self.samples, from: carson, offline: false)
+        let error = try #require(outcome.error)
+        #expect(ReadingIssue(error).component == .alerts)
+        // The warning the point query gave is still matched ahead; NWS is backed off after the 503, so
+        // the watch's zone is not asked (it is not placed this time).
+        #expect(outcome.alerts.map(\.id) == ["urn:ws"])
+        #expect(server.requests().filter { $0.query.hasPrefix("area=") }.count == 1)
+        #expect(server.requests().filter { $0.path.hasPrefix("/zones/") }.isEmpty)
     }
 }
