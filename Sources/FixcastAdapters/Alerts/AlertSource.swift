@@ -135,4 +135,14 @@ extension OfflinePlaces: CountryLocating {
         let code = table.country(hit.row).code
         return code.isEmpty ? nil : code
     }
+
+    public func spot(at coordinate: Coordinate) throws(PlaceError) -> AlertRegionsAhead.Spot {
+        let table = try table()
+        guard let hit = table.nearest(to: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
+            return AlertRegionsAhead.Spot(coordinate: coordinate, country: nil, region: nil)
+        }
+        let code = table.country(hit.row).code
+        return AlertRegionsAhead.Spot(
+            coordinate: coordinate, country: code.isEmpty ? nil : code, region: table.region(hit.row))
+    }
 }

@@ -35,6 +35,8 @@ public actor AheadService {
     private let store: SQLiteStore?
     private let places: OfflinePlaces?
     private let clock: any WallClock
+    /// The alerts on the way (`AlertService.alertsAhead`); nil: `ahead.alerts` stays empty.
+    private let alerts: AlertService?
     private let maxPlausibleMps: Double
     private let backoff: SavedBackoff
     private var trajectory: AheadTrajectory
@@ -46,8 +48,10 @@ public actor AheadService {
 
     public init(
         settings: Settings.Ahead, route: RouteGeometry?, http: any HTTPFetching, store: SQLiteStore?,
-        places: OfflinePlaces?, clock: any WallClock, maxPlausibleMps: Double = FixPlausibility.defaultMaxSpeedMps
+        places: OfflinePlaces?, clock: any WallClock, alerts: AlertService? = nil,
+        maxPlausibleMps: Double = FixPlausibility.defaultMaxSpeedMps
     ) {
+        self.alerts = alerts
         self.settings = AheadSettings(settings)
         var base = settings.baseURL.isEmpty ? OpenMeteoWeather.publicBaseURL : settings.baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -136,12 +140,18 @@ public actor AheadService {
         case .failure(let error):
             return AheadOutcome(forecast: staleLast(), issue: ReadingIssue(error))
         case .success(let series):
-            let made = AheadForecastAssembly.forecast(
+            var made = AheadForecastAssembly.forecast(
                 plan: plan, speed: speed, from: origin, madeAt: now, points: points,
                 locationOfSample: request.locationOfSample, series: series, places: names,
                 rainMmH: settings.rainMmH)
+            var issue: ReadingIssue?
+            if let alerts {
+                let ahead = await alerts.alertsAhead(made.samples, from: position.coordinate, offline: offline)
+                made.alerts = ahead.alerts
+                issue = ahead.error.map(ReadingIssue.init)
+            }
             last = made
-            return AheadOutcome(forecast: made, issue: nil)
+            return AheadOutcome(forecast: made, issue: issue)
         }
     }
 

@@ -39,17 +39,20 @@ public actor AlertService {
     public let settings: Settings.Alerts
     private let sources: [AlertSourceID: any AlertSource]
     private let meteoAlarm: MeteoAlarmSource?
-    private let areas: any AlertAreaProviding
-    private let countries: any CountryLocating
+    /// The regions ahead (NWS states, MetAlerts' country, ECCC boxes); nil: only the current region's
+    /// alerts are matched ahead.
+    private let regions: AlertRegionSource?
+    let areas: any AlertAreaProviding
+    let countries: any CountryLocating
     private let state: (any StateStore)?
-    private let clock: any WallClock
+    let clock: any WallClock
     private let policy: AlertCheckPolicy
 
     /// Without a store: the last answers and back-offs live here, for this process only.
     private var checks: [AlertSourceID: AlertCheck] = [:]
     private let backoffs: [AlertSourceID: SavedBackoff]
     private var inFlight = RequestsInFlight<AlertSourceID, AlertOutcome>()
-    /// Without a store: the last copy of each MeteoAlarm feed, by slug.
+    /// Without a store: the last copy of each MeteoAlarm feed and region ahead, by its state key.
     private var feedChecks: [String: MeteoAlarmFeedCheck] = [:]
     private var feedsInFlight = RequestsInFlight<String, FeedRefresh>()
 
@@ -58,11 +61,12 @@ public actor AlertService {
 
     public init(
         settings: Settings.Alerts, sources: [any AlertSource], meteoAlarm: MeteoAlarmSource? = nil,
-        areas: any AlertAreaProviding = BundledAlertAreas(), countries: any CountryLocating,
-        state: (any StateStore)?, clock: any WallClock
+        regions: AlertRegionSource? = nil, areas: any AlertAreaProviding = BundledAlertAreas(),
+        countries: any CountryLocating, state: (any StateStore)?, clock: any WallClock
     ) {
         self.settings = settings
         self.meteoAlarm = meteoAlarm
+        self.regions = regions
         self.areas = areas
         var byID: [AlertSourceID: any AlertSource] = [:]
         for s in sources { byID[s.id] = s }
@@ -89,13 +93,20 @@ public actor AlertService {
                 MetAlertsSource(baseURL: settings.metAlertsBaseURL, http: http),
                 ECCCAlertSource(baseURL: settings.ecccBaseURL, http: http),
             ],
-            meteoAlarm: MeteoAlarmSource(baseURL: settings.meteoAlarmBaseURL, http: http), areas: areas,
-            countries: countries, state: state, clock: clock)
+            meteoAlarm: MeteoAlarmSource(baseURL: settings.meteoAlarmBaseURL, http: http),
+            regions: AlertRegionSource(
+                nwsBaseURL: settings.nwsBaseURL, metAlertsBaseURL: settings.metAlertsBaseURL,
+                ecccBaseURL: settings.ecccBaseURL, http: http),
+            areas: areas, countries: countries, state: state, clock: clock)
     }
 
     static func checkKey(_ s: AlertSourceID) -> String { "alerts.last.\(s.rawValue)" }
     static func backoffKey(_ s: AlertSourceID) -> String { "alerts.backoff.\(s.rawValue)" }
     static func feedKey(_ slug: String) -> String { "alerts.feed.meteoalarm.\(slug)" }
+    static func regionKey(_ region: AlertRegion) -> String {
+        if case .meteoAlarmFeed(let slug) = region { return feedKey(slug) }
+        return "alerts.region.\(region.key)"
+    }
     /// `{slug: count}` of the geocodes each MeteoAlarm feed named that the area table cannot place
     /// (`status --json` `alerts.unplaced_areas` is their sum).
     public static let unplacedAreasKey = "alerts.unplaced_areas"
@@ -136,10 +147,10 @@ public actor AlertService {
             chosenCountry = country
         }
         if sourceID == .meteoalarm {
-            guard let meteoAlarm, let slug = chosenCountry.flatMap(MeteoAlarmFeeds.slug(countryCode:)) else {
+            guard meteoAlarm != nil, let slug = chosenCountry.flatMap(MeteoAlarmFeeds.slug(countryCode:)) else {
                 return AlertOutcome(report: notCovered, error: nil)
             }
-            return await feedAlerts(meteoAlarm, feed: slug, at: coordinate, offline: offline)
+            return await feedAlerts(feed: slug, at: coordinate, offline: offline)
         }
         guard let source = sources[sourceID] else { return AlertOutcome(report: notCovered, error: nil) }
         if offline { return await storedOnly(sourceID, at: coordinate) }
@@ -235,34 +246,61 @@ public actor AlertService {
         var asked: Bool
     }
 
-    private func feedAlerts(_ source: MeteoAlarmSource, feed slug: String, at coordinate: Coordinate, offline: Bool)
+    private func feedAlerts(feed slug: String, at coordinate: Coordinate, offline: Bool)
         async -> AlertOutcome
     {
         let refresh: FeedRefresh
         if offline {
             let now = clock.now()
-            guard let last = await loadFeedCheck(slug), Self.fitToShow(last.checkedAt, now: now) else {
+            guard let last = await loadFeedCheck(Self.feedKey(slug)), Self.fitToShow(last.checkedAt, now: now) else {
                 return AlertOutcome(report: nil, error: .offline)
             }
             let fresh = policy.decide(feed: last, slug: slug, now: now) == .reuse
             refresh = FeedRefresh(check: last, error: nil, asked: false)
             return await place(refresh, at: coordinate, stale: !fresh)
         }
-        // One request per feed at a time, wherever in the country the callers are.
-        if let current = feedsInFlight.near(coordinate, withinKm: .infinity, where: { $0 == slug }) {
-            refresh = await current.task.value
-        } else {
-            let request = feedsInFlight.start(tag: slug, at: coordinate) { _ in await self.refreshFeed(source, slug) }
-            refresh = await request.task.value
-            feedsInFlight.finish(request.id)
-        }
+        refresh = await refreshWhole(.meteoAlarmFeed(slug), at: coordinate)
         return await place(refresh, at: coordinate, stale: refresh.error != nil)
     }
 
-    /// Asks for the feed when the policy allows, keeps the answer (or the revalidated copy after a 304).
-    private func refreshFeed(_ source: MeteoAlarmSource, _ slug: String) async -> FeedRefresh {
+    /// One request per whole document (a country feed, a region ahead) at a time, wherever the
+    /// callers are; nil fetcher: nothing to ask with.
+    func refreshWhole(_ region: AlertRegion, at coordinate: Coordinate) async -> FeedRefresh {
+        let fetch: @Sendable (String?, String?) async throws(AlertError) -> MeteoAlarmFeedAnswer
+        let source = region.source
+        switch region {
+        case .meteoAlarmFeed(let slug):
+            guard let meteoAlarm else { return FeedRefresh(check: nil, error: nil, asked: false) }
+            fetch = { (modified, match) async throws(AlertError) in
+                try await meteoAlarm.fetch(feed: slug, ifModifiedSince: modified, ifNoneMatch: match)
+            }
+        default:
+            guard let regions else { return FeedRefresh(check: nil, error: nil, asked: false) }
+            fetch = { (modified, match) async throws(AlertError) in
+                try await regions.fetch(region, ifModifiedSince: modified, ifNoneMatch: match)
+            }
+        }
+        let tag = Self.regionKey(region)
+        if let current = feedsInFlight.near(coordinate, withinKm: .infinity, where: { $0 == tag }) {
+            return await current.task.value
+        }
+        let request = feedsInFlight.start(tag: tag, at: coordinate) { _ in
+            await self.refreshFeed(tag, name: region.key, source: source, fetch: fetch)
+        }
+        let refresh = await request.task.value
+        feedsInFlight.finish(request.id)
+        return refresh
+    }
+
+    /// Asks for a whole document (stored under `key`, named `name` in its check) when the policy allows
+    /// (`check_min` per document, `Expires`), with the stored copy's validators, and keeps the answer
+    /// (or the revalidated copy after a 304); the source's back-off holds it back after 429/5xx.
+    private func refreshFeed(
+        _ key: String, name slug: String, source id: AlertSourceID,
+        fetch: @Sendable (String?, String?) async throws(AlertError) -> MeteoAlarmFeedAnswer
+    ) async -> FeedRefresh {
         let now = clock.now()
-        let last = await loadFeedCheck(slug)
+        let last = await loadFeedCheck(key)
         let standIn = last.flatMap { Self.fitToShow($0.checkedAt, now: now) ? $0 : nil }
         let ifModifiedSince: String?
         let ifNoneMatch: String?
@@ -273,13 +311,13 @@ public actor AlertService {
             ifModifiedSince = modified
             ifNoneMatch = match
         }
-        let backoff = backoffs[source.id] ?? SavedBackoff(key: Self.backoffKey(source.id), state: state)
+        let backoff = backoffs[id] ?? SavedBackoff(key: Self.backoffKey(id), state: state)
         if let until = await backoff.heldUntil(now: now) {
-            return FeedRefresh(check: standIn, error: .backingOff(source: source.id, until: until), asked: false)
+            return FeedRefresh(check: standIn, error: .backingOff(source: id, until: until), asked: false)
         }
         fetchCount += 1
         do {
-            let answer = try await source.fetch(feed: slug, ifModifiedSince: ifModifiedSince, ifNoneMatch: ifNoneMatch)
+            let answer = try await fetch(ifModifiedSince, ifNoneMatch)
             await backoff.recordSuccess()
             let body: String
             if let fresh = answer.body {
@@ -290,14 +328,14 @@ public actor AlertService {
                 return FeedRefresh(
                     check: nil,
                     error: .invalidResponse(
-                        source: source.id, detail: "304 Not Modified for a feed fixcast does not hold"),
+                        source: id, detail: "304 Not Modified for a feed fixcast does not hold"),
                     asked: true)
             }
             let check = MeteoAlarmFeedCheck(
                 feed: slug, checkedAt: now, expires: answer.expires,
                 lastModified: answer.lastModified ?? (answer.body == nil ? last?.lastModified : nil),
                 etag: answer.etag ?? (answer.body == nil ? last?.etag : nil), body: body)
-            await saveFeedCheck(check)
+            await saveFeedCheck(check, key: key)
             return FeedRefresh(check: check, error: nil, asked: true)
         } catch {
             if case .status(_, let code, _, let retryAfter) = error {
@@ -360,9 +398,47 @@ public actor AlertService {
         }
     }
 
+    // MARK: - NWS zones for alerts ahead sent without geometry (kept a day)
+
+    /// Without a store: the zones asked, by path.
+    private var zones: [String: (checkedAt: Date, footprint: AlertFootprint?)] = [:]
+
+    func loadZone(_ path: String) async -> (checkedAt: Date, footprint: AlertFootprint?)? {
+        guard let state else { return zones[path] }
+        guard let text = try? await state.state(Self.zoneKey(path)), let json = try? JSONValue.parse(text),
+            let checkedAt = json["checked_at"]?.stringValue.flatMap(UTCTime.parse)
+        else { return nil }
+        return (checkedAt, json["footprint"].flatMap(AlertFootprint.init(json:)))
+    }
+
+    /// Asks for one zone and keeps what it said (also "no geometry", so it is not asked again today);
+    /// nil when it could not be asked (back-off, a failure: asked again next time).
+    func askZone(_ path: String, now: Date) async -> AlertFootprint?? {
+        guard let regions else { return nil }
+        let backoff = backoffs[.nws] ?? SavedBackoff(key: Self.backoffKey(.nws), state: state)
+        if await backoff.heldUntil(now: now) != nil { return nil }
+        fetchCount += 1
+        let footprint: AlertFootprint?
+        do {
+            footprint = try await regions.zone(path)
+            await backoff.recordSuccess()
+        } catch {
+            if case .status(_, let code, _, let retryAfter) = error {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
+            }
+            return nil
+        }
+        zones[path] = (now, footprint)
+        let json = JSONValue.object([
+            ("checked_at", .string(UTCTime.format(now))), ("footprint", footprint?.json ?? .null),
+        ])
+        try? await state?.setState(Self.zoneKey(path), json.serialized())
+        return .some(footprint)
+    }
+
     // MARK: - Store access (a failing store degrades to "nothing stored", never to no alerts)
 
-    private func loadCheck(_ source: AlertSourceID) async -> AlertCheck? {
+    func loadCheck(_ source: AlertSourceID) async -> AlertCheck? {
         guard let state else { return checks[source] }
         guard let text = try? await state.state(Self.checkKey(source)), let json = try? JSONValue.parse(text) else {
             return nil
@@ -370,17 +446,17 @@ public actor AlertService {
         return AlertCheck(json: json)
     }
 
-    private func loadFeedCheck(_ slug: String) async -> MeteoAlarmFeedCheck? {
-        guard let state else { return feedChecks[slug] }
-        guard let text = try? await state.state(Self.feedKey(slug)), let json = try? JSONValue.parse(text) else {
+    func loadFeedCheck(_ key: String) async -> MeteoAlarmFeedCheck? {
+        guard let state else { return feedChecks[key] }
+        guard let text = try? await state.state(key), let json = try? JSONValue.parse(text) else {
             return nil
         }
         return MeteoAlarmFeedCheck(json: json)
     }
 
-    private func saveFeedCheck(_ check: MeteoAlarmFeedCheck) async {
-        feedChecks[check.feed] = check
-        try? await state?.setState(Self.feedKey(check.feed), check.json.serialized())
+    private func saveFeedCheck(_ check: MeteoAlarmFeedCheck, key: String) async {
+        feedChecks[key] = check
+        try? await state?.setState(key, check.json.serialized())
     }
 
     private func saveCheck(_ check: AlertCheck) async {

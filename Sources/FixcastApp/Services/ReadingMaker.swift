@@ -68,7 +68,8 @@ public struct ReadingMaker: Sendable {
         // Values the provider sent that were dropped as unbelievable: the reading says which.
         errors += (w.report?.valueProblems ?? []).map { ReadingIssue($0) }
         if let issue = a.issue { errors.append(issue) }
-        if let issue = ahead.issue { errors.append(issue) }
+        // A region ahead of the same source failing as here says the same sentence: once.
+        if let issue = ahead.issue, !errors.contains(issue) { errors.append(issue) }
         var reading = Reading(
             time: clock.now(), trigger: trigger, position: position, place: place, weather: w.report, alerts: a.report,
             ahead: ahead.forecast, errors: errors)

@@ -58,7 +58,7 @@ public struct Services: Sendable {
                 let route = try AheadService.loadRoute(settings.ahead.route)
                 ahead = AheadService(
                     settings: settings.ahead, route: route, http: http, store: store, places: offline, clock: clock,
-                    maxPlausibleMps: settings.gps.maxSpeedMps)
+                    alerts: settings.alerts.enabled ? alerts : nil, maxPlausibleMps: settings.gps.maxSpeedMps)
             } catch {
                 aheadRouteError = error
             }

@@ -101,6 +101,10 @@ public struct Alert: Sendable, Hashable {
     /// name (`AlertIdentity`). Kept with the store's last answer so a later update is joined to it;
     /// not part of the reading JSON.
     public var aliases: [String] = []
+    /// Where the alert applies, as its source drew it (its polygons, or the bundled table's areas it
+    /// names), for alerts ahead (`AlertsAhead`); nil when the source said nothing the matcher can use.
+    /// Kept with the store's last answer (`AlertCheck`); not part of the reading JSON, nor of `==`.
+    public var footprint: AlertFootprint? = nil
 
     /// Every text is capped here (`TextCap`), where each source's messages and the store's copies
     /// become an `Alert`: the id to `alertID`, one-line fields to `alertLine`, the description and
@@ -126,8 +130,8 @@ public struct Alert: Sendable, Hashable {
         self.url = line(url)
     }
 
-    /// Equal when they say the same: `aliases` are the identity's bookkeeping, which the reading JSON
-    /// leaves out, so an alert read back from a reading equals the one written.
+    /// Equal when they say the same: `aliases` are the identity's bookkeeping and `footprint` the
+    /// matcher's, which the reading JSON leaves out, so an alert read back from a reading equals the one written.
     public static func == (a: Alert, b: Alert) -> Bool {
         a.id == b.id && a.event == b.event && a.headline == b.headline && a.severity == b.severity
             && a.certainty == b.certainty && a.urgency == b.urgency && a.onset == b.onset && a.expires == b.expires
@@ -142,6 +146,13 @@ public struct Alert: Sendable, Hashable {
         hasher.combine(severity)
         hasher.combine(onset)
         hasher.combine(expires)
+    }
+
+    /// The same alert with `footprint` (what the decoders write where they read the area).
+    public func placed(_ footprint: AlertFootprint?) -> Alert {
+        var copy = self
+        copy.footprint = footprint
+        return copy
     }
 
     /// Whether the alert is over at `now`: past `expires`, or past `ends` when no `expires` was sent.

@@ -109,7 +109,9 @@ public enum NWSAlertDecoder {
                         area: AlertText.line(AlertGeoJSON.text(p["areaDesc"])),
                         description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
                         instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])),
-                        url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))),
+                        url: AlertText.line(AlertGeoJSON.text(p["@id"]) ?? AlertGeoJSON.text(feature["id"]))
+                    ).placed(
+                        AlertFootprint(geoJSON: feature["geometry"]) ?? AlertFootprint(nwsZones: p["affectedZones"])),
                     sent: AlertGeoJSON.time(p["sent"]), kind: AlertIdentity.Kind(cap: p["messageType"]?.stringValue),
                     references: AlertGeoJSON.references(p["references"])))
         }
@@ -150,7 +152,8 @@ public enum MetAlertsDecoder {
                         ends: AlertGeoJSON.time(p["eventEndingTime"]),
                         area: AlertText.line(AlertGeoJSON.text(p["area"])),
                         description: AlertText.paragraph(AlertGeoJSON.text(p["description"])),
-                        instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])), url: AlertText.line(url)),
+                        instruction: AlertText.paragraph(AlertGeoJSON.text(p["instruction"])), url: AlertText.line(url)
+                    ).placed(AlertFootprint(geoJSON: feature["geometry"])),
                     sent: AlertGeoJSON.time(p["sent"]), kind: AlertIdentity.Kind(cap: p["type"]?.stringValue),
                     references: AlertGeoJSON.references(p["references"])))
         }

@@ -86,7 +86,14 @@ extension AlertCheck {
             ("last_modified", .string(lastModified)),
             ("report", report.json),
             ("aliases", Self.aliasesJSON(report.active)),
+            ("footprints", Self.footprintsJSON(report.active)),
         ])
+    }
+
+    /// Each alert's `footprint` by its id (only those that have one): alerts ahead match the last
+    /// answer's alerts by where they apply, which the reading JSON leaves out.
+    static func footprintsJSON(_ alerts: [Alert]) -> JSONValue {
+        .object(alerts.compactMap { a in a.footprint.map { (a.id, $0.json) } })
     }
 
     /// Each alert's `aliases` by its id (only those that have some): the reading JSON leaves them
@@ -107,6 +114,11 @@ extension AlertCheck {
                 let ids = (aliases[report.active[i].id]?.arrayValue ?? []).compactMap { AlertText.line($0.stringValue) }
                 report.active[i].aliases = Array(
                     ids.prefix(AlertIdentity.maxReferences).map { TextCap.capped($0, maxBytes: TextCap.alertID) })
+            }
+        }
+        if let footprints = c["footprints"], footprints.objectValue != nil {
+            for i in report.active.indices {
+                report.active[i].footprint = footprints[report.active[i].id].flatMap(AlertFootprint.init(json:))
             }
         }
         self.init(

@@ -8,6 +8,9 @@ public enum AlertFootprint: Sendable, Hashable {
     case polygons([[[AlertFootprint.Point]]])
     /// Area codes (the table's EMMA_IDs); a point is inside when the table places it in one of them.
     case areas(Set<String>)
+    /// NWS zones (`/zones/forecast/NVZ003`, from `affectedZones`) of an alert sent without geometry:
+    /// nothing is inside until the alert service replaces them with the zones' polygons.
+    case zones([String])
 
     public struct Point: Sendable, Hashable {
         public var lon: Double
@@ -24,6 +27,8 @@ public enum AlertFootprint: Sendable, Hashable {
         switch self {
         case .areas(let codes):
             return !codes.isDisjoint(with: areasAt(point))
+        case .zones:
+            return false
         case .polygons(let polygons):
             return polygons.contains { rings in
                 RingContainment.polygonHolds(point, rings: rings.map { ring in ring.map { ($0.lon, $0.lat) } })

@@ -29,4 +29,13 @@ public protocol AlertSource: Sendable {
 public protocol CountryLocating: Sendable {
     /// nil when no place is near enough to say (open sea); throws when the table is unavailable.
     func countryCode(at coordinate: Coordinate) throws(PlaceError) -> String?
+    /// The country and the first-level division (GeoNames admin1 name) at a position, for the regions
+    /// ahead (`AlertRegionsAhead`); the default knows the country only.
+    func spot(at coordinate: Coordinate) throws(PlaceError) -> AlertRegionsAhead.Spot
+}
+
+extension CountryLocating {
+    public func spot(at coordinate: Coordinate) throws(PlaceError) -> AlertRegionsAhead.Spot {
+        AlertRegionsAhead.Spot(coordinate: coordinate, country: try countryCode(at: coordinate), region: nil)
+    }
 }

@@ -25,6 +25,21 @@ public enum AheadDisplay {
         return (f.stale ? "(stale) " : "") + text + "."
     }
 
+    /// One line per alert ahead, soonest first: `Wind warning (severe) in about 1 h, 85 km ahead, near
+    /// Kyritz.` The event and the place are the source's and the table's texts, cleaned for one line;
+    /// the severity is the word every surface uses (`AlertSeverity.word`).
+    public static func alertLines(_ f: AheadForecast, options: DisplayOptions) -> [String] {
+        let u = options.formatter
+        return f.alerts.map { a in
+            let severity = (AlertSeverity(rawValue: a.severity) ?? .unknown).word(options.language)
+            var text = TerminalText.line(a.event) + " (" + severity + ")"
+            text += a.inMin > 0 ? " in about \(duration(minutes: a.inMin))" : " now"
+            if f.basis != .stationary, a.atKm > 0 { text += ", \(u.distance(km: a.atKm)) ahead" }
+            if let place = a.place { text += ", near " + TerminalText.line(place) }
+            return text + "."
+        }
+    }
+
     /// What the samples follow and how fast: `Along "Berlin - Hamburg", 231.4 km left, at 86.8 km/h (track)`.
     public static func basisLine(_ f: AheadForecast, options: DisplayOptions) -> String {
         let u = options.formatter
@@ -62,13 +77,16 @@ public enum AheadDisplay {
             rightAligned: [0, 1, 3, 4, 5], rule: true)
     }
 
-    /// The live screen's block: the headline and the next `maxSamples` samples, one line each, every
-    /// line cut to `width` columns.
-    public static func screenLines(_ f: AheadForecast, options: DisplayOptions, width: Int, maxSamples: Int = 3)
-        -> [String]
-    {
+    /// The live screen's block: the headline, the first `maxAlerts` alerts ahead (and how many more),
+    /// and the next `maxSamples` samples, one line each, every line cut to `width` columns.
+    public static func screenLines(
+        _ f: AheadForecast, options: DisplayOptions, width: Int, maxSamples: Int = 3, maxAlerts: Int = 2
+    ) -> [String] {
         let u = options.formatter
         var lines = ["Ahead: " + headline(f, options: options)]
+        let alerts = alertLines(f, options: options)
+        lines += alerts.prefix(maxAlerts).map { "  Alert ahead: " + $0 }
+        if alerts.count > maxAlerts { lines.append("  and \(alerts.count - maxAlerts) more alerts ahead") }
         for s in f.samples.prefix(maxSamples) {
             var text = "  +" + duration(minutes: s.minutes)
             if f.basis != .stationary { text += " " + u.distance(km: s.distanceKm) }

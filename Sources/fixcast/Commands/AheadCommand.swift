@@ -43,7 +43,9 @@ struct AheadCommand {
                 Console.out((outcome.forecast?.json(language: context.language) ?? .null).serialized() + "\n")
             } else if let f = outcome.forecast {
                 let display = context.displayOptions
-                var lines = [AheadDisplay.headline(f, options: display), AheadDisplay.basisLine(f, options: display)]
+                var lines = [AheadDisplay.headline(f, options: display)]
+                lines += AheadDisplay.alertLines(f, options: display).map { "Alert ahead: " + $0 }
+                lines.append(AheadDisplay.basisLine(f, options: display))
                 if !f.samples.isEmpty { lines += [""] + AheadDisplay.table(f, options: display) }
                 Console.out(lines.joined(separator: "\n") + "\n")
             }

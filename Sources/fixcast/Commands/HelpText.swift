@@ -159,9 +159,13 @@ public enum HelpText {
                 ahead), else the course over ground of the last minutes; slower than 1 m/s for 2 minutes,
                 the samples are here, at later times. The speed is learned from the stored track (the
                 median moving speed of the last 20 minutes), else the receiver's. Every sample is asked of
-                Open-Meteo in one request. With --at or --place there is no course: it needs a route and
-                a stored track to time it by. With --json it prints the reading's ahead object. Exit 0
-                when a forecast was made, 1 when not (stderr says why).
+                Open-Meteo in one request. Official alerts whose area a sample reaches while they are
+                active are listed ahead ("Alert ahead: Wind warning (severe) in about 1 h, 85 km ahead,
+                near Truckee."), from the region you are in and each region the samples cross (an NWS
+                state, Norway, a MeteoAlarm country, an ECCC box), each asked at most once per
+                alerts.check_min. With --at or --place there is no course: it needs a route and a stored
+                track to time it by. With --json it prints the reading's ahead object. Exit 0 when a
+                forecast was made, 1 when not (stderr says why).
 
                 OPTIONS:
                   --hours N            How far ahead (1-12, default ahead.hours).

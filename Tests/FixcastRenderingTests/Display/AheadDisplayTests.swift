@@ -65,4 +65,37 @@ import Testing
         #expect(lines.count == 24 && lines.allSatisfy { TextColumns.width($0) <= 80 })
         #expect(lines.contains("Ahead: Rain in about 45 min, 63.0 km ahead, near Kyritz."))
     }
+
+    static func withAlerts(_ count: Int = 1) -> AheadForecast {
+        var f = forecast(rain: nil)
+        f.alerts = [
+            AheadForecast.AlertAhead(
+                id: "a", event: "Wind warning\u{1B}[31m", severity: "severe", inMin: 60, atKm: 85.2,
+                place: "Kyritz\u{7}")
+        ]
+        for k in 1..<max(1, count) {
+            f.alerts.append(
+                AheadForecast.AlertAhead(
+                    id: "b\(k)", event: "Rain", severity: "bogus", inMin: 60 + 15 * k, atKm: 100, place: nil))
+        }
+        return f
+    }
+
+    @Test func anAlertAheadSaysWhatHowBadWhenWhereAndNearWhatCleaned() {
+        let f = Self.withAlerts(2)
+        #expect(
+            AheadDisplay.alertLines(f, options: DisplayOptions())
+                == [
+                    "Wind warning[31m (severe) in about 1 h, 85.2 km ahead, near Kyritz.",
+                    "Rain (severity unknown) in about 1 h 15 min, 100.0 km ahead.",
+                ])
+        #expect(AheadDisplay.alertLines(f, options: DisplayOptions(language: .ru)).first?.contains("(сильное)") == true)
+        #expect(AheadDisplay.alertLines(Self.forecast(rain: nil), options: DisplayOptions()).isEmpty)
+        // The screen block: the first two, then how many more.
+        let lines = AheadDisplay.screenLines(Self.withAlerts(4), options: DisplayOptions(), width: 80)
+        #expect(lines[1].hasPrefix("  Alert ahead: Wind warning[31m (severe) in about 1 h, 85.2 km ahead"))
+        #expect(lines[2].hasPrefix("  Alert ahead: Rain (severity unknown) in about 1 h 15 min"))
+        #expect(lines[3] == "  and 2 more alerts ahead")
+        #expect(lines.allSatisfy { TextColumns.width($0) <= 80 && !$0.contains("\u{1B}") && !$0.contains("\u{7}") })
+    }
 }

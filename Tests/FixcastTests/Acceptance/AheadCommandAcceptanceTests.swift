@@ -95,4 +95,56 @@ import Testing
         #expect(result.stderr.hasPrefix("ahead: ") && result.stderr.contains("route"))
         #expect(result.stdout.isEmpty)
     }
+
+    /// A MeteoAlarm warning drawn (CAP polygon) 35–60 km north of Berlin, in the German feed, times now:
+    /// `fixcast ahead` lists it ahead (JSON and text), at the second sample (45 km, 30 min), while Berlin
+    /// itself is not warned; the feed is asked once, for here and the region ahead alike.
+    @Test func aWarningOnTheRouteIsListedAheadFromTheCountryFeedAskedOnce() async throws {
+        let t = ISO8601DateFormatter()
+        let lat0 = berlin.lat + 0.32
+        let lat1 = berlin.lat + 0.54
+        let polygon = "\(lat0),13.0 \(lat0),14.0 \(lat1),14.0 \(lat1),13.0 \(lat0),13.0"
+        let feed = """
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:cap="urn:oasis:names:tc:emergency:cap:1.2">
+            <entry><id>w1</id><cap:identifier>w1</cap:identifier><cap:areaDesc>Uckermark</cap:areaDesc>
+            <cap:event>Wind</cap:event><cap:severity>Severe</cap:severity><cap:status>Actual</cap:status>
+            <cap:message_type>Alert</cap:message_type>
+            <cap:expires>\(t.string(from: Date().addingTimeInterval(86_400)))</cap:expires>
+            <cap:polygon>\(polygon)</cap:polygon></entry></feed>
+            """
+        let feedPath = "/feeds/meteoalarm-legacy-atom-germany"
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.multiLocation(recorded, rebaseHours: true)],
+            feedPath: [.body(feed, headers: ["Content-Type": "application/atom+xml"])],
+        ])
+        defer { server.stop() }
+        let home = TestPaths.temporaryDirectory("ahead-cli")
+        let (db, route) = try await prepare(home)
+        let env = [
+            "FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": server.baseURL, "FIXCAST_ALERTS_ENABLED": "true",
+            "FIXCAST_ALERTS_METEOALARM_BASE_URL": server.baseURL,
+        ]
+        let result = try CLIRunner.run(
+            ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route, "--json"], env: env, home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONValue.parse(result.stdout)
+        let alerts = json["alerts"]?.arrayValue ?? []
+        #expect(alerts.map { $0["id"]?.stringValue } == ["w1"], "\(result.stdout)")
+        #expect(alerts.first?["event"]?.stringValue == "Wind" && alerts.first?["severity"]?.stringValue == "severe")
+        #expect(alerts.first?["in_min"]?.doubleValue == 30)
+        #expect(alerts.first?["at_km"]?.doubleValue == json["samples"]?[1]?["distance_km"]?.doubleValue)
+        #expect(alerts.first?["place"]?.stringValue == json["samples"]?[1]?["place"]?.stringValue)
+        #expect(server.requests().filter { $0.path == feedPath }.count == 1)
+
+        let text = try CLIRunner.run(
+            ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route], env: env, home: home)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.stdout.split(separator: "\n").contains {
+                $0.hasPrefix("Alert ahead: Wind (severe) in about 30 min, ")
+            },
+            "\(text.stdout)")
+        // Within check_min the stored feed stands: still one request.
+        #expect(server.requests().filter { $0.path == feedPath }.count == 1)
+    }
 }

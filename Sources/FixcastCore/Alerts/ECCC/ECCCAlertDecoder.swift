@@ -40,7 +40,8 @@ public enum ECCCAlertDecoder {
                         expires: AlertGeoJSON.time(p["expiration_datetime"]),
                         ends: AlertGeoJSON.time(p["event_end_datetime"]),
                         area: AlertText.line(text("feature_name")),
-                        description: AlertText.paragraph(text("alert_text")), instruction: nil, url: nil),
+                        description: AlertText.paragraph(text("alert_text")), instruction: nil, url: nil
+                    ).placed(AlertFootprint(geoJSON: feature["geometry"])),
                     sent: AlertGeoJSON.time(p["publication_datetime"])))
         }
         return AlertIdentity.onePerIdentity(alerts)

@@ -1,0 +1,46 @@
+import FoundationEssentials
+
+/// Every current warning of one MeteoAlarm country feed with where it applies, for alerts ahead
+/// (`AlertsAhead`): an entry's own polygons when it has them (the polygon wins, as in
+/// `MeteoAlarmPlacement`), else the bundled table's areas its geocodes name. One candidate per entry,
+/// under the identity its warning has (`AlertIdentity`), so a warning filed under several areas is
+/// met in whichever comes first; an entry the table cannot place has no footprint and is not ahead
+/// (it is listed for the whole country where the traveller is, by `MeteoAlarmFeedAlerts`).
+public enum MeteoAlarmFeedFootprints {
+    public static func candidates(in body: [UInt8], table: AlertAreaTable?, now: Date) -> [AlertsAhead.Candidate] {
+        guard let text = String(validating: body, as: UTF8.self), text.contains("<feed") else { return [] }
+        var messages: [AlertIdentity.Message] = []
+        var placed: [(id: String, footprint: AlertFootprint)] = []
+        for entry in AtomXMLReader.blocks("entry", in: text) {
+            guard let alert = MeteoAlarmAtomDecoder.alert(entry: entry), !alert.isExpired(at: now) else { continue }
+            messages.append(AlertIdentity.Message(alert: alert, sent: MeteoAlarmAtomDecoder.sent(entry: entry)))
+            if let footprint = footprint(entry, table: table) { placed.append((alert.id, footprint)) }
+        }
+        var byID: [String: Alert] = [:]
+        for alert in AlertIdentity.onePerIdentity(messages) {
+            for id in [alert.id] + alert.aliases where byID[id] == nil { byID[id] = alert }
+        }
+        return placed.compactMap { entry in
+            byID[entry.id].map { AlertsAhead.Candidate(alert: $0, footprint: entry.footprint) }
+        }
+    }
+
+    /// The codes `candidates` names areas by (each area's own geocode) for the areas holding `point`:
+    /// the matcher's `areasAt`.
+    public static func areaCodes(at point: Coordinate, table: AlertAreaTable) -> Set<String> {
+        Set(table.areaIndices(containing: point).map { table.area(at: $0).geocode.code })
+    }
+
+    static func footprint(_ entry: Substring, table: AlertAreaTable?) -> AlertFootprint? {
+        let polygons = MeteoAlarmEntryAreas.polygons(in: entry).filter { $0.count >= 3 }
+        if !polygons.isEmpty {
+            // Each CAP polygon is an outline of its own (CAP has no holes).
+            return .polygons(polygons.map { [$0.map { AlertFootprint.Point(lon: $0.lon, lat: $0.lat) }] })
+        }
+        guard let table else { return nil }
+        let codes = MeteoAlarmEntryAreas.geocodes(in: entry).compactMap { g in
+            table.areaIndex(code: g.code, scheme: g.scheme).map { table.area(at: $0).geocode.code }
+        }
+        return codes.isEmpty ? nil : .areas(Set(codes))
+    }
+}

@@ -1,0 +1,155 @@
+import FixcastCore
+import FixcastText
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastApp
+@testable import FixcastTestSupport
+
+/// Alerts ahead through the alert service: the regions the samples cross asked whole (NWS by state)
+/// over the real HTTP client against the loopback fixture server, once per `check_min` whatever the
+/// number of samples, and matched by `AlertsAhead.match`.
+@Suite(.serialized, .scratch) struct AlertsAheadServiceTests {
+    static let reno = Coordinate(lat: 39.53, lon: -119.81)!
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// Eight samples from Reno south past Carson City, 15 min apart (0.06° of latitude each).
+    static let samples: [AheadForecast.Sample] = (1...8).map { i in
+        AheadForecast.Sample(
+            minutes: 15 * i, eta: now.addingTimeInterval(900 * Double(i)), distanceKm: 6.7 * Double(i),
+            coordinate: Coordinate(lat: 39.56 - 0.06 * Double(i), lon: -119.78)!, place: "S\(i)")
+    }
+
+    static func time(_ minutes: Double) -> String { UTCTime.format(now.addingTimeInterval(minutes * 60)) }
+
+    /// An NWS FeatureCollection: a warning drawn around Carson City (39.10–39.22°N), one that begins only
+    /// after the samples have passed it, and one without geometry, whose zone (`zoneBody`) lies further
+    /// south.
+    static func nwsBody() -> String {
+        let box = "[[[-119.85,39.10],[-119.70,39.10],[-119.70,39.22],[-119.85,39.22],[-119.85,39.10]]]"
+        func feature(_ id: String, _ event: String, geometry: String, onset: Double, expires: Double) -> String {
+            """
+            {"id":"\(id)","type":"Feature","geometry":\(geometry),"properties":{"id":"\(id)","status":"Actual",
+            "affectedZones":["https://api.weather.gov/zones/forecast/NVZ003","https://evil.example/x?y"],
+            "messageType":"Alert","event":"\(event)","severity":"Severe","headline":"\(event) for Carson City",
+            "onset":"\(time(onset))","expires":"\(time(expires))","areaDesc":"Carson City"}}
+            """
+        }
+        let polygon = "{\"type\":\"Polygon\",\"coordinates\":\(box)}"
+        return "{\"type\":\"FeatureCollection\",\"features\":["
+            + [
+                feature("urn:ws", "Winter Storm Warning", geometry: polygon, onset: -60, expires: 3000),
+                feature("urn:late", "Wind Advisory", geometry: polygon, onset: 300, expires: 3000),
+                feature("urn:null", "Flood Watch", geometry: "null", onset: -60, expires: 3000),
+            ].joined(separator: ",") + "]}"
+    }
+
+    /// Zone NVZ003 as NWS serves it: a Feature whose polygon holds sample 7 (39.14°N) and not sample 6.
+    static let zoneBody = """
+        {"id":"https://api.weather.gov/zones/forecast/NVZ003","type":"Feature","geometry":{"type":"Polygon",
+        "coordinates":[[[-119.9,39.05],[-119.6,39.05],[-119.6,39.17],[-119.9,39.17],[-119.9,39.05]]]},
+        "properties":{"id":"NVZ003","name":"Greater Lake Tahoe Area"}}
+        """
+
+    func service(_ server: FixtureServer, store: SQLiteStore, clock: ManualClock) -> AlertService {
+        var s = Settings.Alerts()
+        s.nwsBaseURL = server.baseURL
+        return AlertService.make(
+            settings: s, http: CurlHTTPClient(), countries: PlaceTestData.offline, state: store, clock: clock)
+    }
+
+    @Test func theStateAheadIsAskedOncePerCheckMinAndItsWarningMetAtTheFirstSampleInside() async throws {
+        let dir = TestPaths.temporaryDirectory("alerts-ahead")
+        let bodyPath = dir.appendingPathComponent("nws-nv.json").path
+        try Self.nwsBody().write(toFile: bodyPath, atomically: true, encoding: .utf8)
+        let server = try FixtureServer.started(routes: [
+            "/zones/forecast/NVZ003": [.body(Self.zoneBody, headers: ["Content-Type": "application/geo+json"])],
+            "/alerts/active": [
+                .file(
+                    bodyPath,
+                    headers: [
+                        "Content-Type": "application/geo+json", "Last-Modified": "Wed, 01 Dec 2026 00:00:00 GMT",
+                    ])
+            ],
+        ])
+        defer { server.stop() }
+        let store = try SQLiteStore(path: dir.appendingPathComponent("f.sqlite").path)
+        let clock = ManualClock(Self.now)
+        let alerts = service(server, store: store, clock: clock)
+
+        let outcome = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        #expect(outcome.error == nil)
+        let ahead = outcome.alerts
+        // Sample 6 (39.20°N) is the first in the box; the advisory begins after sample 7 has left it;
+        // the watch, sent without geometry, is placed by its zone's polygon: sample 7.
+        #expect(ahead.map(\.id) == ["urn:ws", "urn:null"])
+        #expect(ahead.last?.inMin == 105 && ahead.last?.place == "S7")
+        func zoneQueries() -> Int { server.requests().filter { $0.path.hasPrefix("/zones/") }.count }
+        // One zone request (the second "zone" is another host's URL: never asked).
+        #expect(zoneQueries() == 1)
+        #expect(server.requests().allSatisfy { !$0.path.contains("evil") && $0.path != "/x" })
+        #expect(
+            ahead.first?.inMin == 90 && ahead.first?.place == "S6" && ahead.first?.atKm == Self.samples[5].distanceKm)
+        #expect(ahead.first?.event == "Winter Storm Warning" && ahead.first?.severity == "severe")
+        // Reno itself is not in the drawn ones: here, only the watch the point query vouches for.
+        #expect(await alerts.alerts(at: Self.reno, offline: false).report?.active.map(\.id) == ["urn:null"])
+
+        func areaQueries() -> [(path: String, query: String, headers: [String: String])] {
+            server.requests().filter { $0.query.hasPrefix("area=") }
+        }
+        // Eight samples, all in Nevada: one request for the state, and one for the point here.
+        #expect(areaQueries().map(\.query) == ["area=NV"])
+        #expect(server.requests().filter { $0.query.hasPrefix("point=") }.count == 1)
+
+        // Again within check_min: the stored state answer stands, nothing is asked.
+        clock.advance(by: 120)
+        #expect(
+            await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false).alerts.map(\.id) == [
+                "urn:ws", "urn:null",
+            ])
+        #expect(areaQueries().count == 1)
+        // Offline: the stored copy only.
+        #expect(
+            await alerts.alertsAhead(Self.samples, from: Self.reno, offline: true).alerts.map(\.id) == [
+                "urn:ws", "urn:null",
+            ])
+        #expect(areaQueries().count == 1)
+        // Past check_min (10 min): asked again, with the stored copy's validator.
+        clock.advance(by: 600)
+        _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        #expect(areaQueries().count == 2)
+        #expect(areaQueries().last?.headers["if-modified-since"] == "Wed, 01 Dec 2026 00:00:00 GMT")
+        // The zone is kept a day: not asked again until then.
+        #expect(zoneQueries() == 1)
+        clock.advance(by: 86_400)
+        _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        #expect(zoneQueries() == 2)
+    }
+
+    /// A region ahead that fails says so (one alerts sentence for the reading's errors), and the alerts
+    /// already had here are still matched; the failure backs the source off as a point query's does.
+    @Test func aFailingRegionAheadSaysSoAndWhatIsHadHereStillCounts() async throws {
+        let dir = TestPaths.temporaryDirectory("alerts-ahead")
+        let bodyPath = dir.appendingPathComponent("nws-nv.json").path
+        try Self.nwsBody().write(toFile: bodyPath, atomically: true, encoding: .utf8)
+        let server = try FixtureServer.started(routes: [
+            "/zones/forecast/NVZ003": [.body(Self.zoneBody, headers: ["Content-Type": "application/geo+json"])],
+            // The point query here answers; the state's request after it fails.
+            "/alerts/active": [.file(bodyPath), .body("{\"title\":\"down\"}", status: 503)],
+        ])
+        defer { server.stop() }
+        let store = try SQLiteStore(path: dir.appendingPathComponent("f.sqlite").path)
+        let alerts = service(server, store: store, clock: ManualClock(Self.now))
+        // Asked from inside the warning (Carson City): the point's answer holds it.
+        let carson = Coordinate(lat: 39.16, lon: -119.77)!
+        let outcome = await alerts.alertsAhead(Self.samples, from: carson, offline: false)
+        let error = try #require(outcome.error)
+        #expect(ReadingIssue(error).component == .alerts)
+        // The warning the point query gave is still matched ahead; NWS is backed off after the 503, so
+        // the watch's zone is not asked (it is not placed this time).
+        #expect(outcome.alerts.map(\.id) == ["urn:ws"])
+        #expect(server.requests().filter { $0.query.hasPrefix("area=") }.count == 1)
+        #expect(server.requests().filter { $0.path.hasPrefix("/zones/") }.isEmpty)
+    }
+}
