@@ -25,8 +25,11 @@ import Testing
                 == "libcurl.so.4 cannot be loaded (cannot open shared object file: No such file or directory); install it with apt install libcurl4"
         )
         // A path is the loader's own text, kept whole.
-        let masked = MissingLibrary(soname: "libcurl.so.4", detail: "/lib/x86_64-linux-gnu/libcurl.so.4: file too short")
-        #expect(masked.clause.hasPrefix("libcurl.so.4 cannot be loaded (/lib/x86_64-linux-gnu/libcurl.so.4: file too short); "))
+        let masked = MissingLibrary(
+            soname: "libcurl.so.4", detail: "/lib/x86_64-linux-gnu/libcurl.so.4: file too short")
+        #expect(
+            masked.clause.hasPrefix(
+                "libcurl.so.4 cannot be loaded (/lib/x86_64-linux-gnu/libcurl.so.4: file too short); "))
         let bare = MissingLibrary(soname: "libgps.so.28", detail: "")
         #expect(bare.clause == "libgps.so.28 cannot be loaded; install it with apt install libgps28")
         // The loader's text is outside text: no control character, no line break reaches a terminal.
