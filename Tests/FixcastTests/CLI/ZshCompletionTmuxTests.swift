@@ -34,7 +34,8 @@ import Testing
         try keys(
             "PS1='zsh> '; fpath=('\(fpath.path)' $fpath); autoload -Uz compinit; compinit -u -d '\(home.path)/dump'; clear",
             "Enter")
-        _ = try screen { $0.hasPrefix("zsh> ") }
+        // (capture-pane drops the prompt's trailing space.)
+        _ = try screen { $0.hasPrefix("zsh>") }
 
         try keys("fixcast ex", "Tab")
         var text = try screen { $0.contains("zsh> fixcast export") }
