@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Benchmark of `fixcast line` (issue 22): median wall time (target <= 20 ms) and peak RSS (target
 # <= 12 MB) on a store with a year of readings (one every 30 minutes: 17,520), and `line --watch`'s
-# wake-ups over 60 s with nothing stored (target: 0). Release build with a static Swift stdlib, as
-# shipped. Only 127.0.0.1 is used (the recorded-response server, for the one `now` that seeds the store).
+# wake-ups over 60 s with nothing stored (target: 0). Release build with a static Swift stdlib, linked
+# as shipped. Only 127.0.0.1 is used (the recorded-response server, for the one `now` that seeds the store).
 # Usage: bench/line.sh [RUNS] [IDLE_S]   (default 50 runs, 60 s idle)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-50}
 idle=${2:-60}
-swift build -c release --static-swift-stdlib --product fixcast >/dev/null
+# The package's link (scripts/package-deb.sh): lld with packed relative relocations and full RELRO.
+swift build -c release --static-swift-stdlib --product fixcast -Xswiftc -use-ld=lld \
+    -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker -z -Xlinker pack-relative-relocs >/dev/null
 bin=$PWD/.build/release/fixcast
 work=$(mktemp -d /tmp/fixcast-bench-line.XXXXXX)
 pids=()

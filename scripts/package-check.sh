@@ -24,6 +24,17 @@ deb=$(scripts/package-deb.sh "$work/out" | tail -1)
 [ -f "$deb" ] || fail "scripts/package-deb.sh made no package"
 ok "built $(basename "$deb")"
 version=$(dpkg-deb -f "$deb" Version)
+# libgps, libcurl and libmosquitto are opened with dlopen (dpkg-shlibdeps cannot see them):
+# package-deb.sh adds them, and each must be there, as the package this machine ships its soname in.
+depends=$(dpkg-deb -f "$deb" Depends)
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+for library in libgps libcurl libmosquitto; do
+    soname=$(objdump -p "/usr/lib/$multiarch/$library.so" | awk '$1 == "SONAME" { print $2 }')
+    owner=$(dpkg-query -S "/usr/lib/$multiarch/$soname" 2>/dev/null | head -1 | cut -d: -f1)
+    [ -n "$owner" ] || fail "no installed package ships $soname"
+    grep -qE "(^|, )$owner( |,|$)" <<<"$depends" || fail "Depends does not name $owner ($soname): $depends"
+done
+ok "Depends names the dlopen'd libraries: $depends"
 upstream=${version%-*}
 
 # lintian: an error or a warning fails; an accepted one is overridden in packaging/lintian-overrides

@@ -6,11 +6,18 @@
  *     without bumping the API number, so gps_stream is called with a cast null pointer that fits both;
  *   - 3.26 made socket_t an intptr_t (this file never stores gps_fd, so nothing to do).
  * See gps(3) / libgps(3): gps_open, gps_stream, gps_waiting (microseconds), gps_read, gps_close.
+ *
+ * libgps is not linked: it is opened with dlopen at the first connection (cgps_library_load), so the
+ * commands that never talk to gpsd never map it and what it pulls in (libdbus, libsystemd, libgcrypt
+ * ...). Until it loads, cgps_open fails with CGPS_ERR_NO_LIBRARY and the rest do nothing.
  */
 #include "cgps.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +26,100 @@
 #if !defined(GPSD_API_MAJOR_VERSION) || GPSD_API_MAJOR_VERSION < 11
 #error "fixcast needs libgps API 11 or later (gpsd 3.22+)"
 #endif
+
+/* The soname of the libgps whose headers this file is compiled against: struct gps_data_t's layout is
+ * that ABI's, so no other libgps may be opened. The pairs (shared/gpsd-logs/NOTES.md, gpsd's
+ * SConscript libgps_version): 3.22 API 11 libgps.so.28 (Debian 12); 3.23 API 12 libgps.so.29; 3.24
+ * and 3.25 API 14 libgps.so.30 (Debian 13); 3.26 kept API 14 but made socket_t (gps_fd) an intptr_t
+ * and is libgps.so.31, told apart by that field's width (on a 64-bit machine; a 32-bit one gets 30);
+ * 3.27 API 16 libgps.so.32. CGPSLibraryTests and scripts/package-deb.sh check the choice against the
+ * SONAME of the libgps.so on the build machine. */
+static const char *cgps_soname(void) {
+#if GPSD_API_MAJOR_VERSION == 11
+    return "libgps.so.28";
+#elif GPSD_API_MAJOR_VERSION == 12
+    return "libgps.so.29";
+#elif GPSD_API_MAJOR_VERSION == 14
+    return sizeof(((struct gps_data_t *)0)->gps_fd) > sizeof(int) ? "libgps.so.31" : "libgps.so.30";
+#elif GPSD_API_MAJOR_VERSION == 16
+    return "libgps.so.32";
+#else
+#error "unknown libgps API: add its soname (objdump -p /usr/lib/*/libgps.so | grep SONAME) to cgps_soname"
+#endif
+}
+
+/* Every libgps function this file calls, with the headers' own prototypes. */
+struct cgps_table {
+    __typeof__(&gps_open) open;
+    __typeof__(&gps_stream) stream;
+    __typeof__(&gps_waiting) waiting;
+    __typeof__(&gps_read) read;
+    __typeof__(&gps_close) close;
+    __typeof__(&gps_errstr) errstr;
+};
+
+static void *open_table(const char *soname, struct cgps_table *t, char *error, size_t capacity) {
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *why = dlerror();
+        snprintf(error, capacity, "%s", why != NULL ? why : soname);
+        return NULL;
+    }
+    struct {
+        const char *name;
+        void **slot;
+    } symbols[] = {
+        {"gps_open", (void **)&t->open},       {"gps_stream", (void **)&t->stream}, {"gps_waiting", (void **)&t->waiting},
+        {"gps_read", (void **)&t->read},       {"gps_close", (void **)&t->close},   {"gps_errstr", (void **)&t->errstr},
+    };
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        *symbols[i].slot = dlsym(handle, symbols[i].name);
+        if (*symbols[i].slot == NULL) {
+            snprintf(error, capacity, "%s has no %s", soname, symbols[i].name);
+            dlclose(handle);
+            return NULL;
+        }
+    }
+    return handle;
+}
+
+static pthread_mutex_t load_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct cgps_table lib;
+static int loaded; /* set (release) once `lib` is filled; read with acquire */
+static char load_error[512];
+
+const char *cgps_library_soname(void) { return cgps_soname(); }
+
+int cgps_library_load(void) {
+    if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return 0;
+    pthread_mutex_lock(&load_mutex);
+    if (!loaded) {
+        struct cgps_table t;
+        /* Never closed: libgps stays for the rest of the process once a command has used it. */
+        if (open_table(cgps_soname(), &t, load_error, sizeof load_error) != NULL) {
+            lib = t;
+            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
+        }
+    }
+    pthread_mutex_unlock(&load_mutex);
+    return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE) ? 0 : -1;
+}
+
+const char *cgps_library_error(void) {
+    pthread_mutex_lock(&load_mutex);
+    const char *text = load_error;
+    pthread_mutex_unlock(&load_mutex);
+    return text;
+}
+
+int cgps_library_probe(const char *soname, char *error, size_t capacity) {
+    struct cgps_table t;
+    if (capacity > 0) error[0] = '\0';
+    void *handle = open_table(soname, &t, error, capacity);
+    if (handle == NULL) return -1;
+    dlclose(handle);
+    return 0;
+}
 
 struct cgps_handle {
     struct gps_data_t data;
@@ -34,8 +135,13 @@ cgps_handle *cgps_open(const char *host, const char *port, int *err) {
         if (err) *err = ENOMEM;
         return NULL;
     }
+    if (cgps_library_load() != 0) {
+        if (err) *err = CGPS_ERR_NO_LIBRARY;
+        free(h);
+        return NULL;
+    }
     errno = 0;
-    if (gps_open(host, port, &h->data) != 0) {
+    if (lib.open(host, port, &h->data) != 0) {
         /* libgps leaves its own (negative) code or the system's errno in errno. */
         if (err) *err = errno != 0 ? errno : -1;
         free(h);
@@ -47,12 +153,12 @@ cgps_handle *cgps_open(const char *host, const char *port, int *err) {
 int cgps_watch_json(cgps_handle *h) {
     if (h == NULL) return -1;
     /* A cast null pointer: `void *` before gpsd 3.25, `const char *` from 3.25 (both API 14). */
-    return gps_stream(&h->data, WATCH_ENABLE | WATCH_JSON, (void *)NULL) == 0 ? 0 : -1;
+    return lib.stream(&h->data, WATCH_ENABLE | WATCH_JSON, (void *)NULL) == 0 ? 0 : -1;
 }
 
 int cgps_wait(cgps_handle *h, int usec) {
     if (h == NULL) return 0;
-    return gps_waiting(&h->data, usec) ? 1 : 0;
+    return lib.waiting(&h->data, usec) ? 1 : 0;
 }
 
 int cgps_fd(cgps_handle *h) {
@@ -103,7 +209,7 @@ int cgps_read(cgps_handle *h, cgps_report *out) {
     struct gps_data_t *d = &h->data;
     /* Only what this read sets must count: libgps accumulates into the struct otherwise. */
     d->set = 0;
-    if (gps_read(d, NULL, 0) < 0) return -1;
+    if (lib.read(d, NULL, 0) < 0) return -1;
 
     if (d->set & MODE_SET) {
         out->got |= CGPS_GOT_TPV;
@@ -154,12 +260,13 @@ int cgps_read(cgps_handle *h, cgps_report *out) {
 
 void cgps_close(cgps_handle *h) {
     if (h == NULL) return;
-    (void)gps_close(&h->data);
+    (void)lib.close(&h->data);
     free(h);
 }
 
 const char *cgps_errstr(int err) {
     if (err == ENOMEM) return "out of memory";
-    const char *s = gps_errstr(err);
+    if (err == CGPS_ERR_NO_LIBRARY || cgps_library_load() != 0) return "libgps is not loaded";
+    const char *s = lib.errstr(err);
     return s != NULL ? s : "unknown error";
 }

@@ -1,13 +1,125 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* pthread_setname_np */
 #endif
+/*
+ * The only code that touches libmosquitto. It is not linked: it is opened with dlopen when the first
+ * client is made (cmosq_library_load), so the commands that never publish never map it (and its TLS
+ * libraries). A client exists only once the library is loaded, so only cmosq_lib_init_once, cmosq_new
+ * and the two text functions check.
+ */
 #include "cmosquitto.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <mosquitto.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+/* libmosquitto has been libmosquitto.so.1 since 1.x; LIBMOSQUITTO_MAJOR is its release, not its ABI. */
+#define CMOSQ_SONAME "libmosquitto.so.1"
+
+/* Every libmosquitto function this file calls, with the headers' own prototypes. */
+struct cmosq_table {
+    __typeof__(&mosquitto_connack_string) connack_string;
+    __typeof__(&mosquitto_connect) connect;
+    __typeof__(&mosquitto_connect_async) connect_async;
+    __typeof__(&mosquitto_connect_callback_set) connect_callback_set;
+    __typeof__(&mosquitto_destroy) destroy;
+    __typeof__(&mosquitto_disconnect) disconnect;
+    __typeof__(&mosquitto_disconnect_callback_set) disconnect_callback_set;
+    __typeof__(&mosquitto_lib_init) lib_init;
+    __typeof__(&mosquitto_loop) loop;
+    __typeof__(&mosquitto_new) new;
+    __typeof__(&mosquitto_publish) publish;
+    __typeof__(&mosquitto_publish_callback_set) publish_callback_set;
+    __typeof__(&mosquitto_reconnect) reconnect;
+    __typeof__(&mosquitto_strerror) strerror;
+    __typeof__(&mosquitto_threaded_set) threaded_set;
+    __typeof__(&mosquitto_tls_set) tls_set;
+    __typeof__(&mosquitto_username_pw_set) username_pw_set;
+    __typeof__(&mosquitto_will_set) will_set;
+};
+
+static void *open_table(const char *soname, struct cmosq_table *t, char *error, size_t capacity) {
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *why = dlerror();
+        snprintf(error, capacity, "%s", why != NULL ? why : soname);
+        return NULL;
+    }
+    struct {
+        const char *name;
+        void **slot;
+    } symbols[] = {
+        {"mosquitto_connack_string", (void **)&t->connack_string},
+        {"mosquitto_connect", (void **)&t->connect},
+        {"mosquitto_connect_async", (void **)&t->connect_async},
+        {"mosquitto_connect_callback_set", (void **)&t->connect_callback_set},
+        {"mosquitto_destroy", (void **)&t->destroy},
+        {"mosquitto_disconnect", (void **)&t->disconnect},
+        {"mosquitto_disconnect_callback_set", (void **)&t->disconnect_callback_set},
+        {"mosquitto_lib_init", (void **)&t->lib_init},
+        {"mosquitto_loop", (void **)&t->loop},
+        {"mosquitto_new", (void **)&t->new},
+        {"mosquitto_publish", (void **)&t->publish},
+        {"mosquitto_publish_callback_set", (void **)&t->publish_callback_set},
+        {"mosquitto_reconnect", (void **)&t->reconnect},
+        {"mosquitto_strerror", (void **)&t->strerror},
+        {"mosquitto_threaded_set", (void **)&t->threaded_set},
+        {"mosquitto_tls_set", (void **)&t->tls_set},
+        {"mosquitto_username_pw_set", (void **)&t->username_pw_set},
+        {"mosquitto_will_set", (void **)&t->will_set},
+    };
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        *symbols[i].slot = dlsym(handle, symbols[i].name);
+        if (*symbols[i].slot == NULL) {
+            snprintf(error, capacity, "%s has no %s", soname, symbols[i].name);
+            dlclose(handle);
+            return NULL;
+        }
+    }
+    return handle;
+}
+
+static pthread_mutex_t load_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct cmosq_table lib;
+static int loaded; /* set (release) once `lib` is filled; read with acquire */
+static char load_error[512];
+
+const char *cmosq_library_soname(void) { return CMOSQ_SONAME; }
+
+int cmosq_library_load(void) {
+    if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return 0;
+    pthread_mutex_lock(&load_mutex);
+    if (!loaded) {
+        struct cmosq_table t;
+        /* Never closed: libmosquitto stays for the rest of the process once a command has used it. */
+        if (open_table(CMOSQ_SONAME, &t, load_error, sizeof load_error) != NULL) {
+            lib = t;
+            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
+        }
+    }
+    pthread_mutex_unlock(&load_mutex);
+    return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE) ? 0 : -1;
+}
+
+const char *cmosq_library_error(void) {
+    pthread_mutex_lock(&load_mutex);
+    const char *text = load_error;
+    pthread_mutex_unlock(&load_mutex);
+    return text;
+}
+
+int cmosq_library_probe(const char *soname, char *error, size_t capacity) {
+    struct cmosq_table t;
+    if (capacity > 0) error[0] = '\0';
+    void *handle = open_table(soname, &t, error, capacity);
+    if (handle == NULL) return -1;
+    dlclose(handle);
+    return 0;
+}
 
 struct cmosq_client {
     struct mosquitto *mosq;
@@ -40,9 +152,10 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int init_result = 0;
 static _Thread_local int last_errno = 0;
 
-static void do_init(void) { init_result = mosquitto_lib_init(); }
+static void do_init(void) { init_result = lib.lib_init(); }
 
 int cmosq_lib_init_once(void) {
+    if (cmosq_library_load() != 0) return MOSQ_ERR_NOT_SUPPORTED;
     pthread_once(&init_once, do_init);
     return init_result;
 }
@@ -82,38 +195,38 @@ cmosq_client *cmosq_new(const char *client_id, void *context, cmosq_connect_call
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_cond_init(&c->stop_cond, &attr);
     pthread_condattr_destroy(&attr);
-    c->mosq = mosquitto_new(client_id, true, c);
+    c->mosq = lib.new(client_id, true, c);
     if (!c->mosq) {
         pthread_cond_destroy(&c->stop_cond);
         pthread_mutex_destroy(&c->stop_mutex);
         free(c);
         return NULL;
     }
-    mosquitto_connect_callback_set(c->mosq, connect_trampoline);
-    mosquitto_disconnect_callback_set(c->mosq, disconnect_trampoline);
-    mosquitto_publish_callback_set(c->mosq, publish_trampoline);
+    lib.connect_callback_set(c->mosq, connect_trampoline);
+    lib.disconnect_callback_set(c->mosq, disconnect_trampoline);
+    lib.publish_callback_set(c->mosq, publish_trampoline);
     return c;
 }
 
 void cmosq_destroy(cmosq_client *client) {
     if (!client) return;
-    mosquitto_destroy(client->mosq);
+    lib.destroy(client->mosq);
     pthread_cond_destroy(&client->stop_cond);
     pthread_mutex_destroy(&client->stop_mutex);
     free(client);
 }
 
 int cmosq_set_login(cmosq_client *client, const char *username, const char *password) {
-    return mosquitto_username_pw_set(client->mosq, username, password);
+    return lib.username_pw_set(client->mosq, username, password);
 }
 
 int cmosq_set_tls(cmosq_client *client, const char *ca_file) {
-    if (ca_file && ca_file[0] != '\0') return mosquitto_tls_set(client->mosq, ca_file, NULL, NULL, NULL, NULL);
-    return mosquitto_tls_set(client->mosq, NULL, "/etc/ssl/certs", NULL, NULL, NULL);
+    if (ca_file && ca_file[0] != '\0') return lib.tls_set(client->mosq, ca_file, NULL, NULL, NULL, NULL);
+    return lib.tls_set(client->mosq, NULL, "/etc/ssl/certs", NULL, NULL, NULL);
 }
 
 int cmosq_set_will(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain) {
-    return mosquitto_will_set(client->mosq, topic, length, payload, qos, retain);
+    return lib.will_set(client->mosq, topic, length, payload, qos, retain);
 }
 
 static int keep_errno(int rc) {
@@ -124,18 +237,18 @@ static int keep_errno(int rc) {
 int cmosq_connect_async(cmosq_client *client, const char *host, int port, int keepalive_s) {
     client->keepalive_s = keepalive_s;
     errno = 0;
-    return keep_errno(mosquitto_connect_async(client->mosq, host, port, keepalive_s));
+    return keep_errno(lib.connect_async(client->mosq, host, port, keepalive_s));
 }
 
 int cmosq_connect(cmosq_client *client, const char *host, int port, int keepalive_s) {
     client->keepalive_s = keepalive_s;
     errno = 0;
-    return keep_errno(mosquitto_connect(client->mosq, host, port, keepalive_s));
+    return keep_errno(lib.connect(client->mosq, host, port, keepalive_s));
 }
 
 int cmosq_loop(cmosq_client *client, int timeout_ms) {
     errno = 0;
-    return keep_errno(mosquitto_loop(client->mosq, timeout_ms, 1));
+    return keep_errno(lib.loop(client->mosq, timeout_ms, 1));
 }
 
 static void unlock_mutex(void *mutex) { pthread_mutex_unlock(mutex); }
@@ -194,7 +307,7 @@ static void *loop_main(void *arg) {
     for (;;) {
         int rc;
         do {
-            rc = mosquitto_loop(c->mosq, timeout_ms, 1);
+            rc = lib.loop(c->mosq, timeout_ms, 1);
         } while (rc == MOSQ_ERR_SUCCESS && !stop_asked(c));
         /* After cmosq_disconnect, the loop fails (no connection) once the DISCONNECT is out and the
          * socket closed; libmosquitto has reported that (rc 0). */
@@ -204,7 +317,7 @@ static void *loop_main(void *arg) {
         if (wait_or_stop(c, delay_ms)) break;
         /* A failure here (a refused connection, a name that does not resolve) is met by the next
          * mosquitto_loop pass (no connection), reported, and waited out the same way. */
-        mosquitto_reconnect(c->mosq);
+        lib.reconnect(c->mosq);
     }
     return NULL;
 }
@@ -212,7 +325,7 @@ static void *loop_main(void *arg) {
 int cmosq_loop_start(cmosq_client *client) {
     if (client->thread_running) return MOSQ_ERR_INVAL;
     /* The library is told a thread of ours runs its loop: a publish from another thread then wakes it. */
-    int rc = mosquitto_threaded_set(client->mosq, true);
+    int rc = lib.threaded_set(client->mosq, true);
     if (rc != MOSQ_ERR_SUCCESS) return rc;
     pthread_mutex_lock(&client->stop_mutex);
     client->stopping = false;
@@ -241,19 +354,25 @@ int cmosq_loop_stop(cmosq_client *client, bool force) {
 
 int cmosq_publish(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain,
                   int *mid) {
-    return mosquitto_publish(client->mosq, mid, topic, length, payload, qos, retain);
+    return lib.publish(client->mosq, mid, topic, length, payload, qos, retain);
 }
 
 int cmosq_disconnect(cmosq_client *client) {
-    int rc = mosquitto_disconnect(client->mosq);
+    int rc = lib.disconnect(client->mosq);
     pthread_mutex_lock(&client->stop_mutex);
     client->disconnect_asked = rc == MOSQ_ERR_SUCCESS;
     pthread_mutex_unlock(&client->stop_mutex);
     return rc;
 }
 
-const char *cmosq_strerror(int rc) { return mosquitto_strerror(rc); }
+const char *cmosq_strerror(int rc) {
+    if (cmosq_library_load() != 0) return "libmosquitto is not loaded";
+    return lib.strerror(rc);
+}
 
-const char *cmosq_connack_string(int rc) { return mosquitto_connack_string(rc); }
+const char *cmosq_connack_string(int rc) {
+    if (cmosq_library_load() != 0) return "libmosquitto is not loaded";
+    return lib.connack_string(rc);
+}
 
 int cmosq_errno(void) { return last_errno; }

@@ -6,10 +6,23 @@
  * Swift cannot call curl_easy_setopt/curl_easy_getinfo (variadic, guarded by type-checking macros), so
  * every argument type gets its own function, as in swift-corelibs-foundation's _CFURLSessionInterface.
  * Version differences (CURLOPT_PROTOCOLS_STR arrived in 7.85.0) are settled here with #if, never in Swift.
+ * libcurl is opened with dlopen at first use, not linked (ccurl.c says why): until it loads, every
+ * function below fails as libcurl would (NULL, CURLE_FAILED_INIT, -1).
  * See: https://curl.se/libcurl/c/curl_easy_setopt.html
  */
 #include <curl/curl.h>
 #include <stddef.h>
+
+/* The soname opened ("libcurl.so.4"). */
+const char *ccurl_library_soname(void);
+/* Opens libcurl and resolves every function this shim calls, once per process (thread-safe; after a
+ * failure the next call tries again). 0 when it is ready, -1 when it cannot be loaded: then
+ * ccurl_library_error() says why (the loader's text). */
+int ccurl_library_load(void);
+const char *ccurl_library_error(void);
+/* Opens `soname` the way ccurl_library_load does, checks it has every function, and closes it again,
+ * leaving the shim's own library alone: 0 when it would do, -1 with the reason in `error`. */
+int ccurl_library_probe(const char *soname, char *error, size_t capacity);
 
 /* curl_global_init(CURL_GLOBAL_DEFAULT) exactly once per process (pthread_once); returns its result. */
 CURLcode ccurl_global_init_once(void);

@@ -7,6 +7,7 @@
  * every gpsd release): it gets an opaque handle and the small flat `cgps_report` below, which this
  * file fills from whatever libgps API (11 on Debian 12, 12, 14, 16) it was compiled against.
  */
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -54,6 +55,21 @@ typedef struct cgps_report {
     char device[CGPS_DEVICE_MAX];  /* "" unless CGPS_GOT_DEVICE */
     char error[CGPS_ERROR_MAX];    /* "" unless CGPS_GOT_ERROR */
 } cgps_report;
+
+/* libgps is opened with dlopen at the first cgps_open, not linked (cgps.c says why). */
+/* The soname opened ("libgps.so.28"): the one of the API the shim was compiled against. */
+const char *cgps_library_soname(void);
+/* Opens libgps and resolves every function this shim calls, once per process (thread-safe; after a
+ * failure the next call tries again). 0 when it is ready, -1 when it cannot be loaded: then
+ * cgps_library_error() says why (the loader's text). */
+int cgps_library_load(void);
+const char *cgps_library_error(void);
+/* Opens `soname` the way cgps_library_load does, checks it has every function, and closes it again,
+ * leaving the shim's own library alone: 0 when it would do, -1 with the reason in `error`. */
+int cgps_library_probe(const char *soname, char *error, size_t capacity);
+/* The *err of a cgps_open that failed because libgps cannot be loaded (libgps's own codes are -1..-9
+ * and errno values are positive). */
+#define CGPS_ERR_NO_LIBRARY (-1000)
 
 /* The libgps API this shim was compiled against (GPSD_API_MAJOR_VERSION). */
 int cgps_api_major(void);

@@ -23,7 +23,20 @@ typedef void (*cmosq_publish_callback)(void *context, int mid);
 /* A connection attempt failed or a connection was lost: milliseconds to wait before the next one. */
 typedef unsigned int (*cmosq_delay_callback)(void *context);
 
-/* mosquitto_lib_init exactly once per process (pthread_once); returns its result. */
+/* libmosquitto is opened with dlopen by the first cmosq_lib_init_once or cmosq_new, not linked
+ * (cmosquitto.c says why). The soname opened ("libmosquitto.so.1"): */
+const char *cmosq_library_soname(void);
+/* Opens libmosquitto and resolves every function this shim calls, once per process (thread-safe; after
+ * a failure the next call tries again). 0 when it is ready, -1 when it cannot be loaded: then
+ * cmosq_library_error() says why (the loader's text). */
+int cmosq_library_load(void);
+const char *cmosq_library_error(void);
+/* Opens `soname` the way cmosq_library_load does, checks it has every function, and closes it again,
+ * leaving the shim's own library alone: 0 when it would do, -1 with the reason in `error`. */
+int cmosq_library_probe(const char *soname, char *error, size_t capacity);
+
+/* mosquitto_lib_init exactly once per process (pthread_once); returns its result
+ * (MOSQ_ERR_NOT_SUPPORTED when libmosquitto cannot be loaded). */
 int cmosq_lib_init_once(void);
 
 /* A client with a clean session; NULL when out of memory or client_id is not acceptable.

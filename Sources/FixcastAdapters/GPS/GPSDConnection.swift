@@ -63,6 +63,7 @@ public final class GPSDConnection {
     public func open() -> GPSEvent {
         close()
         let label = address.description
+        if let missing = LoadableLibrary.gps.load() { return .disconnected(.libraryMissing(missing)) }
         var err: Int32 = 0
         guard let h = cgps_open(address.host, String(address.port), &err) else {
             let detail = String(cString: cgps_errstr(err))
@@ -222,5 +223,14 @@ private enum BatchItem {
     var fixTime: Date?? {
         guard case .tpv(let tpv) = self, tpv.claimsFix else { return nil }
         return .some(tpv.time)
+    }
+}
+
+extension LoadableLibrary {
+    /// libgps, opened at the first connection to gpsd.
+    static var gps: LoadableLibrary {
+        LoadableLibrary(
+            soname: cgps_library_soname(), load: cgps_library_load, error: cgps_library_error,
+            probe: cgps_library_probe)
     }
 }

@@ -44,6 +44,7 @@ public struct CurlHTTPClient: HTTPFetching {
     }
 
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        if let missing = LoadableLibrary.curl.load() { throw .libraryMissing(missing) }
         let checked = try HTTPURLCheck.check(request.url)
         let limits = self.limits
         let userAgent = self.userAgent
@@ -67,5 +68,14 @@ public struct CurlHTTPClient: HTTPFetching {
             cancellation.cancel()
         }
         return try result.get()
+    }
+}
+
+extension LoadableLibrary {
+    /// libcurl, opened at the first request.
+    static var curl: LoadableLibrary {
+        LoadableLibrary(
+            soname: ccurl_library_soname(), load: ccurl_library_load, error: ccurl_library_error,
+            probe: ccurl_library_probe)
     }
 }

@@ -112,6 +112,9 @@ public final class MQTTLink: @unchecked Sendable {
         if let problem = Self.settingProblem(endpoint: endpoint, clientID: clientID, password: password, will: will) {
             throw MQTTError(cause: .setting, broker: endpoint.display, detail: problem)
         }
+        if let missing = LoadableLibrary.mosquitto.load() {
+            throw MQTTError(cause: .library, broker: endpoint.display, detail: missing.clause)
+        }
         self.endpoint = endpoint
         let (stream, continuation) = AsyncStream<MQTTLinkEvent>.makeStream(bufferingPolicy: .unbounded)
         events = stream
@@ -307,5 +310,14 @@ public final class MQTTLink: @unchecked Sendable {
         case 21: return "malformed packet"  // MOSQ_ERR_MALFORMED_PACKET
         default: return String(cString: cmosq_strerror(rc))
         }
+    }
+}
+
+extension LoadableLibrary {
+    /// libmosquitto, opened when the first client is made.
+    static var mosquitto: LoadableLibrary {
+        LoadableLibrary(
+            soname: cmosq_library_soname(), load: cmosq_library_load, error: cmosq_library_error,
+            probe: cmosq_library_probe)
     }
 }

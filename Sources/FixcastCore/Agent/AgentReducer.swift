@@ -331,7 +331,7 @@ public struct AgentReducer: Sendable {
             gpsProblem = error
             let connection: FixWaitPolicy.Event
             switch error {
-            case .unreachable, .watchRefused: connection = .unreachable
+            case .unreachable, .watchRefused, .libraryMissing: connection = .unreachable
             default: connection = .connectionLost
             }
             let lost = decide(scheduler.handle(.fixLost(at: now)), at: now)
@@ -391,6 +391,10 @@ public struct AgentReducer: Sendable {
             fixWaitNotice = .noPosition
             guard oneReading else { return [] }
             oneReadingFailed = true
+            // Without libgps no wait could have worked: say that, not "gpsd is not answering".
+            if let problem = gpsProblem, case .libraryMissing = problem {
+                return [.sayNoPosition(problem)] + leave(at: now)
+            }
             let why = scheduler.fixWaitFailure ?? .unreachable
             return [.sayNoPosition(GPSError(why, address: configuration.gpsdAddress))] + leave(at: now)
         }

@@ -12,6 +12,8 @@ public enum GPSError: UserFacingError, Hashable {
     case noFixInTime(address: String, attempts: Int, timeoutS: Double)
     /// The connection was lost, did not come back during the attempts, and nothing is stored.
     case lostBeforeFix(address: String, attempts: Int, timeoutS: Double)
+    /// libgps could not be loaded (it is opened at the first connection, not linked).
+    case libraryMissing(MissingLibrary)
 
     public var component: Component { .gps }
 
@@ -31,6 +33,8 @@ public enum GPSError: UserFacingError, Hashable {
         case .lostBeforeFix(let a, let n, let t):
             return
                 "gps: gpsd at \(a) went away and no fix came back within \(Self.tries(n, t)); check that gpsd is running (systemctl status gpsd) or pass --at LAT,LON."
+        case .libraryMissing(let library):
+            return "gps: \(library.clause), or pass --at LAT,LON."
         }
     }
 

@@ -21,6 +21,9 @@ public enum MQTTFailureCause: String, Sendable, Hashable {
     /// A setting the link cannot use (a CA file that is missing or not a regular file, a string
     /// MQTT cannot carry); the detail names the key.
     case setting
+    /// libmosquitto could not be loaded (it is opened when the first client is made, not linked); the
+    /// detail is `MissingLibrary.clause`.
+    case library
 }
 
 /// A broker problem in one sentence naming `mqtt:` and what to do. Readings go on without it:
@@ -66,6 +69,8 @@ public struct MQTTError: UserFacingError, Hashable {
         case .closedAtHandshake:
             return
                 "mqtt: \(broker) accepts connections but closed this one when the MQTT handshake began\(d); if it is a TLS listener (port 8883 usually is) set mqtt.tls = true, else check mqtt.port; readings wait in the outbox."
+        case .library:
+            return "mqtt: \(cleaned); readings wait in the outbox."
         case .setting:
             return
                 "mqtt: cannot connect to \(broker) with these settings: \(cleaned.isEmpty ? "a value is not usable" : cleaned); correct it in the config file or its FIXCAST_MQTT_ variable."

@@ -47,6 +47,8 @@ public enum HTTPError: Error, Sendable, Hashable {
     /// The server's response header was more than libcurl takes (one line over 100 KB, or all of
     /// them over 300 KB): a broken or hostile server, not a memory shortage here.
     case headerTooLarge(host: String)
+    /// libcurl could not be loaded (it is opened at the first request, not linked).
+    case libraryMissing(MissingLibrary)
 
     /// What went wrong, for the middle of a sentence.
     public var reason: String {
@@ -64,6 +66,7 @@ public enum HTTPError: Error, Sendable, Hashable {
         case .transport(let d): return "the transfer failed (\(d))"
         case .headerTooLarge(let h):
             return "the response header from \(h) is too large (over libcurl's limit of 100 KB a line, 300 KB in all)"
+        case .libraryMissing(let library): return library.clause
         }
     }
 }
