@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FixcastTestSupport
+
 /// The zsh completion tried as a person uses it: an interactive `zsh -f` in a real terminal (tmux), the
 /// script on fpath as the package installs it, compinit, and Tab pressed (issue 22).
 @Suite(.serialized, .scratch) struct ZshCompletionTmuxTests {

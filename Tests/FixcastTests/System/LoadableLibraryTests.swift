@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FixcastAdapters
+@testable import FixcastTestSupport
 
 /// libcurl, libgps and libmosquitto are opened by their shims at first use (dlopen), not linked: each
 /// shim opens the soname of the headers it was built with, and one that cannot be opened is one
