@@ -34,12 +34,14 @@ let package = Package(
     targets: [
         // C shims. libgps, libcurl and libmosquitto are not linked: their shims open them with dlopen at
         // first use, so a command that never talks to gpsd, HTTP or MQTT never loads them (issue 22:
-        // `fixcast line` ≤ 20 ms, ≤ 12 MB). Only their headers are needed to build.
-        .target(name: "CGPS"),
-        .target(name: "CCurl"),
+        // `fixcast line` ≤ 20 ms, ≤ 12 MB). Only their headers are needed to build. CLazyLibrary is the
+        // one dlopen-at-first-use loader the three share.
+        .target(name: "CLazyLibrary"),
+        .target(name: "CGPS", dependencies: ["CLazyLibrary"]),
+        .target(name: "CCurl", dependencies: ["CLazyLibrary"]),
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CSystem"),
-        .target(name: "CMosquitto"),
+        .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
         // The C library's elementary functions (sin, cos, log...): pure, so the core may use them.
         .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
         // Leaf libraries: pure code that is not the domain.

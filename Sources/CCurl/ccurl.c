@@ -8,7 +8,9 @@
  */
 #define CURL_DISABLE_TYPECHECK /* the type-checking macros would expand curl_easy_setopt( below */
 #include "ccurl.h"
-#include <dlfcn.h>
+#include <stddef.h>
+
+#include "clazylibrary.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,73 +37,37 @@ struct ccurl_table {
     __typeof__(&curl_free) free_memory;
 };
 
-/* Opens `soname` and resolves the table; on failure closes it again and writes why into `error`. */
-static void *open_table(const char *soname, struct ccurl_table *t, char *error, size_t capacity) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *why = dlerror();
-        snprintf(error, capacity, "%s", why != NULL ? why : soname);
-        return NULL;
-    }
-    struct {
-        const char *name;
-        void **slot;
-    } symbols[] = {
-        {"curl_global_init", (void **)&t->global_init},       {"curl_easy_init", (void **)&t->easy_init},
-        {"curl_easy_cleanup", (void **)&t->easy_cleanup},     {"curl_easy_perform", (void **)&t->easy_perform},
-        {"curl_easy_strerror", (void **)&t->easy_strerror},   {"curl_easy_setopt", (void **)&t->easy_setopt},
-        {"curl_easy_getinfo", (void **)&t->easy_getinfo},     {"curl_slist_append", (void **)&t->slist_append},
-        {"curl_slist_free_all", (void **)&t->slist_free_all}, {"curl_url", (void **)&t->url},
-        {"curl_url_set", (void **)&t->url_set},               {"curl_url_get", (void **)&t->url_get},
-        {"curl_url_cleanup", (void **)&t->url_cleanup},       {"curl_free", (void **)&t->free_memory},
-    };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(handle, symbols[i].name);
-        if (*symbols[i].slot == NULL) {
-            snprintf(error, capacity, "%s has no %s", soname, symbols[i].name);
-            dlclose(handle);
-            return NULL;
-        }
-    }
-    return handle;
-}
+/* Where each function's pointer goes in the table (CLazyLibrary resolves them all or none). */
+static const struct clazy_symbol symbols[] = {
+    {"curl_global_init", offsetof(struct ccurl_table, global_init)},
+    {"curl_easy_init", offsetof(struct ccurl_table, easy_init)},
+    {"curl_easy_cleanup", offsetof(struct ccurl_table, easy_cleanup)},
+    {"curl_easy_perform", offsetof(struct ccurl_table, easy_perform)},
+    {"curl_easy_strerror", offsetof(struct ccurl_table, easy_strerror)},
+    {"curl_easy_setopt", offsetof(struct ccurl_table, easy_setopt)},
+    {"curl_easy_getinfo", offsetof(struct ccurl_table, easy_getinfo)},
+    {"curl_slist_append", offsetof(struct ccurl_table, slist_append)},
+    {"curl_slist_free_all", offsetof(struct ccurl_table, slist_free_all)},
+    {"curl_url", offsetof(struct ccurl_table, url)},
+    {"curl_url_set", offsetof(struct ccurl_table, url_set)},
+    {"curl_url_get", offsetof(struct ccurl_table, url_get)},
+    {"curl_url_cleanup", offsetof(struct ccurl_table, url_cleanup)},
+    {"curl_free", offsetof(struct ccurl_table, free_memory)},
+};
+#define SYMBOL_COUNT (sizeof symbols / sizeof symbols[0])
 
-static pthread_mutex_t load_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct clazy_library library = CLAZY_LIBRARY_INIT;
 static struct ccurl_table lib;
-static int loaded; /* set (release) once `lib` is filled; read with acquire */
-static char load_error[512];
 
 const char *ccurl_library_soname(void) { return CCURL_SONAME; }
 
-int ccurl_library_load(void) {
-    if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return 0;
-    pthread_mutex_lock(&load_mutex);
-    if (!loaded) {
-        struct ccurl_table t;
-        /* Never closed: libcurl stays for the rest of the process once a command has used it. */
-        if (open_table(CCURL_SONAME, &t, load_error, sizeof load_error) != NULL) {
-            lib = t;
-            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
-        }
-    }
-    pthread_mutex_unlock(&load_mutex);
-    return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE) ? 0 : -1;
-}
+/* Never closed: libcurl stays for the rest of the process once a command has used it. */
+int ccurl_library_load(void) { return clazy_load(&library, ccurl_library_soname(), symbols, SYMBOL_COUNT, &lib); }
 
-const char *ccurl_library_error(void) {
-    pthread_mutex_lock(&load_mutex);
-    const char *text = load_error;
-    pthread_mutex_unlock(&load_mutex);
-    return text;
-}
+const char *ccurl_library_error(void) { return clazy_error(&library); }
 
 int ccurl_library_probe(const char *soname, char *error, size_t capacity) {
-    struct ccurl_table t;
-    if (capacity > 0) error[0] = '\0';
-    void *handle = open_table(soname, &t, error, capacity);
-    if (handle == NULL) return -1;
-    dlclose(handle);
-    return 0;
+    return clazy_probe(soname, symbols, SYMBOL_COUNT, error, capacity);
 }
 
 #define LIB_OR(failure) \

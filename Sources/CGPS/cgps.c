@@ -13,7 +13,9 @@
  */
 #include "cgps.h"
 
-#include <dlfcn.h>
+#include <stddef.h>
+
+#include "clazylibrary.h"
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -58,67 +60,29 @@ struct cgps_table {
     __typeof__(&gps_errstr) errstr;
 };
 
-static void *open_table(const char *soname, struct cgps_table *t, char *error, size_t capacity) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *why = dlerror();
-        snprintf(error, capacity, "%s", why != NULL ? why : soname);
-        return NULL;
-    }
-    struct {
-        const char *name;
-        void **slot;
-    } symbols[] = {
-        {"gps_open", (void **)&t->open},       {"gps_stream", (void **)&t->stream}, {"gps_waiting", (void **)&t->waiting},
-        {"gps_read", (void **)&t->read},       {"gps_close", (void **)&t->close},   {"gps_errstr", (void **)&t->errstr},
-    };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(handle, symbols[i].name);
-        if (*symbols[i].slot == NULL) {
-            snprintf(error, capacity, "%s has no %s", soname, symbols[i].name);
-            dlclose(handle);
-            return NULL;
-        }
-    }
-    return handle;
-}
+/* Where each function's pointer goes in the table (CLazyLibrary resolves them all or none). */
+static const struct clazy_symbol symbols[] = {
+    {"gps_open", offsetof(struct cgps_table, open)},
+    {"gps_stream", offsetof(struct cgps_table, stream)},
+    {"gps_waiting", offsetof(struct cgps_table, waiting)},
+    {"gps_read", offsetof(struct cgps_table, read)},
+    {"gps_close", offsetof(struct cgps_table, close)},
+    {"gps_errstr", offsetof(struct cgps_table, errstr)},
+};
+#define SYMBOL_COUNT (sizeof symbols / sizeof symbols[0])
 
-static pthread_mutex_t load_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct clazy_library library = CLAZY_LIBRARY_INIT;
 static struct cgps_table lib;
-static int loaded; /* set (release) once `lib` is filled; read with acquire */
-static char load_error[512];
 
 const char *cgps_library_soname(void) { return cgps_soname(); }
 
-int cgps_library_load(void) {
-    if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return 0;
-    pthread_mutex_lock(&load_mutex);
-    if (!loaded) {
-        struct cgps_table t;
-        /* Never closed: libgps stays for the rest of the process once a command has used it. */
-        if (open_table(cgps_soname(), &t, load_error, sizeof load_error) != NULL) {
-            lib = t;
-            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
-        }
-    }
-    pthread_mutex_unlock(&load_mutex);
-    return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE) ? 0 : -1;
-}
+/* Never closed: libgps stays for the rest of the process once a command has used it. */
+int cgps_library_load(void) { return clazy_load(&library, cgps_library_soname(), symbols, SYMBOL_COUNT, &lib); }
 
-const char *cgps_library_error(void) {
-    pthread_mutex_lock(&load_mutex);
-    const char *text = load_error;
-    pthread_mutex_unlock(&load_mutex);
-    return text;
-}
+const char *cgps_library_error(void) { return clazy_error(&library); }
 
 int cgps_library_probe(const char *soname, char *error, size_t capacity) {
-    struct cgps_table t;
-    if (capacity > 0) error[0] = '\0';
-    void *handle = open_table(soname, &t, error, capacity);
-    if (handle == NULL) return -1;
-    dlclose(handle);
-    return 0;
+    return clazy_probe(soname, symbols, SYMBOL_COUNT, error, capacity);
 }
 
 struct cgps_handle {

@@ -9,7 +9,9 @@
  */
 #include "cmosquitto.h"
 
-#include <dlfcn.h>
+#include <stddef.h>
+
+#include "clazylibrary.h"
 #include <errno.h>
 #include <mosquitto.h>
 #include <pthread.h>
@@ -42,83 +44,41 @@ struct cmosq_table {
     __typeof__(&mosquitto_will_set) will_set;
 };
 
-static void *open_table(const char *soname, struct cmosq_table *t, char *error, size_t capacity) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *why = dlerror();
-        snprintf(error, capacity, "%s", why != NULL ? why : soname);
-        return NULL;
-    }
-    struct {
-        const char *name;
-        void **slot;
-    } symbols[] = {
-        {"mosquitto_connack_string", (void **)&t->connack_string},
-        {"mosquitto_connect", (void **)&t->connect},
-        {"mosquitto_connect_async", (void **)&t->connect_async},
-        {"mosquitto_connect_callback_set", (void **)&t->connect_callback_set},
-        {"mosquitto_destroy", (void **)&t->destroy},
-        {"mosquitto_disconnect", (void **)&t->disconnect},
-        {"mosquitto_disconnect_callback_set", (void **)&t->disconnect_callback_set},
-        {"mosquitto_lib_init", (void **)&t->lib_init},
-        {"mosquitto_loop", (void **)&t->loop},
-        {"mosquitto_new", (void **)&t->new},
-        {"mosquitto_publish", (void **)&t->publish},
-        {"mosquitto_publish_callback_set", (void **)&t->publish_callback_set},
-        {"mosquitto_reconnect", (void **)&t->reconnect},
-        {"mosquitto_strerror", (void **)&t->strerror},
-        {"mosquitto_threaded_set", (void **)&t->threaded_set},
-        {"mosquitto_tls_set", (void **)&t->tls_set},
-        {"mosquitto_username_pw_set", (void **)&t->username_pw_set},
-        {"mosquitto_will_set", (void **)&t->will_set},
-    };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(handle, symbols[i].name);
-        if (*symbols[i].slot == NULL) {
-            snprintf(error, capacity, "%s has no %s", soname, symbols[i].name);
-            dlclose(handle);
-            return NULL;
-        }
-    }
-    return handle;
-}
+/* Where each function's pointer goes in the table (CLazyLibrary resolves them all or none). */
+static const struct clazy_symbol symbols[] = {
+    {"mosquitto_connack_string", offsetof(struct cmosq_table, connack_string)},
+    {"mosquitto_connect", offsetof(struct cmosq_table, connect)},
+    {"mosquitto_connect_async", offsetof(struct cmosq_table, connect_async)},
+    {"mosquitto_connect_callback_set", offsetof(struct cmosq_table, connect_callback_set)},
+    {"mosquitto_destroy", offsetof(struct cmosq_table, destroy)},
+    {"mosquitto_disconnect", offsetof(struct cmosq_table, disconnect)},
+    {"mosquitto_disconnect_callback_set", offsetof(struct cmosq_table, disconnect_callback_set)},
+    {"mosquitto_lib_init", offsetof(struct cmosq_table, lib_init)},
+    {"mosquitto_loop", offsetof(struct cmosq_table, loop)},
+    {"mosquitto_new", offsetof(struct cmosq_table, new)},
+    {"mosquitto_publish", offsetof(struct cmosq_table, publish)},
+    {"mosquitto_publish_callback_set", offsetof(struct cmosq_table, publish_callback_set)},
+    {"mosquitto_reconnect", offsetof(struct cmosq_table, reconnect)},
+    {"mosquitto_strerror", offsetof(struct cmosq_table, strerror)},
+    {"mosquitto_threaded_set", offsetof(struct cmosq_table, threaded_set)},
+    {"mosquitto_tls_set", offsetof(struct cmosq_table, tls_set)},
+    {"mosquitto_username_pw_set", offsetof(struct cmosq_table, username_pw_set)},
+    {"mosquitto_will_set", offsetof(struct cmosq_table, will_set)},
+};
+#define SYMBOL_COUNT (sizeof symbols / sizeof symbols[0])
 
-static pthread_mutex_t load_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct clazy_library library = CLAZY_LIBRARY_INIT;
 static struct cmosq_table lib;
-static int loaded; /* set (release) once `lib` is filled; read with acquire */
-static char load_error[512];
 
 const char *cmosq_library_soname(void) { return CMOSQ_SONAME; }
 
-int cmosq_library_load(void) {
-    if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return 0;
-    pthread_mutex_lock(&load_mutex);
-    if (!loaded) {
-        struct cmosq_table t;
-        /* Never closed: libmosquitto stays for the rest of the process once a command has used it. */
-        if (open_table(CMOSQ_SONAME, &t, load_error, sizeof load_error) != NULL) {
-            lib = t;
-            __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
-        }
-    }
-    pthread_mutex_unlock(&load_mutex);
-    return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE) ? 0 : -1;
-}
+/* Never closed: libmosquitto stays for the rest of the process once a command has used it. */
+int cmosq_library_load(void) { return clazy_load(&library, cmosq_library_soname(), symbols, SYMBOL_COUNT, &lib); }
 
-const char *cmosq_library_error(void) {
-    pthread_mutex_lock(&load_mutex);
-    const char *text = load_error;
-    pthread_mutex_unlock(&load_mutex);
-    return text;
-}
+const char *cmosq_library_error(void) { return clazy_error(&library); }
 
 int cmosq_library_probe(const char *soname, char *error, size_t capacity) {
-    struct cmosq_table t;
-    if (capacity > 0) error[0] = '\0';
-    void *handle = open_table(soname, &t, error, capacity);
-    if (handle == NULL) return -1;
-    dlclose(handle);
-    return 0;
+    return clazy_probe(soname, symbols, SYMBOL_COUNT, error, capacity);
 }
 
 struct cmosq_client {
