@@ -12,7 +12,8 @@ import PackageDescription
 //                 ├─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, the ports in Ports/)
 //                 │     └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML and terminal text)
 //                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CSystem): the only callers of the C libraries,
-//                     imported with `internal import` so no C type reaches a public declaration
+//                     imported with `internal import` so no C type reaches a public declaration;
+//                     CGPS, CCurl and CMosquitto open their library at first use through CLazyLibrary
 //
 // FixcastCore depends on nothing but FoundationEssentials, the leaf libraries and CMath (libm's pure
 // functions); a leaf library on FoundationEssentials and lower leaves only. No package dependencies: C
