@@ -27,7 +27,11 @@ struct CGPSCompatibilityTests {
         var args = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-fsyntax-only"]
         args += defines.map { "-D\($0)" }
         if mock { args += ["-I", TestPaths.fixture("gpsd/mock-libgps")] }
-        args += ["-I", TestPaths.repoRoot.appendingPathComponent("Sources/CGPS/include").path, source]
+        // The shim's own headers and the loader it opens libgps through (CLazyLibrary), as SwiftPM passes them.
+        for include in ["Sources/CGPS/include", "Sources/CLazyLibrary/include"] {
+            args += ["-I", TestPaths.repoRoot.appendingPathComponent(include).path]
+        }
+        args.append(source)
         p.arguments = args
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
