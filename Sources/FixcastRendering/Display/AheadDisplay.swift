@@ -83,7 +83,11 @@ public enum AheadDisplay {
         _ f: AheadForecast, options: DisplayOptions, width: Int, maxSamples: Int = 3, maxAlerts: Int = 2
     ) -> [String] {
         let u = options.formatter
-        var lines = ["Ahead: " + headline(f, options: options)]
+        // The block stays up until the next refresh (up to `ahead.refresh_min` later), so it says when
+        // it was made: "in about 45 min" is counted from then, never passed off as from now.
+        var lines = [
+            "Ahead as of " + DisplayTime.clock(f.madeAt, options.utcOffset) + ": " + headline(f, options: options)
+        ]
         let alerts = alertLines(f, options: options)
         lines += alerts.prefix(maxAlerts).map { "  Alert ahead: " + $0 }
         if alerts.count > maxAlerts { lines.append("  and \(alerts.count - maxAlerts) more alerts ahead") }

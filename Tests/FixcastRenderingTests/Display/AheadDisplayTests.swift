@@ -63,7 +63,9 @@ import Testing
             LiveScreen.State(reading: reading, position: reading.position), now: Self.t0, width: 80, height: 24,
             options: DisplayOptions())
         #expect(lines.count == 24 && lines.allSatisfy { TextColumns.width($0) <= 80 })
-        #expect(lines.contains("Ahead: Rain in about 45 min, 63.0 km ahead, near Kyritz."))
+        // The block says when it was made (it stays up until the next refresh).
+        let madeAt = DisplayTime.clock(Self.forecast(rain: nil).madeAt, DisplayOptions().utcOffset)
+        #expect(lines.contains("Ahead as of \(madeAt): Rain in about 45 min, 63.0 km ahead, near Kyritz."))
     }
 
     static func withAlerts(_ count: Int = 1) -> AheadForecast {
