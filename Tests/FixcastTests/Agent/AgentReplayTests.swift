@@ -99,6 +99,19 @@ import Testing
         }
     }
 
+    /// Drives the first `percent` % of the drive as every replay here does: its first epochs, then a
+    /// wait for the startup reading (the car stands until it is taken), then the rest with 10 ms after
+    /// each line, and 2 s for the last readings to finish. Returns the lines fed.
+    static func driveStart(_ rig: Rig, percent: Int) async throws -> ArraySlice<String> {
+        let lines = try String(contentsOfFile: track, encoding: .utf8).split(separator: "\n").map(String.init)
+        let fed = lines[..<(lines.count * percent / 100)]
+        feed(rig, lines: fed[0..<6], pause: 0.01)
+        #expect(rig.agent.waitForLines(1, seconds: 30), "a startup reading; stderr: \(rig.agent.stderr)")
+        feed(rig, lines: fed[6...], pause: 0.01)
+        try await Task.sleep(for: .seconds(2))
+        return fed
+    }
+
     static func readings(_ rig: Rig) -> [JSONValue] {
         rig.agent.stdoutLines.compactMap { try? JSONValue.parse($0) }
     }
@@ -106,19 +119,12 @@ import Testing
     @Test func replayedDriveTriggersStoresAndAnswersSignals() async throws {
         let rig = try await Self.startRig()
         defer { rig.stop() }
-        let lines = try String(contentsOfFile: Self.track, encoding: .utf8).split(separator: "\n").map(String.init)
         // The first 32 % of the drive (five moves of 5 km; the rule itself is ReadingScheduler's, tested
         // in virtual time), at 50 epochs a second: 2 km of road a second, so one of the GPS client's
         // one-second batches never spans the 5 km between two readings. (The count below assumes each
         // crossing is seen on its own; a feed of 10 km a second would arrive batched, as no real
         // receiver's fixes ever do.)
-        let fed = lines[..<(lines.count * 32 / 100)]
-
-        // The first epochs, then wait for the startup reading before the car drives on.
-        Self.feed(rig, lines: fed[0..<6], pause: 0.01)
-        #expect(rig.agent.waitForLines(1, seconds: 30), "a startup reading; stderr: \(rig.agent.stderr)")
-        Self.feed(rig, lines: fed[6...], pause: 0.01)
-        try await Task.sleep(for: .seconds(2))
+        let fed = try await Self.driveStart(rig, percent: 32)
 
         var printed = Self.readings(rig)
         let startup = try #require(printed.first)

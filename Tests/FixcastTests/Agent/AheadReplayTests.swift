@@ -19,14 +19,8 @@ import Testing
             routes: [Self.aheadPath: [.multiLocation(Self.recorded, rebaseHours: true)]],
             env: ["FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": "$SERVER/ahead"])
         defer { rig.stop() }
-        let lines = try String(contentsOfFile: AgentReplayTests.track, encoding: .utf8).split(separator: "\n").map(
-            String.init)
         // The first 12 % of the drive: two moves of 5 km, so three readings.
-        let fed = lines[..<(lines.count * 12 / 100)]
-        AgentReplayTests.feed(rig, lines: fed[0..<6], pause: 0.01)
-        #expect(rig.agent.waitForLines(1, seconds: 30), "a startup reading; stderr: \(rig.agent.stderr)")
-        AgentReplayTests.feed(rig, lines: fed[6...], pause: 0.01)
-        try await Task.sleep(for: .seconds(2))
+        _ = try await AgentReplayTests.driveStart(rig, percent: 12)
         rig.agent.signal(SIGTERM)
         #expect(rig.agent.waitForExit(seconds: 20) == 0, "stderr: \(rig.agent.stderr)")
 

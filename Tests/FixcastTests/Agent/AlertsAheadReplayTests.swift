@@ -54,13 +54,7 @@ import Testing
             ],
             arguments: ["--route", route])
         defer { rig.stop() }
-        let lines = try String(contentsOfFile: AgentReplayTests.track, encoding: .utf8).split(separator: "\n").map(
-            String.init)
-        let fed = lines[..<(lines.count * 30 / 100)]
-        AgentReplayTests.feed(rig, lines: fed[0..<6], pause: 0.01)
-        #expect(rig.agent.waitForLines(1, seconds: 30), "a startup reading; stderr: \(rig.agent.stderr)")
-        AgentReplayTests.feed(rig, lines: fed[6...], pause: 0.01)
-        try await Task.sleep(for: .seconds(2))
+        _ = try await AgentReplayTests.driveStart(rig, percent: 30)
         rig.agent.signal(SIGTERM)
         #expect(rig.agent.waitForExit(seconds: 20) == 0, "stderr: \(rig.agent.stderr)")
 
