@@ -91,6 +91,13 @@ mkdir -p "$stage/src/debian"
 printf 'Source: fixcast\n\nPackage: fixcast\nArchitecture: any\n' > "$stage/src/debian/control"
 shlibs=$(cd "$stage/src" && dpkg-shlibdeps -O "$fixcast" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || die "dpkg-shlibdeps found no libraries for $fixcast."
+# Packed relative relocations (the link above) need a loader that knows DT_RELR: the binary then asks
+# for the version GLIBC_ABI_DT_RELR (glibc 2.36), but no symbol is bound to it, so dpkg-shlibdeps,
+# which reads the imported symbols, stops at the newest of those (2.35). Raise libc6's floor to 2.36.
+if readelf -V "$fixcast" | grep -qF GLIBC_ABI_DT_RELR; then
+    shlibs=$(echo "$shlibs" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9]|[0-9])(\.[0-9]+)?\)/libc6 (>= 2.36)/')
+    echo "$shlibs" | grep -qE 'libc6 \(>= 2\.(3[6-9]|[4-9][0-9])' || die "Depends does not ask libc6 >= 2.36, which DT_RELR needs: $shlibs"
+fi
 
 # libgps, libcurl and libmosquitto are opened with dlopen at first use (Sources/CGPS, CCurl, CMosquitto),
 # so dpkg-shlibdeps does not see them. Each is found here as the binary's build found it: the SONAME
