@@ -25,13 +25,14 @@ static void *open_resolved(const char *soname, const struct clazy_symbol *symbol
     return handle;
 }
 
-int clazy_is_loaded(struct clazy_library *library) {
+/* Whether clazy_load has succeeded (acquire). */
+static int is_loaded(struct clazy_library *library) {
     return __atomic_load_n(&library->loaded, __ATOMIC_ACQUIRE);
 }
 
 int clazy_load(struct clazy_library *library, const char *soname, const struct clazy_symbol *symbols,
                size_t count, void *table) {
-    if (clazy_is_loaded(library)) return 0;
+    if (is_loaded(library)) return 0;
     pthread_mutex_lock(&library->mutex);
     /* The table is read only after `loaded` is seen set, so a failed attempt's partial writes are
      * never used. */
@@ -40,7 +41,7 @@ int clazy_load(struct clazy_library *library, const char *soname, const struct c
         __atomic_store_n(&library->loaded, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&library->mutex);
-    return clazy_is_loaded(library) ? 0 : -1;
+    return is_loaded(library) ? 0 : -1;
 }
 
 const char *clazy_error(struct clazy_library *library) {

@@ -35,7 +35,5 @@ const char *clazy_error(struct clazy_library *library);
  * reason in `error`. */
 int clazy_probe(const char *soname, const struct clazy_symbol *symbols, size_t count, char *error,
                 size_t capacity);
-/* Whether clazy_load has succeeded (acquire). */
-int clazy_is_loaded(struct clazy_library *library);
 
 #endif
