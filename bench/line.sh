@@ -8,11 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-50}
 idle=${2:-60}
-# The package's link (scripts/package-deb.sh): lld with packed relative relocations and RELRO
-# (Debian's default hardening: `-z relro`, no `-z now`).
-swift build -c release --static-swift-stdlib --product fixcast -Xswiftc -use-ld=lld \
-    -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker pack-relative-relocs >/dev/null
-bin=$PWD/.build/release/fixcast
+# The binary the package ships (its build and link: scripts/build-release.sh).
+bin=$(scripts/build-release.sh)
 work=$(mktemp -d /tmp/fixcast-bench-line.XXXXXX)
 pids=()
 cleanup() { for p in "${pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }

@@ -2,14 +2,13 @@
 # Benchmark of `fixcast run` (issue 5): replays a long real track through a real gpsd, with `fixcast run
 # --json` and gpsd's own gpxlogger attached at the same time, and prints CPU seconds per 1,000 fixes for
 # both (target: fixcast no more than gpxlogger) and fixcast run's peak RSS with samples over the run
-# (target <= 26 MB, flat; issue 19 asks <= 24 MB). Release build with a static Swift stdlib and the link
-# scripts/package-deb.sh ships (lld, packed relative relocations, -z relro), as on a Raspberry Pi.
+# (target <= 26 MB, flat; issue 19 asks <= 24 MB). The binary the package ships (scripts/build-release.sh),
+# as on a Raspberry Pi.
 # Usage: bench/run.sh [--rate EPOCHS_PER_S] [--places offline|nominatim] [--track FILE] [--repeat N]
 # (defaults: the Reno–Tahoe Garmin log in demo/, 50 epochs/s, offline places: about 95 s.)
 # bench/run.py starts and stops everything (gpsd on its own pty and port, the loopback API server,
 # fixcast, gpxlogger, gpspipe), also on Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --product fixcast -Xswiftc -use-ld=lld \
-    -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker pack-relative-relocs >/dev/null
-exec /usr/bin/python3 bench/run.py --bin "$PWD/.build/release/fixcast" "$@"
+bin=$(scripts/build-release.sh)
+exec /usr/bin/python3 bench/run.py --bin "$bin" "$@"
