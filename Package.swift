@@ -10,23 +10,30 @@ import PackageDescription
 //           │     └─▶ FixcastCore
 //           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, MQTT, terminal, signals, clocks, files: the ports' implementations)
 //                 ├─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, the ports in Ports/)
-//                 │     └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML and terminal text)
+//                 │     └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML and terminal text),
+//                 │         FixcastTables (the geometry tables' file formats: places.bin and its k-d tree,
+//                 │         alert-areas.bin and its exact ring containment, basemap.bin)
 //                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CSystem): the only callers of the C libraries,
 //                     imported with `internal import` so no C type reaches a public declaration;
 //                     CGPS, CCurl and CMosquitto open their library at first use through CLazyLibrary
 //
 // FixcastCore depends on nothing but FoundationEssentials, the leaf libraries and CMath (libm's pure
-// functions); a leaf library on FoundationEssentials and lower leaves only. No package dependencies: C
-// libraries come from Debian's -dev packages.
+// functions); a leaf library on FoundationEssentials and lower leaves only, except that FixcastTables
+// also uses CMath's sin, cos and asin for the k-d tree's unit vectors (the C library's answers are the
+// ones every places.bin was built with, so a polynomial would move its trees). No package dependencies:
+// C libraries come from Debian's -dev packages.
 //
 // Where this differs from DESIGN.md's table, which counts rendering among the leaf libraries (that import
 // FoundationEssentials and each other only): FixcastRendering draws the domain's own values (Reading,
 // Alert, AheadForecast, Settings, the trip's TripReading and TripAlertPeriod), so it depends on FixcastCore
 // (and FixcastText) and sits above it, beside FixcastAdapters, which it does not import. Giving it plain
-// inputs instead would mean a second copy of those types. And there is no geometry-tables leaf yet: the
-// place table's image and k-d tree, the alert-area table and the base map image stay in FixcastCore, as
-// they are built on Core's types (OfflinePlaceTable's countries and errors, the geodesy's Elementary
-// functions, Coordinate, AlertArea) and read through Core's data-table port (PlaceTableStorage).
+// inputs instead would mean a second copy of those types. The geometry tables are split: their file
+// formats, bounds-checked readers, k-d tree and ring containment are the FixcastTables leaf, on plain
+// values (degrees, the files' integer micro-degrees, indices, bytes) with its own error
+// (TableFormatError); FixcastCore keeps the domain's wrappers (OfflinePlaceTable, NearestPlaceIndex,
+// AlertAreaTable turn them into places, coordinates and alert areas) and the data-table port
+// (PlaceTableStorage, the leaf's TableStorage). The base map's reader and its values (BasemapImage, GeoBox,
+// BasemapLine) are the leaf's own and are drawn by FixcastRendering directly.
 let package = Package(
     name: "fixcast",
     products: [
@@ -48,14 +55,19 @@ let package = Package(
         // Leaf libraries: pure code that is not the domain.
         // Text formats: the JSON parser and writer, the TOML subset, CSV, XML and terminal text.
         .target(name: "FixcastText"),
+        // Geometry tables: the file formats of places.bin (and its text source), alert-areas.bin and
+        // basemap.bin, their bounds-checked readers, the k-d tree and the exact ring containment.
+        .target(name: "FixcastTables", dependencies: ["CMath"]),
         // Pure domain.
-        .target(name: "FixcastCore", dependencies: ["FixcastText", "CMath"]),
+        .target(name: "FixcastCore", dependencies: ["FixcastText", "FixcastTables", "CMath"]),
         // What people see, drawn from the domain's values: the trip report, the live screen, text.
-        .target(name: "FixcastRendering", dependencies: ["FixcastCore", "FixcastText"]),
+        .target(name: "FixcastRendering", dependencies: ["FixcastCore", "FixcastTables", "FixcastText"]),
         // Everything that touches the OS or a C library.
         .target(
             name: "FixcastAdapters",
-            dependencies: ["FixcastCore", "FixcastText", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto"]),
+            dependencies: [
+                "FixcastCore", "FixcastTables", "FixcastText", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto",
+            ]),
         // The agent, the services that make a reading, the export writers, and where readings are shown.
         .target(
             name: "FixcastApp",
@@ -72,13 +84,14 @@ let package = Package(
         // One test target per library, mirroring its folders; FixcastTests holds the executable's
         // (through-the-binary) tests and, in Tests/FixcastTests/Fixtures, the fixtures all of them read.
         .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
-        .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastText"]),
+        .testTarget(name: "FixcastTablesTests", dependencies: ["FixcastTables"]),
+        .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastTables", "FixcastText"]),
         .testTarget(
             name: "FixcastRenderingTests",
-            dependencies: ["FixcastRendering", "FixcastCore", "FixcastText", "FixcastTestSupport"]),
+            dependencies: ["FixcastRendering", "FixcastCore", "FixcastTables", "FixcastText", "FixcastTestSupport"]),
         .testTarget(
             name: "FixcastAdaptersTests",
-            dependencies: ["FixcastAdapters", "FixcastCore", "FixcastText", "FixcastTestSupport"]),
+            dependencies: ["FixcastAdapters", "FixcastCore", "FixcastTables", "FixcastText", "FixcastTestSupport"]),
         .testTarget(
             name: "FixcastAppTests",
             dependencies: [

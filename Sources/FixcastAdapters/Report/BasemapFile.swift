@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastTables
 
 /// The bundled base map (share/fixcast/basemap.bin: coast, lakes and land borders from Natural Earth),
 /// mapped read-only the way places.bin is (`MappedPlaceTableFile`: nothing copied, only the pages a

@@ -1,3 +1,4 @@
+import FixcastTables
 import FixcastText
 import FoundationEssentials
 

@@ -1,3 +1,4 @@
+import FixcastTables
 import FoundationEssentials
 
 /// Where an active alert applies, as the alerts-ahead matcher asks it: the alert's own polygons

@@ -1,161 +1,46 @@
-/// Finds the nearest of a fixed set of points on the sphere: a balanced k-d tree over 3D unit vectors.
+import FixcastTables
+
+/// Finds the nearest of a fixed set of points on the sphere, in kilometres: the FixcastTables leaf's
+/// k-d tree over unit vectors (`KDTreeIndex`, the tree places.bin is ordered by), with the geodesy's
+/// Earth radius (`GreatCircle.earthRadiusKm`) turning its central angles into distances.
 ///
 /// Why unit vectors: the straight-line (chord) distance between two points on the sphere grows with the
 /// great-circle distance, so the nearest by chord is the nearest by great circle — and there is no
 /// longitude seam at ±180° and no pole to special-case, which a latitude/longitude grid would need.
-/// The tree is stored implicitly (node = median of its range), so building it is a few in-place
-/// partitions and it costs no pointers. Its build is what orders places.bin's tree (`PlaceTableImage.encode`);
-/// its questions go through the same walk as the mapped table's (`KDTreeStorage`), so the two answer alike.
 public struct NearestPlaceIndex: Sendable {
-    /// x, y, z of each point in tree order.
-    private let xyz: [Double]
-    /// The caller's index of the point at each tree position.
-    let ids: [Int32]
-    /// The split axis (0, 1, 2) of the node at each tree position.
-    let axes: [UInt8]
+    let tree: KDTreeIndex
 
-    public var count: Int { ids.count }
+    public var count: Int { tree.count }
 
     /// Builds the index over points given in degrees; `lat.count` must equal `lon.count` (extra values of
     /// the longer array are ignored). Answers are indices into these arrays.
     public init(lat: [Double], lon: [Double]) {
-        let n = min(lat.count, lon.count)
-        var points = [Double](repeating: 0, count: 3 * n)
-        for i in 0..<n {
-            let v = KDTree.unitVector(lat: lat[i], lon: lon[i])
-            points[3 * i] = v.0
-            points[3 * i + 1] = v.1
-            points[3 * i + 2] = v.2
-        }
-        var order = [Int32](unsafeUninitializedCapacity: n) { buffer, count in
-            for i in 0..<n { buffer[i] = Int32(i) }
-            count = n
-        }
-        var axes = [UInt8](repeating: 0, count: n)
-        points.withUnsafeBufferPointer { p in
-            order.withUnsafeMutableBufferPointer { o in
-                axes.withUnsafeMutableBufferPointer { a in
-                    NearestPlaceIndex.build(points: p, order: o, axes: a, lo: 0, hi: n)
-                }
-            }
-        }
-        var treeXYZ = [Double](repeating: 0, count: 3 * n)
-        for (position, id) in order.enumerated() {
-            let i = Int(id)
-            treeXYZ[3 * position] = points[3 * i]
-            treeXYZ[3 * position + 1] = points[3 * i + 1]
-            treeXYZ[3 * position + 2] = points[3 * i + 2]
-        }
-        self.xyz = treeXYZ
-        self.ids = order
-        self.axes = axes
+        tree = KDTreeIndex(lat: lat, lon: lon)
     }
 
     /// The index of the point nearest to (`lat`, `lon`) in degrees, and its great-circle distance in km;
     /// nil only for an empty index. Among points at exactly the same distance the lowest index wins, so
     /// the answer does not depend on how the tree happened to split.
     public func nearest(lat: Double, lon: Double) -> (index: Int, distanceKm: Double)? {
-        let q = KDTree.unitVector(lat: lat, lon: lon)
-        let best = withTree { $0.nearestNode(to: q) }
-        return best.map { (Int($0.id), KDTree.kilometres(chordSquared: $0.squared)) }
+        tree.nearest(lat: lat, lon: lon).map(Self.answer)
     }
 
     /// The indices of every point within `radiusKm` (great circle) of (`lat`, `lon`), in no particular order.
     public func within(lat: Double, lon: Double, radiusKm: Double) -> [Int] {
         guard radiusKm >= 0 else { return [] }
-        let q = KDTree.unitVector(lat: lat, lon: lon)
-        let limit = KDTree.chordSquaredLimit(radiusKm: radiusKm)
-        return withTree { $0.nodes(within: limit, of: q) }
+        return tree.within(lat: lat, lon: lon, radians: radiusKm / GreatCircle.earthRadiusKm)
     }
 
     /// The same answer by looking at every point; the reference the tree is tested and benchmarked against.
     public func nearestByScan(lat: Double, lon: Double) -> (index: Int, distanceKm: Double)? {
-        let q = KDTree.unitVector(lat: lat, lon: lon)
-        let best = withTree { $0.nearestNodeByScan(to: q) }
-        return best.map { (Int($0.id), KDTree.kilometres(chordSquared: $0.squared)) }
+        tree.nearestByScan(lat: lat, lon: lon).map(Self.answer)
     }
-
-    // MARK: - Internals
 
     /// The arrays as the k-d tree walk reads them (`KDTreeStorage`), valid inside `body`.
-    func withTree<R>(_ body: (KDTreeArrays) -> R) -> R {
-        xyz.withUnsafeBufferPointer { p in
-            ids.withUnsafeBufferPointer { ids in
-                axes.withUnsafeBufferPointer { axes in body(KDTreeArrays(xyz: p, ids: ids, axes: axes)) }
-            }
-        }
-    }
+    func withTree<R>(_ body: (KDTreeArrays) -> R) -> R { tree.withTree(body) }
 
-    private static func build(
-        points: UnsafeBufferPointer<Double>, order: UnsafeMutableBufferPointer<Int32>,
-        axes: UnsafeMutableBufferPointer<UInt8>, lo: Int, hi: Int
-    ) {
-        guard hi - lo > 1 else { return }
-        // Split along the axis where the points spread most: the tree then stays useful on a sphere,
-        // where a fixed x/y/z rotation would cut thin slivers.
-        var minV = (Double.infinity, Double.infinity, Double.infinity)
-        var maxV = (-Double.infinity, -Double.infinity, -Double.infinity)
-        for k in lo..<hi {
-            let b = 3 * Int(order[k])
-            minV = (min(minV.0, points[b]), min(minV.1, points[b + 1]), min(minV.2, points[b + 2]))
-            maxV = (max(maxV.0, points[b]), max(maxV.1, points[b + 1]), max(maxV.2, points[b + 2]))
-        }
-        let spread = (maxV.0 - minV.0, maxV.1 - minV.1, maxV.2 - minV.2)
-        let axis = spread.0 >= spread.1 && spread.0 >= spread.2 ? 0 : (spread.1 >= spread.2 ? 1 : 2)
-        let mid = (lo + hi) / 2
-        select(points: points, order: order, axis: axis, lo: lo, hi: hi, k: mid)
-        axes[mid] = UInt8(axis)
-        build(points: points, order: order, axes: axes, lo: lo, hi: mid)
-        build(points: points, order: order, axes: axes, lo: mid + 1, hi: hi)
-    }
-
-    /// Quickselect (Hoare partition, median-of-three pivot): afterwards order[k] holds the point that
-    /// would be there if [lo, hi) were sorted along `axis`, smaller-or-equal ones before, larger-or-equal after.
-    private static func select(
-        points: UnsafeBufferPointer<Double>, order: UnsafeMutableBufferPointer<Int32>, axis: Int,
-        lo: Int, hi: Int, k: Int
-    ) {
-        @inline(__always) func key(_ i: Int) -> Double { points[3 * Int(order[i]) + axis] }
-        var lo = lo
-        var hi = hi - 1
-        while hi > lo {
-            let m = lo + (hi - lo) / 2
-            if key(m) < key(lo) { order.swapAt(m, lo) }
-            if key(hi) < key(lo) { order.swapAt(hi, lo) }
-            if key(hi) < key(m) { order.swapAt(hi, m) }
-            let pivot = key(m)
-            var i = lo
-            var j = hi
-            while i <= j {
-                while key(i) < pivot { i += 1 }
-                while key(j) > pivot { j -= 1 }
-                if i <= j {
-                    order.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if k <= j {
-                hi = j
-            } else if k >= i {
-                lo = i
-            } else {
-                return
-            }
-        }
-    }
-}
-
-/// `NearestPlaceIndex`'s tree as the walk reads it: x, y, z, id and split axis per tree position.
-struct KDTreeArrays: KDTreeStorage {
-    let xyz: UnsafeBufferPointer<Double>
-    let ids: UnsafeBufferPointer<Int32>
-    let axes: UnsafeBufferPointer<UInt8>
-
-    var count: Int { ids.count }
-
-    @inline(__always) func node(_ position: Int) -> KDTreeNode {
-        let b = 3 * position
-        return KDTreeNode(point: (xyz[b], xyz[b + 1], xyz[b + 2]), id: ids[position], axis: Int(axes[position]))
+    /// A walk's winner as an index and kilometres.
+    static func answer(_ best: KDTree.Best) -> (index: Int, distanceKm: Double) {
+        (Int(best.id), KDTree.centralAngle(chordSquared: best.squared) * GreatCircle.earthRadiusKm)
     }
 }

@@ -1,8 +1,12 @@
-/// The bundled GeoNames place table with a spatial index for "nearest place" and a folded-name scan for
-/// search. It lives in the compact binary form of `PlaceTableImage` (share/fixcast/places.bin, made by
-/// scripts/build-places.py), which fixcast maps read-only (through `PlaceTableStorage`): loading builds nothing, and a loaded table
-/// costs only the pages its lookups touched (a few hundred kB) instead of ~18 MB of arrays and tree.
-/// The text form (places.tsv, the image's source) is still read by `init(bytes:)`, which converts it.
+import FixcastTables
+
+/// The bundled GeoNames place table as places: "nearest place", "the place that names this point" and a
+/// folded-name search, answered as the domain's `Place`, `PlaceMatch` and `Coordinate`. The file format,
+/// its k-d tree and its text source are the FixcastTables leaf's (`PlaceTableImage`, `PlaceTableText`):
+/// share/fixcast/places.bin, made by scripts/build-places.py, mapped read-only (through
+/// `PlaceTableStorage`): loading builds nothing, and a loaded table costs only the pages its lookups
+/// touched (a few hundred kB) instead of ~18 MB of arrays and tree. The text form (places.tsv, the
+/// image's source) is still read by `init(bytes:)`, which converts it.
 public struct OfflinePlaceTable: Sendable {
     /// Why the bytes are not a place table; the tail of a sentence. `line` is 0 for the binary form.
     public struct FormatError: Error, Sendable, Hashable {
@@ -13,6 +17,8 @@ public struct OfflinePlaceTable: Sendable {
             self.line = line
             self.reason = reason
         }
+
+        init(_ error: TableFormatError) { self.init(line: error.line, reason: error.reason) }
     }
 
     public struct Country: Sendable, Hashable {
@@ -22,14 +28,19 @@ public struct OfflinePlaceTable: Sendable {
 
     private let image: PlaceTableImage
     public var regions: [String] { image.regions }
-    public var countries: [Country] { image.countries }
+    public let countries: [Country]
 
     public var count: Int { image.count }
 
     /// The binary table in `storage` (a damaged or truncated image throws). fixcast passes a read-only
     /// mapping of places.bin (`OfflinePlaceTable(mappingFile:)` in the adapters); the table keeps `storage`.
     public init(storage: any PlaceTableStorage) throws(FormatError) {
-        image = try PlaceTableImage(storage: storage)
+        do {
+            image = try PlaceTableImage(storage: storage)
+        } catch {
+            throw FormatError(error)
+        }
+        countries = image.countries.map { Country(code: $0.code, name: $0.name) }
     }
 
     /// A binary table held in memory (tests; a damaged or truncated image throws).
@@ -39,78 +50,17 @@ public struct OfflinePlaceTable: Sendable {
 
     /// The binary form of a text table (what places.bin holds for places.tsv).
     public static func encodeImage(fromText bytes: [UInt8]) throws(FormatError) -> [UInt8] {
-        let parsed = try parseText(bytes)
-        return PlaceTableImage.encode(countries: parsed.countries, regions: parsed.regions, rows: parsed.rows)
+        do {
+            let parsed = try PlaceTableText.parse(bytes)
+            return PlaceTableImage.encode(countries: parsed.countries, regions: parsed.regions, rows: parsed.rows)
+        } catch {
+            throw FormatError(error)
+        }
     }
 
     /// Parses the text table; throws on anything that is not the version-1 format.
     public init(bytes: [UInt8]) throws(FormatError) {
         try self.init(imageBytes: Self.encodeImage(fromText: bytes))
-    }
-
-    private static func parseText(_ bytes: [UInt8]) throws(FormatError)
-        -> (countries: [Country], regions: [String], rows: [PlaceTableImage.Row])
-    {
-        var p = Parser(bytes: bytes)
-        guard p.field() == "fixcast-places", p.field() == "1" else {
-            throw FormatError(line: 1, reason: "the header is not \"fixcast-places 1\"")
-        }
-        p.endLine()
-        let countryCount = try p.section("#countries")
-        var countries: [Country] = []
-        var countryByCode: [UInt16: UInt16] = [:]
-        countries.reserveCapacity(min(countryCount, 1000))
-        for _ in 0..<countryCount {
-            guard let code = p.field(), code.utf8.count == 2 else { throw p.failure("a country line has no code") }
-            let name = p.field() ?? ""
-            p.endLine()
-            countryByCode[Parser.packCode(code)] = UInt16(truncatingIfNeeded: countries.count)
-            countries.append(Country(code: code, name: name))
-        }
-        let regionCount = try p.section("#regions")
-        var regions: [String] = []
-        for _ in 0..<regionCount {
-            regions.append(p.field() ?? "")
-            p.endLine()
-        }
-        let placeCount = try p.section("#places")
-        var rows: [PlaceTableImage.Row] = []
-        rows.reserveCapacity(min(placeCount, 1 << 20))
-        var groupRegion: Int16 = -1
-        var groupCountry: UInt16? = nil
-        while !p.atEnd {
-            if p.peek == UInt8(ascii: "@") {
-                p.skip(1)
-                guard let code = p.field(), code.utf8.count == 2, let c = countryByCode[Parser.packCode(code)] else {
-                    throw p.failure("a group names an unknown country")
-                }
-                let r = p.integerField()
-                if let r, r < 0 || r >= regions.count || r > Int(Int16.max) {
-                    throw p.failure("a group names an unknown region")
-                }
-                groupCountry = c
-                groupRegion = r.map { Int16($0) } ?? -1
-                p.endLine()
-                continue
-            }
-            guard let country = groupCountry else { throw p.failure("a place comes before any group line") }
-            guard let lat = p.integerField(), let lon = p.integerField(),
-                (-900_000...900_000).contains(lat), (-1_800_000...1_800_000).contains(lon)
-            else { throw p.failure("a place has no valid coordinates") }
-            let name = p.rawField()
-            guard name.lowerBound < name.upperBound else { throw p.failure("a place has no name") }
-            let population = p.integerField()
-            let alt = p.rawField()
-            p.endLine()
-            rows.append(
-                PlaceTableImage.Row(
-                    latE4: Int32(lat), lonE4: Int32(lon), name: bytes[name], alt: bytes[alt],
-                    population: population.map { Int32(clamping: $0) } ?? -1, region: groupRegion, country: country))
-        }
-        guard rows.count == placeCount else {
-            throw p.failure("the table announces \(placeCount) places but has \(rows.count)")
-        }
-        return (countries, regions, rows)
     }
 
     // MARK: - Rows
@@ -137,7 +87,7 @@ public struct OfflinePlaceTable: Sendable {
 
     public func country(_ row: Int) -> Country {
         let c = Int(image.countryIndex(row))
-        return c < image.countries.count ? image.countries[c] : Country(code: "", name: "")
+        return c < countries.count ? countries[c] : Country(code: "", name: "")
     }
 
     public func population(_ row: Int) -> Int? {
@@ -165,7 +115,7 @@ public struct OfflinePlaceTable: Sendable {
 
     /// The row of the populated place nearest to `coordinate` and how far it is.
     public func nearest(to coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
-        image.nearest(lat: coordinate.lat, lon: coordinate.lon)
+        image.nearest(lat: coordinate.lat, lon: coordinate.lon).map { ($0.row, $0.radians * GreatCircle.earthRadiusKm) }
     }
 
     /// The row that names `coordinate` for a person: the nearest populated place, unless that is a district
@@ -174,7 +124,8 @@ public struct OfflinePlaceTable: Sendable {
     public func settlement(at coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
         guard let nearest = nearest(to: coordinate) else { return nil }
         let candidates = image.within(
-            lat: coordinate.lat, lon: coordinate.lon, radiusKm: CityDistrictRule.maximumRadiusKm)
+            lat: coordinate.lat, lon: coordinate.lon,
+            radians: CityDistrictRule.maximumRadiusKm / GreatCircle.earthRadiusKm)
         var best = nearest
         var bestPopulation = CityDistrictRule.population(population(nearest.row))
         for row in candidates where row != nearest.row {
@@ -196,6 +147,7 @@ public struct OfflinePlaceTable: Sendable {
     /// The same by scanning every row (the benchmark's and the tests' reference).
     public func nearestByScan(to coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
         image.nearestByScan(lat: coordinate.lat, lon: coordinate.lon)
+            .map { ($0.row, $0.radians * GreatCircle.earthRadiusKm) }
     }
 
     /// Rows whose name (or ASCII spelling) starts with `query`, compared case- and diacritics-insensitively.
@@ -255,76 +207,5 @@ public struct OfflinePlaceTable: Sendable {
 
     private func text(_ range: Range<Int>) -> String {
         String(decoding: UnsafeRawBufferPointer(rebasing: image.strings[range]), as: UTF8.self)
-    }
-}
-
-/// A cursor over the table's bytes: fields end at a tab or a newline.
-private struct Parser {
-    let bytes: [UInt8]
-    var i = 0
-    var line = 1
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    var atEnd: Bool { i >= bytes.count }
-    var peek: UInt8 { bytes[i] }
-
-    mutating func skip(_ n: Int) { i += n }
-
-    /// The bytes up to the next tab or newline (consuming a tab, not the newline); empty at a line's end.
-    mutating func rawField() -> Range<Int> {
-        let start = i
-        while i < bytes.count, bytes[i] != 0x09, bytes[i] != 0x0A { i += 1 }
-        let range = start..<i
-        if i < bytes.count, bytes[i] == 0x09 { i += 1 }
-        return range
-    }
-
-    mutating func field() -> String? {
-        let r = rawField()
-        return r.isEmpty ? nil : String(decoding: bytes[r], as: UTF8.self)
-    }
-
-    /// A decimal integer field; nil when empty or not a number.
-    mutating func integerField() -> Int? {
-        let r = rawField()
-        guard !r.isEmpty else { return nil }
-        var k = r.lowerBound
-        var negative = false
-        if bytes[k] == UInt8(ascii: "-") {
-            negative = true
-            k += 1
-        }
-        guard k < r.upperBound else { return nil }
-        var value = 0
-        while k < r.upperBound {
-            let d = Int(bytes[k]) - 48
-            guard d >= 0, d <= 9, value < Int.max / 10 - 10 else { return nil }
-            value = value * 10 + d
-            k += 1
-        }
-        return negative ? -value : value
-    }
-
-    /// Skips what is left of the line and its newline.
-    mutating func endLine() {
-        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-        if i < bytes.count { i += 1 }
-        line += 1
-    }
-
-    mutating func section(_ name: String) throws(OfflinePlaceTable.FormatError) -> Int {
-        guard field() == name, let n = integerField(), n >= 0 else { throw failure("the section \(name) is missing") }
-        endLine()
-        return n
-    }
-
-    func failure(_ reason: String) -> OfflinePlaceTable.FormatError {
-        OfflinePlaceTable.FormatError(line: line, reason: reason)
-    }
-
-    static func packCode(_ code: String) -> UInt16 {
-        let u = Array(code.utf8)
-        return UInt16(u[0]) << 8 | UInt16(u[1])
     }
 }

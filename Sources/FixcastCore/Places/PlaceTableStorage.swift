@@ -1,39 +1,10 @@
-/// The port through which the place table reads its image (places.bin's bytes): the bytes, who keeps them
-/// alive, and what to do before a long read. The format (`PlaceTableImage`) stays pure; where the bytes come
-/// from is the storage's business: an array in memory (`InMemoryPlaceTableStorage`, tests and `fixcast-bench
-/// --compile`) or a read-only file mapping (the adapters' `MappedPlaceTableFile`, the way fixcast loads it).
-///
-/// A class (`AnyObject`) because it owns the memory `bytes` points into: the bytes stay valid and unchanged
-/// for as long as the object lives, and the table holds it for as long as any copy of the table exists.
-public protocol PlaceTableStorage: AnyObject, Sendable {
-    /// The whole image. Valid and unchanged for the storage's lifetime.
-    var bytes: UnsafeRawBufferPointer { get }
+public import FixcastTables
 
-    /// A hint that every byte of `range` (offsets into `bytes`) is about to be read in order, as a search
-    /// does over every record and name. A mapping reads such a range ahead instead of one page per fault;
-    /// memory ignores it. Out-of-range or empty ranges are ignored.
-    func willRead(_ range: Range<Int>)
-}
+/// The port through which the tables (the place table, the alert-area table, the base map) read their
+/// images: the bytes, who keeps them alive, and what to do before a long read. The formats are the
+/// FixcastTables leaf's (`TableStorage`); fixcast passes the adapters' read-only mapping
+/// (`MappedPlaceTableFile`), tests an array in memory (`InMemoryPlaceTableStorage`).
+public typealias PlaceTableStorage = TableStorage
 
-/// An image held in memory: a copy of an array, freed with the storage.
-public final class InMemoryPlaceTableStorage: PlaceTableStorage, @unchecked Sendable {
-    // @unchecked: `bytes` is written once, in init, and never through this type again.
-    public let bytes: UnsafeRawBufferPointer
-    private let owned: UnsafeMutableRawBufferPointer
-
-    public init(copying array: [UInt8]) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, array.count), alignment: 16)
-        array.withUnsafeBytes { source in
-            if let base = source.baseAddress, let target = buffer.baseAddress {
-                target.copyMemory(from: base, byteCount: source.count)
-            }
-        }
-        owned = buffer
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<array.count])
-    }
-
-    /// Memory is already resident: nothing to read ahead.
-    public func willRead(_ range: Range<Int>) {}
-
-    deinit { owned.deallocate() }
-}
+/// An image held in memory (tests, `fixcast-bench --compile`).
+public typealias InMemoryPlaceTableStorage = InMemoryTableStorage

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastTables
 
 /// The base map under the track (coast, lakes, land borders): which part of the world the map panel
 /// shows, and those lines projected, clipped to the panel and simplified to its pixel.

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastTables
 import FixcastText
 import FoundationEssentials
 

@@ -1,3 +1,4 @@
+import FixcastTables
 import Foundation
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
         let everywhere = [GeoBox(minLon: -180, minLat: -90, maxLon: 180, maxLat: 90)]
         // Truncated anywhere: refused at open (the header's tables do not fit).
         for cut in [0, 7, 8, 31, 32, 40, good.count / 2, good.count - 1] {
-            #expect(throws: BasemapImage.FormatError.self) {
+            #expect(throws: TableFormatError.self) {
                 _ = try BasemapImage(storage: InMemoryPlaceTableStorage(copying: Array(good.prefix(cut))))
             }
         }

@@ -1,3 +1,4 @@
+import FixcastTables
 import FoundationEssentials
 
 /// Decides which warnings of one MeteoAlarm country feed apply at a position (CONTRACT.md "Alerts"):

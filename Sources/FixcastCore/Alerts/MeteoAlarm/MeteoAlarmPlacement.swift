@@ -1,3 +1,5 @@
+public import FixcastTables
+
 /// Whether a MeteoAlarm warning applies at a position, decided offline from what the entry says about
 /// its area: its own polygon when it has one (the polygon wins: it is the forecaster's drawing, finer
 /// than the area), else its geocodes placed with the bundled area table (`AlertAreaTable`). A geocode

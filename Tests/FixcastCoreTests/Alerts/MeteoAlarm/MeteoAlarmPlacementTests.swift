@@ -1,3 +1,4 @@
+import FixcastTables
 import Foundation
 import Testing
 

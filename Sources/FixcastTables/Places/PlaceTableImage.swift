@@ -1,8 +1,9 @@
 /// The offline place table in its compact binary form (share/fixcast/places.bin), laid out so that it can
 /// be used straight from a read-only `mmap` (the adapters' `MappedPlaceTableFile`; here only the bytes, through
-/// `PlaceTableStorage`): nothing is parsed or built at load, and only the pages a
+/// `TableStorage`): nothing is parsed or built at load, and only the pages a
 /// lookup touches become resident (clean file pages the kernel may drop again). The text table (TSV) is
-/// the source it is made from; `OfflinePlaceTable(bytes:)` converts it with `PlaceTableImage.encode`.
+/// the source it is made from (`PlaceTableText`); FixcastCore's `OfflinePlaceTable` converts it with
+/// `PlaceTableImage.encode` and turns rows into places.
 ///
 /// Layout, little-endian, offsets from the start of the file:
 ///
@@ -15,27 +16,38 @@
 ///                        i32 population (-1: unknown), i16 region (-1: none), u16 country, u32 tree position
 ///     strings            per row: u16 name length, u16 alternate name length, name, alternate name (UTF-8)
 ///     lists              per country: 2-byte code, u16 length, name; then per region: u16 length, name
-public struct PlaceTableImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("FXPLACE1".utf8)
-    static let headerSize = 64
-    static let nodeSize = 12
-    static let recordSize = 16
-    static let rowMask: UInt32 = (1 << 30) - 1
+package struct PlaceTableImage: @unchecked Sendable {
+    /// A country of the table: its ISO 3166-1 alpha-2 code and its name.
+    package struct Country: Sendable, Hashable {
+        package let code: String
+        package let name: String
+
+        package init(code: String, name: String) {
+            self.code = code
+            self.name = name
+        }
+    }
+
+    package static let magic: [UInt8] = Array("FXPLACE1".utf8)
+    package static let headerSize = 64
+    package static let nodeSize = 12
+    package static let recordSize = 16
+    package static let rowMask: UInt32 = (1 << 30) - 1
 
     /// Keeps the bytes alive (an array or a mapping) for as long as any copy of the image exists.
-    let storage: any PlaceTableStorage
-    let count: Int
-    let tree: UnsafeRawBufferPointer
-    let records: UnsafeRawBufferPointer
-    let strings: UnsafeRawBufferPointer
-    let countries: [OfflinePlaceTable.Country]
-    let regions: [String]
+    package let storage: any TableStorage
+    package let count: Int
+    package let tree: UnsafeRawBufferPointer
+    package let records: UnsafeRawBufferPointer
+    package let strings: UnsafeRawBufferPointer
+    package let countries: [Country]
+    package let regions: [String]
 
     /// Checks the header and section bounds (not every record: that would make every page resident);
     /// record fields are bounds-checked when read.
-    init(storage: any PlaceTableStorage) throws(OfflinePlaceTable.FormatError) {
+    package init(storage: any TableStorage) throws(TableFormatError) {
         let b = storage.bytes
-        func fail(_ reason: String) -> OfflinePlaceTable.FormatError { .init(line: 0, reason: reason) }
+        func fail(_ reason: String) -> TableFormatError { .init(reason: reason) }
         guard b.count >= Self.headerSize, Array(b[0..<8]) == Self.magic else {
             throw fail("the file is not a fixcast place table (no \"FXPLACE1\" header)")
         }
@@ -47,7 +59,7 @@ public struct PlaceTableImage: @unchecked Sendable {
         let stringsOffset = b.u64(40)
         let stringsLength = b.u64(48)
         let listsOffset = b.u64(56)
-        func section(_ offset: UInt64, _ length: UInt64) throws(OfflinePlaceTable.FormatError)
+        func section(_ offset: UInt64, _ length: UInt64) throws(TableFormatError)
             -> UnsafeRawBufferPointer
         {
             guard offset <= UInt64(b.count), length <= UInt64(b.count) - offset else {
@@ -62,17 +74,17 @@ public struct PlaceTableImage: @unchecked Sendable {
         records = try section(recordsOffset, UInt64(placeCount * Self.recordSize))
         strings = try section(stringsOffset, stringsLength)
         var cursor = try section(listsOffset, UInt64(b.count) - min(listsOffset, UInt64(b.count)))[...]
-        func take(_ n: Int) throws(OfflinePlaceTable.FormatError) -> UnsafeRawBufferPointer {
+        func take(_ n: Int) throws(TableFormatError) -> UnsafeRawBufferPointer {
             guard cursor.count >= n else { throw fail("the file is truncated or damaged (country/region names)") }
             let part = UnsafeRawBufferPointer(rebasing: cursor.prefix(n))
             cursor = cursor.dropFirst(n)
             return part
         }
-        func text() throws(OfflinePlaceTable.FormatError) -> String {
+        func text() throws(TableFormatError) -> String {
             let length = Int(try take(2).u16(0))
             return String(decoding: try take(length), as: UTF8.self)
         }
-        var countries: [OfflinePlaceTable.Country] = []
+        var countries: [Country] = []
         countries.reserveCapacity(countryCount)
         for _ in 0..<countryCount {
             let code = String(decoding: try take(2), as: UTF8.self)
@@ -90,7 +102,7 @@ public struct PlaceTableImage: @unchecked Sendable {
     // MARK: - Rows
 
     /// Before touching every record and name (search): read them ahead rather than page by page.
-    func willScanRows() {
+    package func willScanRows() {
         guard let base = storage.bytes.baseAddress, let r = records.baseAddress, let s = strings.baseAddress else {
             return
         }
@@ -98,9 +110,9 @@ public struct PlaceTableImage: @unchecked Sendable {
         storage.willRead(s - base..<s - base + strings.count)
     }
 
-    @inline(__always) func record(_ row: Int) -> Int { row * Self.recordSize }
+    @inline(__always) package func record(_ row: Int) -> Int { row * Self.recordSize }
 
-    func nameRanges(_ row: Int) -> (name: Range<Int>, alt: Range<Int>) {
+    package func nameRanges(_ row: Int) -> (name: Range<Int>, alt: Range<Int>) {
         let start = Int(records.u32(record(row)))
         guard start <= strings.count - 4 else { return (0..<0, 0..<0) }
         let nameLength = Int(strings.u16(start))
@@ -110,13 +122,13 @@ public struct PlaceTableImage: @unchecked Sendable {
         return (start + 4..<nameEnd, nameEnd..<altEnd)
     }
 
-    func population(_ row: Int) -> Int32 { Int32(bitPattern: records.u32(record(row) + 4)) }
-    func regionIndex(_ row: Int) -> Int16 { Int16(bitPattern: records.u16(record(row) + 8)) }
-    func countryIndex(_ row: Int) -> UInt16 { records.u16(record(row) + 10) }
-    func treePosition(_ row: Int) -> Int { Int(records.u32(record(row) + 12)) }
+    package func population(_ row: Int) -> Int32 { Int32(bitPattern: records.u32(record(row) + 4)) }
+    package func regionIndex(_ row: Int) -> Int16 { Int16(bitPattern: records.u16(record(row) + 8)) }
+    package func countryIndex(_ row: Int) -> UInt16 { records.u16(record(row) + 10) }
+    package func treePosition(_ row: Int) -> Int { Int(records.u32(record(row) + 12)) }
 
     /// Latitude and longitude in 1e-4 degrees of the tree node at `position`.
-    @inline(__always) func nodeE4(_ position: Int) -> (lat: Int32, lon: Int32) {
+    @inline(__always) package func nodeE4(_ position: Int) -> (lat: Int32, lon: Int32) {
         let o = position * Self.nodeSize
         return (Int32(bitPattern: tree.u32(o)), Int32(bitPattern: tree.u32(o + 4)))
     }
@@ -124,20 +136,33 @@ public struct PlaceTableImage: @unchecked Sendable {
     // MARK: - Writing
 
     /// One row of a table to encode.
-    struct Row {
-        var latE4: Int32
-        var lonE4: Int32
-        var name: ArraySlice<UInt8>
-        var alt: ArraySlice<UInt8>
-        var population: Int32
-        var region: Int16
-        var country: UInt16
+    package struct Row {
+        package var latE4: Int32
+        package var lonE4: Int32
+        package var name: ArraySlice<UInt8>
+        package var alt: ArraySlice<UInt8>
+        package var population: Int32
+        package var region: Int16
+        package var country: UInt16
+
+        package init(
+            latE4: Int32, lonE4: Int32, name: ArraySlice<UInt8>, alt: ArraySlice<UInt8>, population: Int32,
+            region: Int16, country: UInt16
+        ) {
+            self.latE4 = latE4
+            self.lonE4 = lonE4
+            self.name = name
+            self.alt = alt
+            self.population = population
+            self.region = region
+            self.country = country
+        }
     }
 
     /// The binary image of a table (what scripts/build-places.py writes as places.bin).
-    static func encode(countries: [OfflinePlaceTable.Country], regions: [String], rows: [Row]) -> [UInt8] {
+    package static func encode(countries: [Country], regions: [String], rows: [Row]) -> [UInt8] {
         let n = rows.count
-        let index = NearestPlaceIndex(
+        let index = KDTreeIndex(
             lat: rows.map { Double($0.latE4) / 10_000 }, lon: rows.map { Double($0.lonE4) / 10_000 })
         var out = [UInt8](repeating: 0, count: headerSize)
         var treePosition = [UInt32](repeating: 0, count: n)
@@ -196,16 +221,5 @@ public struct PlaceTableImage: @unchecked Sendable {
         header.append(u64: UInt64(listsOffset))
         out.replaceSubrange(0..<headerSize, with: header)
         return out
-    }
-}
-
-extension Array where Element == UInt8 {
-    mutating func append(u16 v: UInt16) { append(contentsOf: [UInt8(v & 0xFF), UInt8(v >> 8)]) }
-    mutating func append(u32 v: UInt32) {
-        append(contentsOf: [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)])
-    }
-    mutating func append(u64 v: UInt64) {
-        append(u32: UInt32(truncatingIfNeeded: v))
-        append(u32: UInt32(truncatingIfNeeded: v >> 32))
     }
 }

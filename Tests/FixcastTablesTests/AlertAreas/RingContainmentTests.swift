@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FixcastCore
+@testable import FixcastTables
 
 struct RingContainmentTests {
     /// (x, y) vertices in 1e-6 degrees as the table stores them.

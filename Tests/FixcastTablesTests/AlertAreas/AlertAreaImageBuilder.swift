@@ -1,14 +1,20 @@
-@testable import FixcastCore
+@testable import FixcastTables
 
 /// Writes small area tables in alert-areas.bin's layout (scripts/build-alert-areas.py documents it), so the
 /// tests can give the reader shapes the bundled file does not have (holes, the antimeridian) and damage it.
-struct AlertAreaTableBuilder {
+struct AlertAreaImageBuilder {
+    /// A geocode: scheme and code.
+    struct Geocode: Equatable {
+        var scheme: String
+        var code: String
+    }
+
     struct Area {
         var scheme = "EMMA_ID"
         var code: String
         var country = "XX"
         var name = ""
-        var aliases: [AlertGeocode] = []
+        var aliases: [Geocode] = []
         /// Polygons: an outer ring, then its holes; rings as (lon, lat) degrees, not closed.
         var polygons: [[[(Double, Double)]]]
     }
@@ -17,7 +23,7 @@ struct AlertAreaTableBuilder {
 
     func bytes() -> [UInt8] {
         func e6(_ v: Double) -> Int32 { Int32((v * 1_000_000).rounded()) }
-        func floorDiv(_ v: Int32) -> Int { Int(AlertAreaTable.wholeDegrees(Int64(v))) }
+        func floorDiv(_ v: Int32) -> Int { Int(AlertAreaImage.wholeDegrees(Int64(v))) }
         var areaBytes: [UInt8] = []
         var ringBytes: [UInt8] = []
         var pointBytes: [UInt8] = []
@@ -37,7 +43,7 @@ struct AlertAreaTableBuilder {
             for polygon in area.polygons {
                 for (index, ring) in polygon.enumerated() {
                     ringBytes.append(u32: UInt32(pointCount))
-                    ringBytes.append(u32: UInt32(ring.count) | (index > 0 ? AlertAreaTable.holeFlag : 0))
+                    ringBytes.append(u32: UInt32(ring.count) | (index > 0 ? AlertAreaImage.holeFlag : 0))
                     ringCount += 1
                     for (lon, lat) in ring {
                         let x = e6(lon)
@@ -60,7 +66,7 @@ struct AlertAreaTableBuilder {
             areaBytes.append(u32: UInt32(offset))
             areaBytes.append(u16: UInt16(fields.count))
             areaBytes.append(u16: 0)
-            for g in [AlertGeocode(scheme: area.scheme, code: area.code)] + area.aliases {
+            for g in [Geocode(scheme: area.scheme, code: area.code)] + area.aliases {
                 keys.append((Array(g.scheme.utf8) + [9] + Array(g.code.utf8), UInt32(id)))
             }
         }
@@ -94,11 +100,11 @@ struct AlertAreaTableBuilder {
         var body: [UInt8] = []
         var offsets: [UInt64] = []
         for section in [areaBytes, ringBytes, pointBytes, codeBytes, gridBytes, cellBytes, strings] {
-            offsets.append(UInt64(AlertAreaTable.headerSize + body.count))
+            offsets.append(UInt64(AlertAreaImage.headerSize + body.count))
             body += section
         }
-        var header = AlertAreaTable.magic
-        header.append(u32: AlertAreaTable.version)
+        var header = AlertAreaImage.magic
+        header.append(u32: AlertAreaImage.version)
         for v in [areas.count, ringCount, pointCount, keys.count] { header.append(u32: UInt32(v)) }
         header.append(u32: UInt32(bitPattern: Int32(west)))
         header.append(u32: UInt32(bitPattern: Int32(south)))
@@ -110,7 +116,7 @@ struct AlertAreaTableBuilder {
         return header + body
     }
 
-    func table() throws -> AlertAreaTable {
-        try AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: bytes()))
+    func image() throws -> AlertAreaImage {
+        try AlertAreaImage(storage: InMemoryTableStorage(copying: bytes()))
     }
 }

@@ -32,10 +32,6 @@ public struct BasemapLine: Sendable, Hashable {
 /// The file is data from outside: every offset and count is checked against the bytes before it is
 /// followed, and a record that points outside them is skipped and reported (`damaged`), never trusted.
 public struct BasemapImage: Sendable {
-    public struct FormatError: Error, Sendable, Hashable {
-        public let reason: String
-    }
-
     static let magic: [UInt8] = Array("FXBASEM1".utf8)
     static let headerSize = 32
     static let featureSize = 28
@@ -43,7 +39,7 @@ public struct BasemapImage: Sendable {
     /// 1e-5 degree units (about 1 m).
     static let scale = 100_000.0
 
-    let storage: any PlaceTableStorage
+    let storage: any TableStorage
     let featureCount: Int
     let chunkCount: Int
     let featuresAt: Int
@@ -52,10 +48,10 @@ public struct BasemapImage: Sendable {
     let pointBytes: Int
 
     /// Checks the header and that the tables it announces fit in the bytes.
-    public init(storage: any PlaceTableStorage) throws(FormatError) {
+    public init(storage: any TableStorage) throws(TableFormatError) {
         let b = storage.bytes
         guard b.count >= Self.headerSize, Array(b[0..<8]) == Self.magic else {
-            throw FormatError(reason: "not a fixcast base map (no FXBASEM1 header)")
+            throw TableFormatError(reason: "not a fixcast base map (no FXBASEM1 header)")
         }
         self.storage = storage
         featureCount = Int(b.u32(8))
@@ -66,7 +62,7 @@ public struct BasemapImage: Sendable {
         pointsAt = chunksAt + chunkCount * Self.chunkSize
         // Counts are at most 2^32 and sizes small, so these sums cannot overflow an Int on 64 bits.
         guard pointsAt + pointBytes <= b.count else {
-            throw FormatError(reason: "the file is shorter than its header says (truncated?)")
+            throw TableFormatError(reason: "the file is shorter than its header says (truncated?)")
         }
     }
 

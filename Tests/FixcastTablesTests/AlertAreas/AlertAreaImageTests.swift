@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-@testable import FixcastCore
+@testable import FixcastTables
 
-struct AlertAreaTableTests {
-    typealias Area = AlertAreaTableBuilder.Area
+/// alert-areas.bin's reader on small tables made here (holes, overlaps, the antimeridian) and on damaged
+/// ones: every truncation and damaged field throws, garbage never crashes.
+struct AlertAreaImageTests {
+    typealias Area = AlertAreaImageBuilder.Area
 
     static func box(_ w: Double, _ s: Double, _ e: Double, _ n: Double) -> [(Double, Double)] {
         [(w, s), (e, s), (e, n), (w, n)]
@@ -12,10 +14,10 @@ struct AlertAreaTableTests {
 
     /// A lake (a hole) in a land area, an island inside the lake (a second polygon of the same area),
     /// a coastal area overlapping the land's east half, and an area across the antimeridian.
-    static let shapes = AlertAreaTableBuilder(areas: [
+    static let shapes = AlertAreaImageBuilder(areas: [
         Area(
             code: "LAND", country: "AA", name: "Land",
-            aliases: [AlertGeocode(scheme: "NUTS3", code: "AA111")],
+            aliases: [.init(scheme: "NUTS3", code: "AA111")],
             polygons: [
                 [box(10, 50, 12, 52), box(10.5, 50.5, 11.5, 51.5)],
                 [box(10.8, 50.8, 11.2, 51.2)],
@@ -26,13 +28,13 @@ struct AlertAreaTableTests {
             polygons: [[[(179.5, -17), (180.5, -17), (180.5, -16), (179.5, -16)]]]),
     ])
 
-    func codes(_ table: AlertAreaTable, _ lat: Double, _ lon: Double) -> [String] {
-        guard let point = Coordinate(lat: lat, lon: lon) else { return ["bad coordinate"] }
-        return table.areas(containing: point).map(\.code)
+    /// The codes (second text field) of the areas containing the point, in the table's order.
+    func codes(_ table: AlertAreaImage, _ lat: Double, _ lon: Double) -> [String] {
+        table.areaIndices(containingLat: lat, lon: lon).map { table.fields(at: $0)[1] }
     }
 
     @Test func holesAndMultipolygons() throws {
-        let table = try Self.shapes.table()
+        let table = try Self.shapes.image()
         #expect(codes(table, 50.2, 10.2) == ["LAND"])
         #expect(codes(table, 50.7, 10.7) == [])  // in the lake
         #expect(codes(table, 51.0, 11.0) == ["LAND"])  // on the island in the lake
@@ -42,7 +44,7 @@ struct AlertAreaTableTests {
     }
 
     @Test func overlappingAreasAreAllReturned() throws {
-        let table = try Self.shapes.table()
+        let table = try Self.shapes.image()
         #expect(codes(table, 51.8, 11.8) == ["LAND", "COAST"])
         #expect(codes(table, 51.8, 12.5) == ["COAST"])
         #expect(codes(table, 52, 12) == ["LAND", "COAST"])  // a shared vertex, on a whole degree
@@ -51,7 +53,7 @@ struct AlertAreaTableTests {
     }
 
     @Test func aRingAcrossTheAntimeridian() throws {
-        let table = try Self.shapes.table()
+        let table = try Self.shapes.image()
         #expect(codes(table, -16.5, 179.8) == ["DATELINE"])
         #expect(codes(table, -16.5, -179.8) == ["DATELINE"])
         #expect(codes(table, -16.5, 180) == ["DATELINE"])
@@ -61,24 +63,25 @@ struct AlertAreaTableTests {
     }
 
     @Test func geocodesByCodeAndAlias() throws {
-        let table = try Self.shapes.table()
-        let land = try #require(table.area(code: "LAND"))
-        #expect(land.name == "Land" && land.country == "AA")
-        #expect(land.aliases == [AlertGeocode(scheme: "NUTS3", code: "AA111")])
-        #expect(table.area(code: "AA111") == land)
-        #expect(table.area(code: "AA111", scheme: "NUTS3") == land)
-        #expect(table.area(code: "AA111", scheme: "EMMA_ID") == nil)
-        #expect(table.area(code: "COAST")?.name == "Coast")
-        #expect(table.area(code: "NOWHERE") == nil)
-        #expect(table.area(code: "") == nil)
+        let table = try Self.shapes.image()
+        let land = try #require(table.areaIndex(code: "LAND"))
+        #expect(table.fields(at: land) == ["EMMA_ID", "LAND", "AA", "Land", "NUTS3", "AA111"])
+        #expect(table.areaIndex(code: "AA111") == land)
+        #expect(table.areaIndex(code: "AA111", scheme: "NUTS3") == land)
+        #expect(table.areaIndex(code: "AA111", scheme: "EMMA_ID") == nil)
+        #expect(table.areaIndex(code: "COAST").map { table.fields(at: $0)[3] } == "Coast")
+        #expect(table.areaIndex(code: "NOWHERE") == nil)
+        #expect(table.areaIndex(code: "") == nil)
+        let box = table.bounds(at: land)
+        #expect(box.west == 10 && box.south == 50 && box.east == 12 && box.north == 52)
     }
 
     @Test func everyTruncationThrows() throws {
         let bytes = Self.shapes.bytes()
-        _ = try AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: bytes))
+        _ = try AlertAreaImage(storage: InMemoryTableStorage(copying: bytes))
         for length in 0..<bytes.count {
-            #expect(throws: AlertAreaTable.FormatError.self) {
-                try AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: Array(bytes.prefix(length))))
+            #expect(throws: TableFormatError.self) {
+                try AlertAreaImage(storage: InMemoryTableStorage(copying: Array(bytes.prefix(length))))
             }
         }
     }
@@ -116,14 +119,14 @@ struct AlertAreaTableTests {
             ("an area's text", damaged(areas + 24, 1_000_000)),
             ("a ring's first point", damaged(rings, UInt32.max - 2)),
             ("a ring's point count", damaged(rings + 4, 2)),
-            ("an area beginning with a hole", damaged(rings + 4, 4 | AlertAreaTable.holeFlag)),
+            ("an area beginning with a hole", damaged(rings + 4, 4 | AlertAreaImage.holeFlag)),
             ("a geocode's area", damaged(codes + 4, 77)),
             ("a geocode's text", damaged(codes, 1_000_000)),
             ("a cell's area", damaged(cells, 55)),
         ]
         for (what, bytes) in cases {
-            #expect(throws: AlertAreaTable.FormatError.self, "\(what)") {
-                try AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: bytes))
+            #expect(throws: TableFormatError.self, "\(what)") {
+                try AlertAreaImage(storage: InMemoryTableStorage(copying: bytes))
             }
         }
     }
@@ -135,11 +138,11 @@ struct AlertAreaTableTests {
             var bytes = good
             for _ in 0..<8 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255) }
             // Either it throws or it answers; neither crashes nor reads out of bounds.
-            if let table = try? AlertAreaTable(storage: InMemoryPlaceTableStorage(copying: bytes)) {
+            if let table = try? AlertAreaImage(storage: InMemoryTableStorage(copying: bytes)) {
                 for (lat, lon) in [(50.2, 10.2), (51.8, 11.8), (-16.5, -179.8), (0.0, 0.0)] {
-                    _ = table.areas(containing: Coordinate(lat: lat, lon: lon)!)
+                    for index in table.areaIndices(containingLat: lat, lon: lon) { _ = table.fields(at: index) }
                 }
-                _ = table.area(code: "LAND")
+                _ = table.areaIndex(code: "LAND").map(table.fields(at:))
             }
         }
     }
