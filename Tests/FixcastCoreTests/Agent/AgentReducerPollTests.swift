@@ -23,10 +23,11 @@ import Testing
     @Test func aDeadlineDaysAwayIsSleptAnHourAtATime() {
         let here = A.position(A.fix(F.berlin, at: 0))
         var r = A.reducer(.init(periodicMin: 10_000), fixed: here)
-        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        #expect(A.requests(r.handle(.started(at: F.at(0), sleepOffsetS: 0))).map(\.trigger) == [.startup])
+        _ = r.handle(.readingFinished(A.reading(.startup, at: here, time: 1), at: F.at(1)))
         let deadline = r.nextDeadline
-        #expect(deadline.map { $0.seconds(since: F.at(0)) > 3600 } == true, "the next reading is days off")
-        #expect(r.pollTimeoutMs(at: F.at(0), reportHeld: false) == AgentReducer.longestPollMs)
+        #expect(deadline.map { $0.seconds(since: F.at(1)) > 3600 } == true, "the next reading is days off")
+        #expect(r.pollTimeoutMs(at: F.at(1), reportHeld: false) == AgentReducer.longestPollMs)
     }
 
     @Test func stoppedNothingIsTimed() {
