@@ -86,8 +86,8 @@ public final class GPSDConnection {
         handle = nil
     }
 
-    /// Appends the events in every report received already or waiting in the socket now (never blocks). False when
-    /// the connection is lost (it is closed then; `open` again after a back-off).
+    /// Appends the events in every report received already or waiting in the socket now (never
+    /// blocks). False when the connection is lost (it is closed then; `open` again after a back-off).
     ///
     /// The reports are read first and their fixes stamped after, together: a read can bring reports
     /// that waited in the socket (the agent gathers them, `ReportGathering`), and each fix is stamped

@@ -11,9 +11,9 @@ import FoundationEssentials
 /// the doorbell (signals and events from other threads) and the keyboard, with the reducer's next
 /// deadline as its timeout.
 ///
-/// It decides nothing: what to poll (`AgentReducer.gpsWatch`, `listensToPeople`) and for how long
-/// (`nextDeadline`) are the reducer's, every wake-up becomes an `AgentEvent`, and the effects that
-/// come back are performed (`AgentLoop+Effects`). Nothing wakes "just in case": with gpsd at 1 Hz
+/// It decides nothing: what to poll (`AgentReducer.gpsWatch`, `listensToPeople`, `watchesOutputReader`)
+/// and for how long (`pollTimeoutMs`) are the reducer's, every wake-up becomes an `AgentEvent`, and the
+/// effects that come back are performed (`AgentLoop+Effects`). Nothing wakes "just in case": with gpsd at 1 Hz
 /// the loop wakes when gpsd writes, as gpxlogger does, and idle (connected, no data) it does not
 /// wake at all. Only effects that do I/O leave the thread: a reading (HTTP on libcurl's own thread,
 /// place and weather services), and track and last-known writes (on the store's own thread).
