@@ -5,7 +5,14 @@
  *   - 3.25 changed gps_stream's last two parameters from (unsigned int, void *) to (watch_t, const char *)
  *     without bumping the API number, so gps_stream is called with a cast null pointer that fits both;
  *   - 3.26 made socket_t an intptr_t (this file never stores gps_fd, so nothing to do).
- * See gps(3) / libgps(3): gps_open, gps_stream, gps_waiting (microseconds), gps_read, gps_close.
+ * See gps(3) / libgps(3): gps_open, gps_stream, gps_unpack, gps_close.
+ *
+ * The socket is read here, not by gps_read: gpsd's reports are lines, and gps_read (libgps_sock.c)
+ * does one recv(2) into its own buffer then gps_unpack on the first whole line, so a caller cannot
+ * tell "a line is buffered" from "the socket has more" without gps_waiting's select(2). Holding the
+ * buffer here, one recv(2) of what poll(2) said is readable brings a second's SKY and TPV and the
+ * shim knows the socket is empty when that recv read less than it could: one system call a fix less
+ * (bench/README.md, "The live screen at 1/s: syscalls"). The parsing is still libgps's (gps_unpack).
  *
  * libgps is not linked: it is opened with dlopen at the first connection (cgps_library_load), so the
  * commands that never talk to gpsd never map it and what it pulls in (libdbus, libsystemd, libgcrypt
@@ -18,10 +25,12 @@
 #include "clazylibrary.h"
 #include <errno.h>
 #include <math.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include <gps.h>
 
@@ -54,8 +63,7 @@ static const char *cgps_soname(void) {
 struct cgps_table {
     __typeof__(&gps_open) open;
     __typeof__(&gps_stream) stream;
-    __typeof__(&gps_waiting) waiting;
-    __typeof__(&gps_read) read;
+    __typeof__(&gps_unpack) unpack;
     __typeof__(&gps_close) close;
     __typeof__(&gps_errstr) errstr;
 };
@@ -64,8 +72,7 @@ struct cgps_table {
 static const struct clazy_symbol symbols[] = {
     {"gps_open", offsetof(struct cgps_table, open)},
     {"gps_stream", offsetof(struct cgps_table, stream)},
-    {"gps_waiting", offsetof(struct cgps_table, waiting)},
-    {"gps_read", offsetof(struct cgps_table, read)},
+    {"gps_unpack", offsetof(struct cgps_table, unpack)},
     {"gps_close", offsetof(struct cgps_table, close)},
     {"gps_errstr", offsetof(struct cgps_table, errstr)},
 };
@@ -85,12 +92,25 @@ int cgps_library_probe(const char *soname, char *error, size_t capacity) {
     return clazy_probe(soname, symbols, SYMBOL_COUNT, error, capacity);
 }
 
+/* libgps's own buffer size (GPS_JSON_RESPONSE_MAX * 2 in gpsd's gps_json.h, not installed): a
+ * report gpsd sends is at most half of it, so a whole line always fits behind a partial one. */
+#define CGPS_BUFFER_BYTES 20480
+
 struct cgps_handle {
     struct gps_data_t data;
+    /* What was received and not parsed yet: bytes [start, end) of buffer; one more for the NUL that
+     * ends a line handed to gps_unpack. */
+    size_t start, end;
+    char buffer[CGPS_BUFFER_BYTES + 1];
 };
 
+/* The first whole line received and not parsed yet, or NULL. */
+static char *next_line(cgps_handle *h) {
+    return memchr(h->buffer + h->start, '\n', h->end - h->start);
+}
+
 int cgps_api_major(void) { return GPSD_API_MAJOR_VERSION; }
-int cgps_shim_version(void) { return 3; }
+int cgps_shim_version(void) { return 4; }
 
 cgps_handle *cgps_open(const char *host, const char *port, int *err) {
     if (err) *err = 0;
@@ -122,7 +142,46 @@ int cgps_watch_json(cgps_handle *h) {
 
 int cgps_wait(cgps_handle *h, int usec) {
     if (h == NULL) return 0;
-    return lib.waiting(&h->data, usec) ? 1 : 0;
+    if (next_line(h) != NULL) return 1;
+    struct pollfd fd = {.fd = (int)h->data.gps_fd, .events = POLLIN};
+    int ready;
+    do ready = poll(&fd, 1, usec <= 0 ? 0 : (usec + 999) / 1000);
+    while (ready < 0 && errno == EINTR);
+    /* A hang-up or an error counts as waiting: the read that follows finds the end. */
+    return ready > 0 ? 1 : 0;
+}
+
+int cgps_buffered(cgps_handle *h) { return h != NULL && next_line(h) != NULL ? 1 : 0; }
+
+int cgps_receive(cgps_handle *h) {
+    if (h == NULL) return -1;
+    if (h->start > 0) {
+        memmove(h->buffer, h->buffer + h->start, h->end - h->start);
+        h->end -= h->start;
+        h->start = 0;
+    }
+    size_t room = CGPS_BUFFER_BYTES - h->end;
+    /* Full without a whole line: no gpsd sends that (libgps's gps_read fails the same way). */
+    if (room == 0) return -1;
+    ssize_t got;
+    do got = recv((int)h->data.gps_fd, h->buffer + h->end, room, MSG_DONTWAIT);
+    while (got < 0 && errno == EINTR);
+    if (got == 0) return -1; /* gpsd closed the connection */
+    if (got < 0) return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1;
+    h->end += (size_t)got;
+    return (size_t)got == room ? 2 : 1;
+}
+
+int cgps_discard(cgps_handle *h, int max_receives) {
+    if (h == NULL) return -1;
+    for (int i = 0; i < max_receives; i++) {
+        h->start = h->end = 0;
+        int got = cgps_receive(h);
+        if (got < 0) return -1;
+        if (got == 0) return 1;
+    }
+    h->start = h->end = 0;
+    return 0;
 }
 
 int cgps_fd(cgps_handle *h) {
@@ -169,11 +228,17 @@ static void clear_report(cgps_report *out) {
 
 int cgps_read(cgps_handle *h, cgps_report *out) {
     if (h == NULL || out == NULL) return -1;
+    char *eol = next_line(h);
+    if (eol == NULL) return 0;
     clear_report(out);
     struct gps_data_t *d = &h->data;
     /* Only what this read sets must count: libgps accumulates into the struct otherwise. */
     d->set = 0;
-    if (lib.read(d, NULL, 0) < 0) return -1;
+    *eol = '\0';
+    char *line = h->buffer + h->start;
+    h->start = (size_t)(eol - h->buffer) + 1;
+    /* gps_read's answer for a line libgps cannot unpack, kept: the connection counts as failed. */
+    if (lib.unpack(line, d) < 0) return -1;
 
     if (d->set & MODE_SET) {
         out->got |= CGPS_GOT_TPV;

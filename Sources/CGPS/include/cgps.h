@@ -81,16 +81,30 @@ cgps_handle *cgps_open(const char *host, const char *port, int *err);
 /* Asks gpsd to stream JSON reports (?WATCH={"enable":true,"json":true}). 0 on success, -1 on failure. */
 int cgps_watch_json(cgps_handle *h);
 
-/* 1 when data is waiting, 0 after `usec` microseconds without data. Never blocks longer than usec. */
+/* 1 when a whole report is buffered or the socket is readable (or hung up), 0 after `usec`
+   microseconds without (one poll(2) unless a report is buffered). Never blocks longer than usec. */
 int cgps_wait(cgps_handle *h, int usec);
 
-/* The connection's socket, to sleep on with poll(2) until gpsd sends (-1 for NULL). Check cgps_wait(h, 0)
-   first: libgps may hold a report it has read already. (gpsd 3.26 made the type an intptr_t; it is
-   always a small descriptor on a POSIX system.) */
+/* 1 when a whole report was received and not read yet (no system call): poll(2) would not wake for it. */
+int cgps_buffered(cgps_handle *h);
+
+/* One recv(2) of what the socket holds, without blocking, behind what is buffered. 2 when it filled
+   the buffer (more may wait), 1 when it read less (the socket was emptied), 0 when nothing waited,
+   -1 when gpsd closed the connection or the read failed. */
+int cgps_receive(cgps_handle *h);
+
+/* Drops what is buffered and up to `max_receives` buffers of what waits in the socket, unparsed:
+   1 when the socket is empty, 0 when more may wait still, -1 when the connection is lost. */
+int cgps_discard(cgps_handle *h, int max_receives);
+
+/* The connection's socket, to sleep on with poll(2) until gpsd sends (-1 for NULL). Check
+   cgps_buffered first: a receive may have brought more than one report. (gpsd 3.26 made the type an
+   intptr_t; it is always a small descriptor on a POSIX system.) */
 int cgps_fd(cgps_handle *h);
 
-/* Reads one report into *out. Returns 1 when *out holds something (out->got may still be 0 for
-   objects fixcast does not use), -1 when gpsd closed the connection or the read failed. */
+/* Parses the next whole report received (cgps_receive) into *out. Returns 1 when *out holds
+   something (out->got may still be 0 for objects fixcast does not use), 0 when no whole report is
+   buffered, -1 when libgps cannot unpack it (as gps_read, the connection counts as failed). */
 int cgps_read(cgps_handle *h, cgps_report *out);
 
 /* Closes the connection and frees the handle (NULL is fine). */

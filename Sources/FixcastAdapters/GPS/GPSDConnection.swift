@@ -18,8 +18,6 @@ public final class GPSDConnection {
     /// The fixes dropped as implausible since this connection was made, by reason (for `status`).
     public private(set) var rejectedFixes = RejectedFixCounts()
     private var report = cgps_report()
-    /// The last read ended with libgps's buffer empty and nothing waiting in the socket.
-    private var drained = false
     private var device: String?
     private var satellites: (used: Int?, visible: Int?) = (nil, nil)
     /// What one read brought, in order, before its TPVs are stamped (see `readAvailable`).
@@ -75,7 +73,6 @@ public final class GPSDConnection {
             return .disconnected(.watchRefused(address: label))
         }
         handle = h
-        drained = false
         previousReadAt = clock.now()
         filter.reset()
         device = nil
@@ -89,8 +86,8 @@ public final class GPSDConnection {
         handle = nil
     }
 
-    /// Appends the events in every report libgps holds or the socket has now (never blocks). False when
-    /// the connection is lost (it is closed then; `open` again after a back-off).
+    /// Appends the events in every report received already or waiting in the socket now (never
+    /// blocks). False when the connection is lost (it is closed then; `open` again after a back-off).
     ///
     /// The reports are read first and their fixes stamped after, together: a read can bring reports
     /// that waited in the socket (the agent gathers them, `ReportGathering`), and each fix is stamped
@@ -99,17 +96,24 @@ public final class GPSDConnection {
         guard let handle else { return false }
         batch.removeAll(keepingCapacity: true)
         var reads = 0
-        var more = false
+        // Whether the socket may hold more: until a receive reads less than it could (one recv(2) a
+        // second at 1 Hz: poll(2) said readable, and no select(2) asks again after it).
+        var more = true
         var alive = true
-        repeat {
-            guard cgps_read(handle, &report) == 1 else {
-                alive = false
-                break
+        while reads < Self.maxReportsPerRead {
+            let parsed = cgps_read(handle, &report)
+            if parsed == 1 {
+                take(report)
+                reads += 1
+                continue
             }
-            take(report)
-            reads += 1
-            more = cgps_wait(handle, 0) == 1
-        } while reads < Self.maxReportsPerRead && more
+            if parsed < 0 { alive = false }
+            guard alive, more else { break }
+            let received = cgps_receive(handle)
+            if received < 0 { alive = false }
+            if received <= 0 { break }
+            more = received == 2
+        }
         let readAt = clock.now()
         fixTimes.removeAll(keepingCapacity: true)
         for item in batch { if let time = item.fixTime { fixTimes.append(time) } }
@@ -127,7 +131,6 @@ public final class GPSDConnection {
             close()
             return false
         }
-        drained = !more
         return true
     }
 
@@ -138,33 +141,27 @@ public final class GPSDConnection {
     /// second; what follows is stamped from now.
     public func discardWaiting() -> Bool {
         guard let handle else { return false }
-        var reads = 0
-        while reads < Self.maxReportsPerRead, cgps_wait(handle, 0) == 1 {
-            guard cgps_read(handle, &report) == 1 else {
-                close()
-                return false
-            }
-            reads += 1
+        // A bound as `maxReportsPerRead` is on a read: 32 buffers of 20 kB, more than 512 reports.
+        guard cgps_discard(handle, 32) >= 0 else {
+            close()
+            return false
         }
-        drained = reads < Self.maxReportsPerRead
         previousReadAt = clock.now()
         return true
     }
 
-    /// Whether a report waits, in libgps's buffer or in the socket, asked now (one select(2)): for a
-    /// socket the caller left out of its poll for a while.
+    /// Whether a report waits, received already or in the socket, asked now (one poll(2) unless one is
+    /// received already): for a socket the caller left out of its poll for a while.
     public var hasWaitingReport: Bool {
         guard let handle else { return false }
         return cgps_wait(handle, 0) == 1
     }
 
-    /// Whether libgps holds a report it has read already (then poll(2) would not wake for it).
+    /// Whether a whole report was received already and not read (then poll(2) would not wake for it):
+    /// after a read that stopped at `maxReportsPerRead`. No system call.
     public var hasBufferedReport: Bool {
         guard let handle else { return false }
-        // Known empty since the last read ended on an empty buffer and a quiet socket: poll(2) wakes
-        // for what comes next, so no select(2) of libgps's is needed (one system call less per fix).
-        if drained { return false }
-        return cgps_wait(handle, 0) == 1
+        return cgps_buffered(handle) == 1
     }
 
     private func take(_ report: cgps_report) {

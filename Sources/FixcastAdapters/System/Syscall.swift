@@ -26,6 +26,11 @@ package enum Syscall {
         return n
     }
 
+    /// POLLRDHUP (Linux, `_GNU_SOURCE`, not visible to Swift): the peer closed its end. With POLLHUP
+    /// and POLLERR, which poll(2) reports whatever is asked, the events of a socket watched for a
+    /// hang-up only.
+    package static let pollHangUp: Int16 = 0x2000
+
     /// open(2), retried on EINTR (opening a FIFO blocks until the other end opens, and a signal can
     /// cut that short).
     package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {

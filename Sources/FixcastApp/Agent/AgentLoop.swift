@@ -11,9 +11,9 @@ import FoundationEssentials
 /// the doorbell (signals and events from other threads) and the keyboard, with the reducer's next
 /// deadline as its timeout.
 ///
-/// It decides nothing: what to poll (`AgentReducer.gpsWatch`, `listensToPeople`) and for how long
-/// (`nextDeadline`) are the reducer's, every wake-up becomes an `AgentEvent`, and the effects that
-/// come back are performed (`AgentLoop+Effects`). Nothing wakes "just in case": with gpsd at 1 Hz
+/// It decides nothing: what to poll (`AgentReducer.gpsWatch`, `listensToPeople`, `watchesOutputReader`)
+/// and for how long (`pollTimeoutMs`) are the reducer's, every wake-up becomes an `AgentEvent`, and the
+/// effects that come back are performed (`AgentLoop+Effects`). Nothing wakes "just in case": with gpsd at 1 Hz
 /// the loop wakes when gpsd writes, as gpxlogger does, and idle (connected, no data) it does not
 /// wake at all. Only effects that do I/O leave the thread: a reading (HTTP on libcurl's own thread,
 /// place and weather services), and track and last-known writes (on the store's own thread).
@@ -34,16 +34,11 @@ final class AgentLoop {
     var exitCode: Int32?
     /// The position a run that stops at its position resolved (`Agent.position()`).
     var resolvedPosition: ReadingRequest?
-    /// stdout is a pipe whose reader's going away is watched (JSON lines only).
-    private let watchesStdout: Bool
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
     private let signals: [Int32]
     var gpsEvents: [GPSEvent] = []
     /// The alerts the last checks found, by id, for `alerts.command` (written by the check's task).
     let latestAlerts = LatestAlerts()
-    /// POLLRDHUP (Linux, `_GNU_SOURCE`, not visible to Swift): the peer closed its end. With POLLHUP
-    /// and POLLERR, which poll(2) reports whatever is asked, the only events of a gathering socket.
-    private static let hangUpOnly: Int16 = 0x2000
 
     init?(settings: Settings, options: Agent.Options, services: Services) {
         guard let doorbell = LoopDoorbell() else {
@@ -70,8 +65,6 @@ final class AgentLoop {
             }
         }
         self.display = display
-        // `now` takes and stores its reading whoever reads it: a reader gone is not watched for.
-        watchesStdout = !display.isLive && Console.stdoutIsPipe && !options.oneReading
         // SIGHUP is a stop that loses nothing, as SIGTERM (unless `nohup` ignores it: then it stays so).
         // `now` keeps the default actions (Ctrl-C ends it at once, as any one-shot command).
         var signals = options.oneReading ? [] : [SIGUSR1, SIGINT, SIGTERM]
@@ -94,6 +87,7 @@ final class AgentLoop {
         configuration.stopsAtPosition = options.stopsAtPosition
         configuration.forcesTheReading = options.force
         configuration.gpsdAddress = address.description
+        configuration.printsToAPipe = Console.stdoutIsPipe
         reducer = AgentReducer(
             configuration: configuration, startedAt: services.clock.reading().monotonic, lastKnown: lastKnown,
             fixedPosition: options.fixedPosition)
@@ -125,17 +119,19 @@ final class AgentLoop {
             let watch = reducer.gpsWatch
             let gpsFD = watch == nil ? nil : gps?.descriptor
             if let gpsFD {
-                fds.append(pollfd(fd: gpsFD, events: watch == .reports ? Int16(POLLIN) : Self.hangUpOnly, revents: 0))
+                fds.append(
+                    pollfd(fd: gpsFD, events: watch == .reports ? Int16(POLLIN) : Syscall.pollHangUp, revents: 0))
             }
             let keyFD = reducer.listensToPeople ? display.keyboard : nil
             if let keyFD { fds.append(pollfd(fd: keyFD, events: Int16(POLLIN), revents: 0)) }
-            // stdout a pipe: its reader going away (`| head -1`) shows as POLLERR, asked or not.
-            let stdoutWatched = watchesStdout && reducer.listensToPeople
+            // Its reader going away (`| head -1`) shows as POLLERR, asked or not.
+            let stdoutWatched = reducer.watchesOutputReader
             if stdoutWatched { fds.append(pollfd(fd: 1, events: 0, revents: 0)) }
 
-            // libgps may hold a report already read from the socket: poll(2) would not wake for it.
+            // A read that stopped at its bound leaves reports received: poll(2) would not wake for them.
             let buffered = watch == .reports && (gps?.hasBufferedReport ?? false)
-            let ready = Syscall.poll(&fds, timeoutMs: buffered ? 0 : timeoutMs(now: clock.reading()))
+            let timeout = reducer.pollTimeoutMs(at: clock.reading().monotonic, reportHeld: buffered)
+            let ready = Syscall.poll(&fds, timeoutMs: timeout)
             let now = clock.reading()
             if let offset = SuspendClock.sleepOffsetS() { handle(.resumeSample(sleepOffsetS: offset, at: now)) }
             if ready > 0, fds[0].revents != 0 { serviceDoorbell(now: now) }
@@ -199,12 +195,5 @@ final class AgentLoop {
         // Readable yet nothing to read: the terminal hung up.
         if keys.isEmpty { return handle(.terminalHungUp(at: now)) }
         for key in keys { handle(.key(key, at: now)) }
-    }
-
-    /// Milliseconds until the reducer's next deadline; -1: nothing timed, sleep until an event.
-    private func timeoutMs(now: ClockReading) -> Int32 {
-        guard let deadline = reducer.nextDeadline else { return -1 }
-        let wait = deadline.seconds(since: now.monotonic)
-        return Int32(min(max(0, wait) * 1000, 3_600_000).rounded(.up))
     }
 }

@@ -31,6 +31,9 @@ extension AgentReducer {
         }
         /// `now --force`: the one reading bypasses the weather cache (its 1-minute floor stays).
         public var forcesTheReading = false
+        /// stdout is a pipe (JSON lines to another program): its reader going away is watched for
+        /// (`AgentReducer.watchesOutputReader`).
+        public var printsToAPipe = false
         /// gpsd's address as shown in the sentences of a one-reading run (`GPSDAddress.description`).
         public var gpsdAddress = GPSDAddress.local.description
 

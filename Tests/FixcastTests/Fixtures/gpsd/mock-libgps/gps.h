@@ -98,6 +98,7 @@ extern int gps_open(const char *, const char *, struct gps_data_t *);
 extern int gps_close(struct gps_data_t *);
 extern int gps_read(struct gps_data_t *, char *message, int message_len);
 extern bool gps_waiting(const struct gps_data_t *, int);
+extern int gps_unpack(char *, struct gps_data_t *);
 #if MOCK_STREAM_NEW
 extern int gps_stream(struct gps_data_t *, watch_t, const char *);
 #else
