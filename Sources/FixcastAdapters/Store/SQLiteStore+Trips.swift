@@ -33,7 +33,10 @@ extension SQLiteStore {
     /// receiver's first fix before it knows the date is its trip's start, not a trip of its own. A point whose fix time is outside 1970–2200 or whose
     /// position is no coordinate is left out (`PlausibleTime`): the store is data from outside too.
     public func trips(gapMinutes: Double) throws(StorageError) -> [StoredTrip] {
-        let undated = try undatedTripTimes(gapMinutes: gapMinutes)
+        try trips(gapMinutes: gapMinutes, undated: undatedTripTimes(gapMinutes: gapMinutes))
+    }
+
+    private func trips(gapMinutes: Double, undated: UndatedTripTimes) throws(StorageError) -> [StoredTrip] {
         let moved = try movedTrackPoints(undated)
         let stmt = try db.prepare(
             "SELECT \(Self.tripTime), lat, lon, id FROM track_points ORDER BY \(Self.tripTime), id")
@@ -69,8 +72,8 @@ extension SQLiteStore {
     public func tripSummaries(gapMinutes: Double, rainMmH: Double = AheadSettings().rainMmH) throws(StorageError)
         -> [TripSummary]
     {
-        let trips = try trips(gapMinutes: gapMinutes)
         let undated = try undatedTripTimes(gapMinutes: gapMinutes)
+        let trips = try trips(gapMinutes: gapMinutes, undated: undated)
         let moved = try movedReadings(undated)
         let range =
             "\(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?3))"
