@@ -103,12 +103,18 @@ extension SQLiteStore {
     /// those readings (`AheadCheck`), from the readings' columns, without parsing their JSON: `trips`
     /// does this for every trip of the store. A temperature or rate outside its physical range, or a
     /// time outside 1970–2200, is unknown; a reading without a believable position checks nothing.
-    public func tripAheadChecks(from: Date, to: Date, rainMmH: Double) throws(StorageError) -> AheadCheck.Summary {
+    /// `excluding` and `including` (JSON arrays of reading ids) are the undated readings whose trip
+    /// time is not their receive time (`UndatedTripTimes`): left out of their own time, put in this trip.
+    public func tripAheadChecks(
+        from: Date, to: Date, rainMmH: Double, excluding: String = "[]", including: String = "[]"
+    ) throws(StorageError) -> AheadCheck.Summary {
         let stmt = try db.prepare(
-            "SELECT time, lat, lon, temperature_c, precipitation_mm, stale, ahead_id FROM readings WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL"
+            "SELECT time, lat, lon, temperature_c, precipitation_mm, stale, ahead_id FROM readings WHERE lat IS NOT NULL AND (\(Self.tripTime) BETWEEN ?1 AND ?2 AND id NOT IN (SELECT value FROM json_each(?3)) OR id IN (SELECT value FROM json_each(?4)))"
         )
         try stmt.bind(1, from)
         try stmt.bind(2, to)
+        try stmt.bind(3, excluding)
+        try stmt.bind(4, including)
         var met: [AheadCheck.Met] = []
         var forecastIDs: [Int64] = []
         var seen = Set<Int64>()

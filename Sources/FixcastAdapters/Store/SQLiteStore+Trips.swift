@@ -28,18 +28,22 @@ extension SQLiteStore {
     /// SQL, over the 1 s target.
     ///
     /// Where a trip ends is `TripSplitter`'s rule (one rule, tested in FixcastCore), fed point by point;
-    /// this pass adds only each trip's length. A point whose fix time is outside 1970–2200 or whose
+    /// this pass adds only each trip's length. A point without a fix time takes the trip time of the
+    /// dated fixes received around it (`UndatedTripTime`, one more pass in receive order): a
+    /// receiver's first fix before it knows the date is its trip's start, not a trip of its own. A point whose fix time is outside 1970–2200 or whose
     /// position is no coordinate is left out (`PlausibleTime`): the store is data from outside too.
     public func trips(gapMinutes: Double) throws(StorageError) -> [StoredTrip] {
+        try trips(gapMinutes: gapMinutes, undated: undatedTripTimes(gapMinutes: gapMinutes))
+    }
+
+    private func trips(gapMinutes: Double, undated: UndatedTripTimes) throws(StorageError) -> [StoredTrip] {
+        let moved = try movedTrackPoints(undated)
         let stmt = try db.prepare(
-            "SELECT \(Self.tripTime), lat, lon FROM track_points ORDER BY \(Self.tripTime), id")
+            "SELECT \(Self.tripTime), lat, lon, id FROM track_points ORDER BY \(Self.tripTime), id")
         var splitting = TripSplitter.Splitting(gapMinutes: gapMinutes)
         var lengthsKm: [Double] = []
         var previousCoordinate: Coordinate?
-        while try stmt.step() {
-            guard let t = stmt.double(0), PlausibleTime.contains(t), let lat = stmt.double(1),
-                let lon = stmt.double(2), let c = Coordinate(lat: lat, lon: lon)
-            else { continue }
+        func add(_ t: Double, _ c: Coordinate) {
             if splitting.add(t) {
                 lengthsKm.append(0)
             } else if let p = previousCoordinate {
@@ -47,6 +51,18 @@ extension SQLiteStore {
             }
             previousCoordinate = c
         }
+        var next = 0  // the moved points, merged in by their trip time
+        while try stmt.step() {
+            guard undated.points[stmt.int64(3)] == nil, let t = stmt.double(0), PlausibleTime.contains(t),
+                let lat = stmt.double(1), let lon = stmt.double(2), let c = Coordinate(lat: lat, lon: lon)
+            else { continue }
+            while next < moved.count, moved[next].time <= t {
+                add(moved[next].time, moved[next].coordinate)
+                next += 1
+            }
+            add(t, c)
+        }
+        for m in moved[next...] { add(m.time, m.coordinate) }
         return zip(splitting.finish(), lengthsKm).map { StoredTrip(span: $0, distanceKm: $1) }
     }
 
@@ -56,17 +72,21 @@ extension SQLiteStore {
     public func tripSummaries(gapMinutes: Double, rainMmH: Double = AheadSettings().rainMmH) throws(StorageError)
         -> [TripSummary]
     {
-        let trips = try trips(gapMinutes: gapMinutes)
-        let range = "\(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL"
+        let undated = try undatedTripTimes(gapMinutes: gapMinutes)
+        let trips = try trips(gapMinutes: gapMinutes, undated: undated)
+        let moved = try movedReadings(undated)
+        let range =
+            "\(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?3))"
         let stats = try db.prepare(
             "SELECT count(*), min(CASE WHEN temperature_c BETWEEN -90 AND 60 THEN temperature_c END), max(CASE WHEN temperature_c BETWEEN -90 AND 60 THEN temperature_c END) FROM readings WHERE \(range)"
         )
         let first = try db.prepare(
-            "SELECT place_name FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.tripTime), id LIMIT 1"
+            "SELECT place_name, \(Self.tripTime) FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.tripTime), id LIMIT 1"
         )
         let last = try db.prepare(
-            "SELECT place_name FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.tripTime) DESC, id DESC LIMIT 1"
+            "SELECT place_name, \(Self.tripTime) FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.tripTime) DESC, id DESC LIMIT 1"
         )
+        let excluded = undated.readingIDsJSON
         var out: [TripSummary] = []
         for (i, trip) in trips.enumerated() {
             var summary = TripSummary(
@@ -76,46 +96,126 @@ extension SQLiteStore {
                 try stmt.reset()
                 try stmt.bind(1, trip.span.start)
                 try stmt.bind(2, trip.span.end)
+                try stmt.bind(3, excluded)
             }
             if try stats.step() {
                 summary.readings = stats.int(0) ?? 0
                 summary.minC = stats.double(1)
                 summary.maxC = stats.double(2)
             }
-            if try first.step() { summary.startPlace = first.text(0) }
-            if try last.step() { summary.endPlace = last.text(0) }
-            summary.aheadChecks = try tripAheadChecks(from: trip.span.start, to: trip.span.end, rainMmH: rainMmH)
+            var firstPlace = try first.step() ? first.text(0).map { ($0, first.double(1) ?? 0) } : nil
+            var lastPlace = try last.step() ? last.text(0).map { ($0, last.double(1) ?? 0) } : nil
+            // The undated readings dated into this trip (in trip-time order).
+            for m in moved where trip.span.contains(Date(timeIntervalSince1970: m.tripTime)) {
+                summary.readings += 1
+                if let c = m.temperatureC {
+                    summary.minC = min(summary.minC ?? c, c)
+                    summary.maxC = max(summary.maxC ?? c, c)
+                }
+                guard let name = m.placeName else { continue }
+                if firstPlace.map({ m.tripTime < $0.1 }) ?? true { firstPlace = (name, m.tripTime) }
+                if lastPlace.map({ m.tripTime >= $0.1 }) ?? true { lastPlace = (name, m.tripTime) }
+            }
+            summary.startPlace = firstPlace?.0
+            summary.endPlace = lastPlace?.0
+            summary.aheadChecks = try tripAheadChecks(
+                from: trip.span.start, to: trip.span.end, rainMmH: rainMmH, excluding: excluded,
+                including: undated.readingIDsJSON(from: trip.span.start, to: trip.span.end))
             out.append(summary)
         }
         return out
     }
 
-    /// The track points whose fix time is in [from, to], by fix time.
-    public func tripTrackPoints(from: Date, to: Date) throws(StorageError) -> [TripTrackPoint] {
+    /// The undated readings with a dated trip time, by trip time: what a `trips` line counts of them.
+    private func movedReadings(_ undated: UndatedTripTimes) throws(StorageError)
+        -> [(tripTime: Double, placeName: String?, temperatureC: Double?)]
+    {
+        guard !undated.readings.isEmpty else { return [] }
         let stmt = try db.prepare(
-            "SELECT \(Self.tripTime), lat, lon FROM track_points WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 ORDER BY \(Self.tripTime), id"
+            "SELECT nullif(place_name, ''), CASE WHEN temperature_c BETWEEN -90 AND 60 THEN temperature_c END FROM readings WHERE id = ?1"
+        )
+        var out: [(tripTime: Double, placeName: String?, temperatureC: Double?)] = []
+        for (id, t) in undated.readings.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            try stmt.reset()
+            try stmt.bind(1, Int(id))
+            guard try stmt.step() else { continue }
+            out.append((t, stmt.text(0), stmt.double(1)))
+        }
+        return out
+    }
+
+    /// The track points whose trip time (fix time, or that of the dated fixes around an undated point)
+    /// is in [from, to], by that time.
+    public func tripTrackPoints(from: Date, to: Date, gapMinutes: Double = TripSplitter.defaultGapMinutes)
+        throws(StorageError) -> [TripTrackPoint]
+    {
+        let undated = try undatedTripTimes(gapMinutes: gapMinutes)
+        let stmt = try db.prepare(
+            "SELECT \(Self.tripTime), lat, lon, id FROM track_points WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 ORDER BY \(Self.tripTime), id"
         )
         try stmt.bind(1, from)
         try stmt.bind(2, to)
         var out: [TripTrackPoint] = []
         while try stmt.step() {
+            guard undated.points[stmt.int64(3)] == nil else { continue }  // dated elsewhere
             guard let t = stmt.date(0) else { continue }  // no believable time: left out, as `trips` does
             guard let lat = stmt.double(1), let lon = stmt.double(2), let c = Coordinate(lat: lat, lon: lon)
             else { throw StorageError.corrupt(path: path, detail: "a stored track point is out of range") }
             out.append(TripTrackPoint(time: t, coordinate: c))
         }
-        return out
+        let span = TripSpan(start: from, end: to, pointCount: 0)
+        let moved = try movedTrackPoints(undated).map {
+            TripTrackPoint(time: Date(timeIntervalSince1970: $0.time), coordinate: $0.coordinate)
+        }
+        .filter { span.contains($0.time) }
+        guard !moved.isEmpty else { return out }
+        return Self.merged(out, moved, by: \.time)
     }
 
-    /// The readings with a position whose fix time is in [from, to], by fix time.
-    public func tripReadings(from: Date, to: Date) throws(StorageError) -> [Reading] {
+    /// The readings with a position whose trip time is in [from, to], by that time.
+    public func tripReadings(from: Date, to: Date, gapMinutes: Double = TripSplitter.defaultGapMinutes)
+        throws(StorageError) -> [Reading]
+    {
+        let undated = try undatedTripTimes(gapMinutes: gapMinutes)
         let stmt = try db.prepare(
-            "SELECT \(Self.readingColumns) FROM readings WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL ORDER BY \(Self.tripTime), id"
+            "SELECT \(Self.readingColumns), id FROM readings WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL ORDER BY \(Self.tripTime), id"
         )
         try stmt.bind(1, from)
         try stmt.bind(2, to)
-        var out: [Reading] = []
-        while try stmt.step() { out.append(try readingRow(stmt)) }
+        var out: [(time: Date, reading: Reading)] = []
+        while try stmt.step() {
+            guard undated.readings[stmt.int64(3)] == nil else { continue }  // dated elsewhere
+            let r = try readingRow(stmt)
+            out.append((r.position?.fixTime ?? r.time, r))
+        }
+        let span = TripSpan(start: from, end: to, pointCount: 0)
+        let one = try db.prepare("SELECT \(Self.readingColumns) FROM readings WHERE id = ?1")
+        var moved: [(time: Date, reading: Reading)] = []
+        for (id, t) in undated.readings.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) })
+        where span.contains(Date(timeIntervalSince1970: t)) {
+            try one.reset()
+            try one.bind(1, Int(id))
+            if try one.step() { moved.append((Date(timeIntervalSince1970: t), try readingRow(one))) }
+        }
+        guard !moved.isEmpty else { return out.map(\.reading) }
+        return Self.merged(out, moved, by: \.time).map(\.reading)
+    }
+
+    /// Two lists each sorted by `key`, merged (ties: `a` first).
+    static func merged<T, K: Comparable>(_ a: [T], _ b: [T], by key: (T) -> K) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && key(a[i]) <= key(b[j])) {
+                out.append(a[i])
+                i += 1
+            } else {
+                out.append(b[j])
+                j += 1
+            }
+        }
         return out
     }
 }

@@ -6,8 +6,8 @@ import FoundationEssentials
 public enum TripChoice: Sendable, Hashable {
     case number(Int)
     /// The last trip that went somewhere (the very last when none did). A trip of no distance is
-    /// one point on its own, as a receiver's first fix before it knows the date leaves (stamped with
-    /// the wall clock, it falls far from the replayed drive that follows): not what "my last trip" means.
+    /// one point on its own, with no other fix received within the gap (an undated first fix joins the
+    /// fixes received next to it, `UndatedTripTime`): not what "my last trip" means.
     case last
 
     /// The index in `trips` (oldest first) that `last` means; nil when there is none.

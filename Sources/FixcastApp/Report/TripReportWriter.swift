@@ -43,12 +43,12 @@ public struct TripReportWriter: Sendable {
                 from = max(from, trips[index].span.start)
                 to = min(to, trips[index].span.end)
             }
-            let points = try await store.tripTrackPoints(from: from, to: to)
+            let points = try await store.tripTrackPoints(from: from, to: to, gapMinutes: gapMinutes)
             guard !points.isEmpty else {
                 if try await store.trackPointCount() == 0 { throw ReportError.noTrips(path: store.path) }
                 throw ReportError.nothingInRange
             }
-            let stored = try await store.tripReadings(from: from, to: to)
+            let stored = try await store.tripReadings(from: from, to: to, gapMinutes: gapMinutes)
             let pairs = AheadCheck.pairs(
                 forecasts: stored.compactMap(\.ahead), met: stored.compactMap(AheadCheck.Met.init(reading:)))
             return TripReportInput(

@@ -119,8 +119,9 @@ public actor AheadService {
     {
         let now = clock.now()
         guard let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now) else {
-            return AheadOutcome(
-                forecast: keepingLast ? last : nil, issue: keepingLast ? nil : ReadingIssue(AheadError.noBasis))
+            // A route and no speed says what is missing, not "needs a route".
+            let why: AheadError = speed == nil && trajectory.route != nil ? .noSpeed : .noBasis
+            return AheadOutcome(forecast: keepingLast ? last : nil, issue: keepingLast ? nil : ReadingIssue(why))
         }
         let points = AheadSampling.samples(along: plan.path, speedMps: speed?.mps ?? 0, now: now, settings: settings)
         let origin = AheadForecast.Origin(coordinate: position.coordinate, fixTime: position.fixTime)

@@ -17,6 +17,9 @@ public enum AheadError: UserFacingError, Equatable {
     case routeFile(path: String, detail: String)
     /// Neither a route nor a course to follow (a fixed position, a first fix without speed).
     case noBasis
+    /// A route to follow but no speed to time it by: no moving stored track and no receiver speed
+    /// (`--at`/`--place` with a route and a store with no recent drive). Never a fixed speed.
+    case noSpeed
 
     public var component: Component { .ahead }
 
@@ -46,6 +49,9 @@ public enum AheadError: UserFacingError, Equatable {
         case .noBasis:
             return
                 "ahead: there is nothing to follow yet; weather ahead needs a route (--route FILE.gpx) or a moving fix with a course."
+        case .noSpeed:
+            return
+                "ahead: the route is set but there is no speed to time it by yet; follow a moving fix from gpsd, whose stored track gives the speed."
         }
     }
 }

@@ -113,6 +113,19 @@ import Testing
         #expect(server.requestCount() == 0)
     }
 
+    /// `ahead --route FILE --at …` with no stored drive: the route is there, the speed is what is missing.
+    @Test func aFixedPositionOnARouteWithoutASpeedSaysSo() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
+        defer { server.stop() }
+        let end = SphereNavigation.destination(from: berlin, bearingDeg: 0, distanceM: 60_000).coordinate
+        let route = try #require(RouteGeometry(GPXRoute(name: "North", points: [berlin, end])))
+        let outcome = await service(server, store: nil, clock: ManualClock(start), route: route).forecast(
+            from: .manual(berlin, at: start), offline: false)
+        #expect(outcome.forecast == nil && outcome.issue == ReadingIssue(AheadError.noSpeed))
+        #expect(outcome.issue?.message.contains("needs a route") == false)
+        #expect(server.requestCount() == 0)
+    }
+
     @Test func alongARouteTheSamplesFollowItAndStopAtItsEnd() async throws {
         let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
         defer { server.stop() }
