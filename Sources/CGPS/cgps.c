@@ -174,13 +174,14 @@ int cgps_receive(cgps_handle *h) {
 
 int cgps_discard(cgps_handle *h, int max_receives) {
     if (h == NULL) return -1;
-    for (int i = 0; i < max_receives; i++) {
-        h->start = h->end = 0;
-        int got = cgps_receive(h);
-        if (got < 0) return -1;
-        if (got == 0) return 1;
-    }
     h->start = h->end = 0;
+    for (int i = 0; i < max_receives; i++) {
+        int got = cgps_receive(h);
+        h->start = h->end = 0;
+        if (got < 0) return -1;
+        /* Nothing waited, or a receive read less than it could: the socket is empty (no recv more). */
+        if (got < 2) return 1;
+    }
     return 0;
 }
 
