@@ -149,7 +149,24 @@ extension SQLiteStore {
     public func tripTrackPoints(from: Date, to: Date, gapMinutes: Double = TripSplitter.defaultGapMinutes)
         throws(StorageError) -> [TripTrackPoint]
     {
+        try tripTrackPoints(from: from, to: to, undated: undatedTripTimes(gapMinutes: gapMinutes))
+    }
+
+    /// A trip's track points and readings (`tripTrackPoints`, `tripReadings`), with the undated rows'
+    /// trip times worked out once for both: that pass reads the whole track.
+    public func tripContents(from: Date, to: Date, gapMinutes: Double) throws(StorageError)
+        -> (points: [TripTrackPoint], readings: [Reading])
+    {
         let undated = try undatedTripTimes(gapMinutes: gapMinutes)
+        return (
+            try tripTrackPoints(from: from, to: to, undated: undated),
+            try tripReadings(from: from, to: to, undated: undated)
+        )
+    }
+
+    private func tripTrackPoints(from: Date, to: Date, undated: UndatedTripTimes) throws(StorageError)
+        -> [TripTrackPoint]
+    {
         let stmt = try db.prepare(
             "SELECT \(Self.tripTime), lat, lon, id FROM track_points WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 ORDER BY \(Self.tripTime), id"
         )
@@ -176,7 +193,10 @@ extension SQLiteStore {
     public func tripReadings(from: Date, to: Date, gapMinutes: Double = TripSplitter.defaultGapMinutes)
         throws(StorageError) -> [Reading]
     {
-        let undated = try undatedTripTimes(gapMinutes: gapMinutes)
+        try tripReadings(from: from, to: to, undated: undatedTripTimes(gapMinutes: gapMinutes))
+    }
+
+    private func tripReadings(from: Date, to: Date, undated: UndatedTripTimes) throws(StorageError) -> [Reading] {
         let stmt = try db.prepare(
             "SELECT \(Self.readingColumns), id FROM readings WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL ORDER BY \(Self.tripTime), id"
         )

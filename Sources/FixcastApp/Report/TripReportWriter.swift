@@ -43,12 +43,11 @@ public struct TripReportWriter: Sendable {
                 from = max(from, trips[index].span.start)
                 to = min(to, trips[index].span.end)
             }
-            let points = try await store.tripTrackPoints(from: from, to: to, gapMinutes: gapMinutes)
+            let (points, stored) = try await store.tripContents(from: from, to: to, gapMinutes: gapMinutes)
             guard !points.isEmpty else {
                 if try await store.trackPointCount() == 0 { throw ReportError.noTrips(path: store.path) }
                 throw ReportError.nothingInRange
             }
-            let stored = try await store.tripReadings(from: from, to: to, gapMinutes: gapMinutes)
             let pairs = AheadCheck.pairs(
                 forecasts: stored.compactMap(\.ahead), met: stored.compactMap(AheadCheck.Met.init(reading:)))
             return TripReportInput(
