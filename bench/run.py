@@ -16,6 +16,8 @@ the first fix (the startup fix wait's own deadlines fall there) and parked after
 usage: run.py --bin PATH [--track FILE] [--rate EPOCHS_PER_S] [--places offline|nominatim]
               [--sample-s S] [--repeat N (each pass 7 days later)] [--idle-s S]
               [--live: on the live screen in a tmux pane, not --json]
+              [--bin-b PATH (with --live): a second fixcast in a pane of its own on the same gpsd, measured
+               over the same window: an A/B of two builds under the same load, run it again swapped]
               [--warmup-s S --window-s S: CPU (every thread's /proc/PID/task/*/schedstat, in ns) and
                context switches of both programs over the same window of feed, after a warm-up]
 Everything started here is stopped on exit, also on SIGINT/SIGTERM.
@@ -272,12 +274,17 @@ def main():
                     help="publish to a mosquitto started on a free loopback port (issue 13's cost of MQTT)")
     ap.add_argument("--live", action="store_true",
                     help="fixcast on its live screen in a real terminal: a tmux pane of 100 x 24, not --json")
+    ap.add_argument("--bin-b", metavar="PATH",
+                    help="with --live and a window: a second fixcast (another build) beside the first, on the "
+                         "same gpsd and the same fixes, so machine noise hits both; swap the two and run again")
     ap.add_argument("--ahead", metavar="ROUTE.gpx", nargs="?", const=os.path.join(ROOT, "demo/reno_tahoe_route.gpx"),
                     help="weather ahead on, along this route (default: the demo drive's own; 'none': no route); "
                          "the loopback server answers the multi-location form and the ahead requests are counted")
     ap.add_argument("--window-s", type=float, default=0.0,
                     help="measure over this long a window of feed, then stop feeding (0: the whole track)")
     args = ap.parse_args()
+    if args.bin_b and not (args.live and args.window_s > 0):
+        ap.error("--bin-b needs --live and --window-s")
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
 
@@ -344,24 +351,33 @@ def main():
         if args.live:
             # The live screen in a real terminal: tmux on a socket of its own, one pane of 100 x 24 running
             # fixcast itself (exec, so the pane's process is fixcast), stderr to a file as headless.
-            sock = os.path.join(work, "tmux.sock")
-            command = " ".join(["exec", args.bin, "run", "--gpsd", addr, "--db", db_path,
-                                "2>" + os.path.join(work, "fixcast.err")])
             tmux_env = {k: v for k, v in env.items()}
             tmux_env["TERM"] = "xterm-256color"
-            subprocess.run(["tmux", "-S", sock, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "24",
-                            command], env=tmux_env, check=True)
-            procs["tmux"] = TmuxServer(sock)
-            pane = subprocess.run(["tmux", "-S", sock, "list-panes", "-F", "#{pane_pid}"],
-                                  capture_output=True, text=True, check=True).stdout.split()[0]
-            procs["fixcast"] = Attached(int(pane))
+
+            def live_pane(name, binary, db, err):
+                sock = os.path.join(work, name + ".tmux.sock")
+                command = " ".join(["exec", binary, "run", "--gpsd", addr, "--db", db, "2>" + err])
+                subprocess.run(["tmux", "-S", sock, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "24",
+                                command], env=tmux_env, check=True)
+                procs["tmux " + name] = TmuxServer(sock)
+                pane = subprocess.run(["tmux", "-S", sock, "list-panes", "-F", "#{pane_pid}"],
+                                      capture_output=True, text=True, check=True).stdout.split()[0]
+                procs[name] = Attached(int(pane))
+
+            live_pane("fixcast", args.bin, db_path, os.path.join(work, "fixcast.err"))
             open(readings_path, "w").close()
+            if args.bin_b:
+                # After A has connected, so that each is one client of gpsd's, in a known order.
+                wait_until(lambda: established(gpsd_port) >= 1, 20, "fixcast to connect to gpsd")
+                live_pane("fixcast_b", args.bin_b, os.path.join(work, "run-b.sqlite"),
+                          os.path.join(work, "fixcast-b.err"))
         else:
             procs["fixcast"] = subprocess.Popen([args.bin, "run", "--json", "--gpsd", addr, "--db", db_path],
                                                 stdout=open(readings_path, "w"),
                                                 stderr=open(os.path.join(work, "fixcast.err"), "w"), env=env)
         fixcast_pid = procs["fixcast"].pid
-        wait_until(lambda: established(gpsd_port) >= 1, 20, "fixcast to connect to gpsd")
+        clients = 2 if args.bin_b else 1
+        wait_until(lambda: established(gpsd_port) >= clients, 20, "fixcast to connect to gpsd")
         time.sleep(1.0)
         # fixcast's background cost: connected, no data (timers and polls only). Measured before gpxlogger
         # starts, because gpxlogger gives up after 5 s without data.
@@ -377,7 +393,7 @@ def main():
         gpx_path = os.path.join(work, "track.gpx")
         procs["gpxlogger"] = subprocess.Popen(["/usr/bin/gpxlogger", "-e", "sockets", "-f", gpx_path, addr],
                                               stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "gpxlogger.err"), "w"))
-        wait_until(lambda: established(gpsd_port) >= 3 and has_open(procs["gpsd"].pid, slave_path), 20,
+        wait_until(lambda: established(gpsd_port) >= clients + 2 and has_open(procs["gpsd"].pid, slave_path), 20,
                    "fixcast, gpxlogger and gpspipe to connect to gpsd")
         time.sleep(0.5)
 
@@ -391,17 +407,18 @@ def main():
         window = None  # (start time, {name: (ns, switches)}) once the window opens
         window_result = None
         window_reading_lines = None
+        measured = ("fixcast", "gpxlogger") + (("fixcast_b",) if args.bin_b else ())
         for i, group in enumerate(groups):
             now = time.monotonic()
             if window is None and now - start >= args.warmup_s and (args.warmup_s > 0 or args.window_s > 0):
-                window = (now, {n: thread_stats(procs[n].pid) for n in ("fixcast", "gpxlogger")}, i)
+                window = (now, {n: thread_stats(procs[n].pid) for n in measured}, i)
                 window_reading_lines = sum(1 for l in open(readings_path, errors="replace") if l.strip())
             if window is not None and args.window_s > 0 and now - window[0] >= args.window_s:
                 break
             if now >= next_sample:
                 samples.append((now - start, status_kb(fixcast_pid, "VmRSS"), status_kb(gpx_pid, "VmRSS")))
                 next_sample += args.sample_s
-            for name in ("fixcast", "gpxlogger"):
+            for name in measured:
                 if procs[name].poll() is not None:
                     raise Stop(f"{name} exited {procs[name].returncode} during the replay")
             os.write(master, group)
@@ -415,7 +432,7 @@ def main():
             time.sleep(0.5)
             w_end = time.monotonic()
             window_result = {"s": w_end - window[0], "epochs": i - window[2]}
-            for n in ("fixcast", "gpxlogger"):
+            for n in measured:
                 by_thread = thread_delta(window[1][n], thread_stats(procs[n].pid))
                 window_result[n] = (sum(v[0] for v in by_thread.values()), sum(v[1] for v in by_thread.values()))
                 window_result[n + "_threads"] = by_thread
@@ -565,6 +582,14 @@ def main():
             busy = sorted(window_result["fixcast_threads"].items(), key=lambda kv: -kv[1][1])
             print("  fixcast by thread (CPU ms, switches): "
                   + ", ".join(f"{name} {ns / 1e6:.1f}/{sw}" for name, (ns, sw) in busy if ns or sw))
+            if args.bin_b:
+                wb = window_result["fixcast_b"]
+                print(f"  B ({args.bin_b}), same window: CPU ms {wb[0] / 1e6:.1f}, switches {wb[1]}; "
+                      f"ratio B / gpxlogger {wb[0] / max(1, wg[0]):.2f} / {wb[1] / max(1, wg[1]):.2f}; "
+                      f"B / A {wb[0] / max(1, wf[0]):.2f} (CPU)")
+                busy_b = sorted(window_result["fixcast_b_threads"].items(), key=lambda kv: -kv[1][1])
+                print("  B by thread (CPU ms, switches): "
+                      + ", ".join(f"{name} {ns / 1e6:.1f}/{sw}" for name, (ns, sw) in busy_b if ns or sw))
         print(f"{'peak RSS kB (VmHWM before stop)':34}{f['hwm']:>14}{g['hwm']:>14}")
         print(f"{'  fixcast RSS before stop, kB':34}" + ", ".join(f"{k[3:].lower()} {v}" for k, v in rss_parts.items()))
         print()

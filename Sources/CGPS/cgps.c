@@ -102,6 +102,9 @@ struct cgps_handle {
      * ends a line handed to gps_unpack. */
     size_t start, end;
     char buffer[CGPS_BUFFER_BYTES + 1];
+    /* The device path last reported (CGPS_GOT_DEVICE): gpsd names the device in every TPV, and the
+     * Swift side builds a string only when it changes. Empty on a new connection. */
+    char reported_device[CGPS_DEVICE_MAX];
 };
 
 /* The first whole line received and not parsed yet, or NULL. */
@@ -110,7 +113,7 @@ static char *next_line(cgps_handle *h) {
 }
 
 int cgps_api_major(void) { return GPSD_API_MAJOR_VERSION; }
-int cgps_shim_version(void) { return 4; }
+int cgps_shim_version(void) { return 5; }
 
 cgps_handle *cgps_open(const char *host, const char *port, int *err) {
     if (err) *err = 0;
@@ -227,7 +230,18 @@ static void clear_report(cgps_report *out) {
     out->satellites_visible = -1;
 }
 
-int cgps_read(cgps_handle *h, cgps_report *out) {
+/* Reports the device `path` unless it is the one reported last on this connection. */
+static void report_device(cgps_handle *h, cgps_report *out, const char *path) {
+    if (strncmp(path, h->reported_device, sizeof h->reported_device - 1) == 0) return;
+    copy_text(h->reported_device, sizeof h->reported_device, path);
+    out->got |= CGPS_GOT_DEVICE;
+    copy_text(out->device, sizeof out->device, path);
+}
+
+/* How gpsd begins every SKY object it sends (gpsd's json_sky_dump writes "class" first, no spaces). */
+static const char sky_prefix[] = "{\"class\":\"SKY\"";
+
+int cgps_read(cgps_handle *h, cgps_report *out, int parse_sky) {
     if (h == NULL || out == NULL) return -1;
     char *eol = next_line(h);
     if (eol == NULL) return 0;
@@ -238,6 +252,10 @@ int cgps_read(cgps_handle *h, cgps_report *out) {
     *eol = '\0';
     char *line = h->buffer + h->start;
     h->start = (size_t)(eol - h->buffer) + 1;
+    if (!parse_sky && strncmp(line, sky_prefix, sizeof sky_prefix - 1) == 0) {
+        out->got = CGPS_GOT_SKY_SKIPPED;
+        return 1;
+    }
     /* gps_read's answer for a line libgps cannot unpack, kept: the connection counts as failed. */
     if (lib.unpack(line, d) < 0) return -1;
 
@@ -272,14 +290,12 @@ int cgps_read(cgps_handle *h, cgps_report *out) {
     if (d->set & DEVICELIST_SET) {
         for (int i = 0; i < d->devices.ndevices && i < MAXUSERDEVS; i++) {
             if (d->devices.list[i].path[0] != '\0') {
-                out->got |= CGPS_GOT_DEVICE;
-                copy_text(out->device, sizeof out->device, d->devices.list[i].path);
+                report_device(h, out, d->devices.list[i].path);
                 break;
             }
         }
     } else if ((d->set & (DEVICE_SET | MODE_SET)) && d->dev.path[0] != '\0') {
-        out->got |= CGPS_GOT_DEVICE;
-        copy_text(out->device, sizeof out->device, d->dev.path);
+        report_device(h, out, d->dev.path);
     }
     if (d->set & ERROR_SET) {
         out->got |= CGPS_GOT_ERROR;

@@ -61,6 +61,35 @@ struct WatchedGPSD: @unchecked Sendable {
         client.stop()
         gpsd.stop()
     }
+
+    /// A `GPSDConnection` of the test's own to this gpsd, open and watching; nil (an issue recorded)
+    /// when it does not connect. The caller closes it.
+    func openConnection() -> GPSDConnection? {
+        guard let address = try? GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)) else {
+            Issue.record("gpsd's port makes an address")
+            return nil
+        }
+        let connection = GPSDConnection(address: address)
+        guard case .connected = connection.open() else {
+            Issue.record("the connection reaches gpsd")
+            return nil
+        }
+        return connection
+    }
+
+    /// Feeds one epoch a second before `start` at (lat, lon), waits until the watcher saw its fix, and
+    /// reads everything `connection` has so far into `events`, at `now`: gpsd's first fix comes from
+    /// GGA alone, before RMC gives it the date, so the epochs a test feeds after this one are dated.
+    func warmUp(
+        _ connection: GPSDConnection, before start: Date, lat: Double, lon: Double, into events: inout [GPSEvent],
+        at now: MonotonicInstant
+    ) async throws {
+        let warmUp = NMEAWriter.Epoch(lat: lat, lon: lon, time: start.addingTimeInterval(-1))
+        for line in NMEAWriter.log([warmUp]) { gpsd.write(line) }
+        #expect(await recorder.wait { $0.fix.map { abs($0.coordinate.lat - warmUp.lat) < 1e-6 } ?? false } != nil)
+        try await Task.sleep(for: .milliseconds(300))
+        while connection.hasWaitingReport { _ = connection.readAvailable(into: &events, at: now) }
+    }
 }
 
 /// Records a client's events as they come (and the batches they came in), so a test can wait for the

@@ -22,7 +22,8 @@ enum {
     CGPS_GOT_TPV = 1 << 0,        /* a TPV: mode (and maybe time/position) is valid */
     CGPS_GOT_SKY = 1 << 1,        /* a SKY: satellite counts are valid */
     CGPS_GOT_DEVICE = 1 << 2,     /* a device path is valid (DEVICE, DEVICES or a TPV's "device") */
-    CGPS_GOT_ERROR = 1 << 3       /* gpsd sent an ERROR object; `error` holds its text */
+    CGPS_GOT_ERROR = 1 << 3,      /* gpsd sent an ERROR object; `error` holds its text */
+    CGPS_GOT_SKY_SKIPPED = 1 << 4 /* a SKY dropped unparsed (cgps_read's parse_sky was 0) */
 };
 
 /* Receiver status, independent of the STATUS_* names that gpsd 3.24 renamed. Informational only:
@@ -52,7 +53,8 @@ typedef struct cgps_report {
     double eph, epx, epy, epv;     /* metres */
     int satellites_used;           /* -1 unknown */
     int satellites_visible;        /* -1 unknown */
-    char device[CGPS_DEVICE_MAX];  /* "" unless CGPS_GOT_DEVICE */
+    char device[CGPS_DEVICE_MAX];  /* "" unless CGPS_GOT_DEVICE: set only when the path differs from
+                                      the one reported last on this connection */
     char error[CGPS_ERROR_MAX];    /* "" unless CGPS_GOT_ERROR */
 } cgps_report;
 
@@ -104,8 +106,10 @@ int cgps_fd(cgps_handle *h);
 
 /* Parses the next whole report received (cgps_receive) into *out. Returns 1 when *out holds
    something (out->got may still be 0 for objects fixcast does not use), 0 when no whole report is
-   buffered, -1 when libgps cannot unpack it (as gps_read, the connection counts as failed). */
-int cgps_read(cgps_handle *h, cgps_report *out);
+   buffered, -1 when libgps cannot unpack it (as gps_read, the connection counts as failed).
+   With parse_sky 0 a SKY report is consumed without libgps parsing it (got is CGPS_GOT_SKY_SKIPPED;
+   the Swift side decides which with SkyThinning). A device path is reported only when it changes. */
+int cgps_read(cgps_handle *h, cgps_report *out, int parse_sky);
 
 /* Closes the connection and frees the handle (NULL is fine). */
 void cgps_close(cgps_handle *h);

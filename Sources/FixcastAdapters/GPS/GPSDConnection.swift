@@ -20,6 +20,10 @@ public final class GPSDConnection {
     private var report = cgps_report()
     private var device: String?
     private var satellites: (used: Int?, visible: Int?) = (nil, nil)
+    /// Which SKY reports libgps parses (the rest are dropped unparsed: `SkyThinning` says why).
+    private var skyThinning = SkyThinning()
+    /// SKY reports parsed and dropped on this connection (for the tests and the bench).
+    package private(set) var skyReports: (parsed: Int, skipped: Int) = (0, 0)
     /// What one read brought, in order, before its TPVs are stamped (see `readAvailable`).
     private var batch: [BatchItem] = []
     /// The receiver times of the batch's fixes, for `BatchArrival` (kept, so a read allocates none).
@@ -77,6 +81,8 @@ public final class GPSDConnection {
         filter.reset()
         device = nil
         satellites = (nil, nil)
+        skyThinning.reset()
+        skyReports = (0, 0)
         everConnected = true
         return .connected(address: label)
     }
@@ -93,6 +99,11 @@ public final class GPSDConnection {
     /// that waited in the socket (the agent gathers them, `ReportGathering`), and each fix is stamped
     /// with when it came (`BatchArrival`), not with the read.
     public func readAvailable(into events: inout [GPSEvent]) -> Bool {
+        readAvailable(into: &events, at: MonotonicInstant(seconds: Syscall.monotonicSeconds()))
+    }
+
+    /// `readAvailable(into:)` at the monotonic instant `now`, which decides the SKY reports parsed.
+    package func readAvailable(into events: inout [GPSEvent], at now: MonotonicInstant) -> Bool {
         guard let handle else { return false }
         batch.removeAll(keepingCapacity: true)
         var reads = 0
@@ -101,9 +112,9 @@ public final class GPSDConnection {
         var more = true
         var alive = true
         while reads < Self.maxReportsPerRead {
-            let parsed = cgps_read(handle, &report)
+            let parsed = cgps_read(handle, &report, skyThinning.parses(at: now) ? 1 : 0)
             if parsed == 1 {
-                take(report)
+                take(report, at: now)
                 reads += 1
                 continue
             }
@@ -164,8 +175,12 @@ public final class GPSDConnection {
         return cgps_buffered(handle) == 1
     }
 
-    private func take(_ report: cgps_report) {
+    private func take(_ report: cgps_report, at now: MonotonicInstant) {
         let got = report.got
+        if got & Int32(CGPS_GOT_SKY_SKIPPED) != 0 {
+            skyReports.skipped += 1
+            return
+        }
         if got & Int32(CGPS_GOT_DEVICE) != 0 {
             let raw = withUnsafeBytes(of: report.device) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let path = TextCap.capped(raw, maxBytes: TextCap.gpsdString)
@@ -175,6 +190,8 @@ public final class GPSDConnection {
             }
         }
         if got & Int32(CGPS_GOT_SKY) != 0 {
+            skyThinning.parsed(at: now)
+            skyReports.parsed += 1
             let used = report.satellites_used >= 0 ? Int(report.satellites_used) : nil
             let visible = report.satellites_visible >= 0 ? Int(report.satellites_visible) : nil
             if used != satellites.used || visible != satellites.visible {

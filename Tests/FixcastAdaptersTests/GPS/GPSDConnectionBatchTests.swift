@@ -20,20 +20,13 @@ struct GPSDConnectionBatchTests {
     ) {
         let rig = try await WatchedGPSD.start()
         defer { rig.stop() }
-        let connection = GPSDConnection(address: try GPSDAddress(host: "127.0.0.1", port: Int(rig.gpsd.port)))
-        guard case .connected = connection.open() else {
-            Issue.record("the connection reaches gpsd")
-            return ([], Date(), Date())
-        }
+        guard let connection = rig.openConnection() else { return ([], Date(), Date()) }
         defer { connection.close() }
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 30).rounded(.down))
-        // One epoch first: gpsd's first fix comes from GGA alone, before RMC gives it the date.
-        let warmUp = NMEAWriter.Epoch(lat: 52.5199, lon: 13.405, time: start.addingTimeInterval(-1))
-        for line in NMEAWriter.log([warmUp]) { rig.gpsd.write(line) }
-        #expect(await rig.recorder.wait { $0.fix.map { abs($0.coordinate.lat - warmUp.lat) < 1e-6 } ?? false } != nil)
         var events: [GPSEvent] = []
-        try await Task.sleep(for: .milliseconds(300))
-        while connection.hasWaitingReport { _ = connection.readAvailable(into: &events) }
+        try await rig.warmUp(
+            connection, before: start, lat: 52.5199, lon: 13.405, into: &events,
+            at: MonotonicInstant(seconds: Syscall.monotonicSeconds()))
 
         let epochs = (0..<count).map {
             NMEAWriter.Epoch(
@@ -70,11 +63,7 @@ struct GPSDConnectionBatchTests {
     @Test func reportsDroppedAfterASuspendAreNeverReadAndWhatFollowsIsStampedFromNow() async throws {
         let rig = try await WatchedGPSD.start()
         defer { rig.stop() }
-        let connection = GPSDConnection(address: try GPSDAddress(host: "127.0.0.1", port: Int(rig.gpsd.port)))
-        guard case .connected = connection.open() else {
-            Issue.record("the connection reaches gpsd")
-            return
-        }
+        guard let connection = rig.openConnection() else { return }
         defer { connection.close() }
         let start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 30).rounded(.down))
         let epochs = (0..<5).map {
