@@ -78,20 +78,29 @@ public enum AheadDisplay {
     }
 
     /// The live screen's block: the headline, the first `maxAlerts` alerts ahead (and how many more),
-    /// and the next `maxSamples` samples, one line each, every line cut to `width` columns.
+    /// and the next `maxSamples` samples, every line within `width` columns.
+    ///
+    /// The headline and each alert end in where ("near Truckee"), so one too wide for the terminal is
+    /// wrapped onto a second, indented line rather than cut; each such extra line takes the place of
+    /// a sample (at least one stays), so the block keeps its height. A sample line is cut.
     public static func screenLines(
         _ f: AheadForecast, options: DisplayOptions, width: Int, maxSamples: Int = 3, maxAlerts: Int = 2
     ) -> [String] {
         let u = options.formatter
         // The block stays up until the next refresh (up to `ahead.refresh_min` later), so it says when
         // it was made: "in about 45 min" is counted from then, never passed off as from now.
-        var lines = [
-            "Ahead as of " + DisplayTime.clock(f.madeAt, options.utcOffset) + ": " + headline(f, options: options)
-        ]
+        let madeAt = DisplayTime.clock(f.madeAt, options.utcOffset)
+        let title = "Ahead as of " + madeAt + ": " + headline(f, options: options)
+        var lines = TextColumns.wrap(title, to: width, indent: "  ", maxLines: 2)
+        var extraLines = lines.count - 1
         let alerts = alertLines(f, options: options)
-        lines += alerts.prefix(maxAlerts).map { "  Alert ahead: " + $0 }
+        for alert in alerts.prefix(maxAlerts) {
+            let wrapped = TextColumns.wrap("  Alert ahead: " + alert, to: width, indent: "    ", maxLines: 2)
+            extraLines += wrapped.count - 1
+            lines += wrapped
+        }
         if alerts.count > maxAlerts { lines.append("  and \(alerts.count - maxAlerts) more alerts ahead") }
-        for s in f.samples.prefix(maxSamples) {
+        for s in f.samples.prefix(max(1, maxSamples - extraLines)) {
             var text = "  +" + duration(minutes: s.minutes)
             if f.basis != .stationary { text += " " + u.distance(km: s.distanceKm) }
             if let place = s.place { text += " " + TerminalText.line(place) }
@@ -123,10 +132,12 @@ public enum AheadDisplay {
         }
     }
 
-    /// The headwind, signed: `+4.9 m/s` against, `-2.0 m/s` behind.
+    /// The headwind, signed: `+4.9 m/s` against, `-2.0 m/s` behind; a wind that rounds to nothing
+    /// is `0.0 m/s`, neither (the sign is taken after rounding: never "-0.0").
     static func against(_ headwind: Double?, _ options: DisplayOptions) -> String {
         guard let v = headwind, v.isFinite else { return DisplayUnits.unknown }
         let text = options.formatter.speed(abs(v))
+        guard text.contains(where: { ("1"..."9").contains($0) }) else { return text }
         return (v < 0 ? "-" : "+") + text
     }
 }

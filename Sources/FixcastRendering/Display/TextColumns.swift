@@ -42,6 +42,37 @@ public enum TextColumns {
         return out + "…"
     }
 
+    /// `text` broken at spaces into lines of at most `columns` columns, each line after the first
+    /// starting with `indent`; at most `maxLines` lines, the last cut with "…" when text remains. For a
+    /// sentence whose end matters (an alert's place), where cutting it to one line would lose that.
+    public static func wrap(_ text: String, to columns: Int, indent: String, maxLines: Int) -> [String] {
+        guard columns > 0, maxLines > 0 else { return [] }
+        guard maxLines > 1, width(text) > columns else { return [truncate(text, to: columns)] }
+        let indentWidth = width(indent)
+        var lines: [String] = []
+        var current = ""
+        var used = 0
+        // Split on every space, so runs of spaces (a leading indent) are kept as they are.
+        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            let w = width(String(word))
+            if index == 0 {
+                current = String(word)
+                used = w
+            } else if used + 1 + w <= columns || lines.count == maxLines - 1 || used <= indentWidth {
+                // It fits, or this is the last line allowed (cut below), or the line holds only its
+                // indent (a word wider than a line is cut rather than left alone on a line of its own).
+                current += " " + word
+                used += 1 + w
+            } else {
+                lines.append(current)
+                current = indent + word
+                used = indentWidth + w
+            }
+        }
+        lines.append(current)
+        return lines.map { truncate($0, to: columns) }
+    }
+
     /// `text` padded with spaces on the right to `columns` (cut first if longer).
     public static func padRight(_ text: String, to columns: Int) -> String {
         let t = truncate(text, to: columns)

@@ -76,7 +76,7 @@ struct TripsCommand {
             rows: rows, rightAligned: [0, 3, 4, 6])
     }
 
-    /// "12 pairs, ETA ±8 %, ±1.2 °C, rain 3 hit 1 missed 0 false": the trip's `ahead_checks` in a cell
+    /// "12 pairs, ETA ±8 %, temp ±1.2 °C, rain 3 hit 1 missed 0 false": the trip's `ahead_checks` in a cell
     /// (CONTRACT.md "Weather ahead"); "—" when no forecast was checked.
     static func aheadChecks(_ c: AheadCheck.Summary, units: UnitSystem) -> String {
         guard c.pairs > 0 else { return DisplayUnits.unknown }
@@ -85,7 +85,7 @@ struct TripsCommand {
         if let mae = c.temperatureMaeC {
             // A difference of temperatures: °F are 9/5 of °C, with no offset.
             let shown = units == .metric ? mae : mae * 9 / 5
-            parts.append("±" + NumberText.fixed(shown, decimals: 1) + " " + DisplayUnits(units).temperatureSymbol)
+            parts.append("temp ±" + NumberText.fixed(shown, decimals: 1) + " " + DisplayUnits(units).temperatureSymbol)
         }
         if c.rainHits + c.rainMisses + c.rainFalseAlarms > 0 {
             parts.append("rain \(c.rainHits) hit \(c.rainMisses) missed \(c.rainFalseAlarms) false")

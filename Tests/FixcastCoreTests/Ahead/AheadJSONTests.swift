@@ -45,6 +45,20 @@ import Testing
         #expect(json["worst"]?["max_gust_mps"]?.doubleValue == 14)
     }
 
+    /// A percentage and a direction are whole numbers in the text, as CONTRACT.md shows them (`10`, not
+    /// `10.0`, which a consumer reading them into an integer refuses).
+    @Test func theProbabilityAndTheDirectionAreWrittenAsIntegers() throws {
+        let text = Self.sample.json(language: .en).serialized()
+        #expect(text.contains("\"precipitation_probability_pct\":10,"))
+        #expect(text.contains("\"wind_dir_deg\":260,"))
+        var f = Self.sample
+        f.samples[0].conditions.windDirDeg = .nan
+        f.samples[0].conditions.precipitationProbabilityPct = nil
+        let unknown = f.json(language: .en)
+        #expect(unknown["samples"]?[0]?["wind_dir_deg"]?.isNull == true)
+        #expect(unknown["samples"]?[0]?["precipitation_probability_pct"]?.isNull == true)
+    }
+
     @Test func nullsForTheUnknownAndARoundTripThroughText() throws {
         var f = Self.sample
         f.route = nil

@@ -95,9 +95,45 @@ import Testing
         #expect(AheadDisplay.alertLines(Self.forecast(rain: nil), options: DisplayOptions()).isEmpty)
         // The screen block: the first two, then how many more.
         let lines = AheadDisplay.screenLines(Self.withAlerts(4), options: DisplayOptions(), width: 80)
-        #expect(lines[1].hasPrefix("  Alert ahead: Wind warning[31m (severe) in about 1 h, 85.2 km ahead"))
-        #expect(lines[2].hasPrefix("  Alert ahead: Rain (severity unknown) in about 1 h 15 min"))
-        #expect(lines[3] == "  and 2 more alerts ahead")
+        #expect(lines[1] == "  Alert ahead: Wind warning[31m (severe) in about 1 h, 85.2 km ahead, near")
+        #expect(lines[2] == "    Kyritz.", "82 columns: the place goes onto a line of its own, not cut")
+        #expect(lines[3].hasPrefix("  Alert ahead: Rain (severity unknown) in about 1 h 15 min"))
+        #expect(lines[4] == "  and 2 more alerts ahead")
         #expect(lines.allSatisfy { TextColumns.width($0) <= 80 && !$0.contains("\u{1B}") && !$0.contains("\u{7}") })
+    }
+
+    /// At 80 columns a long alert keeps its place: wrapped onto a second line, which takes a sample's row.
+    @Test func anAlertTooWideForTheTerminalIsWrappedNotCutAndTheBlockKeepsItsHeight() {
+        var f = Self.forecast(rain: nil)
+        f.alerts = [
+            AheadForecast.AlertAhead(
+                id: "w", event: "Winter Storm Warning", severity: "severe", inMin: 30, atKm: 33.2, place: "Truckee")
+        ]
+        let narrow = AheadDisplay.screenLines(f, options: DisplayOptions(), width: 80)
+        let wide = AheadDisplay.screenLines(f, options: DisplayOptions(), width: 100)
+        #expect(wide.count == 1 + 1 + 3)
+        #expect(wide[1] == "  Alert ahead: Winter Storm Warning (severe) in about 30 min, 33.2 km ahead, near Truckee.")
+        #expect(narrow.count == wide.count, "the second line took a sample's row")
+        #expect(narrow.allSatisfy { TextColumns.width($0) <= 80 })
+        #expect(narrow[1].hasPrefix("  Alert ahead: Winter Storm Warning (severe)") && !narrow[1].hasSuffix("…"))
+        #expect(narrow[2].hasPrefix("    ") && narrow[2].hasSuffix("near Truckee."))
+        #expect(narrow.filter { $0.hasPrefix("  +") }.count == 2)
+        // However many lines wrap, one sample stays.
+        f.alerts += [f.alerts[0], f.alerts[0]]
+        let crowded = AheadDisplay.screenLines(f, options: DisplayOptions(), width: 60)
+        #expect(crowded.filter { $0.hasPrefix("  +") }.count == 1)
+        #expect(crowded.allSatisfy { TextColumns.width($0) <= 60 })
+    }
+
+    @Test func aWindThatRoundsToNothingHasNoSign() {
+        let options = DisplayOptions()
+        #expect(AheadDisplay.against(-0.04, options) == "0.0 m/s")
+        #expect(AheadDisplay.against(0.04, options) == "0.0 m/s")
+        #expect(AheadDisplay.against(-2, options) == "-2.0 m/s")
+        #expect(AheadDisplay.against(4.9, options) == "+4.9 m/s")
+        #expect(AheadDisplay.against(-10, options) == "-10.0 m/s")
+        #expect(AheadDisplay.against(nil, options) == DisplayUnits.unknown)
+        #expect(AheadDisplay.against(-0.2, DisplayOptions(units: .imperial)) == "0 mph")
+        #expect(AheadDisplay.against(-0.9, DisplayOptions(units: .imperial)) == "-2 mph")
     }
 }

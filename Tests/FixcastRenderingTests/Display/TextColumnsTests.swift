@@ -19,6 +19,22 @@ import Testing
         #expect(TextColumns.truncate("abc", to: 0) == "")
     }
 
+    @Test func wrapBreaksAtSpacesIndentsAndCutsTheLastLine() {
+        #expect(TextColumns.wrap("fits as it is", to: 20, indent: "  ", maxLines: 2) == ["fits as it is"])
+        #expect(
+            TextColumns.wrap("  Alert ahead: storm in about 30 min, near Truckee.", to: 30, indent: "    ", maxLines: 2)
+                == ["  Alert ahead: storm in about", "    30 min, near Truckee."])
+        // Out of lines: the rest joins the last one, which is cut.
+        #expect(
+            TextColumns.wrap("one two three four five six", to: 10, indent: " ", maxLines: 2)
+                == ["one two", " three fo…"])
+        // A word wider than a line is cut, not left on a line of its own after an empty one.
+        #expect(TextColumns.wrap("Llanfairpwllgwyngyll", to: 8, indent: "  ", maxLines: 2) == ["Llanfai…"])
+        #expect(TextColumns.wrap("北京 天气 很好", to: 6, indent: "", maxLines: 3) == ["北京", "天气", "很好"])
+        #expect(TextColumns.wrap("no room", to: 0, indent: "", maxLines: 2).isEmpty)
+        #expect(TextColumns.wrap("one line only here", to: 8, indent: "", maxLines: 1) == ["one lin…"])
+    }
+
     /// `truncate` keeps text of at most `columns` UTF-8 bytes without measuring it: that holds only
     /// while no character takes more columns than it has bytes.
     @Test func noCharacterIsWiderThanItsBytes() {

@@ -77,7 +77,8 @@ struct AheadTripChecksTests {
         let c = AheadCheck.Summary(
             pairs: 26, etaErrorPctMedian: 7.6, temperatureMaeC: 1.26, rainHits: 2, rainMisses: 2, rainFalseAlarms: 9)
         #expect(
-            TripsCommand.aheadChecks(c, units: .metric) == "26 pairs, ETA ±8 %, ±1.3 °C, rain 2 hit 2 missed 9 false")
+            TripsCommand.aheadChecks(c, units: .metric)
+                == "26 pairs, ETA ±8 %, temp ±1.3 °C, rain 2 hit 2 missed 9 false")
         #expect(TripsCommand.aheadChecks(c, units: .imperial).contains("±2.3 °F"))
         #expect(TripsCommand.aheadChecks(.none, units: .metric) == "—")
         let one = AheadCheck.Summary(
