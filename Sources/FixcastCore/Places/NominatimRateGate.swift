@@ -52,13 +52,22 @@ extension NominatimRateGate {
     /// for hours.
     public static let sharedHorizon: TimeInterval = 60
 
+    /// How much later than its booked slot another process's request may reach the server: between
+    /// the booking and the send it builds the request, and its first one loads libcurl and connects.
+    /// That took 54 ms more than the next process's on a loaded 2-core CI machine, so two `fixcast now`
+    /// started together reached the server 0.996 s apart with only `NominatimLimiter.safetyMargin`.
+    /// A quarter of a second covers a busy Pi, and it is waited only when two processes contend.
+    public static let sharedSendAllowance: TimeInterval = 0.25
+
     /// The slot this process books after `stored` (the latest shared activity, nil = none), and how many
-    /// seconds from `now` to wait for it. Like `reserve(now:)`, one spacing after the stored time; the
-    /// caller writes `slot` back in the same transaction, so the next process queues behind it.
+    /// seconds from `now` to wait for it. Like `reserve(now:)`, one spacing after the stored time, plus
+    /// `sharedSendAllowance` (the stored slot says when the other process meant to send, not when its
+    /// request left); the caller writes `slot` back in the same transaction, so the next process queues
+    /// behind it.
     public func sharedSlot(after stored: Date?, now: Date) -> (slot: Date, delay: TimeInterval) {
         var slot = now
         if let stored, stored.timeIntervalSince(now) <= NominatimRateGate.sharedHorizon {
-            slot = max(slot, stored.addingTimeInterval(minimumSpacing))
+            slot = max(slot, stored.addingTimeInterval(minimumSpacing + NominatimRateGate.sharedSendAllowance))
         }
         return (slot, slot.timeIntervalSince(now))
     }

@@ -14,13 +14,24 @@ struct NominatimSharedSlotTests {
         #expect(booking.slot == now)
     }
 
+    /// One spacing after the other process's slot, and the allowance for its request leaving late.
     @Test func aRecentRequestOfAnotherProcessIsWaitedFor() {
         let clock = ManualClock()
         let stored = clock.now()
         clock.advance(by: 0.3)
         let booking = gate.sharedSlot(after: stored, now: clock.now())
-        #expect(abs(booking.delay - 0.7) < 1e-6)
-        #expect(booking.slot == stored.addingTimeInterval(1.0))
+        #expect(NominatimRateGate.sharedSendAllowance == 0.25)
+        #expect(abs(booking.delay - 0.95) < 1e-6)
+        #expect(booking.slot == stored.addingTimeInterval(1.25))
+    }
+
+    @Test func aRequestOlderThanTheSpacingAndTheAllowanceIsNoReasonToWait() {
+        let clock = ManualClock()
+        let stored = clock.now()
+        clock.advance(by: 1.2)
+        #expect(gate.sharedSlot(after: stored, now: clock.now()).delay > 0, "within the allowance: wait")
+        clock.advance(by: 0.1)
+        #expect(gate.sharedSlot(after: stored, now: clock.now()).delay == 0)
     }
 
     @Test func anOldRequestIsNoReasonToWait() {
@@ -36,8 +47,8 @@ struct NominatimSharedSlotTests {
         let now = ManualClock().now()
         let stored = now.addingTimeInterval(2)  // two processes already queued
         let booking = gate.sharedSlot(after: stored, now: now)
-        #expect(abs(booking.delay - 3) < 1e-6)
-        #expect(booking.slot == stored.addingTimeInterval(1))
+        #expect(abs(booking.delay - 3.25) < 1e-6)
+        #expect(booking.slot == stored.addingTimeInterval(1.25))
     }
 
     @Test func aStoredTimeBeyondTheHorizonIsFromAClockSetBackAndIgnored() {
