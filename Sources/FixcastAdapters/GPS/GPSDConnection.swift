@@ -22,7 +22,7 @@ public final class GPSDConnection {
     private var satellites: (used: Int?, visible: Int?) = (nil, nil)
     /// Which SKY reports libgps parses (the rest are dropped unparsed: `SkyThinning` says why).
     private var skyThinning = SkyThinning()
-    /// SKY reports parsed and dropped on this connection (for the tests and the bench).
+    /// SKY reports parsed and dropped on this connection (for the tests).
     package private(set) var skyReports: (parsed: Int, skipped: Int) = (0, 0)
     /// What one read brought, in order, before its TPVs are stamped (see `readAvailable`).
     private var batch: [BatchItem] = []
