@@ -101,7 +101,6 @@ final class AgentLoop {
         LoopDoorbell.releaseHeldSignals()
         defer { LoopDoorbell.restoreDefault(signals: signals) }
         let clock = services.clock
-
         // The seed's launch screen with data: the last stored reading at once, marked with its age.
         if !options.oneReading, let store = services.store,
             let last = Self.onStoreThread(store, { try? $0.lastReading() }) ?? nil
@@ -130,7 +129,8 @@ final class AgentLoop {
 
             // A read that stopped at its bound leaves reports received: poll(2) would not wake for them.
             let buffered = watch == .reports && (gps?.hasBufferedReport ?? false)
-            let timeout = reducer.pollTimeoutMs(at: clock.reading().monotonic, reportHeld: buffered)
+            let from = clock.reading().monotonic
+            let timeout = AgentReducer.pollTimeoutMs(until: reducer.nextDeadline, at: from, reportHeld: buffered)
             let ready = Syscall.poll(&fds, timeoutMs: timeout)
             let now = clock.reading()
             if let offset = SuspendClock.sleepOffsetS() { handle(.resumeSample(sleepOffsetS: offset, at: now)) }

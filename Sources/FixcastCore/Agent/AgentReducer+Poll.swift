@@ -10,8 +10,17 @@ extension AgentReducer {
     /// and poll again for 0 ms); 0 when a report is held already (`reportHeld`: poll would not wake
     /// for it); -1 when nothing is timed (sleep until an event).
     public func pollTimeoutMs(at now: MonotonicInstant, reportHeld: Bool) -> Int32 {
+        Self.pollTimeoutMs(until: nextDeadline, at: now, reportHeld: reportHeld)
+    }
+
+    /// `pollTimeoutMs(at:reportHeld:)` for the reducer's `nextDeadline`, taken by the loop: calling the
+    /// method on the loop's stored reducer made Swift copy the whole reducer (every field retained, then
+    /// released) at every turn; reading `nextDeadline` does not.
+    public static func pollTimeoutMs(until deadline: MonotonicInstant?, at now: MonotonicInstant, reportHeld: Bool)
+        -> Int32
+    {
         if reportHeld { return 0 }
-        guard let deadline = nextDeadline else { return -1 }
+        guard let deadline else { return -1 }
         let waitMs = max(0, deadline.seconds(since: now)) * 1000
         return Int32(min(waitMs, Double(Self.longestPollMs)).rounded(.up))
     }

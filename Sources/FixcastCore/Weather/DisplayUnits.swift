@@ -126,12 +126,24 @@ public enum NumberText {
         } else {
             while value / divisor >= 10 { divisor *= 10 }
         }
-        var rest = value
-        while divisor > 0 {
-            text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + rest / divisor)))
-            rest %= divisor
-            divisor /= 10
+        var digits = 1
+        var d = divisor
+        while d >= 10 {
+            d /= 10
+            digits += 1
         }
+        // Made in one go and appended once: up to 15 bytes is a small string, no allocation.
+        let run = String(unsafeUninitializedCapacity: digits) { buffer in
+            var rest = value
+            var place = divisor
+            for i in 0..<digits {
+                buffer[i] = UInt8(48 + rest / place)
+                rest %= place
+                place /= 10
+            }
+            return digits
+        }
+        text += run
     }
 }
 

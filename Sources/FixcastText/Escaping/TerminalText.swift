@@ -38,6 +38,8 @@ public enum TerminalText {
     /// One line for display: line breaks and tabs become a space (a run of them one space), every
     /// other unsafe character is dropped.
     public static func line(_ text: String) -> String {
+        // Every break is also unsafe: text with neither is its own line (every line of every frame).
+        guard hasUnsafeScalar(text) else { return text }
         var out = String.UnicodeScalarView()
         var lastWasBreak = false
         for scalar in text.unicodeScalars {
@@ -140,7 +142,44 @@ public enum TerminalText {
 
     /// Whether anything in `text` other than "\n" is unsafe (the common case is no: a fast path).
     public static func needsCleaning(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0 != "\n" && isUnsafe($0) }
+        hasUnsafeScalar(text, allowingNewline: true)
+    }
+
+    /// Whether `text` holds a scalar `isUnsafe` refuses ("\n" excepted when `allowingNewline`), read
+    /// from its UTF-8 bytes without decoding a scalar: every unsafe scalar has a first byte that is a
+    /// C0 control, DEL, 0xC2 (C1: C2 80–9F), 0xD8 (U+061C: D8 9C) or 0xE2 (U+200E–202E: E2 80 8E–AE,
+    /// U+2066–2069: E2 81 A6–A9), and a Swift string is always valid UTF-8, so the byte after a lead
+    /// is its scalar's own. The same answer as asking `isUnsafe` of each scalar (a test holds that for
+    /// every scalar of the Basic Multilingual Plane), at a byte compare each for the usual line.
+    static func hasUnsafeScalar(_ text: String, allowingNewline: Bool = false) -> Bool {
+        let scanned = text.utf8.withContiguousStorageIfAvailable {
+            hasUnsafeScalar(utf8: $0, allowingNewline: allowingNewline)
+        }
+        return scanned ?? hasUnsafeScalar(utf8: text.utf8, allowingNewline: allowingNewline)
+    }
+
+    private static func hasUnsafeScalar<Bytes: Sequence<UInt8>>(utf8 bytes: Bytes, allowingNewline: Bool) -> Bool {
+        var utf8 = bytes.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case 0x0A where allowingNewline: continue
+            case 0x00...0x1F, 0x7F: return true
+            case 0xC2, 0xD8, 0xE2: break
+            default: continue
+            }
+            guard let second = utf8.next() else { return false }
+            switch (byte, second) {
+            case (0xC2, 0x80...0x9F), (0xD8, 0x9C): return true
+            case (0xE2, 0x80), (0xE2, 0x81):
+                guard let third = utf8.next() else { return false }
+                switch (second, third) {
+                case (0x80, 0x8E...0x8F), (0x80, 0xA8...0xAE), (0x81, 0xA6...0xA9): return true
+                default: continue
+                }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// `\u{1B}` for U+001B: how an unsafe character is shown in an error message.

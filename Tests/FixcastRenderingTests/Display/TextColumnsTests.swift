@@ -4,6 +4,29 @@ import Testing
 @testable import FixcastTestSupport
 
 @Suite(.scratch) struct TextColumnsTests {
+    @Test("where the bytes are counted, they give the width the characters add up to")
+    func narrowWidthAgreesWithCharacters() {
+        var disagreements: [UInt32] = []
+        var counted = 0
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // the surrogates
+            let text = "x" + String(Character(scalar)) + "°y—"
+            let byCharacter = text.reduce(0) { $0 + TextColumns.width(of: $1) }
+            guard let narrow = TextColumns.narrowWidth(text) else { continue }
+            counted += 1
+            if narrow != byCharacter || TextColumns.width(text) != byCharacter { disagreements.append(value) }
+        }
+        #expect(disagreements.isEmpty)
+        // Everything below U+0300, 128 Cyrillic letters, the punctuation, arrows, signs and box lines.
+        #expect(counted == 0x300 + 0x80 + 0x18 + 0x2F + 0x170 + 0x80)
+        #expect(TextColumns.narrowWidth("\r\n") == 0)
+        #expect(TextColumns.narrowWidth("Москва −1 … 5 °C → ≤ ─") == 22)
+        // From U+0300 on (combining marks, CJK), the characters are counted.
+        #expect(TextColumns.narrowWidth("e\u{301}") == nil)
+        #expect(TextColumns.narrowWidth("北") == nil)
+        #expect(TextColumns.width("e\u{301}北") == 3)
+    }
+
     @Test func widths() {
         #expect(TextColumns.width("abc") == 3)
         #expect(TextColumns.width("Москва") == 6)

@@ -75,4 +75,30 @@ import Testing
         // The plain route keeps no escape at all.
         #expect(!TerminalText.forStdout(text).unicodeScalars.contains("\u{1B}"))
     }
+
+    @Test("reading the UTF-8 bytes finds exactly the scalars isUnsafe refuses, alone and inside text")
+    func byteScanAgreesWithIsUnsafe() {
+        var disagreements: [UInt32] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // the surrogates
+            let alone = String(Character(scalar))
+            let inside = "a°" + alone + "—b"
+            let unsafe = TerminalText.isUnsafe(scalar)
+            if TerminalText.hasUnsafeScalar(alone) != unsafe || TerminalText.hasUnsafeScalar(inside) != unsafe
+                || TerminalText.needsCleaning(inside) != (unsafe && scalar != "\n")
+            {
+                disagreements.append(value)
+            }
+        }
+        #expect(disagreements.isEmpty)
+        #expect(!TerminalText.hasUnsafeScalar("Ω😀北京 🇩🇪"))
+        #expect(TerminalText.hasUnsafeScalar("Ω😀\u{202E}"))
+    }
+
+    @Test("a line with nothing to clean comes back as it was; one with something is cleaned")
+    func cleanLineUnchanged() {
+        let clean = "Truckee, California · 12.3 °C — overcast …"
+        #expect(TerminalText.line(clean) == clean)
+        #expect(TerminalText.line("a\u{1B}[2Jb\u{200F}c") == "a[2Jbc")
+    }
 }

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Instructions a fix costs on the live screen, counted by valgrind's callgrind: a figure that does not
+move with the machine's load, for an A/B of a per-fix change in fixcast's own code.
+
+    bench/instructions.py --bin PATH [--warmup-s 45] [--window-s 50] [--gpxlogger]
+
+Runs `bench/run.py --live --rate 1` with the binary under `valgrind --tool=callgrind` (debug info
+stripped from a copy: valgrind 3.19 cannot read the toolchain's DWARF 5), turns instrumentation on after
+the warm-up (the startup reading falls before it), counts over the window and prints instructions per
+second of 1 Hz feed (one fix a second) by library and by part of a fix. Instructions are not time: at one
+fix a second caches are cold and the kernel's share is not counted; compare builds with this, and the
+CPU beside gpxlogger with `bench/run.py --bin-b`. With `--gpxlogger`, gpsd's own gpxlogger is counted the same
+way over the same window (a second client of the same gpsd). Needs valgrind (Debian package `valgrind`).
+"""
+import argparse
+import collections
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Parts of a fix, by the inclusive cost of these functions (first match of a mangled or C name).
+PARTS = [
+    ("libgps parse (gps_unpack)", r"^gps_unpack$"),
+    ("screen: whole frames (LiveScreen.frame)", r"LiveScreenO5frame_3now5width6height7options"),
+    ("screen: every frame (LiveDisplay.redraw)", r"LiveDisplayC6redraw_3now"),
+    ("store: track commits (appendTrackPoints)", r"SQLiteStoreC17appendTrackPoints_9lastKnown.*StorageErrorOYKF$"),
+    ("reducer (AgentReducer.handle)", r"^\$s11FixcastCore12AgentReducerV6handleySayAA0C6EffectOGAA0C5EventOF$"),
+    ("gpsd read (GPSDConnection.readAvailable)", r"GPSDConnectionC13readAvailable4into2at"),
+]
+
+
+def parse(path):
+    """From a callgrind file: self cost by object, inclusive cost and calls by function, and the 64-byte
+    lines of code executed (with --dump-instr=yes), by object."""
+    names, objects = {}, {}
+    self_by_obj = collections.Counter()
+    incl, calls = collections.Counter(), collections.Counter()
+    lines_by_obj = collections.defaultdict(set)
+    ob = fn = cfn = None
+    pending = None
+    total = 0
+    columns = 1  # position columns before the cost ("positions: instr line" gives 2)
+    last = [0, 0]
+
+    def position(token, i):
+        if token == "*":
+            return last[i]
+        if token[0] in "+-":
+            last[i] += int(token)
+        else:
+            last[i] = int(token, 16) if token.startswith("0x") else int(token)
+        return last[i]
+
+    for line in open(path, errors="replace"):
+        line = line.rstrip("\n")
+        if line.startswith("positions:"):
+            columns = len(line.split()) - 1
+            continue
+        m = re.match(r"(c?ob|c?fn)=\((\d+)\)(?: (.*))?$", line)
+        if m:
+            kind, ident, name = m.groups()
+            table = objects if kind.endswith("ob") else names
+            if name:
+                table[ident] = name
+            if kind == "ob":
+                ob = ident
+            elif kind == "fn":
+                fn = ident
+            elif kind == "cfn":
+                cfn = ident
+            continue
+        m = re.match(r"calls=(\d+)", line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        parts = line.split()
+        if len(parts) > columns and re.match(r"^([+\-]?\d+|0x[0-9a-f]+|\*)$", parts[0]):
+            where = [position(parts[i], i) for i in range(columns)]
+            cost = int(parts[columns]) if parts[columns].isdigit() else 0
+            if pending is not None:
+                incl[cfn] += cost
+                calls[cfn] += pending
+                pending = None
+            else:
+                self_by_obj[objects.get(ob, ob)] += cost
+                total += cost
+                if columns == 2 and cost > 0:
+                    lines_by_obj[objects.get(ob, ob)].add(where[0] // 64)
+    return (total, self_by_obj, {names.get(k, k): v for k, v in incl.items()},
+            {names.get(k, k): v for k, v in calls.items()}, lines_by_obj)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--warmup-s", type=float, default=45)
+    ap.add_argument("--window-s", type=float, default=50)
+    ap.add_argument("--gpxlogger", action="store_true", help="count gpxlogger's instructions too")
+    args = ap.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("bench/instructions.py: valgrind is not installed (apt-get install valgrind)")
+    work = tempfile.mkdtemp(prefix="fixcast-instructions-")
+    binary = os.path.join(work, "fixcast")
+    subprocess.run(["objcopy", "--strip-debug", os.path.abspath(args.bin), binary], check=True)
+    out = os.path.join(work, "callgrind.out")
+    wrapper = os.path.join(work, "fixcast-callgrind")
+    with open(wrapper, "w") as f:
+        f.write(f"#!/bin/sh\nexec valgrind --tool=callgrind --dump-instr=yes --instr-atstart=no --callgrind-out-file={out} "
+                f"{binary} \"$@\"\n")
+    os.chmod(wrapper, 0o755)
+    run = subprocess.Popen([sys.executable, os.path.join(ROOT, "bench/run.py"), "--bin", wrapper, "--live",
+                            "--rate", "1", "--idle-s", "2", "--warmup-s", str(args.warmup_s + args.window_s + 30),
+                            "--window-s", "5"], stdout=open(os.path.join(work, "run.log"), "w"),
+                           stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        pid = None
+        gpx = None
+        deadline = time.monotonic() + 60
+        while pid is None and time.monotonic() < deadline:
+            found = subprocess.run(["pgrep", "-f", f"valgrind.*{out}"], capture_output=True, text=True).stdout.split()
+            pid = found[0] if found else None
+            time.sleep(0.5)
+        if pid is None:
+            sys.exit("bench/instructions.py: fixcast did not start under valgrind; see " + work + "/run.log")
+        pids = [pid]
+        time.sleep(max(0.0, args.warmup_s - 10))
+        if args.gpxlogger:  # once the feed runs: gpxlogger leaves after 5 s without data
+            gpsd = subprocess.run(["pgrep", "-a", "-x", "gpsd"], capture_output=True, text=True).stdout
+            port = re.search(r"-S (\d+)", gpsd)
+            if port is None:
+                sys.exit("bench/instructions.py: found no gpsd of bench/run.py's to attach gpxlogger to")
+            gpx = subprocess.Popen(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--instr-atstart=no",
+                                    f"--callgrind-out-file={work}/gpxlogger.out", "/usr/bin/gpxlogger", "-e", "sockets",
+                                    "-f", os.path.join(work, "track.gpx"), f"127.0.0.1:{port.group(1)}"],
+                                   stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "gpxlogger.err"), "w"))
+            pids.append(str(gpx.pid))
+        time.sleep(min(10.0, args.warmup_s))
+        for command in ("-i", "-z"):
+            for p in pids:
+                subprocess.run(["callgrind_control", command] + (["on"] if command == "-i" else []) + [p], check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(args.window_s)
+        for p in pids:
+            subprocess.run(["callgrind_control", "-d", p], check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    finally:
+        if gpx is not None:
+            gpx.terminate()
+            gpx.wait(timeout=30)
+        os.killpg(run.pid, signal.SIGINT)
+        run.wait(timeout=60)
+    dumps = sorted(p for p in os.listdir(work) if p.startswith("callgrind.out."))
+    if not dumps:
+        sys.exit("bench/instructions.py: callgrind wrote no dump; see " + work)
+    total, by_obj, incl, calls, code = parse(os.path.join(work, dumps[0]))
+    per = args.window_s
+    print(f"instructions per second of 1 Hz feed (one fix a second), over {per:.0f} s: {total / per:,.0f}")
+    print(f"code executed in the window: {sum(len(v) for v in code.values()):,} lines of 64 bytes")
+    print("by library (self cost; lines of code executed in the window):")
+    for obj, n in by_obj.most_common(6):
+        print(f"  {n / per:>10,.0f}  {len(code[obj]):>6,}  {os.path.basename(obj)}")
+    print("by part (inclusive; parts nest: every frame holds the whole ones):")
+    for label, pattern in PARTS:
+        hits = [(n, c) for name, n in incl.items() for c in [calls.get(name, 0)] if re.search(pattern, name)]
+        n = sum(h[0] for h in hits)
+        c = sum(h[1] for h in hits)
+        print(f"  {n / per:>10,.0f}  {label}: {c} calls, {n / max(c, 1):,.0f} each")
+    print(f"(callgrind file: {os.path.join(work, dumps[0])})")
+    gpx_dumps = sorted(p for p in os.listdir(work) if p.startswith("gpxlogger.out."))
+    if gpx_dumps:
+        gtotal, gby_obj, _, _, gcode = parse(os.path.join(work, gpx_dumps[0]))
+        print(f"gpxlogger, same window: {gtotal / per:,.0f} instructions per second of feed, "
+              f"{sum(len(v) for v in gcode.values()):,} lines of code executed; fixcast / gpxlogger: instructions "
+              f"{total / max(gtotal, 1):.2f}, lines {sum(len(v) for v in code.values()) / max(1, sum(len(v) for v in gcode.values())):.2f}")
+        for obj, n in gby_obj.most_common(4):
+            print(f"  {n / per:>10,.0f}  {len(gcode[obj]):>6,}  {os.path.basename(obj)}")
+
+
+if __name__ == "__main__":
+    main()
