@@ -13,9 +13,9 @@ extension AgentReducer {
         Self.pollTimeoutMs(until: nextDeadline, at: now, reportHeld: reportHeld)
     }
 
-    /// `pollTimeoutMs(at:reportHeld:)` for the reducer's `nextDeadline`, taken by the loop: calling the
-    /// method on the loop's stored reducer made Swift copy the whole reducer (every field retained, then
-    /// released) at every turn; reading `nextDeadline` does not.
+    /// `pollTimeoutMs(at:reportHeld:)` with the deadline passed in: the loop passes `nextDeadline`, because
+    /// calling the method on the loop's stored reducer made Swift copy the whole reducer (every field
+    /// retained, then released) at every turn, and reading `nextDeadline` does not.
     public static func pollTimeoutMs(until deadline: MonotonicInstant?, at now: MonotonicInstant, reportHeld: Bool)
         -> Int32
     {
