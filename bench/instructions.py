@@ -24,6 +24,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Each instruction's address is kept (for the lines of code); counting starts when turned on.
+CALLGRIND = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--instr-atstart=no"]
 
 # Parts of a fix, by the inclusive cost of these functions (first match of a mangled or C name).
 PARTS = [
@@ -112,13 +114,16 @@ def main():
     out = os.path.join(work, "callgrind.out")
     wrapper = os.path.join(work, "fixcast-callgrind")
     with open(wrapper, "w") as f:
-        f.write(f"#!/bin/sh\nexec valgrind --tool=callgrind --dump-instr=yes --instr-atstart=no --callgrind-out-file={out} "
-                f"{binary} \"$@\"\n")
+        f.write(f"#!/bin/sh\nexec {' '.join(CALLGRIND)} --callgrind-out-file={out} {binary} \"$@\"\n")
     os.chmod(wrapper, 0o755)
     run = subprocess.Popen([sys.executable, os.path.join(ROOT, "bench/run.py"), "--bin", wrapper, "--live",
                             "--rate", "1", "--idle-s", "2", "--warmup-s", str(args.warmup_s + args.window_s + 30),
                             "--window-s", "5"], stdout=open(os.path.join(work, "run.log"), "w"),
                            stderr=subprocess.STDOUT, start_new_session=True)
+    def control(*arguments):
+        subprocess.run(["callgrind_control", *arguments], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+
     try:
         pid = None
         gpx = None
@@ -132,24 +137,24 @@ def main():
         pids = [pid]
         time.sleep(max(0.0, args.warmup_s - 10))
         if args.gpxlogger:  # once the feed runs: gpxlogger leaves after 5 s without data
-            gpsd = subprocess.run(["pgrep", "-a", "-x", "gpsd"], capture_output=True, text=True).stdout
+            # bench/run.py's own gpsd (its child), not another one on the machine.
+            gpsd = subprocess.run(["pgrep", "-a", "-P", str(run.pid), "-x", "gpsd"], capture_output=True,
+                                  text=True).stdout
             port = re.search(r"-S (\d+)", gpsd)
             if port is None:
                 sys.exit("bench/instructions.py: found no gpsd of bench/run.py's to attach gpxlogger to")
-            gpx = subprocess.Popen(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--instr-atstart=no",
-                                    f"--callgrind-out-file={work}/gpxlogger.out", "/usr/bin/gpxlogger", "-e", "sockets",
-                                    "-f", os.path.join(work, "track.gpx"), f"127.0.0.1:{port.group(1)}"],
+            gpx = subprocess.Popen(CALLGRIND + [f"--callgrind-out-file={work}/gpxlogger.out", "/usr/bin/gpxlogger",
+                                                "-e", "sockets", "-f", os.path.join(work, "track.gpx"),
+                                                f"127.0.0.1:{port.group(1)}"],
                                    stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "gpxlogger.err"), "w"))
             pids.append(str(gpx.pid))
         time.sleep(min(10.0, args.warmup_s))
-        for command in ("-i", "-z"):
-            for p in pids:
-                subprocess.run(["callgrind_control", command] + (["on"] if command == "-i" else []) + [p], check=True,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for p in pids:
+            control("-i", "on", p)  # count from here,
+            control("-z", p)  # with nothing counted before
         time.sleep(args.window_s)
         for p in pids:
-            subprocess.run(["callgrind_control", "-d", p], check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
+            control("-d", p)
     finally:
         if gpx is not None:
             gpx.terminate()
@@ -162,7 +167,8 @@ def main():
     total, by_obj, incl, calls, code = parse(os.path.join(work, dumps[0]))
     per = args.window_s
     print(f"instructions per second of 1 Hz feed (one fix a second), over {per:.0f} s: {total / per:,.0f}")
-    print(f"code executed in the window: {sum(len(v) for v in code.values()):,} lines of 64 bytes")
+    lines = sum(len(v) for v in code.values())
+    print(f"code executed in the window: {lines:,} lines of 64 bytes")
     print("by library (self cost; lines of code executed in the window):")
     for obj, n in by_obj.most_common(6):
         print(f"  {n / per:>10,.0f}  {len(code[obj]):>6,}  {os.path.basename(obj)}")
@@ -176,9 +182,10 @@ def main():
     gpx_dumps = sorted(p for p in os.listdir(work) if p.startswith("gpxlogger.out."))
     if gpx_dumps:
         gtotal, gby_obj, _, _, gcode = parse(os.path.join(work, gpx_dumps[0]))
-        print(f"gpxlogger, same window: {gtotal / per:,.0f} instructions per second of feed, "
-              f"{sum(len(v) for v in gcode.values()):,} lines of code executed; fixcast / gpxlogger: instructions "
-              f"{total / max(gtotal, 1):.2f}, lines {sum(len(v) for v in code.values()) / max(1, sum(len(v) for v in gcode.values())):.2f}")
+        glines = sum(len(v) for v in gcode.values())
+        print(f"gpxlogger, same window: {gtotal / per:,.0f} instructions per second of feed, {glines:,} lines of "
+              f"code executed; fixcast / gpxlogger: instructions {total / max(gtotal, 1):.2f}, "
+              f"lines {lines / max(1, glines):.2f}")
         for obj, n in gby_obj.most_common(4):
             print(f"  {n / per:>10,.0f}  {len(gcode[obj]):>6,}  {os.path.basename(obj)}")
 

@@ -19,33 +19,31 @@ public enum TextColumns {
     /// for every scalar of the Basic Multilingual Plane). CR LF, the one pair of these that is one
     /// character, is two controls: 0 either way.
     static func narrowWidth(_ text: String) -> Int? {
-        if let counted = text.utf8.withContiguousStorageIfAvailable({ narrowWidth(utf8: $0) }) { return counted }
-        return narrowWidth(utf8: text.utf8)
-    }
-
-    private static func narrowWidth<Bytes: Sequence<UInt8>>(utf8 bytes: Bytes) -> Int? {
-        var columns = 0
-        var utf8 = bytes.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case 0x20..<0x7F: columns += 1
-            case 0x00..<0x20, 0x7F: continue
-            case 0xC2: if let second = utf8.next(), second >= 0xA0 { columns += 1 }  // C2 80–9F: C1 controls
-            case 0xC3...0xCB, 0xD0, 0xD1:
-                _ = utf8.next()
-                columns += 1
-            case 0xE2:
-                guard let second = utf8.next(), let third = utf8.next() else { return nil }
-                switch (second, third) {
-                case (0x80, 0x90...0xA7), (0x80, 0xB0...0xBF), (0x81, 0x80...0x9E), (0x86, 0x90...0xBF),
-                    (0x87...0x8B, _), (0x94...0x95, _):
+        var text = text  // `withUTF8` is mutating: it may make a bridged string native first
+        return text.withUTF8 { bytes in
+            var columns = 0
+            var utf8 = bytes.makeIterator()
+            while let byte = utf8.next() {
+                switch byte {
+                case 0x20..<0x7F: columns += 1
+                case 0x00..<0x20, 0x7F: continue
+                case 0xC2: if let second = utf8.next(), second >= 0xA0 { columns += 1 }  // C2 80–9F: C1 controls
+                case 0xC3...0xCB, 0xD0, 0xD1:
+                    _ = utf8.next()
                     columns += 1
+                case 0xE2:
+                    guard let second = utf8.next(), let third = utf8.next() else { return nil }
+                    switch (second, third) {
+                    case (0x80, 0x90...0xA7), (0x80, 0xB0...0xBF), (0x81, 0x80...0x9E), (0x86, 0x90...0xBF),
+                        (0x87...0x8B, _), (0x94...0x95, _):
+                        columns += 1
+                    default: return nil
+                    }
                 default: return nil
                 }
-            default: return nil
             }
+            return columns
         }
-        return columns
     }
 
     static func width(of character: Character) -> Int {

@@ -152,13 +152,11 @@ public enum TerminalText {
     /// is its scalar's own. The same answer as asking `isUnsafe` of each scalar (a test holds that for
     /// every scalar of the Basic Multilingual Plane), at a byte compare each for the usual line.
     static func hasUnsafeScalar(_ text: String, allowingNewline: Bool = false) -> Bool {
-        let scanned = text.utf8.withContiguousStorageIfAvailable {
-            hasUnsafeScalar(utf8: $0, allowingNewline: allowingNewline)
-        }
-        return scanned ?? hasUnsafeScalar(utf8: text.utf8, allowingNewline: allowingNewline)
+        var text = text  // `withUTF8` is mutating: it may make a bridged string native first
+        return text.withUTF8 { hasUnsafeScalar(utf8: $0, allowingNewline: allowingNewline) }
     }
 
-    private static func hasUnsafeScalar<Bytes: Sequence<UInt8>>(utf8 bytes: Bytes, allowingNewline: Bool) -> Bool {
+    private static func hasUnsafeScalar(utf8 bytes: UnsafeBufferPointer<UInt8>, allowingNewline: Bool) -> Bool {
         var utf8 = bytes.makeIterator()
         while let byte = utf8.next() {
             switch byte {
