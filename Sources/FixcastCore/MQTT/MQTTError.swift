@@ -1,3 +1,5 @@
+import FixcastText
+
 /// Why the broker link is not up, as a cause code branches on (the message is for people).
 public enum MQTTFailureCause: String, Sendable, Hashable {
     /// The broker's host name did not resolve.
@@ -44,7 +46,8 @@ public struct MQTTError: UserFacingError, Hashable {
     public var component: Component { .mqtt }
 
     public var message: String {
-        var cleaned = TerminalSafe.clean(detail)
+        // A library's error string is outside text: one line, no control, at most 200 characters.
+        var cleaned = TerminalText.name(detail, maxCharacters: 200)
         while cleaned.hasSuffix(".") || cleaned.hasSuffix(" ") { cleaned.removeLast() }
         let d = cleaned.isEmpty ? "" : " (\(cleaned))"
         switch cause {
@@ -75,15 +78,5 @@ public struct MQTTError: UserFacingError, Hashable {
             return
                 "mqtt: cannot connect to \(broker) with these settings: \(cleaned.isEmpty ? "a value is not usable" : cleaned); correct it in the config file or its FIXCAST_MQTT_ variable."
         }
-    }
-}
-
-/// Text from outside (a library's error string) made safe for a terminal: control characters dropped.
-enum TerminalSafe {
-    static func clean(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
-            ).prefix(200))
     }
 }

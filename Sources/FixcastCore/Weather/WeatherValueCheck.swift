@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// A weather value the provider sent that fixcast does not believe, so it is shown as unknown.
@@ -40,27 +41,8 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
             return "weather: the provider sent \(field) \(code), which is not a WMO weather code; shown as unknown."
         case .unreadable(let detail):
             return
-                "weather: the provider sent a \(field) that cannot be read (\(Self.printable(detail))); shown as unknown."
+                "weather: the provider sent a \(field) that cannot be read (\(TerminalText.name(detail, maxCharacters: 160))); shown as unknown."
         }
-    }
-
-    /// `detail` may quote the provider (an unknown unit's name): no control character, DEL or bidi
-    /// override reaches a terminal from it, line breaks and tabs become spaces, and it is capped.
-    static func printable(_ detail: String) -> String {
-        var out = ""
-        for scalar in detail.unicodeScalars {
-            let v = scalar.value
-            if v == 0x09 || v == 0x0A || v == 0x0D {
-                out.unicodeScalars.append(" ")
-            } else if v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v)
-                || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F
-            {
-                continue
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out.count > 160 ? String(out.prefix(159)) + "…" : out
     }
 
     /// Short text for a number already known to be of sane magnitude (|v| < 1e6).

@@ -63,8 +63,8 @@ struct TripsCommand {
             return [
                 String(t.number), time(t.start), time(t.end), display.distance(km: t.distanceKm),
                 DurationText.text(seconds: t.durationS),
-                terminalSafe(t.startPlace ?? DisplayUnits.unknown) + " → "
-                    + terminalSafe(t.endPlace ?? DisplayUnits.unknown),
+                TerminalText.name(t.startPlace ?? DisplayUnits.unknown) + " → "
+                    + TerminalText.name(t.endPlace ?? DisplayUnits.unknown),
                 String(t.readings), range, aheadChecks(t.aheadChecks, units: units),
             ]
         }
@@ -91,12 +91,5 @@ struct TripsCommand {
             parts.append("rain \(c.rainHits) hit \(c.rainMisses) missed \(c.rainFalseAlarms) false")
         }
         return parts.joined(separator: ", ")
-    }
-
-    /// Control characters (an escape sequence in a place name from an API) become spaces.
-    static func terminalSafe(_ s: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                s.unicodeScalars.map { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? " " : $0 }))
     }
 }

@@ -94,4 +94,13 @@ import Testing
             #expect(!e.message.contains(". ") && !e.message.contains("\u{1B}"))
         }
     }
+
+    @Test func aLibrarysErrorStringIsOneSafeLineAndCapped() {
+        let detail = "line one\nline two\u{202E}" + String(repeating: "x", count: 500)
+        let e = MQTTError(cause: .library, broker: "10.0.0.1:1883", detail: detail)
+        #expect(!e.message.unicodeScalars.contains { TerminalText.isUnsafe($0) })
+        #expect(e.message.hasPrefix("mqtt: line one line two"))
+        #expect(e.message.contains("x…; readings wait"))
+        #expect(e.message.count < 200 + 60)
+    }
 }

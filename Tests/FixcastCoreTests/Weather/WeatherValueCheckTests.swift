@@ -1,3 +1,4 @@
+import FixcastText
 import Foundation
 import Testing
 
@@ -159,5 +160,15 @@ import Testing
                 $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E
             }, "\(message.debugDescription)")
         #expect(message.contains("]0;pwnedkm h"))
+    }
+
+    @Test func aProvidersTextIsOneLineWithoutBidiMarksAndCapped() {
+        // The line separator and the Arabic letter mark are unsafe too (TerminalText.isUnsafe).
+        let p = WeatherValueProblem(
+            field: "x", cause: .unreadable(detail: "a\u{2028}b\u{061C}c" + String(repeating: "z", count: 300)))
+        #expect(p.message.contains("(a bc"))
+        #expect(!p.message.unicodeScalars.contains { TerminalText.isUnsafe($0) })
+        #expect(p.message.contains("z…)"))
+        #expect(p.message.count < 160 + 120)
     }
 }

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import Foundation
 import Testing
 
@@ -58,5 +59,18 @@ import Testing
         #expect(lines[1].contains("26.4 mi"))
         #expect(lines[1].contains("37 … 48 °F"))
         #expect(lines[1].contains("1 h 00 min"))
+    }
+
+    @Test func tripsTableShowsAPlaceAsOneCappedLine() {
+        let long = String(repeating: "Llan", count: 30)
+        let t = TripSummary(
+            number: 1, start: Date(timeIntervalSince1970: 1_800_000_000),
+            end: Date(timeIntervalSince1970: 1_800_003_600),
+            distanceKm: 1, startPlace: "Bad\nTown\u{202E}", endPlace: long, readings: 2, minC: 3, maxC: 9)
+        let row = TripsCommand.table([t], units: .metric)[1]
+        #expect(row.contains("Bad Town → "))
+        #expect(!row.unicodeScalars.contains { TerminalText.isUnsafe($0) })
+        #expect(row.contains(String(long.prefix(TerminalText.maxNameCharacters - 1)) + "…"))
+        #expect(!row.contains(long))
     }
 }
