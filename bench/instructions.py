@@ -2,7 +2,7 @@
 """Instructions a fix costs on the live screen, counted by valgrind's callgrind: a figure that does not
 move with the machine's load, for an A/B of a per-fix change in fixcast's own code.
 
-    bench/instructions.py --bin PATH [--warmup-s 45] [--window-s 50] [--gpxlogger]
+    bench/instructions.py --bin PATH [--warmup-s 45] [--window-s 50] [--gpxlogger] [--write-order FILE]
 
 Runs `bench/run.py --live --rate 1` with the binary under `valgrind --tool=callgrind` (debug info
 stripped from a copy: valgrind 3.19 cannot read the toolchain's DWARF 5), turns instrumentation on after
@@ -10,7 +10,10 @@ the warm-up (the startup reading falls before it), counts over the window and pr
 second of 1 Hz feed (one fix a second) by library and by part of a fix. Instructions are not time: at one
 fix a second caches are cold and the kernel's share is not counted; compare builds with this, and the
 CPU beside gpxlogger with `bench/run.py --bin-b`. With `--gpxlogger`, gpsd's own gpxlogger is counted the same
-way over the same window (a second client of the same gpsd). Needs valgrind (Debian package `valgrind`).
+way over the same window (a second client of the same gpsd). With `--write-order FILE` it writes the
+functions of fixcast's own binary that ran in the window, those that ran at every fix first, as the
+linker's symbol ordering file (scripts/function-order.txt; scripts/build-release.sh says why). Needs
+valgrind (Debian package `valgrind`).
 """
 import argparse
 import collections
@@ -25,7 +28,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Each instruction's address is kept (for the lines of code); counting starts when turned on.
-CALLGRIND = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--instr-atstart=no"]
+# Names stay mangled (the linker's ordering file needs them so; the parts below match mangled names).
+CALLGRIND = ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--instr-atstart=no", "--demangle=no"]
 
 # Parts of a fix, by the inclusive cost of these functions (first match of a mangled or C name).
 PARTS = [
@@ -39,10 +43,11 @@ PARTS = [
 
 
 def parse(path):
-    """From a callgrind file: self cost by object, inclusive cost and calls by function, and the 64-byte
-    lines of code executed (with --dump-instr=yes), by object."""
+    """From a callgrind file: self cost by object, inclusive cost and calls by function, the 64-byte
+    lines of code executed (with --dump-instr=yes), by object, and self cost by (object, function)."""
     names, objects = {}, {}
     self_by_obj = collections.Counter()
+    self_by_fn = collections.Counter()
     incl, calls = collections.Counter(), collections.Counter()
     lines_by_obj = collections.defaultdict(set)
     ob = fn = cfn = None
@@ -92,11 +97,39 @@ def parse(path):
                 pending = None
             else:
                 self_by_obj[objects.get(ob, ob)] += cost
+                self_by_fn[(objects.get(ob, ob), fn)] += cost
                 total += cost
                 if columns == 2 and cost > 0:
                     lines_by_obj[objects.get(ob, ob)].add(where[0] // 64)
     return (total, self_by_obj, {names.get(k, k): v for k, v in incl.items()},
-            {names.get(k, k): v for k, v in calls.items()}, lines_by_obj)
+            {names.get(k, k): v for k, v in calls.items()}, lines_by_obj,
+            {(o, names.get(f, f)): v for (o, f), v in self_by_fn.items()})
+
+
+def ordered_functions(self_by_fn, calls, window_s):
+    """fixcast's functions that ran: those called at every fix (at least 0.9 times a second of 1 Hz feed),
+    most called first, then the rest (whole frames, track commits) by cost. Recursion marks (`'2`) and
+    unnamed code are left out."""
+    ran = {}
+    for (obj, name), cost in self_by_fn.items():
+        if os.path.basename(obj) != "fixcast" or cost <= 0 or name.startswith("0x"):
+            continue
+        symbol = name.split("'")[0]
+        ran[symbol] = ran.get(symbol, 0) + cost
+    every_fix = sorted((s for s in ran if calls.get(s, 0) >= 0.9 * window_s), key=lambda s: -calls.get(s, 0))
+    rest = sorted((s for s in ran if calls.get(s, 0) < 0.9 * window_s), key=lambda s: -ran[s])
+    return every_fix, rest
+
+
+def write_order(path, self_by_fn, calls, window_s):
+    """The linker's symbol ordering file (`ordered_functions`, one name a line after a comment)."""
+    every_fix, rest = ordered_functions(self_by_fn, calls, window_s)
+    with open(path, "w") as f:
+        f.write("# fixcast's functions that ran on the live screen at 1 fix a second, those of every fix first:\n"
+                "# the linker lays them out together (scripts/build-release.sh). Written by\n"
+                "# bench/instructions.py --write-order; a name the code no longer has is skipped.\n")
+        f.write("".join(s + "\n" for s in every_fix + rest))
+    return len(every_fix), len(rest)
 
 
 def main():
@@ -105,6 +138,7 @@ def main():
     ap.add_argument("--warmup-s", type=float, default=45)
     ap.add_argument("--window-s", type=float, default=50)
     ap.add_argument("--gpxlogger", action="store_true", help="count gpxlogger's instructions too")
+    ap.add_argument("--write-order", metavar="FILE", help="write the linker's symbol ordering file here")
     args = ap.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("bench/instructions.py: valgrind is not installed (apt-get install valgrind)")
@@ -164,7 +198,7 @@ def main():
     dumps = sorted(p for p in os.listdir(work) if p.startswith("callgrind.out."))
     if not dumps:
         sys.exit("bench/instructions.py: callgrind wrote no dump; see " + work)
-    total, by_obj, incl, calls, code = parse(os.path.join(work, dumps[0]))
+    total, by_obj, incl, calls, code, by_fn = parse(os.path.join(work, dumps[0]))
     per = args.window_s
     print(f"instructions per second of 1 Hz feed (one fix a second), over {per:.0f} s: {total / per:,.0f}")
     lines = sum(len(v) for v in code.values())
@@ -179,9 +213,19 @@ def main():
         c = sum(h[1] for h in hits)
         print(f"  {n / per:>10,.0f}  {label}: {c} calls, {n / max(c, 1):,.0f} each")
     print(f"(callgrind file: {os.path.join(work, dumps[0])})")
+    if args.write_order:
+        every_fix, rest = write_order(args.write_order, by_fn, calls, args.window_s)
+        print(f"ordering file {args.write_order}: {every_fix} functions of every fix, then {rest} more")
+    else:  # how stale the committed layout is for this build
+        with open(os.path.join(ROOT, "scripts/function-order.txt")) as f:
+            laid_out = {line.strip() for line in f if line.strip() and not line.startswith("#")}
+        every_fix, _ = ordered_functions(by_fn, calls, args.window_s)
+        missing = [s for s in every_fix if s not in laid_out]
+        print(f"functions of every fix not in scripts/function-order.txt: {len(missing)} of {len(every_fix)}"
+              + (" (rewrite it with --write-order)" if missing else ""))
     gpx_dumps = sorted(p for p in os.listdir(work) if p.startswith("gpxlogger.out."))
     if gpx_dumps:
-        gtotal, gby_obj, _, _, gcode = parse(os.path.join(work, gpx_dumps[0]))
+        gtotal, gby_obj, _, _, gcode, _ = parse(os.path.join(work, gpx_dumps[0]))
         glines = sum(len(v) for v in gcode.values())
         print(f"gpxlogger, same window: {gtotal / per:,.0f} instructions per second of feed, {glines:,} lines of "
               f"code executed; fixcast / gpxlogger: instructions {total / max(gtotal, 1):.2f}, "
