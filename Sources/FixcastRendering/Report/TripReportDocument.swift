@@ -357,8 +357,17 @@ public enum TripReportDocument {
             }
             flush()
         }
-        // Legend (bottom left) and scale bar (bottom right): placed first so labels avoid them.
-        let legendBox = PlaneRect(x: p.x + 10, y: p.maxY - 62, width: 262, height: 52)
+        // Legend (bottom left) and scale bar (bottom right), each moved to another corner when the route
+        // or its marks would be under it (`MapCorner`): placed first so labels avoid them.
+        let route = l.kept.map { l.pixels[$0] }
+        var marks = l.input.readings.indices.compactMap { l.readingPixel($0) }
+        if let first = l.pixels.first, let last = l.pixels.last { marks += [first, last] }
+        func legendAt(_ c: MapCorner) -> PlaneRect { c.box(width: 262, height: 52, margin: 10, in: p) }
+        let legendCorner =
+            MapCorner.least(
+                [.bottomLeft, .topLeft, .topRight, .bottomRight], box: legendAt, route: route, marks: marks)
+            ?? .bottomLeft
+        let legendBox = legendAt(legendCorner)
         s +=
             "<g class=\"legend\"><rect x=\"\(n(legendBox.x))\" y=\"\(n(legendBox.y))\" width=\"\(n(legendBox.width))\" height=\"\(n(legendBox.height))\" rx=\"4\" fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"#c9d1d9\"/>\n"
         let legendTitle = l.words.temperature + " (" + l.display.temperatureSymbol + ")"
@@ -391,9 +400,11 @@ public enum TripReportDocument {
         if let bar = ScaleBar(
             metresPerPixel: l.fit.groundMetresPerPixel(atLatitude: midLat), maxPixels: 150, units: l.input.units)
         {
-            let x1 = p.maxX - 20 - bar.pixels
-            let y = p.maxY - 20
-            let box = PlaneRect(x: x1 - 8, y: y - 26, width: bar.pixels + 16, height: 34)
+            func barAt(_ c: MapCorner) -> PlaneRect { c.box(width: bar.pixels + 16, height: 34, margin: 12, in: p) }
+            let free = [MapCorner.bottomRight, .topRight, .bottomLeft, .topLeft].filter { $0 != legendCorner }
+            let box = barAt(MapCorner.least(free, box: barAt, route: route, marks: marks) ?? .bottomRight)
+            let x1 = box.x + 8
+            let y = box.y + 26
             obstacles.append(box)
             s +=
                 "<g class=\"scale-bar\"><rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" rx=\"4\" fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"#c9d1d9\"/>"
