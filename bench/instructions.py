@@ -116,8 +116,9 @@ def ordered_functions(self_by_fn, calls, window_s):
             continue
         symbol = name.split("'")[0]
         ran[symbol] = ran.get(symbol, 0) + cost
-    every_fix = sorted((s for s in ran if calls.get(s, 0) >= 0.9 * window_s), key=lambda s: -calls.get(s, 0))
-    rest = sorted((s for s in ran if calls.get(s, 0) < 0.9 * window_s), key=lambda s: -ran[s])
+    per_fix = 0.9 * window_s
+    every_fix = sorted((s for s in ran if calls.get(s, 0) >= per_fix), key=lambda s: -calls.get(s, 0))
+    rest = sorted((s for s in ran if calls.get(s, 0) < per_fix), key=lambda s: -ran[s])
     return every_fix, rest
 
 

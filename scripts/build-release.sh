@@ -16,8 +16,8 @@
 # laid out first, in the order of scripts/function-order.txt (written by `bench/instructions.py
 # --write-order`). At one fix a second the caches are cold at every fix, and a fix's ~1,000 lines of code
 # were spread over ~120 pages; together they fill ~50, and the live screen costs about a tenth less CPU
-# (median of 16 A/B pairs; bench/README.md, "Hot code together"). A name the code no longer has is skipped (the layout only
-# decays), so a stale file never fails the build.
+# (median of 16 A/B pairs; bench/README.md, "Hot code together"). A name the code no longer has is
+# skipped (the layout only decays), so a stale file never fails the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=(swift build -c release --static-swift-stdlib --product fixcast -Xswiftc -use-ld=lld

@@ -40,10 +40,7 @@ public enum BasemapLayer {
                 maxRel = max(maxRel, rel)
             }
         }
-        func inside(_ c: Coordinate) -> Bool {
-            let q = fit.pixel(c)
-            return q.x >= p.x && q.x <= p.maxX && q.y >= p.y && q.y <= p.maxY
-        }
+        func inside(_ c: Coordinate) -> Bool { p.contains(fit.pixel(c)) }
         var allLongitudes = maxRel - minRel > 300
         if case .azimuthalEquidistant = fit.projection {
             if let north = Coordinate(lat: 90, lon: 0), inside(north) {

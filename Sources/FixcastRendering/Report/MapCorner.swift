@@ -54,17 +54,11 @@ public enum MapCorner: Sendable, Hashable, CaseIterable {
     /// How much a box hides: pixels of route under it (with `routeClearance`) plus `markWeight` for
     /// each mark under it (with `markClearance`).
     static func hidden(under box: PlaneRect, route: [PlanePoint], marks: [PlanePoint]) -> Double {
-        let near = Self.grown(box, by: markClearance)
+        let near = box.grown(by: markClearance)
         var cost = 0.0
-        for mark in marks where mark.x >= near.x && mark.x <= near.maxX && mark.y >= near.y && mark.y <= near.maxY {
-            cost += markWeight
-        }
-        let under = Self.grown(box, by: routeClearance)
-        if route.count == 1, let only = route.first, only.x >= under.x, only.x <= under.maxX, only.y >= under.y,
-            only.y <= under.maxY
-        {
-            cost += 1
-        }
+        for mark in marks where near.contains(mark) { cost += markWeight }
+        let under = box.grown(by: routeClearance)
+        if route.count == 1, let only = route.first, under.contains(only) { cost += 1 }
         for i in route.indices.dropFirst() {
             cost += clippedLength(from: route[i - 1], to: route[i], in: under)
         }
@@ -88,9 +82,5 @@ public enum MapCorner: Sendable, Hashable, CaseIterable {
             if enter > leave { return 0 }
         }
         return (leave - enter) * (dx * dx + dy * dy).squareRoot()
-    }
-
-    private static func grown(_ r: PlaneRect, by d: Double) -> PlaneRect {
-        PlaneRect(x: r.x - d, y: r.y - d, width: r.width + 2 * d, height: r.height + 2 * d)
     }
 }

@@ -360,7 +360,9 @@ public enum TripReportDocument {
         // Legend (bottom left) and scale bar (bottom right), each moved to another corner when the route
         // or its marks would be under it (`MapCorner`): placed first so labels avoid them.
         let route = l.kept.map { l.pixels[$0] }
-        var marks = l.input.readings.indices.compactMap { l.readingPixel($0) }
+        // Each reading's marker, once: for the corners here, and drawn and labelled below.
+        let readingPixels = l.input.readings.indices.map { l.readingPixel($0) }
+        var marks = readingPixels.compactMap { $0 }
         if let first = l.pixels.first, let last = l.pixels.last { marks += [first, last] }
         func legendAt(_ c: MapCorner) -> PlaneRect { c.box(width: 262, height: 52, margin: 10, in: p) }
         let legendCorner =
@@ -424,7 +426,7 @@ public enum TripReportDocument {
         var markerPixels: [PlanePoint] = []
         var markerReadings: [Int] = []
         for i in l.input.readings.indices {
-            guard let px = l.readingPixel(i) else { continue }
+            guard let px = readingPixels[i] else { continue }
             markerPixels.append(px)
             markerReadings.append(i)
             let r = l.input.readings[i]

@@ -33,6 +33,16 @@ public struct PlaneRect: Sendable, Hashable {
     public func contains(_ o: PlaneRect) -> Bool {
         o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY
     }
+
+    /// Whether `q` lies inside or on the edge.
+    public func contains(_ q: PlanePoint) -> Bool {
+        q.x >= x && q.x <= maxX && q.y >= y && q.y <= maxY
+    }
+
+    /// This rectangle with `d` added on every side.
+    public func grown(by d: Double) -> PlaneRect {
+        PlaneRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d)
+    }
 }
 
 /// The spherical ("Web") Mercator projection of EPSG:3857, the one web maps use, so the
