@@ -24,5 +24,8 @@ build=(swift build -c release --static-swift-stdlib --product fixcast -Xswiftc -
     -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker pack-relative-relocs
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
     -Xlinker "--symbol-ordering-file=$PWD/scripts/function-order.txt" -Xlinker --no-warn-symbol-ordering)
+bin="$("${build[@]}" --show-bin-path)/fixcast"
+# SwiftPM does not know the ordering file is an input: a newer one must relink.
+if [[ -e "$bin" && scripts/function-order.txt -nt "$bin" ]]; then rm -f "$bin"; fi
 "${build[@]}" >&2
-echo "$("${build[@]}" --show-bin-path)/fixcast"
+echo "$bin"
