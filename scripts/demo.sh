@@ -11,10 +11,19 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 scripts/install-deps.sh
-echo "fixcast demo: building (release)..." >&2
-swift build -c release --product fixcast 2>&1 | grep -E "error|warning: unre|Compiling fixcast|Build" >&2 || true
-bin="$root/.build/release/fixcast"
-[ -x "$bin" ] || { echo "fixcast demo: the build failed; run 'swift build -c release' to see why." >&2; exit 1; }
+echo "fixcast demo: building (release, as the package ships it)..." >&2
+# The package's build (scripts/build-release.sh: static stdlib, a fix's functions laid out together), so
+# the demo runs what is installed. A failed build stops here, even with an older binary left behind.
+build_log=$(mktemp /tmp/fixcast-demo-build.XXXXXX)
+if ! bin=$(scripts/build-release.sh 2>"$build_log"); then
+  grep -E "error" "$build_log" >&2 || true
+  rm -f "$build_log"
+  echo "fixcast demo: the build failed; run 'scripts/build-release.sh' to see why." >&2
+  exit 1
+fi
+grep -E "warning: unre|Compiling fixcast|Build" "$build_log" >&2 || true
+rm -f "$build_log"
+[ -x "$bin" ] || { echo "fixcast demo: the build left no binary; run 'scripts/build-release.sh' to see why." >&2; exit 1; }
 
 work=$(mktemp -d /tmp/fixcast-demo.XXXXXX)
 pids=()
