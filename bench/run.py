@@ -20,6 +20,8 @@ usage: run.py --bin PATH [--track FILE] [--rate EPOCHS_PER_S] [--places offline|
                over the same window: an A/B of two builds under the same load, run it again swapped]
               [--warmup-s S --window-s S: CPU (every thread's /proc/PID/task/*/schedstat, in ns) and
                context switches of both programs over the same window of feed, after a warm-up]
+              [--gpxlogger-first: gpxlogger and gpspipe connect to gpsd before fixcast, so gpsd delivers
+               each report to gpxlogger first (bench/README.md, "Reading an epoch a moment after it came")]
 Everything started here is stopped on exit, also on SIGINT/SIGTERM.
 """
 import argparse
@@ -282,9 +284,14 @@ def main():
                          "the loopback server answers the multi-location form and the ahead requests are counted")
     ap.add_argument("--window-s", type=float, default=0.0,
                     help="measure over this long a window of feed, then stop feeding (0: the whole track)")
+    ap.add_argument("--gpxlogger-first", action="store_true",
+                    help="gpxlogger (and gpspipe) connect to gpsd before fixcast, so gpsd delivers each report to "
+                         "it first; the idle measurement is then at most 1 s (gpxlogger leaves after 5 s without data)")
     args = ap.parse_args()
     if args.bin_b and not (args.live and args.window_s > 0):
         ap.error("--bin-b needs --live and --window-s")
+    if args.gpxlogger_first:
+        args.idle_s = min(args.idle_s, 1.0)
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
 
@@ -348,6 +355,22 @@ def main():
         addr = f"127.0.0.1:{gpsd_port}"
         readings_path = os.path.join(work, "readings.jsonl")
         db_path = os.path.join(work, "run.sqlite")
+        gpx_path = os.path.join(work, "track.gpx")
+
+        def start_observers():
+            """gpspipe (the independent count of fixes) and gpxlogger (the reference), as gpsd clients."""
+            procs["gpspipe"] = subprocess.Popen(["/usr/bin/gpspipe", "-w", "-o", os.path.join(work, "gpspipe.json"),
+                                                 addr], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            procs["gpxlogger"] = subprocess.Popen(["/usr/bin/gpxlogger", "-e", "sockets", "-f", gpx_path, addr],
+                                                  stdout=subprocess.DEVNULL,
+                                                  stderr=open(os.path.join(work, "gpxlogger.err"), "w"))
+
+        # Clients of gpsd before fixcast's: gpsd delivers to its clients in the order they connected.
+        ahead_of_fixcast = 0
+        if args.gpxlogger_first:
+            start_observers()
+            wait_until(lambda: established(gpsd_port) >= 2, 20, "gpxlogger and gpspipe to connect to gpsd")
+            ahead_of_fixcast = 2
         if args.live:
             # The live screen in a real terminal: tmux on a socket of its own, one pane of 100 x 24 running
             # fixcast itself (exec, so the pane's process is fixcast), stderr to a file as headless.
@@ -368,7 +391,7 @@ def main():
             open(readings_path, "w").close()
             if args.bin_b:
                 # After A has connected, so that each is one client of gpsd's, in a known order.
-                wait_until(lambda: established(gpsd_port) >= 1, 20, "fixcast to connect to gpsd")
+                wait_until(lambda: established(gpsd_port) >= ahead_of_fixcast + 1, 20, "fixcast to connect to gpsd")
                 live_pane("fixcast_b", args.bin_b, os.path.join(work, "run-b.sqlite"),
                           os.path.join(work, "fixcast-b.err"))
         else:
@@ -377,7 +400,7 @@ def main():
                                                 stderr=open(os.path.join(work, "fixcast.err"), "w"), env=env)
         fixcast_pid = procs["fixcast"].pid
         clients = 2 if args.bin_b else 1
-        wait_until(lambda: established(gpsd_port) >= clients, 20, "fixcast to connect to gpsd")
+        wait_until(lambda: established(gpsd_port) >= ahead_of_fixcast + clients, 20, "fixcast to connect to gpsd")
         time.sleep(1.0)
         # fixcast's background cost: connected, no data (timers and polls only). Measured before gpxlogger
         # starts, because gpxlogger gives up after 5 s without data.
@@ -388,11 +411,8 @@ def main():
         idle_by_thread = thread_delta(idle_threads_before, thread_stats(fixcast_pid))
         idle_ns = sum(v[0] for v in idle_by_thread.values())
         idle_sw = sum(v[1] for v in idle_by_thread.values())
-        procs["gpspipe"] = subprocess.Popen(["/usr/bin/gpspipe", "-w", "-o", os.path.join(work, "gpspipe.json"), addr],
-                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        gpx_path = os.path.join(work, "track.gpx")
-        procs["gpxlogger"] = subprocess.Popen(["/usr/bin/gpxlogger", "-e", "sockets", "-f", gpx_path, addr],
-                                              stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "gpxlogger.err"), "w"))
+        if not args.gpxlogger_first:
+            start_observers()
         wait_until(lambda: established(gpsd_port) >= clients + 2 and has_open(procs["gpsd"].pid, slave_path), 20,
                    "fixcast, gpxlogger and gpspipe to connect to gpsd")
         time.sleep(0.5)
