@@ -77,7 +77,8 @@ import Testing
         // (A stopped job loses the rest of its command list, so the status is asked for after `fg`.)
         _ = try Self.waitFor(socket) { !$0.contains("r refresh · q quit") }
         _ = try Self.tmux(socket, ["send-keys", "-t", "fx", "echo EXIT=$?", "Enter"])
-        let done = try Self.waitFor(socket) { $0.contains("EXIT=") }
+        // The shell's answer, a line of its own: not the typed command, which holds "EXIT=" too.
+        let done = try Self.waitFor(socket) { $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") } }
         #expect(done.contains("EXIT=0"), "\(done)")
     }
 }
