@@ -160,6 +160,28 @@ def r_gapstop(W=3600, park=600, gapcap=600, gapdist=True):
         return v if v and v>=1 else None
     return f
 
+def r_ew(H, W=3600, park=600):
+    """pace with exponentially decaying weights (half-life H s): sum w*d / sum w*(moving+short stops); gaps and parks out."""
+    def f(fx,i):
+        t0=fx[i][0]; num=den=0; op=[]; mv=0
+        j=i
+        while j>0 and fx[j-1][0]>=t0-W: j-=1
+        seg=[]
+        for k in range(j+1,i+1):
+            dt=fx[k][0]-fx[k-1][0]; dd=dist(fx[k-1],fx[k]); age=t0-fx[k][0]; w=0.5**(age/H)
+            if dt<=0: continue
+            if dt>GAP:
+                if sum(x[1] for x in op)<=park: den+=sum(x[0]*x[1] for x in op)
+                op=[]; continue
+            if dd/dt>=1:
+                if sum(x[1] for x in op)<=park: den+=sum(x[0]*x[1] for x in op)
+                op=[]; num+=w*dd; den+=w*dt; mv+=dt
+            else: op.append((w,dt))
+        if sum(x[1] for x in op)<=park: den+=sum(x[0]*x[1] for x in op)
+        if mv>=60 and den>0 and num/den>=1: return num/den
+        v=fx[i][3]; return v if v and v>=1 else None
+    return f
+
 def all_rules():
     rules={'current (median moving, 20 min)':r_current}
     for W in (20,30,45,60,90,120):
@@ -172,6 +194,8 @@ def all_rules():
     rules['adopted: pace 60 min, parks > 10 min and gaps left out']=r_adopted()
     rules['pace 120 min, parks > 10 min and gaps left out']=r_adopted(7200)
     rules['pace 60 min, gaps <= 10 min as stops']=r_gapstop()
+    for H in (5,10,20,30):
+        rules[f'pace weighted to the last minutes (half-life {H} min), parks and gaps left out']=r_ew(H*60)
     return rules
 
 if __name__=='__main__':
