@@ -95,6 +95,10 @@ export FIXCAST_PLACES_PROVIDER=offline
 export FIXCAST_AHEAD_ENABLED=true
 export FIXCAST_AHEAD_BASE_URL="http://127.0.0.1:$http_port/ahead"
 export FIXCAST_AHEAD_ROUTE="$PWD/demo/reno_tahoe_route.gpx"
+# The drive replays about 30 times as fast as it was driven (DEMO_SPEED), so ahead's 15 min between
+# refreshes would outlast the whole demo and the block would show the first forecast throughout: here it
+# is asked again at a reading at most once a minute (one loopback request for all its samples).
+export FIXCAST_AHEAD_REFRESH_MIN=1
 export FIXCAST_DEMO_LABEL="DEMO DATA: replayed drive, recorded weather"
 db="$work/demo.sqlite"
 echo "fixcast demo: gpsd on 127.0.0.1:$gps_port, recorded weather on 127.0.0.1:$http_port, store $db" >&2

@@ -142,7 +142,8 @@ final class TopicRecorder: @unchecked Sendable {
     /// Subscribes to `topics` (wildcards allowed) and waits until the subscription is in place.
     init(broker: MosquittoBroker, topics: [String], user: String? = nil, password: String? = nil) throws {
         file = broker.dir.appendingPathComponent("sub-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        // If it could not be made, opening it for mosquitto_sub's output below throws.
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
         var args = ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-v", "-F", "%t\t%p"]
         for t in topics + [readyTopic] { args += ["-t", t] }

@@ -16,8 +16,9 @@ enum ShellRun {
         // Files rather than pipes: neither stream can fill up and stall the program.
         let outPath = dir.appendingPathComponent("out").path
         let errPath = dir.appendingPathComponent("err").path
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        // If they could not be made, opening them below throws.
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments

@@ -58,7 +58,7 @@ enum AlertGeoJSON {
         var sawRing = false
         for polygon in polygons {
             let rings = polygon.compactMap { ring(from: $0) }
-            guard let outer = rings.first else { continue }
+            guard !rings.isEmpty else { continue }
             sawRing = true
             // One point-in-polygon rule with the area table's (RingContainment.polygonHolds).
             if RingContainment.polygonHolds(point, rings: rings) { return true }

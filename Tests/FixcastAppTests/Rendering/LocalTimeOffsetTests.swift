@@ -34,7 +34,7 @@ struct LocalTimeOffsetTests {
         // 2026-03-29 01:00 UTC: clocks go from 02:00 CET to 03:00 CEST.
         let before = try utc("2026-03-29T00:30:00Z")
         let after = try utc("2026-03-29T01:30:00Z")
-        try withTimeZone("Europe/Berlin") {
+        withTimeZone("Europe/Berlin") {
             #expect(LocalTimeOffset.offset(at: before) == 3600)
             #expect(LocalTimeOffset.offset(at: after) == 7200)
             #expect(DisplayTime.clock(before, LocalTimeOffset.system) == "01:30")
@@ -47,7 +47,7 @@ struct LocalTimeOffsetTests {
         // 2026-10-25 01:00 UTC: clocks go from 03:00 CEST back to 02:00 CET.
         let before = try utc("2026-10-25T00:30:00Z")
         let after = try utc("2026-10-25T01:30:00Z")
-        try withTimeZone("Europe/Berlin") {
+        withTimeZone("Europe/Berlin") {
             #expect(LocalTimeOffset.offset(at: before) == 7200)
             #expect(LocalTimeOffset.offset(at: after) == 3600)
             #expect(DisplayTime.clock(before, LocalTimeOffset.system) == "02:30")
@@ -59,7 +59,7 @@ struct LocalTimeOffsetTests {
     func sunriseUsesItsOwnOffset() throws {
         let sunrise = try utc("2026-07-01T02:50:00Z")  // 04:50 CEST
         let options = DisplayOptions(settings: Settings())
-        try withTimeZone("Europe/Berlin") {
+        withTimeZone("Europe/Berlin") {
             #expect(DisplayTime.clock(sunrise, options.utcOffset) == "04:50")
             // A fixed offset read in winter (the old behaviour) was an hour off.
             #expect(DisplayTime.clock(sunrise, .fixed(3600)) == "03:50")

@@ -94,7 +94,7 @@ import Testing
     @Test func theFramesPositionRowIsThePositionLine() {
         let state = LiveScreen.State(reading: DisplayFixture.reading(), position: Self.position(1, at: Self.start))
         let frame = LiveScreen.frame(state, now: Self.start, width: 100, height: 24)
-        let row = try? #require(frame.positionRow)
+        let row = frame.positionRow
         #expect(row.map { frame.lines[$0].contains("GPS 3D fix") } == true)
         #expect(LiveScreen.frame(state, now: Self.start, width: 100, height: 3).positionRow == nil)
     }

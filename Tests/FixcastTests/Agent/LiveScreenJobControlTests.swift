@@ -18,7 +18,7 @@ import Testing
         // (Beside the socket, in the test's folder: this also runs from the test's end action.)
         let outPath = URL(fileURLWithPath: socket).deletingLastPathComponent()
             .appendingPathComponent("tmux-\(UUID().uuidString).out").path
-        FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)  // if not, the open below throws
         defer { try? FileManager.default.removeItem(atPath: outPath) }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         p.standardOutput = out

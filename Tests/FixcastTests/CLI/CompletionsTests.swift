@@ -63,7 +63,7 @@ import Testing
         let files = scratch.dir.appendingPathComponent("files")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         for name in ["drive-a.gpx", "drive-b.csv", "other.txt"] {
-            FileManager.default.createFile(atPath: files.appendingPathComponent(name).path, contents: Data())
+            #expect(FileManager.default.createFile(atPath: files.appendingPathComponent(name).path, contents: Data()))
         }
         let drive = try await DriveStore.build()
         // temporaryStorePath: <temporary folder>/nested/dir/fixcast.sqlite

@@ -79,7 +79,7 @@ public enum MeteoAlarmFeedAlerts {
         var alerts = AlertIdentity.onePerIdentity(here)
         let placedIDs = Set(alerts.map(\.id))
         for id in unknownOrder where !placedIDs.contains(id) {
-            guard var (alert, areas) = unknown[id] else { continue }
+            guard case (var alert, let areas)? = unknown[id] else { continue }
             // The names are cut, never the words that say the area is unknown.
             let suffix = " (\(areaUnknown))"
             alert.area =
