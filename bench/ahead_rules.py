@@ -161,23 +161,23 @@ def r_gapstop(W=3600, park=600, gapcap=600, gapdist=True):
     return f
 
 def r_ew(H, W=3600, park=600):
-    """pace with exponentially decaying weights (half-life H s): sum w*d / sum w*(moving+short stops); gaps and parks out."""
+    """r_adopted's pace with each step weighted 0.5^(age / H) (half-life H s): gaps and parks left out."""
     def f(fx,i):
-        t0=fx[i][0]; num=den=0; op=[]; mv=0
-        j=i
-        while j>0 and fx[j-1][0]>=t0-W: j-=1
-        seg=[]
-        for k in range(j+1,i+1):
-            dt=fx[k][0]-fx[k-1][0]; dd=dist(fx[k-1],fx[k]); age=t0-fx[k][0]; w=0.5**(age/H)
+        ps=pairs(fx,i,W)
+        ages=[]; age=0  # a step's age: the time of the steps after it, up to the forecast
+        for _,dt in reversed(ps): ages.append(age); age+=dt
+        ages.reverse()
+        num=den=mv=opw=opt=0  # opw, opt: the open stop's weighted and plain durations
+        for (dd,dt),age in zip(ps,ages):
             if dt<=0: continue
-            if dt>GAP:
-                if sum(x[1] for x in op)<=park: den+=sum(x[0]*x[1] for x in op)
-                op=[]; continue
-            if dd/dt>=1:
-                if sum(x[1] for x in op)<=park: den+=sum(x[0]*x[1] for x in op)
-                op=[]; num+=w*dd; den+=w*dt; mv+=dt
-            else: op.append((w,dt))
-        if sum(x[1] for x in op)<=park: den+=sum(x[0]*x[1] for x in op)
+            w=0.5**(age/H)
+            if dt>GAP or dd/dt>=1:
+                if opt<=park: den+=opw
+                opw=opt=0
+                if dt>GAP: continue
+                num+=w*dd; den+=w*dt; mv+=dt
+            else: opw+=w*dt; opt+=dt
+        if opt<=park: den+=opw
         if mv>=60 and den>0 and num/den>=1: return num/den
         v=fx[i][3]; return v if v and v>=1 else None
     return f
