@@ -50,6 +50,7 @@ def parse(path):
     self_by_fn = collections.Counter()
     incl, calls = collections.Counter(), collections.Counter()
     lines_by_obj = collections.defaultdict(set)
+    lines_by_fn = collections.defaultdict(set)
     ob = fn = cfn = None
     pending = None
     total = 0
@@ -101,9 +102,11 @@ def parse(path):
                 total += cost
                 if columns == 2 and cost > 0:
                     lines_by_obj[objects.get(ob, ob)].add(where[0] // 64)
+                    lines_by_fn[(objects.get(ob, ob), fn)].add(where[0] // 64)
     return (total, self_by_obj, {names.get(k, k): v for k, v in incl.items()},
             {names.get(k, k): v for k, v in calls.items()}, lines_by_obj,
-            {(o, names.get(f, f)): v for (o, f), v in self_by_fn.items()})
+            {(o, names.get(f, f)): v for (o, f), v in self_by_fn.items()},
+            {(o, names.get(f, f)): v for (o, f), v in lines_by_fn.items()})
 
 
 def ordered_functions(self_by_fn, calls, window_s):
@@ -133,6 +136,31 @@ def write_order(path, self_by_fn, calls, window_s):
     return len(every_fix), len(rest)
 
 
+def print_by_function(lines_fn, self_fn, calls, window_s, count):
+    """The functions run at every fix (called at least 0.9 times a second of 1 Hz feed, in any object),
+    by the 64-byte lines of code they executed in the window, demangled, with the share of all lines
+    every-fix functions spanned: where a fix's cold code is."""
+    per_fix = 0.9 * window_s
+    rows = []
+    for (obj, name), lines in lines_fn.items():
+        if calls.get(name, 0) < per_fix:
+            continue
+        rows.append((len(lines), self_fn.get((obj, name), 0) / window_s, calls[name] / window_s,
+                     os.path.basename(obj), name))
+    rows.sort(reverse=True)
+    demangled = {}
+    if shutil.which("swift-demangle") or os.path.exists("/opt/swift/usr/bin/swift-demangle"):
+        tool = shutil.which("swift-demangle") or "/opt/swift/usr/bin/swift-demangle"
+        out = subprocess.run([tool, "--simplified", "--compact"], input="\n".join(r[4] for r in rows),
+                             capture_output=True, text=True).stdout.split("\n")
+        demangled = dict(zip((r[4] for r in rows), out))
+    total = sum(r[0] for r in rows)
+    print(f"functions of every fix: {len(rows)}, spanning {total:,} lines of code; the {count} widest:")
+    print("   lines  instr/s  calls/s  object  function")
+    for lines, instr, per_s, obj, name in rows[:count]:
+        print(f"  {lines:>6}  {instr:>7,.0f}  {per_s:>7.1f}  {obj[:8]:<8} {demangled.get(name, name)[:150]}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", required=True)
@@ -140,6 +168,8 @@ def main():
     ap.add_argument("--window-s", type=float, default=50)
     ap.add_argument("--gpxlogger", action="store_true", help="count gpxlogger's instructions too")
     ap.add_argument("--write-order", metavar="FILE", help="write the linker's symbol ordering file here")
+    ap.add_argument("--by-function", type=int, metavar="N", default=0,
+                    help="list the N functions of every fix that span the most lines of code")
     args = ap.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("bench/instructions.py: valgrind is not installed (apt-get install valgrind)")
@@ -199,7 +229,7 @@ def main():
     dumps = sorted(p for p in os.listdir(work) if p.startswith("callgrind.out."))
     if not dumps:
         sys.exit("bench/instructions.py: callgrind wrote no dump; see " + work)
-    total, by_obj, incl, calls, code, by_fn = parse(os.path.join(work, dumps[0]))
+    total, by_obj, incl, calls, code, by_fn, lines_fn = parse(os.path.join(work, dumps[0]))
     per = args.window_s
     print(f"instructions per second of 1 Hz feed (one fix a second), over {per:.0f} s: {total / per:,.0f}")
     lines = sum(len(v) for v in code.values())
@@ -214,6 +244,8 @@ def main():
         c = sum(h[1] for h in hits)
         print(f"  {n / per:>10,.0f}  {label}: {c} calls, {n / max(c, 1):,.0f} each")
     print(f"(callgrind file: {os.path.join(work, dumps[0])})")
+    if args.by_function:
+        print_by_function(lines_fn, by_fn, calls, per, args.by_function)
     if args.write_order:
         every_fix, rest = write_order(args.write_order, by_fn, calls, args.window_s)
         print(f"ordering file {args.write_order}: {every_fix} functions of every fix, then {rest} more")
@@ -226,7 +258,7 @@ def main():
               + (" (rewrite it with --write-order)" if missing else ""))
     gpx_dumps = sorted(p for p in os.listdir(work) if p.startswith("gpxlogger.out."))
     if gpx_dumps:
-        gtotal, gby_obj, _, _, gcode, _ = parse(os.path.join(work, gpx_dumps[0]))
+        gtotal, gby_obj, _, _, gcode, _, _ = parse(os.path.join(work, gpx_dumps[0]))
         glines = sum(len(v) for v in gcode.values())
         print(f"gpxlogger, same window: {gtotal / per:,.0f} instructions per second of feed, {glines:,} lines of "
               f"code executed; fixcast / gpxlogger: instructions {total / max(gtotal, 1):.2f}, "
