@@ -51,7 +51,12 @@ public enum ConfigFile {
         // Refuse a FIFO or device before opening it (opening a FIFO blocks until a writer comes);
         // O_NONBLOCK and fstat close the race of the path changing between the two.
         var before = stat()
-        if stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG { return .notRegular }
+        if stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG {
+            // `--config /dev/null` is the usual way to say "no config file, only the defaults" (as git's
+            // GIT_CONFIG_GLOBAL=/dev/null): the null device reads as an empty file. Any other device is refused.
+            if isNullDevice(before) { return .text(ConfigFileText(path: path, text: "", readableByOthers: false)) }
+            return .notRegular
+        }
         let fd = Syscall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
@@ -80,5 +85,14 @@ public enum ConfigFile {
         case .success(let text):
             return .text(ConfigFileText(path: path, text: text, readableByOthers: readableByOthers))
         }
+    }
+
+    /// The character device `/dev/null` is (compared by device number, so a link to it or a second node of
+    /// it counts, and a file or other device named so does not).
+    static func isNullDevice(_ st: stat) -> Bool {
+        var null = stat()
+        guard (st.st_mode & S_IFMT) == S_IFCHR, stat("/dev/null", &null) == 0, (null.st_mode & S_IFMT) == S_IFCHR
+        else { return false }
+        return st.st_rdev == null.st_rdev
     }
 }

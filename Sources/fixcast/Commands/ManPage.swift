@@ -48,7 +48,9 @@ enum ManPage {
         page += reference.mainOptions.flatMap(option)
         page += [
             ".SH ENVIRONMENT",
-            ".TP", ".B FIXCAST_CONFIG", "The configuration file, when \\fB\\-\\-config\\fR is not given.",
+            ".TP", ".B FIXCAST_CONFIG",
+            "The configuration file, when \\fB\\-\\-config\\fR is not given; \\fI/dev/null\\fR reads none "
+                + "(only the defaults and the environment apply).",
             ".TP", ".B FIXCAST_DATA_DIR",
             "The folder of the bundled data (the place table), looked in before share/fixcast beside the "
                 + "program and /usr/share/fixcast.",

@@ -54,6 +54,29 @@ import Testing
         #expect(throws: ConfigError.self) { _ = try ConfigFile.load(explicitPath: dir, environment: [:]) }
     }
 
+    @Test func devNullIsAnEmptyConfigAndOtherDevicesAreRefused() throws {
+        // Named by --config or $FIXCAST_CONFIG, /dev/null means the defaults, and it wins over an XDG file.
+        let xdg = TestPaths.temporaryDirectory("devnull-xdg").path
+        try write("[gps]\nport = 4000\n", to: xdg + "/fixcast/config.toml")
+        let env = ["XDG_CONFIG_HOME": xdg, "FIXCAST_CONFIG": "/dev/null"]
+        let loaded = try ConfigFile.load(explicitPath: nil, environment: env)
+        #expect(loaded.filePath == "/dev/null")
+        #expect(loaded.settings.gps.port == Settings().gps.port)
+        #expect(try ConfigFile.load(explicitPath: "/dev/null", environment: [:]).settings == Settings())
+        // Another character device is not a config file.
+        do {
+            _ = try ConfigFile.load(explicitPath: "/dev/zero", environment: [:])
+            Issue.record("/dev/zero was read as a config file")
+        } catch {
+            guard case .unreadable(let path, let detail, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(path == "/dev/zero")
+            #expect(detail == "not a regular file")
+        }
+    }
+
     @Test func aMissingOptionalFileFallsThrough() throws {
         let xdg = TestPaths.temporaryDirectory("empty-xdg").path
         let loaded = try ConfigFile.load(explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg])
