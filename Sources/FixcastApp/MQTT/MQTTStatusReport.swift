@@ -42,7 +42,7 @@ public struct MQTTStatusReport: Sendable, Hashable {
     public var line: String {
         guard enabled else { return "mqtt      off (mqtt.enabled = false)" }
         var text = "mqtt      \(broker): \(connected ? "connected" : "not connected")"
-        text += ", \(outbox ?? 0) readings waiting"
+        text += ", \(CountedNoun.phrase(outbox ?? 0, "reading")) waiting"
         if dropped > 0 { text += ", \(dropped) dropped (outbox full)" }
         if let error { text += "; \(error)" }
         return text

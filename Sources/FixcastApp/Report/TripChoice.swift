@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// Which trip `fixcast report --trip` means: a number as `fixcast trips` lists them, or the last.
@@ -60,7 +61,7 @@ public enum ReportError: UserFacingError, Hashable {
             return "report: no trips in the store \(p); record one with fixcast run (or pass --db PATH)."
         case .noSuchTrip(let n, let count):
             return
-                "report: --trip \(n): the store has \(count) trip\(count == 1 ? "" : "s"); see fixcast trips for their numbers."
+                "report: --trip \(n): the store has \(CountedNoun.phrase(count, "trip")); see fixcast trips for their numbers."
         case .nothingInRange:
             return "report: no track points in the chosen time range; widen --since/--until or see fixcast trips."
         case .cannotWrite(let p, let d):

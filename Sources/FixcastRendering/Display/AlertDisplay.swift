@@ -84,7 +84,7 @@ public enum AlertDisplay {
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append(
-            "\(report.active.count) active alert\(report.active.count == 1 ? "" : "s") here (\(source)\(checked))\(stale):"
+            "\(CountedNoun.phrase(report.active.count, "active alert")) here (\(source)\(checked))\(stale):"
         )
         for a in report.active {
             lines.append("")
@@ -108,7 +108,7 @@ public enum AlertDisplay {
         if report.omitted > 0 {
             lines.append("")
             lines.append(
-                "\(report.omitted) less severe alert\(report.omitted == 1 ? "" : "s") not shown (fixcast keeps the \(AlertReport.maxAlerts) most severe)."
+                "\(CountedNoun.phrase(report.omitted, "less severe alert")) not shown (fixcast keeps the \(AlertReport.maxAlerts) most severe)."
             )
         }
         if let s = report.source, s == .meteoalarm || s == .eccc {

@@ -87,12 +87,13 @@ struct StatusCommand {
         }
         if let rejected, rejected.total > 0 {
             out +=
-                "rejected  \(rejected.total) implausible fixes not used (\(rejected.jump) jumps, "
+                "rejected  \(CountedNoun.phrase(rejected.total, "implausible fix", plural: "implausible fixes")) "
+                + "not used (\(CountedNoun.phrase(rejected.jump, "jump")), "
                 + "\(rejected.time) with a wrong time, \(rejected.nullIsland) at 0,0)\n"
         }
         if let unplacedAreas, unplacedAreas > 0 {
             out +=
-                "alerts    \(unplacedAreas) MeteoAlarm area code\(unplacedAreas == 1 ? "" : "s") not in the area table (those warnings are listed for the whole country)\n"
+                "alerts    \(CountedNoun.phrase(unplacedAreas, "MeteoAlarm area code")) not in the area table (those warnings are listed for the whole country)\n"
         }
         if let r = lastReading {
             let labels = ReadingParts(options: context.displayOptions, now: now).labels
@@ -110,7 +111,7 @@ struct StatusCommand {
             out += "store     \(TerminalText.path(path)): no store yet (fixcast run or fixcast now makes it)\n"
         } else {
             out +=
-                "store     \(TerminalText.path(path)), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(readingCount ?? 0) readings\n"
+                "store     \(TerminalText.path(path)), \(SearchTable.groupThousands(Int(bytes ?? 0))) bytes, \(CountedNoun.phrase(readingCount ?? 0, "reading"))\n"
         }
         out += mqtt.line + "\n"
         Console.out(out)
