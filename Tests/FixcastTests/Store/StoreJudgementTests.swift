@@ -126,7 +126,7 @@ import Testing
         #expect(!gpx.stderr.contains("read-only"))
         let status = try home.run(["status", "--gpsd", "127.0.0.1:9", "--db", db], env: Acceptance.env(nil))
         #expect(status.status == 0, "\(status.stderr)")
-        #expect(status.stdout.contains("1 readings"), "\(status.stdout)")
+        #expect(status.stdout.contains(" bytes, 1 reading\n"), "\(status.stdout)")
         let report = try home.run(["report", "-o", "-", "--db", db], env: Acceptance.env(nil))
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stdout.hasPrefix("<?xml") || report.stdout.hasPrefix("<svg"))

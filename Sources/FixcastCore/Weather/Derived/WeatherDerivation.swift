@@ -6,7 +6,9 @@ import FoundationEssentials
 /// date (`SolarTimes`; in polar day or night both stay nil and `today.daylight` says which).
 ///
 /// A provider's own value always wins, and each value filled is named in `derived`, so nothing computed
-/// passes for measured. Applied once to every fetched report (`WeatherService`), whatever the provider;
+/// passes for measured. A derived temperature is kept to 0.1 °C, as the providers send theirs: the
+/// formulas are no closer than that (`DewPoint`), and 18.913416636332983 °C in a reading's JSON, the
+/// store and a CSV export would claim a precision nobody measured. Applied once to every fetched report (`WeatherService`), whatever the provider;
 /// applying it again changes nothing.
 public enum WeatherDerivation {
     public static func completed(_ report: WeatherReport) -> WeatherReport {
@@ -16,14 +18,14 @@ public enum WeatherDerivation {
         if c.dewPointC == nil, let t = c.temperatureC, let rh = c.humidityPct,
             let dew = DewPoint.celsius(temperatureC: t, humidityPct: rh), WeatherValueRanges.temperature.contains(dew)
         {
-            r.current.dewPointC = dew
+            r.current.dewPointC = tenths(dew)
             derived.insert(.dewPoint)
         }
         if c.feelsLikeC == nil, let t = c.temperatureC, let rh = c.humidityPct, let ws = c.windSpeedMps,
             let feels = ApparentTemperature.celsius(temperatureC: t, humidityPct: rh, windSpeedMps: ws),
             WeatherValueRanges.feelsLike.contains(feels)
         {
-            r.current.feelsLikeC = feels
+            r.current.feelsLikeC = tenths(feels)
             derived.insert(.feelsLike)
         }
         var today = r.today ?? TodaySummary()
@@ -43,6 +45,9 @@ public enum WeatherDerivation {
         r.derived = DerivedValue.allCases.filter(derived.contains)
         return r
     }
+
+    /// `value` to the nearest 0.1 (half away from zero).
+    static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
     /// The calendar date at the position by mean solar time (longitude / 15 h): a report carries no
     /// time zone, and the solar day is the one whose sunrise and sunset belong together. It differs

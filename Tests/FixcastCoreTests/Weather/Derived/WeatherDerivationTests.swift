@@ -21,8 +21,11 @@ import Testing
         #expect(r.derived == [.dewPoint, .feelsLike, .sunrise, .sunset])
         let dew = try #require(r.current.dewPointC)
         let feels = try #require(r.current.feelsLikeC)
-        #expect(abs(dew - 14.1) < 0.1)
-        #expect(abs(feels - 16.34) < 0.02)
+        // The formulas give 14.08… and 16.34… °C; a reading keeps them to 0.1 °C, as a provider sends them.
+        #expect(abs(DewPoint.celsius(temperatureC: 16.8, humidityPct: 84)! - 14.1) < 0.1)
+        #expect(abs(ApparentTemperature.celsius(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)! - 16.34) < 0.02)
+        #expect(dew == 14.1)
+        #expect(feels == 16.3)
         let today = try #require(r.today)
         #expect(today.daylight == nil)
         // Copenhagen on 26 July: Open-Meteo recorded sunrise 05:04 and sunset 21:28 local (+02:00).
@@ -59,6 +62,13 @@ import Testing
         #expect(today.daylight == .polarNight)
         #expect(today.sunrise == nil && today.sunset == nil)
         #expect(r.derived == [.sunrise, .sunset])
+    }
+
+    @Test func derivedTemperaturesAreKeptToATenth() {
+        #expect(WeatherDerivation.tenths(18.913416636332983) == 18.9)
+        #expect(WeatherDerivation.tenths(15.940938349583291) == 15.9)
+        #expect(WeatherDerivation.tenths(-0.05) == -0.1)
+        #expect(WeatherDerivation.tenths(-3.04) == -3.0)
     }
 
     @Test func applyingTwiceChangesNothing() {
