@@ -180,6 +180,10 @@ public enum TripReportDocument {
         return (text, layout.basemapDamaged)
     }
 
+    /// The readings' table is inset as the map panel is in the picture above it (its x over the picture's
+    /// width, in % of the page's), so the table's edges line up with the map's at any page width.
+    static let tableInsetPct = mapPanel.x / width * 100
+
     static func htmlPage(_ layout: Layout) -> String {
         let input = layout.input
         let w = layout.words
@@ -195,7 +199,7 @@ public enum TripReportDocument {
             <style>
             body { font-family: sans-serif; margin: 1.5em auto; max-width: 980px; color: #1b1f24; background: #ffffff; }
             svg { width: 100%; height: auto; display: block; }
-            table { border-collapse: collapse; width: 100%; margin-top: 1.5em; font-size: 14px; }
+            table { border-collapse: collapse; width: \(NumberText.fixed(100 - 2 * tableInsetPct, decimals: 3))%; margin: 1.5em \(NumberText.fixed(tableInsetPct, decimals: 3))% 0; font-size: 14px; }
             th, td { border-bottom: 1px solid #d0d7de; padding: 4px 8px; text-align: left; }
             th { background: #f3f5f7; }
             td.num { text-align: right; font-variant-numeric: tabular-nums; }

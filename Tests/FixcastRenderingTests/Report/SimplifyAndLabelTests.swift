@@ -1,7 +1,8 @@
 import FixcastCore
-import FixcastRendering
 import Foundation
 import Testing
+
+@testable import FixcastRendering
 
 @Suite struct DouglasPeuckerTests {
     /// A deterministic wiggly line (no randomness: a failure must reproduce).
@@ -117,6 +118,20 @@ import Testing
         #expect(html.contains("Ünïcødé"))
         #expect(html.components(separatedBy: "<tr class=\"reading\">").count - 1 == 2)
         #expect(!html.contains("<script"))
+    }
+
+    /// The readings' table under the picture spans the map panel's width, not the page's: its margins are
+    /// the panel's inset in the picture (20 of 960 px), as % of the page, so both line up at any width.
+    @Test func theHTMLTableLinesUpWithTheMap() throws {
+        let html = TripReportDocument.html(Self.input(name: "x"))
+        let inset = TripReportDocument.mapPanel.x / TripReportDocument.width * 100
+        let rule = try #require(html.split(separator: "\n").first { $0.hasPrefix("table {") })
+        #expect(rule.contains("width: 95.833%;"), "\(rule)")
+        #expect(rule.contains("margin: 1.5em 2.083% 0;"), "\(rule)")
+        #expect(abs(inset - 2.0833) < 0.001)
+        // The picture's map panel is centred, so one inset serves both sides.
+        let panel = TripReportDocument.mapPanel
+        #expect(panel.x == TripReportDocument.width - panel.x - panel.width)
     }
 
     @Test func aTripWithoutReadingsIsDrawnGreyAndSaysSo() {
