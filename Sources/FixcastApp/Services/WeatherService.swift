@@ -86,12 +86,12 @@ public actor WeatherService {
         let now = clock.now()
         let stored = await latestStored(near: coordinate)
         if let stored, policy.serves(stored, position: coordinate, forced: force, now: now) {
-            return WeatherOutcome(report: marked(stored, stale: false), error: nil)
+            return WeatherOutcome(report: marked(stored, stale: false, now: now), error: nil)
         }
 
         if let until = await backoff.heldUntil(now: now) {
             return WeatherOutcome(
-                report: stored.map { marked($0, stale: true) },
+                report: stored.map { marked($0, stale: true, now: now) },
                 error: .backingOff(provider: fetcher.provider, until: until))
         }
 
@@ -109,7 +109,7 @@ public actor WeatherService {
             if case .status(_, let code, _, let retryAfter) = error {
                 await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
             }
-            return WeatherOutcome(report: stored.map { marked($0, stale: true) }, error: error)
+            return WeatherOutcome(report: stored.map { marked($0, stale: true, now: now) }, error: error)
         }
     }
 
@@ -117,12 +117,15 @@ public actor WeatherService {
         guard let stored = await latestStored(near: coordinate) else {
             return WeatherOutcome(report: nil, error: .offline)
         }
-        let fresh = policy.serves(stored, position: coordinate, forced: false, now: clock.now())
-        return WeatherOutcome(report: marked(stored, stale: !fresh), error: nil)
+        let now = clock.now()
+        let fresh = policy.serves(stored, position: coordinate, forced: false, now: now)
+        return WeatherOutcome(report: marked(stored, stale: !fresh, now: now), error: nil)
     }
 
-    private func marked(_ report: WeatherReport, stale: Bool) -> WeatherReport {
-        var copy = report
+    /// A stored report as served at `now`: marked cached (and stale or not), its days moved to the day
+    /// it is shown on when that is a later one (`WeatherDayShift`).
+    private func marked(_ report: WeatherReport, stale: Bool, now: Date) -> WeatherReport {
+        var copy = WeatherDayShift.shown(report, at: now)
         copy.cached = true
         copy.stale = stale
         return copy
