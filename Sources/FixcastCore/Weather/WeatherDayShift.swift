@@ -13,12 +13,13 @@ import FoundationEssentials
 ///   the report's `fetched_at`, which the screen shows beside them.
 ///
 /// The day at the position is its mean solar date (`WeatherDerivation.localDate`: a report carries no
-/// time zone), which can differ from the civil date in the hour or so around midnight. So a report
-/// younger than `minimumAgeS` is shown as fetched: a cache hit or a fetch of minutes ago is never
-/// moved to a day that has not begun where the person is.
+/// time zone), which can differ from the civil date for an hour or two around midnight (more where
+/// summer time or a wide time zone puts the clock far from the sun). So a report younger than
+/// `minimumAgeS` is shown as fetched: a cache hit or a fetch of minutes ago is never moved, and only
+/// weather that is already stale can be moved a day early or late near midnight.
 public enum WeatherDayShift {
-    /// The age below which a report is shown as fetched: the gap between solar and civil time is
-    /// under an hour in most places, and a report refreshed normally is never this old.
+    /// The age below which a report is shown as fetched: one refreshed normally (every
+    /// `trigger.periodic_min`, 30 min by default) is never this old.
     public static let minimumAgeS: TimeInterval = 3600
 
     /// `report` as it should read at `now`.
