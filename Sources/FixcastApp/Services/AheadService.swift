@@ -23,7 +23,7 @@ public struct AheadOutcome: Sendable, Hashable {
 /// `forecast` makes one now (the `ahead` command); `refreshed` is `run`'s: at most every
 /// `ahead.refresh_min` (`AheadRefreshPolicy`), sooner on a basis change or a forced reading, else the
 /// last forecast as it was. A failed request never fails the reading: the issue names `ahead` and
-/// the last forecast is kept, marked stale.
+/// the last forecast is kept, marked stale, until the last of its samples' arrival times has passed.
 public actor AheadService {
     /// The track this far back is read for the speed and the course: the speed's 20 minutes
     /// (`TravelSpeed.windowS`) and the course's 2 (a margin for the receiver's clock is in the 20).
@@ -106,7 +106,7 @@ public actor AheadService {
         let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now)
         _ = trajectory.takeChange()
         guard refreshPolicy.reason(at: now, basis: plan?.refreshBasis, forced: force) != nil else {
-            return AheadOutcome(forecast: last, issue: nil)
+            return AheadOutcome(forecast: lastCovering(now), issue: nil)
         }
         if let basis = plan?.refreshBasis { refreshPolicy.refreshed(at: now, basis: basis) }
         return await make(from: position, speed: speed, offline: offline, keepingLast: true)
@@ -121,7 +121,8 @@ public actor AheadService {
         guard let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now) else {
             // A route and no speed says what is missing, not "needs a route".
             let why: AheadError = speed == nil && trajectory.route != nil ? .noSpeed : .noBasis
-            return AheadOutcome(forecast: keepingLast ? last : nil, issue: keepingLast ? nil : ReadingIssue(why))
+            return AheadOutcome(
+                forecast: keepingLast ? lastCovering(now) : nil, issue: keepingLast ? nil : ReadingIssue(why))
         }
         let points = AheadSampling.samples(along: plan.path, speedMps: speed?.mps ?? 0, now: now, settings: settings)
         let origin = AheadForecast.Origin(coordinate: position.coordinate, fixTime: position.fixTime)
@@ -133,13 +134,13 @@ public actor AheadService {
             last = empty
             return AheadOutcome(forecast: empty, issue: nil)
         }
-        if offline { return AheadOutcome(forecast: staleLast(), issue: nil) }
+        if offline { return AheadOutcome(forecast: staleLast(at: now), issue: nil) }
         if let until = await backoff.heldUntil(now: now) {
-            return AheadOutcome(forecast: staleLast(), issue: ReadingIssue(AheadError.backingOff(until: until)))
+            return AheadOutcome(forecast: staleLast(at: now), issue: ReadingIssue(AheadError.backingOff(until: until)))
         }
         switch await fetch(request, now: now) {
         case .failure(let error):
-            return AheadOutcome(forecast: staleLast(), issue: ReadingIssue(error))
+            return AheadOutcome(forecast: staleLast(at: now), issue: ReadingIssue(error))
         case .success(let series):
             var made = AheadForecastAssembly.forecast(
                 plan: plan, speed: speed, from: origin, madeAt: now, points: points,
@@ -156,8 +157,15 @@ public actor AheadService {
         }
     }
 
-    private func staleLast() -> AheadForecast? {
-        guard var kept = last else { return nil }
+    /// The last good forecast while it still covers a time to come (`AheadForecast.isOutlived`).
+    private func lastCovering(_ now: Date) -> AheadForecast? {
+        guard let kept = last, !kept.isOutlived(at: now) else { return nil }
+        return kept
+    }
+
+    /// The last good forecast, marked stale, while it still covers a time to come.
+    private func staleLast(at now: Date) -> AheadForecast? {
+        guard var kept = lastCovering(now) else { return nil }
         kept.stale = true
         return kept
     }

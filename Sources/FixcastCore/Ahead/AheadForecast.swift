@@ -139,3 +139,15 @@ public struct AheadForecast: Sendable, Equatable, Hashable {
         self.stale = stale
     }
 }
+
+extension AheadForecast {
+    /// Every sample's arrival time has passed at `now`: kept after failed refreshes (offline, a dead
+    /// network, a provider that keeps refusing), the forecast then says nothing about the way ahead,
+    /// and "(stale) No rain ahead in the next 2 h" from three hours ago would read as news. The ahead
+    /// service stops serving it then (`ahead` is null and `errors` says why). A forecast without
+    /// samples (the route's end, nothing to ask) never outlives itself: it claims no time.
+    public func isOutlived(at now: Date) -> Bool {
+        guard let last = samples.map(\.eta).max() else { return false }
+        return last < now
+    }
+}

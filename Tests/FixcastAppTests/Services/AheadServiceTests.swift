@@ -103,6 +103,33 @@ import Testing
         #expect(held.forecast?.stale == true && held.issue?.message.contains("wait") == true)
     }
 
+    /// Refreshes failing for longer than the forecast reaches: once its last sample's arrival has passed
+    /// it is not served any more, and the reading says why.
+    @Test func aKeptForecastIsDroppedOnceEveryArrivalHasPassed() async throws {
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.multiLocation(recorded), .body("busy", status: 503)]
+        ])
+        defer { server.stop() }
+        let store = try store()
+        try await drive(store, until: start)
+        let clock = ManualClock(start)
+        let service = service(server, store: store, clock: clock)
+        let made = await service.refreshed(from: position(at: start), force: false, offline: false)
+        let first = try #require(made.forecast)
+        let lastArrival = try #require(first.samples.map(\.eta).max())
+        // Just before the last arrival: still kept, stale.
+        clock.advance(by: lastArrival.timeIntervalSince(start) - 60)
+        let kept = await service.refreshed(from: position(at: clock.now()), force: true, offline: false)
+        #expect(kept.forecast?.stale == true && kept.forecast?.madeAt == start)
+        #expect(kept.issue?.component == .ahead)
+        // After it: nothing about the way ahead any more; the error still names ahead.
+        clock.advance(by: 120)
+        let gone = await service.refreshed(from: position(at: clock.now()), force: true, offline: false)
+        #expect(gone.forecast == nil)
+        #expect(gone.issue?.component == .ahead)
+        #expect(server.requestCount() == 3)
+    }
+
     @Test func aFixedPositionWithoutARouteHasNothingToFollow() async throws {
         let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
         defer { server.stop() }
