@@ -126,7 +126,9 @@ struct GPXWriter: ExportWriter {
     private func summary(_ r: Reading) -> String? {
         guard let w = r.weather else { return nil }
         var parts: [String] = []
-        if let t = w.current.temperatureC { parts.append("\(ExportText.number((t * 10).rounded() / 10)) °C") }
+        if let t = w.current.temperatureC {
+            parts.append("\(ExportText.number(DecimalRounding.rounded(t, places: 1))) °C")
+        }
         if let d = ExportText.description(w, language: language) { parts.append(d) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

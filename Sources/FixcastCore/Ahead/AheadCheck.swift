@@ -92,15 +92,13 @@ public enum AheadCheck {
         public var json: JSONValue {
             .object([
                 ("pairs", .int(pairs)),
-                ("eta_error_pct_median", .number(etaErrorPctMedian.map(Self.oneDecimal))),
-                ("temperature_mae_c", .number(temperatureMaeC.map(Self.oneDecimal))),
+                ("eta_error_pct_median", .number(etaErrorPctMedian.map { DecimalRounding.rounded($0, places: 1) })),
+                ("temperature_mae_c", .number(temperatureMaeC.map { DecimalRounding.rounded($0, places: 1) })),
                 ("rain_hits", .int(rainHits)),
                 ("rain_misses", .int(rainMisses)),
                 ("rain_false_alarms", .int(rainFalseAlarms)),
             ])
         }
-
-        static func oneDecimal(_ v: Double) -> Double { (v * 10).rounded() / 10 }
     }
 
     /// A reading checks a sample within this distance of its place (CONTRACT.md: 5 km, about a

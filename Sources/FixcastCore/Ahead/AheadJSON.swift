@@ -16,17 +16,20 @@ extension AheadForecast {
             (
                 "from",
                 .object([
-                    ("lat", .number(Self.round(from.coordinate.lat, 5))),
-                    ("lon", .number(Self.round(from.coordinate.lon, 5))),
+                    ("lat", .number(DecimalRounding.rounded(from.coordinate.lat, places: 5))),
+                    ("lon", .number(DecimalRounding.rounded(from.coordinate.lon, places: 5))),
                     ("fix_time", .string(from.fixTime.map(UTCTime.format))),
                 ])
             ),
-            ("speed_mps", .number(speedMps.map { Self.round($0, 1) })),
+            ("speed_mps", .number(speedMps.map { DecimalRounding.rounded($0, places: 1) })),
             ("speed_source", .string(speedSource?.rawValue)),
             (
                 "route",
                 route.map {
-                    .object([("name", .string($0.name)), ("remaining_km", .number(Self.round($0.remainingKm, 1)))])
+                    .object([
+                        ("name", .string($0.name)),
+                        ("remaining_km", .number(DecimalRounding.rounded($0.remainingKm, places: 1))),
+                    ])
                 } ?? .null
             ),
             ("samples", .array(samples.map { $0.json(language: language) })),
@@ -34,17 +37,23 @@ extension AheadForecast {
                 "rain",
                 rain.map {
                     .object([
-                        ("in_min", .int($0.inMin)), ("at_km", .number(Self.round($0.atKm, 1))),
-                        ("place", .string($0.place)), ("mm_h", .number(Self.round($0.mmH, 1))),
+                        ("in_min", .int($0.inMin)), ("at_km", .number(DecimalRounding.rounded($0.atKm, places: 1))),
+                        ("place", .string($0.place)), ("mm_h", .number(DecimalRounding.rounded($0.mmH, places: 1))),
                     ])
                 } ?? .null
             ),
             (
                 "worst",
                 .object([
-                    ("min_temperature_c", .number(worst.minTemperatureC.map { Self.round($0, 1) })),
-                    ("max_gust_mps", .number(worst.maxGustMps.map { Self.round($0, 1) })),
-                    ("max_precipitation_mm_h", .number(worst.maxPrecipitationMmH.map { Self.round($0, 1) })),
+                    (
+                        "min_temperature_c",
+                        .number(worst.minTemperatureC.map { DecimalRounding.rounded($0, places: 1) })
+                    ),
+                    ("max_gust_mps", .number(worst.maxGustMps.map { DecimalRounding.rounded($0, places: 1) })),
+                    (
+                        "max_precipitation_mm_h",
+                        .number(worst.maxPrecipitationMmH.map { DecimalRounding.rounded($0, places: 1) })
+                    ),
                 ])
             ),
             (
@@ -53,7 +62,7 @@ extension AheadForecast {
                     alerts.map {
                         .object([
                             ("id", .string($0.id)), ("event", .string($0.event)), ("severity", .string($0.severity)),
-                            ("in_min", .int($0.inMin)), ("at_km", .number(Self.round($0.atKm, 1))),
+                            ("in_min", .int($0.inMin)), ("at_km", .number(DecimalRounding.rounded($0.atKm, places: 1))),
                             ("place", .string($0.place)),
                         ])
                     })
@@ -103,19 +112,11 @@ extension AheadForecast {
                 maxPrecipitationMmH: w?["max_precipitation_mm_h"]?.doubleValue),
             alerts: alerts, stale: j["stale"]?.boolValue ?? false)
     }
-
-    /// `value` rounded to `decimals` places.
-    static func round(_ value: Double, _ decimals: Int) -> Double {
-        guard value.isFinite else { return value }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        return (value * scale).rounded() / scale
-    }
 }
 
 extension AheadForecast.Sample {
     public func json(language: Language) -> JSONValue {
-        let r = AheadForecast.round
+        let r: (Double, Int) -> Double = { DecimalRounding.rounded($0, places: $1) }
         return .object(
             [
                 ("minutes", .int(minutes)),
@@ -141,7 +142,7 @@ extension AheadForecast.Sample {
 extension AheadConditions {
     /// A sample's weather fields of the `ahead` object (CONTRACT.md), in its order.
     func jsonFields(language: Language) -> [(String, JSONValue)] {
-        let r = AheadForecast.round
+        let r: (Double, Int) -> Double = { DecimalRounding.rounded($0, places: $1) }
         return [
             ("temperature_c", .number(temperatureC.map { r($0, 1) })),
             ("precipitation_mm_h", .number(precipitationMmH.map { r($0, 1) })),

@@ -44,16 +44,9 @@ public enum WeatherDayShift {
             today.sunrise = given.sunrise
             today.sunset = given.sunset
         } else {
-            switch SolarTimes.day(day, at: report.coordinate) {
-            case .times(let rise, let set):
-                today.sunrise = rise
-                today.sunset = set
+            derived.subtract([.sunrise, .sunset])
+            if WeatherDerivation.fillSunTimes(&today, on: day, at: report.coordinate) {
                 derived.formUnion([.sunrise, .sunset])
-            case .polar(let daylight):
-                today.daylight = daylight
-                derived.formUnion([.sunrise, .sunset])
-            case nil:
-                derived.subtract([.sunrise, .sunset])
             }
         }
         shifted.today = today

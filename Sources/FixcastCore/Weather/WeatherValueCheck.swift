@@ -47,7 +47,7 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
 
     /// Short text for a number already known to be of sane magnitude (|v| < 1e6).
     static func text(_ v: Double) -> String {
-        let r = (v * 10).rounded() / 10
+        let r = DecimalRounding.rounded(v, places: 1)
         if r == r.rounded(), let whole = Int(checked: r) { return String(whole) }
         return String(r)
     }

@@ -8,8 +8,8 @@ import FoundationEssentials
 /// A provider's own value always wins, and each value filled is named in `derived`, so nothing computed
 /// passes for measured. A derived temperature is kept to 0.1 °C, as the providers send theirs: the
 /// formulas are no closer than that (`DewPoint`), and 18.913416636332983 °C in a reading's JSON, the
-/// store and a CSV export would claim a precision nobody measured. Applied once to every fetched report (`WeatherService`), whatever the provider;
-/// applying it again changes nothing.
+/// store and a CSV export would claim a precision nobody measured. Applied once to every fetched report
+/// (`WeatherService`), whatever the provider; applying it again changes nothing.
 public enum WeatherDerivation {
     public static func completed(_ report: WeatherReport) -> WeatherReport {
         var r = report
@@ -18,27 +18,20 @@ public enum WeatherDerivation {
         if c.dewPointC == nil, let t = c.temperatureC, let rh = c.humidityPct,
             let dew = DewPoint.celsius(temperatureC: t, humidityPct: rh), WeatherValueRanges.temperature.contains(dew)
         {
-            r.current.dewPointC = tenths(dew)
+            r.current.dewPointC = DecimalRounding.rounded(dew, places: 1)
             derived.insert(.dewPoint)
         }
         if c.feelsLikeC == nil, let t = c.temperatureC, let rh = c.humidityPct, let ws = c.windSpeedMps,
             let feels = ApparentTemperature.celsius(temperatureC: t, humidityPct: rh, windSpeedMps: ws),
             WeatherValueRanges.feelsLike.contains(feels)
         {
-            r.current.feelsLikeC = tenths(feels)
+            r.current.feelsLikeC = DecimalRounding.rounded(feels, places: 1)
             derived.insert(.feelsLike)
         }
         var today = r.today ?? TodaySummary()
         if today.sunrise == nil, today.sunset == nil, today.daylight == nil,
-            let day = SolarTimes.day(localDate(of: r.fetchedAt, at: r.coordinate), at: r.coordinate)
+            fillSunTimes(&today, on: localDate(of: r.fetchedAt, at: r.coordinate), at: r.coordinate)
         {
-            switch day {
-            case .times(let rise, let set):
-                today.sunrise = rise
-                today.sunset = set
-            case .polar(let daylight):
-                today.daylight = daylight
-            }
             derived.formUnion([.sunrise, .sunset])
             r.today = today
         }
@@ -46,8 +39,21 @@ public enum WeatherDerivation {
         return r
     }
 
-    /// `value` to the nearest 0.1 (half away from zero).
-    static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    /// Puts NOAA's sunrise and sunset of `date` at `coordinate` (`SolarTimes`) into `today`, or, in polar
+    /// day or night, its `daylight`; false (and `today` unchanged) when the date cannot be read. For the
+    /// fetch day here, and for a later day a stored report is shown on (`WeatherDayShift`).
+    static func fillSunTimes(_ today: inout TodaySummary, on date: String, at coordinate: Coordinate) -> Bool {
+        switch SolarTimes.day(date, at: coordinate) {
+        case .times(let rise, let set):
+            today.sunrise = rise
+            today.sunset = set
+        case .polar(let daylight):
+            today.daylight = daylight
+        case nil:
+            return false
+        }
+        return true
+    }
 
     /// The calendar date at the position by mean solar time (longitude / 15 h): a report carries no
     /// time zone, and the solar day is the one whose sunrise and sunset belong together. It differs

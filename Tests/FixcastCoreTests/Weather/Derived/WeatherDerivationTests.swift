@@ -65,13 +65,6 @@ import Testing
         #expect(r.derived == [.sunrise, .sunset])
     }
 
-    @Test func derivedTemperaturesAreKeptToATenth() {
-        #expect(WeatherDerivation.tenths(18.913416636332983) == 18.9)
-        #expect(WeatherDerivation.tenths(15.940938349583291) == 15.9)
-        #expect(WeatherDerivation.tenths(-0.05) == -0.1)
-        #expect(WeatherDerivation.tenths(-3.04) == -3.0)
-    }
-
     @Test func applyingTwiceChangesNothing() {
         let once = WeatherDerivation.completed(
             report(CurrentConditions(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)))
