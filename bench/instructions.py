@@ -138,8 +138,8 @@ def write_order(path, self_by_fn, calls, window_s):
 
 def print_by_function(lines_fn, self_fn, calls, window_s, count):
     """The functions run at every fix (called at least 0.9 times a second of 1 Hz feed, in any object),
-    by the 64-byte lines of code they executed in the window, demangled, with the share of all lines
-    every-fix functions spanned: where a fix's cold code is."""
+    by the 64-byte lines of code they executed in the window, demangled, after the lines they span in
+    all and by object: where a fix's cold code is."""
     per_fix = 0.9 * window_s
     rows = []
     for (obj, name), lines in lines_fn.items():
@@ -149,13 +149,17 @@ def print_by_function(lines_fn, self_fn, calls, window_s, count):
                      os.path.basename(obj), name))
     rows.sort(reverse=True)
     demangled = {}
-    if shutil.which("swift-demangle") or os.path.exists("/opt/swift/usr/bin/swift-demangle"):
-        tool = shutil.which("swift-demangle") or "/opt/swift/usr/bin/swift-demangle"
+    tool = shutil.which("swift-demangle") or "/opt/swift/usr/bin/swift-demangle"
+    if os.path.exists(tool):
         out = subprocess.run([tool, "--simplified", "--compact"], input="\n".join(r[4] for r in rows),
                              capture_output=True, text=True).stdout.split("\n")
         demangled = dict(zip((r[4] for r in rows), out))
     total = sum(r[0] for r in rows)
-    print(f"functions of every fix: {len(rows)}, spanning {total:,} lines of code; the {count} widest:")
+    by_obj = collections.Counter()
+    for lines, _, _, obj, _ in rows:
+        by_obj[obj] += lines
+    parts = ", ".join(f"{obj} {n:,}" for obj, n in by_obj.most_common())
+    print(f"functions of every fix: {len(rows)}, spanning {total:,} lines of code ({parts}); the {count} widest:")
     print("   lines  instr/s  calls/s  object  function")
     for lines, instr, per_s, obj, name in rows[:count]:
         print(f"  {lines:>6}  {instr:>7,.0f}  {per_s:>7.1f}  {obj[:8]:<8} {demangled.get(name, name)[:150]}")
