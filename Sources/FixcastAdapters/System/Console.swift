@@ -78,6 +78,14 @@ public enum Console {
     /// Whether stdout is a terminal (the live screen) rather than a pipe or file (JSON lines).
     public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     public static var stdinIsTerminal: Bool { isatty(0) == 1 }
+    /// Whether stderr is the very file stdout is (the one terminal a person runs fixcast in, or
+    /// `2>&1`): a sentence stdout already shows (`now`'s "Problems:") would then be read twice.
+    public static var stderrIsStdout: Bool {
+        var out = stat()
+        var err = stat()
+        guard fstat(1, &out) == 0, fstat(2, &err) == 0 else { return false }
+        return out.st_dev == err.st_dev && out.st_ino == err.st_ino
+    }
 
     /// 0 until a write to stdout fails; then that write's errno (the first one wins).
     private static let firstStdoutFailure = Atomic<Int32>(0)

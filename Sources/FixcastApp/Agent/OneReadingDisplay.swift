@@ -4,7 +4,7 @@ import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast now`'s output, as the one-reading agent prints its reading: plain text (its problems
-/// on stderr, one sentence each) or one JSON document (then the sentence that makes it a failure —
+/// listed in it and on stderr, one sentence each, unless stderr is the same terminal or file) or one JSON document (then the sentence that makes it a failure —
 /// no weather, not stored — on stderr). A stdout that refuses the write is told once for every
 /// command by `FixcastCLI.main` (`Console.stdoutLoss`), so it is not reported back here.
 struct OneReadingDisplay: ReadingDisplay {
@@ -28,7 +28,11 @@ struct OneReadingDisplay: ReadingDisplay {
         } else {
             Console.outColoured(
                 ReadingText.render(reading, now: clock.now(), options: options, colour: Console.stdoutIsTerminal))
-            for issue in reading.errors { Console.err(issue.message + "\n") }
+            // The text lists them under "Problems:"; stderr gets them too unless it is the same
+            // file (a terminal, `2>&1`), where each would be read twice.
+            if !Console.stderrIsStdout {
+                for issue in reading.errors { Console.err(issue.message + "\n") }
+            }
         }
         return .written
     }
