@@ -178,6 +178,14 @@ private struct LineScanner {
             if let v = TOMLNumber.float(word) { return .float(v) }
             if word.isEmpty { throw fail("expected a value after '='") }
             let shown = TerminalText.echo(word)
+            if TOMLNumber.isDecimalInteger(word) {
+                throw fail("\(shown) is too large for an integer (at most \(Int.max))")
+            }
+            if let first = word.drop(while: { $0 == "+" || $0 == "-" }).first, first.isASCII, first.isNumber {
+                throw fail(
+                    "\(shown) is not a value (strings need quotes: \"\(shown)\"; numbers are decimal integers, and floats such as 2.5 or 1e3, without 0x, 0o, 0b, dates or times)"
+                )
+            }
             throw fail("\(shown) is not a value (strings need quotes: \"\(shown)\")")
         }
     }
@@ -250,6 +258,15 @@ public enum TOMLNumber {
         }
         guard let digits = digitsWithUnderscores(s), !(digits.count > 1 && digits.hasPrefix("0")) else { return nil }
         return Int(sign + digits)
+    }
+
+    /// Whether `word` is written as a decimal integer (sign, digits, single underscores between
+    /// them), whether or not it fits in an `Int`: told apart so a too large one is named as such.
+    public static func isDecimalInteger(_ word: String) -> Bool {
+        var s = Substring(word)
+        if let f = s.first, f == "+" || f == "-" { s = s.dropFirst() }
+        guard let digits = digitsWithUnderscores(s) else { return false }
+        return !(digits.count > 1 && digits.hasPrefix("0"))
     }
 
     public static func float(_ word: String) -> Double? {

@@ -150,6 +150,19 @@ import Testing
         ("[display]\nlang = \"de\"", 2, "\"lang\" in [display] must be one of en, ru, zh"),
         ("[display]\nlang = en", 2, "the value of \"lang\": en is not a value (strings need quotes: \"en\")"),
         ("[gps]\nhost = \"open", 2, "the value of \"host\": unterminated string"),
+        (
+            "[trigger]\nperiodic_min = 99_999_999_999_999_999_999", 2,
+            "the value of \"periodic_min\": 99_999_999_999_999_999_999 is too large for an integer (at most 9223372036854775807)"
+        ),
+        (
+            "[gps]\nport = 0x0B83", 2,
+            "the value of \"port\": 0x0B83 is not a value (strings need quotes: \"0x0B83\"; numbers are decimal integers, and floats such as 2.5 or 1e3, without 0x"
+        ),
+        (
+            "[trigger]\nperiodic_min = 2026-12-04", 2,
+            "2026-12-04 is not a value (strings need quotes: \"2026-12-04\"; numbers are decimal integers"
+        ),
+        ("[gps]\nport = -08", 2, "-08 is not a value (strings need quotes: \"-08\"; numbers are"),
     ])
     func errorsNameFileLineAndKey(text: String, line: Int, fragment: String) {
         do {
