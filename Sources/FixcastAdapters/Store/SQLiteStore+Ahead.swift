@@ -109,7 +109,7 @@ extension SQLiteStore {
         from: Date, to: Date, rainMmH: Double, excluding: String = "[]", including: String = "[]"
     ) throws(StorageError) -> AheadCheck.Summary {
         let stmt = try db.prepare(
-            "SELECT time, lat, lon, temperature_c, precipitation_mm, stale, ahead_id FROM readings WHERE lat IS NOT NULL AND (\(Self.tripTime) BETWEEN ?1 AND ?2 AND id NOT IN (SELECT value FROM json_each(?3)) OR id IN (SELECT value FROM json_each(?4)))"
+            "SELECT time, lat, lon, temperature_c, precipitation_mm, stale, ahead_id FROM readings WHERE lat IS NOT NULL AND (\(Self.readingInTrip) AND id NOT IN (SELECT value FROM json_each(?3)) OR id IN (SELECT value FROM json_each(?4)))"
         )
         try stmt.bind(1, from)
         try stmt.bind(2, to)

@@ -9,14 +9,40 @@ public struct StoredTrip: Sendable, Hashable {
     public var distanceKm: Double
 }
 
+/// A stored reading in a trip, with the time it has there (`SQLiteStore.readingTripTime`, or the
+/// time the fixes around it gave it): the time the report draws it at.
+public struct StoredTripReading: Sendable, Hashable {
+    public var tripTime: Date
+    public var reading: Reading
+}
+
 /// What `fixcast trips` and `fixcast report` read: trips found from the track's fix times, and
 /// a time range's track points and readings, ordered by fix time (CONTRACT.md "Trips and reports").
 ///
 /// Fix time is the receiver's time, else the receive time (`coalesce(fix_time, time)`, the
-/// expression the `track_points_trip_time` and `readings_trip_time` indexes hold), so a replayed
-/// log's points and readings land in the log's trips whatever the wall clock said.
+/// expression the `track_points_trip_time` index holds; a reading's is `readingTripTime`), so a
+/// replayed log's points and readings land in the log's trips whatever the wall clock said.
 extension SQLiteStore {
     static let tripTime = "coalesce(fix_time, time)"
+    /// A reading's trip time (`Reading.tripTime`, the same rule): its position's fix time; its own
+    /// time when the position was the last known one, whose fix is old (gpsd had none, or was away)
+    /// while the weather is of the moment, so a reading after two days parked is in no trip of two
+    /// days ago; and none for a position given by hand (`now --at`, `--place`), which is not where
+    /// the receiver was. A last-known reading is also dated like one without a fix time
+    /// (`UndatedTripTime`: by the fixes received around it), so one taken in a dropout of a replayed
+    /// log lands in the log's trip.
+    static let readingTripTime =
+        "CASE position_source WHEN 'manual' THEN NULL WHEN 'last-known' THEN time ELSE coalesce(fix_time, time) END"
+    /// `readingTripTime BETWEEN ?1 AND ?2`, written so SQLite answers it from the store's two indexes
+    /// (`readings_trip_time` on the fix time, `readings_time` on the reading's own), one for each
+    /// kind of position, instead of reading every row: no schema change, so every fixcast that reads
+    /// the store still can.
+    static let readingInTrip =
+        "((coalesce(fix_time, time) BETWEEN ?1 AND ?2 AND position_source IS NOT 'last-known' AND position_source IS NOT 'manual')"
+        + " OR (time BETWEEN ?1 AND ?2 AND position_source = 'last-known'))"
+    /// The readings the undated pass dates by the fixes around them: no fix time, or an old one.
+    static let readingsDatedByNeighbours =
+        "(fix_time IS NULL OR position_source = 'last-known') AND position_source IS NOT 'manual'"
 
     /// The trips of the whole store, oldest first. A gap of at least `gapMinutes` between
     /// consecutive points (by fix time) starts a new trip.
@@ -76,15 +102,15 @@ extension SQLiteStore {
         let trips = try trips(gapMinutes: gapMinutes, undated: undated)
         let moved = try movedReadings(undated)
         let range =
-            "\(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?3))"
+            "\(Self.readingInTrip) AND lat IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?3))"
         let stats = try db.prepare(
             "SELECT count(*), min(CASE WHEN temperature_c BETWEEN -90 AND 60 THEN temperature_c END), max(CASE WHEN temperature_c BETWEEN -90 AND 60 THEN temperature_c END) FROM readings WHERE \(range)"
         )
         let first = try db.prepare(
-            "SELECT place_name, \(Self.tripTime) FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.tripTime), id LIMIT 1"
+            "SELECT place_name, \(Self.readingTripTime) FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.readingTripTime), id LIMIT 1"
         )
         let last = try db.prepare(
-            "SELECT place_name, \(Self.tripTime) FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.tripTime) DESC, id DESC LIMIT 1"
+            "SELECT place_name, \(Self.readingTripTime) FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.readingTripTime) DESC, id DESC LIMIT 1"
         )
         let excluded = undated.readingIDsJSON
         var out: [TripSummary] = []
@@ -155,7 +181,7 @@ extension SQLiteStore {
     /// A trip's track points and readings (`tripTrackPoints`, `tripReadings`), with the undated rows'
     /// trip times worked out once for both: that pass reads the whole track.
     public func tripContents(from: Date, to: Date, gapMinutes: Double) throws(StorageError)
-        -> (points: [TripTrackPoint], readings: [Reading])
+        -> (points: [TripTrackPoint], readings: [StoredTripReading])
     {
         let undated = try undatedTripTimes(gapMinutes: gapMinutes)
         return (
@@ -193,12 +219,14 @@ extension SQLiteStore {
     public func tripReadings(from: Date, to: Date, gapMinutes: Double = TripSplitter.defaultGapMinutes)
         throws(StorageError) -> [Reading]
     {
-        try tripReadings(from: from, to: to, undated: undatedTripTimes(gapMinutes: gapMinutes))
+        try tripReadings(from: from, to: to, undated: undatedTripTimes(gapMinutes: gapMinutes)).map(\.reading)
     }
 
-    private func tripReadings(from: Date, to: Date, undated: UndatedTripTimes) throws(StorageError) -> [Reading] {
+    private func tripReadings(from: Date, to: Date, undated: UndatedTripTimes) throws(StorageError)
+        -> [StoredTripReading]
+    {
         let stmt = try db.prepare(
-            "SELECT \(Self.readingColumns), id FROM readings WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 AND lat IS NOT NULL ORDER BY \(Self.tripTime), id"
+            "SELECT \(Self.readingColumns), id FROM readings WHERE \(Self.readingInTrip) AND lat IS NOT NULL ORDER BY \(Self.readingTripTime), id"
         )
         try stmt.bind(1, from)
         try stmt.bind(2, to)
@@ -206,7 +234,7 @@ extension SQLiteStore {
         while try stmt.step() {
             guard undated.readings[stmt.int64(3)] == nil else { continue }  // dated elsewhere
             let r = try readingRow(stmt)
-            out.append((r.position?.fixTime ?? r.time, r))
+            out.append((r.tripTime ?? r.time, r))
         }
         let span = TripSpan(start: from, end: to, pointCount: 0)
         let one = try db.prepare("SELECT \(Self.readingColumns) FROM readings WHERE id = ?1")
@@ -217,8 +245,7 @@ extension SQLiteStore {
             try one.bind(1, Int(id))
             if try one.step() { moved.append((Date(timeIntervalSince1970: t), try readingRow(one))) }
         }
-        guard !moved.isEmpty else { return out.map(\.reading) }
-        return Self.merged(out, moved, by: \.time).map(\.reading)
+        return Self.merged(out, moved, by: \.time).map { StoredTripReading(tripTime: $0.time, reading: $0.reading) }
     }
 
     /// Two lists each sorted by `key`, merged (ties: `a` first).

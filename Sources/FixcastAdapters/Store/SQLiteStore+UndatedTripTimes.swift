@@ -28,7 +28,7 @@ extension SQLiteStore {
         let stmt = try db.prepare(
             """
             SELECT 0, id, time, fix_time FROM track_points
-            UNION ALL SELECT 1, id, time, NULL FROM readings WHERE fix_time IS NULL AND lat IS NOT NULL
+            UNION ALL SELECT 1, id, time, NULL FROM readings WHERE \(Self.readingsDatedByNeighbours) AND lat IS NOT NULL
             ORDER BY 3
             """)
         var rule = UndatedTripTime(gapMinutes: gapMinutes)

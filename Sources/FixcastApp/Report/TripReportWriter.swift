@@ -48,10 +48,12 @@ public struct TripReportWriter: Sendable {
                 if try await store.trackPointCount() == 0 { throw ReportError.noTrips(path: store.path) }
                 throw ReportError.nothingInRange
             }
+            let readings = stored.map(\.reading)
             let pairs = AheadCheck.pairs(
-                forecasts: stored.compactMap(\.ahead), met: stored.compactMap(AheadCheck.Met.init(reading:)))
+                forecasts: readings.compactMap(\.ahead), met: readings.compactMap(AheadCheck.Met.init(reading:)))
             return TripReportInput(
-                points: points, readings: stored.map(TripReading.init), units: units, language: language,
+                points: points, readings: stored.map { TripReading($0.reading, at: $0.tripTime) }, units: units,
+                language: language,
                 tripNumber: number, aheadHourBefore: AheadCheck.hourBefore(pairs))
         } catch let e as ReportError {
             throw e

@@ -40,12 +40,13 @@ public struct TripReading: Sendable, Hashable {
         self.alerts = alerts
     }
 
-    /// The report's view of a stored reading: its position's fix time (else its own time), and
-    /// only plausible weather numbers (a sensor or API glitch of 900 °C is not drawn as a fact).
-    public init(_ reading: Reading) {
+    /// The report's view of a stored reading: at its time in the trip (`at`, which the store works
+    /// out; else `Reading.tripTime`, else its own time), with only plausible weather numbers (a
+    /// sensor or API glitch of 900 °C is not drawn as a fact).
+    public init(_ reading: Reading, at tripTime: Date? = nil) {
         let c = reading.weather?.current
         self.init(
-            time: reading.position?.fixTime ?? reading.time, coordinate: reading.position?.coordinate,
+            time: tripTime ?? reading.tripTime ?? reading.time, coordinate: reading.position?.coordinate,
             placeName: reading.place?.name, placeSource: reading.place?.source, provider: reading.weather?.provider,
             temperatureC: c?.temperatureC.flatMap { (-90...60).contains($0) ? $0 : nil },
             precipitationMm: c?.precipitationMm.flatMap { (0...500).contains($0) ? $0 : nil },

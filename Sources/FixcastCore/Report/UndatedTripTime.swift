@@ -6,7 +6,9 @@
 /// (the demo: a 2025 drive replayed in 2026) and `trips` listed a 0 km trip of its own. Instead it
 /// takes the fix time of the first dated track point received after it, less the receive-time
 /// difference (the receiver's clock, shifted back by how long it waited); failing that, the last
-/// dated one before it, plus the difference. Only a neighbour received less than the trip gap away
+/// dated one before it, plus the difference for a point and at that fix's time for a reading (so a
+/// reading taken after a trip's last fix stays in that trip). A reading at the last known position
+/// is dated this way too (`Reading.tripTime`): its fix time is that old fix's. Only a neighbour received less than the trip gap away
 /// counts (a fix received further off is another trip's by the same rule); with none, the point keeps
 /// its receive time, as before.
 ///
@@ -87,7 +89,9 @@ public struct UndatedTripTime: Sendable {
 
     private mutating func assignBackward(_ item: Item) {
         guard let prev = previous, item.receivedAt - prev.receivedAt < gapS else { return }
-        assigned.append(
-            Assigned(kind: item.kind, id: item.id, tripTime: prev.fixTime + (item.receivedAt - prev.receivedAt)))
+        // A reading after a trip's last fix (gpsd lost it, the car parked) is that trip's, at its
+        // end: dated later, it would fall outside the trip whose last position it holds.
+        let later = item.kind == .reading ? 0 : item.receivedAt - prev.receivedAt
+        assigned.append(Assigned(kind: item.kind, id: item.id, tripTime: prev.fixTime + later))
     }
 }

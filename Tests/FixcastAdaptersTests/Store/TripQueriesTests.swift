@@ -82,8 +82,55 @@ import Testing
         #expect(points.contains("track_points_trip_time"), "\(points)")
         let readings = try StoreTestData.sqlite3(
             path,
-            "EXPLAIN QUERY PLAN SELECT json FROM readings WHERE coalesce(fix_time, time) BETWEEN 1 AND 2 AND lat IS NOT NULL ORDER BY coalesce(fix_time, time), id"
+            "EXPLAIN QUERY PLAN SELECT json FROM readings WHERE \(SQLiteStore.readingInTrip.replacingOccurrences(of: "?1", with: "1").replacingOccurrences(of: "?2", with: "2")) AND lat IS NOT NULL ORDER BY \(SQLiteStore.readingTripTime), id"
         )
-        #expect(readings.contains("readings_trip_time"), "\(readings)")
+        #expect(readings.contains("MULTI-INDEX OR"), "\(readings)")
+        #expect(readings.contains("readings_trip_time") && readings.contains("readings_time "), "\(readings)")
+    }
+
+    /// A reading at the last known position carries that old fix's time, while its weather is of
+    /// the moment. Taken two days after a trip (gpsd gave no fix), it was counted in that trip, its
+    /// temperature in the trip's range and its place as the trip's end, and the report drew it at the
+    /// old fix time. It goes by its own time now; one taken in a dropout of a replayed log is dated by
+    /// the fixes received around it, as a reading without a fix time is. A position given by hand
+    /// (`now --at`) is in no trip: it is not where the receiver was.
+    @Test func aReadingAtTheLastKnownPositionGoesByItsOwnTimeAndOneByHandIsInNoTrip() async throws {
+        let path = StoreTestData.temporaryStorePath("trips-last-known")
+        let store = try SQLiteStore(path: path)
+        // A replayed log: received from `wall` on, fixes dated from `logged` on, 10 minutes of them.
+        try await store.appendTrackPoints(
+            (0..<11).map { Self.fix(received: Double($0) * 60, fix: Double($0) * 60, lat: 50 + Double($0) * 0.01) })
+        func reading(received: Double, source: PositionSource, place: String, temperatureC: Double) -> Reading {
+            var r = StoreTestData.reading(at: 0, lat: 50.1, lon: 8, placeName: place)
+            r.time = Self.wall.addingTimeInterval(received)
+            r.position?.source = source
+            r.position?.fixTime = source == .manual ? nil : Self.logged.addingTimeInterval(600)
+            r.weather?.current.temperatureC = temperatureC
+            return r
+        }
+        // In a dropout 2 minutes after the last fix: the log's trip, at its end.
+        try await store.insertReading(reading(received: 720, source: .lastKnown, place: "Dropout", temperatureC: 4))
+        // Two days later, parked, no fix: no trip of the log's.
+        try await store.insertReading(
+            reading(received: 172_800, source: .lastKnown, place: "Days later", temperatureC: -5))
+        // `now --at` somewhere else while the log was being received: not the trip's.
+        try await store.insertReading(reading(received: 300, source: .manual, place: "By hand", temperatureC: 30))
+        let trips = try await store.trips(gapMinutes: 30)
+        #expect(trips.count == 1)
+        let summaries = try await store.tripSummaries(gapMinutes: 30)
+        #expect(summaries.map(\.readings) == [1])
+        #expect(summaries.first?.endPlace == "Dropout")
+        #expect(summaries.first?.minC == 4 && summaries.first?.maxC == 4)
+        let span = try #require(trips.first?.span)
+        let contents = try await store.tripContents(from: span.start, to: span.end, gapMinutes: 30)
+        #expect(contents.readings.map { $0.reading.place?.name } == ["Dropout"])
+        // Drawn at the trip's last fix, on the log's clock: neither the wall clock nor days later.
+        #expect(contents.readings.map(\.tripTime) == [Self.logged.addingTimeInterval(600)])
+        // The days-later one is found at its own time, the manual one at none.
+        let later = try await store.tripReadings(
+            from: Self.wall.addingTimeInterval(172_000), to: Self.wall.addingTimeInterval(173_000))
+        #expect(later.map { $0.place?.name } == ["Days later"])
+        #expect(
+            try await store.tripReadings(from: Self.wall, to: Self.wall.addingTimeInterval(1000)).isEmpty)
     }
 }

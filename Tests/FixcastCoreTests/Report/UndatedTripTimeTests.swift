@@ -75,6 +75,24 @@ import Testing
             ).map(\.tripTime) == [Self.logged + 2000])
     }
 
+    @Test func aReadingAfterTheLastFixTakesThatFixsTimeAndAPointGoesOnFromIt() {
+        // The trip's last dated fix, then (no fix after them within the gap) an undated point 4 min
+        // later and a reading 5 min later: the point keeps its distance, the reading is at the end.
+        let assigned = Self.run([
+            Self.point(1, received: 0, fix: 600),
+            Self.point(2, received: 240, fix: nil),
+            UndatedTripTime.Item(kind: .reading, id: 8, receivedAt: Self.wall + 300, fixTime: nil),
+        ])
+        #expect(assigned.map(\.id) == [2, 8])
+        #expect(assigned.map(\.tripTime) == [Self.logged + 840, Self.logged + 600])
+        // Past the gap, nothing is near enough: the reading keeps its own time.
+        #expect(
+            Self.run([
+                Self.point(1, received: 0, fix: 600),
+                UndatedTripTime.Item(kind: .reading, id: 8, receivedAt: Self.wall + 1800, fixTime: nil),
+            ]).isEmpty)
+    }
+
     @Test func datedReadingsAreNotNeighboursAndAnUndatedTrackKeepsItsClock() {
         // A dated reading between an undated point and nothing else: the point has no dated fix near.
         let assigned = Self.run([
