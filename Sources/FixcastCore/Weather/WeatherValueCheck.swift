@@ -91,8 +91,14 @@ public enum WeatherValueRanges {
     /// Beyond this magnitude a number is absurd whatever the field (and would print as 1e+308).
     static let absurdMagnitude = 1e6
 
+    /// The decimals a value is kept to: 0.01 is finer than any provider sends its own values
+    /// (0.1 °C, 0.1 km/h, 0.1 hPa), so nothing it sent is lost, while the noise of a unit conversion
+    /// or a sum is (15 km/h is 4.17 m/s, not 4.166666666666667; 298.48 K is 25.33 °C, not
+    /// 25.33000000000004; three rain steps make 1.32 mm, not 1.3199999999999998).
+    public static let keptPlaces = 2
+
     /// `report` with every value outside its range made nil and each such value added to
-    /// `valueProblems`; directions normalised to [0, 360).
+    /// `valueProblems`, the others kept to `keptPlaces` decimals; directions normalised to [0, 360).
     public static func checked(_ report: WeatherReport) -> WeatherReport {
         var r = report
         var problems: [WeatherValueProblem] = []
@@ -104,6 +110,8 @@ public enum WeatherValueRanges {
             } else if !range.contains(x) {
                 problems.append(WeatherValueProblem(field: field, cause: .outOfRange(value: x, range: range)))
                 v = nil
+            } else {
+                v = DecimalRounding.rounded(x, places: keptPlaces)
             }
         }
         func checkCode(_ code: inout Int?, _ field: String) {

@@ -126,6 +126,28 @@ import Testing
         #expect(bad.valueProblems.count == 10)
     }
 
+    /// A unit conversion or a sum left its floating-point noise in the JSON, the store and the
+    /// exports ("wind_speed_mps": 4.166666666666667 from 15 km/h); a provider's own 0.1 is kept.
+    @Test func valuesAreKeptToHundredthsAndAProvidersOwnAreUnchanged() throws {
+        let noisy = CurrentConditions(
+            temperatureC: 298.48 - 273.15, feelsLikeC: (31.3 - 32) * 5 / 9, humidityPct: 81,
+            pressureHpa: 29.92 * 33.8639,
+            windSpeedMps: 15 / 3.6, windGustMps: 32.8 / 3.6, windDirDeg: 250.5, precipitationMm: 0.44 + 0.44 + 0.44)
+        var input = report(noisy)
+        input.daily = [DailyForecast(date: "2026-12-04", minC: -0.1 - 0.2, maxC: 3.1, precipitationMm: 0.1 + 0.2)]
+        let r = WeatherValueRanges.checked(input)
+        #expect(r.current.temperatureC == 25.33)
+        #expect(r.current.feelsLikeC == -0.39)
+        #expect(r.current.pressureHpa == 1013.21)
+        #expect(r.current.windSpeedMps == 4.17)
+        #expect(r.current.windGustMps == 9.11)
+        #expect(r.current.precipitationMm == 1.32)
+        #expect(r.current.humidityPct == 81 && r.current.windDirDeg == 250.5)
+        let day = try #require(r.daily.first)
+        #expect(day.minC == -0.3 && day.maxC == 3.1 && day.precipitationMm == 0.3)
+        #expect(r.valueProblems.isEmpty)
+    }
+
     @Test func dailyPrecipitationMayExceedAnHoursRecord() {
         let r = WeatherValueRanges.checked(
             report(CurrentConditions(), daily: [DailyForecast(date: "2026-01-01", precipitationMm: 1200)]))
