@@ -35,6 +35,13 @@ struct ForecastCommand {
                 Console.out(ForecastTable.render(days, title: title, options: context.displayOptions))
             }
             if let e = outcome.error { Console.err(e.message + "\n") }
+            // Fewer days than asked (the provider's forecast, as fixcast asks for it, is shorter; a
+            // stored one has fewer left): said, not silently cut. Still a forecast shown, exit 0.
+            if days.count < options.days {
+                Console.err(
+                    "forecast: \(report.provider.rawValue)'s forecast has \(CountedNoun.phrase(days.count, "day")) from today; "
+                        + "showing \(days.count == 0 ? "none" : "those") of the \(options.days) asked.\n")
+            }
             // The daily array has no errors list: values dropped as unbelievable are said on stderr.
             for problem in report.valueProblems { Console.err(problem.message + "\n") }
             // A store that is there but cannot be used (unreadable, damaged, foreign) is said, and is a

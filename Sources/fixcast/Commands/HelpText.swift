@@ -85,7 +85,9 @@ public enum HelpText {
                 Shows the daily forecast for the current position (or --at / --place).
 
                 OPTIONS:
-                  --days N             How many days to show (1-16, default 7).
+                  --days N             How many days to show (1-16, default 7). A forecast may have
+                                       fewer (Open-Meteo's, as fixcast asks for it, has 7); then
+                                       stderr says so.
                 \(options(for: .forecast))
                 """
         case .search:
