@@ -143,6 +143,16 @@ extension WeatherReport {
         ])
     }
 
+    /// The key the weather cache keeps `utcOffsetS` under, beside the reading JSON's members.
+    public static let storedUTCOffsetKey = "utc_offset_s"
+
+    /// The JSON the store's weather cache keeps: the reading JSON's weather object and `utcOffsetS`.
+    public func storedJSON(language: Language) -> JSONValue {
+        guard case .object(var members) = json(language: language) else { return json(language: language) }
+        if let utcOffsetS { members.append((Self.storedUTCOffsetKey, .int(utcOffsetS))) }
+        return .object(members)
+    }
+
     public init?(json w: JSONValue) {
         guard let provider = w["provider"]?.stringValue.flatMap(WeatherProviderID.init(rawValue:)),
             let fetchedAt = w["fetched_at"]?.stringValue.flatMap(UTCTime.parse),
@@ -184,6 +194,7 @@ extension WeatherReport {
         // Kept in `DerivedValue` order; a name this version does not know is left out.
         let names = Set((w["derived"]?.arrayValue ?? []).compactMap { $0.stringValue })
         derived = DerivedValue.allCases.filter { names.contains($0.rawValue) }
+        utcOffsetS = WeatherReport.utcOffset(w[WeatherReport.storedUTCOffsetKey]?.intValue)
     }
 }
 

@@ -1,4 +1,5 @@
 import FixcastText
+
 /// Turns an API's error text into something that fits inside one sentence of fixcast's output.
 public enum ErrorText {
     /// A server's reason (or any outside text) for the middle of one of fixcast's sentences: one

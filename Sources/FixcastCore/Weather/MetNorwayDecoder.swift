@@ -150,6 +150,7 @@ public enum MetNorwayDecoder {
         var report = WeatherReport(
             provider: .metNorway, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today,
             daily: daily)
+        report.utcOffsetS = Int(offset)
         report.valueProblems = log.problems
         return WeatherValueRanges.checked(report)
     }

@@ -27,7 +27,8 @@ public enum OpenMeteoDecoder {
         -> WeatherReport
     {
         guard json.objectValue != nil else { throw WeatherDecodeError("the body is not a JSON object") }
-        let offset = try JSONRead.int(json["utc_offset_seconds"], "utc_offset_seconds") ?? 0
+        let givenOffset = WeatherReport.utcOffset(try JSONRead.int(json["utc_offset_seconds"], "utc_offset_seconds"))
+        let offset = givenOffset ?? 0
         guard let current = try JSONRead.object(json["current"], "current") else {
             throw WeatherDecodeError("no \"current\" block")
         }
@@ -154,6 +155,8 @@ public enum OpenMeteoDecoder {
             provider: .openMeteo, fetchedAt: fetchedAt, coordinate: coordinate,
             current: conditions, today: today, daily: daily
         )
+        // Without utc_offset_seconds the dates are UTC's (Open-Meteo's default time zone).
+        report.utcOffsetS = givenOffset ?? 0
         report.valueProblems = log.problems
         return WeatherValueRanges.checked(report)
     }

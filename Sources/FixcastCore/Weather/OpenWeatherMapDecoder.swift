@@ -104,6 +104,7 @@ public enum OpenWeatherMapDecoder {
         var report = WeatherReport(
             provider: .openWeatherMap, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today,
             daily: daily)
+        report.utcOffsetS = WeatherReport.utcOffset(offset)
         report.valueProblems = log.problems
         return WeatherValueRanges.checked(report)
     }

@@ -134,6 +134,19 @@ public struct WeatherReport: Sendable, Hashable {
     public var valueProblems: [WeatherValueProblem] = []
     /// The values `WeatherDerivation` computed, in `DerivedValue` order; empty when the provider gave all.
     public var derived: [DerivedValue] = []
+    /// Seconds east of UTC of the calendar the report's dates are in (its `daily` rows, `today`): the
+    /// time zone the provider answered in, or the one fixcast chose for it; nil when not known. It
+    /// says which day a stored report is shown on (`WeatherDayShift`). Kept with the cached report;
+    /// not part of the reading JSON.
+    public var utcOffsetS: Int?
+
+    /// ±18 h: every real UTC offset is within −12 h and +14 h.
+    public static let maxUTCOffsetS = 18 * 3600
+
+    /// `seconds` as a report's `utcOffsetS`, or nil when it is no offset.
+    public static func utcOffset(_ seconds: Int?) -> Int? {
+        seconds.flatMap { abs($0) <= maxUTCOffsetS ? $0 : nil }
+    }
 
     public init(
         provider: WeatherProviderID, fetchedAt: Date, coordinate: Coordinate, cached: Bool = false, stale: Bool = false,

@@ -12,21 +12,28 @@ import FoundationEssentials
 ///   named in `derived` as computed values are. The current conditions stay as they were: their age is
 ///   the report's `fetched_at`, which the screen shows beside them.
 ///
-/// The day at the position is its mean solar date (`WeatherDerivation.localDate`: a report carries no
-/// time zone), which can differ from the civil date for an hour or two around midnight (more where
-/// summer time or a wide time zone puts the clock far from the sun). So a report younger than
-/// `minimumAgeS` is shown as fetched: a cache hit or a fetch of minutes ago is never moved, and only
-/// weather that is already stale can be moved a day early or late near midnight.
+/// The day is the calendar date in the report's own time zone (`utcOffsetS`: the provider's, as its
+/// dates are). A report without one (stored by an older fixcast) goes by the mean solar date at the
+/// position (`WeatherDerivation.localDate`), which can differ from the civil date for an hour or two
+/// around midnight, and all day where the date line bends (Samoa, Tonga, Kiribati are 24 h from their
+/// sun time). So such a report younger than `minimumAgeS` is shown as fetched: a cache hit or a fetch
+/// of minutes ago is never moved by that guess.
 public enum WeatherDayShift {
-    /// The age below which a report is shown as fetched: one refreshed normally (every
-    /// `trigger.periodic_min`, 30 min by default) is never this old.
+    /// The age below which a report without its time zone is shown as fetched: one refreshed
+    /// normally (every `trigger.periodic_min`, 30 min by default) is never this old.
     public static let minimumAgeS: TimeInterval = 3600
 
     /// `report` as it should read at `now`.
     public static func shown(_ report: WeatherReport, at now: Date) -> WeatherReport {
-        guard now.timeIntervalSince(report.fetchedAt) >= minimumAgeS else { return report }
-        let fetchedOn = WeatherDerivation.localDate(of: report.fetchedAt, at: report.coordinate)
-        let day = WeatherDerivation.localDate(of: now, at: report.coordinate)
+        let localDate: (Date) -> String
+        if let offset = report.utcOffsetS {
+            localDate = { UTCTime.formatDate($0.addingTimeInterval(Double(offset))) }
+        } else {
+            guard now.timeIntervalSince(report.fetchedAt) >= minimumAgeS else { return report }
+            localDate = { WeatherDerivation.localDate(of: $0, at: report.coordinate) }
+        }
+        let fetchedOn = localDate(report.fetchedAt)
+        let day = localDate(now)
         // Dates as YYYY-MM-DD compare in calendar order.
         guard day > fetchedOn else { return report }
         var shifted = report
@@ -39,7 +46,7 @@ public enum WeatherDayShift {
         var derived = Set(report.derived)
         let given = report.today
         let providerTimesFit =
-            given?.sunrise.map { WeatherDerivation.localDate(of: $0, at: report.coordinate) == day } ?? false
+            given?.sunrise.map { localDate($0) == day } ?? false
         if providerTimesFit, let given {
             today.sunrise = given.sunrise
             today.sunset = given.sunset

@@ -1,4 +1,5 @@
 import FixcastText
+
 /// Why an API body could not be read as weather: not JSON, a required part missing, a value of the
 /// wrong type, or a unit fixcast does not know. `detail` is short and names the JSON path; providers
 /// wrap it into `WeatherError.invalidResponse`.

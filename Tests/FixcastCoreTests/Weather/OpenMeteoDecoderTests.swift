@@ -54,6 +54,13 @@ import Testing
             CoreFixtures.bytes("open-meteo-forecast.json"), coordinate: here, fetchedAt: late)
         #expect(report.today?.maxC == report.daily[1].maxC)
         #expect(report.today?.sunrise == UTCTime.parse("2026-07-27T03:06:00Z"))
+        // The report keeps the offset its dates are in (a stored one is moved by it: WeatherDayShift).
+        #expect(report.utcOffsetS == 7200)
+        // An offset no place has is no offset: the dates are then taken as UTC's.
+        let absurd = try OpenMeteoDecoder.decode(
+            Self.body(current: #""temperature_2m":1"#, currentUnits: #""temperature_2m":"°C""#, offset: 400_000),
+            coordinate: here, fetchedAt: late)
+        #expect(absurd.utcOffsetS == 0)
     }
 
     @Test func todayIsNilOutsideTheForecast() throws {

@@ -89,4 +89,55 @@ import Testing
         let once = WeatherDayShift.shown(report(), at: at("2026-12-04T19:00:00Z"))
         #expect(WeatherDayShift.shown(once, at: at("2026-12-04T19:00:00Z")) == once)
     }
+
+    /// Apia, Samoa: UTC + 13 h on the clock, while the sun there runs UTC − 11.45 h. The provider's
+    /// dates are the clock's; by the sun's, a stored report was moved a day late all day long.
+    @Test func theReportsOwnTimeZoneSaysTheDayEvenWhereTheDateLineBends() throws {
+        let apia = Coordinate(lat: -13.83, lon: -171.77)!
+        // Fetched at 23:00 on Friday 4 there (10:00 UTC); rows Fri 4, Sat 5, Sun 6.
+        var r = WeatherReport(
+            provider: .openMeteo, fetchedAt: at("2026-12-04T10:00:00Z"), coordinate: apia,
+            current: CurrentConditions(temperatureC: 27), today: TodaySummary(minC: 24, maxC: 30))
+        r.daily = [4, 5, 6].map { DailyForecast(date: "2026-12-0\($0)", minC: Double(20 + $0), maxC: Double(30 + $0)) }
+        r.utcOffsetS = 13 * 3600
+        // Two hours later it is 01:00 on Saturday there (by the sun, still Friday).
+        let shown = WeatherDayShift.shown(r, at: at("2026-12-04T12:00:00Z"))
+        #expect(shown.daily.map(\.date) == ["2026-12-05", "2026-12-06"])
+        #expect(shown.today?.minC == 25 && shown.today?.maxC == 35)
+        // Without the time zone (a report an older fixcast stored), the sun's date is all there is:
+        // fetched on Thursday 3 and shown on Friday 4 by it, so Friday's row, a day behind the clock.
+        var unzoned = r
+        unzoned.utcOffsetS = nil
+        let bySun = WeatherDayShift.shown(unzoned, at: at("2026-12-04T12:00:00Z"))
+        #expect(bySun.daily.first?.date == "2026-12-04" && bySun.today?.maxC == 34)
+    }
+
+    /// With its time zone known, a report fetched minutes before midnight is moved minutes after it:
+    /// the hour's guard is only for the sun's guess.
+    @Test func aYoungReportIsMovedPastMidnightWhenItsTimeZoneIsKnown() throws {
+        var r = report()  // fetched 1 December, 19:00 UTC
+        r.utcOffsetS = -5 * 3600  // 14:00 there; midnight there is 05:00 UTC on the 2nd
+        #expect(WeatherDayShift.shown(r, at: at("2026-12-02T04:50:00Z")) == r)
+        let shown = WeatherDayShift.shown(r, at: at("2026-12-02T05:10:00Z"))
+        #expect(shown.daily.first?.date == "2026-12-02")
+        #expect(shown.today?.minC == -1 && shown.today?.maxC == 7)
+    }
+
+    /// The time zone is kept with the cached report (the store's JSON), not in the reading JSON.
+    @Test func theTimeZoneTravelsWithTheStoredReportOnly() throws {
+        var r = report()
+        r.utcOffsetS = 19_800  // India, +5:30
+        let stored = try #require(WeatherReport(json: r.storedJSON(language: .en)))
+        #expect(stored.utcOffsetS == 19_800)
+        #expect(r.json(language: .en)[WeatherReport.storedUTCOffsetKey] == nil)
+        #expect(WeatherReport(json: r.json(language: .en))?.utcOffsetS == nil)
+        // An offset no place has is none.
+        var absurd = r.storedJSON(language: .en)
+        if case .object(var members) = absurd {
+            members.removeAll { $0.0 == WeatherReport.storedUTCOffsetKey }
+            members.append((WeatherReport.storedUTCOffsetKey, .int(100 * 3600)))
+            absurd = .object(members)
+        }
+        #expect(WeatherReport(json: absurd)?.utcOffsetS == nil)
+    }
 }
