@@ -71,7 +71,8 @@ extension SQLiteStore: WeatherCacheStore {
                 "INSERT INTO weather_cache (provider, fetched_at, lat, lon, json) VALUES (?1, ?2, ?3, ?4, ?5)")
             try stmt.bindAll([
                 .text(report.provider.rawValue), .of(report.fetchedAt), .double(report.coordinate.lat),
-                .double(report.coordinate.lon), .text(report.storedJSON(language: ReadingRow.storedLanguage).serialized()),
+                .double(report.coordinate.lon),
+                .text(report.storedJSON(language: ReadingRow.storedLanguage).serialized()),
             ])
             _ = try stmt.step()
             try db.execute(
