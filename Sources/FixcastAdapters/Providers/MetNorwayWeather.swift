@@ -4,8 +4,8 @@ import Synchronization
 
 /// MET Norway Locationforecast 2.0 `compact`, under MET's terms of service: coordinates rounded to
 /// 4 decimals, a User-Agent naming the client (the HTTP client sends it), no request before the
-/// previous answer's `Expires`, and `If-Modified-Since` with the stored `Last-Modified` (a 304 reuses
-/// the stored report). With a store, the validators are kept in its state and the report in its weather
+/// previous answer's `Expires`, and `If-Modified-Since` with the stored `Last-Modified` (a 304 reads
+/// the body it still holds again at the new time, or serves the stored report with its own age). With a store, the validators are kept in its state and the report in its weather
 /// cache, so that separate `fixcast now` runs obey `Expires` too.
 /// - SeeAlso: https://api.met.no/doc/TermsOfService, https://api.met.no/doc/locationforecast/HowTO
 public final class MetNorwayWeather: WeatherFetching {
@@ -21,6 +21,10 @@ public final class MetNorwayWeather: WeatherFetching {
         var report: WeatherReport
         var expires: Date?
         var lastModified: String?
+        /// The body MET sent, in this process only: a 304 says it is still MET's newest, and it is
+        /// decoded again at the new time (the current step, today and the days move on with the
+        /// clock). An entry rebuilt from the store has none.
+        var body: [UInt8]? = nil
     }
     private let entries = Mutex<[String: Entry]>([:])
     private let store: (any WeatherCacheStore & StateStore)?
@@ -81,8 +85,16 @@ public final class MetNorwayWeather: WeatherFetching {
                 throw .invalidResponse(
                     provider: provider, detail: "304 Not Modified for a forecast fixcast does not hold")
             }
-            entry.report.fetchedAt = now
-            entry.report.cached = false
+            if let body = entry.body,
+                let again = try? MetNorwayDecoder.decode(body, coordinate: coordinate, fetchedAt: now)
+            {
+                // The same forecast, read at this hour: a new observation of it, stored as one.
+                entry.report = again
+            } else {
+                // Only the stored report (another process fetched it): its values are those of the
+                // hour it was read at, so it keeps that age rather than passing for one read now.
+                entry.report.cached = true
+            }
             entry.report.stale = false
             entry.expires = expires ?? entry.expires
             if let lastModified = response.header("last-modified") { entry.lastModified = lastModified }
@@ -94,7 +106,9 @@ public final class MetNorwayWeather: WeatherFetching {
             try MetNorwayDecoder.decode(response.body, coordinate: coordinate, fetchedAt: now)
         }
         await remember(
-            Entry(report: report, expires: expires, lastModified: response.header("last-modified")), key: key)
+            Entry(
+                report: report, expires: expires, lastModified: response.header("last-modified"), body: response.body),
+            key: key)
         return report
     }
 }

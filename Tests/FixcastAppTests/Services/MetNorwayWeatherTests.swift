@@ -29,11 +29,15 @@ import Testing
         #expect(second.current == first.current)
         #expect(second.fetchedAt == first.fetchedAt)
         #expect(server.requestCount() == 1)
-        // After Expires: one conditional request; 304 reuses the stored report.
+        // After Expires: one conditional request; a 304 says MET's forecast is the one held, which
+        // is read again at the new time (its current step is that hour's, not the first fetch's).
         let revalidatedAt = UTCTime.parse("2024-02-04T02:05:00Z")!
         let third = try await provider.fetch(at: oslo, now: revalidatedAt)
-        #expect(third.current == first.current)
-        #expect(third.fetchedAt == revalidatedAt)
+        let readAgain = try MetNorwayDecoder.decode(
+            Array(try Data(contentsOf: URL(fileURLWithPath: recorded))), coordinate: oslo, fetchedAt: revalidatedAt)
+        #expect(third == readAgain)
+        #expect(third.current != first.current, "the 02:00 step, not the 01:00 one")
+        #expect(third.fetchedAt == revalidatedAt && !third.cached)
         let requests = server.requests()
         #expect(requests.count == 2)
         #expect(requests.first?.headers["if-modified-since"] == nil)
@@ -80,7 +84,8 @@ import Testing
     }
 
     /// Two `fixcast now` runs 15 min apart (past the 10-min cache, before MET's Expires) make one
-    /// request; after Expires, one conditional request whose 304 reuses the stored report.
+    /// request; after Expires, one conditional request whose 304 serves the stored report with its
+    /// own age (a new process holds only that, not MET's body): it was "updated just now" before.
     @Test func expiresIsHonouredAcrossRunsThroughTheStore() async throws {
         let server = try FixtureServer(routes: [
             "/weatherapi/locationforecast/2.0/compact": [
@@ -109,7 +114,9 @@ import Testing
         #expect(server.requestCount() == 1)
         clock.advance(by: 20 * 60)
         let third = try await run()
-        #expect(third.report?.cached == false)
+        #expect(third.error == nil)
+        #expect(third.report?.cached == true)
+        #expect(third.report?.fetchedAt == first.report?.fetchedAt)
         #expect(third.report?.current == first.report?.current)
         #expect(server.requestCount() == 2)
         #expect(server.requests().last?.headers["if-modified-since"] == lastModified)
