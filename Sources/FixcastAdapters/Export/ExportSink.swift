@@ -62,6 +62,11 @@ package func withExportSink(_ destination: ExportDestination, _ body: (ExportSin
 {
     switch destination {
     case .standardOutput:
+        // A stdout closed at start has /dev/null under it (`Console.claimStandardStreams`): every
+        // write would get through to nothing, and the export would pass for written.
+        if Console.stdoutWasClosedAtStart {
+            throw ExportError.writeFailed(target: "standard output", detail: String(cString: strerror(EBADF)))
+        }
         let sink = ExportSink(fd: 1, target: "standard output")
         try body(sink)
         try sink.flush()

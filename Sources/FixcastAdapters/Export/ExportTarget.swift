@@ -151,7 +151,7 @@ private func replaceAtomically(
 package enum OutputPath {
     /// nil for a usable path; otherwise the usage sentence (exit 2).
     package static func problem(_ text: String) -> String? {
-        text.isEmpty ? "fixcast export: -o needs a file name, or - for standard output." : nil
+        text.isEmpty ? "fixcast: -o needs a file name, or - for standard output." : nil
     }
 
     /// Where `-o TEXT` (or no `-o`) sends the export.

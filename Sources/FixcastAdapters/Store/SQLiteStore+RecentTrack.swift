@@ -11,7 +11,7 @@ extension SQLiteStore {
     public func recentTrack(since: Date) throws(StorageError) -> [Fix] {
         var out: [Fix] = []
         do {
-            try forEachTrackPoint(since: since, until: nil) { fix in
+            try forEachTrackPoint(since: since, until: nil, by: .received) { fix in
                 out.append(fix)
                 if out.count > 2 * Self.recentTrackLimit { out.removeFirst(out.count - Self.recentTrackLimit) }
             }

@@ -161,11 +161,18 @@ public actor SQLiteStore {
         Int(try db.scalarInt("SELECT count(*) FROM readings") ?? 0)
     }
 
-    /// Calls `body` with each reading whose time is in [since, until], oldest first, one row at
-    /// a time (an export of years of readings holds one in memory).
+    /// A reading's time for an export's range and order: its trip time (`readingTripTime`: the fix's
+    /// time, so a replayed log's readings export with the log's trip), or its own time where it has
+    /// none (a position given by hand is in no trip, but is still exported).
+    static let readingExportTime =
+        "CASE WHEN position_source IN ('manual', 'last-known') THEN time ELSE coalesce(fix_time, time) END"
+
+    /// Calls `body` with each reading whose time (`readingExportTime`) is in [since, until], oldest
+    /// first, one row at a time (an export of years of readings holds one in memory).
     public func forEachReading(since: Date?, until: Date?, _ body: (Reading) throws -> Void) throws {
         let stmt = try db.prepare(
-            "SELECT \(Self.readingColumns) FROM readings WHERE time >= ?1 AND time <= ?2 ORDER BY time, id")
+            "SELECT \(Self.readingColumns) FROM readings WHERE \(Self.readingExportTime) BETWEEN ?1 AND ?2 ORDER BY \(Self.readingExportTime), id"
+        )
         try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
         try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
         while try stmt.step() {
@@ -212,12 +219,24 @@ public actor SQLiteStore {
         Int(try db.scalarInt("SELECT count(*) FROM track_points") ?? 0)
     }
 
-    /// Calls `body` with each track point received in [since, until], oldest first, one row at a
-    /// time. The point comes back as the `Fix` it was stored from (`receivedAt` is the track time;
-    /// the error estimates and satellite count are not kept in the track).
-    public func forEachTrackPoint(since: Date?, until: Date?, _ body: (Fix) throws -> Void) throws {
+    /// Which time of a track point a range is taken in.
+    public enum TrackPointTime: Sendable {
+        /// The receiver's, else the receive time (`tripTime`): as `trips`, `report` and the exports
+        /// date a point, so a replayed log keeps the log's times.
+        case track
+        /// When fixcast received it: "the last 20 minutes" of the wall clock (weather ahead).
+        case received
+    }
+
+    /// Calls `body` with each track point whose time (`by`) is in [since, until], in that order,
+    /// one row at a time. The point comes back as the `Fix` it was stored from (the error estimates
+    /// and satellite count are not kept in the track).
+    public func forEachTrackPoint(
+        since: Date?, until: Date?, by time: TrackPointTime = .track, _ body: (Fix) throws -> Void
+    ) throws {
+        let column = time == .track ? Self.tripTime : "time"
         let stmt = try db.prepare(
-            "SELECT time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time FROM track_points WHERE time >= ?1 AND time <= ?2 ORDER BY time, id"
+            "SELECT time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time FROM track_points WHERE \(column) BETWEEN ?1 AND ?2 ORDER BY \(column), id"
         )
         try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
         try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)

@@ -75,6 +75,10 @@ public enum Console {
         stdoutWasTerminal.store(isatty(1) == 1, ordering: .releasing)
     }
 
+    /// Whether stdout was closed at start (`fixcast export >&-`): /dev/null stands in for it, and
+    /// what is written there is lost.
+    package static var stdoutWasClosedAtStart: Bool { stdoutWasClosed.load(ordering: .acquiring) }
+
     /// Whether stdout is a terminal (the live screen) rather than a pipe or file (JSON lines).
     public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     public static var stdinIsTerminal: Bool { isatty(0) == 1 }

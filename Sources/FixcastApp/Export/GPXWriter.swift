@@ -98,13 +98,13 @@ struct GPXWriter: ExportWriter {
         if !trackOpen {
             s += "<trk><name>fixcast track</name><trkseg>\n"
             trackOpen = true
-        } else if let last = lastPointTime, fix.receivedAt.timeIntervalSince(last) > Self.segmentGap {
+        } else if let last = lastPointTime, fix.trackTime.timeIntervalSince(last) > Self.segmentGap {
             s += "</trkseg><trkseg>\n"
         }
-        lastPointTime = fix.receivedAt
+        lastPointTime = fix.trackTime
         s += "<trkpt lat=\"\(ExportText.number(fix.coordinate.lat))\" lon=\"\(ExportText.number(fix.coordinate.lon))\">"
         if let alt = fix.altitudeM { s += "<ele>\(ExportText.number(alt))</ele>" }
-        s += "<time>\(UTCTime.format(fix.receivedAt))</time></trkpt>\n"
+        s += "<time>\(UTCTime.format(fix.trackTime))</time></trkpt>\n"
         try out.write(s)
     }
 

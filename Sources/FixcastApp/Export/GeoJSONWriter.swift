@@ -53,7 +53,7 @@ struct GeoJSONWriter: ExportWriter {
         if trackPoints >= 2, let first = firstPoint, let last = lastPoint {
             try out.write(
                 "]},\"properties\":{\"name\":\"fixcast track\",\"point_count\":\(trackPoints),"
-                    + "\"start\":\"\(UTCTime.format(first.receivedAt))\",\"end\":\"\(UTCTime.format(last.receivedAt))\"}}"
+                    + "\"start\":\"\(UTCTime.format(first.trackTime))\",\"end\":\"\(UTCTime.format(last.trackTime))\"}}"
             )
         } else if trackPoints == 1, let only = firstPoint {
             // One point is no line; it is still the track, so it goes out as a Point.
@@ -61,7 +61,7 @@ struct GeoJSONWriter: ExportWriter {
                 separator()
                     + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.position(only))},"
                     + "\"properties\":{\"name\":\"fixcast track\",\"point_count\":1,"
-                    + "\"start\":\"\(UTCTime.format(only.receivedAt))\",\"end\":\"\(UTCTime.format(only.receivedAt))\"}}"
+                    + "\"start\":\"\(UTCTime.format(only.trackTime))\",\"end\":\"\(UTCTime.format(only.trackTime))\"}}"
             )
         }
         try out.write("\n]}\n")

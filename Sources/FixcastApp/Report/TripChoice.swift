@@ -64,6 +64,9 @@ public enum ReportError: UserFacingError, Hashable {
                 "report: --trip \(n): the store has \(CountedNoun.phrase(count, "trip")); see fixcast trips for their numbers."
         case .nothingInRange:
             return "report: no track points in the chosen time range; widen --since/--until or see fixcast trips."
+        case .cannotWrite(let p, let d) where p == "-":
+            return
+                "report: cannot write to standard output (\(d)); check where the output goes (a full disk, a closed stream)."
         case .cannotWrite(let p, let d):
             return
                 "report: cannot write \(p) (\(d)); check the folder exists and is writable, or use -o with another path."

@@ -49,8 +49,11 @@ public enum AlertDisplay {
     ) -> String {
         // The feed's text is cleaned here, before the colour codes go in (the line is not cleaned again).
         var text = coloured("[\(tag(a.severity))]", a.severity, colour: colour) + " " + TerminalText.line(a.event)
-        if let onset = a.onset, now.map({ onset > $0 }) ?? true { text += ", from " + when(onset, options: options) }
-        if let until = a.ends ?? a.expires { text += ", until " + when(until, options: options) }
+        let labels = options.labels
+        if let onset = a.onset, now.map({ onset > $0 }) ?? true {
+            text += ", \(labels.from) " + when(onset, options: options)
+        }
+        if let until = a.ends ?? a.expires { text += ", \(labels.until) " + when(until, options: options) }
         if var area = a.area {
             if let areaLimit, area.count > areaLimit { area = String(area.prefix(max(1, areaLimit - 1))) + "…" }
             text += " — " + TerminalText.line(area)
@@ -64,10 +67,11 @@ public enum AlertDisplay {
     {
         guard let report else { return [] }
         guard report.covered else { return [notCoveredLine(report)] }
-        let from = report.source.map { " (\($0.displayName)\(report.stale ? ", stale" : ""))" } ?? ""
-        guard !report.active.isEmpty else { return ["Alerts\(from): none active."] }
+        let labels = options.labels
+        let from = report.source.map { " (\($0.displayName)\(report.stale ? ", " + labels.alertsStale : ""))" } ?? ""
+        guard !report.active.isEmpty else { return [labels.alerts + from + ": " + labels.noneActive] }
         // One line each: a long list of zones is cut, `fixcast alerts` has it whole.
-        return ["Alerts\(from):"]
+        return [labels.alerts + from + ":"]
             + report.active.map { "  " + line($0, options: options, colour: colour, now: now, areaLimit: 40) }
     }
 
@@ -76,15 +80,16 @@ public enum AlertDisplay {
     {
         guard report.covered else { return notCoveredLine(report) + "\n" }
         var lines: [String] = []
+        let labels = options.labels
         let source = report.source?.displayName ?? "?"
-        let checked = report.fetchedAt.map { ", checked " + when($0, options: options) } ?? ""
+        let checked = report.fetchedAt.map { ", \(labels.checked) " + when($0, options: options) } ?? ""
         let stale = report.stale ? " — stale: the service is not answering, these are the last alerts it gave" : ""
         if report.active.isEmpty {
-            lines.append("No active alerts here (\(source)\(checked))\(stale).")
+            lines.append("\(labels.noActiveAlertsHere) (\(source)\(checked))\(stale).")
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append(
-            "\(CountedNoun.phrase(report.active.count, "active alert")) here (\(source)\(checked))\(stale):"
+            "\(labels.activeAlertsHere(report.active.count)) (\(source)\(checked))\(stale):"
         )
         for a in report.active {
             lines.append("")

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 
 /// The words of the human display in each `--lang` (English, Russian, Chinese).
 ///
@@ -36,6 +37,24 @@ package struct DisplayLabels: Sendable {
     var alerts: String { pick("Alerts", "Предупреждения", "预警") }
     var errors: String { pick("Problems", "Проблемы", "问题") }
     var until: String { pick("until", "до", "至") }
+    var from: String { pick("from", "с", "自") }
+    var checked: String { pick("checked", "проверено", "检查于") }
+    var noneActive: String { pick("none active.", "действующих нет.", "目前没有。") }
+    var alertsStale: String { pick("stale", "устарело", "已过期") }
+    /// "No active alerts here": the `alerts` command's first line when none is in force.
+    var noActiveAlertsHere: String {
+        pick("No active alerts here", "Здесь нет действующих предупреждений", "此处没有生效的预警")
+    }
+    /// "2 active alerts here", with the count's form in each language.
+    func activeAlertsHere(_ count: Int) -> String {
+        pick(
+            CountedNoun.phrase(count, "active alert") + " here",
+            "Здесь "
+                + CountedNoun.russian(
+                    count, one: "действующее предупреждение", few: "действующих предупреждения",
+                    many: "действующих предупреждений"),
+            "此处有 \(count) 条生效的预警")
+    }
     var cached: String { pick("cached", "из кэша", "缓存") }
     var stale: String { pick("stale: could not refresh", "устарело: обновить не удалось", "已过期：无法刷新") }
     var updating: String { pick("updating…", "обновление…", "正在更新…") }

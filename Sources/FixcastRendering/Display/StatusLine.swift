@@ -7,8 +7,9 @@ import FoundationEssentials
 ///
 /// Pure: the reading, the time and the options are passed in. A reading older than twice
 /// `trigger.periodic_min` is stale (`~` before the text, class `stale`): `run` takes one at least every
-/// `periodic_min`, so missing two in a row means it is not running or cannot get weather. No reading,
-/// or a reading without a position, is `no-fix`. Place names pass `TerminalText.name` here, in every
+/// `periodic_min`, so missing two in a row means it is not running or cannot get weather. So is one
+/// whose weather was marked stale (served from the store because a fetch failed). Otherwise the
+/// class is `ok`. No reading, or a reading without a position, is `no-fix`. Place names pass `TerminalText.name` here, in every
 /// output mode; the modes only escape for their own syntax (`StatusLineOutput`).
 public struct StatusLine: Sendable, Hashable {
     /// The codes and the default, as `--help` lists them.
@@ -17,7 +18,7 @@ public struct StatusLine: Sendable, Hashable {
     public var text: String
     /// A longer, multi-line description (waybar's tooltip).
     public var tooltip: String
-    /// CSS classes for waybar: `stale`, `no-fix`, `rain-ahead`, `alert-<severity>`.
+    /// CSS classes for waybar: `ok` or `stale` (or `no-fix` alone), `rain-ahead`, `alert-<severity>`.
     public var classes: [String]
     /// One word for waybar's `format-icons` (`alt`): the condition's kind, or `no-fix`.
     public var alt: String
@@ -44,14 +45,16 @@ public struct StatusLine: Sendable, Hashable {
             return
         }
         let age = now.timeIntervalSince(reading.time)
-        stale = age > 2 * periodicMin * 60
+        // Weather the reading was given from the store because a fetch failed is stale however new
+        // the reading is: `run` without network stores a reading every periodic_min over old weather.
+        stale = age > 2 * periodicMin * 60 || reading.weather?.stale == true
         noFix = false
         let fields = StatusLineFields(reading: reading, now: now, options: options)
         let body = StatusLineFormat.expand(format, fields)
         text = (stale ? "~" : "") + body
         alertSeverity = reading.alerts?.active.map(\.severity).max(by: { $0.rank < $1.rank })
         var classes: [String] = []
-        if stale { classes.append("stale") }
+        classes.append(stale ? "stale" : "ok")
         if !fields.rainAhead.isEmpty { classes.append("rain-ahead") }
         if let s = alertSeverity { classes.append("alert-" + s.rawValue) }
         self.classes = classes
@@ -60,8 +63,10 @@ public struct StatusLine: Sendable, Hashable {
         let tooltipLines = [
             "%l", "%C, %t (" + labels.feelsLike + " %f)", labels.humidity + " %h · " + labels.wind + " %w", "%a", "%A",
         ]
-        tooltip = tooltipLines.map { StatusLineFormat.expand($0, fields) }.filter { !$0.isEmpty }.joined(
-            separator: "\n")
+        var lines = tooltipLines.map { StatusLineFormat.expand($0, fields) }.filter { !$0.isEmpty }
+        // The weather's own age when it is not the reading's ("open-meteo · updated 24 h ago · cached · stale").
+        if let w = reading.weather, w.stale { lines.append(ReadingParts(options: options, now: now).freshnessLine(w)) }
+        tooltip = lines.joined(separator: "\n")
     }
 }
 

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 
 /// The report's fixed words in the display languages (`--lang`). Place names stay as stored.
 public struct ReportWords: Sendable {
@@ -12,7 +13,13 @@ public struct ReportWords: Sendable {
     var temperature: String { pick("Temperature", "Температура", "气温") }
     var precipitation: String { pick("Precipitation", "Осадки", "降水") }
     var distance: String { pick("Distance", "Расстояние", "距离") }
-    var readings: String { pick("readings", "замеров", "次读数") }
+    /// "1 reading", "3 замера", "20 次读数": the count with its noun's form.
+    func readings(_ count: Int) -> String {
+        pick(
+            CountedNoun.phrase(count, "reading"),
+            CountedNoun.russian(count, one: "замер", few: "замера", many: "замеров"),
+            "\(count) 次读数")
+    }
     var start: String { pick("Start", "Старт", "起点") }
     var end: String { pick("End", "Финиш", "终点") }
     var alert: String { pick("Alert", "Предупреждение", "预警") }

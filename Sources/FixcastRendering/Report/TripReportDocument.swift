@@ -295,7 +295,7 @@ public enum TripReportDocument {
         let temps = l.timeline.samples.map(\.value)
         var facts = [
             l.display.distance(km: l.totalKm), DurationText.text(seconds: l.end.timeIntervalSince(l.start)),
-            "\(l.input.readings.count) \(l.words.readings)",
+            l.words.readings(l.input.readings.count),
         ]
         if let lo = temps.min(), let hi = temps.max() {
             facts.append(
@@ -464,7 +464,8 @@ public enum TripReportDocument {
         let p = plot
         let w = l.words
         s += "<g class=\"profile\">\n"
-        let total = max(l.displayDistance(l.totalKm), 0.001)
+        // At least 0.1 (km or mi): a trip that never moved had an axis of 0.001, every tick "0.00".
+        let total = max(l.displayDistance(l.totalKm), 0.1)
         let xt = NiceTicks.ticks(low: 0, high: total, count: 8)
         func x(_ km: Double) -> Double { p.x + l.displayDistance(km) / xt.high * p.width }
         // Temperature axis (left).

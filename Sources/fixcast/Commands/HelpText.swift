@@ -194,8 +194,9 @@ public enum HelpText {
 
                 Prints one line from the last stored reading, for a status bar. It never asks the network
                 or gpsd, and reads the store while run writes it. A reading older than twice
-                trigger.periodic_min is marked stale (~ before the text); with no reading or no fix it
-                says "no fix". Exit 0 when a line was printed, 1 when the store cannot be read.
+                trigger.periodic_min, or one whose weather was stored weather served because a fetch
+                failed, is marked stale (~ before the text); with no reading or no fix it says
+                "no fix". Exit 0 when a line was printed, 1 when the store cannot be read.
 
                 OPTIONS:
                   --format TEMPLATE    What to print (default "%l %c %t %w"): %c condition symbol,
@@ -205,8 +206,8 @@ public enum HelpText {
                                        severe), %r rain ahead from the stored ahead forecast ("rain
                                        in 45 min"; empty when none is ahead), %% a percent sign.
                   --waybar             One JSON object a line for waybar's custom module (return-type
-                                       json): text, tooltip, class (stale, no-fix, rain-ahead,
-                                       alert-SEVERITY), alt.
+                                       json): text, tooltip, class (ok or stale, or no-fix;
+                                       rain-ahead, alert-SEVERITY), alt.
                   --i3blocks           i3blocks' lines: full text, short text, colour.
                   --watch              Keep running and print a new line each time a reading is stored
                                        (woken by the store's file changing, never by a timer, except

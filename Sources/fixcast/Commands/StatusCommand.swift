@@ -101,7 +101,13 @@ struct StatusCommand {
                 "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(clamping: now.timeIntervalSince(r.time), to: Int.min...Int.max)))"
             if let p = r.place { line += ", \(TerminalText.name(p.name))" }
             if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits(context.units).temperature(t))" }
+            // Stored weather served because a fetch failed: the reading is new, its weather is not.
+            if let w = r.weather, w.stale {
+                line += " (weather \(ReadingParts(options: context.displayOptions, now: now).freshnessLine(w)))"
+            }
             out += line + "\n"
+        } else if storeIssue != nil {
+            out += "reading   unknown: the store could not be read (see the store line)\n"
         } else {
             out += "reading   none stored yet\n"
         }

@@ -65,6 +65,42 @@ import Testing
         #expect(try ExportTestSupport.run("/usr/bin/xmllint", ["--noout", path]).0 == 0)
     }
 
+    /// A replayed log (the demo's 2025 drive received in 2026): `trips` and `report` date it by the
+    /// receiver's times, and the export did by the receive times. The range `trips` listed exported
+    /// nothing, and a 3-hour drive came out as the 3 minutes of its replay, its segments judged on
+    /// that clock. The export now takes the track's and the readings' times as `trips` does.
+    @Test func aReplayedLogExportsOnItsOwnClock() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath("export-replay"))
+        let logged = Date(timeIntervalSince1970: 1_747_000_000)  // 2025-05-11
+        let wall = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30
+        // Twenty fixes a minute apart in the log, received a second apart; a 20-minute stop after the 10th.
+        try await store.appendTrackPoints(
+            (0..<20).map { i in
+                let logS = Double(i) * 60 + (i >= 10 ? 1200 : 0)
+                return Fix(
+                    time: logged.addingTimeInterval(logS), receivedAt: wall.addingTimeInterval(Double(i)),
+                    coordinate: Coordinate(lat: 39.5 + Double(i) * 0.001, lon: -119.8)!, mode: .threeD)
+            })
+        var reading = StoreTestData.reading(at: 0, lat: 39.505, lon: -119.8, placeName: "Sparks")
+        reading.time = wall.addingTimeInterval(5)
+        reading.position?.fixTime = logged.addingTimeInterval(300)
+        try await store.insertReading(reading)
+        let (path, summary) = try await ExportTestSupport.export(
+            .gpx, store, since: logged, until: logged.addingTimeInterval(86_400))
+        #expect(summary == ExportSummary(readings: 1, trackPoints: 20))
+        #expect(
+            try ExportTestSupport.xpath(path, "string(//*[local-name()='trkpt'][1]/*[local-name()='time'])")
+                == UTCTime.format(logged))
+        // The stop in the log breaks the track; the replay's one-second steps would not have.
+        #expect(try ExportTestSupport.xpath(path, "count(//*[local-name()='trkseg'])") == "2")
+        // The wall clock's range holds none of it.
+        let (_, wallOnly) = try await ExportTestSupport.export(
+            .gpx, store, since: wall.addingTimeInterval(-60), until: wall.addingTimeInterval(60))
+        #expect(wallOnly == ExportSummary(readings: 0, trackPoints: 0))
+        // Weather ahead still learns from the last minutes as received (the wall clock's).
+        #expect(try await store.recentTrack(since: wall.addingTimeInterval(-60)).count == 20)
+    }
+
     @Test func anEmptyStoreGivesAValidEmptyGPX() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
         let (path, summary) = try await ExportTestSupport.export(.gpx, store)

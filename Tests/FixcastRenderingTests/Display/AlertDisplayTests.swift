@@ -121,4 +121,27 @@ import Testing
         #expect(text.contains("\n  Drink water.\n"))
         #expect(AlertDisplay.detail(.notCovered, now: now, options: DisplayOptions()).contains("not covered"))
     }
+
+    /// `--lang ru` and `zh` translated the screen's labels but not the alert lines' own words: "[SEVERE]
+    /// Excessive Heat Warning, until Вс 6 03:16", "2 active alerts here (NWS, checked 周五 4 21:16)".
+    @Test func theAlertLinesWordsFollowTheLanguage() {
+        var a = heat
+        a.onset = now.addingTimeInterval(3600)
+        a.expires = now.addingTimeInterval(7200)
+        let ru = DisplayOptions(language: .ru)
+        let line = AlertDisplay.line(a, options: ru, now: now)
+        #expect(line.contains(", с ") && line.contains(", до "), "\(line)")
+        #expect(!line.contains("from") && !line.contains("until"), "\(line)")
+        let two = AlertDisplay.detail(report([heat, air]), now: now, options: ru)
+        #expect(two.hasPrefix("Здесь 2 действующих предупреждения (NWS, проверено "), "\(two)")
+        let five = DisplayLabels(.ru).activeAlertsHere(5)
+        #expect(five == "Здесь 5 действующих предупреждений")
+        #expect(
+            AlertDisplay.detail(report([]), now: now, options: ru).hasPrefix("Здесь нет действующих предупреждений"))
+        let zh = AlertDisplay.detail(report([heat]), now: now, options: DisplayOptions(language: .zh))
+        #expect(zh.hasPrefix("此处有 1 条生效的预警 (NWS, 检查于 "), "\(zh)")
+        var reading = F.reading()
+        reading.alerts = report([])
+        #expect(ReadingText.render(reading, now: now, options: ru).contains("Предупреждения (NWS): действующих нет."))
+    }
 }

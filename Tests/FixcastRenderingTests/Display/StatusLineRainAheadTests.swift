@@ -26,7 +26,7 @@ import Testing
     @Test func rainAheadIsCountedFromNowAndClassed() {
         let fresh = line(reading(rainInMin: 45), after: 0)
         #expect(fresh.text == "Berlin rain in 45 min")
-        #expect(fresh.classes == ["rain-ahead"])
+        #expect(fresh.classes == ["ok", "rain-ahead"])
         // Ten minutes later the same forecast's rain is 35 min away.
         #expect(line(reading(rainInMin: 45), after: 600).text == "Berlin rain in 35 min")
         let ru = line(reading(rainInMin: 45), after: 0, options: DisplayOptions(language: .ru, utcOffsetS: 0))

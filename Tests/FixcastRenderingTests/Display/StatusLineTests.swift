@@ -29,7 +29,7 @@ import Testing
                 == "☁️|\(F.description(3))|3 °C|0 °C|81 %|→4.2 m/s|Berlin|0.0 mm|1013 hPa|07:00|16:30|3 min ago|||%|%x|%"
         )
         #expect(line(F.reading()).text == "Berlin ☁️ 3 °C →4.2 m/s")
-        #expect(line(F.reading()).classes.isEmpty)
+        #expect(line(F.reading()).classes == ["ok"], "CONTRACT's class for a fresh line")
         #expect(line(F.reading()).alt == "cloudy")
     }
 
@@ -65,6 +65,21 @@ import Testing
         }
     }
 
+    /// A `run` without network stores a reading every periodic_min over the stored weather, marked
+    /// stale: the line said "Berlin 20 °C" as fresh, class [], however old that weather was.
+    @Test func aNewReadingOverStaleWeatherIsStale() throws {
+        var reading = F.reading()
+        var weather = try #require(reading.weather)
+        weather.stale = true
+        weather.fetchedAt = reading.time.addingTimeInterval(-86_400)
+        reading.weather = weather
+        let l = line(reading)
+        #expect(l.stale && l.text.hasPrefix("~"), "\(l.text)")
+        #expect(l.classes == ["stale"])
+        #expect(l.tooltip.contains("updated 24 h"), "\(l.tooltip)")
+        #expect(!line(F.reading()).tooltip.contains("updated"), "a fresh reading's tooltip has its own age only")
+    }
+
     @Test func alertsCountAndTheMostSevere() throws {
         var reading = F.reading()
         reading.alerts = AlertReport(
@@ -74,7 +89,7 @@ import Testing
             ])
         let l = line(reading, "%A")
         #expect(l.text == "⚠ 2 extreme")
-        #expect(l.classes == ["alert-extreme"])
+        #expect(l.classes == ["ok", "alert-extreme"])
         #expect(StatusLineOutput.i3blocks.render(l).hasSuffix("\n#FF5555\n"))
         #expect(line(reading, "%A", options: DisplayOptions(language: .ru, utcOffsetS: 0)).text == "⚠ 2 чрезвычайное")
         // The report's words (AlertSeverity.word): China's warning scale, not a second translation.

@@ -31,10 +31,12 @@ import Testing
     }
 
     /// A few track points around the stored reading, so `trips` has a trip that names the place.
+    /// The reading (taken with `--at`) becomes one from gpsd: a position given by hand is in no trip.
     static func addTrack(_ db: String) throws {
         _ = try sqlite(
             db,
             """
+            UPDATE readings SET position_source = 'gps', json = json_set(json, '$.position.source', 'gps');
             WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < 19)
             INSERT INTO track_points (time, lat, lon, mode)
             SELECT (SELECT min(time) FROM readings) - 60 + i * 6, 50.93 + i * 0.001, 6.95, '3d' FROM k;

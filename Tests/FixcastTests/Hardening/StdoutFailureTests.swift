@@ -1,6 +1,8 @@
+import FixcastCore
 import Foundation
 import Testing
 
+@testable import FixcastAdapters
 @testable import FixcastTestSupport
 
 /// Issue 23 item 8 through the binary: a write to stdout that is lost (stdout on /dev/full, or
@@ -94,6 +96,34 @@ import Testing
             #expect(
                 r.stderr.components(separatedBy: "could not write to standard output").count == 2,
                 "said once: \(r.stderr)")
+        }
+    }
+
+    /// `export` and `report -o -` write through their own sink, not `Console`: a closed stdout (with
+    /// /dev/null standing in) passed for written, exit 0. As `> /dev/full` did not, nor does it now.
+    @Test(
+        "export and report -o - to a closed stdout or /dev/full: exit 1, naming standard output",
+        arguments: [
+            Stdout.full, .closed,
+        ])
+    func lostExportIsAFailure(_ stdout: Stdout) async throws {
+        let home = AcceptanceHome("stdout-lost-export")
+        defer { home.remove() }
+        let store = try SQLiteStore(path: home.db)
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        try await store.appendTrackPoints(
+            (0..<5).map { i in
+                Fix(
+                    time: t0.addingTimeInterval(Double(i) * 10), receivedAt: t0.addingTimeInterval(Double(i) * 10),
+                    coordinate: Coordinate(lat: 52 + Double(i) * 0.001, lon: 13)!, mode: .threeD)
+            })
+        for args in [["export", "--format", "gpx"], ["export", "--format", "csv"], ["report", "-o", "-"]] {
+            let r = try Self.run(args + ["--db", home.db], stdout: stdout, env: Acceptance.env(nil), home: home)
+            #expect(r.status == 1, "\(args) \(stdout): exit \(r.status), stderr: \(r.stderr)")
+            #expect(r.stderr.contains("standard output"), "\(args): \(r.stderr)")
+            #expect(
+                r.stderr.contains(stdout == .full ? "No space left on device" : "Bad file descriptor"),
+                "\(args): \(r.stderr)")
         }
     }
 
