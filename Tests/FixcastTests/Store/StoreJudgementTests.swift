@@ -196,6 +196,10 @@ import Testing
         #expect(run.status == 1 && !run.timedOut)
         #expect(Acceptance.stderrLines(run).count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("is damaged"))
+        // status says the store is damaged, and does not claim it holds no reading.
+        let status = try home.run(["status", "--gpsd", "127.0.0.1:9", "--db", db], env: Acceptance.env(nil))
+        #expect(status.stdout.contains("reading   unknown: the store could not be read"), "\(status.stdout)")
+        #expect(!status.stdout.contains("none stored yet"), "\(status.stdout)")
     }
 
     @Test("a second run on a store names the first and exits 1; now, trips, export and status work beside it")
