@@ -164,8 +164,7 @@ public actor SQLiteStore {
     /// A reading's time for an export's range and order: its trip time (`readingTripTime`: the fix's
     /// time, so a replayed log's readings export with the log's trip), or its own time where it has
     /// none (a position given by hand is in no trip, but is still exported).
-    static let readingExportTime =
-        "CASE WHEN position_source IN ('manual', 'last-known') THEN time ELSE coalesce(fix_time, time) END"
+    static let readingExportTime = "coalesce(\(readingTripTime), time)"
 
     /// Calls `body` with each reading whose time (`readingExportTime`) is in [since, until], oldest
     /// first, one row at a time (an export of years of readings holds one in memory).

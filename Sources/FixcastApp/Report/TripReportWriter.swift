@@ -54,7 +54,7 @@ public struct TripReportWriter: Sendable {
             return TripReportInput(
                 points: points, readings: stored.map { TripReading($0.reading, at: $0.tripTime) }, units: units,
                 language: language,
-                tripNumber: number, aheadHourBefore: AheadCheck.hourBefore(pairs))
+                tripNumber: number, aheadHourBefore: AheadCheck.hourBefore(pairs), gapMinutes: gapMinutes)
         } catch let e as ReportError {
             throw e
         } catch let e as StorageError {

@@ -16,12 +16,17 @@ public struct TripReportInput: Sendable {
     /// The forecast made about an hour before, against what each reading met (`AheadCheck.hourBefore`),
     /// drawn on the profile; empty: no ahead forecast checked.
     public var aheadHourBefore: [AheadCheck.Pair]
+    /// `report.trip_gap_min`: a gap this long between two points (a --since/--until range over two
+    /// trips) is not drawn as driven, nor counted in the distance.
+    public var gapMinutes: Double
 
     public init(
         points: [TripTrackPoint], readings: [TripReading], units: UnitSystem = .metric, language: Language = .en,
-        tripNumber: Int? = nil, basemap: BasemapImage? = nil, aheadHourBefore: [AheadCheck.Pair] = []
+        tripNumber: Int? = nil, basemap: BasemapImage? = nil, aheadHourBefore: [AheadCheck.Pair] = [],
+        gapMinutes: Double = TripSplitter.defaultGapMinutes
     ) {
         self.aheadHourBefore = aheadHourBefore
+        self.gapMinutes = gapMinutes
         self.points = points
         self.readings = readings
         self.units = units
@@ -59,6 +64,8 @@ public enum TripReportDocument {
         let fit: PanelFit
         let pixels: [PlanePoint]
         let kept: [Int]
+        /// The points that start a stretch after a gap of `gapMinutes` or more (never the first).
+        let breaks: Set<Int>
         let cumulativeKm: [Double]
         let timeline: TemperatureTimeline
         let scale: TemperatureColorScale
@@ -95,13 +102,17 @@ public enum TripReportDocument {
                 basemapSVG = ""
                 basemapDamaged = false
             }
-            cumulativeKm = TrackDistance.cumulativeKm(coordinates)
+            let times = input.points.map(\.time)
+            let breaks = Set(
+                times.indices.dropFirst().filter { times[$0].timeIntervalSince(times[$0 - 1]) >= input.gapMinutes * 60 }
+            )
+            self.breaks = breaks
+            cumulativeKm = TrackDistance.cumulativeKm(coordinates, breaks: breaks)
             let timeline = TemperatureTimeline(
                 input.readings.compactMap { r in r.temperatureC.map { .init(time: r.time, value: $0) } })
             self.timeline = timeline
             let scale = TemperatureColorScale(temperaturesC: timeline.samples.map(\.value))
             self.scale = scale
-            let times = input.points.map(\.time)
             self.times = times
             let readingIndex = input.readings.map { Layout.nearestIndex(of: $0.time, in: times) }
             self.readingIndex = readingIndex
@@ -116,6 +127,8 @@ public enum TripReportDocument {
             // every reading and the track changes colour where the temperature does.
             var anchors = readingIndex
             for i in colourStep.indices.dropFirst() where colourStep[i] != colourStep[i - 1] { anchors.append(i) }
+            // Both ends of a gap stay, so the line breaks exactly there.
+            for i in breaks { anchors += [i - 1, i] }
             kept = DouglasPeucker.simplify(
                 pixels, tolerance: TripReportDocument.simplifyTolerancePx, keeping: anchors)
             alertPeriods = TripAlertPeriod.collect(input.readings)
@@ -334,10 +347,23 @@ public enum TripReportDocument {
         }
         // The track: a dark casing under the whole line, then runs of segments of one colour.
         if l.kept.count >= 2 {
-            s +=
-                "<polyline class=\"casing\" fill=\"none\" stroke=\"#1b1f24\" stroke-opacity=\"0.55\" stroke-width=\"7\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\""
-            for i in l.kept { s += "\(n(l.pixels[i].x)),\(n(l.pixels[i].y)) " }
-            s += "\"/>\n"
+            // One casing for each stretch between gaps.
+            var stretch: [Int] = []
+            func casing() {
+                guard stretch.count >= 2 else { return }
+                s +=
+                    "<polyline class=\"casing\" fill=\"none\" stroke=\"#1b1f24\" stroke-opacity=\"0.55\" stroke-width=\"7\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\""
+                for i in stretch { s += "\(n(l.pixels[i].x)),\(n(l.pixels[i].y)) " }
+                s += "\"/>\n"
+            }
+            for i in l.kept {
+                if l.breaks.contains(i) {
+                    casing()
+                    stretch = []
+                }
+                stretch.append(i)
+            }
+            casing()
             var run: [Int] = [l.kept[0]]
             var runColour: String?
             func flush() {
@@ -352,6 +378,13 @@ public enum TripReportDocument {
                 let b = l.kept[k]
                 // A segment takes its first point's colour: the points where it changes are kept.
                 let colour = l.colourStep[a].map { ViridisScale.color(at: Double($0) / colourSteps).hex } ?? "#8c959f"
+                if l.breaks.contains(b) {
+                    // Not driven: the gap between two stretches is left out.
+                    flush()
+                    run = [b]
+                    runColour = nil
+                    continue
+                }
                 if colour != runColour {
                     flush()
                     run = [a]

@@ -129,8 +129,9 @@ import Testing
             try await store.insertReading(StoreTestData.reading(at: Double(i) * 60, placeName: "r\(i)"))
         }
         var names: [String] = []
+        // By the readings' fix times, as trips take them: here each a second before its reading.
         try await store.forEachReading(
-            since: StoreTestData.t0.addingTimeInterval(60), until: StoreTestData.t0.addingTimeInterval(180)
+            since: StoreTestData.t0.addingTimeInterval(59), until: StoreTestData.t0.addingTimeInterval(179)
         ) {
             names.append($0.place?.name ?? "?")
         }
@@ -151,11 +152,18 @@ import Testing
         var back: [Fix] = []
         try await store.forEachTrackPoint(since: nil, until: nil) { back.append($0) }
         #expect(back == fixes)
+        // By the receiver's times (half a second before each receive time here), or by the receive times.
         var window = 0
         try await store.forEachTrackPoint(
-            since: StoreTestData.t0.addingTimeInterval(10), until: StoreTestData.t0.addingTimeInterval(19)
+            since: StoreTestData.t0.addingTimeInterval(9.5), until: StoreTestData.t0.addingTimeInterval(18.5)
         ) { _ in window += 1 }
         #expect(window == 10)
+        var received = 0
+        try await store.forEachTrackPoint(
+            since: StoreTestData.t0.addingTimeInterval(10), until: StoreTestData.t0.addingTimeInterval(19),
+            by: .received
+        ) { _ in received += 1 }
+        #expect(received == 10)
     }
 
     /// The agent's hand-over: points and the last-known position in one transaction, again and again

@@ -50,4 +50,28 @@ import Testing
         #expect(labels.count >= 3, "\(labels)")
         #expect(Set(labels).count == labels.count, "\(labels)")
     }
+
+    /// A --since/--until range over two trips drew the 30-minute gap between them as a straight line
+    /// driven and counted it in the distance (23.2 km for trips of 1.0 and 12.1 km).
+    @Test func aGapBetweenTwoTripsIsNeitherDrawnNorCounted() throws {
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        func stretch(from start: Date, lat: Double, count: Int) -> [TripTrackPoint] {
+            (0..<count).map {
+                TripTrackPoint(
+                    time: start.addingTimeInterval(Double($0) * 60),
+                    coordinate: Coordinate(lat: lat + Double($0) * 0.001, lon: 13)!)
+            }
+        }
+        // 10 points (0.999 km), 40 minutes and ~11 km away, 10 more.
+        let first = stretch(from: t0, lat: 52, count: 10)
+        let second = stretch(from: t0.addingTimeInterval(9 * 60 + 2400), lat: 52.1, count: 10)
+        let svg = TripReportDocument.svg(
+            TripReportInput(points: first + second, readings: [], units: .metric, language: .en, gapMinutes: 30))
+        #expect(svg.contains(">2.0 km  ·  "), "two stretches of 1.0 km, not 13 km: \(svg.prefix(1500))")
+        #expect(svg.components(separatedBy: "class=\"casing\"").count - 1 == 2)
+        // Under the gap allowed, it is one stretch as before.
+        let joined = TripReportDocument.svg(
+            TripReportInput(points: first + second, readings: [], units: .metric, language: .en, gapMinutes: 60))
+        #expect(joined.components(separatedBy: "class=\"casing\"").count - 1 == 1)
+    }
 }

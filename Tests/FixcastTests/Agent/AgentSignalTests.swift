@@ -33,7 +33,7 @@ import Testing
         #expect(agent.waitForExit(seconds: 20) == 0, "a stop, exit 0; stderr: \(agent.stderr)")
         let store = try SQLiteStore(path: db)
         var points: [Fix] = []
-        try await store.forEachTrackPoint(since: nil, until: nil) { points.append($0) }
+        try await store.forEachTrackPoint(since: nil, until: nil, by: .received) { points.append($0) }
         #expect(
             points.map { ($0.coordinate.lat * 10_000).rounded() } == epochs.map { ($0.lat * 10_000).rounded() },
             "every fix is in the track")
