@@ -107,14 +107,18 @@ public struct TripSummary: Sendable, Hashable {
 
 /// Durations as people read them: "2 h 05 min", "14 min", "40 s".
 public enum DurationText {
-    public static func text(seconds: Double) -> String {
+    /// `45 s`, `12 min`, `3 h 05 min`, with the units' short words in `language` (the report's header).
+    public static func text(seconds: Double, language: Language = .en) -> String {
         guard seconds >= 0, let s = Int(checked: seconds, rounding: .toNearestOrAwayFromZero) else {
             return DisplayUnits.unknown
         }
-        if s < 60 { return "\(s) s" }
+        let (sec, min, hour) = (
+            language.pick("s", "с", "秒"), language.pick("min", "мин", "分钟"), language.pick("h", "ч", "小时")
+        )
+        if s < 60 { return "\(s) \(sec)" }
         let m = s / 60
-        if m < 60 { return "\(m) min" }
+        if m < 60 { return "\(m) \(min)" }
         let mm = m % 60
-        return "\(m / 60) h " + (mm < 10 ? "0" : "") + "\(mm) min"
+        return "\(m / 60) \(hour) " + (mm < 10 ? "0" : "") + "\(mm) \(min)"
     }
 }

@@ -10,19 +10,18 @@ public enum AheadDisplay {
     /// the window; "(stale)" when it is the last forecast kept after a failed refresh.
     public static func headline(_ f: AheadForecast, options: DisplayOptions) -> String {
         let u = options.formatter
+        let w = AheadWords(options.language)
         var text: String
         if let rain = f.rain {
-            text = "Rain in about \(duration(minutes: rain.inMin))"
-            if f.basis != .stationary, rain.atKm > 0 {
-                text += ", \(u.distance(km: rain.atKm)) ahead"
-            }
-            if let place = rain.place { text += ", near " + TerminalText.line(place) }
+            text = w.rainIn(w.duration(minutes: rain.inMin))
+            if f.basis != .stationary, rain.atKm > 0 { text += w.ahead(u.distance(km: rain.atKm)) }
+            if let place = rain.place { text += w.near(TerminalText.line(place)) }
         } else if let last = f.samples.last {
-            text = "No rain ahead in the next \(duration(minutes: last.minutes))"
+            text = w.noRain(next: w.duration(minutes: last.minutes))
         } else {
-            text = f.basis == .route ? "The route ends here: nothing ahead to forecast" : "Nothing ahead to forecast"
+            text = f.basis == .route ? w.routeEnds : w.nothingAhead
         }
-        return (f.stale ? "(stale) " : "") + text + "."
+        return (f.stale ? w.stale : "") + text + w.fullStop
     }
 
     /// One line per alert ahead, soonest first: `Wind warning (severe) in about 1 h, 85 km ahead, near
@@ -30,42 +29,45 @@ public enum AheadDisplay {
     /// the severity is the word every surface uses (`AlertSeverity.word`).
     public static func alertLines(_ f: AheadForecast, options: DisplayOptions) -> [String] {
         let u = options.formatter
+        let w = AheadWords(options.language)
         return f.alerts.map { a in
             let severity = (AlertSeverity(rawValue: a.severity) ?? .unknown).word(options.language)
             var text = TerminalText.line(a.event) + " (" + severity + ")"
-            text += a.inMin > 0 ? " in about \(duration(minutes: a.inMin))" : " now"
-            if f.basis != .stationary, a.atKm > 0 { text += ", \(u.distance(km: a.atKm)) ahead" }
-            if let place = a.place { text += ", near " + TerminalText.line(place) }
-            return text + "."
+            text += a.inMin > 0 ? w.inAbout(w.duration(minutes: a.inMin)) : w.now
+            if f.basis != .stationary, a.atKm > 0 { text += w.ahead(u.distance(km: a.atKm)) }
+            if let place = a.place { text += w.near(TerminalText.line(place)) }
+            return text + w.fullStop
         }
     }
 
     /// What the samples follow and how fast: `Along "Berlin - Hamburg", 231.4 km left, at 86.8 km/h (track)`.
     public static func basisLine(_ f: AheadForecast, options: DisplayOptions) -> String {
         let u = options.formatter
+        let w = AheadWords(options.language)
         var text: String
         switch f.basis {
         case .route:
             let name = f.route?.name.map { " \"" + TerminalText.line($0) + "\"" } ?? ""
-            text = "Along the route" + name
-            if let km = f.route?.remainingKm { text += ", \(u.distance(km: km)) left" }
+            text = w.alongTheRoute + name
+            if let km = f.route?.remainingKm { text += w.left(u.distance(km: km)) }
         case .course:
-            text = f.offRoute ? "Off the route: following the course" : "Following the course"
+            text = f.offRoute ? w.offRoute : w.followingCourse
         case .stationary:
-            text = "Staying here"
+            text = w.stayingHere
         }
         if f.basis != .stationary, let v = f.speedMps {
-            text += ", at " + u.speed(v) + (f.speedSource == .history ? " (learned from the track)" : " (receiver)")
+            text += w.at(u.speed(v)) + (f.speedSource == .history ? w.learned : w.receiver)
         }
-        return text + "."
+        return text + w.fullStop
     }
 
     /// `fixcast ahead`'s table: in, km, place, temperature, rain, wind against you, conditions.
     public static func table(_ f: AheadForecast, options: DisplayOptions) -> [String] {
         let u = options.formatter
+        let w = AheadWords(options.language)
         let rows = f.samples.map { s -> [String] in
             [
-                duration(minutes: s.minutes), NumberText.fixed(distance(s.distanceKm, options), decimals: 1),
+                w.duration(minutes: s.minutes), NumberText.fixed(distance(s.distanceKm, options), decimals: 1),
                 s.place.map(TerminalText.line) ?? DisplayUnits.unknown, u.temperature(s.temperatureC),
                 rain(s, options), against(s.headwindMps, options),
                 s.weatherCode.flatMap { WMOCode.description($0, language: options.language) } ?? DisplayUnits.unknown,
@@ -73,7 +75,7 @@ public enum AheadDisplay {
         }
         let km = options.units == .metric ? "km" : "mi"
         return TextColumns.table(
-            header: ["in", km, "place", "temp", "rain", "against you", "conditions"], rows: rows,
+            header: w.header(distanceUnit: km), rows: rows,
             rightAligned: [0, 1, 3, 4, 5], rule: true)
     }
 
@@ -87,36 +89,29 @@ public enum AheadDisplay {
         _ f: AheadForecast, options: DisplayOptions, width: Int, maxSamples: Int = 3, maxAlerts: Int = 2
     ) -> [String] {
         let u = options.formatter
+        let w = AheadWords(options.language)
         // The block stays up until the next refresh (up to `ahead.refresh_min` later), so it says when
         // it was made: "in about 45 min" is counted from then, never passed off as from now.
         let madeAt = DisplayTime.clock(f.madeAt, options.utcOffset)
-        let title = "Ahead as of " + madeAt + ": " + headline(f, options: options)
+        let title = w.asOf(madeAt) + headline(f, options: options)
         var lines = TextColumns.wrap(title, to: width, indent: "  ", maxLines: 2)
         var extraLines = lines.count - 1
         let alerts = alertLines(f, options: options)
         for alert in alerts.prefix(maxAlerts) {
-            let wrapped = TextColumns.wrap("  Alert ahead: " + alert, to: width, indent: "    ", maxLines: 2)
+            let wrapped = TextColumns.wrap("  " + w.alertAhead + alert, to: width, indent: "    ", maxLines: 2)
             extraLines += wrapped.count - 1
             lines += wrapped
         }
-        if alerts.count > maxAlerts { lines.append("  and \(alerts.count - maxAlerts) more alerts ahead") }
+        if alerts.count > maxAlerts { lines.append("  " + w.moreAlerts(alerts.count - maxAlerts)) }
         for s in f.samples.prefix(max(1, maxSamples - extraLines)) {
-            var text = "  +" + duration(minutes: s.minutes)
+            var text = "  +" + w.duration(minutes: s.minutes)
             if f.basis != .stationary { text += " " + u.distance(km: s.distanceKm) }
             if let place = s.place { text += " " + TerminalText.line(place) }
             text += "  " + u.temperature(s.temperatureC) + "  " + rain(s, options)
-            if s.headwindMps != nil { text += "  against " + against(s.headwindMps, options) }
+            if s.headwindMps != nil { text += "  " + w.against + " " + against(s.headwindMps, options) }
             lines.append(text)
         }
         return lines.map { TextColumns.truncate($0, to: width) }
-    }
-
-    /// `45 min`, `1 h 30 min`, `2 h`.
-    static func duration(minutes: Int) -> String {
-        guard minutes >= 60 else { return "\(max(0, minutes)) min" }
-        let h = minutes / 60
-        let m = minutes % 60
-        return m == 0 ? "\(h) h" : "\(h) h \(m) min"
     }
 
     static func distance(_ km: Double, _ options: DisplayOptions) -> Double {

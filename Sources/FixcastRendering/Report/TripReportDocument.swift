@@ -307,7 +307,8 @@ public enum TripReportDocument {
     static func header(_ l: Layout, _ s: inout String) {
         let temps = l.timeline.samples.map(\.value)
         var facts = [
-            l.display.distance(km: l.totalKm), DurationText.text(seconds: l.end.timeIntervalSince(l.start)),
+            l.display.distance(km: l.totalKm),
+            DurationText.text(seconds: l.end.timeIntervalSince(l.start), language: l.input.language),
             l.words.readings(l.input.readings.count),
         ]
         if let lo = temps.min(), let hi = temps.max() {

@@ -96,14 +96,18 @@ struct StatusCommand {
                 "alerts    \(CountedNoun.phrase(unplacedAreas, "MeteoAlarm area code")) not in the area table (those warnings are listed for the whole country)\n"
         }
         if let r = lastReading {
-            let labels = ReadingParts(options: context.displayOptions, now: now).labels
+            // status is English throughout (its labels, gpsd's and the store's lines): so is the age.
+            var english = context.displayOptions
+            english.language = .en
+            let parts = ReadingParts(options: english, now: now)
+            let labels = parts.labels
             var line =
                 "reading   \(UTCTime.format(r.time)), \(labels.age(seconds: Int(clamping: now.timeIntervalSince(r.time), to: Int.min...Int.max)))"
             if let p = r.place { line += ", \(TerminalText.name(p.name))" }
             if let t = r.weather?.current.temperatureC { line += ", \(DisplayUnits(context.units).temperature(t))" }
             // Stored weather served because a fetch failed: the reading is new, its weather is not.
             if let w = r.weather, w.stale {
-                line += " (weather \(ReadingParts(options: context.displayOptions, now: now).freshnessLine(w)))"
+                line += " (weather \(parts.freshnessLine(w)))"
             }
             out += line + "\n"
         } else if storeIssue != nil {

@@ -36,6 +36,29 @@ import Testing
                 "Along the route \"Berlin - Hamburg\", 231.4 km left"))
     }
 
+    /// With `--lang ru` or `zh` the block was English under a translated screen ("Ahead as of 21:22:
+    /// Rain in about 15 min, 12.8 mi ahead … against -4 mph").
+    @Test func theWordsFollowTheLanguage() {
+        let wet = Self.forecast(rain: AheadForecast.Rain(inMin: 75, atKm: 63, place: "Kyritz", mmH: 1.2))
+        let ru = DisplayOptions(language: .ru)
+        #expect(
+            AheadDisplay.headline(wet, options: ru)
+                == "Дождь примерно через 1 ч 15 мин, в 63.0 km впереди, около Kyritz.")
+        #expect(AheadDisplay.headline(Self.forecast(rain: nil), options: ru) == "Без дождя в ближайшие 3 ч.")
+        #expect(
+            AheadDisplay.basisLine(wet, options: ru).hasPrefix("По маршруту \"Berlin - Hamburg\", осталось 231.4 km"))
+        let block = AheadDisplay.screenLines(wet, options: ru, width: 100)
+        #expect(block[0].hasPrefix("Впереди на "), "\(block)")
+        #expect(block[1].contains("+15 мин") && block[1].contains("встречный +4.9 m/s"), "\(block)")
+        #expect(AheadDisplay.table(wet, options: ru)[0].contains("встречный"))
+        let zh = DisplayOptions(language: .zh)
+        #expect(AheadDisplay.headline(Self.forecast(rain: nil), options: zh) == "未来 3 小时内前方无雨。")
+        for text in block + AheadDisplay.table(wet, options: ru) {
+            #expect(!text.contains("ahead") && !text.contains("against") && !text.contains(" min"), "\(text)")
+        }
+        #expect(DurationText.text(seconds: 10_800, language: .ru) == "3 ч 00 мин")
+    }
+
     @Test func theTableHasAHeaderARuleAndARowPerSample() {
         let lines = AheadDisplay.table(Self.forecast(rain: nil, samples: 4), options: DisplayOptions())
         #expect(lines.count == 2 + 4)
