@@ -48,7 +48,7 @@ enum OptionName: String, CaseIterable, Sendable, Hashable {
                   --units metric|imperial
                                        Units of the human display (JSON is always metric).
                 """
-        case .lang: return "  --lang en|ru|zh      Language of the display: weather descriptions and the screens' words."
+        case .lang: return "  --lang en|ru|zh      Language of the display (weather descriptions, screen words)."
         case .json: return "  --json               Print JSON instead of text."
         case .offline: return "  --offline            No network: offline place names and stored weather only."
         case .force:
