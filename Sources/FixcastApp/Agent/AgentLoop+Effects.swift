@@ -1,6 +1,7 @@
 import Dispatch
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 import Synchronization
 
@@ -35,6 +36,9 @@ extension AgentLoop {
             checkAlerts(at: position)
         case .announceAlerts(let ids):
             for alert in latestAlerts.find(ids) { services.alertCommand.run(alert: alert) }
+        case .rememberAlertsSeen(let ids):
+            let text = JSONValue.array(ids.map { .string($0) }).serialized()
+            services.store?.perform { try? $0.setState(Self.alertsSeenKey, text) }
         case .printReading(let reading):
             switch display.show(reading) {
             case .written: break
@@ -111,7 +115,7 @@ extension AgentLoop {
             let active = outcome.report?.active ?? []
             latest.keep(active)
             checked?(outcome.report, clock.now())
-            inbox.post(.alertsChecked(activeIDs: active.map(\.id), at: clock.reading()))
+            inbox.post(.alertsChecked(activeIDs: outcome.report.map { _ in active.map(\.id) }, at: clock.reading()))
         }
     }
 

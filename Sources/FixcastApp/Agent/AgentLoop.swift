@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastCore
 import FixcastRendering
+import FixcastText
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -18,6 +19,8 @@ import FoundationEssentials
 /// wake at all. Only effects that do I/O leave the thread: a reading (HTTP on libcurl's own thread,
 /// place and weather services), and track and last-known writes (on the store's own thread).
 final class AgentLoop {
+    /// The store's state key of the alert ids active at the last answered check (`AlertWatch`).
+    static let alertsSeenKey = "alerts.command.seen"
     let settings: Settings
     let options: Agent.Options
     let services: Services
@@ -87,6 +90,12 @@ final class AgentLoop {
         configuration.stopsAtPosition = options.stopsAtPosition
         configuration.forcesTheReading = options.force
         configuration.gpsdAddress = address.description
+        if checksAlerts, let store = services.store,
+            let text = Self.onStoreThread(store, { try? $0.state(Self.alertsSeenKey) }) ?? nil,
+            let ids = (try? JSONValue.parse(text))?.arrayValue
+        {
+            configuration.alertsSeen = Set(ids.compactMap(\.stringValue))
+        }
         configuration.printsToAPipe = Console.stdoutIsPipe
         reducer = AgentReducer(
             configuration: configuration, startedAt: services.clock.reading().monotonic, lastKnown: lastKnown,

@@ -33,7 +33,9 @@ public enum AgentEvent: Sendable, Hashable {
     /// The reading asked for with `.takeReading` is done (stored and ready to show).
     indirect case readingFinished(Reading, at: ClockReading)
     /// Ids of the official alerts active at the position now (the answer to `.checkAlerts`).
-    case alertsChecked(activeIDs: [String], at: ClockReading)
+    /// An alert check's answer: the active ids, or nil when it had none (the source failed and
+    /// nothing stored stood in).
+    case alertsChecked(activeIDs: [String]?, at: ClockReading)
     /// A track/last-known write failed (nil: writes work again).
     case storageProblem(ReadingIssue?)
     /// SIGINT / SIGTERM / SIGHUP.

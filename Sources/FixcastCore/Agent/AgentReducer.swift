@@ -95,9 +95,7 @@ public struct AgentReducer: Sendable {
         scheduler = ReadingScheduler(configuration: schedule, startedAt: startedAt, lastKnown: lastKnown)
         thinner = TrackThinner(intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM)
         lastKnownGate = LastKnownSaveGate(intervalS: configuration.lastKnownSaveIntervalS)
-        alerts = configuration.alertCheckMin.map {
-            AlertWatch(intervalMin: $0, resetDistanceKm: configuration.scheduler.moveKm)
-        }
+        alerts = configuration.alertCheckMin.map { AlertWatch(intervalMin: $0, seen: configuration.alertsSeen) }
         self.fixedPosition = fixedPosition
         liveScreen = configuration.liveScreen
         // A one-reading run has a person waiting for its first fix: each report is read as it comes.
@@ -227,16 +225,19 @@ public struct AgentReducer: Sendable {
             // cache hit's own point), never from the API's grid cell.
             effects += decide(
                 scheduler.handle(.readingFinished(weatherFetchedAt: reading.weather?.coordinate, at: at)), at: at)
-        case .alertsChecked(let ids, let at):
+        case .alertsChecked(let answered, let at):
             time = at
-            if var watch = alerts {
+            // No answer (the source failed and nothing stored stood in): nothing is known to have ended.
+            if var watch = alerts, let ids = answered {
                 status.activeAlertIDs = ids
+                let before = watch.seenIDs
                 let news = watch.news(in: ids)
                 alerts = watch
                 if !news.isEmpty {
                     effects += decide(scheduler.handle(.newAlerts(at: at)), at: at)
                     effects.append(.announceAlerts(news))
                 }
+                if watch.seenIDs != before { effects.append(.rememberAlertsSeen(watch.seenIDs.sorted())) }
             }
         case .storageProblem(let issue):
             status.storage = issue
@@ -350,7 +351,7 @@ public struct AgentReducer: Sendable {
         if stopped { return decided }
         effects += decided
         if var watch = alerts, watch.isDue(at: now.monotonic), let position = scheduler.readingPosition {
-            watch.checkStarted(at: position.coordinate, now: now.monotonic)
+            watch.checkStarted(now: now.monotonic)
             alerts = watch
             effects.append(.checkAlerts(position))
         }
@@ -379,7 +380,7 @@ public struct AgentReducer: Sendable {
             var effects: [AgentEffect] = [.takeReading(request)]
             // The first reading starts the alert checks.
             if var watch = alerts, watch.lastCheckAt == nil {
-                watch.checkStarted(at: request.position.coordinate, now: now.monotonic)
+                watch.checkStarted(now: now.monotonic)
                 alerts = watch
                 effects.append(.checkAlerts(request.position))
             }
@@ -484,7 +485,7 @@ public struct AgentReducer: Sendable {
         case .connectGPS: return 2
         case .takeReading, .positionResolved: return 3
         case .checkAlerts: return 4
-        case .announceAlerts: return 5
+        case .announceAlerts, .rememberAlertsSeen: return 5
         case .printReading: return 6
         case .sayOutputFailed: return 7
         case .sayNoPosition: return 8

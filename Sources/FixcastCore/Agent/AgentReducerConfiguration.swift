@@ -13,6 +13,9 @@ extension AgentReducer {
         public var lastKnownSaveIntervalS: Double
         /// `alerts.check_min`; nil: alerts off (disabled, or no source covers this machine's use).
         public var alertCheckMin: Double?
+        /// The alert ids active at the last answered check of an earlier run (kept in the store:
+        /// `AgentEffect.rememberAlertsSeen`), so a restart does not announce them again.
+        public var alertsSeen: Set<String> = []
         /// The live screen shows the agent (false: `run --json`, no terminal): it is drawn, its clock
         /// turns each minute, fixes are read as they come; headless, health changes go to stderr.
         public var liveScreen = false

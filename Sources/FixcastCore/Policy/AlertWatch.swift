@@ -3,22 +3,25 @@
 /// - **When**: the first check goes with the first reading; then one every `intervalS`
 ///   (`alerts.check_min`, 10 min: the sources update about that often, and asking one source more
 ///   often for the same spot only spends its goodwill).
-/// - **News**: an id not seen before at this position. The seen set is forgotten when a check is
-///   more than `resetDistanceKm` (`trigger.move_km`) from where it was started: an alert already
-///   known here is news again after a move, because the person is now somewhere else it applies.
+/// - **News**: an alert identity (`AlertIdentity`: the same id across its updates) that was not
+///   active at the last check, wherever that was: `alerts.command` runs once per new identity
+///   (CONTRACT.md "Alerts"), so driving on under one large warning, or starting `run` again, tells it
+///   once. One that stopped applying (ended, or left behind) and applies again is news again. A check
+///   that got no answer changes nothing: an outage is not the end of an alert. The seen set is a
+///   value the loop keeps in the store (`seenIDs`, `init(seen:)`), so a restart does not tell again.
 public struct AlertWatch: Sendable, Hashable {
     public var intervalS: Double
-    public var resetDistanceKm: Double
     /// When the last check was asked for (nil before the first).
     public private(set) var lastCheckAt: MonotonicInstant?
-    /// Ids already seen at this position.
-    public private(set) var seenIDs: Set<String> = []
-    /// Where the seen set started.
-    public private(set) var seenAround: Coordinate?
+    /// The ids active at the last answered check.
+    public private(set) var seenIDs: Set<String>
 
-    public init(intervalMin: Double, resetDistanceKm: Double) {
+    /// More ids than this at once is not a real state (`AlertReport.maxAlerts` are kept a check).
+    public static let maxSeen = 64
+
+    public init(intervalMin: Double, seen: Set<String> = []) {
         self.intervalS = max(0, intervalMin) * 60
-        self.resetDistanceKm = resetDistanceKm
+        self.seenIDs = Set(seen.sorted().prefix(Self.maxSeen))
     }
 
     /// When the next check is due (nil before the first: the first reading starts the checks).
@@ -30,18 +33,18 @@ public struct AlertWatch: Sendable, Hashable {
         return now >= due
     }
 
-    /// A check for `coordinate` was asked for at `now`; a check far from the seen set's start forgets it.
-    public mutating func checkStarted(at coordinate: Coordinate, now: MonotonicInstant) {
+    /// A check was asked for at `now`.
+    public mutating func checkStarted(now: MonotonicInstant) {
         lastCheckAt = now
-        if let around = seenAround, GreatCircle.distanceKm(around, coordinate) <= resetDistanceKm { return }
-        seenIDs = []
-        seenAround = coordinate
     }
 
-    /// The ids among `active` not seen before at this position (in their order); all become seen.
+    /// The ids among `active` not active at the last answered check (in their order, once each);
+    /// `active` becomes what was seen.
     public mutating func news(in active: [String]) -> [String] {
         var fresh: [String] = []
-        for id in active where seenIDs.insert(id).inserted { fresh.append(id) }
+        var now = Set<String>()
+        for id in active where now.insert(id).inserted && !seenIDs.contains(id) { fresh.append(id) }
+        seenIDs = Set(now.sorted().prefix(Self.maxSeen))
         return fresh
     }
 }

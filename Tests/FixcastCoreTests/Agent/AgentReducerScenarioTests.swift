@@ -274,7 +274,9 @@ import Testing
                 ])
         #expect(r.nextDeadline == F.at(6))  // the track's write, then the alert check
         // The answer comes while the startup reading is in flight: it answers for the alert too.
-        #expect(r.handle(.alertsChecked(activeIDs: ["a1"], at: F.at(1.5))) == [.announceAlerts(["a1"]), .redraw])
+        #expect(
+            r.handle(.alertsChecked(activeIDs: ["a1"], at: F.at(1.5)))
+                == [.announceAlerts(["a1"]), .rememberAlertsSeen(["a1"]), .redraw])
         #expect(r.status.activeAlertIDs == ["a1"])
         _ = r.handle(.readingFinished(A.reading(.startup, at: p1, time: 2), at: F.at(2)))
         #expect(r.handle(.deadline(at: F.at(6))) == [.writeTrack])
@@ -289,24 +291,39 @@ import Testing
             r.handle(.alertsChecked(activeIDs: ["a1", "a2"], at: F.at(603)))
                 == [
                     .takeReading(ReadingRequest(trigger: .alert, position: p1, forced: false)), .announceAlerts(["a2"]),
-                    .redraw,
+                    .rememberAlertsSeen(["a1", "a2"]), .redraw,
                 ])
         _ = r.handle(.readingFinished(A.reading(.alert, at: p1, time: 604), at: F.at(604)))
         #expect(r.handle(.alertsChecked(activeIDs: ["a2", "a1"], at: F.at(605))) == [.redraw])  // same ids, new order
 
-        // Moved 6 km: the seen set is forgotten at the next check there, so "a1" is news again.
+        // Moved 6 km under the same alerts: nothing is news (once per identity, wherever it is met).
         let f2 = A.fix(F.north(km: 6), at: 700)
         let p2 = A.position(f2)
         #expect(A.requests(r.handle(.gps(.fix(f2), at: F.at(700)))).map(\.trigger) == [.moved])
         _ = r.handle(.readingFinished(A.reading(.moved, at: p2, time: 701), at: F.at(701)))
         _ = r.handle(.deadline(at: F.at(705)))  // the track's write
         #expect(r.handle(.deadline(at: F.at(1201))) == [.checkAlerts(p2)])
+        #expect(r.handle(.alertsChecked(activeIDs: ["a1", "a2"], at: F.at(1202))) == [.redraw])  // the order only
+        // A check without an answer ends nothing; "a1" gone at an answered one, then back: news again.
+        #expect(r.handle(.alertsChecked(activeIDs: nil, at: F.at(1203))) == [])
+        #expect(r.handle(.alertsChecked(activeIDs: ["a2"], at: F.at(1204))) == [.rememberAlertsSeen(["a2"]), .redraw])
         #expect(
-            r.handle(.alertsChecked(activeIDs: ["a1"], at: F.at(1202)))
+            r.handle(.alertsChecked(activeIDs: ["a1", "a2"], at: F.at(1205)))
                 == [
                     .takeReading(ReadingRequest(trigger: .alert, position: p2, forced: false)), .announceAlerts(["a1"]),
-                    .redraw,
+                    .rememberAlertsSeen(["a1", "a2"]), .redraw,
                 ])
+    }
+
+    /// The ids an earlier run kept: a restart under the same alerts announces none of them.
+    @Test func aRestartUnderTheSameAlertsAnnouncesNothing() {
+        var configuration = AgentReducer.Configuration(alertCheckMin: 10)
+        configuration.alertsSeen = ["a1"]
+        var r = A.reducer(configuration)
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        _ = r.handle(.gps(.fix(A.fix(F.berlin, at: 1)), at: F.at(1)))
+        #expect(!r.handle(.alertsChecked(activeIDs: ["a1"], at: F.at(1.5))).contains(.announceAlerts(["a1"])))
+        #expect(r.handle(.alertsChecked(activeIDs: ["a1", "a3"], at: F.at(2))).contains(.announceAlerts(["a3"])))
     }
 
     @Test func alertsOffNeverCheck() {

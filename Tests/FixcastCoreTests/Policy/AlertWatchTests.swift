@@ -6,40 +6,48 @@ import Testing
     typealias F = PolicyFixture
 
     @Test func nothingIsDueBeforeTheFirstCheck() {
-        let w = AlertWatch(intervalMin: 10, resetDistanceKm: 5)
+        let w = AlertWatch(intervalMin: 10)
         #expect(w.nextCheckAt == nil)
         #expect(!w.isDue(at: F.at(1_000_000)))
     }
 
     @Test func checksEveryInterval() {
-        var w = AlertWatch(intervalMin: 10, resetDistanceKm: 5)
-        w.checkStarted(at: F.berlin, now: F.at(0))
+        var w = AlertWatch(intervalMin: 10)
+        w.checkStarted(now: F.at(0))
         #expect(w.nextCheckAt == F.at(600))
         #expect(!w.isDue(at: F.at(599.9)))
         #expect(w.isDue(at: F.at(600)))
-        w.checkStarted(at: F.berlin, now: F.at(650))
+        w.checkStarted(now: F.at(650))
         #expect(w.nextCheckAt == F.at(1250))
     }
 
-    @Test func newsIsWhatWasNotSeenHere() {
-        var w = AlertWatch(intervalMin: 10, resetDistanceKm: 5)
-        w.checkStarted(at: F.berlin, now: F.at(0))
+    /// Once per identity (CONTRACT.md "Alerts"): what was active at the last answer is not news,
+    /// however far the checks are apart; one that stopped applying and applies again is.
+    @Test func newsIsWhatWasNotActiveAtTheLastCheck() {
+        var w = AlertWatch(intervalMin: 10)
         #expect(w.news(in: ["a", "b", "a"]) == ["a", "b"])
         #expect(w.news(in: ["b", "a"]) == [])
         #expect(w.news(in: ["c", "a"]) == ["c"])
-        // Within 5 km of where the set started: still the same place.
-        w.checkStarted(at: F.north(km: 4.9), now: F.at(600))
-        #expect(w.news(in: ["a"]) == [])
-        // Beyond it: everything is news again.
-        w.checkStarted(at: F.north(km: 5.1), now: F.at(1200))
-        #expect(w.seenIDs.isEmpty)
-        #expect(w.seenAround == F.north(km: 5.1))
+        #expect(w.seenIDs == ["a", "c"])
+        // "b" had ended; it applies again: news again.
+        #expect(w.news(in: ["a", "b"]) == ["b"])
+        #expect(w.news(in: []) == [])
         #expect(w.news(in: ["a"]) == ["a"])
     }
 
+    /// What an earlier run kept in the store: those are not news after a restart.
+    @Test func aRestartWithTheKeptSetTellsNothingAgain() {
+        var w = AlertWatch(intervalMin: 10, seen: ["a", "b"])
+        #expect(w.news(in: ["b", "a"]) == [])
+        #expect(w.news(in: ["a", "d"]) == ["d"])
+        // A kept set larger than any real one is cut, not trusted whole.
+        let huge = Set((0..<1000).map { "id\($0)" })
+        #expect(AlertWatch(intervalMin: 10, seen: huge).seenIDs.count == AlertWatch.maxSeen)
+    }
+
     @Test func aNegativeIntervalIsZero() {
-        var w = AlertWatch(intervalMin: -3, resetDistanceKm: 5)
-        w.checkStarted(at: F.berlin, now: F.at(10))
+        var w = AlertWatch(intervalMin: -3)
+        w.checkStarted(now: F.at(10))
         #expect(w.nextCheckAt == F.at(10))
     }
 }

@@ -88,6 +88,34 @@ import Testing
         #expect(server.requestCount(path: "/alerts/active") == 2)
     }
 
+    /// `alerts.command` runs once per new identity: a second `run` on the same store under the same
+    /// alert ran it again (the ids seen were kept only in memory), as did every move of 5 km (the
+    /// scenario tests hold that part).
+    @Test(.timeLimit(.minutes(2)))
+    func aRestartUnderTheSameAlertDoesNotRunTheCommandAgain() throws {
+        let home = AcceptanceHome("run-alert-restart")
+        defer { home.remove() }
+        let nws = AlertIdentityAcceptanceTests.self
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(Acceptance.forecastFixture)],
+            "/alerts/active": [.body(nws.collection([nws.first]), headers: Self.geo)],
+        ])
+        defer { server.stop() }
+        let events = home.path("events.log")
+        let env = nws.env(server, ["FIXCAST_ALERTS_COMMAND": "echo \"$FIXCAST_ALERT_EVENT\" >> '\(events)'"])
+        for run in 1...2 {
+            let agent = try RunningFixcast(
+                ["run", "--json", "--at", nws.phoenix, "--db", home.db], env: env, home: home.dir)
+            #expect(agent.waitForLines(1, seconds: 30), "run \(run): stderr: \(agent.stderr)")
+            for _ in 0..<50 where Self.lines(events).isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+            // Time for a command the second run would (wrongly) start.
+            Thread.sleep(forTimeInterval: run == 2 ? 1.5 : 0.3)
+            agent.signal(SIGTERM)
+            #expect(agent.waitForExit(seconds: 20) == 0, "run \(run): stderr: \(agent.stderr)")
+        }
+        #expect(Self.lines(events) == ["Excessive Heat Warning"], "once, not once a run")
+    }
+
     static func lines(_ path: String) -> [String] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
