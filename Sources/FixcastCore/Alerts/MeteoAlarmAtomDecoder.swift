@@ -27,18 +27,27 @@ public enum MeteoAlarmAtomDecoder {
 
     /// One `<entry>` as an alert; nil when it is not one (not `Actual`, a `Cancel`, no identifier).
     static func alert(entry: Substring) -> Alert? {
+        guard let message = message(entry: entry), message.kind != .cancel else { return nil }
+        return message.alert
+    }
+
+    /// One `<entry>` as a message of its warning's chain (`AlertIdentity`): an `Alert`, an `Update` or
+    /// a `Cancel`, with its `sent`; nil when it is not one (not `Actual`, no identifier). A Cancel
+    /// carries no references in this feed: it joins its alert by event, severity, onset, expiry and area.
+    static func message(entry: Substring) -> AlertIdentity.Message? {
         func cap(_ name: String) -> String? { AtomXMLReader.element("cap:" + name, in: entry) }
         if let status = cap("status"), status != "Actual" { return nil }
-        if cap("message_type") == "Cancel" { return nil }
         guard let id = AlertText.line(cap("identifier") ?? AtomXMLReader.element("id", in: entry)) else { return nil }
         let capLink = AtomXMLReader.attribute("href", ofTagWith: "type=\"application/cap+xml\"", in: entry)
-        return Alert(
+        let alert = Alert(
             id: id, event: AlertText.line(cap("event")) ?? "Alert",
             headline: AlertText.line(AtomXMLReader.element("title", in: entry)),
             severity: AlertSeverity(cap: cap("severity")), certainty: AlertText.line(cap("certainty")),
             urgency: AlertText.line(cap("urgency")), onset: AlertTime.parse(cap("onset") ?? cap("effective")),
             expires: AlertTime.parse(cap("expires")), ends: nil, area: AlertText.line(cap("areaDesc")),
             description: nil, instruction: nil, url: AlertText.line(capLink))
+        return AlertIdentity.Message(
+            alert: alert, sent: sent(entry: entry), kind: AlertIdentity.Kind(cap: cap("message_type")))
     }
 
     /// An entry's CAP `sent` (the newest of one identifier's copies wins `AlertIdentity`).

@@ -36,12 +36,18 @@ public enum MeteoAlarmFeedAlerts {
         guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
         let position = table.map { MeteoAlarmPlacement.Position(point, in: $0) }
         var here: [AlertIdentity.Message] = []
-        // Unplaceable warnings by identifier: the first entry's alert and every area name it is filed under.
-        var unknownOrder: [String] = []
-        var unknown: [String: (alert: Alert, areas: [String])] = [:]
+        // Unplaceable warnings: their messages (one identity rule for them too: versions and a Cancel
+        // join their alert) and the area names each identifier is filed under, in feed order.
+        var unknown: [AlertIdentity.Message] = []
+        var unknownAreas: [String: [String]] = [:]
         var unplaced = Set<AlertGeocode>()
         for entry in AtomXMLReader.blocks("entry", in: text) {
-            guard let alert = MeteoAlarmAtomDecoder.alert(entry: entry), !alert.isExpired(at: now) else { continue }
+            // A Cancel is kept whatever its times: it ends the alert it names (`AlertIdentity`).
+            guard let message = MeteoAlarmAtomDecoder.message(entry: entry),
+                message.kind == .cancel || !message.alert.isExpired(at: now)
+            else { continue }
+            let alert = message.alert
+            let counts = message.kind != .cancel
             let polygons = MeteoAlarmEntryAreas.polygons(in: entry)
             let geocodes = MeteoAlarmEntryAreas.geocodes(in: entry)
             let verdict: MeteoAlarmPlacement.Verdict
@@ -49,7 +55,7 @@ public enum MeteoAlarmFeedAlerts {
                 verdict =
                     MeteoAlarmPlacement.place(polygons: polygons, geocodes: geocodes, at: position, table: table)
                     .verdict
-                if polygons.isEmpty {
+                if polygons.isEmpty, counts {
                     for g in geocodes where table.areaIndex(code: g.code, scheme: g.scheme) == nil {
                         unplaced.insert(g)
                     }
@@ -59,27 +65,30 @@ public enum MeteoAlarmFeedAlerts {
                 verdict = inside ? .here : .elsewhere
             } else {
                 verdict = .areaUnknown
-                unplaced.formUnion(geocodes)
+                if counts { unplaced.formUnion(geocodes) }
             }
             switch verdict {
             case .here:
-                here.append(AlertIdentity.Message(alert: alert, sent: MeteoAlarmAtomDecoder.sent(entry: entry)))
+                here.append(message)
             case .elsewhere:
                 break
             case .areaUnknown:
-                if unknown[alert.id] == nil {
-                    unknownOrder.append(alert.id)
-                    unknown[alert.id] = (alert, [])
-                }
-                if let name = alert.area, unknown[alert.id]?.areas.contains(name) == false {
-                    unknown[alert.id]?.areas.append(name)
+                unknown.append(message)
+                if let name = alert.area, unknownAreas[alert.id, default: []].contains(name) == false {
+                    unknownAreas[alert.id, default: []].append(name)
                 }
             }
         }
         var alerts = AlertIdentity.onePerIdentity(here)
-        let placedIDs = Set(alerts.map(\.id))
-        for id in unknownOrder where !placedIDs.contains(id) {
-            guard case (var alert, let areas)? = unknown[id] else { continue }
+        let placedIDs = Set(alerts.flatMap { [$0.id] + $0.aliases })
+        for found in AlertIdentity.onePerIdentity(unknown) {
+            let names = [found.id] + found.aliases
+            guard !names.contains(where: placedIDs.contains) else { continue }
+            var alert = found
+            var areas: [String] = []
+            for name in names {
+                for area in unknownAreas[name] ?? [] where !areas.contains(area) { areas.append(area) }
+            }
             // The names are cut, never the words that say the area is unknown.
             let suffix = " (\(areaUnknown))"
             alert.area =

@@ -91,6 +91,39 @@ struct MeteoAlarmFeedAlertsTests {
         #expect(inAnnecy.unplacedAreas == 0)
     }
 
+    /// One warning's messages as the feed has them: no references, so a version or a Cancel joins
+    /// its alert by event, severity, onset, expiry and area, and the latest `sent` wins.
+    static func version(id: String, kind: String, sent: String, title: String, geocode: String) -> String {
+        "<entry><title>\(title)</title><cap:areaDesc>Somewhere</cap:areaDesc><cap:event>Wind</cap:event>"
+            + "<cap:severity>Severe</cap:severity><cap:onset>2022-12-08T00:00:00+00:00</cap:onset>"
+            + "<cap:expires>2022-12-09T00:00:00+00:00</cap:expires><cap:message_type>\(kind)</cap:message_type>"
+            + "<cap:sent>\(sent)</cap:sent><cap:status>Actual</cap:status><cap:identifier>\(id)</cap:identifier>"
+            + "<cap:geocode>\(geocode)</cap:geocode></entry>"
+    }
+
+    /// A Cancel in the feed ended nothing (the decoder dropped it before the identity rule), and a
+    /// warning the table cannot place was listed once per version: both go through one rule now.
+    @Test(arguments: [
+        "<valueName>NUTS3</valueName><value>FR718</value>", "<valueName>EMMA_ID</valueName><value>FR999</value>",
+    ])
+    func aCancelEndsItsWarningAndVersionsAreOneWarningPlacedOrNot(geocode: String) throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let old = Self.version(
+            id: "v1", kind: "Alert", sent: "2022-12-07T20:00:00+00:00", title: "old", geocode: geocode)
+        let new = Self.version(
+            id: "v2", kind: "Update", sent: "2022-12-07T22:00:00+00:00", title: "new", geocode: geocode)
+        let cancel = Self.version(
+            id: "v3", kind: "Cancel", sent: "2022-12-07T23:00:00+00:00", title: "cancel", geocode: geocode)
+        let versions = try MeteoAlarmFeedAlerts.alerts(
+            in: Self.feed(new, old), at: Self.annecy, table: table, now: Self.franceTime)
+        #expect(versions.alerts.count == 1, "\(versions.alerts.map(\.headline))")
+        #expect(versions.alerts.first?.headline == "new")
+        #expect(Set([versions.alerts.first?.id ?? ""] + (versions.alerts.first?.aliases ?? [])) == ["v1", "v2"])
+        let cancelled = try MeteoAlarmFeedAlerts.alerts(
+            in: Self.feed(old, cancel, new), at: Self.annecy, table: table, now: Self.franceTime)
+        #expect(cancelled.alerts.isEmpty, "\(cancelled.alerts.map(\.headline))")
+    }
+
     @Test func hostileEntries() throws {
         let table = try BundledAlertAreaTableTests.table()
         let body = Self.feed(
