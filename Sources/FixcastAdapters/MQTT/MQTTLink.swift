@@ -257,7 +257,8 @@ public final class MQTTLink: @unchecked Sendable {
     package static func refusal(code: Int32, endpoint: MQTTEndpoint) -> MQTTError {
         let detail = String(cString: cmosq_connack_string(code))
         switch code {
-        case 4, 5, 134, 135: return MQTTError(cause: .auth, broker: endpoint.display, detail: detail)
+        case 4, 5, 134, 135:
+            return MQTTError(cause: .auth, broker: endpoint.display, detail: detail + noLogin(endpoint))
         default: return MQTTError(cause: .protocolError, broker: endpoint.display, detail: detail)
         }
     }
@@ -299,7 +300,14 @@ public final class MQTTLink: @unchecked Sendable {
         default:
             cause = .protocolError
         }
+        if cause == .auth { detail += noLogin(endpoint) }
         return MQTTError(cause: cause, broker: endpoint.display, detail: detail)
+    }
+
+    /// What a refused login adds when no user name is set: MQTT's CONNECT carries a password only
+    /// after a user name, so none was offered, and the password is not what to look at.
+    static func noLogin(_ endpoint: MQTTEndpoint) -> String {
+        endpoint.username.isEmpty ? "; mqtt.username is empty, so no login (and no password) was sent" : ""
     }
 
     /// libmosquitto's text for `rc`; its 2.0 library has none for a few codes ("Unknown error"), named here.

@@ -216,9 +216,11 @@ public actor ReadingPublisher {
             inFlight.removeAll()
             if rc != 0, !stopped {
                 // A connection that was up and dropped is "lost" (unless a more telling error is known);
-                // one that failed on its way up (a TLS handshake, a name lookup) says why.
+                // one that failed on its way up (a TLS handshake, a name lookup) says why. The first telling
+                // error of an outage stays: this one is made from the library's code alone, and would
+                // put "the client is not currently connected" where "Connection refused" was said.
                 let failure = MQTTLink.failure(rc: rc, errno: 0, endpoint: endpoint, handshaking: !wasConnected)
-                if lastError == nil || failure.cause != .lost { lastError = failure }
+                if lastError == nil || (lastError?.cause == .lost && failure.cause != .lost) { lastError = failure }
             }
             releaseDisconnectWaiter()
             await refreshStatus()

@@ -44,6 +44,26 @@ struct MQTTBinaryTests {
         #expect(usage.status == 2)
     }
 
+    /// With no broker, `run` said "(Connection refused)" and `status` then "(The client is not currently
+    /// connected)": the retry's bare library code replaced the first, telling cause in what status reads.
+    @Test func statusGivesTheCauseRunGave() throws {
+        let home = TestPaths.temporaryDirectory()
+        let port = freeLoopbackPort()
+        let db = home.appendingPathComponent("cause.sqlite").path
+        let env = Self.env(port: port, device: "cause1")
+        let agent = try RunningFixcast(
+            ["run", "--at", "52.52,13.405", "--offline", "--json", "--db", db], env: env, home: home)
+        #expect(agent.waitForLines(1, seconds: 30), "\(agent.stderr)")
+        Thread.sleep(forTimeInterval: 3)  // a retry or two of the connection
+        let status = try CLIRunner.run(["status", "--db", db, "--gpsd", "127.0.0.1:1"], env: env, home: home)
+        agent.signal(SIGTERM)
+        _ = agent.waitForExit()
+        #expect(agent.stderr.contains("Connection refused"), "\(agent.stderr)")
+        let line = status.stdout.split(separator: "\n").first { $0.hasPrefix("mqtt") }.map(String.init) ?? ""
+        #expect(line.contains("Connection refused"), "\(line)")
+        #expect(!line.contains("not currently connected"), "\(line)")
+    }
+
     @Test func mqttTestOverTLSWithALogin() throws {
         let home = TestPaths.temporaryDirectory()
         let secret = "tls-pw-\(UUID().uuidString.prefix(8))"
@@ -64,6 +84,15 @@ struct MQTTBinaryTests {
         let refused = try CLIRunner.run(["mqtt", "test"], env: wrong, home: home)
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("mqtt: the broker at 127.0.0.1:\(broker.port) refused the login"))
+        #expect(!refused.stderr.contains("mqtt.username is empty"))
+        // A password without a user name is never sent (MQTT's CONNECT carries it only after one): the
+        // refusal says so, or the person would look at the password.
+        var noUser = good
+        noUser["FIXCAST_MQTT_USERNAME"] = ""
+        let anonymous = try CLIRunner.run(["mqtt", "test"], env: noUser, home: home)
+        #expect(anonymous.status == 1)
+        #expect(anonymous.stderr.contains("mqtt.username is empty, so no login"), "\(anonymous.stderr)")
+        #expect(!anonymous.stderr.contains(secret))
 
         // The system CAs do not know the test CA: the handshake fails, and says so.
         var untrusted = good
