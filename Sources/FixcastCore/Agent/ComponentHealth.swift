@@ -37,8 +37,13 @@ public struct ComponentHealth: Sendable, Hashable {
     public mutating func observe(_ reading: Reading) -> [HealthNotice] {
         var notices: [HealthNotice] = []
         func issue(_ c: Component) -> ReadingIssue? { reading.errors.first { $0.component == c } }
+        // A cache hit asked nothing (the weather of minutes ago, within weather.cache_min): it says
+        // nothing of the service, which may still be failing; "answers again" waits for an answer.
+        let askedNothing = reading.weather.map { $0.cached && !$0.stale } ?? false
         let weatherFailed = reading.weather.map { $0.stale } ?? true
-        if let n = observe(.weather, problem: weatherFailed ? issue(.weather) : nil) { notices.append(n) }
+        if !askedNothing, let n = observe(.weather, problem: weatherFailed ? issue(.weather) : nil) {
+            notices.append(n)
+        }
         if let n = observe(.alerts, problem: reading.alerts == nil ? issue(.alerts) : nil) { notices.append(n) }
         if let n = observe(.storage, problem: reading.id == nil ? issue(.storage) : nil) { notices.append(n) }
         return notices

@@ -52,6 +52,14 @@ import Testing
         #expect(notices.map { $0.component } == [Component.alerts, .storage])
         #expect(notices.allSatisfy { !$0.isFailure })
 
+        // A cache hit within weather.cache_min asked nothing: it is no sign the service answers again
+        // (the journal said "answers again" while every request still failed).
+        var cacheHit = A.reading(.manual, at: p, time: 2.5)
+        cacheHit.weather?.cached = true
+        cacheHit.id = "d:1b"
+        #expect(health.observe(cacheHit).isEmpty)
+        #expect(health.failing[.weather] != nil)
+
         // A fresh answer with a value dropped as unbelievable: the service works.
         var fresh = A.reading(
             .periodic, at: p, time: 3, errors: [ReadingIssue(component: .weather, message: "weather: odd value.")])
