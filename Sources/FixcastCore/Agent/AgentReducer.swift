@@ -269,7 +269,9 @@ public struct AgentReducer: Sendable {
         if effects.count > 1 { effects.sort { Self.rank($0) < Self.rank($1) } }  // at most one of each kind
         if !stopped, status != before || drawAnyway {
             effects.append(.redraw)
-            if liveScreen, let time { minuteTurnsAt = Self.nextMinute(after: time) }
+            if liveScreen, let time {
+                minuteTurnsAt = Self.nextTurn(after: time, fixObtainedAt: status.position?.obtainedAt)
+            }
         }
         return effects
     }
@@ -448,6 +450,17 @@ public struct AgentReducer: Sendable {
         guard let a else { return b }
         guard let b else { return a }
         return min(a, b)
+    }
+
+    /// When the live screen next reads differently with nothing happening: its clock's next minute,
+    /// or the next whole minute of the fix's age ("just now" turns "1 min ago" a minute after the last
+    /// fix, not at the clock's minute up to a minute later), whichever comes first.
+    private static func nextTurn(after now: ClockReading, fixObtainedAt: Date?) -> MonotonicInstant {
+        let minute = nextMinute(after: now)
+        guard let obtained = fixObtainedAt else { return minute }
+        let age = now.wall.timeIntervalSince(obtained)
+        guard age.isFinite, age >= 0 else { return minute }
+        return min(minute, now.monotonic.advanced(by: ((age / 60).rounded(.down) + 1) * 60 - age))
     }
 
     /// When the screen's clock (which shows the wall clock's hours and minutes) turns next, as a

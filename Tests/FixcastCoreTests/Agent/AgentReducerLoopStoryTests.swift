@@ -227,6 +227,9 @@ import Testing
         _ = r.handle(.deadline(at: F.at(6)))  // the track's write
         #expect(r.nextDeadline == F.at(60))
         #expect(r.handle(.deadline(at: F.at(60))) == [.redraw])
+        // The fix (at 1 s) turns a minute old: its "just now" becomes "1 min ago" then, not at 120 s.
+        #expect(r.nextDeadline == F.at(61))
+        #expect(r.handle(.deadline(at: F.at(61))) == [.redraw])
         #expect(r.nextDeadline == F.at(120))
         // Headless nothing is drawn, so nothing wakes for a minute.
         var h = Self.running()
