@@ -99,6 +99,8 @@ extension AlertService {
         -> [AlertsAhead.Candidate]
     {
         var asked = 0
+        // Zones that could not be had in this pass: two alerts of one region name the same zones.
+        var failed = Set<String>()
         var out: [AlertsAhead.Candidate] = []
         for candidate in candidates {
             guard case .zones(let paths) = candidate.footprint else {
@@ -113,9 +115,13 @@ extension AlertService {
                     if case .polygons(let p)? = kept.footprint { polygons += p }
                     continue
                 }
-                guard !offline, asked < Self.maxZoneRequests else { continue }
+                guard !offline, asked < Self.maxZoneRequests, !failed.contains(path) else { continue }
                 asked += 1
-                if case .some(.some(.polygons(let p))) = await askZone(path, now: now) { polygons += p }
+                switch await askZone(path, now: now) {
+                case .some(.some(.polygons(let p))): polygons += p
+                case .some: break
+                case nil: failed.insert(path)
+                }
             }
             if !polygons.isEmpty {
                 out.append(AlertsAhead.Candidate(alert: candidate.alert, footprint: .polygons(polygons)))

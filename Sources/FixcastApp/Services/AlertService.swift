@@ -424,10 +424,21 @@ public actor AlertService {
             await backoff.recordSuccess()
         } catch {
             if case .status(_, let code, _, let retryAfter) = error {
+                // A zone the service does not know (404) is kept as one without geometry, as an answer
+                // is: asked again at every forecast, it would be asked for nothing all day.
+                if code == 404 {
+                    await backoff.recordSuccess()
+                    return await keptZone(path, footprint: nil, now: now)
+                }
                 await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
             }
             return nil
         }
+        return await keptZone(path, footprint: footprint, now: now)
+    }
+
+    /// Keeps what a zone said for a day (`zoneKeepS`), in the store when there is one.
+    private func keptZone(_ path: String, footprint: AlertFootprint?, now: Date) async -> AlertFootprint?? {
         zones[path] = (now, footprint)
         let json = JSONValue.object([
             ("checked_at", .string(UTCTime.format(now))), ("footprint", footprint?.json ?? .null),

@@ -26,7 +26,7 @@ import Testing
     /// An NWS FeatureCollection: a warning drawn around Carson City (39.10–39.22°N), one that begins only
     /// after the samples have passed it, and one without geometry, whose zone (`zoneBody`) lies further
     /// south.
-    static func nwsBody() -> String {
+    static func nwsBody(secondWithoutGeometry: Bool = false) -> String {
         let box = "[[[-119.85,39.10],[-119.70,39.10],[-119.70,39.22],[-119.85,39.22],[-119.85,39.10]]]"
         func feature(_ id: String, _ event: String, geometry: String, onset: Double, expires: Double) -> String {
             """
@@ -37,12 +37,15 @@ import Testing
             """
         }
         let polygon = "{\"type\":\"Polygon\",\"coordinates\":\(box)}"
-        return "{\"type\":\"FeatureCollection\",\"features\":["
-            + [
-                feature("urn:ws", "Winter Storm Warning", geometry: polygon, onset: -60, expires: 3000),
-                feature("urn:late", "Wind Advisory", geometry: polygon, onset: 300, expires: 3000),
-                feature("urn:null", "Flood Watch", geometry: "null", onset: -60, expires: 3000),
-            ].joined(separator: ",") + "]}"
+        var features = [
+            feature("urn:ws", "Winter Storm Warning", geometry: polygon, onset: -60, expires: 3000),
+            feature("urn:late", "Wind Advisory", geometry: polygon, onset: 300, expires: 3000),
+            feature("urn:null", "Flood Watch", geometry: "null", onset: -60, expires: 3000),
+        ]
+        if secondWithoutGeometry {
+            features.append(feature("urn:null2", "Flood Advisory", geometry: "null", onset: -60, expires: 3000))
+        }
+        return "{\"type\":\"FeatureCollection\",\"features\":[" + features.joined(separator: ",") + "]}"
     }
 
     /// Zone NVZ003 as NWS serves it: a Feature whose polygon holds sample 7 (39.14°N) and not sample 6.
@@ -121,6 +124,34 @@ import Testing
         #expect(areaQueries().count == 2)
         #expect(areaQueries().last?.headers["if-modified-since"] == "Wed, 01 Dec 2026 00:00:00 GMT")
         // The zone is kept a day: not asked again until then.
+        #expect(zoneQueries() == 1)
+        clock.advance(by: 86_400)
+        _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        #expect(zoneQueries() == 2)
+    }
+
+    /// A zone NWS does not know (404) was asked again at every forecast, and once for each alert that
+    /// names it: it is kept as one without geometry for the day, as an answer is, and a zone that
+    /// fails is asked once a pass.
+    @Test func aZoneThatIsNotThereIsAskedOnceADayAndOnceAPass() async throws {
+        let dir = TestPaths.temporaryDirectory("alerts-ahead-404")
+        let bodyPath = dir.appendingPathComponent("nws-nv.json").path
+        try Self.nwsBody(secondWithoutGeometry: true).write(toFile: bodyPath, atomically: true, encoding: .utf8)
+        let server = try FixtureServer.started(routes: [
+            "/zones/forecast/NVZ003": [.body("{\"status\":404}", status: 404)],
+            "/alerts/active": [.file(bodyPath, headers: ["Content-Type": "application/geo+json"])],
+        ])
+        defer { server.stop() }
+        let store = try SQLiteStore(path: dir.appendingPathComponent("f.sqlite").path)
+        let clock = ManualClock(Self.now)
+        let alerts = service(server, store: store, clock: clock)
+        func zoneQueries() -> Int { server.requests().filter { $0.path.hasPrefix("/zones/") }.count }
+        let first = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        // The warnings drawn are met; the two sent without geometry have no zone to place them.
+        #expect(first.alerts.map(\.id) == ["urn:ws"])
+        #expect(zoneQueries() == 1, "two alerts name the zone: asked once")
+        clock.advance(by: 700)  // past check_min: the state is asked again, the zone is not
+        _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
         #expect(zoneQueries() == 1)
         clock.advance(by: 86_400)
         _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
