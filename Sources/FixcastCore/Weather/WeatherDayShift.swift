@@ -14,7 +14,7 @@ import FoundationEssentials
 ///
 /// The day is the calendar date in the report's own time zone (`utcOffsetS`: the provider's, as its
 /// dates are). A report without one (stored by an older fixcast) goes by the mean solar date at the
-/// position (`WeatherDerivation.localDate`), which can differ from the civil date for an hour or two
+/// position (`WeatherDerivation.localDate(of:in:)`), which can differ from the civil date for an hour or two
 /// around midnight, and all day where the date line bends (Samoa, Tonga, Kiribati are 24 h from their
 /// sun time). So such a report younger than `minimumAgeS` is shown as fetched: a cache hit or a fetch
 /// of minutes ago is never moved by that guess.
@@ -25,13 +25,8 @@ public enum WeatherDayShift {
 
     /// `report` as it should read at `now`.
     public static func shown(_ report: WeatherReport, at now: Date) -> WeatherReport {
-        let localDate: (Date) -> String
-        if let offset = report.utcOffsetS {
-            localDate = { UTCTime.formatDate($0.addingTimeInterval(Double(offset))) }
-        } else {
-            guard now.timeIntervalSince(report.fetchedAt) >= minimumAgeS else { return report }
-            localDate = { WeatherDerivation.localDate(of: $0, at: report.coordinate) }
-        }
+        if report.utcOffsetS == nil, now.timeIntervalSince(report.fetchedAt) < minimumAgeS { return report }
+        let localDate = { (time: Date) in WeatherDerivation.localDate(of: time, in: report) }
         let fetchedOn = localDate(report.fetchedAt)
         let day = localDate(now)
         // Dates as YYYY-MM-DD compare in calendar order.
@@ -52,7 +47,7 @@ public enum WeatherDayShift {
             today.sunset = given.sunset
         } else {
             derived.subtract([.sunrise, .sunset])
-            if WeatherDerivation.fillSunTimes(&today, on: day, at: report.coordinate) {
+            if WeatherDerivation.fillSunTimes(&today, on: day, for: report) {
                 derived.formUnion([.sunrise, .sunset])
             }
         }

@@ -104,6 +104,9 @@ import Testing
         let shown = WeatherDayShift.shown(r, at: at("2026-12-04T12:00:00Z"))
         #expect(shown.daily.map(\.date) == ["2026-12-05", "2026-12-06"])
         #expect(shown.today?.minC == 25 && shown.today?.maxC == 35)
+        // Saturday's sunrise there, not Sunday's (the sun's date of Saturday there is Friday).
+        let rise = try #require(shown.today?.sunrise)
+        #expect(UTCTime.formatDate(rise.addingTimeInterval(13 * 3600)) == "2026-12-05", "\(rise)")
         // Without the time zone (a report an older fixcast stored), the sun's date is all there is:
         // fetched on Thursday 3 and shown on Friday 4 by it, so Friday's row, a day behind the clock.
         var unzoned = r

@@ -30,7 +30,7 @@ public enum WeatherDerivation {
         }
         var today = r.today ?? TodaySummary()
         if today.sunrise == nil, today.sunset == nil, today.daylight == nil,
-            fillSunTimes(&today, on: localDate(of: r.fetchedAt, at: r.coordinate), at: r.coordinate)
+            fillSunTimes(&today, on: localDate(of: r.fetchedAt, in: r), for: r)
         {
             derived.formUnion([.sunrise, .sunset])
             r.today = today
@@ -39,11 +39,12 @@ public enum WeatherDerivation {
         return r
     }
 
-    /// Puts NOAA's sunrise and sunset of `date` at `coordinate` (`SolarTimes`) into `today`, or, in polar
-    /// day or night, its `daylight`; false (and `today` unchanged) when the date cannot be read. For the
-    /// fetch day here, and for a later day a stored report is shown on (`WeatherDayShift`).
-    static func fillSunTimes(_ today: inout TodaySummary, on date: String, at coordinate: Coordinate) -> Bool {
-        switch SolarTimes.day(date, at: coordinate) {
+    /// Puts NOAA's sunrise and sunset of `date`, a day of `report`'s own calendar (`localDate(of:in:)`),
+    /// at its position (`SolarTimes`) into `today`, or, in polar day or night, its `daylight`; false
+    /// (and `today` unchanged) when the date cannot be read. For the fetch day here, and for a later
+    /// day a stored report is shown on (`WeatherDayShift`).
+    static func fillSunTimes(_ today: inout TodaySummary, on date: String, for report: WeatherReport) -> Bool {
+        switch SolarTimes.day(solarDate(of: date, in: report), at: report.coordinate) {
         case .times(let rise, let set):
             today.sunrise = rise
             today.sunset = set
@@ -55,9 +56,30 @@ public enum WeatherDerivation {
         return true
     }
 
-    /// The calendar date at the position by mean solar time (longitude / 15 h): a report carries no
-    /// time zone, and the solar day is the one whose sunrise and sunset belong together. It differs
-    /// from the civil date only in the hour or so around midnight.
+    /// The solar date (`SolarTimes` counts days by the sun) whose noon falls on `date` of `report`'s
+    /// calendar: the same date, except where the clock is far from the sun. In Samoa (UTC + 13 h, the
+    /// sun at UTC − 11.45 h) Friday's sunrise is that of the sun's Thursday; passed as it is, the date
+    /// gave Saturday's.
+    static func solarDate(of date: String, in report: WeatherReport) -> String {
+        guard let offset = report.utcOffsetS, let midnight = UTCTime.parse(String(date.prefix(10))) else {
+            return date
+        }
+        return localDate(of: midnight.addingTimeInterval(12 * 3600 - Double(offset)), at: report.coordinate)
+    }
+
+    /// The calendar date of `time` in `report`'s own calendar, the one its `daily` rows and `today`
+    /// are in: its time zone (`utcOffsetS`) when known, else the mean solar date at its position. The
+    /// day today's derived sunrise and sunset are for, and the day a stored report is shown on
+    /// (`WeatherDayShift`): one rule for both.
+    public static func localDate(of time: Date, in report: WeatherReport) -> String {
+        guard let offset = report.utcOffsetS else { return localDate(of: time, at: report.coordinate) }
+        return UTCTime.formatDate(time.addingTimeInterval(Double(offset)))
+    }
+
+    /// The calendar date at the position by mean solar time (longitude / 15 h), for a report that
+    /// carries no time zone: the solar day is the one whose sunrise and sunset belong together. It
+    /// differs from the civil date for an hour or two around midnight, and by a day where the date
+    /// line bends (Samoa, Tonga, Kiribati).
     public static func localDate(of time: Date, at coordinate: Coordinate) -> String {
         UTCTime.formatDate(time.addingTimeInterval(coordinate.lon / 15 * 3600))
     }

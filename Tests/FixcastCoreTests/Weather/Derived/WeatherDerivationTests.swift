@@ -36,6 +36,21 @@ import Testing
         #expect(abs(set.timeIntervalSince(UTCTime.parse("2026-07-26T19:28:00Z")!)) < 180)
     }
 
+    /// Today's derived sunrise and sunset are those of the report's own day, with its time zone or
+    /// without: in Samoa, at 23:00 on Friday 4 there (the sun's Thursday 3), Friday's morning.
+    @Test func todaysSunTimesAreForTheReportsOwnDay() throws {
+        let apia = Coordinate(lat: -13.83, lon: -171.77)!
+        var fresh = report(CurrentConditions(temperatureC: 27), at: apia, time: UTCTime.parse("2026-12-04T10:00:00Z")!)
+        fresh.utcOffsetS = 13 * 3600
+        let rise = try #require(WeatherDerivation.completed(fresh).today?.sunrise)
+        #expect(UTCTime.formatDate(rise.addingTimeInterval(13 * 3600)) == "2026-12-04", "\(rise)")
+        #expect(WeatherDerivation.solarDate(of: "2026-12-04", in: fresh) == "2026-12-03")
+        // Without a time zone, the sun's own date names the same morning.
+        fresh.utcOffsetS = nil
+        let bySun = try #require(WeatherDerivation.completed(fresh).today?.sunrise)
+        #expect(bySun == rise)
+    }
+
     @Test func theProvidersOwnValuesWin() {
         let given = CurrentConditions(
             temperatureC: 16.8, feelsLikeC: 20, humidityPct: 84, dewPointC: 3, windSpeedMps: 2.5)
