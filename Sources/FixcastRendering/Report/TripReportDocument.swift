@@ -103,9 +103,10 @@ public enum TripReportDocument {
                 basemapDamaged = false
             }
             let times = input.points.map(\.time)
-            let breaks = Set(
-                times.indices.dropFirst().filter { times[$0].timeIntervalSince(times[$0 - 1]) >= input.gapMinutes * 60 }
-            )
+            // Where a new trip would begin, by the trips' own rule (`TripSplitter`); never the first point.
+            var splitting = TripSplitter.Splitting(gapMinutes: input.gapMinutes)
+            var breaks = Set<Int>()
+            for (i, t) in times.enumerated() where splitting.add(t.timeIntervalSince1970) && i > 0 { breaks.insert(i) }
             self.breaks = breaks
             cumulativeKm = TrackDistance.cumulativeKm(coordinates, breaks: breaks)
             let timeline = TemperatureTimeline(
