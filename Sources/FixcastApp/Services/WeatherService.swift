@@ -101,8 +101,8 @@ public actor WeatherService {
             // it says so with `cached`, which is kept; only a new fetch is stored.
             // Derived values are filled here, once for every provider, before the report is stored.
             var report = WeatherDerivation.completed(try await fetcher.fetch(at: coordinate, now: now))
-            // One the provider served from what it holds is a stored one: its days move on too.
-            if report.cached { report = WeatherDayShift.shown(report, at: now) }
+            // One the provider served from what it holds is a stored one, served as every stored one is.
+            if report.cached { report = marked(report, stale: false, now: now) }
             report.stale = false
             await backoff.recordSuccess()
             if !report.cached { await save(report) }
