@@ -109,15 +109,39 @@ def parse(path):
             {(o, names.get(f, f)): v for (o, f), v in lines_by_fn.items()})
 
 
-def ordered_functions(self_by_fn, calls, window_s):
+def unsplit_symbols():
+    """Names defined in a section that holds more than one function: the toolchain's static libraries
+    were built without function sections, so libswiftCore's Swift code is one `.text` of 1.6 MB (and
+    _Concurrency's, FoundationEssentials' likewise). The linker moves a section whole, so naming one of
+    its functions in the ordering file would pull that whole section to the front and push fixcast's
+    own every-fix code megabytes apart (bench/README.md, "The hot code, together at last")."""
+    swift = shutil.which("swift") or "/opt/swift/usr/bin/swift"
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swift))), "lib", "swift_static", "linux")
+    names = set()
+    for archive in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if not archive.endswith(".a"):
+            continue
+        out = subprocess.run(["objdump", "-t", os.path.join(folder, archive)], capture_output=True,
+                             text=True).stdout
+        for line in out.splitlines():
+            # "ADDRESS FLAGS SECTION<tab>SIZE [.hidden] NAME": the section ends where the tab is.
+            head, tab, tail = line.partition("\t")
+            if tab and head.split()[-1:] == [".text"] and tail.split():
+                names.add(tail.split()[-1])
+    return names
+
+
+def ordered_functions(self_by_fn, calls, window_s, leave_out=frozenset()):
     """fixcast's functions that ran: those called at every fix (at least 0.9 times a second of 1 Hz feed),
-    most called first, then the rest (whole frames, track commits) by cost. Recursion marks (`'2`) and
-    unnamed code are left out."""
+    most called first, then the rest (whole frames, track commits) by cost. Recursion marks (`'2`),
+    unnamed code and `leave_out` (`unsplit_symbols`) are left out."""
     ran = {}
     for (obj, name), cost in self_by_fn.items():
         if os.path.basename(obj) != "fixcast" or cost <= 0 or name.startswith("0x"):
             continue
         symbol = name.split("'")[0]
+        if symbol in leave_out:
+            continue
         ran[symbol] = ran.get(symbol, 0) + cost
     per_fix = 0.9 * window_s
     every_fix = sorted((s for s in ran if calls.get(s, 0) >= per_fix), key=lambda s: -calls.get(s, 0))
@@ -127,7 +151,7 @@ def ordered_functions(self_by_fn, calls, window_s):
 
 def write_order(path, self_by_fn, calls, window_s):
     """The linker's symbol ordering file (`ordered_functions`, one name a line after a comment)."""
-    every_fix, rest = ordered_functions(self_by_fn, calls, window_s)
+    every_fix, rest = ordered_functions(self_by_fn, calls, window_s, unsplit_symbols())
     with open(path, "w") as f:
         f.write("# fixcast's functions that ran on the live screen at 1 fix a second, those of every fix first:\n"
                 "# the linker lays them out together (scripts/build-release.sh). Written by\n"
