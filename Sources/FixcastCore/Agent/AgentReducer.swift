@@ -72,6 +72,11 @@ public struct AgentReducer: Sendable {
     private var readingProblems: [ReadingIssue] = []
     /// Which components are failing, for the one line a change of health is worth (`ComponentHealth`).
     public private(set) var health = ComponentHealth()
+    /// The receiver's side of the gps, apart from gpsd's (`health`): no fix yet at start-up, or a
+    /// receiver gone silent, said once, and once again when fixes come (`fixHealthNotice`).
+    public private(set) var fixHealth = ComponentHealth()
+    /// When the last fix was handled: a silent receiver's fix counts as lost from then.
+    private var lastFixAt: ClockReading?
     /// A reading was finished that could not be stored: the exit status says so (1), since a reading
     /// lost is never reported as success.
     public private(set) var lostReadings = 0
@@ -193,6 +198,7 @@ public struct AgentReducer: Sendable {
             // The machine slept: what gathered came before the suspend or just after it, and when
             // is unknowable now. It goes unread; the receiver sends again within a second.
             if sleepOffsetPassedOn != nil, gpsd.resumed() { effects.append(.dropGathered) }
+            if sleepOffsetPassedOn != nil { gpsd.machineResumed(at: at.monotonic) }
             sleepOffsetPassedOn = offset
             effects += decide(scheduler.handle(.resumeSample(sleepOffsetS: offset, at: at)), at: at)
         case .manualRequest(let at):
@@ -264,6 +270,7 @@ public struct AgentReducer: Sendable {
             if liveScreen, let turn = minuteTurnsAt, time.monotonic >= turn { drawAnyway = true }
         }
         refreshStatus()
+        if status.gps != before.gps, let notice = fixHealthNotice() { notices.append(notice) }
         // A one-reading run says what went wrong in its reading's notes or its one sentence.
         if !notices.isEmpty, !liveScreen, !oneReading { effects.append(.announceHealth(notices)) }
         if effects.count > 1 { effects.sort { Self.rank($0) < Self.rank($1) } }  // at most one of each kind
@@ -314,6 +321,7 @@ public struct AgentReducer: Sendable {
             return []
         case .fix(let fix):
             gpsProblem = nil
+            lastFixAt = now
             let position = Position(fix: fix)
             status.position = position
             // Kept before the reading is decided: a run that stops at its position leaves in that
@@ -347,6 +355,10 @@ public struct AgentReducer: Sendable {
         var effects: [AgentEffect] = []
         if gpsd.connectionDue(at: now.monotonic) { effects.append(.connectGPS) }
         if gpsd.gatheringOver(at: now.monotonic), gpsd.endGathering() { effects.append(.readGPS) }
+        // A receiver gone quiet: its fix is lost from its last fix on, as if gpsd had said so.
+        if followsGPS, gpsd.silenceDue(at: now.monotonic), scheduler.hasLiveFix, let last = lastFixAt {
+            _ = scheduler.handle(.fixLost(at: last))
+        }
         guard followsGPS || hasStarted else { return effects }
         let decided = decide(scheduler.handle(.tick(at: now)), at: now)
         // A one-reading run that gave up leaves now: no reconnect, no read.
@@ -424,6 +436,21 @@ public struct AgentReducer: Sendable {
         }
     }
 
+    /// The change of the receiver's health that the gps status just made, if it is one: no fix yet at
+    /// start-up (the first retry, then no position), a receiver gone silent, and fixes coming after
+    /// either. A fix lost with the receiver still talking (a tunnel: gpsd says so) is no failure of
+    /// the receiver and is not said; gpsd itself away is `health`'s.
+    private mutating func fixHealthNotice() -> HealthNotice? {
+        switch status.gps {
+        case .waitingForFix, .noPosition, .silent:
+            return fixHealth.observe(.gps, problem: status.gps.issue)
+        case .fixing:
+            return fixHealth.observe(.gps, problem: nil, recovered: HealthNotice.fixesCome)
+        case .starting, .lost, .problem:
+            return nil
+        }
+    }
+
     /// Leaves at once, or once the reading in flight finished (at most `shutdownReadingWaitS`).
     private mutating func stop(at now: ClockReading) -> [AgentEffect] {
         guard scheduler.isReadingInFlight else { return leave(at: now) }
@@ -474,6 +501,7 @@ public struct AgentReducer: Sendable {
         if !followsGPS { return .fixing }
         if let gpsProblem { return .problem(gpsProblem) }
         if scheduler.hasLiveFix { return .fixing }
+        if gpsd.silence.isSilent { return .silent(forS: gpsd.silence.limitS) }
         if let lost = scheduler.fixLostSince { return .lost(since: lost) }
         return fixWaitNotice ?? .starting
     }

@@ -77,6 +77,9 @@ public struct HealthNotice: Sendable, Hashable {
         }
     }
 
+    /// The gps sentence for fixes coming after none came (the startup wait, a silent receiver).
+    public static let fixesCome = "gps: fixes come from the receiver; readings follow it."
+
     /// The gps sentence, with the address of the gpsd that answers.
     public static func gpsdBack(address: String) -> String {
         "gps: gpsd at \(address) answers again; fixes are read again."

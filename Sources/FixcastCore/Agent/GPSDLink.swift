@@ -1,6 +1,7 @@
 /// Decides how the agent's loop treats gpsd's socket: when to read it, when to leave its reports to
-/// gather (`ReportGathering`), when to connect again after gpsd went away (`ReconnectBackoff`), and
-/// when the counts of implausible fixes go to the store (`RejectedFixSaveGate`). Owned by
+/// gather (`ReportGathering`), when to connect again after gpsd went away (`ReconnectBackoff`), when
+/// a receiver that went quiet has lost its fix (`ReceiverSilence`), and when the counts of
+/// implausible fixes go to the store (`RejectedFixSaveGate`). Owned by
 /// `AgentReducer`; driven by monotonic instants, so a wall clock set at the first fix moves nothing.
 public struct GPSDLink: Sendable, Hashable {
     /// How the loop polls gpsd's socket now.
@@ -27,6 +28,8 @@ public struct GPSDLink: Sendable, Hashable {
     private var lostFix = false
     private var timed = true
     private var rejectedGate = RejectedFixSaveGate()
+    /// How long the receiver may go without a fix read before its fix counts as lost.
+    public private(set) var silence = ReceiverSilence()
     /// The connection's total of rejected fixes, as of the last read.
     private var rejectedTotal = RejectedFixCounts()
 
@@ -42,12 +45,17 @@ public struct GPSDLink: Sendable, Hashable {
         return true
     }
 
-    /// The earliest of the gather window's end and the next connection attempt.
+    /// The earliest of the gather window's end, the next connection attempt and, while reports are
+    /// read as they come, when the receiver's silence would count (a gather window's read decides
+    /// first: it may bring the fixes).
     public var nextDeadline: MonotonicInstant? {
         switch (quietUntil, reconnectAt) {
         case (let q?, let r?): return min(q, r)
         case (let q?, nil): return q
-        case (nil, let r): return r
+        case (nil, let r?):
+            guard let s = silence.deadline else { return r }
+            return min(r, s)
+        case (nil, nil): return silence.deadline
         }
     }
 
@@ -60,12 +68,14 @@ public struct GPSDLink: Sendable, Hashable {
             if fix.time == nil { timed = false }
         case .noFix:
             lostFix = true
+            silence.noFix(connectionEnded: false)
         case .connected:
             backoff.reset()
             reconnectAt = nil
         case .disconnected:
             quietUntil = nil
             lastFixReadAt = nil
+            silence.noFix(connectionEnded: true)
             reconnectAt = now.advanced(by: backoff.nextDelay())
         case .device, .satellites:
             break
@@ -84,7 +94,10 @@ public struct GPSDLink: Sendable, Hashable {
         {
             quietUntil = now.advanced(by: window)
         }
-        if fixes > 0 { lastFixReadAt = now }
+        if fixes > 0 {
+            silence.fixesRead(fixes, sincePreviousS: lastFixReadAt.map { now.seconds(since: $0) }, at: now)
+            lastFixReadAt = now
+        }
         fixes = 0
         lostFix = false
         timed = true
@@ -113,6 +126,19 @@ public struct GPSDLink: Sendable, Hashable {
         guard let at = reconnectAt, now >= at else { return false }
         reconnectAt = nil
         return true
+    }
+
+    /// Whether the receiver's silence counts at `now` (true once, when it begins to). Never during a
+    /// gather window: its read, when it ends, may bring the fixes.
+    public mutating func silenceDue(at now: MonotonicInstant) -> Bool {
+        guard quietUntil == nil else { return false }
+        return silence.isDue(at: now)
+    }
+
+    /// The machine slept: the receiver's silence counts from `now`, not from the last fix before the
+    /// suspend (the receiver sends again within a second of waking).
+    public mutating func machineResumed(at now: MonotonicInstant) {
+        silence.resumed(at: now)
     }
 
     /// Whether the gather window ran out at `now`.

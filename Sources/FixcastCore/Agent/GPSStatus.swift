@@ -15,6 +15,9 @@ public enum GPSStatus: Sendable, Hashable {
     case noPosition
     /// The fix was lost at `since` (readings go on at the last position, marked last-known).
     case lost(since: Date)
+    /// gpsd is connected, but no fix has come from the receiver for `forS` seconds (`ReceiverSilence`):
+    /// lost as well, and worth a line, since nothing else says so.
+    case silent(forS: Double)
     /// gpsd is not answering or the connection was lost; the client reconnects by itself.
     case problem(GPSError)
 
@@ -28,6 +31,12 @@ public enum GPSStatus: Sendable, Hashable {
                 component: .gps,
                 message:
                     "gps: no fix yet after \(Int(clamping: timeoutS, to: 0...Int.max)) s; waiting again (retry \(retry) of \(of))."
+            )
+        case .silent(let forS):
+            return ReadingIssue(
+                component: .gps,
+                message:
+                    "gps: gpsd is running but no fix has come from the receiver for \(Int(clamping: forS, to: 0...Int.max)) s; readings use the last known position until one comes (check the receiver with cgps)."
             )
         case .noPosition:
             return ReadingIssue(

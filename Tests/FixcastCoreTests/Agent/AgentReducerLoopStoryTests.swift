@@ -190,6 +190,9 @@ import Testing
         // The startup fix at 1 s is waiting; nothing else comes.
         #expect(r.nextDeadline == F.at(6))
         #expect(r.handle(.deadline(at: F.at(6))) == [.writeTrack])
+        // gpsd stays silent: 15 s after the last fix its fix counts as lost (ReceiverSilence).
+        #expect(r.nextDeadline == F.at(16))
+        #expect(r.handle(.deadline(at: F.at(16))) == [.redraw])
         #expect(r.nextDeadline == F.at(60))  // the screen's clock
     }
 
@@ -225,6 +228,7 @@ import Testing
         // t0 is on a minute (1_800_000_000 s).
         var r = Self.running(.init(liveScreen: true))
         _ = r.handle(.deadline(at: F.at(6)))  // the track's write
+        _ = r.handle(.deadline(at: F.at(16)))  // the receiver's silence (ReceiverSilence)
         #expect(r.nextDeadline == F.at(60))
         #expect(r.handle(.deadline(at: F.at(60))) == [.redraw])
         // The fix (at 1 s) turns a minute old: its "just now" becomes "1 min ago" then, not at 120 s.
@@ -234,6 +238,7 @@ import Testing
         // Headless nothing is drawn, so nothing wakes for a minute.
         var h = Self.running()
         _ = h.handle(.deadline(at: F.at(6)))
+        _ = h.handle(.deadline(at: F.at(16)))
         #expect(h.nextDeadline == F.at(1801))
     }
 

@@ -178,8 +178,11 @@ import Testing
         #expect(r.status.gps == .starting)
         #expect(r.nextDeadline == F.at(8))
 
-        // Each retry is announced on the status line.
-        #expect(r.handle(.deadline(at: F.at(8))) == [.redraw])
+        // Each retry is announced on the status line; headless, the first on stderr (once).
+        let waiting = "gps: no fix yet after 8 s; waiting again (retry 1 of 2)."
+        #expect(
+            r.handle(.deadline(at: F.at(8)))
+                == [.announceHealth([HealthNotice(component: .gps, message: waiting, isFailure: true)]), .redraw])
         #expect(r.status.gps == .waitingForFix(retry: 1, of: 2, timeoutS: 8))
         #expect(r.status.problems.map(\.message) == ["gps: no fix yet after 8 s; waiting again (retry 1 of 2)."])
         #expect(r.nextDeadline == F.at(9))
@@ -211,14 +214,19 @@ import Testing
 
         // The first fix, where it was stored: no move, no second reading.
         let f = A.fix(F.north(km: 1), at: 40)
+        let fixes = HealthNotice(component: .gps, message: HealthNotice.fixesCome, isFailure: false)
         #expect(
-            r.handle(.gps(.fix(f), at: F.at(40))) == [.recordTrackPoint(f), .saveLastKnown(A.position(f)), .redraw])
+            r.handle(.gps(.fix(f), at: F.at(40)))
+                == [.recordTrackPoint(f), .saveLastKnown(A.position(f)), .announceHealth([fixes]), .redraw])
     }
 
     @Test func aStartupWithNoFixAndNothingStored() {
         var r = A.reducer(.init(fixRetries: 0))
         _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
-        #expect(r.handle(.deadline(at: F.at(8))) == [.redraw])
+        let none = GPSStatus.noPosition.issue?.message ?? ""
+        #expect(
+            r.handle(.deadline(at: F.at(8)))
+                == [.announceHealth([HealthNotice(component: .gps, message: none, isFailure: true)]), .redraw])
         #expect(r.status.gps == .noPosition)
         #expect(
             r.status.problems.map(\.message)
@@ -231,7 +239,9 @@ import Testing
             r.handle(.gps(.fix(f), at: F.at(60)))
                 == [
                     .takeReading(ReadingRequest(trigger: .startup, position: A.position(f), forced: false)),
-                    .recordTrackPoint(f), .saveLastKnown(A.position(f)), .redraw,
+                    .recordTrackPoint(f), .saveLastKnown(A.position(f)),
+                    .announceHealth([HealthNotice(component: .gps, message: HealthNotice.fixesCome, isFailure: false)]),
+                    .redraw,
                 ])
         #expect(r.status.problems == [])
     }

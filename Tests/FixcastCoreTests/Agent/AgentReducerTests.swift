@@ -131,7 +131,12 @@ import Testing
             r.handle(.gps(.connected(address: A.gpsd), at: F.at(8.5)))
                 == [
                     .announceHealth([
-                        HealthNotice(component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false)
+                        HealthNotice(
+                            component: .gps, message: HealthNotice.gpsdBack(address: A.gpsd), isFailure: false),
+                        // gpsd's problem hid the wait for a fix; headless, it is said now that gpsd is back.
+                        HealthNotice(
+                            component: .gps, message: "gps: no fix yet after 8 s; waiting again (retry 1 of 2).",
+                            isFailure: true),
                     ]), .redraw,
                 ])
         #expect(r.status.gps == .waitingForFix(retry: 1, of: 2, timeoutS: 8))
@@ -162,7 +167,9 @@ import Testing
     @Test func aBusyGPSStreamCannotStarveTheFixWait() {
         var r = A.reducer(lastKnown: Position(coordinate: F.berlin, obtainedAt: F.at(-60), source: .gps))
         _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
-        #expect(r.handle(.gps(.noFix, at: F.at(8))) == [.redraw])
+        let waiting = HealthNotice(
+            component: .gps, message: "gps: no fix yet after 8 s; waiting again (retry 1 of 2).", isFailure: true)
+        #expect(r.handle(.gps(.noFix, at: F.at(8))) == [.announceHealth([waiting]), .redraw])
         #expect(r.status.gps == .waitingForFix(retry: 1, of: 2, timeoutS: 8))
         #expect(A.requests(r.handle(.gps(.noFix, at: F.at(26)))).map(\.trigger) == [.startup])
     }

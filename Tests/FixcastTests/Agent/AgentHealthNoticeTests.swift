@@ -54,6 +54,43 @@ import Testing
         #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
     }
 
+    /// The receiver stops sending while gpsd stays up (a pulled cable): gpsd says nothing, so the rule
+    /// is fixcast's (`ReceiverSilence`): said once, 15 s after the last fix read (a headless read may
+    /// come up to 10 s after the fix), and once when fixes come again.
+    @Test func aHeadlessAgentSaysOnceThatTheReceiverWentSilentAndOnceThatFixesCome() async throws {
+        let rig = try await AgentReplayTests.startRig()
+        defer { rig.stop() }
+        let (gpsd, agent, recorder) = (rig.gpsd, rig.agent, rig.recorder)
+        let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) - 30)
+        func send(_ i: Int) async {
+            let epoch = NMEAWriter.Epoch(
+                lat: 52.52 + Double(i) * 0.0009, lon: 13.405, time: start.addingTimeInterval(Double(i)))
+            for line in NMEAWriter.log([epoch]) { gpsd.write(line) }
+            #expect(await recorder.wait { $0.fix.map { abs($0.coordinate.lat - epoch.lat) < 1e-6 } ?? false } != nil)
+        }
+        for i in 0..<4 {
+            if i > 0 { try await Task.sleep(for: .seconds(1)) }
+            await send(i)
+            if i == 0 { #expect(agent.waitForLines(1, seconds: 30), "the startup reading; stderr: \(agent.stderr)") }
+        }
+        let lastFixAt = Date()
+        let silent = agent.waitForStderr(containing: "no fix has come from the receiver", seconds: 40)
+        let said = try #require(silent, "stderr says the receiver is silent; it said: \(agent.stderr)")
+        let delay = said.at.timeIntervalSince(lastFixAt)
+        print("receiver silent → stderr line after \(String(format: "%.1f", delay)) s")
+        #expect(delay >= 14 && delay < 27, "15 s after the last fix read, which may be 10 s late: \(delay) s")
+        try await Task.sleep(for: .seconds(3))
+        #expect(agent.stderrLines.filter { $0.line.hasPrefix("gps:") }.count == 1, "once: \(agent.stderr)")
+
+        let resumedAt = Date()
+        await send(40)
+        let back = agent.waitForStderr(containing: HealthNotice.fixesCome, after: resumedAt, seconds: 15)
+        #expect(back != nil, "stderr says fixes come again; it said: \(agent.stderr)")
+        #expect(agent.stderrLines.filter { $0.line.hasPrefix("gps:") }.count == 2, "two lines in all: \(agent.stderr)")
+        agent.signal(SIGTERM)
+        #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
+    }
+
     @Test func aHeadlessAgentSaysOnceThatTheBrokerIsAwayAndOnceThatItIsBack() async throws {
         let home = TestPaths.temporaryDirectory("agent-mqtt-health")
         defer { try? FileManager.default.removeItem(at: home) }
