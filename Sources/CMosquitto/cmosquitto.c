@@ -33,11 +33,14 @@ struct cmosq_table {
     __typeof__(&mosquitto_disconnect_callback_set) disconnect_callback_set;
     __typeof__(&mosquitto_lib_init) lib_init;
     __typeof__(&mosquitto_loop) loop;
+    __typeof__(&mosquitto_message_callback_set) message_callback_set;
     __typeof__(&mosquitto_new) new;
     __typeof__(&mosquitto_publish) publish;
     __typeof__(&mosquitto_publish_callback_set) publish_callback_set;
     __typeof__(&mosquitto_reconnect) reconnect;
     __typeof__(&mosquitto_strerror) strerror;
+    __typeof__(&mosquitto_subscribe) subscribe;
+    __typeof__(&mosquitto_subscribe_callback_set) subscribe_callback_set;
     __typeof__(&mosquitto_threaded_set) threaded_set;
     __typeof__(&mosquitto_tls_set) tls_set;
     __typeof__(&mosquitto_username_pw_set) username_pw_set;
@@ -55,11 +58,14 @@ static const struct clazy_symbol symbols[] = {
     {"mosquitto_disconnect_callback_set", offsetof(struct cmosq_table, disconnect_callback_set)},
     {"mosquitto_lib_init", offsetof(struct cmosq_table, lib_init)},
     {"mosquitto_loop", offsetof(struct cmosq_table, loop)},
+    {"mosquitto_message_callback_set", offsetof(struct cmosq_table, message_callback_set)},
     {"mosquitto_new", offsetof(struct cmosq_table, new)},
     {"mosquitto_publish", offsetof(struct cmosq_table, publish)},
     {"mosquitto_publish_callback_set", offsetof(struct cmosq_table, publish_callback_set)},
     {"mosquitto_reconnect", offsetof(struct cmosq_table, reconnect)},
     {"mosquitto_strerror", offsetof(struct cmosq_table, strerror)},
+    {"mosquitto_subscribe", offsetof(struct cmosq_table, subscribe)},
+    {"mosquitto_subscribe_callback_set", offsetof(struct cmosq_table, subscribe_callback_set)},
     {"mosquitto_threaded_set", offsetof(struct cmosq_table, threaded_set)},
     {"mosquitto_tls_set", offsetof(struct cmosq_table, tls_set)},
     {"mosquitto_username_pw_set", offsetof(struct cmosq_table, username_pw_set)},
@@ -87,6 +93,9 @@ struct cmosq_client {
     cmosq_connect_callback on_connect;
     cmosq_disconnect_callback on_disconnect;
     cmosq_publish_callback on_publish;
+    /* Set by cmosq_subscribe_with: SUBACK and the messages of the subscriptions. */
+    cmosq_subscribe_callback on_subscribe;
+    cmosq_message_callback on_message;
     /* How long to wait before the next connection attempt: asked of the caller at each failure, so
      * one rule (Swift's ReconnectBackoff) decides the timing, not this file or libmosquitto. */
     cmosq_delay_callback next_delay_ms;
@@ -136,6 +145,21 @@ static void publish_trampoline(struct mosquitto *mosq, void *obj, int mid) {
     (void)mosq;
     cmosq_client *c = obj;
     if (c->on_publish) c->on_publish(c->context, mid);
+}
+
+static void subscribe_trampoline(struct mosquitto *mosq, void *obj, int mid, int qos_count, const int *granted) {
+    (void)mosq;
+    cmosq_client *c = obj;
+    /* 0x80 (128) in the granted list: the broker refused the subscription. */
+    bool refused = qos_count < 1 || granted == NULL || granted[0] >= 128;
+    if (c->on_subscribe) c->on_subscribe(c->context, mid, refused);
+}
+
+static void message_trampoline(struct mosquitto *mosq, void *obj, const struct mosquitto_message *m) {
+    (void)mosq;
+    cmosq_client *c = obj;
+    if (c->on_message && m != NULL && m->topic != NULL)
+        c->on_message(c->context, m->topic, m->payload, m->payloadlen, m->retain);
 }
 
 cmosq_client *cmosq_new(const char *client_id, void *context, cmosq_connect_callback on_connect,
@@ -315,6 +339,15 @@ int cmosq_loop_stop(cmosq_client *client, bool force) {
 int cmosq_publish(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain,
                   int *mid) {
     return lib.publish(client->mosq, mid, topic, length, payload, qos, retain);
+}
+
+int cmosq_subscribe_with(cmosq_client *client, const char *topic, int qos, cmosq_subscribe_callback on_subscribe,
+                         cmosq_message_callback on_message, int *mid) {
+    client->on_subscribe = on_subscribe;
+    client->on_message = on_message;
+    lib.subscribe_callback_set(client->mosq, subscribe_trampoline);
+    lib.message_callback_set(client->mosq, message_trampoline);
+    return lib.subscribe(client->mosq, mid, topic, qos);
 }
 
 int cmosq_disconnect(cmosq_client *client) {

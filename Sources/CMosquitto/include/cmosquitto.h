@@ -20,6 +20,12 @@ typedef void (*cmosq_connect_callback)(void *context, int rc);
 typedef void (*cmosq_disconnect_callback)(void *context, int rc);
 /* The broker acknowledged message `mid` (PUBACK for QoS 1). */
 typedef void (*cmosq_publish_callback)(void *context, int mid);
+/* SUBACK for subscription `mid`; `refused` when the broker did not grant it. */
+typedef void (*cmosq_subscribe_callback)(void *context, int mid, bool refused);
+/* A message on a subscribed topic: `payload` (`length` bytes, not terminated) and `topic` are the
+   library's, valid during the call only; `retained` when the broker kept it from before. */
+typedef void (*cmosq_message_callback)(void *context, const char *topic, const void *payload, int length,
+                                       bool retained);
 /* A connection attempt failed or a connection was lost: milliseconds to wait before the next one. */
 typedef unsigned int (*cmosq_delay_callback)(void *context);
 
@@ -66,6 +72,10 @@ int cmosq_loop_stop(cmosq_client *client, bool force);
 
 int cmosq_publish(cmosq_client *client, const char *topic, const void *payload, int length, int qos, bool retain,
                   int *mid);
+/* Subscribes to `topic` (no wildcards needed by fixcast) at `qos`; SUBACK and the topic's messages come to the
+   two callbacks, on the thread that runs the loop. The message id is put in `mid`. */
+int cmosq_subscribe_with(cmosq_client *client, const char *topic, int qos, cmosq_subscribe_callback on_subscribe,
+                         cmosq_message_callback on_message, int *mid);
 int cmosq_disconnect(cmosq_client *client);
 
 const char *cmosq_strerror(int rc);

@@ -18,6 +18,11 @@ public enum MQTTLinkEvent: Sendable, Hashable {
     case disconnected(rc: Int32)
     /// PUBACK for message `mid`.
     case acknowledged(mid: Int32)
+    /// SUBACK for subscription `mid` (`refused`: the broker did not grant it).
+    case subscribed(mid: Int32, refused: Bool)
+    /// A message on a subscribed topic (`retained`: kept by the broker from before); `payload` holds at
+    /// most `MQTTLink.keptPayloadBytes` of it, `length` is its whole size.
+    case message(topic: String, payload: [UInt8], length: Int, retained: Bool)
 }
 
 /// How to reach the broker: everything from `[mqtt]` except the password, which is held apart so
@@ -235,6 +240,32 @@ public final class MQTTLink: @unchecked Sendable {
         let rc = Array(payload.utf8).withUnsafeBytes {
             cmosq_publish(client, topic, $0.baseAddress, Int32($0.count), 1, retain, &mid)
         }
+        return rc == 0 ? mid : nil
+    }
+
+    /// The most of a received message that is kept: fixcast subscribes only to its own availability
+    /// (`online` / `offline`); a broker's larger payload is counted, not copied.
+    public static let keptPayloadBytes = 1024
+
+    /// Subscribes at QoS 1 to `topic`; its SUBACK and messages come as events (`subscribed`, `message`).
+    /// The message id, or nil when libmosquitto refused the call.
+    public func subscribe(topic: String) -> Int32? {
+        guard MQTTStringRule.problem(topic) == nil else { return nil }
+        var mid: Int32 = 0
+        let rc = cmosq_subscribe_with(
+            client, topic, 1,
+            { ctx, mid, refused in
+                guard let ctx else { return }
+                Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().emit(.subscribed(mid: mid, refused: refused))
+            },
+            { ctx, topic, payload, length, retained in
+                guard let ctx, let topic else { return }
+                let size = Int(max(length, 0))
+                let kept = min(size, MQTTLink.keptPayloadBytes)
+                let bytes = payload.map { Array(UnsafeRawBufferPointer(start: $0, count: kept)) } ?? []
+                Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().emit(
+                    .message(topic: String(cString: topic), payload: bytes, length: size, retained: retained))
+            }, &mid)
         return rc == 0 ? mid : nil
     }
 

@@ -8,6 +8,10 @@ import FoundationEssentials
 /// `fixcast mqtt test`: one connection with the current settings, one retained `online`
 /// published and acknowledged, and a sentence saying what worked or which step failed (name
 /// lookup, TCP, TLS, login). Runs on a thread of its own: its network loop blocks.
+///
+/// The availability topic is left as the test found it (`AvailabilityRestore`): a retained `online`
+/// left behind would show the device available in Home Assistant though no `run` is running, and
+/// `offline` in its place would show a running service (the same device id) as gone.
 public enum MQTTProbe {
     /// How long to wait for CONNACK and then for PUBACK: a broker on a LAN answers in milliseconds,
     /// one across a mobile link in a second or two.
@@ -44,7 +48,7 @@ public enum MQTTProbe {
         if let e = link.connectBlocking() { return .failure(e) }
         // CONNACK.
         let clock = ContinuousClock()
-        var deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
+        let deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
         var connected = false
         while !connected {
             if let e = link.pump(timeoutMs: 100, connected: false) { return .failure(e) }
@@ -57,7 +61,7 @@ public enum MQTTProbe {
                         MQTTError(
                             cause: endpoint.tls ? .tls : .closedAtHandshake, broker: endpoint.display,
                             detail: "closed before CONNACK"))
-                case .acknowledged: break
+                case .acknowledged, .subscribed, .message: break
                 }
             }
             if !connected, clock.now > deadline {
@@ -67,26 +71,73 @@ public enum MQTTProbe {
                         detail: "no CONNACK within \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
             }
         }
-        guard let mid = link.publish(topic: topics.availability, payload: MQTTTopics.online, retain: true) else {
-            return .failure(MQTTError(cause: .lost, broker: endpoint.display, detail: "the publish was refused"))
+        let found = retained(on: topics.availability, link: link)
+        if case .failure(let e) = found { return .failure(e) }
+        if let e = publishAcknowledged(MQTTTopics.online, on: topics.availability, link: link, endpoint: endpoint) {
+            return .failure(e)
         }
-        deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
-        var acked = false
-        while !acked {
-            if let e = link.pump(timeoutMs: 100, connected: true) { return .failure(e) }
-            for event in link.takeEvents() where event == .acknowledged(mid: mid) { acked = true }
-            if !acked, clock.now > deadline {
-                return .failure(
-                    MQTTError(
-                        cause: .protocolError, broker: endpoint.display,
-                        detail: "no PUBACK in \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
-            }
+        let restore = AvailabilityRestore(found: (try? found.get()) ?? .unreadable)
+        if let payload = restore.payload,
+            let e = publishAcknowledged(payload, on: topics.availability, link: link, endpoint: endpoint)
+        {
+            return .failure(e)
         }
         link.disconnect()
         _ = link.pump(timeoutMs: 100, connected: true)
         let how = (endpoint.tls ? " over TLS" : "") + (endpoint.username.isEmpty ? "" : " as \(endpoint.username)")
         return .success(
-            "mqtt: connected to \(endpoint.display)\(how) and the broker acknowledged \"online\" on \(topics.availability)."
+            "mqtt: connected to \(endpoint.display)\(how) and the broker acknowledged \"online\" on \(topics.availability)\(restore.clause)."
         )
+    }
+
+    /// How long the broker has, after SUBACK, to send what it kept on a topic: mosquitto sends it right
+    /// behind the SUBACK, in the same write.
+    static let retainedWaitMs = 300
+
+    /// What the broker keeps on `topic` now (`unreadable` when the subscription was not granted, or
+    /// refused by libmosquitto: then nothing will be put back).
+    static func retained(on topic: String, link: MQTTLink) -> Result<AvailabilityRestore.Found, MQTTError> {
+        guard let mid = link.subscribe(topic: topic) else { return .success(.unreadable) }
+        let clock = ContinuousClock()
+        var deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
+        var subscribed = false
+        var kept: AvailabilityRestore.Found? = nil
+        while true {
+            if let e = link.pump(timeoutMs: 50, connected: true) { return .failure(e) }
+            for event in link.takeEvents() {
+                switch event {
+                case .subscribed(mid, let refused):
+                    if refused { return .success(.unreadable) }
+                    subscribed = true
+                    deadline = clock.now.advanced(by: .milliseconds(retainedWaitMs))
+                case .message(topic, let payload, let length, true):
+                    kept = length > payload.count ? .unreadable : .payload(payload)
+                default: break
+                }
+            }
+            if kept != nil, subscribed { break }
+            if clock.now > deadline { break }
+        }
+        return .success(subscribed ? (kept ?? AvailabilityRestore.Found.nothing) : .unreadable)
+    }
+
+    /// Publishes `payload` retained on `topic` and waits for its PUBACK: nil, or why it failed.
+    static func publishAcknowledged(_ payload: String, on topic: String, link: MQTTLink, endpoint: MQTTEndpoint)
+        -> MQTTError?
+    {
+        guard let mid = link.publish(topic: topic, payload: payload, retain: true) else {
+            return MQTTError(cause: .lost, broker: endpoint.display, detail: "the publish was refused")
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
+        while true {
+            if let e = link.pump(timeoutMs: 100, connected: true) { return e }
+            if link.takeEvents().contains(.acknowledged(mid: mid)) { return nil }
+            if clock.now > deadline {
+                return MQTTError(
+                    cause: .protocolError, broker: endpoint.display,
+                    detail: "no PUBACK in \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s")
+            }
+        }
     }
 }

@@ -73,9 +73,11 @@ public actor ReadingPublisher {
     /// - Parameter onProblem: called (from the publisher, not the main thread) each time the link's
     ///   error changes to a new one, and with nil when the link works again after one; `run --json`
     ///   tells stderr of each change of health (`ComponentHealth`), the live screen shows `status.line`.
+    /// - Parameter language: what the readings' `description`s are in (`--lang`, CONTRACT.md: the
+    ///   store keeps them in English; `payload(_:in:)`).
     public static func start(
         settings: Settings.MQTT, store: SQLiteStore, deviceID: String, ahead: Bool = false,
-        onProblem: (@Sendable (MQTTError?) -> Void)? = nil
+        language: Language = .en, onProblem: (@Sendable (MQTTError?) -> Void)? = nil
     ) async -> ReadingPublisher {
         let topics = MQTTTopics(
             prefix: settings.topicPrefix, device: deviceID, discoveryPrefix: settings.discoveryPrefix)
@@ -91,16 +93,17 @@ public actor ReadingPublisher {
         }
         let publisher = ReadingPublisher(
             topics: topics, store: store, link: link, endpoint: endpoint, error: error, ahead: ahead,
-            onProblem: onProblem)
+            language: language, onProblem: onProblem)
         await publisher.begin()
         return publisher
     }
 
     private init(
         topics: MQTTTopics, store: SQLiteStore, link: MQTTLink?, endpoint: MQTTEndpoint, error: MQTTError?,
-        ahead: Bool, onProblem: (@Sendable (MQTTError?) -> Void)?
+        ahead: Bool, language: Language, onProblem: (@Sendable (MQTTError?) -> Void)?
     ) {
         self.onProblem = onProblem
+        self.language = language
         self.ahead = ahead
         self.topics = topics
         self.store = store
@@ -117,6 +120,8 @@ public actor ReadingPublisher {
     private let nudgeStream: AsyncStream<Void>
     /// Weather ahead is on: the ahead sensors are announced and fed.
     private let ahead: Bool
+    /// The language of the published readings' descriptions.
+    private let language: Language
     /// What applies, so each alert is announced once when it begins and once when it ends.
     private var announcer = AlertAnnouncer()
     static let announcerKey = "mqtt.alerts.applying"
@@ -229,6 +234,8 @@ public actor ReadingPublisher {
             acked.append(id)
             await removeAcknowledged()
             await drain()
+        case .subscribed, .message:
+            break  // the publisher subscribes to nothing
         }
     }
 
@@ -286,11 +293,12 @@ public actor ReadingPublisher {
             } catch { return }
             guard !entries.isEmpty, connected else { return }
             for entry in entries {
-                guard let payload = entry.payload else {
+                guard let stored = entry.payload else {
                     lastQueued = entry.id
                     acked.append(entry.id)
                     continue
                 }
+                let payload = Self.payload(stored, in: language)
                 guard let mid = link.publish(topic: topics.reading, payload: payload, retain: false) else {
                     // libmosquitto refused it (e.g. the link just dropped). With acknowledgements still
                     // to come, each wakes the drain; with none, nothing would: try again in a second.
@@ -305,6 +313,17 @@ public actor ReadingPublisher {
     }
 
     private var retryPending = false
+
+    /// A stored reading's JSON as it goes to the broker: in `language`, as `--json` prints it (the
+    /// store keeps it in English; only the `description`s differ). Read back and written again by the
+    /// one reading JSON rule (`Reading.json(language:)`); English, or a row that does not read back,
+    /// goes as stored.
+    static func payload(_ stored: String, in language: Language) -> String {
+        guard language != .en, let json = try? JSONValue.parse(stored), let reading = Reading(json: json) else {
+            return stored
+        }
+        return reading.json(language: language).serialized()
+    }
 
     /// One drain a second from now (after a refused publish with nothing in flight to wake it).
     private func retryLater() {

@@ -61,7 +61,7 @@ struct RunCommand {
             }
             let started = await ReadingPublisher.start(
                 settings: context.settings.mqtt, store: store, deviceID: services.deviceID,
-                ahead: services.ahead != nil, onProblem: onProblem)
+                ahead: services.ahead != nil, language: context.language, onProblem: onProblem)
             services.readings.onStored = { started.readingStored() }
             services.onAlertsChecked = { report, time in started.alertsChecked(report, at: time) }
             publisher = started

@@ -15,6 +15,44 @@ struct MQTTBinaryTests {
         return e
     }
 
+    /// Stop 38's finding: `mqtt test` left a retained `online` after a `run` had stopped, so Home
+    /// Assistant showed the device available with nothing running. It now puts back what was kept, and
+    /// leaves a running `run`'s `online` alone.
+    @Test func mqttTestLeavesTheAvailabilityTopicAsItFoundIt() throws {
+        let home = TestPaths.temporaryDirectory()
+        let broker = try MosquittoBroker()
+        let topic = "fixcast/probe2/availability"
+        func keep(_ payload: String) throws {
+            _ = try MosquittoBroker.runTool(
+                "/usr/bin/mosquitto_pub",
+                [
+                    "-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-r", "-t", topic,
+                    "-m", payload,
+                ])
+        }
+        func kept() throws -> [String] {
+            let late = try TopicRecorder(broker: broker, topics: [topic])
+            defer { late.stop() }
+            late.wait(timeout: 2) { !$0.payloads(on: topic).isEmpty }
+            return late.payloads(on: topic)
+        }
+        // A run that stopped left its "offline".
+        try keep("offline")
+        let stopped = try CLIRunner.run(
+            ["mqtt", "test"], env: Self.env(port: broker.port, device: "probe2"), home: home)
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(stopped.stdout.contains("then put back \"offline\" as it was"), "\(stopped.stdout)")
+        #expect(try kept() == ["offline"])
+        // A running one keeps "online": the test leaves it.
+        try keep("online")
+        let running = try CLIRunner.run(
+            ["mqtt", "test"], env: Self.env(port: broker.port, device: "probe2"), home: home)
+        #expect(running.status == 0, "\(running.stderr)")
+        #expect(running.stdout.contains("a running fixcast had it \"online\" already"), "\(running.stdout)")
+        #expect(try kept() == ["online"])
+        #expect(running.stdout.split(separator: "\n").count == 1)
+    }
+
     @Test func mqttTestSaysWhatWorkedOrWhichStepFailed() throws {
         let home = TestPaths.temporaryDirectory()
         let broker = try MosquittoBroker()
@@ -23,9 +61,14 @@ struct MQTTBinaryTests {
         #expect(ok.status == 0)
         #expect(ok.stdout.hasPrefix("mqtt: connected to 127.0.0.1:\(broker.port)"))
         #expect(ok.stdout.contains("fixcast/probe1/availability"))
-        recorder.wait(timeout: 5) { $0.payloads(on: "fixcast/probe1/availability") == ["online"] }
-        #expect(recorder.payloads(on: "fixcast/probe1/availability") == ["online"])
+        // Nothing was kept there before: the test's "online" is cleared again (an empty retained message).
+        #expect(ok.stdout.contains("cleared it again"), "\(ok.stdout)")
+        recorder.wait(timeout: 5) { $0.payloads(on: "fixcast/probe1/availability") == ["online", ""] }
+        #expect(recorder.payloads(on: "fixcast/probe1/availability") == ["online", ""])
         recorder.stop()
+        let late = try TopicRecorder(broker: broker, topics: ["fixcast/probe1/availability"])
+        #expect(late.payloads(on: "fixcast/probe1/availability").isEmpty, "nothing retained is left behind")
+        late.stop()
 
         let nothing = freeLoopbackPort()
         let down = try CLIRunner.run(["mqtt", "test"], env: Self.env(port: nothing, device: "probe1"), home: home)

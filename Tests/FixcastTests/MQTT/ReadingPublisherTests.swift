@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import Foundation
 import Testing
 
@@ -70,6 +71,39 @@ struct ReadingPublisherTests {
         #expect(configs.contains("homeassistant/sensor/van1/temperature/config"))
         #expect(configs.count == HomeAssistantDiscovery.configs(topics: publisher.topics).count)
         late.stop()
+    }
+
+    /// CONTRACT.md: `description` follows `--lang`. The store keeps readings in English; what goes to
+    /// the broker (`reading` and the retained `state`) is in the run's language, and nothing else differs.
+    @Test func readingsArePublishedInTheRunsLanguage() async throws {
+        let broker = try MosquittoBroker()
+        let store = try Self.store()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
+        // Stored first, as a run that was offline left them: their JSON as the store keeps it.
+        let ids = try await Self.storeReadings(2, in: store, device: "ru1", publisher: nil)
+        let stored = try await store.outboxEntries(after: 0, limit: 10).compactMap(\.payload)
+        #expect(stored.count == 2)
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "ru1"), store: store, deviceID: "ru1", language: .ru)
+        recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/ru1/reading")) == ids }
+        let published = recorder.payloads(on: "fixcast/ru1/reading")
+        #expect(readingIDs(published) == ids)
+        let overcast = try #require(WMOCode.description(3, language: .ru))
+        #expect(overcast != WMOCode.description(3, language: .en))
+        for (text, kept) in zip(published, stored) {
+            let json = try JSONValue.parse(text)
+            #expect(json["weather"]?["current"]?["description"]?.stringValue == overcast, "\(text)")
+            #expect(json["weather"]?["daily"]?[0]?["description"]?.stringValue == overcast, "\(text)")
+            // The rest is the stored reading's, to the byte: only the descriptions differ.
+            #expect(kept.contains("\"Overcast\""))
+            #expect(text.replacing(overcast, with: "Overcast") == kept)
+        }
+        // English goes as stored.
+        #expect(stored.allSatisfy { ReadingPublisher.payload($0, in: .en) == $0 })
+        recorder.wait(timeout: 5) { !$0.payloads(on: "fixcast/ru1/state").isEmpty }
+        #expect(recorder.payloads(on: "fixcast/ru1/state").last?.contains(overcast) == true)
+        await publisher.stop()
+        recorder.stop()
     }
 
     /// Context switches of this process's threads named `name`.
