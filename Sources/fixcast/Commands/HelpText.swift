@@ -52,8 +52,11 @@ public enum HelpText {
                 (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line
                 and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one (each keeps
                 the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
-                once, a lost fix within 10 s). stderr says once when gpsd, MQTT, the weather, the alerts or
-                the store stop working, and once when they work again. Every reading and a thinned track
+                once, a lost fix within 10 s). A receiver that stops sending while gpsd stays up has lost
+                its fix 15 s after the last fix read (3 of its intervals if slower): within 15 s on the
+                live screen, 25 s otherwise. stderr says once when gpsd, MQTT, the weather, the alerts or
+                the store stop working, when no fix comes (at start, or from a silent receiver), and once
+                when each works again. Every reading and a thinned track
                 are stored in the SQLite store. With --at or --place it stays at that position
                 instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
                 SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader
@@ -221,8 +224,10 @@ public enum HelpText {
                 Connects to the broker of the [mqtt] settings (host, port, tls, ca_file, username and
                 FIXCAST_MQTT_PASSWORD), publishes one retained "online" to
                 <topic_prefix>/<device_id>/availability, and says in one sentence what worked or what
-                failed (name lookup, TCP connection, TLS handshake or login). Exit 0 when the broker
-                acknowledged the message, 1 when not.
+                failed (name lookup, TCP connection, TLS handshake or login). Then it leaves the topic as
+                it found it: a stopped run's "offline" is put back, a running one's "online" left, and
+                the topic is cleared again where nothing was kept. Exit 0 when the broker acknowledged
+                the message, 1 when not.
 
                 OPTIONS:
                 \(options(for: .mqtt))
