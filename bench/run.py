@@ -484,7 +484,9 @@ def main():
                 # reads a 1 Hz receiver's reports every 10 s (ReportGathering), so the last of the drive
                 # is read up to 10 s after it came (its points written with it), and the window that read
                 # opened ends 10 s later, finds the socket empty, and leaves it to wake the loop again.
-                time.sleep(20.5)
+                # 15 s after that last read with fixes the receiver's silence counts (ReceiverSilence:
+                # its fix is lost, said once on stderr, one wake-up): up to 25 s after the last fix.
+                time.sleep(30.5)
                 parked_before = thread_stats(p.pid)
                 time.sleep(args.idle_s)
                 parked = thread_delta(parked_before, thread_stats(p.pid))
