@@ -14,10 +14,12 @@ import FoundationEssentials
 /// - which fixes go into the track (`TrackThinner`) and when the last-known position is saved
 ///   (`LastKnownSaveGate`);
 /// - when to ask for the official alerts and which are news (`AlertWatch`);
-/// - what the gps side's state is (`GPSStatus`, typed) and what the status line says;
+/// - what the gps side's state is (`GPSStatus`, typed) and what the status line says, and which of
+///   its changes a headless run says on stderr (`health` for gpsd, `fixHealth` for the receiver);
 /// - how gpsd's socket is read (`GPSDLink`): reports left to gather (`ReportGathering`) and read
 ///   early when a person asks for something, dropped across a suspend, the reconnect back-off, when
-///   rejected-fix counts are saved;
+///   a receiver that stopped sending has lost its fix (`ReceiverSilence`), when rejected-fix counts
+///   are saved;
 /// - when kept track points go to the store (`TrackWriteBatch`), when the screen is drawn (a change,
 ///   a resize, its clock's minute), when a finished reading is printed, JSON lines after a hang-up;
 /// - when to leave (SIGINT/SIGTERM/SIGHUP, `q`, stdout gone), how long a reading in flight may
