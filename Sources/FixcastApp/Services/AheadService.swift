@@ -42,6 +42,9 @@ public actor AheadService {
     private var trajectory: AheadTrajectory
     private var refreshPolicy: AheadRefreshPolicy
     private var last: AheadForecast?
+    /// Why the last refresh failed (nil once one succeeds): until the next refresh, the readings keep
+    /// saying so, and the forecast they carry is the kept one, marked stale.
+    private var lastFailure: ReadingIssue?
 
     /// How many times the forecast service was actually asked (for tests and the status line).
     public private(set) var requestCount = 0
@@ -106,6 +109,8 @@ public actor AheadService {
         let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now)
         _ = trajectory.takeChange()
         guard refreshPolicy.reason(at: now, basis: plan?.refreshBasis, forced: force) != nil else {
+            // Not due: the last forecast as it was, or, after a failed refresh, kept and still stale.
+            if let lastFailure { return AheadOutcome(forecast: staleLast(at: now), issue: lastFailure) }
             return AheadOutcome(forecast: lastCovering(now), issue: nil)
         }
         if let basis = plan?.refreshBasis { refreshPolicy.refreshed(at: now, basis: basis) }
@@ -132,16 +137,18 @@ public actor AheadService {
                 plan: plan, speed: speed, from: origin, madeAt: now, points: [], locationOfSample: [], series: [],
                 places: [], rainMmH: settings.rainMmH)
             last = empty
+            lastFailure = nil
             return AheadOutcome(forecast: empty, issue: nil)
         }
         if offline { return AheadOutcome(forecast: staleLast(at: now), issue: nil) }
         if let until = await backoff.heldUntil(now: now) {
-            return AheadOutcome(forecast: staleLast(at: now), issue: ReadingIssue(AheadError.backingOff(until: until)))
+            return failed(ReadingIssue(AheadError.backingOff(until: until)), at: now)
         }
         switch await fetch(request, now: now) {
         case .failure(let error):
-            return AheadOutcome(forecast: staleLast(at: now), issue: ReadingIssue(error))
+            return failed(ReadingIssue(error), at: now)
         case .success(let series):
+            lastFailure = nil
             var made = AheadForecastAssembly.forecast(
                 plan: plan, speed: speed, from: origin, madeAt: now, points: points,
                 locationOfSample: request.locationOfSample, series: series, places: names,
@@ -161,6 +168,12 @@ public actor AheadService {
     private func lastCovering(_ now: Date) -> AheadForecast? {
         guard let kept = last, !kept.isOutlived(at: now) else { return nil }
         return kept
+    }
+
+    /// A refresh that failed for `issue`: kept for the readings until the next refresh.
+    private func failed(_ issue: ReadingIssue, at now: Date) -> AheadOutcome {
+        lastFailure = issue
+        return AheadOutcome(forecast: staleLast(at: now), issue: issue)
     }
 
     /// The last good forecast, marked stale, while it still covers a time to come.

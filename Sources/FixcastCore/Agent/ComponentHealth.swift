@@ -30,10 +30,12 @@ public struct ComponentHealth: Sendable, Hashable {
             component: component, message: recovered() ?? HealthNotice.recovered(component), isFailure: false)
     }
 
-    /// What a finished reading says of the services it used: weather, alerts and storage. Each is
-    /// failing when the reading names it in `errors` and did without it (no weather or only stored
-    /// weather served stale, no alert report, not stored); an issue that came with a fresh answer (a
-    /// value the provider sent that was dropped as unbelievable) says nothing of the service's health.
+    /// What a finished reading says of the services it used: weather, alerts, the weather ahead and
+    /// storage. Each is failing when the reading names it in `errors` and did without it (no weather or
+    /// only stored weather served stale, no alert report, not stored); an issue that came with a fresh
+    /// answer (a value the provider sent that was dropped as unbelievable) says nothing of the
+    /// service's health. The weather ahead is failing while its last refresh failed: the readings
+    /// until the next refresh keep naming it (`AheadService`), so only a refresh that worked ends it.
     public mutating func observe(_ reading: Reading) -> [HealthNotice] {
         var notices: [HealthNotice] = []
         func issue(_ c: Component) -> ReadingIssue? { reading.errors.first { $0.component == c } }
@@ -45,6 +47,7 @@ public struct ComponentHealth: Sendable, Hashable {
             notices.append(n)
         }
         if let n = observe(.alerts, problem: reading.alerts == nil ? issue(.alerts) : nil) { notices.append(n) }
+        if let n = observe(.ahead, problem: issue(.ahead)) { notices.append(n) }
         if let n = observe(.storage, problem: reading.id == nil ? issue(.storage) : nil) { notices.append(n) }
         return notices
     }

@@ -54,9 +54,9 @@ public enum HelpText {
                 the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
                 once, a lost fix within 10 s). A receiver that stops sending while gpsd stays up has lost
                 its fix 15 s after the last fix read (3 of its intervals if slower): within 15 s on the
-                live screen, 25 s otherwise. stderr says once when gpsd, MQTT, the weather, the alerts or
-                the store stop working, when no fix comes (at start, or from a silent receiver), and once
-                when each works again. Every reading and a thinned track
+                live screen, 25 s otherwise. stderr says once when gpsd, MQTT, the weather, the alerts,
+                the weather ahead or the store stop working, when no fix comes (at start, or from a silent
+                receiver), and once when each works again. Every reading and a thinned track
                 are stored in the SQLite store. With --at or --place it stays at that position
                 instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
                 SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader

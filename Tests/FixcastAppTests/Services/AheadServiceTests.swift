@@ -96,8 +96,15 @@ import Testing
         #expect(server.requestCount() == 2)
         #expect(failed.forecast?.stale == true && failed.forecast?.madeAt == start)
         #expect(failed.issue?.component == .ahead && failed.issue?.message.contains("429") == true)
-        // Retry-After 3600 s: the next due refresh (16 min on) is not asked at all.
-        clock.advance(by: 16 * 60)
+        // A reading before the next refresh is due: nothing asked, and the forecast it carries is still
+        // the kept one, stale, with the same error (it read as fresh, with no error, before).
+        clock.advance(by: 120)
+        let between = await service.refreshed(from: position(at: clock.now()), force: false, offline: false)
+        #expect(server.requestCount() == 2)
+        #expect(between.forecast?.stale == true && between.forecast?.madeAt == start)
+        #expect(between.issue == failed.issue)
+        // Retry-After 3600 s: the next due refresh (16 min after the failure) is not asked at all.
+        clock.advance(by: 14 * 60)
         let held = await service.refreshed(from: position(at: clock.now()), force: false, offline: false)
         #expect(server.requestCount() == 2)
         #expect(held.forecast?.stale == true && held.issue?.message.contains("wait") == true)

@@ -70,6 +70,20 @@ import Testing
             ])
     }
 
+    /// The weather ahead: said once when its refresh fails, not again while the readings until the next
+    /// refresh name it, and once when a refresh works (stop 38: a headless run said nothing of it).
+    @Test func theWeatherAheadFailingAndWorkingAgainIsSaidOnceEach() {
+        var health = ComponentHealth()
+        let p = A.position(A.fix(F.berlin, at: 0))
+        let busy = ReadingIssue(component: .ahead, message: "ahead: the forecast service answered 429.")
+        #expect(health.observe(A.reading(.moved, at: p, time: 1)).isEmpty, "working from the start")
+        let failed = health.observe(A.reading(.moved, at: p, time: 2, errors: [busy]))
+        #expect(failed == [HealthNotice(component: .ahead, message: busy.message, isFailure: true)])
+        #expect(health.observe(A.reading(.periodic, at: p, time: 3, errors: [busy])).isEmpty)
+        let back = health.observe(A.reading(.moved, at: p, time: 4))
+        #expect(back == [HealthNotice(component: .ahead, message: HealthNotice.recovered(.ahead), isFailure: false)])
+    }
+
     @Test func theReducerAnnouncesGPSDGoneAndBackOnce() {
         var r = A.reducer()
         _ = r.handle(.started(at: F.at(0), sleepOffsetS: nil))
