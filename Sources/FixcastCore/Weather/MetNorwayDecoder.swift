@@ -11,9 +11,6 @@ import FoundationEssentials
 /// series turns 6-hourly), the code from the most severe symbol.
 /// - SeeAlso: https://api.met.no/weatherapi/locationforecast/2.0/documentation
 public enum MetNorwayDecoder {
-    /// Coordinates are rounded to 4 decimals in requests (MET's terms: more precision only defeats caching).
-    public static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
-
     /// The local-day offset fixcast uses for a position without a time zone, seconds east of UTC.
     public static func solarOffsetSeconds(longitude: Double) -> Int {
         Int(clamping: longitude / 15, to: -12...12, rounding: .toNearestOrAwayFromZero) * 3600

@@ -132,9 +132,7 @@ import Testing
         #expect(MetNorwaySymbols.wmoCode("sunshine_day") == nil)
     }
 
-    @Test func coordinatesRoundToFourDecimals() {
-        #expect(MetNorwayDecoder.rounded(59.913868) == 59.9139)
-        #expect(MetNorwayDecoder.rounded(-10.000049) == -10.0)
+    @Test func aDayWithoutATimeZoneTurnsAtTheMeanSolarMidnight() {
         #expect(MetNorwayDecoder.solarOffsetSeconds(longitude: 11) == 3600)
         #expect(MetNorwayDecoder.solarOffsetSeconds(longitude: -122.4) == -8 * 3600)
     }
