@@ -95,7 +95,9 @@ public struct GPSDLink: Sendable, Hashable {
             quietUntil = now.advanced(by: window)
         }
         if fixes > 0 {
-            silence.fixesRead(fixes, sincePreviousS: lastFixReadAt.map { now.seconds(since: $0) }, at: now)
+            let interval = ReportGathering.reportIntervalS(
+                fixes: fixes, sincePreviousFixReadS: lastFixReadAt.map { now.seconds(since: $0) })
+            silence.fixesRead(intervalS: interval, at: now)
             lastFixReadAt = now
         }
         fixes = 0

@@ -41,11 +41,10 @@ public struct ReceiverSilence: Sendable, Hashable {
         return last.advanced(by: limitS)
     }
 
-    /// A read brought `fixes` fixes at `now`; `sincePreviousS` is the time since the read before that
-    /// brought fixes (nil: none yet).
-    public mutating func fixesRead(_ fixes: Int, sincePreviousS: Double?, at now: MonotonicInstant) {
-        guard fixes > 0 else { return }
-        if let since = sincePreviousS, since.isFinite, since >= 0 { intervalS = since / Double(fixes) }
+    /// A read brought fixes at `now`; `intervalS` is the receiver's report interval it shows
+    /// (`ReportGathering.reportIntervalS`; nil: not known yet, the last one known stands).
+    public mutating func fixesRead(intervalS interval: Double?, at now: MonotonicInstant) {
+        if let interval { intervalS = interval }
         lastFixReadAt = now
         isSilent = false
     }

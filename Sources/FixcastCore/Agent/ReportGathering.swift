@@ -25,6 +25,16 @@ public enum ReportGathering {
     /// of JSON). A 5 km movement trigger hears of a car at 130 km/h 360 m late at worst.
     public static let headlessWindowS = 10.0
 
+    /// The receiver's report interval, as a read that brought `fixes` fixes shows it: the time since the
+    /// previous read that brought fixes over the fixes that came meanwhile, or (on the first read)
+    /// 0 for several fixes at once, which only a fast receiver sends; nil while unknown. The one rule
+    /// for the gather window and for the receiver's silence (`ReceiverSilence`).
+    public static func reportIntervalS(fixes: Int, sincePreviousFixReadS: Double?) -> Double? {
+        guard fixes > 0 else { return nil }
+        if let since = sincePreviousFixReadS, since.isFinite, since >= 0 { return since / Double(fixes) }
+        return fixes >= 2 ? 0 : nil
+    }
+
     /// The seconds to leave gpsd's socket unread after a read, or nil to read the next report as it
     /// comes.
     /// - Parameters:
@@ -37,16 +47,9 @@ public enum ReportGathering {
     public static func windowS(
         fixes: Int, lostFix: Bool, connected: Bool, sincePreviousFixReadS: Double?, timed: Bool, headless: Bool
     ) -> Double? {
-        guard connected, fixes > 0, !lostFix else { return nil }
-        // The receiver's report interval, as this read shows it: the fixes that came since the previous
-        // read, or (on the first read) several fixes at once, which only a fast receiver sends.
-        let interval: Double?
-        if let since = sincePreviousFixReadS, since.isFinite, since >= 0 {
-            interval = since / Double(fixes)
-        } else {
-            interval = fixes >= 2 ? 0 : nil
-        }
-        guard let interval else { return nil }
+        guard connected, fixes > 0, !lostFix,
+            let interval = reportIntervalS(fixes: fixes, sincePreviousFixReadS: sincePreviousFixReadS)
+        else { return nil }
         if interval < fastReportIntervalS { return fastWindowS }
         return headless && timed ? headlessWindowS : nil
     }
