@@ -199,8 +199,7 @@ public struct AgentReducer: Sendable {
             time = at
             // The machine slept: what gathered came before the suspend or just after it, and when
             // is unknowable now. It goes unread; the receiver sends again within a second.
-            if sleepOffsetPassedOn != nil, gpsd.resumed() { effects.append(.dropGathered) }
-            if sleepOffsetPassedOn != nil { gpsd.machineResumed(at: at.monotonic) }
+            if sleepOffsetPassedOn != nil, gpsd.resumed(at: at.monotonic) { effects.append(.dropGathered) }
             sleepOffsetPassedOn = offset
             effects += decide(scheduler.handle(.resumeSample(sleepOffsetS: offset, at: at)), at: at)
         case .manualRequest(let at):

@@ -114,10 +114,13 @@ public struct GPSDLink: Sendable, Hashable {
         return true
     }
 
-    /// The machine slept: a gather window under way ends without reading what it gathered (it came
-    /// before the suspend or just after it, and when is unknowable now), and the receiver's rate is
-    /// learnt anew. True when there was one (what waits is to be dropped).
-    public mutating func resumed() -> Bool {
+    /// The machine slept, and woke at `now`: the receiver's silence counts from the wake-up, not from
+    /// the last fix before the suspend (the receiver sends again within a second); a gather window
+    /// under way ends without reading what it gathered (it came before the suspend or just after it,
+    /// and when is unknowable now), and the receiver's rate is learnt anew. True when there was one
+    /// (what waits is to be dropped).
+    public mutating func resumed(at now: MonotonicInstant) -> Bool {
+        silence.resumed(at: now)
         guard endGathering() else { return false }
         lastFixReadAt = nil
         return true
@@ -135,12 +138,6 @@ public struct GPSDLink: Sendable, Hashable {
     public mutating func silenceDue(at now: MonotonicInstant) -> Bool {
         guard quietUntil == nil else { return false }
         return silence.isDue(at: now)
-    }
-
-    /// The machine slept: the receiver's silence counts from `now`, not from the last fix before the
-    /// suspend (the receiver sends again within a second of waking).
-    public mutating func machineResumed(at now: MonotonicInstant) {
-        silence.resumed(at: now)
     }
 
     /// Whether the gather window ran out at `now`.
