@@ -190,12 +190,15 @@ final class TopicRecorder: @unchecked Sendable {
     func payloads(on topic: String) -> [String] { messages.filter { $0.topic == topic }.map(\.payload) }
 
     /// Waits until `condition` holds (up to `timeout` s); returns whether it did.
+    ///
+    /// Suspends between looks rather than block a thread: the publisher under test shares the process
+    /// (see `ScratchTrait` for the wait that held up the readings it waited for).
     @discardableResult
-    func wait(timeout: Double, until condition: (TopicRecorder) -> Bool) -> Bool {
+    func wait(timeout: Double, until condition: (TopicRecorder) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(self) { return true }
-            usleep(50_000)
+            try? await Task.sleep(for: .milliseconds(50))
         }
         return condition(self)
     }

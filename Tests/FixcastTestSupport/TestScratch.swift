@@ -181,14 +181,24 @@ final class TestScratch: @unchecked Sendable {
     }
 }
 
-/// `.scratch` on a suite or a test: each test runs inside its own `TestScratch` (see the top of this file).
+/// `.scratch` on a suite or a test: each test runs inside its own `TestScratch` (see the top of this file),
+/// and its body on Swift's global executor, never on `fixcast-tasks`.
+///
+/// Why the second: a task with no executor preference that awaits an actor `fixcast-tasks` is running
+/// (a `ReadingPublisher` handling its broker's events) may go on, after the call, on that thread: the
+/// runtime lets a caller leaving a default actor keep the thread it has. A test body that then blocks
+/// (a recorder's wait, `usleep`, `waitUntilExit`) blocks the one thread every fixcast task runs on, and
+/// the component it waits for cannot move (CI failed so in stop 39: readings held up for 20 s by the
+/// wait for them). Preferring the global executor makes the runtime hop back to it.
 struct ScratchTrait: TestTrait, SuiteTrait, TestScoping {
     var isRecursive: Bool { true }
 
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await TestScratch.with { try await function() }
+        try await withTaskExecutorPreference(globalConcurrentExecutor) {
+            try await TestScratch.with { try await function() }
+        }
     }
 }
 

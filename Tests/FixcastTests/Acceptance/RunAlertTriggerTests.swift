@@ -19,7 +19,7 @@ import Testing
     /// `alerts.command` once per new alert with its JSON on stdin, and on the `alert` topic the first
     /// alert, its end, then the new one.
     @Test(.timeLimit(.minutes(3)))
-    func aNewAlertGivesOneAlertReadingRunsTheCommandAndACancelEndsTheOldOne() throws {
+    func aNewAlertGivesOneAlertReadingRunsTheCommandAndACancelEndsTheOldOne() async throws {
         let home = AcceptanceHome("run-alert")
         defer { home.remove() }
         let nws = AlertIdentityAcceptanceTests.self
@@ -55,10 +55,10 @@ import Testing
         #expect(agent.waitForLines(1, seconds: 30), "stderr: \(agent.stderr)")
         // The check a minute later: the alert reading, the end of the first alert and the new one.
         #expect(agent.waitForLines(2, seconds: 100), "stderr: \(agent.stderr)")
-        let published = recorder.wait(timeout: 20) { $0.payloads(on: alertTopic).count >= 3 }
+        let published = await recorder.wait(timeout: 20) { $0.payloads(on: alertTopic).count >= 3 }
         #expect(published, "alert topic: \(recorder.payloads(on: alertTopic)), stderr: \(agent.stderr)")
         // The command runs off the loop: wait for its second line (or give up after 5 s), then stop.
-        for _ in 0..<50 where Self.lines(events).count < 2 { Thread.sleep(forTimeInterval: 0.1) }
+        for _ in 0..<50 where Self.lines(events).count < 2 { try await Task.sleep(for: .milliseconds(100)) }
         agent.signal(SIGTERM)
         #expect(agent.waitForExit(seconds: 20) == 0)
 

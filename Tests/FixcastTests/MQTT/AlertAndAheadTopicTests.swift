@@ -37,9 +37,9 @@ struct AlertAndAheadTopicTests {
         publisher.alertsChecked(nil, at: Self.t0.addingTimeInterval(900))
         publisher.alertsChecked(Self.report([]), at: Self.t0.addingTimeInterval(1200))
         let topic = "fixcast/van7/alert"
-        recorder.wait(timeout: 15) { $0.payloads(on: topic).count >= 2 }
+        await recorder.wait(timeout: 15) { $0.payloads(on: topic).count >= 2 }
         _ = try await ReadingPublisherTests.storeReadings(1, in: store, device: "van7", publisher: publisher)
-        recorder.wait(timeout: 15) { !$0.payloads(on: "fixcast/van7/ahead").isEmpty }
+        await recorder.wait(timeout: 15) { !$0.payloads(on: "fixcast/van7/ahead").isEmpty }
         await publisher.stop()
 
         let messages = recorder.payloads(on: topic).compactMap { try? JSONValue.parse($0) }

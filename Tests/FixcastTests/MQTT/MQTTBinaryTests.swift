@@ -18,7 +18,7 @@ struct MQTTBinaryTests {
     /// Stop 38's finding: `mqtt test` left a retained `online` after a `run` had stopped, so Home
     /// Assistant showed the device available with nothing running. It now puts back what was kept, and
     /// leaves a running `run`'s `online` alone.
-    @Test func mqttTestLeavesTheAvailabilityTopicAsItFoundIt() throws {
+    @Test func mqttTestLeavesTheAvailabilityTopicAsItFoundIt() async throws {
         let home = TestPaths.temporaryDirectory()
         let broker = try MosquittoBroker()
         let topic = "fixcast/probe2/availability"
@@ -30,10 +30,10 @@ struct MQTTBinaryTests {
                     "-m", payload,
                 ])
         }
-        func kept() throws -> [String] {
+        func kept() async throws -> [String] {
             let late = try TopicRecorder(broker: broker, topics: [topic])
             defer { late.stop() }
-            late.wait(timeout: 2) { !$0.payloads(on: topic).isEmpty }
+            await late.wait(timeout: 2) { !$0.payloads(on: topic).isEmpty }
             return late.payloads(on: topic)
         }
         // A run that stopped left its "offline".
@@ -42,18 +42,18 @@ struct MQTTBinaryTests {
             ["mqtt", "test"], env: Self.env(port: broker.port, device: "probe2"), home: home)
         #expect(stopped.status == 0, "\(stopped.stderr)")
         #expect(stopped.stdout.contains("then put back \"offline\" as it was"), "\(stopped.stdout)")
-        #expect(try kept() == ["offline"])
+        #expect(try await kept() == ["offline"])
         // A running one keeps "online": the test leaves it.
         try keep("online")
         let running = try CLIRunner.run(
             ["mqtt", "test"], env: Self.env(port: broker.port, device: "probe2"), home: home)
         #expect(running.status == 0, "\(running.stderr)")
         #expect(running.stdout.contains("a running fixcast had it \"online\" already"), "\(running.stdout)")
-        #expect(try kept() == ["online"])
+        #expect(try await kept() == ["online"])
         #expect(running.stdout.split(separator: "\n").count == 1)
     }
 
-    @Test func mqttTestSaysWhatWorkedOrWhichStepFailed() throws {
+    @Test func mqttTestSaysWhatWorkedOrWhichStepFailed() async throws {
         let home = TestPaths.temporaryDirectory()
         let broker = try MosquittoBroker()
         let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
@@ -63,7 +63,7 @@ struct MQTTBinaryTests {
         #expect(ok.stdout.contains("fixcast/probe1/availability"))
         // Nothing was kept there before: the test's "online" is cleared again (an empty retained message).
         #expect(ok.stdout.contains("cleared it again"), "\(ok.stdout)")
-        recorder.wait(timeout: 5) { $0.payloads(on: "fixcast/probe1/availability") == ["online", ""] }
+        await recorder.wait(timeout: 5) { $0.payloads(on: "fixcast/probe1/availability") == ["online", ""] }
         #expect(recorder.payloads(on: "fixcast/probe1/availability") == ["online", ""])
         recorder.stop()
         let late = try TopicRecorder(broker: broker, topics: ["fixcast/probe1/availability"])
@@ -151,7 +151,7 @@ struct MQTTBinaryTests {
 
     /// Readings made while the broker is down wait in the store; a run killed with -9 loses none;
     /// the next run delivers them all, in order, each once by id.
-    @Test func readingsWaitThroughKill9AndTheNextRunDeliversThem() throws {
+    @Test func readingsWaitThroughKill9AndTheNextRunDeliversThem() async throws {
         let home = TestPaths.temporaryDirectory()
         let secret = "pw-\(UUID().uuidString.prefix(8))"
         let db = home.appendingPathComponent("f.sqlite").path
@@ -196,11 +196,11 @@ struct MQTTBinaryTests {
             (try JSONSerialization.jsonObject(with: Data((next.stdoutLines.first ?? "{}").utf8)) as? [String: Any])?[
                 "id"] as? String
         ids.append(try #require(own))
-        recorder.wait(timeout: 20) { readingIDs($0.payloads(on: "fixcast/van9/reading")) == ids }
+        await recorder.wait(timeout: 20) { readingIDs($0.payloads(on: "fixcast/van9/reading")) == ids }
         #expect(readingIDs(recorder.payloads(on: "fixcast/van9/reading")) == ids)
         next.signal(SIGINT)
         #expect(next.waitForExit() == 0)
-        recorder.wait(timeout: 5) { $0.payloads(on: "fixcast/van9/availability").last == "offline" }
+        await recorder.wait(timeout: 5) { $0.payloads(on: "fixcast/van9/availability").last == "offline" }
         #expect(recorder.payloads(on: "fixcast/van9/availability").last == "offline")
         recorder.stop()
 
@@ -219,7 +219,7 @@ struct MQTTBinaryTests {
 
 extension MQTTBinaryTests {
     /// A replayed drive (gpsfake): every reading `run --json` prints arrives on `.../reading` by its id.
-    @Test func aReplayedDriveArrivesReadingByReading() throws {
+    @Test func aReplayedDriveArrivesReadingByReading() async throws {
         let home = TestPaths.temporaryDirectory()
         let broker = try MosquittoBroker()
         let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/#"])
@@ -238,7 +238,7 @@ extension MQTTBinaryTests {
         run.signal(SIGUSR1)
         #expect(run.waitForLines(2, seconds: 30), "stderr: \(run.stderr)")
         // Past the join window: a request within 2 s of a forced reading's start is that reading.
-        Thread.sleep(forTimeInterval: 2.2)
+        try await Task.sleep(for: .milliseconds(2200))
         run.signal(SIGUSR1)
         #expect(run.waitForLines(3, seconds: 30), "stderr: \(run.stderr)")
         run.signal(SIGINT)
@@ -247,7 +247,9 @@ extension MQTTBinaryTests {
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
         }
         #expect(printed.count >= 3)
-        recorder.wait(timeout: 15) { Set(readingIDs($0.payloads(on: "fixcast/drive/reading"))).isSuperset(of: printed) }
+        await recorder.wait(timeout: 15) {
+            Set(readingIDs($0.payloads(on: "fixcast/drive/reading"))).isSuperset(of: printed)
+        }
         let arrived = readingIDs(recorder.payloads(on: "fixcast/drive/reading"))
         #expect(Set(arrived).isSuperset(of: printed), "printed \(printed), arrived \(arrived)")
         #expect(arrived == arrived.sorted { Int($0.split(separator: ":")[1])! < Int($1.split(separator: ":")[1])! })

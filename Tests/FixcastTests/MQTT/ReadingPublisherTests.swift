@@ -48,7 +48,7 @@ struct ReadingPublisherTests {
             settings: Self.settings(port: broker.port, device: "van1"), store: store, deviceID: "van1")
         let ids = try await Self.storeReadings(5, in: store, device: "van1", publisher: publisher)
         #expect(ids == (1...5).map { "van1:\($0)" })
-        recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van1/reading")) == ids }
+        await recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van1/reading")) == ids }
         #expect(readingIDs(recorder.payloads(on: "fixcast/van1/reading")) == ids)
         // Acknowledged readings leave the outbox.
         let deadline = Date().addingTimeInterval(10)
@@ -60,7 +60,7 @@ struct ReadingPublisherTests {
 
         // A new subscriber gets the retained messages: state (the newest reading), owntracks, availability, discovery.
         let late = try TopicRecorder(broker: broker, topics: ["fixcast/#", "homeassistant/#"])
-        late.wait(timeout: 5) { $0.messages.count >= 16 }
+        await late.wait(timeout: 5) { $0.messages.count >= 16 }
         #expect(readingIDs(late.payloads(on: "fixcast/van1/state")) == ["van1:5"])
         #expect(late.payloads(on: "fixcast/van1/availability") == ["offline"])
         #expect(late.payloads(on: "fixcast/van1/reading").isEmpty)  // not retained
@@ -85,7 +85,7 @@ struct ReadingPublisherTests {
         #expect(stored.count == 2)
         let publisher = await ReadingPublisher.start(
             settings: Self.settings(port: broker.port, device: "ru1"), store: store, deviceID: "ru1", language: .ru)
-        recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/ru1/reading")) == ids }
+        await recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/ru1/reading")) == ids }
         let published = recorder.payloads(on: "fixcast/ru1/reading")
         #expect(readingIDs(published) == ids)
         let overcast = try #require(WMOCode.description(3, language: .ru))
@@ -100,7 +100,7 @@ struct ReadingPublisherTests {
         }
         // English goes as stored.
         #expect(stored.allSatisfy { ReadingPublisher.payload($0, in: .en) == $0 })
-        recorder.wait(timeout: 5) { !$0.payloads(on: "fixcast/ru1/state").isEmpty }
+        await recorder.wait(timeout: 5) { !$0.payloads(on: "fixcast/ru1/state").isEmpty }
         #expect(recorder.payloads(on: "fixcast/ru1/state").last?.contains(overcast) == true)
         await publisher.stop()
         recorder.stop()
@@ -142,7 +142,7 @@ struct ReadingPublisherTests {
         let publisher = await ReadingPublisher.start(
             settings: Self.settings(port: broker.port, device: "van2"), store: store, deviceID: "van2")
         var ids = try await Self.storeReadings(3, in: store, device: "van2", publisher: publisher)
-        recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van2/reading")) == ids }
+        await recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van2/reading")) == ids }
         recorder.stop()
         broker.stop()
         // Three seconds without a broker, ten readings.
@@ -155,7 +155,9 @@ struct ReadingPublisherTests {
         try broker.start()
         let after = try TopicRecorder(broker: broker, topics: ["fixcast/+/reading"])
         // libmosquitto's back-off is at most 16 s by now (1, 2, 4, 8, 16).
-        after.wait(timeout: 40) { readingIDs($0.payloads(on: "fixcast/van2/reading")).suffix(10) == ids.suffix(10) }
+        await after.wait(timeout: 40) {
+            readingIDs($0.payloads(on: "fixcast/van2/reading")).suffix(10) == ids.suffix(10)
+        }
         let arrived = readingIDs(after.payloads(on: "fixcast/van2/reading"))
         #expect(Array(arrived.suffix(10)) == Array(ids.suffix(10)))
         #expect(arrived == arrived.sorted { Int($0.split(separator: ":")[1])! < Int($1.split(separator: ":")[1])! })
@@ -197,7 +199,7 @@ struct ReadingPublisherTests {
             settings: Self.settings(port: broker.port, device: "van4", user: "fixcast", password: secret), store: store,
             deviceID: "van4")
         let ids = try await Self.storeReadings(2, in: store, device: "van4", publisher: publisher)
-        recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van4/reading")) == ids }
+        await recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van4/reading")) == ids }
         #expect(readingIDs(recorder.payloads(on: "fixcast/van4/reading")) == ids)
         await publisher.stop()
         recorder.stop()
@@ -216,7 +218,7 @@ struct ReadingPublisherTests {
             publishers.append(p)
             expected[d] = try await Self.storeReadings(3, in: store, device: d, publisher: p)
         }
-        recorder.wait(timeout: 20) { r in
+        await recorder.wait(timeout: 20) { r in
             devices.allSatisfy { readingIDs(r.payloads(on: "fixcast/\($0)/reading")) == expected[$0] }
         }
         for d in devices {

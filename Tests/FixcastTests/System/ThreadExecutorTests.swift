@@ -37,6 +37,22 @@ import Testing
         #expect(await counter.threadSeen == "fixcast-tasks")
     }
 
+    /// The `.scratch` trait's promise (TestScratch.swift): a test body that awaited an actor while
+    /// `fixcast-tasks` was running it goes on off that thread, so a blocking wait in the test cannot
+    /// hold up the fixcast tasks it waits for (stop 39's CI failure in ReadingPublisherTests).
+    @Test func aTestBodyDoesNotGoOnOnTheTasksThread() async {
+        actor Busy {
+            func hold() { usleep(300_000) }
+            func quick() -> Int { 1 }
+        }
+        let busy = Busy()
+        let holding = Task(executorPreference: ThreadExecutor.tasks) { await busy.hold() }
+        usleep(50_000)  // `hold` is running on fixcast-tasks now; `quick` queues behind it, on that thread
+        #expect(await busy.quick() == 1)
+        #expect(Self.threadName() != "fixcast-tasks")
+        await holding.value
+    }
+
     @Test func sleepWaitsAtLeastItsTime() async {
         let start = ContinuousClock.now
         await Task(executorPreference: ThreadExecutor.tasks) { await ThreadExecutor.tasks.sleep(seconds: 0.05) }.value
