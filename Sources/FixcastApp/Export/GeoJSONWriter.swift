@@ -6,14 +6,24 @@ import FoundationEssentials
 /// GeoJSON (RFC 7946): a FeatureCollection with a Point feature per reading (its properties are
 /// the reading's JSON of CONTRACT.md) and one LineString feature for the track, positions in
 /// `[lon, lat]` order. A reading without a position has `"geometry": null` (RFC 7946 §3.2).
+///
+/// A track that crosses the antimeridian is cut there (RFC 7946 §3.1.9, `AntimeridianCut`): one
+/// LineString feature for each part, ending and starting on the line at ±180°, each with its own
+/// `point_count`, `start` and `end` and a `part` (1, 2, …); drawn whole, it would run the long way round
+/// the world. Written as it streams: a part is closed when the step that leaves it comes.
 struct GeoJSONWriter: ExportWriter {
     let language: Language
     var includesTrack: Bool { true }
     private var featureCount = 0
-    /// The first track point waits here: a LineString needs two positions.
-    private var firstPoint: Fix?
     private var trackPoints = 0
     private var lastPoint: Fix?
+    /// The part of the track being written: its first fix, its fixes so far, whether its feature is
+    /// open (a part that starts with the track waits for a second position: a LineString needs two).
+    private var partFirst: Fix?
+    private var partPoints = 0
+    private var partOpen = false
+    /// Parts closed so far (at a cut).
+    private var partsClosed = 0
 
     init(language: Language) { self.language = language }
 
@@ -36,35 +46,56 @@ struct GeoJSONWriter: ExportWriter {
     mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError) {
         trackPoints += 1
         defer { lastPoint = fix }
-        if trackPoints == 1 {
-            firstPoint = fix
+        guard let last = lastPoint, let first = partFirst else {
+            partFirst = fix
+            partPoints = 1
             return
         }
         var s = ""
-        if trackPoints == 2, let first = firstPoint {
-            s += separator() + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n"
-            s += Self.position(first)
+        if !partOpen {
+            s += openPart() + Self.position(first)
+            partOpen = true
         }
+        if let cut = AntimeridianCut.crossing(from: last.coordinate, to: fix.coordinate) {
+            // This part ends on the line; the next starts on its other side and goes on to `fix`.
+            s += ",\n" + Self.position(lon: cut.leavingLon, lat: cut.lat)
+            partsClosed += 1
+            s += closePart(first: first, last: last, part: partsClosed)
+            s += openPart() + Self.position(lon: cut.enteringLon, lat: cut.lat)
+            partFirst = fix
+            partPoints = 0
+        }
+        partPoints += 1
         s += ",\n" + Self.position(fix)
         try out.write(s)
     }
 
     mutating func end(_ out: ExportSink) throws(ExportError) {
-        if trackPoints >= 2, let first = firstPoint, let last = lastPoint {
-            try out.write(
-                "]},\"properties\":{\"name\":\"fixcast track\",\"point_count\":\(trackPoints),"
-                    + "\"start\":\"\(UTCTime.format(first.trackTime))\",\"end\":\"\(UTCTime.format(last.trackTime))\"}}"
-            )
-        } else if trackPoints == 1, let only = firstPoint {
+        if partOpen, let first = partFirst, let last = lastPoint {
+            try out.write(closePart(first: first, last: last, part: partsClosed > 0 ? partsClosed + 1 : nil))
+        } else if trackPoints == 1, let only = partFirst {
             // One point is no line; it is still the track, so it goes out as a Point.
             try out.write(
                 separator()
                     + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.position(only))},"
-                    + "\"properties\":{\"name\":\"fixcast track\",\"point_count\":1,"
-                    + "\"start\":\"\(UTCTime.format(only.trackTime))\",\"end\":\"\(UTCTime.format(only.trackTime))\"}}"
-            )
+                    + Self.properties(first: only, last: only, points: 1, part: nil) + "}")
         }
         try out.write("\n]}\n")
+    }
+
+    private mutating func openPart() -> String {
+        separator() + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\n"
+    }
+
+    /// Ends the open part's coordinates and writes its properties (`part` only when the track is cut).
+    private func closePart(first: Fix, last: Fix, part: Int?) -> String {
+        "]}," + Self.properties(first: first, last: last, points: partPoints, part: part) + "}"
+    }
+
+    private static func properties(first: Fix, last: Fix, points: Int, part: Int?) -> String {
+        "\"properties\":{\"name\":\"fixcast track\",\"point_count\":\(points),"
+            + "\"start\":\"\(UTCTime.format(first.trackTime))\",\"end\":\"\(UTCTime.format(last.trackTime))\""
+            + (part.map { ",\"part\":\($0)" } ?? "") + "}"
     }
 
     private mutating func separator() -> String {
@@ -73,8 +104,10 @@ struct GeoJSONWriter: ExportWriter {
     }
 
     private static func position(_ fix: Fix) -> String {
-        "[\(number(fix.coordinate.lon)),\(number(fix.coordinate.lat))]"
+        position(lon: fix.coordinate.lon, lat: fix.coordinate.lat)
     }
+
+    private static func position(lon: Double, lat: Double) -> String { "[\(number(lon)),\(number(lat))]" }
 
     private static func number(_ d: Double) -> String { JSONValue.double(d).serialized() }
 }

@@ -110,7 +110,8 @@ public enum HelpText {
 
                 Writes the stored readings and track. GPX: the track as trk, readings as wpt with the
                 weather in extensions. CSV: one reading a row. GeoJSON: Point features for readings and
-                a LineString for the track. T is YYYY-MM-DD or an ISO 8601 time.
+                a LineString for the track (cut into parts where it crosses 180° of longitude).
+                T is YYYY-MM-DD or an ISO 8601 time.
 
                 OPTIONS:
                   --format FORMAT      gpx, csv or geojson.

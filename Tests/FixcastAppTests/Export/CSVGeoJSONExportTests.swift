@@ -93,6 +93,41 @@ import Testing
             Reading(json: properties) == StoreTestData.reading(at: 0, lat: 52.52, lon: 13.4138, placeName: "Berlin"))
     }
 
+    /// RFC 7946 §3.1.9: a track across ±180° (a boat off Fiji, out and back) is cut on the line into
+    /// LineString parts, so that no part runs the long way round the world.
+    @Test func aTrackAcrossTheAntimeridianIsCutIntoPartsOnTheLine() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
+        let lons = [179.98, 179.99, -179.99, -179.98, 179.99]
+        try await store.appendTrackPoints(
+            lons.enumerated().map { StoreTestData.fix(at: Double($0.offset), lat: -17, lon: $0.element) })
+        let (path, summary) = try await ExportTestSupport.export(.geojson, store)
+        #expect(summary.trackPoints == 5)
+        let root = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let features = try #require(root["features"]?.arrayValue)
+        #expect(features.count == 3)
+        let parts = features.compactMap { $0["geometry"]?["coordinates"]?.arrayValue?.map { $0.arrayValue ?? [] } }
+        let lonsDrawn = parts.map { $0.compactMap { $0.first?.doubleValue } }
+        #expect(lonsDrawn == [[179.98, 179.99, 180], [-180, -179.99, -179.98, -180], [180, 179.99]])
+        for part in parts {
+            let lon = part.compactMap { $0.first?.doubleValue }
+            // No step inside a part is longer than half the world.
+            #expect(zip(lon, lon.dropFirst()).allSatisfy { abs($1 - $0) <= 180 })
+            #expect(part.allSatisfy { $0.last?.doubleValue == -17 })
+        }
+        #expect(features.map { $0["geometry"]?["type"]?.stringValue } == ["LineString", "LineString", "LineString"])
+        #expect(features.map { $0["properties"]?["part"]?.intValue } == [1, 2, 3])
+        #expect(features.map { $0["properties"]?["point_count"]?.intValue } == [2, 2, 1])
+        #expect(
+            features.map { $0["properties"]?["start"]?.stringValue }
+                == [0, 2, 4].map { UTCTime.format(StoreTestData.fix(at: $0).trackTime) })
+        // A track that stays on one side is one LineString without a `part`.
+        let (plainPath, _) = try await ExportTestSupport.export(.geojson, try await ExportTestSupport.populatedStore())
+        let plain = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: plainPath))))
+        let track = try #require(plain["features"]?.arrayValue?.last)
+        #expect(track["geometry"]?["type"]?.stringValue == "LineString")
+        #expect(track["properties"]?["part"] == nil)
+    }
+
     @Test func oneTrackPointIsAPointAndNoneIsNothing() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
         let (emptyPath, _) = try await ExportTestSupport.export(.geojson, store)
