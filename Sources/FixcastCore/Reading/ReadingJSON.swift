@@ -173,13 +173,15 @@ extension WeatherReport {
                 minC: t["min_c"]?.doubleValue, maxC: t["max_c"]?.doubleValue,
                 sunrise: t["sunrise"]?.stringValue.flatMap(UTCTime.parse),
                 sunset: t["sunset"]?.stringValue.flatMap(UTCTime.parse),
-                daylight: t["daylight"]?.stringValue.flatMap(PolarDaylight.init(rawValue:)))
+                daylight: t["daylight"]?.stringValue.flatMap(PolarDaylight.init(rawValue:)),
+                from: t["from"]?.stringValue.flatMap(UTCTime.parse))
         }
         let daily: [DailyForecast] = (w["daily"]?.arrayValue ?? []).compactMap { d in
             guard let date = d["date"]?.stringValue else { return nil }
             return DailyForecast(
                 date: date, minC: d["min_c"]?.doubleValue, maxC: d["max_c"]?.doubleValue,
-                weatherCode: d["weather_code"]?.intValue, precipitationMm: d["precipitation_mm"]?.doubleValue)
+                weatherCode: d["weather_code"]?.intValue, precipitationMm: d["precipitation_mm"]?.doubleValue,
+                from: d["from"]?.stringValue.flatMap(UTCTime.parse))
         }
         let alerts: [WeatherAlert] = (w["alerts"]?.arrayValue ?? []).compactMap { a in
             guard let title = a["title"]?.stringValue else { return nil }
@@ -219,26 +221,28 @@ extension CurrentConditions {
 
 extension TodaySummary {
     public var json: JSONValue {
-        .object([
-            ("min_c", .number(minC)),
-            ("max_c", .number(maxC)),
-            ("sunrise", .string(sunrise.map(UTCTime.format))),
-            ("sunset", .string(sunset.map(UTCTime.format))),
-            ("daylight", .string(daylight?.rawValue)),
-        ])
+        .object(
+            [
+                ("min_c", .number(minC)),
+                ("max_c", .number(maxC)),
+                ("sunrise", .string(sunrise.map(UTCTime.format))),
+                ("sunset", .string(sunset.map(UTCTime.format))),
+                ("daylight", .string(daylight?.rawValue)),
+            ] + (from.map { [("from", .string(UTCTime.format($0)))] } ?? []))
     }
 }
 
 extension DailyForecast {
     public func json(language: Language) -> JSONValue {
-        .object([
-            ("date", .string(date)),
-            ("min_c", .number(minC)),
-            ("max_c", .number(maxC)),
-            ("weather_code", .number(weatherCode)),
-            ("description", .string(weatherCode.flatMap { WMOCode.description($0, language: language) })),
-            ("precipitation_mm", .number(precipitationMm)),
-        ])
+        .object(
+            [
+                ("date", .string(date)),
+                ("min_c", .number(minC)),
+                ("max_c", .number(maxC)),
+                ("weather_code", .number(weatherCode)),
+                ("description", .string(weatherCode.flatMap { WMOCode.description($0, language: language) })),
+                ("precipitation_mm", .number(precipitationMm)),
+            ] + (from.map { [("from", .string(UTCTime.format($0)))] } ?? []))
     }
 }
 

@@ -141,14 +141,52 @@ public enum MetNorwayDecoder {
             }
             days[date] = day
         }
-        let daily = days.values.sorted { $0.date < $1.date }
+        let daily = Self.covered(days.values.sorted { $0.date < $1.date }, steps: steps, offset: offset)
         let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(offset))
-        let today = daily.first(where: { $0.date == localToday }).map { TodaySummary(minC: $0.minC, maxC: $0.maxC) }
+        let today = daily.first(where: { $0.date == localToday }).map {
+            TodaySummary(minC: $0.minC, maxC: $0.maxC, from: $0.from)
+        }
         var report = WeatherReport(
             provider: .metNorway, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today,
             daily: daily)
         report.utcOffsetS = Int(offset)
         report.valueProblems = log.problems
         return WeatherValueRanges.checked(report)
+    }
+
+    /// The days as far as the series covers them. The series starts at the current hour: the first
+    /// day, begun before it, is marked `from` its first step. It ends with a step or two past the last
+    /// whole day (the fixture's last is one instant at 01:00 local): a last day the series does not
+    /// reach the end of is left out, as its "range" would be a night's hour or two.
+    private static func covered(_ days: [DailyForecast], steps: [Step], offset: Double) -> [DailyForecast] {
+        guard var first = days.first, let firstStep = steps.first, let lastStep = steps.last else { return days }
+        var out = days
+        if let start = dayStart(first.date, offset: offset), firstStep.time > start {
+            first.from = firstStep.time
+            out[0] = first
+        }
+        // A step's forecast reaches as far as its longest window; an instant alone, no further.
+        let windowH: Double
+        if lastStep.symbol12h != nil {
+            windowH = 12
+        } else if lastStep.symbol6h != nil || lastStep.precipitation6h != nil {
+            windowH = 6
+        } else if lastStep.symbol1h != nil || lastStep.precipitation1h != nil {
+            windowH = 1
+        } else {
+            windowH = 0
+        }
+        let reach = lastStep.time.addingTimeInterval(windowH * 3600)
+        if out.count > 1, let last = out.last, let start = dayStart(last.date, offset: offset),
+            reach < start.addingTimeInterval(86400)
+        {
+            out.removeLast()
+        }
+        return out
+    }
+
+    /// Local midnight of `date` (`YYYY-MM-DD`) at `offset` seconds east of UTC.
+    private static func dayStart(_ date: String, offset: Double) -> Date? {
+        UTCTime.parse(date + "T00:00:00Z").map { $0.addingTimeInterval(-offset) }
     }
 }

@@ -49,16 +49,19 @@ public struct TodaySummary: Sendable, Hashable {
     public var sunset: Date?
     /// Set when the sun neither rises nor sets today (then `sunrise` and `sunset` are nil).
     public var daylight: PolarDaylight?
+    /// Set when `minC` and `maxC` cover today only from this time on (`DailyForecast.from`).
+    public var from: Date?
 
     public init(
         minC: Double? = nil, maxC: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil,
-        daylight: PolarDaylight? = nil
+        daylight: PolarDaylight? = nil, from: Date? = nil
     ) {
         self.minC = minC
         self.maxC = maxC
         self.sunrise = sunrise
         self.sunset = sunset
         self.daylight = daylight
+        self.from = from
     }
 }
 
@@ -84,15 +87,22 @@ public struct DailyForecast: Sendable, Hashable {
     public var maxC: Double?
     public var weatherCode: Int?
     public var precipitationMm: Double?
+    /// Set when the forecast covers the day only from this time on: a provider that gives no past
+    /// hours (MET Norway) has today from the current hour, so its range and rain are the rest of the
+    /// day's, and are said to be (`from` in the JSON, "from 18:00" on the screen), not passed off as
+    /// the whole day's.
+    public var from: Date?
 
     public init(
-        date: String, minC: Double? = nil, maxC: Double? = nil, weatherCode: Int? = nil, precipitationMm: Double? = nil
+        date: String, minC: Double? = nil, maxC: Double? = nil, weatherCode: Int? = nil, precipitationMm: Double? = nil,
+        from: Date? = nil
     ) {
         self.date = date
         self.minC = minC
         self.maxC = maxC
         self.weatherCode = weatherCode
         self.precipitationMm = precipitationMm
+        self.from = from
     }
 }
 

@@ -18,7 +18,7 @@ public enum ForecastTable {
         let rows: [[String]] = days.map { day in
             let weekday = DisplayTime.days(ofDate: day.date).map { labels.weekdays[DisplayTime.weekdayIndex(days: $0)] }
             return [
-                day.date + (weekday.map { " " + $0 } ?? ""),
+                day.date + (weekday.map { " " + $0 } ?? "") + parts.fromClock(day.from),
                 parts.description(code: day.weatherCode) ?? DisplayUnits.unknown,
                 units.temperature(day.minC),
                 units.temperature(day.maxC),

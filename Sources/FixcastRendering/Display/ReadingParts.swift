@@ -131,7 +131,8 @@ package struct ReadingParts {
     /// `Today: min -12 °C, max -8 °C · polar night`.
     func todayLine(_ today: TodaySummary?) -> String {
         let range =
-            labels.today + ": " + labels.min + " " + units.temperature(today?.minC) + ", " + labels.max + " "
+            labels.today + fromClock(today?.from) + ": " + labels.min + " " + units.temperature(today?.minC) + ", "
+            + labels.max + " "
             + units.temperature(today?.maxC)
         switch today?.daylight {
         case .polarDay?: return range + " · " + labels.polarDay
@@ -141,6 +142,11 @@ package struct ReadingParts {
         let sunrise = today?.sunrise.map { DisplayTime.clock($0, options.utcOffset) } ?? DisplayUnits.unknown
         let sunset = today?.sunset.map { DisplayTime.clock($0, options.utcOffset) } ?? DisplayUnits.unknown
         return range + " · " + labels.sunrise + " " + sunrise + " · " + labels.sunset + " " + sunset
+    }
+
+    /// ` from 18:00` for a day the forecast covers only from then on (`DailyForecast.from`), else empty.
+    func fromClock(_ from: Date?) -> String {
+        from.map { " " + labels.from + " " + DisplayTime.clock($0, options.utcOffset) } ?? ""
     }
 
     /// `Fri 30` from `2026-01-30` (the date text itself if it is malformed).
@@ -158,7 +164,7 @@ package struct ReadingParts {
     func dayLines(_ days: [DailyForecast]) -> [String] {
         let rows = days.map { day in
             (
-                dayLabel(day.date), description(code: day.weatherCode) ?? DisplayUnits.unknown,
+                dayLabel(day.date) + fromClock(day.from), description(code: day.weatherCode) ?? DisplayUnits.unknown,
                 range(day.minC, day.maxC),
                 units.precipitation(day.precipitationMm)
             )

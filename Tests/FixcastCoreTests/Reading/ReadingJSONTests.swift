@@ -51,6 +51,21 @@ import Testing
         #expect(back == reading)
     }
 
+    /// `from` (a day covered only from then on) is written only where set, and read back.
+    @Test func aDayCoveredFromATimeOnRoundTrips() throws {
+        var reading = try Self.sample()
+        let json = reading.json(language: .en)
+        #expect(json["weather"]?["daily"]?[0]?["from"] == nil)
+        #expect(json["weather"]?["today"]?["from"] == nil)
+        let from = Self.t0.addingTimeInterval(-1222)
+        reading.weather?.daily[0].from = from
+        reading.weather?.today?.from = from
+        let text = reading.json(language: .en).serialized()
+        #expect(text.contains(#""precipitation_mm":0.2,"from":"2026-01-30T11:40:00Z""#))
+        #expect(text.contains(#""daylight":null,"from":"2026-01-30T11:40:00Z""#))
+        #expect(Reading(json: try JSONValue.parse(text)) == reading)
+    }
+
     @Test func nullPlaceAndWeather() throws {
         let r = Reading(
             time: Self.t0, trigger: .once, position: nil, errors: [ReadingIssue(component: .gps, message: "gps: none.")]

@@ -52,20 +52,60 @@ import Testing
             mins[day] = min(mins[day] ?? .infinity, t.doubleValue)
             maxs[day] = max(maxs[day] ?? -.infinity, t.doubleValue)
         }
-        #expect(report.daily.map(\.date) == mins.keys.sorted())
+        // The series' last step (00:00 UTC, 01:00 local on the 14th) has only `instant`: the 14th is one
+        // instant of its night, not a day's forecast, and is left out (`covered`).
+        let lastStep = try #require(series.last?["time"] as? String)
+        #expect(lastStep == "2024-02-14T00:00:00Z")
+        #expect(report.daily.map(\.date) == mins.keys.sorted().dropLast())
         for day in report.daily {
             #expect(day.minC == mins[day.date])
             #expect(day.maxC == maxs[day.date])
-        }
-        // The last step has only `instant` (no symbol, no amount): its day's code and rain are unknown.
-        for day in report.daily.dropLast() {
             #expect(day.weatherCode != nil)
             #expect(day.precipitationMm != nil)
         }
-        #expect(report.daily.last?.weatherCode == nil)
-        #expect(report.daily.last?.precipitationMm == nil)
+        // The series starts at 01:00 UTC, 02:00 local: today is covered from then on, and says so.
+        let firstText = try #require(series.first?["time"] as? String)
+        let firstStep = try #require(UTCTime.parse(firstText))
+        #expect(report.daily.first?.from == firstStep)
+        #expect(report.daily.dropFirst().allSatisfy { $0.from == nil })
         #expect(report.today?.minC == mins["2024-02-04"])
+        #expect(report.today?.from == firstStep)
         #expect(report.today?.sunrise == nil)
+    }
+
+    /// A series that starts at local midnight covers today whole (no `from`), and one whose last
+    /// step's window reaches the end of its day keeps that day.
+    @Test func aWholeDayHasNoFromAndALastDayReachedToItsEndIsKept() throws {
+        func step(_ time: String, _ c: Double, window: String) -> String {
+            #"{"time":"\#(time)","data":{"instant":{"details":{"air_temperature":\#(c)}},"\#(window)":{"summary":{"symbol_code":"cloudy"},"details":{"precipitation_amount":0}}}}"#
+        }
+        let body =
+            #"{"properties":{"meta":{"units":{"air_temperature":"celsius","precipitation_amount":"mm"}},"timeseries":["#
+            + [
+                step("2026-01-01T00:00:00Z", 1, window: "next_6_hours"),
+                step("2026-01-01T06:00:00Z", 2, window: "next_6_hours"),
+                step("2026-01-01T12:00:00Z", 3, window: "next_6_hours"),
+                step("2026-01-01T18:00:00Z", 4, window: "next_6_hours"),
+                step("2026-01-02T00:00:00Z", 5, window: "next_6_hours"),
+                step("2026-01-02T06:00:00Z", 6, window: "next_6_hours"),
+                step("2026-01-02T12:00:00Z", 7, window: "next_6_hours"),
+                step("2026-01-02T18:00:00Z", 8, window: "next_6_hours"),
+            ].joined(separator: ",") + "]}}"
+        let r = try MetNorwayDecoder.decode(
+            Array(body.utf8), coordinate: Coordinate(lat: 0, lon: 0)!, fetchedAt: UTCTime.parse("2026-01-01T00:10:00Z")!
+        )
+        #expect(r.daily.map(\.date) == ["2026-01-01", "2026-01-02"])
+        #expect(r.daily.allSatisfy { $0.from == nil })
+        #expect(r.today?.from == nil)
+        #expect(r.daily.last?.maxC == 8)
+        // Its last step an hour shorter, the second day is no longer reached to its end.
+        let short = body.replacingOccurrences(
+            of: step("2026-01-02T18:00:00Z", 8, window: "next_6_hours"),
+            with: step("2026-01-02T18:00:00Z", 8, window: "next_1_hours"))
+        let cut = try MetNorwayDecoder.decode(
+            Array(short.utf8), coordinate: Coordinate(lat: 0, lon: 0)!,
+            fetchedAt: UTCTime.parse("2026-01-01T00:10:00Z")!)
+        #expect(cut.daily.map(\.date) == ["2026-01-01"])
     }
 
     @Test func precipitationUsesHourlyThenSixHourlyAmounts() throws {
