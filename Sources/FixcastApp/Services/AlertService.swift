@@ -139,10 +139,10 @@ public actor AlertService {
         switch coverage(at: coordinate) {
         case .failure(let e): return AlertOutcome(report: nil, error: e)
         case .success(let (nil, country)):
-            notCovered.country = country
+            notCovered.notCoveredBecause = AlertCoverage.cause(countryCode: country, setting: settings.source)
             return AlertOutcome(report: notCovered, error: nil)
         case .success(let (id?, country)):
-            notCovered.country = country
+            notCovered.notCoveredBecause = AlertCoverage.cause(countryCode: country, setting: settings.source)
             sourceID = id
             chosenCountry = country
         }

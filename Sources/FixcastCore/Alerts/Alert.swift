@@ -182,6 +182,18 @@ public struct Alert: Sendable, Hashable {
 
 /// The alerts at a position, or that no source covers it (CONTRACT.md's `alerts` object).
 /// "Not covered" is its own state, never an empty list, so that it cannot be read as "no alerts".
+/// Why no alert source covers a position, so that "not covered" says the true reason: a country no
+/// source covers is named; a position too far from every place in the table to tell its country (the
+/// open sea, the western Aleutians) is not blamed on a country; a lookup switched off says so.
+public enum NotCoveredCause: Sendable, Hashable {
+    /// No source covers this country (ISO 3166-1 alpha-2).
+    case country(String)
+    /// No place in the table is near enough to tell the country, so `auto` chose no source.
+    case countryUnknown
+    /// `alerts.source = "none"`.
+    case sourceOff
+}
+
 public struct AlertReport: Sendable, Hashable {
     public var source: AlertSourceID?
     public var covered: Bool
@@ -193,9 +205,9 @@ public struct AlertReport: Sendable, Hashable {
     /// How many current alerts the source listed beyond `maxAlerts` and that are not in `active`
     /// (the least severe ones); 0 when nothing was cut. JSON `omitted`, present only when not 0.
     public var omitted: Int
-    /// Where "not covered" was said: the position's country (ISO 3166-1 alpha-2) when it is known, so the
-    /// human text can name it; nil otherwise. Not part of the JSON (CONTRACT.md's not-covered object).
-    public var country: String? = nil
+    /// Why "not covered" was said, for the human text; nil when not known (a report read back from a
+    /// stored reading). Not part of the JSON (CONTRACT.md's not-covered object).
+    public var notCoveredBecause: NotCoveredCause? = nil
 
     /// More current alerts than this at one point is not a real answer (a busy NWS point has a
     /// handful, a whole-country MetAlerts feed a few dozen); the rest are left out, and counted in

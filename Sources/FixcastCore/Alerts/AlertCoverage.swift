@@ -41,6 +41,13 @@ public enum AlertCoverage {
         }
     }
 
+    /// Why `source(countryCode:setting:)` gives no source (or, for a forced MeteoAlarm, no feed) here.
+    public static func cause(countryCode: String?, setting: AlertSourceSetting) -> NotCoveredCause {
+        if setting == .none { return .sourceOff }
+        guard let countryCode else { return .countryUnknown }
+        return .country(countryCode.uppercased())
+    }
+
     /// Whether `setting` needs the position's country to choose (and, for MeteoAlarm, the feed).
     public static func needsCountry(_ setting: AlertSourceSetting) -> Bool {
         setting == .auto || setting == .meteoalarm

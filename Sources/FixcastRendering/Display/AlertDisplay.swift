@@ -7,12 +7,23 @@ import FoundationEssentials
 /// when the caller says stdout is a terminal; the texts themselves were cleaned of control
 /// characters when decoded, so nothing from a feed can drive the terminal.
 public enum AlertDisplay {
-    /// Where no source covers the position; never shown as "no alerts". Names the country when it is
-    /// known, and says where alerts do exist.
+    /// Where no source covers the position; never shown as "no alerts". Says why (`NotCoveredCause`):
+    /// names the country when it is known, says when no country could be told or the lookup is off, and
+    /// says where alerts do exist.
     public static func notCoveredLine(_ report: AlertReport) -> String {
-        let here = report.country.flatMap { TerminalText.name($0).isEmpty ? nil : " (\(TerminalText.name($0)))" } ?? ""
-        return
-            "Alerts: not covered here\(here): no alert source of fixcast covers this country (\(AlertCoverage.coverageSummary))."
+        let summary = AlertCoverage.coverageSummary
+        switch report.notCoveredBecause {
+        case .sourceOff?:
+            return "Alerts: not looked up: alerts.source is \"none\"."
+        case .countryUnknown?:
+            return "Alerts: not covered here: no place in fixcast's table is near enough to tell the country, "
+                + "so no source is chosen (\(summary)); set alerts.source to ask one anyway."
+        case .country(let code)?:
+            let here = TerminalText.name(code).isEmpty ? "" : " (\(TerminalText.name(code)))"
+            return "Alerts: not covered here\(here): no alert source of fixcast covers this country (\(summary))."
+        case nil:
+            return "Alerts: not covered here: no alert source of fixcast covers this position (\(summary))."
+        }
     }
 
     static func tag(_ s: AlertSeverity) -> String { s.rawValue.uppercased() }

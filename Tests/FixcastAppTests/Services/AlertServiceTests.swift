@@ -69,12 +69,18 @@ import Testing
         defer { server.stop() }
         let outcome = await service(server, store: nil, clock: ManualClock(nwsTime)).alerts(at: tokyo, offline: false)
         #expect(outcome.report?.covered == false)
-        #expect(outcome.report?.country == "JP", "the country is named")
+        #expect(outcome.report?.notCoveredBecause == .country("JP"), "the country is named")
         #expect(outcome.error == nil)
         #expect(server.requestCount() == 0)
         let none = await service(server, store: nil, clock: ManualClock(nwsTime)) { $0.source = .none }.alerts(
             at: phoenix, offline: false)
-        #expect(none.report == .notCovered)
+        #expect(none.report?.covered == false && none.report?.active.isEmpty == true)
+        #expect(none.report?.notCoveredBecause == .sourceOff)
+        // Adak, in the western Aleutians: no place in the table is near enough to tell the country.
+        let adak = try #require(Coordinate(lat: 51.88, lon: -176.65))
+        let sea = await service(server, store: nil, clock: ManualClock(nwsTime)).alerts(at: adak, offline: false)
+        #expect(sea.report?.covered == false)
+        #expect(sea.report?.notCoveredBecause == .countryUnknown)
         let off = await service(server, store: nil, clock: ManualClock(nwsTime)) { $0.enabled = false }.alerts(
             at: phoenix, offline: false)
         #expect(off.report == nil && off.error == nil)

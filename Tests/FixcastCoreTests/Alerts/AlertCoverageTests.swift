@@ -25,6 +25,16 @@ struct AlertCoverageTests {
         #expect(AlertCoverage.source(countryCode: nil, setting: .auto) == nil)
     }
 
+    /// Why nothing covers: the country named, no country to tell, or the lookup off.
+    @Test func theCauseOfNotCovered() {
+        #expect(AlertCoverage.cause(countryCode: "jp", setting: .auto) == .country("JP"))
+        #expect(AlertCoverage.cause(countryCode: nil, setting: .auto) == .countryUnknown)
+        #expect(AlertCoverage.cause(countryCode: nil, setting: .meteoalarm) == .countryUnknown)
+        #expect(AlertCoverage.cause(countryCode: "JP", setting: .meteoalarm) == .country("JP"))
+        #expect(AlertCoverage.cause(countryCode: "US", setting: .none) == .sourceOff)
+        #expect(AlertCoverage.cause(countryCode: nil, setting: .none) == .sourceOff)
+    }
+
     @Test func meteoAlarmExplicitlyCoversItsMembersOnly() {
         #expect(AlertCoverage.source(countryCode: "NO", setting: .meteoalarm) == .meteoalarm)
         #expect(AlertCoverage.source(countryCode: "IT", setting: .meteoalarm) == .meteoalarm)

@@ -107,6 +107,27 @@ import Testing
         #expect(!none.contains("Alerts (") && !none.contains("not covered"))
     }
 
+    /// "Not covered" says why: the country no source covers, no country to tell, or the lookup off;
+    /// a report read back from the store (no cause kept) blames no country.
+    @Test func notCoveredSaysWhy() {
+        func line(_ cause: NotCoveredCause?) -> String {
+            var r = AlertReport.notCovered
+            r.notCoveredBecause = cause
+            return AlertDisplay.notCoveredLine(r)
+        }
+        #expect(
+            line(.country("JP")).hasPrefix(
+                "Alerts: not covered here (JP): no alert source of fixcast covers this country"))
+        #expect(line(.countryUnknown).contains("no place in fixcast's table is near enough to tell the country"))
+        #expect(!line(.countryUnknown).contains("this country"))
+        #expect(line(.countryUnknown).contains("set alerts.source"))
+        #expect(line(.sourceOff) == "Alerts: not looked up: alerts.source is \"none\".")
+        #expect(line(nil).contains("covers this position") && !line(nil).contains("country ("))
+        for cause in [NotCoveredCause.country("JP"), .countryUnknown, nil] {
+            #expect(line(cause).contains(AlertCoverage.coverageSummary))
+        }
+    }
+
     @Test func detailHasDescriptionAndInstruction() {
         var a = heat
         a.headline = "Heat headline"
