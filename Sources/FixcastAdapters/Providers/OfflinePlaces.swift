@@ -69,7 +69,12 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
     }
 
     public func search(_ query: String, limit: Int) async throws(PlaceError) -> [PlaceMatch] {
+        try await search(query, limit: limit, romanizing: false)
+    }
+
+    /// `romanizing`: a Cyrillic query is tried in Latin letters too (`OfflinePlaceTable.search`).
+    public func search(_ query: String, limit: Int, romanizing: Bool) async throws(PlaceError) -> [PlaceMatch] {
         let table = try table()
-        return table.search(query, limit: limit).compactMap { table.match($0) }
+        return table.search(query, limit: limit, romanizing: romanizing).compactMap { table.match($0) }
     }
 }

@@ -161,9 +161,14 @@ public actor PlaceService {
     // MARK: - Search
 
     /// Places named like `query`, best first (`fixcast search`). `offline`: the bundled table only.
-    public func search(_ query: String, limit: Int, offline offlineOnly: Bool) async throws(PlaceError) -> [PlaceMatch]
-    {
-        guard !offlineOnly, let searcher else { return try await offline.search(query, limit: limit) }
+    /// - Parameter romanizing: from the table, a Cyrillic query is tried in Latin letters too; for a list
+    ///   a person reads (`fixcast search`), never for `--place`, which takes the first match unseen.
+    public func search(
+        _ query: String, limit: Int, offline offlineOnly: Bool, romanizing: Bool = false
+    ) async throws(PlaceError) -> [PlaceMatch] {
+        guard !offlineOnly, let searcher else {
+            return try await offline.search(query, limit: limit, romanizing: romanizing)
+        }
         return try await searcher.search(query, limit: limit)
     }
 

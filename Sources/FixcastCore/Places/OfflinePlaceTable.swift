@@ -153,18 +153,30 @@ public struct OfflinePlaceTable: Sendable {
     /// Rows whose name (or ASCII spelling) starts with `query`, compared case- and diacritics-insensitively.
     /// Whole-name matches come first ("York" before "Yorkton"), then by population, largest first (a place
     /// without a known population counts as the smallest), then by name.
-    public func search(_ query: String, limit: Int) -> [Int] {
+    ///
+    /// `romanizing`: a query in Cyrillic is also tried romanized (`CyrillicRomanization`), since the
+    /// table's names are in Latin letters. For a list a person reads (`fixcast search`), not for picking
+    /// one place unseen (`--place`): "Москва" romanized is "Moskva", a village in Tajikistan, while
+    /// GeoNames lists Moscow as "Moscow".
+    public func search(_ query: String, limit: Int, romanizing: Bool = false) -> [Int] {
         let key = Array(SearchText.fold(query).utf8)
         guard !key.isEmpty, limit > 0 else { return [] }
+        var keys = [key]
+        if romanizing, let latin = CyrillicRomanization.romanized(query) {
+            let romanized = Array(SearchText.fold(latin).utf8)
+            if !romanized.isEmpty, romanized != key { keys.append(romanized) }
+        }
         image.willScanRows()
         var hits: [(row: Int, exact: Bool)] = []
         var scratch: [UInt8] = []
         for row in 0..<count {
             let ranges = image.nameRanges(row)
-            var best = compare(key, ranges.name, &scratch)
-            if best != .exact, !ranges.alt.isEmpty {
-                let alt = compare(key, ranges.alt, &scratch)
-                if alt == .exact || best == .none { best = alt }
+            var best = Comparison.none
+            for key in keys where best != .exact {
+                for range in [ranges.name, ranges.alt] where best != .exact && !range.isEmpty {
+                    let c = compare(key, range, &scratch)
+                    if c == .exact || best == .none { best = c }
+                }
             }
             if best != .none { hits.append((row, best == .exact)) }
         }

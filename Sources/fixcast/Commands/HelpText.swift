@@ -98,7 +98,8 @@ public enum HelpText {
                 USAGE: fixcast search QUERY [--limit N] [options]
 
                 Lists places whose name matches QUERY, best match first, with region, country,
-                coordinates and population. With --offline the bundled GeoNames table is searched.
+                coordinates and population. With --offline the bundled GeoNames table is searched;
+                its names are in Latin letters, and a name typed in Cyrillic is read in them.
 
                 OPTIONS:
                   --limit N            At most N places (1-100, default 10).

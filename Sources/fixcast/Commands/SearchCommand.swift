@@ -16,7 +16,7 @@ struct SearchCommand {
         let places = PlaceService.make(settings: context.settings.places, http: http, cache: nil)
         let matches: [PlaceMatch]
         do {
-            matches = try await places.search(query, limit: options.limit, offline: options.offline)
+            matches = try await places.search(query, limit: options.limit, offline: options.offline, romanizing: true)
         } catch {
             Console.err(error.message + "\n")
             return ExitCode.failure
@@ -25,11 +25,13 @@ struct SearchCommand {
             Console.out(JSONValue.array(matches.map(\.json)).serialized() + "\n")
             return ExitCode.success
         }
+        // From the table, which spells names in Latin letters, say how a query in another script was read.
+        let tableNote = SearchTableNote.note(query: query, fromTable: options.offline, found: !matches.isEmpty)
         if matches.isEmpty {
-            Console.out("No place matches \"\(TerminalText.echo(query))\".\n")
+            Console.out("No place matches \"\(TerminalText.echo(query))\".\n" + (tableNote.map { $0 + "\n" } ?? ""))
             return ExitCode.success
         }
-        Console.out(SearchTable.render(matches))
+        Console.out(SearchTable.render(matches) + (tableNote.map { $0 + "\n" } ?? ""))
         return ExitCode.success
     }
 }
@@ -62,5 +64,25 @@ enum SearchTable {
             out.append(d)
         }
         return (n < 0 ? "-" : "") + out
+    }
+}
+
+/// What `fixcast search` adds under a search of the bundled table in a script other than Latin: the
+/// table holds Latin names only, so a Cyrillic query was read in Latin letters (and a place GeoNames
+/// lists by an English name is not among the matches), and a query in another script cannot match.
+enum SearchTableNote {
+    static func note(query: String, fromTable: Bool, found: Bool) -> String? {
+        guard fromTable else { return nil }
+        if let latin = CyrillicRomanization.romanized(query) {
+            let spelled = TerminalText.echo(SearchText.fold(latin))
+            return found
+                ? "(The bundled table spells names in Latin letters: this is what it has for \"\(spelled)\"; "
+                    + "a place it lists by an English name, such as Moscow, is found by that name.)"
+                : "(The bundled table spells names in Latin letters and has none for \"\(spelled)\": "
+                    + "try the English or local Latin name, or search online.)"
+        }
+        guard !found, query.unicodeScalars.contains(where: { $0.value > 0x24F && $0.properties.isAlphabetic })
+        else { return nil }
+        return "(The bundled table spells names in Latin letters: try the name in Latin letters, or search online.)"
     }
 }

@@ -110,4 +110,21 @@ struct MappedPlaceTableFileTests {
         }
         #expect(mapped.search("new york", limit: 1).map { mapped.name($0) } == ["New York City"])
     }
+
+    /// The bundled table has Latin names only: a Cyrillic query finds the place romanized, and only when
+    /// asked to (`fixcast search`), never for `--place`'s pick.
+    @Test func aCyrillicQueryIsFoundRomanizedOnlyWhenAsked() throws {
+        let table = try OfflinePlaceTable(mappingFile: Self.bundledPath)
+        for (query, name, country) in [
+            ("Новосибирск", "Novosibirsk", "Russia"), ("Екатеринбург", "Yekaterinburg", "Russia"),
+            ("нижний новгород", "Nizhniy Novgorod", "Russia"), ("Харків", "Kharkiv", "Ukraine"),
+        ] {
+            let row = try #require(table.search(query, limit: 1, romanizing: true).first, "\(query)")
+            #expect(table.name(row) == name)
+            #expect(table.match(row)?.country == country)
+            #expect(table.search(query, limit: 1).isEmpty, "\(query) is not found unasked")
+        }
+        // A Latin query is the same search either way.
+        #expect(table.search("köln", limit: 5, romanizing: true) == table.search("köln", limit: 5))
+    }
 }

@@ -141,6 +141,31 @@ import Testing
         #expect(server.requestCount() == 0)
     }
 
+    @Test("search --offline in Cyrillic finds the place romanized and says how it read the name")
+    func offlineSearchInCyrillic() throws {
+        let home = AcceptanceHome("places-search-cyrillic")
+        defer { home.remove() }
+        let server = try Acceptance.recordedServer()
+        defer { server.stop() }
+        let env = Acceptance.env(server)
+        let table = try home.run(["search", "Новосибирск", "--offline"], env: env)
+        #expect(table.status == 0, "stderr: \(table.stderr)")
+        let row = try #require(Self.firstRow(table), "\(table.stdout)")
+        #expect(row.hasPrefix("Novosibirsk "), "\(row)")
+        #expect(table.stdout.contains("spells names in Latin letters: this is what it has for \"novosibirsk\""))
+        let json = try home.run(["search", "Новосибирск", "--offline", "--json"], env: env)
+        #expect(try Acceptance.array(json).first?.string("country_code") == "RU")
+        // A script the table cannot read: no match, and a hint instead of a bare "no place".
+        let chinese = try home.run(["search", "北京", "--offline"], env: env)
+        #expect(chinese.status == 0)
+        #expect(chinese.stdout.contains("No place matches"))
+        #expect(chinese.stdout.contains("try the name in Latin letters"))
+        // --place picks one place unseen: not by a romanized guess.
+        let place = try home.run(["now", "--place", "Новосибирск", "--offline", "--json"], env: env)
+        #expect(place.status != 0)
+        #expect(server.requestCount() == 0)
+    }
+
     @Test("search online through the recorded Open-Meteo geocoding response: best match first, all fields")
     func onlineSearchListsTheRecordedResults() throws {
         let home = AcceptanceHome("places-search-online")
