@@ -138,11 +138,9 @@ public actor AlertService {
         var notCovered = AlertReport.notCovered
         switch coverage(at: coordinate) {
         case .failure(let e): return AlertOutcome(report: nil, error: e)
-        case .success(let (nil, country)):
+        case .success(let (id, country)):
             notCovered.notCoveredBecause = AlertCoverage.cause(countryCode: country, setting: settings.source)
-            return AlertOutcome(report: notCovered, error: nil)
-        case .success(let (id?, country)):
-            notCovered.notCoveredBecause = AlertCoverage.cause(countryCode: country, setting: settings.source)
+            guard let id else { return AlertOutcome(report: notCovered, error: nil) }
             sourceID = id
             chosenCountry = country
         }
