@@ -219,6 +219,14 @@ extension CurrentConditions {
     }
 }
 
+extension WeatherReport {
+    /// `from` (`DailyForecast.from`, `TodaySummary.from`): a member only where the day is covered from a
+    /// time on, so that a whole day's JSON stays CONTRACT.md's shape.
+    static func fromMember(_ from: Date?) -> [(String, JSONValue)] {
+        from.map { [("from", .string(UTCTime.format($0)))] } ?? []
+    }
+}
+
 extension TodaySummary {
     public var json: JSONValue {
         .object(
@@ -228,7 +236,7 @@ extension TodaySummary {
                 ("sunrise", .string(sunrise.map(UTCTime.format))),
                 ("sunset", .string(sunset.map(UTCTime.format))),
                 ("daylight", .string(daylight?.rawValue)),
-            ] + (from.map { [("from", .string(UTCTime.format($0)))] } ?? []))
+            ] + WeatherReport.fromMember(from))
     }
 }
 
@@ -242,7 +250,7 @@ extension DailyForecast {
                 ("weather_code", .number(weatherCode)),
                 ("description", .string(weatherCode.flatMap { WMOCode.description($0, language: language) })),
                 ("precipitation_mm", .number(precipitationMm)),
-            ] + (from.map { [("from", .string(UTCTime.format($0)))] } ?? []))
+            ] + WeatherReport.fromMember(from))
     }
 }
 
