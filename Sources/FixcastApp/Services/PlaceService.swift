@@ -161,12 +161,16 @@ public actor PlaceService {
     // MARK: - Search
 
     /// Places named like `query`, best first (`fixcast search`). `offline`: the bundled table only.
+    /// Whether `search` answers from the bundled table: asked to (`--offline`), or with no online search
+    /// (`places.provider = "offline"`).
+    public nonisolated func searchesTable(offline offlineOnly: Bool) -> Bool { offlineOnly || searcher == nil }
+
     /// - Parameter romanizing: from the table, a Cyrillic query is tried in Latin letters too; for a list
     ///   a person reads (`fixcast search`), never for `--place`, which takes the first match unseen.
     public func search(
         _ query: String, limit: Int, offline offlineOnly: Bool, romanizing: Bool = false
     ) async throws(PlaceError) -> [PlaceMatch] {
-        guard !offlineOnly, let searcher else {
+        guard !searchesTable(offline: offlineOnly), let searcher else {
             return try await offline.search(query, limit: limit, romanizing: romanizing)
         }
         return try await searcher.search(query, limit: limit)

@@ -26,7 +26,8 @@ struct SearchCommand {
             return ExitCode.success
         }
         // From the table, which spells names in Latin letters, say how a query in another script was read.
-        let tableNote = SearchTableNote.note(query: query, fromTable: options.offline, found: !matches.isEmpty)
+        let tableNote = SearchTableNote.note(
+            query: query, fromTable: places.searchesTable(offline: options.offline), found: !matches.isEmpty)
         if matches.isEmpty {
             Console.out("No place matches \"\(TerminalText.echo(query))\".\n" + (tableNote.map { $0 + "\n" } ?? ""))
             return ExitCode.success

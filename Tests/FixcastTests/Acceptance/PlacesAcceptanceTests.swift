@@ -153,6 +153,13 @@ import Testing
         let row = try #require(Self.firstRow(table), "\(table.stdout)")
         #expect(row.hasPrefix("Novosibirsk "), "\(row)")
         #expect(table.stdout.contains("spells names in Latin letters: this is what it has for \"novosibirsk\""))
+        // With no online search configured the table answers too, and says so the same way.
+        var tableOnly = env
+        tableOnly["FIXCAST_PLACES_PROVIDER"] = "offline"
+        let configured = try home.run(["search", "Новосибирск"], env: tableOnly)
+        #expect(configured.status == 0, "stderr: \(configured.stderr)")
+        #expect(try #require(Self.firstRow(configured)).hasPrefix("Novosibirsk "))
+        #expect(configured.stdout.contains("spells names in Latin letters"))
         let json = try home.run(["search", "Новосибирск", "--offline", "--json"], env: env)
         #expect(try Acceptance.array(json).first?.string("country_code") == "RU")
         // A script the table cannot read: no match, and a hint instead of a bare "no place".
