@@ -82,7 +82,8 @@ public enum ConfigSchema {
             // hardening2: the speed above which a jump between fixes is held until later fixes agree.
             number("gps", "max_speed_mps", positive: true) { $0.gps.maxSpeedMps = $1 },
             number("trigger", "move_km", positive: true) { $0.trigger.moveKm = $1 },
-            number("trigger", "periodic_min", positive: true) { $0.trigger.periodicMin = $1 },
+            // A reading is stored (and published) each time: below a minute a standing machine would fill the store.
+            minutes("trigger", "periodic_min") { $0.trigger.periodicMin = $1 },
             number("trigger", "resume_min_away_s", positive: false) { $0.trigger.resumeMinAwayS = $1 },
             choice("weather", "provider", WeatherProviderID.self) { $0.weather.provider = $1 },
             url("weather", "base_url") { $0.weather.baseURL = $1 },
@@ -94,9 +95,11 @@ public enum ConfigSchema {
                 s.weather.apiKey = k
                 return nil
             },
-            number("weather", "cache_min", positive: true) { $0.weather.cacheMin = $1 },
-            // Never zero (DESIGN.md §3): a forced refresh must not burst the shared API limit.
-            number("weather", "forced_cache_min", positive: true) { $0.weather.forcedCacheMin = $1 },
+            // Never below a minute (DESIGN.md §3: never zero, to protect the shared API limit): a
+            // shorter cache would ask the provider at every reading of a `run` that reads often.
+            minutes("weather", "cache_min") { $0.weather.cacheMin = $1 },
+            // The same floor: a forced refresh (SIGUSR1, r, --force, resume) must not burst the limit either.
+            minutes("weather", "forced_cache_min") { $0.weather.forcedCacheMin = $1 },
             choice("places", "provider", Settings.PlacesProvider.self) { $0.places.provider = $1 },
             url("places", "base_url") { $0.places.baseURL = $1 },
             url("places", "search_url") { $0.places.searchURL = $1 },
@@ -136,18 +139,8 @@ public enum ConfigSchema {
             url("alerts", "metalerts_base_url") { $0.alerts.metAlertsBaseURL = $1 },
             url("alerts", "meteoalarm_base_url") { $0.alerts.meteoAlarmBaseURL = $1 },
             url("alerts", "eccc_base_url") { $0.alerts.ecccBaseURL = $1 },
-            Key(section: "alerts", name: "check_min", kind: .number) { s, v in
-                let d: Double
-                switch v {
-                case .integer(let i): d = Double(i)
-                case .float(let f): d = f
-                default: return nil
-                }
-                // MET Norway asks for alerts at most every 10 minutes; below a minute no source is polite.
-                guard d.isFinite, d >= 1 else { return "must be 1 or more (minutes), not \(ConfigSchema.text(d))" }
-                s.alerts.checkMin = d
-                return nil
-            },
+            // MET Norway asks for alerts at most every 10 minutes; below a minute no source is polite.
+            minutes("alerts", "check_min") { $0.alerts.checkMin = $1 },
             Key(section: "alerts", name: "command", kind: .string) { s, v in
                 guard case .string(let c) = v else { return nil }
                 guard !c.contains("\0") else { return "must not contain a NUL character" }
@@ -255,6 +248,26 @@ public enum ConfigSchema {
             guard d.isFinite else { return "must be a finite number" }
             if positive, d <= 0 { return "must be greater than 0, not \(ConfigSchema.text(d))" }
             if !positive, d < 0 { return "must be 0 or more, not \(ConfigSchema.text(d))" }
+            set(&s, d)
+            return nil
+        }
+    }
+
+    /// A key in minutes between two requests or readings: a finite number of at least 1. Below a
+    /// minute fixcast would ask a free API (or store a reading) many times a minute, which no
+    /// provider's terms allow; one floor for every such key, so none is left without it.
+    static func minutes(_ section: String, _ name: String, _ set: @escaping @Sendable (inout Settings, Double) -> Void)
+        -> Key
+    {
+        Key(section: section, name: name, kind: .number) { s, v in
+            let d: Double
+            switch v {
+            case .integer(let i): d = Double(i)
+            case .float(let f): d = f
+            default: return nil
+            }
+            guard d.isFinite else { return "must be a finite number" }
+            guard d >= 1 else { return "must be 1 or more (minutes), not \(ConfigSchema.text(d))" }
             set(&s, d)
             return nil
         }

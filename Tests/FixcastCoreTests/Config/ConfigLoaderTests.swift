@@ -54,7 +54,7 @@ import Testing
             base_url = "http://127.0.0.1:8080/"
             api_key = "k3y"
             cache_min = 5
-            forced_cache_min = 0.5
+            forced_cache_min = 1.5
             [places]
             provider = "offline"
             base_url = "https://nominatim.example.org/sub"
@@ -88,7 +88,7 @@ import Testing
         expected.weather.baseURL = "http://127.0.0.1:8080"
         expected.weather.apiKey = "k3y"
         expected.weather.cacheMin = 5
-        expected.weather.forcedCacheMin = 0.5
+        expected.weather.forcedCacheMin = 1.5
         expected.places.provider = .offline
         expected.places.baseURL = "https://nominatim.example.org/sub"
         expected.places.searchURL = "http://[::1]:9000"
@@ -135,7 +135,12 @@ import Testing
             "[weather]\nprovider = \"darksky\"", 2,
             "\"provider\" in [weather] must be one of open-meteo, openweathermap, metno"
         ),
-        ("[weather]\nforced_cache_min = 0", 2, "\"forced_cache_min\" in [weather] must be greater than 0"),
+        ("[weather]\nforced_cache_min = 0", 2, "\"forced_cache_min\" in [weather] must be 1 or more (minutes), not 0"),
+        // A request (or a stored reading) more often than once a minute is refused on every key that sets one.
+        ("[weather]\ncache_min = 0.001", 2, "\"cache_min\" in [weather] must be 1 or more (minutes), not 0.001"),
+        ("[weather]\nforced_cache_min = 0.5", 2, "\"forced_cache_min\" in [weather] must be 1 or more (minutes)"),
+        ("[trigger]\nperiodic_min = 1e-9", 2, "\"periodic_min\" in [trigger] must be 1 or more (minutes), not 1e-09"),
+        ("[alerts]\ncheck_min = 0.5", 2, "\"check_min\" in [alerts] must be 1 or more (minutes), not 0.5"),
         ("[weather]\nbase_url = \"http://api.example.com\"", 2, "\"base_url\" in [weather] must use https://"),
         ("[weather]\nbase_url = \"ftp://x\"", 2, "\"base_url\" in [weather] must start with https://"),
         ("[weather]\nbase_url = \"https://x/?q=1\"", 2, "no query"),
