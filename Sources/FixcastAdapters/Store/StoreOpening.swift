@@ -58,6 +58,11 @@ enum StoreOpening {
             try judge(db, everyPage: everyPage)
         }
         let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        // An empty database (a 0-byte file, as `touch` or `mktemp` leaves) holds no store yet: a
+        // reader says so as for a missing file, not "an older schema" (a writer claims the file).
+        if version == 0, try db.scalarInt("SELECT count(*) FROM sqlite_master") == 0 {
+            throw StorageError.missing(path: path)
+        }
         if version < StoreSchema.currentVersion {
             throw StorageError.needsUpgrade(path: path, version: version, current: StoreSchema.currentVersion)
         }
@@ -80,10 +85,21 @@ enum StoreOpening {
         // read would find damaged is found damaged here, by every command alike.
         let verdict = try db.scalarText("PRAGMA quick_check") ?? "ok"
         if verdict != "ok" {
-            // Its report is lines ("*** in database main ***", "Page 27: …"): one short line of them.
-            let lines = verdict.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("***") }
-            throw StorageError.corrupt(path: db.path, detail: String(lines.joined(separator: "; ").prefix(200)))
+            throw StorageError.corrupt(path: db.path, detail: quickCheckSummary(verdict))
         }
+    }
+
+    /// `quick_check`'s report ("*** in database main ***", then one line a problem, such as "Page 27:
+    /// btreeInitPage() returns error code 11") as a short phrase for the one-sentence error: the one
+    /// problem when there is one short line, else how many problems SQLite found. Never a line cut
+    /// mid-word: SQLite's internals mean nothing to the reader beyond "damaged".
+    static func quickCheckSummary(_ verdict: String) -> String {
+        let problems = verdict.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("***") }
+        if problems.count == 1, let only = problems.first, only.count <= 100 {
+            return "SQLite's check says: \(only)"
+        }
+        return problems.count == 1
+            ? "SQLite's check found a problem" : "SQLite's check found \(problems.count) problems"
     }
 
     /// What the path itself says before SQLite is asked: not a file, missing, or not readable.

@@ -28,6 +28,9 @@ actor LineReadingSource {
                 // A store `run` or `now` is creating this moment has no schema yet, and a read-only
                 // connection cannot bring it up to date: nothing is stored yet. Opened again next time.
                 return nil
+            } catch .missing {
+                // An empty file (`touch`, or a store a writer has just created): no store yet.
+                return nil
             }
         }
         guard let store else { return nil }

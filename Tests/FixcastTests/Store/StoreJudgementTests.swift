@@ -170,6 +170,28 @@ import Testing
         #expect(readable.status == 0, "the same forecast as the owner: \(readable.stderr)")
     }
 
+    @Test("an empty file (as touch or mktemp leaves) is no store yet to a reading command, as a missing path is")
+    func anEmptyFileIsNoStoreYet() throws {
+        let home = AcceptanceHome("judge-empty")
+        defer { home.remove() }
+        let empty = home.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let missing = home.path("missing.sqlite")
+        for command in Self.readingCommands + [["line"]] {
+            let a = try home.run(command + ["--db", empty], env: Acceptance.env(nil))
+            let b = try home.run(command + ["--db", missing], env: Acceptance.env(nil))
+            #expect(a.status == b.status, "\(command): \(a.stderr)")
+            #expect(a.stdout.replacingOccurrences(of: empty, with: missing) == b.stdout, "\(command)")
+            #expect(a.stderr.replacingOccurrences(of: empty, with: missing) == b.stderr, "\(command)")
+            #expect(!a.stderr.contains("older schema"), "\(command): \(a.stderr)")
+        }
+        // Read only: still 0 bytes, nothing beside it; a writing command then claims it.
+        #expect(Self.bytes(empty)?.isEmpty == true)
+        #expect(Self.sidecars(empty).isEmpty)
+        _ = try home.run(Self.writingCommands[0] + ["--db", empty], env: Acceptance.env(nil))
+        #expect(try StoreTestData.sqlite3(empty, "PRAGMA user_version") == String(StoreSchema.currentVersion))
+    }
+
     @Test("a store that quick_check finds damaged is refused by now as by trips and export (one judgement)")
     func damagedStoreIsOneJudgement() throws {
         let home = AcceptanceHome("judge-damaged")
@@ -196,6 +218,8 @@ import Testing
         #expect(run.status == 1 && !run.timedOut)
         #expect(Acceptance.stderrLines(run).count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("is damaged"))
+        // SQLite's own report is summed up, never cut mid-word: "(SQLite's check found N problems)".
+        #expect(run.stderr.contains("SQLite's check"), "\(run.stderr)")
         // status says the store is damaged, and does not claim it holds no reading.
         let status = try home.run(["status", "--gpsd", "127.0.0.1:9", "--db", db], env: Acceptance.env(nil))
         #expect(status.stdout.contains("reading   unknown: the store could not be read"), "\(status.stdout)")
