@@ -78,7 +78,8 @@ public enum PlaceError: UserFacingError, Hashable {
             return "place: \(s) sent a response fixcast could not read (\(ErrorText.clause(d)))."
         case .noPlaceNamed(let n):
             let shown = TerminalText.echo(n)
-            return "place: no place named \"\(shown)\"; try `fixcast search \(shown)` to see what matches."
+            return
+                "place: no place named \"\(shown)\"; try `fixcast search \(ShellWord.argument(shown))` to see what matches."
         case .offlineDataMissing(let d):
             return "place: the bundled place table is missing (\(d)); reinstall fixcast or set FIXCAST_DATA_DIR."
         }
