@@ -21,12 +21,25 @@ public enum ConfigFile {
                     path: candidate.path, detail: "no such file",
                     hint: "check the path given by \(candidate.origin), or copy config/fixcast.toml there")
             case .failed(let detail):
+                // A path the person gave is theirs to fix; one found in a usual place can also be passed over.
                 throw ConfigError.unreadable(
-                    path: candidate.path, detail: detail, hint: "make it readable by this user, or pass --config PATH")
+                    path: candidate.path, detail: detail,
+                    hint: candidate.required
+                        ? "make it readable by this user" : "make it readable by this user, or pass --config PATH")
+            case .tooLarge:
+                throw ConfigError.unreadable(
+                    path: candidate.path, detail: "larger than 1 MiB",
+                    hint: candidate.required
+                        ? "a config file is a few kB of TOML (as config/fixcast.toml); check the path given by \(candidate.origin)"
+                        : "a config file is a few kB of TOML (as config/fixcast.toml); move this one aside, or pass --config PATH"
+                )
             case .notRegular:
+                // $XDG_CONFIG_HOME, ~/.config and /etc are folders: what is wrong is the entry inside them.
                 throw ConfigError.unreadable(
                     path: candidate.path, detail: "not a regular file",
-                    hint: "point \(candidate.origin) at a config file, not a FIFO, device or folder")
+                    hint: candidate.required
+                        ? "point \(candidate.origin) at a config file, not a FIFO, device or folder"
+                        : "replace it with a config file (as config/fixcast.toml) or remove it, or pass --config PATH")
             case .invalidUTF8(let line):
                 throw ConfigError.syntax(
                     .file(path: candidate.path, line: line),
@@ -41,6 +54,8 @@ public enum ConfigFile {
     enum ReadResult {
         case missing
         case failed(String)
+        /// Over `maxBytes`: not a config file (a wrong path, or a log written over it).
+        case tooLarge
         /// A FIFO, device, socket or folder: never read (a FIFO would block until a writer came).
         case notRegular
         case invalidUTF8(line: Int)
@@ -65,7 +80,7 @@ public enum ConfigFile {
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .failed(String(cString: strerror(errno))) }
         guard (st.st_mode & S_IFMT) == S_IFREG else { return .notRegular }
-        guard Int(st.st_size) <= maxBytes else { return .failed("larger than 1 MiB") }
+        guard Int(st.st_size) <= maxBytes else { return .tooLarge }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -76,7 +91,7 @@ public enum ConfigFile {
                 return .failed(String(cString: strerror(errno)))
             }
             bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > maxBytes { return .failed("larger than 1 MiB") }
+            if bytes.count > maxBytes { return .tooLarge }
         }
         let readableByOthers = (st.st_mode & 0o044) != 0
         switch ConfigFileBytes.text(bytes) {

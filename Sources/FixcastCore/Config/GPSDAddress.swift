@@ -82,16 +82,27 @@ public enum GPSDAddressError: UserFacingError, Hashable {
 
     public var component: Component { .config }
 
-    public var message: String {
+    public var message: String { "config: \(option) \(reason)" }
+
+    /// The option or config key whose value was refused.
+    public var option: String {
         switch self {
-        case .empty(let o):
-            return "config: \(o) needs HOST[:PORT], for example 127.0.0.1:2947."
-        case .badHost(let o, let t):
+        case .empty(let o), .badHost(let o, _), .badPort(let o, _): return o
+        }
+    }
+
+    /// What is wrong and what to write instead, after the option's name; the command line puts it
+    /// after "fixcast: --gpsd:" as it does for every bad option.
+    public var reason: String {
+        switch self {
+        case .empty:
+            return "needs HOST[:PORT], for example 127.0.0.1:2947."
+        case .badHost(_, let t):
             return
-                "config: \(o) \"\(TerminalText.echo(t))\" is not a host name (at most 253 characters) or address; use HOST[:PORT], for example 127.0.0.1:2947 or [::1]:2947."
-        case .badPort(let o, let t):
+                "\"\(TerminalText.echo(t))\" is not a host name (at most 253 characters) or address; use HOST[:PORT], for example 127.0.0.1:2947 or [::1]:2947."
+        case .badPort(_, let t):
             return
-                "config: \(o) \"\(TerminalText.echo(t))\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947."
+                "\"\(TerminalText.echo(t))\" has no valid port; use a number from 1 to 65535, for example 127.0.0.1:2947."
         }
     }
 }

@@ -113,7 +113,15 @@ extension Arguments {
             case "--json": a.json = true
             case "--offline": a.offline = true
             case "--force": a.force = true
-            case "--config": a.configPath = try value(name, inline)
+            case "--config":
+                // An empty path names no file: refuse it rather than say "cannot read  (no such file)".
+                let v = try value(name, inline)
+                guard !v.isEmpty else {
+                    throw UsageError(
+                        "fixcast: --config needs a file path (omit it for the usual config files, or give /dev/null for none)."
+                    )
+                }
+                a.configPath = v
             case "--db":
                 // An empty path would silently mean the default store: refuse it, as for any empty value.
                 let v = try value(name, inline)
@@ -126,7 +134,7 @@ extension Arguments {
                 do {
                     a.gpsd = try GPSDAddress(parsing: v, option: "--gpsd")
                 } catch {
-                    throw UsageError(error.message)
+                    throw UsageError("fixcast: --gpsd: \(error.reason)")
                 }
             case "--at":
                 let v = try value(name, inline)

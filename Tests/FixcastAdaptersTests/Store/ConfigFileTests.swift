@@ -54,6 +54,42 @@ import Testing
         #expect(throws: ConfigError.self) { _ = try ConfigFile.load(explicitPath: dir, environment: [:]) }
     }
 
+    @Test func aFolderAtTheUsualPlaceIsToBeReplacedNotPointedAt() {
+        // $XDG_CONFIG_HOME is a folder by rights: the advice is about the entry inside it.
+        let xdg = TestPaths.temporaryDirectory("folder-xdg").path
+        try? FileManager.default.createDirectory(
+            atPath: xdg + "/fixcast/config.toml", withIntermediateDirectories: true)
+        do {
+            _ = try ConfigFile.load(explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg])
+            Issue.record("a folder was read as the config file")
+        } catch {
+            #expect(error.message.contains("not a regular file"), "\(error.message)")
+            #expect(error.message.contains("replace it with a config file"), "\(error.message)")
+            #expect(!error.message.contains("point $XDG_CONFIG_HOME at"), "\(error.message)")
+        }
+        // Named by --config, the path itself is what to change.
+        do {
+            _ = try ConfigFile.load(explicitPath: xdg, environment: [:])
+            Issue.record("a folder was read as the config file")
+        } catch {
+            #expect(error.message.contains("point --config at a config file"), "\(error.message)")
+        }
+    }
+
+    @Test func anOversizedFileIsNotCalledUnreadable() throws {
+        let path = TestPaths.temporaryDirectory().path + "/big.toml"
+        try write(String(repeating: "# padding\n", count: 120_000), to: path)
+        do {
+            _ = try ConfigFile.load(explicitPath: path, environment: [:])
+            Issue.record("a 1.2 MB file was read as the config file")
+        } catch {
+            #expect(error.message.contains("larger than 1 MiB"), "\(error.message)")
+            #expect(error.message.contains("a few kB of TOML"), "\(error.message)")
+            #expect(!error.message.contains("readable"), "\(error.message)")
+            #expect(!error.message.contains("pass --config"), "--config was given: \(error.message)")
+        }
+    }
+
     @Test func devNullIsAnEmptyConfigAndOtherDevicesAreRefused() throws {
         // Named by --config or $FIXCAST_CONFIG, /dev/null means the defaults, and it wins over an XDG file.
         let xdg = TestPaths.temporaryDirectory("devnull-xdg").path

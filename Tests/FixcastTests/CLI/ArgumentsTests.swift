@@ -50,6 +50,9 @@ import Testing
             (["fly"], "fly"),
             (["now", "extra"], "extra"),
             (["now", "--at", "1,2", "--place", "Berlin"], "--place"),
+            (["now", "--db", ""], "--db needs a file path"),
+            (["now", "--config", ""], "--config needs a file path"),
+            (["now", "--gpsd", "h:0"], "fixcast: --gpsd: \"h:0\" has no valid port"),
         ] as [([String], String)])
     func badInputNamesTheOption(_ argv: [String], _ named: String) {
         #expect {

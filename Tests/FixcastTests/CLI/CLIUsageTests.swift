@@ -19,6 +19,8 @@ import Testing
         let r = try CLIRunner.run(args, home: home, timeout: 20)
         #expect(r.status == 2)
         #expect(r.stderr.contains(option))
+        // Every bad option is named alike, after "fixcast:" (an option is not a config key).
+        #expect(r.stderr.hasPrefix("fixcast: "), "\(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1, "one sentence, got: \(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
