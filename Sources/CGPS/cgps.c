@@ -29,8 +29,11 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <netdb.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <gps.h>
 
@@ -115,8 +118,71 @@ static char *next_line(cgps_handle *h) {
 int cgps_api_major(void) { return GPSD_API_MAJOR_VERSION; }
 int cgps_shim_version(void) { return 5; }
 
-cgps_handle *cgps_open(const char *host, const char *port, int *err) {
+/* Milliseconds on the monotonic clock, for the probe's one deadline across its addresses. */
+static long long cgps_now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Whether host:port takes a TCP connection within timeout_ms: 0 when it does (the probe's own
+ * connection is closed at once), else the errno of the last address tried (ETIMEDOUT when none
+ * answered in time). gps_open connects with a blocking connect(2), which waits for the kernel's SYN
+ * retries (about two minutes) when a host drops them: a gpsd host that is switched off, or behind a
+ * firewall. The probe bounds that wait, so a loop that connects never stops turning for longer than
+ * timeout_ms. A name that does not resolve is left to gps_open, which says so in its own words. */
+static int cgps_probe(const char *host, const char *port, int timeout_ms) {
+    struct addrinfo hints;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_protocol = IPPROTO_TCP;
+    struct addrinfo *list = NULL;
+    if (getaddrinfo(host, port, &hints, &list) != 0) return 0;
+    long long deadline = cgps_now_ms() + timeout_ms;
+    int result = ETIMEDOUT;
+    for (struct addrinfo *a = list; a != NULL; a = a->ai_next) {
+        int fd = socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0) {
+            result = errno;
+            continue;
+        }
+        int rc = connect(fd, a->ai_addr, a->ai_addrlen);
+        if (rc != 0 && errno == EINPROGRESS) {
+            struct pollfd p = {.fd = fd, .events = POLLOUT};
+            int ready;
+            do {
+                long long left = deadline - cgps_now_ms();
+                ready = left > 0 ? poll(&p, 1, (int)left) : 0;
+            } while (ready < 0 && errno == EINTR);
+            int soerr = ETIMEDOUT;
+            socklen_t len = sizeof soerr;
+            if (ready > 0 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &len) != 0) soerr = errno;
+            rc = soerr == 0 ? 0 : -1;
+            errno = soerr;
+        }
+        int saved = errno;
+        close(fd);
+        if (rc == 0) {
+            result = 0;
+            break;
+        }
+        result = saved;
+        if (cgps_now_ms() >= deadline) break;
+    }
+    freeaddrinfo(list);
+    return result;
+}
+
+cgps_handle *cgps_open(const char *host, const char *port, int timeout_ms, int *err) {
     if (err) *err = 0;
+    if (timeout_ms > 0) {
+        int unreachable = cgps_probe(host, port, timeout_ms);
+        if (unreachable != 0) {
+            if (err) *err = unreachable;
+            return NULL;
+        }
+    }
     cgps_handle *h = calloc(1, sizeof *h);
     if (h == NULL) {
         if (err) *err = ENOMEM;
@@ -312,7 +378,10 @@ void cgps_close(cgps_handle *h) {
 
 const char *cgps_errstr(int err) {
     if (err == ENOMEM) return "out of memory";
-    if (err == CGPS_ERR_NO_LIBRARY || cgps_library_load() != 0) return "libgps is not loaded";
+    if (err == CGPS_ERR_NO_LIBRARY) return "libgps is not loaded";
+    /* A system error (the probe's, or one libgps left in errno): libgps's own codes are negative. */
+    if (err > 0) return strerror(err);
+    if (cgps_library_load() != 0) return "libgps is not loaded";
     const char *s = lib.errstr(err);
     return s != NULL ? s : "unknown error";
 }

@@ -77,8 +77,10 @@ int cgps_library_probe(const char *soname, char *error, size_t capacity);
 int cgps_api_major(void);
 int cgps_shim_version(void);
 
-/* Connects to gpsd at host:port (port as decimal text). NULL on failure with *err set (see cgps_errstr). */
-cgps_handle *cgps_open(const char *host, const char *port, int *err);
+/* Connects to gpsd at host:port (port as decimal text). NULL on failure with *err set (see cgps_errstr).
+ * With timeout_ms > 0 a host that takes no TCP connection within that time fails with ETIMEDOUT
+ * instead of blocking for the kernel's SYN retries (about two minutes); 0 leaves the wait to libgps. */
+cgps_handle *cgps_open(const char *host, const char *port, int timeout_ms, int *err);
 
 /* Asks gpsd to stream JSON reports (?WATCH={"enable":true,"json":true}). 0 on success, -1 on failure. */
 int cgps_watch_json(cgps_handle *h);

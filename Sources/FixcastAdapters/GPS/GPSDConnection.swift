@@ -60,14 +60,20 @@ public final class GPSDConnection {
 
     public var isOpen: Bool { handle != nil }
 
-    /// Connects (blocking for as long as the TCP connect takes: on loopback, at once) and asks for
-    /// reports. `.connected` on success, else `.disconnected` with the reason.
+    /// The longest a connect may take before gpsd counts as not answering. A gpsd on the same machine
+    /// or the LAN answers in milliseconds; a host that is off or firewalled drops the SYN, and the
+    /// kernel would retry it for about two minutes while the loop that connects stands still (no
+    /// redraw, no key, no signal handled). 4 s lets the kernel's first SYN retry (at 1 s, then 3 s) land.
+    static let connectTimeoutMs: Int32 = 4_000
+
+    /// Connects (blocking for as long as the TCP connect takes: on loopback, at once; at most
+    /// `connectTimeoutMs`) and asks for reports. `.connected` on success, else `.disconnected` with the reason.
     public func open() -> GPSEvent {
         close()
         let label = address.description
         if let missing = LoadableLibrary.gps.load() { return .disconnected(.libraryMissing(missing)) }
         var err: Int32 = 0
-        guard let h = cgps_open(address.host, String(address.port), &err) else {
+        guard let h = cgps_open(address.host, String(address.port), Self.connectTimeoutMs, &err) else {
             let detail = String(cString: cgps_errstr(err))
             return .disconnected(
                 everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail))

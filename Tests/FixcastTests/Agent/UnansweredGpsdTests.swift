@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import FixcastTestSupport
+
+/// A gpsd host that takes no connection (switched off, firewalled: the SYN is dropped). libgps
+/// connects with a blocking connect(2), which the kernel keeps retrying for about two minutes: `now`
+/// waited that long before saying anything, and `run`'s loop stood still (no redraw, no key, a
+/// Ctrl-C handled a minute later). The connect is bounded now (`GPSDConnection.connectTimeoutMs`).
+@Suite(.serialized, .scratch) struct UnansweredGpsdTests {
+    @Test("now: gpsd that takes no connection is 'not answering' within seconds, exit 1")
+    func nowGivesUpWithinSeconds() throws {
+        let gpsd = try UnansweredPort()
+        let home = TestPaths.temporaryDirectory("unanswered-now")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let started = Date()
+        let r = try CLIRunner.run(
+            ["now", "--gpsd", "127.0.0.1:\(gpsd.port)", "--offline"], home: home, timeout: 60)
+        let took = Date().timeIntervalSince(started)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("gpsd at 127.0.0.1:\(gpsd.port) is not answering"), "\(r.stderr)")
+        // One bounded connect (4 s) and the start-up: far below the kernel's two minutes.
+        #expect(took < 20, "took \(took) s")
+    }
+
+    @Test("run: a signal while gpsd takes no connection stops the agent within seconds")
+    func runStopsPromptlyOnASignal() async throws {
+        let gpsd = try UnansweredPort()
+        let home = TestPaths.temporaryDirectory("unanswered-run")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let agent = try RunningFixcast(
+            [
+                "run", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db",
+                home.appendingPathComponent("f.sqlite").path,
+            ],
+            env: ["FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        try await Task.sleep(for: .seconds(2))
+        let signalled = Date()
+        agent.signal(SIGINT)
+        let status = agent.waitForExit(seconds: 60)
+        let took = Date().timeIntervalSince(signalled)
+        #expect(status == 0, "a stop, exit 0; stderr: \(agent.stderr)")
+        #expect(took < 10, "took \(took) s after SIGINT; stderr: \(agent.stderr)")
+        #expect(agent.stderr.contains("is not answering"), "\(agent.stderr)")
+    }
+}
