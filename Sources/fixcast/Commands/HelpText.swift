@@ -122,7 +122,7 @@ public enum HelpText {
                                        output). A regular FILE is replaced only once the export is
                                        complete; a device or FIFO is written in place; a symlink's
                                        target is written. CSV text cells that would start a formula
-                                       (= + - @) get a leading '.
+                                       (= + - @, or a tab or CR first) get a leading '.
                 \(options(for: .export))
                 """
         case .status:
