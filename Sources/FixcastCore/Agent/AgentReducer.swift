@@ -388,6 +388,9 @@ public struct AgentReducer: Sendable {
                 return [.positionResolved(request)] + leave(at: now)
             }
             if oneReading {
+                // `fixcast now`'s one reading is `once` (CONTRACT.md), not a `run` starting up, so
+                // the store, MQTT and the exports tell the two apart.
+                request.trigger = .once
                 // The reading says what the store said at the start (`now` exits 1 for it).
                 if let storage = status.storage { request.notes.append(storage) }
                 if configuration.forcesTheReading { request.forced = true }

@@ -30,7 +30,7 @@ import Testing
         #expect(
             r.handle(.gps(.fix(f1), at: F.at(1)))
                 == [
-                    .takeReading(ReadingRequest(trigger: .startup, position: p1, forced: false)), .saveLastKnown(p1),
+                    .takeReading(ReadingRequest(trigger: .once, position: p1, forced: false)), .saveLastKnown(p1),
                     .redraw,
                 ])
         // More fixes while the reading is under way ask for nothing more.
@@ -55,7 +55,7 @@ import Testing
                 "gps: no fix after 3 tries of 8 s; using the last known position from 2027-01-15T05:00:00Z, 3 h old.")
         #expect(
             A.requests(r.handle(.deadline(at: F.at(26)))) == [
-                ReadingRequest(trigger: .startup, position: A.lastKnown(Self.stored), forced: false, notes: [note])
+                ReadingRequest(trigger: .once, position: A.lastKnown(Self.stored), forced: false, notes: [note])
             ])
         let reading = A.reading(.startup, at: A.lastKnown(Self.stored), time: 27, errors: [note])
         #expect(r.handle(.readingFinished(reading, at: F.at(27))) == [.printReading(reading)])
@@ -106,7 +106,7 @@ import Testing
         )
         #expect(
             A.requests(r.handle(.gps(.disconnected(.unreachable(address: A.gpsd, detail: nil)), at: F.at(0.1)))) == [
-                ReadingRequest(trigger: .startup, position: A.lastKnown(Self.stored), forced: false, notes: [note])
+                ReadingRequest(trigger: .once, position: A.lastKnown(Self.stored), forced: false, notes: [note])
             ])
     }
 
@@ -148,7 +148,7 @@ extension AgentReducerOneReadingTests {
         _ = r.handle(.storageProblem(issue))
         #expect(
             A.requests(r.handle(.started(at: F.at(0), sleepOffsetS: nil))) == [
-                ReadingRequest(trigger: .startup, position: fixed, forced: true, notes: [issue])
+                ReadingRequest(trigger: .once, position: fixed, forced: true, notes: [issue])
             ])
         let reading = A.reading(.startup, at: fixed, time: 1, errors: [issue])
         _ = r.handle(.readingFinished(reading, at: F.at(1)))

@@ -109,6 +109,9 @@ import Testing
             ["now", "--at", Self.here, "--json", "--lang", lang] + extra,
             env: Acceptance.env(server, ["FIXCAST_PLACES_PROVIDER": "offline"]))
         #expect(r.status == 0, "stderr: \(r.stderr)")
+        // `now`'s reading is `once` (CONTRACT.md), in the JSON and in the store, never a run's `startup`.
+        #expect(try Acceptance.object(r).string("trigger") == "once")
+        #expect(try StoreTestData.sqlite3(home.db, "SELECT trigger FROM readings") == "once")
         let weather = try #require(try Acceptance.object(r).dict("weather"))
         #expect(weather.string("provider") == "open-meteo")
         #expect(weather.bool("cached") == false)
