@@ -16,13 +16,27 @@ public enum MeteoAlarmAtomDecoder {
     }
 
     public static func decode(_ body: [UInt8]) throws(AlertDecodeFailure) -> [Alert] {
+        let text = try feedText(body)
+        // No `AlertIdentity` here: one entry names one area, and the areas of one warning share its
+        // identifier (CONTRACT.md: entries are one alert when event, severity, onset, expiry and area match).
+        return AtomXMLReader.blocks("entry", in: text).compactMap(alert(entry:))
+    }
+
+    /// The feed's text, when it is a whole Atom feed in UTF-8: it has a `<feed` element and ends with
+    /// `</feed>`. A feed cut short (a proxy or a dropped connection that still answered 200 with a
+    /// matching length) is refused rather than read as the entries before the cut: a warning in the
+    /// missing part would read as "no alerts here", which is never to be said for a failed answer.
+    public static func feedText(_ body: [UInt8]) throws(AlertDecodeFailure) -> String {
         guard let text = String(validating: body, as: UTF8.self) else {
             throw AlertDecodeFailure("the feed is not UTF-8")
         }
         guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
-        // No `AlertIdentity` here: one entry names one area, and the areas of one warning share its
-        // identifier (CONTRACT.md: entries are one alert when event, severity, onset, expiry and area match).
-        return AtomXMLReader.blocks("entry", in: text).compactMap(alert(entry:))
+        var tail = Substring(text)
+        while let last = tail.last, last.isWhitespace { tail = tail.dropLast() }
+        guard tail.hasSuffix("</feed>") else {
+            throw AlertDecodeFailure("the feed is cut short (it does not end with </feed>)")
+        }
+        return text
     }
 
     /// One `<entry>` as an alert; nil when it is not one (not `Actual`, a `Cancel`, no identifier).

@@ -32,6 +32,22 @@ import Testing
         #expect(Alert.active(alerts, at: Date()).isEmpty)
     }
 
+    @Test func aFeedCutShortIsRefusedNotReadAsFewerWarnings() throws {
+        let body = try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml")
+        let text = String(decoding: body, as: UTF8.self)
+        // Cut after the third entry, as a dropped connection that still answered 200 would leave it.
+        let third = try #require(text.ranges(of: "</entry>").dropFirst(2).first)
+        let cut = Array(text[..<third.upperBound].utf8)
+        #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode(cut) }
+        let london = try #require(Coordinate(lat: 51.5, lon: -0.1))
+        #expect(throws: AlertDecodeFailure.self) {
+            try MeteoAlarmFeedAlerts.alerts(in: cut, at: london, table: nil, now: Date())
+        }
+        #expect(MeteoAlarmFeedFootprints.candidates(in: cut, table: nil, now: Date()).isEmpty)
+        // The whole feed, with trailing whitespace after </feed>, is read.
+        #expect(try MeteoAlarmAtomDecoder.decode(body + Array(" \n\r\n".utf8)).count == 25)
+    }
+
     @Test func entitiesAndGarbage() {
         #expect(
             AtomXMLReader.decodeEntities("a &amp; b &lt;c&gt; &#233;&#xE9; &bogus; & x") == "a & b <c> éé &bogus; & x")

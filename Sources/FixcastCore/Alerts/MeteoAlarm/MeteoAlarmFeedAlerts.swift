@@ -30,10 +30,7 @@ public enum MeteoAlarmFeedAlerts {
     public static func alerts(
         in body: [UInt8], at point: Coordinate, table: AlertAreaTable?, now: Date
     ) throws(AlertDecodeFailure) -> Answer {
-        guard let text = String(validating: body, as: UTF8.self) else {
-            throw AlertDecodeFailure("the feed is not UTF-8")
-        }
-        guard text.contains("<feed") else { throw AlertDecodeFailure("not an Atom feed (no <feed> element)") }
+        let text = try MeteoAlarmAtomDecoder.feedText(body)
         let position = table.map { MeteoAlarmPlacement.Position(point, in: $0) }
         var here: [AlertIdentity.Message] = []
         // Unplaceable warnings: their messages (one identity rule for them too: versions and a Cancel

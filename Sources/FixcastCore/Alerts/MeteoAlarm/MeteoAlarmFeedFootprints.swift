@@ -8,7 +8,7 @@ import FoundationEssentials
 /// (it is listed for the whole country where the traveller is, by `MeteoAlarmFeedAlerts`).
 public enum MeteoAlarmFeedFootprints {
     public static func candidates(in body: [UInt8], table: AlertAreaTable?, now: Date) -> [AlertsAhead.Candidate] {
-        guard let text = String(validating: body, as: UTF8.self), text.contains("<feed") else { return [] }
+        guard let text = try? MeteoAlarmAtomDecoder.feedText(body) else { return [] }
         var messages: [AlertIdentity.Message] = []
         var placed: [(id: String, footprint: AlertFootprint)] = []
         for entry in AtomXMLReader.blocks("entry", in: text) {
