@@ -39,7 +39,7 @@ public enum AlertError: UserFacingError, Hashable {
             return "alerts: \(s.displayName) sent a response fixcast could not read (\(d)); try again later."
         case .backingOff(let s, let until):
             return
-                "alerts: \(s.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
+                "alerts: \(s.displayName) answered with a server error or asked fixcast to slow down (HTTP 5xx or 429), so fixcast waits: the next request is allowed after \(UTCTime.format(until))."
         case .offline:
             return "alerts: offline mode and no stored alerts near here; run without --offline to fetch them."
         case .countryUnknown(let d):

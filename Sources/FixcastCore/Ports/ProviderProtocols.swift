@@ -38,7 +38,7 @@ public enum WeatherError: UserFacingError, Hashable {
                 "weather: \(p.displayName) sent a response fixcast could not read (\(ErrorText.clause(d))); try again later or choose another weather.provider."
         case .backingOff(let p, let until):
             return
-                "weather: \(p.displayName) asked fixcast to slow down; the next request is allowed after \(UTCTime.format(until))."
+                "weather: \(p.displayName) answered with a server error or asked fixcast to slow down (HTTP 5xx or 429), so fixcast waits: the next request is allowed after \(UTCTime.format(until))."
         case .missingAPIKey(let p):
             return "weather: \(p.displayName) needs an API key; set FIXCAST_WEATHER_API_KEY or weather.api_key."
         case .offline:
