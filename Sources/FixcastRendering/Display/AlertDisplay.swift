@@ -94,7 +94,7 @@ public enum AlertDisplay {
         let labels = options.labels
         let source = report.source?.displayName ?? "?"
         let checked = report.fetchedAt.map { ", \(labels.checked) " + when($0, options: options) } ?? ""
-        let stale = report.stale ? " — stale: the service is not answering, these are the last alerts it gave" : ""
+        let stale = report.stale ? " — " + labels.alertsStaleNote : ""
         if report.active.isEmpty {
             lines.append("\(labels.noActiveAlertsHere) (\(source)\(checked))\(stale).")
             return lines.joined(separator: "\n") + "\n"
@@ -107,9 +107,9 @@ public enum AlertDisplay {
             lines.append(line(a, options: options, colour: colour))
             if let h = a.headline { lines.append("  " + h) }
             var facts: [String] = []
-            if let c = a.certainty { facts.append("certainty: " + c) }
-            if let u = a.urgency { facts.append("urgency: " + u) }
-            if let e = a.expires { facts.append("message expires " + when(e, options: options)) }
+            if let c = a.certainty { facts.append(labels.alertCertainty + ": " + c) }
+            if let u = a.urgency { facts.append(labels.alertUrgency + ": " + u) }
+            if let e = a.expires { facts.append(labels.alertMessageExpires + " " + when(e, options: options)) }
             if !facts.isEmpty { lines.append("  " + facts.joined(separator: ", ")) }
             if let d = a.description {
                 lines.append("")

@@ -41,6 +41,18 @@ package struct DisplayLabels: Sendable {
     var checked: String { pick("checked", "проверено", "检查于") }
     var noneActive: String { pick("none active.", "действующих нет.", "目前没有。") }
     var alertsStale: String { pick("stale", "устарело", "已过期") }
+    /// The `alerts` command's facts line under an alert: CAP's certainty and urgency (the source's own
+    /// words follow, untranslated) and when the message itself expires.
+    var alertCertainty: String { pick("certainty", "достоверность", "确定性") }
+    var alertUrgency: String { pick("urgency", "срочность", "紧迫性") }
+    var alertMessageExpires: String { pick("message expires", "сообщение действует до", "消息有效至") }
+    /// After the `alerts` header when the source failed and its last answer is shown.
+    var alertsStaleNote: String {
+        pick(
+            "stale: the service is not answering, these are the last alerts it gave",
+            "устарело: служба не отвечает, это последние полученные от неё предупреждения",
+            "已过期：服务无应答，以下是它最后给出的预警")
+    }
     /// "No active alerts here": the `alerts` command's first line when none is in force.
     var noActiveAlertsHere: String {
         pick("No active alerts here", "Здесь нет действующих предупреждений", "此处没有生效的预警")

@@ -161,6 +161,18 @@ import Testing
             AlertDisplay.detail(report([]), now: now, options: ru).hasPrefix("Здесь нет действующих предупреждений"))
         let zh = AlertDisplay.detail(report([heat]), now: now, options: DisplayOptions(language: .zh))
         #expect(zh.hasPrefix("此处有 1 条生效的预警 (NWS, 检查于 "), "\(zh)")
+        // The facts under an alert and the stale note are in the language too (the source's own
+        // certainty and urgency words stay as sent).
+        var detailed = heat
+        detailed.certainty = "Likely"
+        detailed.urgency = "Expected"
+        detailed.expires = now.addingTimeInterval(7200)
+        let facts = AlertDisplay.detail(report([detailed], stale: true), now: now, options: ru)
+        #expect(facts.contains("достоверность: Likely, срочность: Expected, сообщение действует до "), "\(facts)")
+        #expect(facts.contains("устарело: служба не отвечает"), "\(facts)")
+        #expect(!facts.contains("certainty") && !facts.contains("message expires") && !facts.contains("stale:"))
+        let zhFacts = AlertDisplay.detail(report([detailed]), now: now, options: DisplayOptions(language: .zh))
+        #expect(zhFacts.contains("确定性: Likely, 紧迫性: Expected, 消息有效至 "), "\(zhFacts)")
         var reading = F.reading()
         reading.alerts = report([])
         #expect(ReadingText.render(reading, now: now, options: ru).contains("Предупреждения (NWS): действующих нет."))
