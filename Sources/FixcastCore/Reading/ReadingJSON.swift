@@ -128,7 +128,7 @@ extension PlaceMatch {
 
 extension WeatherReport {
     public func json(language: Language) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("provider", .string(provider.rawValue)),
             ("fetched_at", .string(UTCTime.format(fetchedAt))),
             ("cached", .bool(cached)),
@@ -139,8 +139,12 @@ extension WeatherReport {
             ("today", today?.json ?? .null),
             ("derived", .array(derived.map { .string($0.rawValue) })),
             ("daily", .array(daily.map { $0.json(language: language) })),
-            ("alerts", .array(alerts.map(\.json))),
-        ])
+        ]
+        // Alerts a weather provider itself sent, only when there are some (no provider fixcast asks
+        // sends any today). An always-empty list beside the reading's own `alerts` read as "no alerts
+        // here" where the official source said otherwise, or covered nothing (CONTRACT.md: never so).
+        if !alerts.isEmpty { members.append(("alerts", .array(alerts.map(\.json)))) }
+        return .object(members)
     }
 
     /// The key the weather cache keeps `utcOffsetS` under, beside the reading JSON's members.

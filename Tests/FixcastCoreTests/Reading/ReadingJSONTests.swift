@@ -66,6 +66,17 @@ import Testing
         #expect(Reading(json: try JSONValue.parse(text)) == reading)
     }
 
+    /// No weather provider fixcast asks sends alerts of its own: an always-empty `weather.alerts` beside
+    /// the reading's `alerts` read as "no alerts" where official alerts were active or not covered.
+    @Test func weatherHasNoAlertsMemberWithoutProviderAlerts() throws {
+        var reading = try Self.sample()
+        reading.weather?.alerts = []
+        let json = reading.json(language: .en)
+        #expect(json["weather"]?["alerts"] == nil)
+        #expect(json["weather"]?["daily"] != nil)
+        #expect(Reading(json: try JSONValue.parse(json.serialized())) == reading)
+    }
+
     @Test func nullPlaceAndWeather() throws {
         let r = Reading(
             time: Self.t0, trigger: .once, position: nil, errors: [ReadingIssue(component: .gps, message: "gps: none.")]
