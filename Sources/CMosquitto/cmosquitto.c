@@ -109,6 +109,9 @@ struct cmosq_client {
     bool disconnect_asked;
     /* The keepalive asked at connect: the network thread sleeps that long between packets. */
     int keepalive_s;
+    /* libmosquitto reported the end of the connection itself (its disconnect callback) during the
+     * network thread's current run of loop passes: the thread does not report it a second time. */
+    bool disconnect_reported;
 };
 
 _Static_assert(CMOSQ_ERR_EAI == MOSQ_ERR_EAI, "MOSQ_ERR_EAI moved");
@@ -138,7 +141,8 @@ static void connect_trampoline(struct mosquitto *mosq, void *obj, int rc) {
 static void disconnect_trampoline(struct mosquitto *mosq, void *obj, int rc) {
     (void)mosq;
     cmosq_client *c = obj;
-    if (c->on_disconnect) c->on_disconnect(c->context, rc);
+    c->disconnect_reported = true;
+    if (c->on_disconnect) c->on_disconnect(c->context, rc, 0);
 }
 
 static void publish_trampoline(struct mosquitto *mosq, void *obj, int mid) {
@@ -277,8 +281,8 @@ static bool disconnect_asked(cmosq_client *c) {
  * The network thread: libmosquitto's loop, one pass at a time, and the reconnects. Not
  * mosquitto_loop_forever, which keeps a back-off of its own and returns for good on what it takes as
  * fatal (a TLS error, a failed name lookup, a protocol error), after which nothing would retry. Here
- * every failure is reported (as a disconnection with its code: a duplicate of libmosquitto's own
- * report of a lost connection does no harm), the caller is asked how long to wait (next_delay_ms:
+ * every failure is reported once (as a disconnection with its code, unless libmosquitto reported it
+ * itself), a failed reconnect with its errno, the caller is asked how long to wait (next_delay_ms:
  * one back-off rule, in Swift), and a new connection is tried; only a disconnection asked for
  * (cmosq_disconnect) or cmosq_loop_stop ends the thread.
  */
@@ -290,18 +294,29 @@ static void *loop_main(void *arg) {
     int timeout_ms = c->keepalive_s > 0 ? c->keepalive_s * 1000 : 86400 * 1000;
     for (;;) {
         int rc;
+        c->disconnect_reported = false;
         do {
             rc = lib.loop(c->mosq, timeout_ms, 1);
         } while (rc == MOSQ_ERR_SUCCESS && !stop_asked(c));
         /* After cmosq_disconnect, the loop fails (no connection) once the DISCONNECT is out and the
          * socket closed; libmosquitto has reported that (rc 0). */
         if (stop_asked(c) || disconnect_asked(c)) break;
-        if (c->on_disconnect) c->on_disconnect(c->context, rc);
-        unsigned int delay_ms = c->next_delay_ms ? c->next_delay_ms(c->context) : 1000;
-        if (wait_or_stop(c, delay_ms)) break;
-        /* A failure here (a refused connection, a name that does not resolve) is met by the next
-         * mosquitto_loop pass (no connection), reported, and waited out the same way. */
-        lib.reconnect(c->mosq);
+        /* Reported once: a second report of the same loss would come after the caller has marked
+         * the link down, and read as a connection that failed on its way up (a TLS listener). */
+        if (!c->disconnect_reported && c->on_disconnect) c->on_disconnect(c->context, rc, 0);
+        /* Reconnect until a connection is made. A failed reconnect (a refused connection, a name that
+         * does not resolve) is reported with its own code and errno, not left to the next loop pass:
+         * that pass would say only "connection lost", which reads as a listener that took the TCP
+         * connection and closed it at the MQTT handshake (a TLS port) when nothing listens at all. */
+        for (;;) {
+            unsigned int delay_ms = c->next_delay_ms ? c->next_delay_ms(c->context) : 1000;
+            if (wait_or_stop(c, delay_ms)) return NULL;
+            errno = 0;
+            int again = lib.reconnect(c->mosq);
+            if (again == MOSQ_ERR_SUCCESS) break;
+            int err = again == MOSQ_ERR_ERRNO ? errno : 0;
+            if (c->on_disconnect) c->on_disconnect(c->context, again, err);
+        }
     }
     return NULL;
 }

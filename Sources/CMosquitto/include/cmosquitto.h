@@ -17,7 +17,9 @@ typedef struct cmosq_client cmosq_client;
 /* CONNACK arrived: rc 0 accepted; 1..5 refused (4: bad user name or password, 5: not authorised). */
 typedef void (*cmosq_connect_callback)(void *context, int rc);
 /* The connection ended: rc 0 asked for by cmosq_disconnect, anything else unexpected. */
-typedef void (*cmosq_disconnect_callback)(void *context, int rc);
+/* rc: libmosquitto's code (0: asked for); err: the errno of a failed reconnect (rc MOSQ_ERR_ERRNO,
+ * "Connection refused"), else 0. */
+typedef void (*cmosq_disconnect_callback)(void *context, int rc, int err);
 /* The broker acknowledged message `mid` (PUBACK for QoS 1). */
 typedef void (*cmosq_publish_callback)(void *context, int mid);
 /* SUBACK for subscription `mid`; `refused` when the broker did not grant it. */

@@ -14,8 +14,9 @@ public enum MQTTLinkEvent: Sendable, Hashable {
     case connected
     /// CONNACK refused with this code (4/5 and MQTT 5's 134/135: the login).
     case refused(code: Int32)
-    /// The connection ended (rc 0: we asked for it).
-    case disconnected(rc: Int32)
+    /// The connection ended (rc 0: we asked for it), or a reconnect failed; `errno` is the system's
+    /// reason for a failed reconnect (rc `CMOSQ_ERR_ERRNO`), else 0.
+    case disconnected(rc: Int32, errno: Int32 = 0)
     /// PUBACK for message `mid`.
     case acknowledged(mid: Int32)
     /// SUBACK for subscription `mid` (`refused`: the broker did not grant it).
@@ -134,9 +135,9 @@ public final class MQTTLink: @unchecked Sendable {
                     let s = Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue()
                     s.emit(rc == 0 ? .connected : .refused(code: rc))
                 },
-                { ctx, rc in
+                { ctx, rc, err in
                     guard let ctx else { return }
-                    Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().emit(.disconnected(rc: rc))
+                    Unmanaged<EventSink>.fromOpaque(ctx).takeUnretainedValue().emit(.disconnected(rc: rc, errno: err))
                 },
                 { ctx, mid in
                     guard let ctx else { return }

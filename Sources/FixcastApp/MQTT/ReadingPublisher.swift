@@ -215,7 +215,7 @@ public actor ReadingPublisher {
             connected = false
             lastError = MQTTLink.refusal(code: code, endpoint: endpoint)
             await refreshStatus()
-        case .disconnected(let rc):
+        case .disconnected(let rc, let err):
             let wasConnected = connected
             connected = false
             inFlight.removeAll()
@@ -224,7 +224,7 @@ public actor ReadingPublisher {
                 // one that failed on its way up (a TLS handshake, a name lookup) says why. The first telling
                 // error of an outage stays: this one is made from the library's code alone, and would
                 // put "the client is not currently connected" where "Connection refused" was said.
-                let failure = MQTTLink.failure(rc: rc, errno: 0, endpoint: endpoint, handshaking: !wasConnected)
+                let failure = MQTTLink.failure(rc: rc, errno: err, endpoint: endpoint, handshaking: !wasConnected)
                 if lastError == nil || (lastError?.cause == .lost && failure.cause != .lost) { lastError = failure }
             }
             releaseDisconnectWaiter()

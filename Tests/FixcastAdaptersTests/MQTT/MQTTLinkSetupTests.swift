@@ -90,7 +90,7 @@ import Testing
         let started = ContinuousClock.now
         var failures = 0
         for await event in link.events {
-            if case .disconnected(let rc) = event, rc != 0 { failures += 1 }
+            if case .disconnected(let rc, _) = event, rc != 0 { failures += 1 }
             if failures >= 6 || ContinuousClock.now - started > .seconds(10) { break }
         }
         let elapsed = ContinuousClock.now - started

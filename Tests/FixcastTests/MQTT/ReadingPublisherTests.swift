@@ -152,6 +152,13 @@ struct ReadingPublisherTests {
         }
         #expect(try await store.outboxDepth() >= 10)
         #expect(!publisher.status.connected)
+        // A reconnect to a broker that is gone is refused: "nothing accepts connections", not a
+        // listener that closed the connection at the handshake ("set mqtt.tls"), which the loop pass
+        // after a failed reconnect reported before.
+        let down = try #require(publisher.status.error)
+        #expect(down.cause == .tcp, "\(down.message)")
+        #expect(down.message.contains("nothing accepts connections"), "\(down.message)")
+        #expect(!down.message.contains("mqtt.tls"), "\(down.message)")
         try broker.start()
         let after = try TopicRecorder(broker: broker, topics: ["fixcast/+/reading"])
         // libmosquitto's back-off is at most 16 s by now (1, 2, 4, 8, 16).
