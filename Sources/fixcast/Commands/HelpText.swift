@@ -76,7 +76,8 @@ public enum HelpText {
 
                 Takes one reading: waits for a fix (8 s, 2 retries, then the last known position), names
                 the place, fetches the weather (or serves it from the 10-minute cache), prints the reading
-                and stores it.
+                and stores it. With mqtt.enabled the reading waits in the store's outbox: `fixcast run`
+                publishes it (now itself does not connect to the broker).
 
                 OPTIONS:
                 \(options(for: .now))
