@@ -78,7 +78,8 @@ enum ManPage {
             ".TP", ".I ~/.local/share/fixcast/fixcast.sqlite",
             "The store of readings and track; the service's is /var/lib/fixcast/fixcast.sqlite.",
             ".TP", ".I /usr/share/fixcast",
-            "The bundled data: the offline place names.",
+            "The bundled data: the offline place names (GeoNames), the MeteoAlarm warning areas and the"
+                + " report's base map (Natural Earth).",
             ".SH EXIT STATUS",
         ]
         page.append(text(reference.exitStatus))

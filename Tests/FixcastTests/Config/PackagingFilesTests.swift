@@ -69,6 +69,24 @@ import Testing
     /// The conffile as the package ships it: read by fixcast it sets nothing (every key commented
     /// out, so the defaults apply), and with the keys uncommented it sets every key of the schema to
     /// its default.
+    /// Every bundled data file falls under its source's licence paragraph in the copyright file, not
+    /// under `Files: *` (fixcast's own, "all rights reserved"): basemap.bin had fallen through a
+    /// pattern written for file names it never had. DEP-5 patterns are shell globs.
+    @Test func everyBundledDataFileHasItsLicenceParagraph() throws {
+        let copyright = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("packaging/copyright"), encoding: .utf8)
+        let patterns = copyright.split(separator: "\n").filter { $0.hasPrefix("Files:") }
+            .flatMap { $0.dropFirst("Files:".count).split(separator: " ").map(String.init) }
+            .filter { $0 != "*" }
+        let share = TestPaths.repoRoot.appendingPathComponent("share/fixcast")
+        let files = try FileManager.default.contentsOfDirectory(atPath: share.path).filter { $0 != "README" }
+        #expect(files.contains("basemap.bin") && files.contains("places.bin") && files.contains("alert-areas.bin"))
+        for file in files {
+            let path = "share/fixcast/" + file
+            #expect(patterns.contains { fnmatch($0, path, 0) == 0 }, "\(path) falls under Files: *")
+        }
+    }
+
     @Test func thePackagedConfigFileCommentsEveryKeyAtItsDefault() throws {
         let script = TestPaths.repoRoot.appendingPathComponent("scripts/package-conffile.sh").path
         let made = try ShellRun.run("/bin/bash", [script])
