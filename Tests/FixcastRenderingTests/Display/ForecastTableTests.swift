@@ -33,7 +33,8 @@ import Testing
     /// live screen's days and its today line, at the display's clock; a whole day says nothing.
     @Test func aDayCoveredFromATimeOnSaysFromWhen() throws {
         var days = F.weather().daily
-        days[0].from = try #require(UTCTime.parse("2026-01-30T17:00:00Z"))
+        let from: Date = try #require(UTCTime.parse("2026-01-30T17:00:00Z"))
+        days[0].from = from
         let options = DisplayOptions(utcOffsetS: 3600)
         let lines = ForecastTable.render(days, options: options).split(separator: "\n").map(String.init)
         #expect(lines[2].hasPrefix("2026-01-30 Fri from 18:00"))
