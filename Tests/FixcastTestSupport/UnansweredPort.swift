@@ -9,25 +9,13 @@ final class UnansweredPort {
     private var fillers: [Int32] = []
 
     init() throws {
-        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Backlog 0: Linux queues one connection; the fillers take that place (and more, to be sure).
+        (listener, port) = try LoopbackListener.open(backlog: 0)
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = 0
+        addr.sin_port = port.bigEndian
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, len) }
-        }
-        _ = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) }
-        }
-        // Backlog 0: Linux queues one connection; the fillers take that place (and more, to be sure).
-        guard s >= 0, bound == 0, listen(s, 0) == 0 else {
-            close(s)
-            throw MosquittoBroker.BrokerError("no listener for an unanswered port")
-        }
-        listener = s
-        port = UInt16(bigEndian: addr.sin_port)
+        let len = socklen_t(MemoryLayout<sockaddr_in>.size)
         for _ in 0..<3 {
             let c = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
             _ = withUnsafePointer(to: &addr) {

@@ -40,20 +40,15 @@ extension ConfigSchema {
         _ section: String, _ name: String, _ bounds: ClosedRange<Double>, unit: String,
         _ set: @escaping @Sendable (inout Settings, Double) -> Void
     ) -> Key {
-        Key(section: section, name: name, kind: .number) { s, v in
-            let d: Double
-            switch v {
-            case .integer(let i): d = Double(i)
-            case .float(let f): d = f
-            default: return nil
-            }
-            guard d.isFinite, bounds.contains(d) else {
-                return
-                    "must be from \(ConfigSchema.text(bounds.lowerBound)) to \(ConfigSchema.text(bounds.upperBound)) (\(unit)), not \(d.isFinite ? ConfigSchema.text(d) : "\(d)")"
-            }
-            set(&s, d)
-            return nil
-        }
+        ConfigSchema.numeric(
+            section, name,
+            problem: { d in
+                guard d.isFinite, bounds.contains(d) else {
+                    return
+                        "must be from \(ConfigSchema.text(bounds.lowerBound)) to \(ConfigSchema.text(bounds.upperBound)) (\(unit)), not \(d.isFinite ? ConfigSchema.text(d) : "\(d)")"
+                }
+                return nil
+            }, set)
     }
 }
 

@@ -234,9 +234,11 @@ public enum ConfigSchema {
         keys.first { $0.section == section && $0.name == name }
     }
 
-    /// A finite number (an integer is accepted too), > 0 when `positive`, else ≥ 0.
-    static func number(
-        _ section: String, _ name: String, positive: Bool, _ set: @escaping @Sendable (inout Settings, Double) -> Void
+    /// A key whose value is a number (a TOML integer is accepted too): the one place a TOML number
+    /// becomes a setting. `problem` says what is wrong with a value ("must be …"), nil when it will do.
+    static func numeric(
+        _ section: String, _ name: String, problem: @escaping @Sendable (Double) -> String?,
+        _ set: @escaping @Sendable (inout Settings, Double) -> Void
     ) -> Key {
         Key(section: section, name: name, kind: .number) { s, v in
             let d: Double
@@ -245,12 +247,24 @@ public enum ConfigSchema {
             case .float(let f): d = f
             default: return nil
             }
-            guard d.isFinite else { return "must be a finite number" }
-            if positive, d <= 0 { return "must be greater than 0, not \(ConfigSchema.text(d))" }
-            if !positive, d < 0 { return "must be 0 or more, not \(ConfigSchema.text(d))" }
+            if let problem = problem(d) { return problem }
             set(&s, d)
             return nil
         }
+    }
+
+    /// A finite number (an integer is accepted too), > 0 when `positive`, else ≥ 0.
+    static func number(
+        _ section: String, _ name: String, positive: Bool, _ set: @escaping @Sendable (inout Settings, Double) -> Void
+    ) -> Key {
+        numeric(
+            section, name,
+            problem: { d in
+                guard d.isFinite else { return "must be a finite number" }
+                if positive, d <= 0 { return "must be greater than 0, not \(ConfigSchema.text(d))" }
+                if !positive, d < 0 { return "must be 0 or more, not \(ConfigSchema.text(d))" }
+                return nil
+            }, set)
     }
 
     /// A key in minutes between two requests or readings: a finite number of at least 1. Below a
@@ -259,18 +273,12 @@ public enum ConfigSchema {
     static func minutes(_ section: String, _ name: String, _ set: @escaping @Sendable (inout Settings, Double) -> Void)
         -> Key
     {
-        Key(section: section, name: name, kind: .number) { s, v in
-            let d: Double
-            switch v {
-            case .integer(let i): d = Double(i)
-            case .float(let f): d = f
-            default: return nil
-            }
-            guard d.isFinite else { return "must be a finite number" }
-            guard d >= 1 else { return "must be 1 or more (minutes), not \(ConfigSchema.text(d))" }
-            set(&s, d)
-            return nil
-        }
+        numeric(
+            section, name,
+            problem: { d in
+                guard d.isFinite else { return "must be a finite number" }
+                return d >= 1 ? nil : "must be 1 or more (minutes), not \(ConfigSchema.text(d))"
+            }, set)
     }
 
     /// A key whose value is true or false.

@@ -17,24 +17,7 @@ import Testing
         let port: UInt16
 
         init() throws {
-            let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var addr = sockaddr_in()
-            addr.sin_family = sa_family_t(AF_INET)
-            addr.sin_port = 0
-            addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, len) }
-            }
-            _ = withUnsafeMutablePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) }
-            }
-            guard s >= 0, bound == 0, listen(s, 16) == 0 else {
-                close(s)
-                throw MosquittoBroker.BrokerError("no silent listener")
-            }
-            fd = s
-            port = UInt16(bigEndian: addr.sin_port)
+            (fd, port) = try LoopbackListener.open(backlog: 16)
         }
 
         deinit { close(fd) }
