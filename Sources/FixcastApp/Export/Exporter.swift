@@ -25,7 +25,8 @@ public enum Exporter {
             try writer.begin(out)
             try mapErrors {
                 try store.forEachReading(since: since, until: until) { reading in
-                    try writer.reading(reading, out)
+                    // The store's order (`readingExportTime`), the same rule.
+                    try writer.reading(reading, at: reading.tripTime ?? reading.time, out)
                     summary.readings += 1
                 }
             }

@@ -31,11 +31,13 @@ struct GPXWriter: ExportWriter {
             """)
     }
 
-    mutating func reading(_ r: Reading, _ out: ExportSink) throws(ExportError) {
+    mutating func reading(_ r: Reading, at time: Date, _ out: ExportSink) throws(ExportError) {
         guard let p = r.position else { return }  // a waypoint needs a position
         var s = "<wpt lat=\"\(ExportText.number(p.coordinate.lat))\" lon=\"\(ExportText.number(p.coordinate.lon))\">"
         if let alt = p.altitudeM { s += "<ele>\(ExportText.number(alt))</ele>" }
-        s += "<time>\(UTCTime.format(r.time))</time>"
+        // The receiver's fix time, as the track's points have (a replayed log's waypoints sit on its
+        // track, not on the day it was replayed); a position given by hand goes by the reading's own.
+        s += "<time>\(UTCTime.format(time))</time>"
         if let name = r.place?.name { s += "<name>\(ExportText.xml(name))</name>" }
         if let desc = summary(r) { s += "<desc>\(ExportText.xml(desc))</desc>" }
         s += "<type>\(r.trigger.rawValue)</type>"

@@ -31,7 +31,7 @@ struct GeoJSONWriter: ExportWriter {
         try out.write("{\"type\":\"FeatureCollection\",\"features\":[\n")
     }
 
-    mutating func reading(_ r: Reading, _ out: ExportSink) throws(ExportError) {
+    mutating func reading(_ r: Reading, at time: Date, _ out: ExportSink) throws(ExportError) {
         var geometry = "null"
         if let p = r.position {
             var coords = "\(Self.number(p.coordinate.lon)),\(Self.number(p.coordinate.lat))"
