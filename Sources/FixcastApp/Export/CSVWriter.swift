@@ -62,7 +62,7 @@ struct CSVWriter: ExportWriter {
         try out.write(fields.map(ExportText.csv).joined(separator: ",") + "\r\n")
     }
 
-    mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError) {}
+    mutating func trackPoint(_ fix: Fix, at time: Date, _ out: ExportSink) throws(ExportError) {}
 
     mutating func end(_ out: ExportSink) throws(ExportError) {}
 }

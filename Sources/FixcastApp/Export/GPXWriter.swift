@@ -95,18 +95,18 @@ struct GPXWriter: ExportWriter {
         try out.write(s)
     }
 
-    mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError) {
+    mutating func trackPoint(_ fix: Fix, at time: Date, _ out: ExportSink) throws(ExportError) {
         var s = ""
         if !trackOpen {
             s += "<trk><name>fixcast track</name><trkseg>\n"
             trackOpen = true
-        } else if let last = lastPointTime, fix.trackTime.timeIntervalSince(last) > Self.segmentGap {
+        } else if let last = lastPointTime, time.timeIntervalSince(last) > Self.segmentGap {
             s += "</trkseg><trkseg>\n"
         }
-        lastPointTime = fix.trackTime
+        lastPointTime = time
         s += "<trkpt lat=\"\(ExportText.number(fix.coordinate.lat))\" lon=\"\(ExportText.number(fix.coordinate.lon))\">"
         if let alt = fix.altitudeM { s += "<ele>\(ExportText.number(alt))</ele>" }
-        s += "<time>\(UTCTime.format(fix.trackTime))</time></trkpt>\n"
+        s += "<time>\(UTCTime.format(time))</time></trkpt>\n"
         try out.write(s)
     }
 
