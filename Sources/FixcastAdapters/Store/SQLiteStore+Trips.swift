@@ -77,18 +77,15 @@ extension SQLiteStore {
             }
             previousCoordinate = c
         }
-        var next = 0  // the moved points, merged in by their trip time
+        var movedRows = MovedRows(moved.map { (time: $0.time, row: $0.fix.coordinate) })  // merged in by trip time
         while try stmt.step() {
             guard undated.points[stmt.int64(3)] == nil, let t = stmt.double(0), PlausibleTime.contains(t),
                 let lat = stmt.double(1), let lon = stmt.double(2), let c = Coordinate(lat: lat, lon: lon)
             else { continue }
-            while next < moved.count, moved[next].time <= t {
-                add(moved[next].time, moved[next].coordinate)
-                next += 1
-            }
+            movedRows.emit(before: t, add)
             add(t, c)
         }
-        for m in moved[next...] { add(m.time, m.coordinate) }
+        movedRows.emitRest(add)
         return zip(splitting.finish(), lengthsKm).map { StoredTrip(span: $0, distanceKm: $1) }
     }
 
@@ -193,26 +190,13 @@ extension SQLiteStore {
     private func tripTrackPoints(from: Date, to: Date, undated: UndatedTripTimes) throws(StorageError)
         -> [TripTrackPoint]
     {
-        let stmt = try db.prepare(
-            "SELECT \(Self.tripTime), lat, lon, id FROM track_points WHERE \(Self.tripTime) BETWEEN ?1 AND ?2 ORDER BY \(Self.tripTime), id"
-        )
-        try stmt.bind(1, from)
-        try stmt.bind(2, to)
         var out: [TripTrackPoint] = []
-        while try stmt.step() {
-            guard undated.points[stmt.int64(3)] == nil else { continue }  // dated elsewhere
-            guard let t = stmt.date(0) else { continue }  // no believable time: left out, as `trips` does
-            guard let lat = stmt.double(1), let lon = stmt.double(2), let c = Coordinate(lat: lat, lon: lon)
-            else { throw StorageError.corrupt(path: path, detail: "a stored track point is out of range") }
-            out.append(TripTrackPoint(time: t, coordinate: c))
+        try storageErrors {
+            try forEachTrackPoint(since: from, until: to, dating: undated) {
+                out.append(TripTrackPoint(time: $0, coordinate: $1.coordinate))
+            }
         }
-        let span = TripSpan(start: from, end: to, pointCount: 0)
-        let moved = try movedTrackPoints(undated).map {
-            TripTrackPoint(time: Date(timeIntervalSince1970: $0.time), coordinate: $0.coordinate)
-        }
-        .filter { span.contains($0.time) }
-        guard !moved.isEmpty else { return out }
-        return Self.merged(out, moved, by: \.time)
+        return out
     }
 
     /// The readings with a position whose trip time is in [from, to], by that time.
@@ -225,42 +209,10 @@ extension SQLiteStore {
     private func tripReadings(from: Date, to: Date, undated: UndatedTripTimes) throws(StorageError)
         -> [StoredTripReading]
     {
-        let stmt = try db.prepare(
-            "SELECT \(Self.readingColumns), id FROM readings WHERE \(Self.readingInTrip) AND lat IS NOT NULL ORDER BY \(Self.readingTripTime), id"
-        )
-        try stmt.bind(1, from)
-        try stmt.bind(2, to)
-        var out: [(time: Date, reading: Reading)] = []
-        while try stmt.step() {
-            guard undated.readings[stmt.int64(3)] == nil else { continue }  // dated elsewhere
-            let r = try readingRow(stmt)
-            out.append((r.tripTime ?? r.time, r))
-        }
-        let span = TripSpan(start: from, end: to, pointCount: 0)
-        let one = try db.prepare("SELECT \(Self.readingColumns) FROM readings WHERE id = ?1")
-        var moved: [(time: Date, reading: Reading)] = []
-        for (id, t) in undated.readings.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) })
-        where span.contains(Date(timeIntervalSince1970: t)) {
-            try one.reset()
-            try one.bind(1, Int(id))
-            if try one.step() { moved.append((Date(timeIntervalSince1970: t), try readingRow(one))) }
-        }
-        return Self.merged(out, moved, by: \.time).map { StoredTripReading(tripTime: $0.time, reading: $0.reading) }
-    }
-
-    /// Two lists each sorted by `key`, merged (ties: `a` first).
-    static func merged<T, K: Comparable>(_ a: [T], _ b: [T], by key: (T) -> K) -> [T] {
-        var out: [T] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && key(a[i]) <= key(b[j])) {
-                out.append(a[i])
-                i += 1
-            } else {
-                out.append(b[j])
-                j += 1
+        var out: [StoredTripReading] = []
+        try storageErrors {
+            try forEachReading(since: from, until: to, dating: undated, among: .inTrips) {
+                out.append(StoredTripReading(tripTime: $0, reading: $1))
             }
         }
         return out

@@ -4,8 +4,9 @@ import FoundationEssentials
 
 /// The trip times of the track points and readings that have no fix time but a dated fix received
 /// near them (`UndatedTripTime`'s rule), by row id; every other row's trip time is
-/// `coalesce(fix_time, time)`.
-struct UndatedTripTimes: Sendable {
+/// `coalesce(fix_time, time)`. Worked out once per command (`SQLiteStore.undatedTripTimes`) and handed
+/// to each dated read of the store, so `trips`, `report` and the exports date every row alike.
+public struct UndatedTripTimes: Sendable {
     var points: [Int64: Double] = [:]
     var readings: [Int64: Double] = [:]
 
@@ -23,8 +24,9 @@ struct UndatedTripTimes: Sendable {
 
 extension SQLiteStore {
     /// One pass over the track points and the undated readings in receive order (the two `time`
-    /// indexes, merged), holding only the undated rows of the last gap.
-    func undatedTripTimes(gapMinutes: Double) throws(StorageError) -> UndatedTripTimes {
+    /// indexes, merged), holding only the undated rows of the last gap; `gapMinutes` is the trips' gap
+    /// (`report.trip_gap_min`): only a fix received closer than that dates a row.
+    public func undatedTripTimes(gapMinutes: Double) throws(StorageError) -> UndatedTripTimes {
         let stmt = try db.prepare(
             """
             SELECT 0, id, time, fix_time FROM track_points
@@ -50,19 +52,17 @@ extension SQLiteStore {
         return out
     }
 
-    /// The moved track points as (trip time, position), by trip time; rows with no coordinate are left out.
-    func movedTrackPoints(_ undated: UndatedTripTimes) throws(StorageError) -> [(time: Double, coordinate: Coordinate)]
-    {
+    /// The moved track points with their trip times, by that time; a row that is no point (no
+    /// coordinate, no believable receive time) is left out.
+    func movedTrackPoints(_ undated: UndatedTripTimes) throws(StorageError) -> [(time: Double, fix: Fix)] {
         guard !undated.points.isEmpty else { return [] }
-        let stmt = try db.prepare("SELECT lat, lon FROM track_points WHERE id = ?1")
-        var out: [(time: Double, coordinate: Coordinate)] = []
+        let stmt = try db.prepare("SELECT \(Self.trackPointColumns) FROM track_points WHERE id = ?1")
+        var out: [(time: Double, fix: Fix)] = []
         for (id, t) in undated.points.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             try stmt.reset()
             try stmt.bind(1, Int(id))
-            guard try stmt.step(), let lat = stmt.double(0), let lon = stmt.double(1),
-                let c = Coordinate(lat: lat, lon: lon)
-            else { continue }
-            out.append((t, c))
+            guard try stmt.step(), let fix = Self.fix(stmt) else { continue }
+            out.append((t, fix))
         }
         return out
     }

@@ -163,21 +163,9 @@ public actor SQLiteStore {
 
     /// A reading's time for an export's range and order: its trip time (`readingTripTime`: the fix's
     /// time, so a replayed log's readings export with the log's trip), or its own time where it has
-    /// none (a position given by hand is in no trip, but is still exported).
+    /// none (a position given by hand is in no trip, but is still exported). A reading without a usable
+    /// fix time is dated by the fixes around it instead (`forEachReading(since:until:dating:_:)`).
     static let readingExportTime = "coalesce(\(readingTripTime), time)"
-
-    /// Calls `body` with each reading whose time (`readingExportTime`) is in [since, until], oldest
-    /// first, one row at a time (an export of years of readings holds one in memory).
-    public func forEachReading(since: Date?, until: Date?, _ body: (Reading) throws -> Void) throws {
-        let stmt = try db.prepare(
-            "SELECT \(Self.readingColumns) FROM readings WHERE \(Self.readingExportTime) BETWEEN ?1 AND ?2 ORDER BY \(Self.readingExportTime), id"
-        )
-        try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
-        try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
-        while try stmt.step() {
-            try body(try readingRow(stmt))
-        }
-    }
 
     /// The reading in the current row of a `readingColumns` query, with its stored ahead forecast.
     func readingRow(_ stmt: SQLiteStatement) throws(StorageError) -> Reading {
@@ -220,8 +208,9 @@ public actor SQLiteStore {
 
     /// Which time of a track point a range is taken in.
     public enum TrackPointTime: Sendable {
-        /// The receiver's, else the receive time (`tripTime`): as `trips`, `report` and the exports
-        /// date a point, so a replayed log keeps the log's times.
+        /// As `trips`, `report` and the exports date a point (`forEachTrackPoint(since:until:dating:_:)`:
+        /// the receiver's time, or the dated fixes' around it, else the receive time), so a replayed log
+        /// keeps the log's times.
         case track
         /// When fixcast received it: "the last 20 minutes" of the wall clock (weather ahead).
         case received
@@ -229,27 +218,26 @@ public actor SQLiteStore {
 
     /// Calls `body` with each track point whose time (`by`) is in [since, until], in that order,
     /// one row at a time. The point comes back as the `Fix` it was stored from (the error estimates
-    /// and satellite count are not kept in the track).
+    /// and satellite count are not kept in the track). `.track` dates the points with the default trip gap.
     public func forEachTrackPoint(
         since: Date?, until: Date?, by time: TrackPointTime = .track, _ body: (Fix) throws -> Void
     ) throws {
-        let column = time == .track ? Self.tripTime : "time"
+        guard time == .received else {
+            let undated = try undatedTripTimes(gapMinutes: TripSplitter.defaultGapMinutes)
+            return try forEachTrackPoint(since: since, until: until, dating: undated) { try body($1) }
+        }
+        let (lo, hi) = Self.bounds(since, until)
         let stmt = try db.prepare(
-            "SELECT time, lat, lon, alt_m, speed_mps, track_deg, mode, fix_time FROM track_points WHERE \(column) BETWEEN ?1 AND ?2 ORDER BY \(column), id"
-        )
-        try stmt.bind(1, since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
-        try stmt.bind(2, until?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)
+            "SELECT \(Self.trackPointColumns) FROM track_points WHERE time BETWEEN ?1 AND ?2 ORDER BY time, id")
+        try stmt.bind(1, lo)
+        try stmt.bind(2, hi)
         while try stmt.step() {
             // A point received at no believable time (outside 1970–2200) is left out, not exported as one.
-            guard let received = stmt.date(0) else { continue }
-            guard let lat = stmt.double(1), let lon = stmt.double(2),
-                let coordinate = Coordinate(lat: lat, lon: lon),
-                let mode = stmt.text(6).flatMap(FixMode.init(rawValue:))
-            else { throw StorageError.corrupt(path: path, detail: "a stored track point is out of range") }
-            try body(
-                Fix(
-                    time: stmt.date(7), receivedAt: received, coordinate: coordinate, mode: mode,
-                    altitudeM: stmt.double(3), speedMps: stmt.double(4), trackDeg: stmt.double(5)))
+            guard stmt.date(0) != nil else { continue }
+            guard let fix = Self.fix(stmt) else {
+                throw StorageError.corrupt(path: path, detail: "a stored track point is out of range")
+            }
+            try body(fix)
         }
     }
 }

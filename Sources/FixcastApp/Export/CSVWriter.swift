@@ -31,7 +31,7 @@ struct CSVWriter: ExportWriter {
         try out.write(Self.header.joined(separator: ",") + "\r\n")
     }
 
-    mutating func reading(_ r: Reading, _ out: ExportSink) throws(ExportError) {
+    mutating func reading(_ r: Reading, at time: Date, _ out: ExportSink) throws(ExportError) {
         let p = r.position
         let w = r.weather
         let c = w?.current
@@ -62,7 +62,7 @@ struct CSVWriter: ExportWriter {
         try out.write(fields.map(ExportText.csv).joined(separator: ",") + "\r\n")
     }
 
-    mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError) {}
+    mutating func trackPoint(_ fix: Fix, at time: Date, _ out: ExportSink) throws(ExportError) {}
 
     mutating func end(_ out: ExportSink) throws(ExportError) {}
 }

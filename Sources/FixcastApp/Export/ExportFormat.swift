@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FoundationEssentials
 
 /// The formats `fixcast export --format` writes (CONTRACT.md).
 public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
@@ -25,7 +26,12 @@ protocol ExportWriter {
     /// Whether the format has a place for the track (CSV holds readings only).
     var includesTrack: Bool { get }
     mutating func begin(_ out: ExportSink) throws(ExportError)
-    mutating func reading(_ reading: Reading, _ out: ExportSink) throws(ExportError)
-    mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError)
+    /// `time` is when the reading happened as `trips` and `report` take it (`Reading.tripTime`: the
+    /// receiver's fix time; without one, the time the fixes received around it give it), or its own time
+    /// where it is in no trip (a position given by hand): the time the export is ordered and ranged by,
+    /// and the one a format that dates the reading itself writes.
+    mutating func reading(_ reading: Reading, at time: Date, _ out: ExportSink) throws(ExportError)
+    /// `time` is the point's as `trips` and `report` take it, the same way.
+    mutating func trackPoint(_ fix: Fix, at time: Date, _ out: ExportSink) throws(ExportError)
     mutating func end(_ out: ExportSink) throws(ExportError)
 }

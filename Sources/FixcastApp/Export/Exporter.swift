@@ -7,11 +7,16 @@ import FoundationEssentials
 /// cost no more memory than ten.
 public enum Exporter {
     /// Exports the readings and track points whose time is in [since, until] (either may be nil)
-    /// to `destination`. Runs on the store's actor (it reads the database as it writes).
+    /// to `destination`, by that time. Runs on the store's actor (it reads the database as it writes).
+    ///
+    /// Times are as `trips` and `report` take them, with `gapMinutes` their gap (`report.trip_gap_min`):
+    /// the receiver's fix times, and for a fix without one (the first before the receiver knew the date)
+    /// the time the fixes received around it give it (`SQLiteStore.undatedTripTimes`, one pass over the
+    /// track before the export, holding only those few rows).
     @discardableResult
     public static func export(
         format: ExportFormat, store: isolated SQLiteStore, since: Date?, until: Date?,
-        to destination: ExportDestination,
+        gapMinutes: Double = TripSplitter.defaultGapMinutes, to destination: ExportDestination,
         language: Language = .en
     ) throws(ExportError) -> ExportSummary {
         var summary = ExportSummary(readings: 0, trackPoints: 0)
@@ -24,17 +29,15 @@ public enum Exporter {
             }
             try writer.begin(out)
             try mapErrors {
-                try store.forEachReading(since: since, until: until) { reading in
-                    try writer.reading(reading, out)
+                let dating = try store.undatedTripTimes(gapMinutes: gapMinutes)
+                try store.forEachReading(since: since, until: until, dating: dating) { time, reading in
+                    try writer.reading(reading, at: time, out)
                     summary.readings += 1
                 }
-            }
-            if writer.includesTrack {
-                try mapErrors {
-                    try store.forEachTrackPoint(since: since, until: until) { fix in
-                        try writer.trackPoint(fix, out)
-                        summary.trackPoints += 1
-                    }
+                guard writer.includesTrack else { return }
+                try store.forEachTrackPoint(since: since, until: until, dating: dating) { time, fix in
+                    try writer.trackPoint(fix, at: time, out)
+                    summary.trackPoints += 1
                 }
             }
             try writer.end(out)

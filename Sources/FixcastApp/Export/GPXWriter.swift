@@ -31,11 +31,13 @@ struct GPXWriter: ExportWriter {
             """)
     }
 
-    mutating func reading(_ r: Reading, _ out: ExportSink) throws(ExportError) {
+    mutating func reading(_ r: Reading, at time: Date, _ out: ExportSink) throws(ExportError) {
         guard let p = r.position else { return }  // a waypoint needs a position
         var s = "<wpt lat=\"\(ExportText.number(p.coordinate.lat))\" lon=\"\(ExportText.number(p.coordinate.lon))\">"
         if let alt = p.altitudeM { s += "<ele>\(ExportText.number(alt))</ele>" }
-        s += "<time>\(UTCTime.format(r.time))</time>"
+        // The receiver's fix time, as the track's points have (a replayed log's waypoints sit on its
+        // track, not on the day it was replayed); a position given by hand goes by the reading's own.
+        s += "<time>\(UTCTime.format(time))</time>"
         if let name = r.place?.name { s += "<name>\(ExportText.xml(name))</name>" }
         if let desc = summary(r) { s += "<desc>\(ExportText.xml(desc))</desc>" }
         s += "<type>\(r.trigger.rawValue)</type>"
@@ -93,18 +95,18 @@ struct GPXWriter: ExportWriter {
         try out.write(s)
     }
 
-    mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError) {
+    mutating func trackPoint(_ fix: Fix, at time: Date, _ out: ExportSink) throws(ExportError) {
         var s = ""
         if !trackOpen {
             s += "<trk><name>fixcast track</name><trkseg>\n"
             trackOpen = true
-        } else if let last = lastPointTime, fix.trackTime.timeIntervalSince(last) > Self.segmentGap {
+        } else if let last = lastPointTime, time.timeIntervalSince(last) > Self.segmentGap {
             s += "</trkseg><trkseg>\n"
         }
-        lastPointTime = fix.trackTime
+        lastPointTime = time
         s += "<trkpt lat=\"\(ExportText.number(fix.coordinate.lat))\" lon=\"\(ExportText.number(fix.coordinate.lon))\">"
         if let alt = fix.altitudeM { s += "<ele>\(ExportText.number(alt))</ele>" }
-        s += "<time>\(UTCTime.format(fix.trackTime))</time></trkpt>\n"
+        s += "<time>\(UTCTime.format(time))</time></trkpt>\n"
         try out.write(s)
     }
 

@@ -16,10 +16,12 @@ struct GeoJSONWriter: ExportWriter {
     var includesTrack: Bool { true }
     private var featureCount = 0
     private var trackPoints = 0
-    private var lastPoint: Fix?
+    /// A point of the track and its time (as `trips` dates it: `start` and `end` are those times).
+    private typealias TimedFix = (fix: Fix, time: Date)
+    private var lastPoint: TimedFix?
     /// The part of the track being written: its first fix, its fixes so far, whether its feature is
     /// open (a part that starts with the track waits for a second position: a LineString needs two).
-    private var partFirst: Fix?
+    private var partFirst: TimedFix?
     private var partPoints = 0
     private var partOpen = false
     /// Parts closed so far (at a cut).
@@ -31,7 +33,7 @@ struct GeoJSONWriter: ExportWriter {
         try out.write("{\"type\":\"FeatureCollection\",\"features\":[\n")
     }
 
-    mutating func reading(_ r: Reading, _ out: ExportSink) throws(ExportError) {
+    mutating func reading(_ r: Reading, at time: Date, _ out: ExportSink) throws(ExportError) {
         var geometry = "null"
         if let p = r.position {
             var coords = "\(Self.number(p.coordinate.lon)),\(Self.number(p.coordinate.lat))"
@@ -43,26 +45,26 @@ struct GeoJSONWriter: ExportWriter {
                 + AheadExportFields.withAhead(r.json(language: language), r.ahead).serialized() + "}")
     }
 
-    mutating func trackPoint(_ fix: Fix, _ out: ExportSink) throws(ExportError) {
+    mutating func trackPoint(_ fix: Fix, at time: Date, _ out: ExportSink) throws(ExportError) {
         trackPoints += 1
-        defer { lastPoint = fix }
+        defer { lastPoint = (fix, time) }
         guard let last = lastPoint, let first = partFirst else {
-            partFirst = fix
+            partFirst = (fix, time)
             partPoints = 1
             return
         }
         var s = ""
         if !partOpen {
-            s += openPart() + Self.position(first)
+            s += openPart() + Self.position(first.fix)
             partOpen = true
         }
-        if let cut = AntimeridianCut.crossing(from: last.coordinate, to: fix.coordinate) {
+        if let cut = AntimeridianCut.crossing(from: last.fix.coordinate, to: fix.coordinate) {
             // This part ends on the line; the next starts on its other side and goes on to `fix`.
             s += ",\n" + Self.position(lon: cut.leavingLon, lat: cut.lat)
             partsClosed += 1
             s += closePart(first: first, last: last, part: partsClosed)
             s += openPart() + Self.position(lon: cut.enteringLon, lat: cut.lat)
-            partFirst = fix
+            partFirst = (fix, time)
             partPoints = 0
         }
         partPoints += 1
@@ -77,7 +79,7 @@ struct GeoJSONWriter: ExportWriter {
             // One point is no line; it is still the track, so it goes out as a Point.
             try out.write(
                 separator()
-                    + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.position(only))},"
+                    + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.position(only.fix))},"
                     + Self.properties(first: only, last: only, points: 1, part: nil) + "}")
         }
         try out.write("\n]}\n")
@@ -88,13 +90,13 @@ struct GeoJSONWriter: ExportWriter {
     }
 
     /// Ends the open part's coordinates and writes its properties (`part` only when the track is cut).
-    private func closePart(first: Fix, last: Fix, part: Int?) -> String {
+    private func closePart(first: TimedFix, last: TimedFix, part: Int?) -> String {
         "]}," + Self.properties(first: first, last: last, points: partPoints, part: part) + "}"
     }
 
-    private static func properties(first: Fix, last: Fix, points: Int, part: Int?) -> String {
+    private static func properties(first: TimedFix, last: TimedFix, points: Int, part: Int?) -> String {
         "\"properties\":{\"name\":\"fixcast track\",\"point_count\":\(points),"
-            + "\"start\":\"\(UTCTime.format(first.trackTime))\",\"end\":\"\(UTCTime.format(last.trackTime))\""
+            + "\"start\":\"\(UTCTime.format(first.time))\",\"end\":\"\(UTCTime.format(last.time))\""
             + (part.map { ",\"part\":\($0)" } ?? "") + "}"
     }
 

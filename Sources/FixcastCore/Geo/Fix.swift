@@ -57,9 +57,3 @@ extension Optional where Wrapped == Double {
         return v
     }
 }
-
-extension Fix {
-    /// When the fix was, for a track: the receiver's time, else when fixcast got it. What `trips`,
-    /// `report` and the exports date a track point by, so a replayed log keeps the log's times.
-    public var trackTime: Date { time ?? receivedAt }
-}

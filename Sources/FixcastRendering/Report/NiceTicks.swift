@@ -7,7 +7,8 @@ public enum NiceTicks {
     public static func ticks(low: Double, high: Double, count: Int = 5) -> (step: Double, low: Double, high: Double) {
         var lo = low.isFinite ? low : 0
         var hi = high.isFinite ? high : 1
-        if hi <= lo { hi = lo + 1 }
+        // No range (one value): a range of 1 around it, so that value is drawn mid-axis.
+        if hi <= lo { (lo, hi) = FlatRange.widened(low: lo, high: lo, toAtLeast: 1) }
         let raw = (hi - lo) / Double(max(1, count))
         let power = Elementary.pow(10, Elementary.log10(raw).rounded(.down))
         var step = power

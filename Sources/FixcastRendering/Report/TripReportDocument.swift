@@ -69,6 +69,8 @@ public enum TripReportDocument {
         let cumulativeKm: [Double]
         let timeline: TemperatureTimeline
         let scale: TemperatureColorScale
+        /// The readings' temperature range as the header and the legend write it.
+        let temperatureLabels: TemperatureRangeLabels
         let readingIndex: [Int]  // nearest track point of each reading, by time
         /// The quantized colour step of each track point (nil: no temperature known).
         let colourStep: [Int?]
@@ -114,6 +116,7 @@ public enum TripReportDocument {
             self.timeline = timeline
             let scale = TemperatureColorScale(temperaturesC: timeline.samples.map(\.value))
             self.scale = scale
+            temperatureLabels = TemperatureRangeLabels(temperaturesC: timeline.samples.map(\.value), display: display)
             self.times = times
             let readingIndex = input.readings.map { Layout.nearestIndex(of: $0.time, in: times) }
             self.readingIndex = readingIndex
@@ -306,17 +309,12 @@ public enum TripReportDocument {
     }
 
     static func header(_ l: Layout, _ s: inout String) {
-        let temps = l.timeline.samples.map(\.value)
         var facts = [
             l.display.distance(km: l.totalKm),
             DurationText.text(seconds: l.end.timeIntervalSince(l.start), language: l.input.language),
             l.words.readings(l.input.readings.count),
         ]
-        if let lo = temps.min(), let hi = temps.max() {
-            facts.append(
-                l.display.temperatureNumber(lo) + " … " + l.display.temperatureNumber(hi) + " "
-                    + l.display.temperatureSymbol)
-        }
+        if let range = l.temperatureLabels.text { facts.append(range) }
         facts.append(timeRange(l.start, l.end))
         s +=
             "<text class=\"title\" x=\"20\" y=\"36\" font-size=\"22\" font-weight=\"bold\" fill=\"#1b1f24\">\(XMLText.escape(titleText(l)))</text>\n"
@@ -420,10 +418,13 @@ public enum TripReportDocument {
         } else {
             s +=
                 "<rect x=\"\(n(legendBox.x + 10))\" y=\"\(n(legendBox.y + 22))\" width=\"160\" height=\"10\" fill=\"url(#fixcast-temperature)\" stroke=\"#57606a\" stroke-width=\"0.5\"/>\n"
-            s +=
-                "<text class=\"legend-low\" x=\"\(n(legendBox.x + 10))\" y=\"\(n(legendBox.y + 45))\" font-size=\"11\" fill=\"#1b1f24\">\(XMLText.escape(l.display.temperatureNumber(l.scale.lowC)))</text>\n"
-            s +=
-                "<text class=\"legend-high\" x=\"\(n(legendBox.x + 170))\" y=\"\(n(legendBox.y + 45))\" font-size=\"11\" text-anchor=\"end\" fill=\"#1b1f24\">\(XMLText.escape(l.display.temperatureNumber(l.scale.highC)))</text>\n"
+            // The readings' range, as the header gives it, each value under its colour.
+            let placed = l.temperatureLabels.onBar(l.scale)
+            for (i, p) in placed.enumerated() {
+                let cls = placed.count == 1 ? "legend-value" : i == 0 ? "legend-low" : "legend-high"
+                s +=
+                    "<text class=\"\(cls)\" x=\"\(n(legendBox.x + 10 + p.fraction * 160))\" y=\"\(n(legendBox.y + 45))\" font-size=\"11\" text-anchor=\"\(p.anchor)\" fill=\"#1b1f24\">\(XMLText.escape(p.label.text))</text>\n"
+            }
             // Start and end marks explained beside the scale.
         }
         s +=
@@ -503,10 +504,12 @@ public enum TripReportDocument {
         let total = max(l.displayDistance(l.totalKm), 0.1)
         let xt = NiceTicks.ticks(low: 0, high: total, count: 8)
         func x(_ km: Double) -> Double { p.x + l.displayDistance(km) / xt.high * p.width }
-        // Temperature axis (left).
-        let forecastTemps = l.input.aheadHourBefore.compactMap { $0.sample.temperatureC.map(l.displayTemperature) }
-        let temps = l.timeline.samples.map { l.displayTemperature($0.value) } + forecastTemps
-        let yt = NiceTicks.ticks(low: temps.min() ?? 0, high: temps.max() ?? 1, count: 5)
+        // Temperature axis (left): over the readings' and the forecasts' range, widened as the colour
+        // scale's is (a flat line is drawn mid-axis, not on the bottom edge).
+        let tempsC = l.timeline.samples.map(\.value) + l.input.aheadHourBefore.compactMap(\.sample.temperatureC)
+        let range = tempsC.isEmpty ? (low: 0, high: 1) : TemperatureColorScale.range(of: tempsC)
+        let yt = NiceTicks.ticks(
+            low: l.displayTemperature(range.low), high: l.displayTemperature(range.high), count: 5)
         func y(_ displayTemp: Double) -> Double { p.maxY - (displayTemp - yt.low) / (yt.high - yt.low) * p.height }
         // Precipitation axis (right): at least 1 mm (0.05 in) tall, so a drizzle does not look like a flood.
         let precip =

@@ -62,25 +62,24 @@ public enum ViridisScale {
     }
 }
 
-/// Maps temperatures onto the colour scale over the trip's range; the legend shows the same
-/// two ends, so the legend's lowest colour is the coldest reading's and its highest the warmest's.
+/// Maps temperatures onto the colour scale over the trip's range, so the legend's lowest colour is the
+/// coldest reading's and its highest the warmest's (a range under 1 °C is widened: `range(of:)`). The
+/// legend labels the readings' range under its colours (`TemperatureRangeLabels`).
 public struct TemperatureColorScale: Sendable, Hashable {
     public let lowC: Double
     public let highC: Double
 
-    /// A range narrower than 1 °C is widened around its middle: one temperature (or a whole trip
-    /// in one weather) gets the middle colour, not a scale stretched over sensor noise.
+    /// The range's ends are `range(of:)`'s.
     public init(temperaturesC: [Double]) {
+        (lowC, highC) = Self.range(of: temperaturesC)
+    }
+
+    /// The finite temperatures' lowest and highest, a range narrower than 1 °C widened around its
+    /// middle (`FlatRange`): one temperature (or a whole trip in one weather) gets the middle colour,
+    /// not a scale stretched over sensor noise, and the middle of the profile's axis.
+    public static func range(of temperaturesC: [Double]) -> (low: Double, high: Double) {
         let finite = temperaturesC.filter { $0.isFinite }
-        var lo = finite.min() ?? 0
-        var hi = finite.max() ?? 0
-        if hi - lo < 1 {
-            let mid = (lo + hi) / 2
-            lo = mid - 0.5
-            hi = mid + 0.5
-        }
-        lowC = lo
-        highC = hi
+        return FlatRange.widened(low: finite.min() ?? 0, high: finite.max() ?? 0, toAtLeast: 1)
     }
 
     /// 0 at the low end, 1 at the high end.

@@ -20,7 +20,7 @@ struct ExportCommand {
             let destination = OutputPath.destination(options.output)
             _ = try await Exporter.export(
                 format: format, store: store, since: options.since, until: options.until,
-                to: destination, language: context.language)
+                gapMinutes: context.settings.report.tripGapMin, to: destination, language: context.language)
         } catch {
             Console.err(error.message + "\n")
             return ExitCode.failure

@@ -119,7 +119,7 @@ import Testing
         #expect(features.map { $0["properties"]?["point_count"]?.intValue } == [2, 2, 1])
         #expect(
             features.map { $0["properties"]?["start"]?.stringValue }
-                == [0, 2, 4].map { UTCTime.format(StoreTestData.fix(at: $0).trackTime) })
+                == [0, 2, 4].map { StoreTestData.fix(at: $0).time.map(UTCTime.format) })
         // A track that stays on one side is one LineString without a `part`.
         let (plainPath, _) = try await ExportTestSupport.export(.geojson, try await ExportTestSupport.populatedStore())
         let plain = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: plainPath))))

@@ -38,9 +38,10 @@ import Testing
         #expect(
             try ExportTestSupport.xpath(path, "string(//*[local-name()='wpt'][2]/*[local-name()='name'])")
                 == ExportTestSupport.trickyName)
+        // The receiver's fix time (a second before the reading was taken), as `trips` dates it.
         #expect(
             try ExportTestSupport.xpath(path, "string(//*[local-name()='wpt'][1]/*[local-name()='time'])")
-                == "2027-01-15T08:00:00Z")
+                == "2027-01-15T07:59:59Z")
         #expect(try ExportTestSupport.xpath(path, "string(//*[local-name()='wpt'][1]/@lat)") == "52.52")
         #expect(
             try ExportTestSupport.xpath(
@@ -99,6 +100,37 @@ import Testing
         #expect(wallOnly == ExportSummary(readings: 0, trackPoints: 0))
         // Weather ahead still learns from the last minutes as received (the wall clock's).
         #expect(try await store.recentTrack(since: wall.addingTimeInterval(-60)).count == 20)
+    }
+
+    /// A waypoint's time is the reading's trip time (`Reading.tripTime`), as the track's points
+    /// have theirs: a replayed log's readings were dated by the wall clock of the replay, 1.5 years
+    /// after the track they sit on. A position given by hand, and the last known one (an old fix under
+    /// weather of the moment), go by the reading's own time.
+    @Test func waypointsAreDatedAsTripsDateTheirReadings() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath("export-wpt-time"))
+        let logged = Date(timeIntervalSince1970: 1_747_000_000)  // 2025-05-11
+        let wall = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30
+        var replayed = StoreTestData.reading(at: 0, lat: 39.505, lon: -119.8, placeName: "Sparks")
+        replayed.time = wall
+        replayed.position?.fixTime = logged
+        var manual = StoreTestData.reading(at: 0, lat: 52.52, lon: 13.4, placeName: "Berlin")
+        manual.time = wall.addingTimeInterval(60)
+        manual.position?.source = .manual
+        manual.position?.fixTime = nil
+        var parked = StoreTestData.reading(at: 0, lat: 39.6, lon: -119.9, placeName: "Reno")
+        parked.time = wall.addingTimeInterval(120)
+        parked.position?.source = .lastKnown
+        parked.position?.fixTime = logged.addingTimeInterval(-86_400)
+        for r in [replayed, manual, parked] { try await store.insertReading(r) }
+        let (path, summary) = try await ExportTestSupport.export(.gpx, store)
+        #expect(summary.readings == 3)
+        func time(of name: String) throws -> String {
+            try ExportTestSupport.xpath(
+                path, "string(//*[local-name()='wpt'][*[local-name()='name']='\(name)']/*[local-name()='time'])")
+        }
+        #expect(try time(of: "Sparks") == UTCTime.format(logged))
+        #expect(try time(of: "Berlin") == UTCTime.format(manual.time))
+        #expect(try time(of: "Reno") == UTCTime.format(parked.time))
     }
 
     @Test func anEmptyStoreGivesAValidEmptyGPX() async throws {
