@@ -18,6 +18,8 @@
  * commands that never talk to gpsd never map it and what it pulls in (libdbus, libsystemd, libgcrypt
  * ...). Until it loads, cgps_open fails with CGPS_ERR_NO_LIBRARY and the rest do nothing.
  */
+/* POSIX.1-2008 for getaddrinfo and clock_gettime under -std=c11 (the probe in cgps_open). */
+#define _POSIX_C_SOURCE 200809L
 #include "cgps.h"
 
 #include <stddef.h>

@@ -59,11 +59,18 @@ import Testing
         let path = StoreTestData.temporaryStorePath()
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        // An empty SQLite file (a table of its own would make it another program's: StorageError.foreign).
-        _ = try StoreTestData.sqlite3(path, "CREATE TABLE t(x); DROP TABLE t; PRAGMA user_version = 0;")
-        #expect(throws: StorageError.needsUpgrade(path: path, version: 0, current: StoreSchema.currentVersion)) {
+        // A fixcast store of an older schema: its tables, an earlier version.
+        _ = try SQLiteStore(path: path)
+        _ = try StoreTestData.sqlite3(path, "PRAGMA user_version = 1;")
+        #expect(throws: StorageError.needsUpgrade(path: path, version: 1, current: StoreSchema.currentVersion)) {
             _ = try SQLiteStore(path: path, readOnly: true)
         }
+        // An empty SQLite database (no table, version 0) holds no store yet: "no store", not "older schema".
+        let empty = StoreTestData.temporaryStorePath()
+        try FileManager.default.createDirectory(
+            atPath: (empty as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = try StoreTestData.sqlite3(empty, "CREATE TABLE t(x); DROP TABLE t; PRAGMA user_version = 0;")
+        #expect(throws: StorageError.missing(path: empty)) { _ = try SQLiteStore(path: empty, readOnly: true) }
     }
 
     /// What a kill -9 leaves is the database and WAL files as they are at that instant. Copying
