@@ -32,13 +32,16 @@ extension SQLiteStore {
         return id
     }
 
-    /// The row of a stored forecast equal to `forecast` (made at the same moment, same in every value).
+    /// The row of a stored forecast equal to `forecast` (made at the same moment, same in every value),
+    /// compared as it reads back (`AheadRow.asStored`): a time between whole seconds does not come back
+    /// bit for bit, and compared as made no stored forecast was ever the same.
     private func storedAheadForecastID(equalTo forecast: AheadForecast) throws(StorageError) -> Int64? {
         let stmt = try db.prepare("SELECT id FROM ahead_forecasts WHERE made_at = ?1 ORDER BY id DESC")
         try stmt.bind(1, forecast.madeAt)
         var candidates: [Int64] = []
         while try stmt.step() { candidates.append(stmt.int64(0)) }
-        for id in candidates where try aheadForecast(id: id) == forecast { return id }
+        let readBack = AheadRow.asStored(forecast)
+        for id in candidates where try aheadForecast(id: id) == readBack { return id }
         return nil
     }
 
