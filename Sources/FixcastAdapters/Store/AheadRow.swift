@@ -67,6 +67,21 @@ enum AheadRow {
         [.text(a.id), .text(a.event), .text(a.severity), .of(a.inMin), .of(a.atKm), .of(a.place)]
     }
 
+    /// `f` as it reads back from its rows, times included. A time is stored as seconds since 1970, and
+    /// `Date` keeps seconds since 2001: at today's times the 1970 count has one bit less below the
+    /// point, so about half of the times a clock gives (a fraction past the second) come back a bit
+    /// off; converted once, a time stays put. Finding a forecast already stored compares this form.
+    static func asStored(_ f: AheadForecast) -> AheadForecast {
+        var out = f
+        out.madeAt = stored(f.madeAt)
+        out.from.fixTime = f.from.fixTime.map(stored)
+        for i in out.samples.indices { out.samples[i].eta = stored(f.samples[i].eta) }
+        return out
+    }
+
+    /// `date` as the store keeps it (seconds since 1970) and reads it back.
+    static func stored(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970) }
+
     // MARK: Reading back
 
     /// The forecast's own row (columns in `forecastColumns` order); nil when it has no believable

@@ -32,13 +32,23 @@ extension SQLiteStore {
         return id
     }
 
-    /// The row of a stored forecast equal to `forecast` (made at the same moment, same in every value).
+    /// Stores a forecast no reading carries (`fixcast ahead`'s) in a transaction of its own, unless the
+    /// same forecast is stored already (`saveAheadForecast`, as for a reading's); returns its row.
+    @discardableResult
+    public func storeAheadForecast(_ forecast: AheadForecast) throws(StorageError) -> Int64 {
+        try db.transaction { () throws(StorageError) -> Int64 in try saveAheadForecast(forecast) }
+    }
+
+    /// The row of a stored forecast equal to `forecast` (made at the same moment, same in every value),
+    /// compared as it reads back (`AheadRow.asStored`): a time between whole seconds does not come back
+    /// bit for bit, and compared as made no stored forecast was ever the same.
     private func storedAheadForecastID(equalTo forecast: AheadForecast) throws(StorageError) -> Int64? {
         let stmt = try db.prepare("SELECT id FROM ahead_forecasts WHERE made_at = ?1 ORDER BY id DESC")
         try stmt.bind(1, forecast.madeAt)
         var candidates: [Int64] = []
         while try stmt.step() { candidates.append(stmt.int64(0)) }
-        for id in candidates where try aheadForecast(id: id) == forecast { return id }
+        let readBack = AheadRow.asStored(forecast)
+        for id in candidates where try aheadForecast(id: id) == readBack { return id }
         return nil
     }
 
@@ -72,15 +82,15 @@ extension SQLiteStore {
         return forecast
     }
 
-    /// The most recently made forecast (by `made_at`), nil when none is stored.
+    /// The most recently made forecast (by `made_at`), a reading's or `fixcast ahead`'s; nil when none
+    /// is stored. Rows are read newest first until one holds a believable forecast: `line` asks this
+    /// every few seconds, and a year of forecasts is tens of thousands of rows.
     public func lastAheadForecast() throws(StorageError) -> AheadForecast? {
         let stmt = try db.prepare(
             "SELECT id FROM ahead_forecasts WHERE made_at >= 0 AND made_at < ?1 ORDER BY made_at DESC, id DESC")
         try stmt.bind(1, PlausibleTime.latestSeconds)
-        var ids: [Int64] = []
-        while try stmt.step() { ids.append(stmt.int64(0)) }
-        for id in ids {
-            if let forecast = try aheadForecast(id: id) { return forecast }
+        while try stmt.step() {
+            if let forecast = try aheadForecast(id: stmt.int64(0)) { return forecast }
         }
         return nil
     }

@@ -4,7 +4,8 @@ import FoundationEssentials
 /// (CONTRACT.md "Weather ahead"). Made by the ahead service, shown on the screen and by
 /// `fixcast ahead`, stored with every reading that carries it, and later checked against the
 /// readings taken where and when the samples said (`AheadCheck`). A value: every field is what was
-/// decided when it was made, so a stored forecast reads back the same.
+/// decided when it was made, so a stored forecast reads back the same (its times to within a
+/// microsecond: the store counts seconds from 1970, `Date` from 2001).
 public struct AheadForecast: Sendable, Equatable, Hashable {
     /// The route being followed: its name (from the GPX, cleaned) and what remains of it.
     public struct Route: Sendable, Equatable, Hashable {

@@ -4,6 +4,10 @@ import FoundationEssentials
 /// sample's values at its ETA from its location's series (the request's `locationOfSample`), the
 /// offline place names, and the summary (rain ahead, the worst). A sample whose location has no
 /// series (none decoded) keeps its place and time with unknown values; nothing is made up.
+///
+/// The summary is the headline the store keeps and the exports write as it is, so it is kept to the
+/// tenths the reading's JSON gives it (`DecimalRounding`, as `AheadJSON`): 16.6 °C everywhere, not
+/// 16.6 in the JSON and 16.570396745125453 in the CSV and GPX.
 public enum AheadForecastAssembly {
     public static func forecast(
         plan: AheadTrajectory.Plan, speed: TravelSpeed?, from origin: AheadForecast.Origin, madeAt: Date,
@@ -27,7 +31,8 @@ public enum AheadForecastAssembly {
         }
         let rain = AheadSummary.rain(forecasts, thresholdMmH: rainMmH).map {
             AheadForecast.Rain(
-                inMin: $0.minutes, atKm: $0.distanceM / 1000, place: samples[$0.sampleIndex].place, mmH: $0.mmH)
+                inMin: $0.minutes, atKm: tenths($0.distanceM / 1000), place: samples[$0.sampleIndex].place,
+                mmH: tenths($0.mmH))
         }
         let worst = AheadSummary.worst(forecasts)
         return AheadForecast(
@@ -36,7 +41,10 @@ public enum AheadForecastAssembly {
             speedSource: speed.map { AheadForecast.SpeedSource(rawValue: $0.source.rawValue) ?? .gps },
             route: plan.route, samples: samples, rain: rain,
             worst: AheadForecast.Worst(
-                minTemperatureC: worst.minTemperatureC, maxGustMps: worst.maxGustMps,
-                maxPrecipitationMmH: worst.maxPrecipitationMmH))
+                minTemperatureC: worst.minTemperatureC.map(tenths), maxGustMps: worst.maxGustMps.map(tenths),
+                maxPrecipitationMmH: worst.maxPrecipitationMmH.map(tenths)))
     }
+
+    /// A headline value to the tenths the JSON gives it (0.1 km, 0.1 mm/h, 0.1 °C, 0.1 m/s).
+    static func tenths(_ value: Double) -> Double { DecimalRounding.rounded(value, places: 1) }
 }

@@ -80,15 +80,16 @@ public enum AheadDisplay {
     }
 
     /// The live screen's block: the headline, the first `maxAlerts` alerts ahead (and how many more),
-    /// and the next `maxSamples` samples, every line within `width` columns.
+    /// and the next `maxSamples` samples in aligned columns (`AheadScreenSamples`), every line within
+    /// `width` columns.
     ///
     /// The headline and each alert end in where ("near Truckee"), so one too wide for the terminal is
     /// wrapped onto a second, indented line rather than cut; each such extra line takes the place of
-    /// a sample (at least one stays), so the block keeps its height. A sample line is cut.
+    /// a sample (at least one stays), so the block keeps its height. A sample line gives way in its
+    /// place name, then is cut.
     public static func screenLines(
         _ f: AheadForecast, options: DisplayOptions, width: Int, maxSamples: Int = 3, maxAlerts: Int = 2
     ) -> [String] {
-        let u = options.formatter
         let w = AheadWords(options.language)
         // The block stays up until the next refresh (up to `ahead.refresh_min` later), so it says when
         // it was made: "in about 45 min" is counted from then, never passed off as from now.
@@ -103,14 +104,8 @@ public enum AheadDisplay {
             lines += wrapped
         }
         if alerts.count > maxAlerts { lines.append("  " + w.moreAlerts(alerts.count - maxAlerts)) }
-        for s in f.samples.prefix(max(1, maxSamples - extraLines)) {
-            var text = "  +" + w.duration(minutes: s.minutes)
-            if f.basis != .stationary { text += " " + u.distance(km: s.distanceKm) }
-            if let place = s.place { text += " " + TerminalText.line(place) }
-            text += "  " + u.temperature(s.temperatureC) + "  " + rain(s, options)
-            if s.headwindMps != nil { text += "  " + w.against + " " + against(s.headwindMps, options) }
-            lines.append(text)
-        }
+        lines += AheadScreenSamples.lines(
+            Array(f.samples.prefix(max(1, maxSamples - extraLines))), basis: f.basis, options: options, width: width)
         return lines.map { TextColumns.truncate($0, to: width) }
     }
 
@@ -127,7 +122,8 @@ public enum AheadDisplay {
         }
     }
 
-    /// The headwind, signed: `+4.9 m/s` against, `-2.0 m/s` behind; a wind that rounds to nothing
+    /// The table's headwind, signed under its "against you" column: `+4.9 m/s` against, `-2.0 m/s`
+    /// behind (the screen words it, `AheadScreenSamples.wind`); a wind that rounds to nothing
     /// is `0.0 m/s`, neither (the sign is taken after rounding: never "-0.0").
     static func against(_ headwind: Double?, _ options: DisplayOptions) -> String {
         guard let v = headwind, v.isFinite else { return DisplayUnits.unknown }

@@ -53,7 +53,10 @@ struct AheadWords: Sendable {
     func moreAlerts(_ n: Int) -> String {
         pick("and \(n) more alerts ahead", "и ещё \(n) впереди", "前方另有 \(n) 条预警")
     }
-    var against: String { pick("against", "встречный", "逆风") }
+    /// The live screen's wind along the way: the table's column word for a wind against you, and
+    /// its opposite for one behind you (the table says that with a minus sign under its column).
+    var windAgainst: String { pick("against you", "встречный", "逆风") }
+    var windBehind: String { pick("behind you", "попутный", "顺风") }
 
     /// `45 min`, `1 h 30 min`, `2 h` in the language.
     func duration(minutes: Int) -> String {

@@ -5,9 +5,11 @@ import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast ahead [--route FILE] [--hours N] [--json]`: the forecast where the traveller will be
-/// (CONTRACT.md "Weather ahead"). `--json` prints the reading's `ahead` object. Exit 0 when a
-/// forecast was made (a stale one kept after a failure says so on stderr), 1 when none could be,
-/// 2 for a route that cannot be followed or ahead turned off.
+/// (CONTRACT.md "Weather ahead"). `--json` prints the reading's `ahead` object. The forecast is
+/// stored, as `run` stores the ones its readings carry ("Every ahead forecast is stored"; `line`'s
+/// `%r` then counts from it), except with `--offline`, which changes nothing. Exit 0 when a forecast
+/// was made (a stale one kept after a failure says so on stderr), 1 when none could be or it could
+/// not be stored (it is still printed), 2 for a route that cannot be followed or ahead turned off.
 struct AheadCommand {
     let context: CommandContext
     let options: AheadOptions
@@ -39,6 +41,7 @@ struct AheadCommand {
                 return ExitCode.usage
             }
             let outcome = await ahead.forecast(from: resolved.position, offline: options.offline)
+            let storeProblem = await Self.store(outcome.forecast, in: services, offline: options.offline)
             if options.json {
                 Console.out((outcome.forecast?.json(language: context.language) ?? .null).serialized() + "\n")
             } else if let f = outcome.forecast {
@@ -50,11 +53,23 @@ struct AheadCommand {
                 Console.out(lines.joined(separator: "\n") + "\n")
             }
             if let issue = outcome.issue { Console.err(issue.message + "\n") }
-            if let s = services.storeIssue {
+            if let s = services.storeIssue ?? storeProblem {
                 Console.err(s.message + "\n")
                 return ExitCode.failure
             }
             return outcome.forecast == nil ? ExitCode.failure : ExitCode.success
+        }
+    }
+
+    /// Stores `forecast` (nothing with `--offline`, without one, or without a store: `storeIssue`
+    /// already says why); the storage problem when it could not be written.
+    static func store(_ forecast: AheadForecast?, in services: Services, offline: Bool) async -> ReadingIssue? {
+        guard !offline, let forecast, let store = services.store else { return nil }
+        do {
+            try await store.storeAheadForecast(forecast)
+            return nil
+        } catch {
+            return ReadingIssue(error)
         }
     }
 

@@ -173,9 +173,12 @@ public enum HelpText {
                 active are listed ahead ("Alert ahead: Wind warning (severe) in about 1 h, 85 km ahead,
                 near Truckee."), from the region you are in and each region the samples cross (an NWS
                 state, Norway, a MeteoAlarm country, an ECCC box), each asked at most once per
-                alerts.check_min. With --at or --place there is no course: it needs a route and a stored
-                track to time it by. With --json it prints the reading's ahead object. Exit 0 when a
-                forecast was made, 1 when not (stderr says why).
+                alerts.check_min. With --at or --place there is no course: it needs a route and a track
+                stored in the last 20 minutes to time it by (fixes received and timed within the last 20
+                minutes of the clock, as a run on the same store records them; an older or replayed drive
+                gives no speed). With --json it prints the reading's ahead object. The forecast is
+                stored, as run's are (not with --offline); line's %r counts from the newest. Exit 0 when a
+                forecast was made, 1 when not or when it could not be stored (stderr says why).
 
                 OPTIONS:
                   --hours N            How far ahead (1-12, default ahead.hours).
@@ -217,9 +220,10 @@ public enum HelpText {
                                        json): text, tooltip, class (ok or stale, or no-fix;
                                        rain-ahead, alert-SEVERITY), alt.
                   --i3blocks           i3blocks' lines: full text, short text, colour.
-                  --watch              Keep running and print a new line each time a reading is stored
-                                       (woken by the store's file changing, never by a timer, except
-                                       once when the last reading turns stale).
+                  --watch              Keep running and print a new line each time a reading (or a
+                                       newer ahead forecast) is stored (woken by the store's file
+                                       changing, never by a timer, except once when the last
+                                       reading turns stale).
                 \(options(for: .line))
                 """
         case .mqtt:

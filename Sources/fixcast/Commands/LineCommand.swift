@@ -8,7 +8,8 @@ import FoundationEssentials
 ///
 /// With `--watch` it prints the line again each time a new reading is stored: it sleeps in
 /// `StoreChangeWatch` until the store's files are written, then prints only when the last reading's
-/// id changed (track points and caches are written too, and print nothing). The one timed wake is the
+/// id or the newest ahead forecast it shows changed (track points and caches are written too, and
+/// print nothing). The one timed wake is the
 /// moment the last reading turns stale, so a bar shows `~` when `run` stopped; while readings keep
 /// coming that moment never arrives.
 struct LineCommand {
@@ -80,7 +81,10 @@ struct LineCommand {
                     Console.err(error.message + "\n")
                     return ExitCode.failure
                 }
-                guard reading?.id != last?.id || (reading == nil) != (last == nil) else { continue }
+                guard
+                    reading?.id != last?.id || (reading == nil) != (last == nil)
+                        || reading?.ahead?.madeAt != last?.ahead?.madeAt
+                else { continue }
                 last = reading
                 Console.out(render(reading, now: clock.now()))
             }

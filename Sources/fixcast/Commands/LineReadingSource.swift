@@ -18,7 +18,9 @@ actor LineReadingSource {
         self.path = path
     }
 
-    /// The newest stored reading, nil when none is stored (or there is no store yet).
+    /// The newest stored reading, nil when none is stored (or there is no store yet), carrying the
+    /// newest stored ahead forecast when that is newer than its own (`fixcast ahead`'s, stored without
+    /// a reading; `Reading.withNewerAhead`).
     func lastReading() async throws(StorageError) -> Reading? {
         if store == nil {
             guard access(path, F_OK) == 0 else { return nil }
@@ -33,7 +35,7 @@ actor LineReadingSource {
                 return nil
             }
         }
-        guard let store else { return nil }
-        return try await store.lastReading()
+        guard let store, let reading = try await store.lastReading() else { return nil }
+        return try await reading.withNewerAhead(store.lastAheadForecast())
     }
 }

@@ -56,6 +56,40 @@ struct AheadStoreTests {
         #expect(try await store.lastAheadForecast() == second)
     }
 
+    /// A forecast made at a clock's moment, a fraction of a second past the second: `Date` counts from
+    /// 2001 and the store from 1970, one bit coarser at today's times, so such a time reads back a bit
+    /// off (0.1 s past is one of those). The readings carrying it still share one row, and the checks
+    /// against the readings met later count each sample once.
+    @Test func aForecastMadeBetweenWholeSecondsIsStoredOnceForEveryReadingCarryingIt() async throws {
+        let path = StoreTestData.temporaryStorePath("ahead-fraction")
+        let store = try SQLiteStore(path: path)
+        let forecast = StoreTestData.aheadForecast(at: 0.1)
+        #expect(Date(timeIntervalSince1970: forecast.madeAt.timeIntervalSince1970) != forecast.madeAt)
+        var kept = forecast
+        kept.stale = true
+        try await store.insertReading(StoreTestData.reading(at: 0, ahead: forecast))
+        try await store.insertReading(StoreTestData.reading(at: 300, ahead: kept))
+        for s in forecast.samples.prefix(2) {
+            try await store.insertReading(
+                StoreTestData.reading(
+                    at: s.eta.timeIntervalSince(StoreTestData.t0), lat: s.coordinate.lat, lon: s.coordinate.lon))
+        }
+
+        #expect(try StoreTestData.sqlite3(path, "SELECT count(*) FROM ahead_forecasts") == "1")
+        #expect(try StoreTestData.sqlite3(path, "SELECT count(*) FROM ahead_samples") == "4")
+        #expect(try StoreTestData.sqlite3(path, "SELECT count(*) FROM ahead_alerts") == "1")
+        let links = try StoreTestData.sqlite3(path, "SELECT count(DISTINCT ahead_id), count(ahead_id) FROM readings")
+        #expect(links == "1|2")
+        var aheads: [AheadForecast] = []
+        try await store.forEachReading(since: nil, until: nil) { if let a = $0.ahead { aheads.append(a) } }
+        #expect(aheads.map(\.stale) == [false, true])
+        #expect(aheads.map(\.samples.count) == [4, 4])
+        #expect(aheads.allSatisfy { abs($0.madeAt.timeIntervalSince(forecast.madeAt)) < 1e-6 })
+        let checks = try await store.tripAheadChecks(
+            from: StoreTestData.t0.addingTimeInterval(-60), to: StoreTestData.t0.addingTimeInterval(7200), rainMmH: 0.5)
+        #expect(checks.pairs == 2)
+    }
+
     @Test func aStoreFromBeforeAheadIsUpgradedAndItsReadingsHaveNone() async throws {
         let dir = TestPaths.temporaryDirectory("ahead-upgrade")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -49,7 +49,7 @@ import Testing
             AheadDisplay.basisLine(wet, options: ru).hasPrefix("По маршруту \"Berlin - Hamburg\", осталось 231.4 km"))
         let block = AheadDisplay.screenLines(wet, options: ru, width: 100)
         #expect(block[0].hasPrefix("Впереди на "), "\(block)")
-        #expect(block[1].contains("+15 мин") && block[1].contains("встречный +4.9 m/s"), "\(block)")
+        #expect(block[1].contains("+15 мин") && block[1].contains("встречный 4.9 m/s"), "\(block)")
         #expect(AheadDisplay.table(wet, options: ru)[0].contains("встречный"))
         let zh = DisplayOptions(language: .zh)
         #expect(AheadDisplay.headline(Self.forecast(rain: nil), options: zh) == "未来 3 小时内前方无雨。")
