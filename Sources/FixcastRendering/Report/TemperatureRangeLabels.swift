@@ -1,13 +1,13 @@
 import FixcastCore
 
 /// The trip's temperature range as the report writes it, in the header ("12 … 19 °C") and under the
-/// legend's colour bar: one rule, so the two say the same.
+/// legend's colour bar, and as `fixcast trips` lists it: one rule, so they all say the same.
 ///
 /// The range is the readings' (their lowest and highest), each end in whole degrees as `DisplayUnits`
 /// rounds it; ends that round alike are one value ("17 °C"). The header said "17 … 17 °C" for a trip
 /// at 16.8 °C all along while the legend labelled the colour scale's own ends, widened to 16.3 …
 /// 17.3 °C (`TemperatureColorScale`), "16" and "17": two ranges, neither the trip's.
-struct TemperatureRangeLabels {
+package struct TemperatureRangeLabels {
     /// One label: the temperature it stands for (where on the colour bar it goes) and its text.
     struct Label: Equatable {
         var celsius: Double
@@ -18,7 +18,7 @@ struct TemperatureRangeLabels {
     let labels: [Label]
     let display: DisplayUnits
 
-    init(temperaturesC: [Double], display: DisplayUnits) {
+    package init(temperaturesC: [Double], display: DisplayUnits) {
         self.display = display
         let finite = temperaturesC.filter { $0.isFinite }
         guard let lo = finite.min(), let hi = finite.max() else {
@@ -31,7 +31,7 @@ struct TemperatureRangeLabels {
     }
 
     /// "12 … 19 °C", "17 °C"; nil without a temperature.
-    var text: String? {
+    package var text: String? {
         labels.isEmpty ? nil : labels.map(\.text).joined(separator: " … ") + " " + display.temperatureSymbol
     }
 

@@ -52,14 +52,10 @@ struct TripsCommand {
             return String(iso.prefix(16)).replacing("T", with: " ")
         }
         let rows: [[String]] = trips.map { t in
-            let range: String
-            if let lo = t.minC, let hi = t.maxC {
-                range =
-                    display.temperatureNumber(lo) + " … " + display.temperatureNumber(hi) + " "
-                    + display.temperatureSymbol
-            } else {
-                range = DisplayUnits.unknown
-            }
+            // As the report's header says it: "17 °C" for a trip whose ends round alike, not "17 … 17 °C".
+            let range =
+                TemperatureRangeLabels(temperaturesC: [t.minC, t.maxC].compactMap { $0 }, display: display).text
+                ?? DisplayUnits.unknown
             return [
                 String(t.number), time(t.start), time(t.end), display.distance(km: t.distanceKm),
                 DurationText.text(seconds: t.durationS),

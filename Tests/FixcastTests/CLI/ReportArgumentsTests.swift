@@ -61,6 +61,21 @@ import Testing
         #expect(lines[1].contains("1 h 00 min"))
     }
 
+    /// A trip at one temperature reads as the report's header reads it: "17 °C", not "17 … 17 °C".
+    @Test func tripsTableSaysAFlatRangeOnce() {
+        func range(_ lo: Double?, _ hi: Double?) -> String {
+            let t = TripSummary(
+                number: 1, start: Date(timeIntervalSince1970: 1_800_000_000),
+                end: Date(timeIntervalSince1970: 1_800_003_600),
+                distanceKm: 1, startPlace: "A", endPlace: "B", readings: 2, minC: lo, maxC: hi)
+            return TripsCommand.table([t], units: .metric)[1]
+        }
+        #expect(range(16.8, 16.8).contains(" 17 °C "), "\(range(16.8, 16.8))")
+        #expect(!range(16.8, 16.8).contains("…"))
+        #expect(range(16.4, 17.2).contains(" 16 … 17 °C "))
+        #expect(range(nil, nil).contains(" — "))
+    }
+
     @Test func tripsTableShowsAPlaceAsOneCappedLine() {
         let long = String(repeating: "Llan", count: 30)
         let t = TripSummary(
