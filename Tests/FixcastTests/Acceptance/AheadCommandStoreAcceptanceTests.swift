@@ -28,18 +28,34 @@ import Testing
         return path.path
     }
 
-    @Test func theForecastIsStoredOnceAndLineCountsItsRain() async throws {
+    /// What every test here starts from: a home, the rainy server, a store with the track to time by
+    /// and its route, and (`reading`) a reading without a forecast taken a minute ago.
+    struct Rig {
+        let home: URL
+        let server: FixtureServer
+        let db: String
+        let route: String
+        var env: [String: String] { ["FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": server.baseURL] }
+    }
+
+    func rig(reading: Bool) async throws -> Rig {
         let home = TestPaths.temporaryDirectory("ahead-store")
         let server = try FixtureServer(routes: [
             "/v1/forecast": [.multiLocation(try rainyAnswer(home), rebaseHours: true)]
         ])
-        defer { server.stop() }
         let (db, route) = try await AheadCommandAcceptanceTests().prepare(home)
-        do {
+        if reading {
             let store = try SQLiteStore(path: db)
             try await store.insertReading(StoreTestData.reading(at: Date().timeIntervalSince(StoreTestData.t0) - 60))
         }
-        let env = ["FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": server.baseURL]
+        return Rig(home: home, server: server, db: db, route: route)
+    }
+
+    @Test func theForecastIsStoredOnceAndLineCountsItsRain() async throws {
+        let rig = try await rig(reading: true)
+        defer { rig.server.stop() }
+        let (home, server, db, route) = (rig.home, rig.server, rig.db, rig.route)
+        let env = rig.env
         let before = try CLIRunner.run(["line", "--db", db, "--format", "%l: %r"], home: home)
         #expect(before.stdout == "Berlin: \n" || before.stdout == "Berlin:\n", "\(before.stdout)")
 
@@ -74,16 +90,9 @@ import Testing
 
     /// `line --watch` prints again when `ahead` stores a newer forecast, though no reading was stored.
     @Test func lineWatchPrintsAgainForANewerForecast() async throws {
-        let home = TestPaths.temporaryDirectory("ahead-store")
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.multiLocation(try rainyAnswer(home), rebaseHours: true)]
-        ])
-        defer { server.stop() }
-        let (db, route) = try await AheadCommandAcceptanceTests().prepare(home)
-        do {
-            let store = try SQLiteStore(path: db)
-            try await store.insertReading(StoreTestData.reading(at: Date().timeIntervalSince(StoreTestData.t0) - 60))
-        }
+        let rig = try await rig(reading: true)
+        defer { rig.server.stop() }
+        let (home, db, route) = (rig.home, rig.db, rig.route)
         let watch = try RunningFixcast(["line", "--watch", "--db", db, "--format", "%l: %r"], env: [:], home: home)
         defer {
             watch.signal(SIGTERM)
@@ -92,7 +101,7 @@ import Testing
         #expect(watch.waitForLines(1, seconds: 20), "stderr: \(watch.stderr)")
         let result = try CLIRunner.run(
             ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route],
-            env: ["FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": server.baseURL], home: home)
+            env: rig.env, home: home)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(watch.waitForLines(2, seconds: 10), "watch: \(watch.stdoutLines)")
         #expect(watch.stdoutLines.last?.hasPrefix("Berlin: rain in 1") == true, "\(watch.stdoutLines)")
@@ -101,17 +110,14 @@ import Testing
     /// A store that refuses the write: the forecast is still printed, stderr says so in one
     /// `storage:` sentence, and the exit is 1 (CONTRACT.md "Exit codes": it could not be stored).
     @Test func aForecastThatCannotBeStoredIsPrintedAndTheExitIsOne() async throws {
-        let home = TestPaths.temporaryDirectory("ahead-store")
-        let server = try FixtureServer(routes: [
-            "/v1/forecast": [.multiLocation(try rainyAnswer(home), rebaseHours: true)]
-        ])
-        defer { server.stop() }
-        let (db, route) = try await AheadCommandAcceptanceTests().prepare(home)
+        let rig = try await rig(reading: false)
+        defer { rig.server.stop() }
+        let (home, db, route) = (rig.home, rig.db, rig.route)
         _ = try StoreTestData.sqlite3(
             db, "CREATE TRIGGER refuse BEFORE INSERT ON ahead_forecasts BEGIN SELECT RAISE(ABORT, 'refused'); END;")
         let result = try CLIRunner.run(
             ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route],
-            env: ["FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": server.baseURL], home: home)
+            env: rig.env, home: home)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("Rain in about 15 min"), "\(result.stdout)")
         let errors = result.stderr.split(separator: "\n")
