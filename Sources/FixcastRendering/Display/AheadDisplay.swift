@@ -126,9 +126,18 @@ public enum AheadDisplay {
     /// behind (the screen words it, `AheadScreenSamples.wind`); a wind that rounds to nothing
     /// is `0.0 m/s`, neither (the sign is taken after rounding: never "-0.0").
     static func against(_ headwind: Double?, _ options: DisplayOptions) -> String {
-        guard let v = headwind, v.isFinite else { return DisplayUnits.unknown }
-        let text = options.formatter.speed(abs(v))
-        guard text.contains(where: { ("1"..."9").contains($0) }) else { return text }
-        return (v < 0 ? "-" : "+") + text
+        guard let (speed, behind) = Self.headwind(headwind, options) else { return DisplayUnits.unknown }
+        guard let behind else { return speed }
+        return (behind ? "-" : "+") + speed
+    }
+
+    /// A headwind's speed as the display writes it, without a sign, and which way the wind blows once
+    /// rounded: behind (a tailwind) or not, nil when it rounds to nothing; nil for no wind. One rule for
+    /// the table's sign and the screen's words (`AheadScreenSamples.wind`).
+    static func headwind(_ headwind: Double?, _ options: DisplayOptions) -> (speed: String, behind: Bool?)? {
+        guard let v = headwind, v.isFinite else { return nil }
+        let speed = options.formatter.speed(abs(v))
+        guard speed.contains(where: { ("1"..."9").contains($0) }) else { return (speed, nil) }
+        return (speed, v < 0)
     }
 }

@@ -42,19 +42,14 @@ enum AheadScreenSamples {
             place = 1
         }
         guard let columns = rows.first?.count else { return [] }
-        var widths = (0..<columns).map { col in rows.map { TextColumns.width($0[col]) }.max() ?? 0 }
-        let indent = 2
+        var widths = TextColumns.columnWidths(rows, count: columns)
+        let indent = "  "
         let gaps = 2 * (columns - 1)
         let others = widths.enumerated().filter { $0.offset != place }.map(\.element).reduce(0, +)
-        widths[place] = max(min(widths[place], width - indent - gaps - others), min(widths[place], minPlaceColumns))
-        return rows.map { row in
-            var text = String(repeating: " ", count: indent)
-            text += row.enumerated().map { col, cell in
-                rightAligned.contains(col)
-                    ? TextColumns.padLeft(cell, to: widths[col]) : TextColumns.padRight(cell, to: widths[col])
-            }.joined(separator: "  ")
-            while text.hasSuffix(" ") { text.removeLast() }
-            return TextColumns.truncate(text, to: width)
+        widths[place] = max(
+            min(widths[place], width - indent.count - gaps - others), min(widths[place], minPlaceColumns))
+        return rows.map {
+            TextColumns.truncate(indent + TextColumns.line($0, widths: widths, rightAligned: rightAligned), to: width)
         }
     }
 
@@ -62,10 +57,8 @@ enum AheadScreenSamples {
     /// tailwind, behind you, each with its speed without a sign; a wind that rounds to nothing is
     /// against you at 0. Empty when the sample has no wind.
     static func wind(_ headwind: Double?, _ options: DisplayOptions) -> (word: String, speed: String) {
-        guard let v = headwind, v.isFinite else { return ("", "") }
+        guard let (speed, behind) = AheadDisplay.headwind(headwind, options) else { return ("", "") }
         let w = AheadWords(options.language)
-        let speed = options.formatter.speed(abs(v))
-        let behind = v < 0 && speed.contains(where: { ("1"..."9").contains($0) })
-        return (behind ? w.windBehind : w.windAgainst, speed)
+        return (behind == true ? w.windBehind : w.windAgainst, speed)
     }
 }

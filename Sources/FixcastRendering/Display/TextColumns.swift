@@ -136,18 +136,24 @@ public enum TextColumns {
     public static func table(header: [String], rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = false)
         -> [String]
     {
-        let widths = (0..<header.count).map { col in
-            ([header] + rows).map { col < $0.count ? width($0[col]) : 0 }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            var text = cells.prefix(widths.count).enumerated().map { col, cell in
-                rightAligned.contains(col) ? padLeft(cell, to: widths[col]) : padRight(cell, to: widths[col])
-            }.joined(separator: "  ")
-            while text.hasSuffix(" ") { text.removeLast() }
-            return text
-        }
-        var out = [line(header)]
+        let widths = columnWidths([header] + rows, count: header.count)
+        var out = [line(header, widths: widths, rightAligned: rightAligned)]
         if rule { out.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")) }
-        return out + rows.map(line)
+        return out + rows.map { line($0, widths: widths, rightAligned: rightAligned) }
+    }
+
+    /// The widest cell of each of the first `count` columns of `rows` (a short row counts as empty there).
+    static func columnWidths(_ rows: [[String]], count: Int) -> [Int] {
+        (0..<count).map { col in rows.map { col < $0.count ? width($0[col]) : 0 }.max() ?? 0 }
+    }
+
+    /// One row as `table` lays it out, in columns of `widths`: two spaces apart, a cell wider than its
+    /// column cut with "…", columns in `rightAligned` flush right, trailing spaces trimmed.
+    static func line(_ cells: [String], widths: [Int], rightAligned: Set<Int>) -> String {
+        var text = cells.prefix(widths.count).enumerated().map { col, cell in
+            rightAligned.contains(col) ? padLeft(cell, to: widths[col]) : padRight(cell, to: widths[col])
+        }.joined(separator: "  ")
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 }
