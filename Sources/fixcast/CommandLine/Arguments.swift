@@ -83,6 +83,13 @@ extension Arguments {
             guard i < argv.count else { throw UsageError("fixcast: \(name) needs a value; see fixcast --help.") }
             return argv[i]
         }
+        /// A path option's value, refused when empty: "" names no file, and would otherwise read as the
+        /// option left out (the default store, the usual config files). `needs` ends the sentence.
+        func path(_ name: String, _ inline: String?, needs: String) throws(UsageError) -> String {
+            let v = try value(name, inline)
+            guard !v.isEmpty else { throw UsageError("fixcast: \(name) needs \(needs)") }
+            return v
+        }
         var onlyPositionals = false
         while i < argv.count {
             let arg = argv[i]
@@ -114,21 +121,11 @@ extension Arguments {
             case "--offline": a.offline = true
             case "--force": a.force = true
             case "--config":
-                // An empty path names no file: refuse it rather than say "cannot read  (no such file)".
-                let v = try value(name, inline)
-                guard !v.isEmpty else {
-                    throw UsageError(
-                        "fixcast: --config needs a file path (omit it for the usual config files, or give /dev/null for none)."
-                    )
-                }
-                a.configPath = v
+                a.configPath = try path(
+                    name, inline, needs: "a file path (omit it for the usual config files, or give /dev/null for none)."
+                )
             case "--db":
-                // An empty path would silently mean the default store: refuse it, as for any empty value.
-                let v = try value(name, inline)
-                guard !v.isEmpty else {
-                    throw UsageError("fixcast: --db needs a file path (omit it for the default store).")
-                }
-                a.dbPath = v
+                a.dbPath = try path(name, inline, needs: "a file path (omit it for the default store).")
             case "--gpsd":
                 let v = try value(name, inline)
                 do {
@@ -182,8 +179,8 @@ extension Arguments {
             case "--i3blocks": a.i3blocks = true
             case "--watch": a.watch = true
             case "--route":
-                let v = try value(name, inline)
-                guard !v.isEmpty, !v.contains("\0") else {
+                let v = try path(name, inline, needs: "a GPX file's path, e.g. --route trip.gpx.")
+                guard !v.contains("\0") else {
                     throw UsageError("fixcast: --route needs a GPX file's path, e.g. --route trip.gpx.")
                 }
                 a.route = v
