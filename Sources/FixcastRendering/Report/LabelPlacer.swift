@@ -15,8 +15,10 @@ public struct PlacedLabel: Sendable, Hashable {
 /// (greedy, in the order given: put the labels that matter most first).
 ///
 /// Each label tries eight spots around its marker (right, left, above, below, then the
-/// diagonals); when none is free it tries a shortened text, and when that does not fit either
-/// it is dropped: a crowded stretch shows fewer labels rather than a pile of unreadable ones.
+/// diagonals) and takes the free one that hides least of the route (the first of them when
+/// several hide nothing), so a label sits beside the track rather than across it where there is
+/// room; when no spot is free it tries a shortened text, and when that does not fit either it is
+/// dropped: a crowded stretch shows fewer labels rather than a pile of unreadable ones.
 public struct LabelPlacer: Sendable {
     public var bounds: PlaneRect
     public var fontSize: Double
@@ -26,6 +28,8 @@ public struct LabelPlacer: Sendable {
     public var gap: Double
     /// Longest shortened text, in characters (before the ellipsis).
     public var shortLength: Int
+    /// Route this close to a label's box counts as under it: half the report's 7-pixel track casing.
+    static let routeClearance = 3.5
 
     public init(
         bounds: PlaneRect, fontSize: Double = 11, markerRadius: Double = 4, gap: Double = 3, shortLength: Int = 10
@@ -62,14 +66,19 @@ public struct LabelPlacer: Sendable {
     }
 
     /// Labels for `markers` in order; `texts[i]` is marker i's label, shortened when crowded.
-    /// `obstacles` (a legend, a scale bar) are kept free too.
-    public func place(markers: [PlanePoint], texts: [String], obstacles: [PlaneRect] = []) -> [PlacedLabel] {
+    /// `obstacles` (a legend, a scale bar) are kept free too; `route` (a polyline) is avoided where
+    /// a free spot allows.
+    public func place(
+        markers: [PlanePoint], texts: [String], obstacles: [PlaneRect] = [], route: [PlanePoint] = []
+    ) -> [PlacedLabel] {
         let candidates = texts.map { text in [text] + (shortened(text).map { [$0] } ?? []) }
-        return place(markers: markers, candidates: candidates, obstacles: obstacles)
+        return place(markers: markers, candidates: candidates, obstacles: obstacles, route: route)
     }
 
     /// As `place(markers:texts:)`, with each marker's texts in order of preference (full, then shorter).
-    public func place(markers: [PlanePoint], candidates: [[String]], obstacles: [PlaneRect] = []) -> [PlacedLabel] {
+    public func place(
+        markers: [PlanePoint], candidates: [[String]], obstacles: [PlaneRect] = [], route: [PlanePoint] = []
+    ) -> [PlacedLabel] {
         var taken: [PlaneRect] =
             obstacles
             + markers.map {
@@ -92,9 +101,15 @@ public struct LabelPlacer: Sendable {
                     PlanePoint(x: marker.x + d * 0.7, y: marker.y + d * 0.7),
                     PlanePoint(x: marker.x - d * 0.7 - w, y: marker.y + d * 0.7),
                 ]
+                var best: (box: PlaneRect, hidden: Double)?
                 for spot in spots {
                     let box = PlaneRect(x: spot.x, y: spot.y, width: w, height: h)
                     guard bounds.contains(box), !taken.contains(where: { $0.intersects(box) }) else { continue }
+                    let hidden = box.grown(by: Self.routeClearance).routeLength(route)
+                    if hidden < best?.hidden ?? .infinity { best = (box, hidden) }
+                    if hidden == 0 { break }  // clear of the route: the most wanted such spot
+                }
+                if let box = best?.box {
                     taken.append(box)
                     // Baseline about 0.8 of the line box down: the font's ascent.
                     placed.append(

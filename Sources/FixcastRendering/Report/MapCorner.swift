@@ -57,30 +57,7 @@ public enum MapCorner: Sendable, Hashable, CaseIterable {
         let near = box.grown(by: markClearance)
         var cost = 0.0
         for mark in marks where near.contains(mark) { cost += markWeight }
-        let under = box.grown(by: routeClearance)
-        if route.count == 1, let only = route.first, under.contains(only) { cost += 1 }
-        for i in route.indices.dropFirst() {
-            cost += clippedLength(from: route[i - 1], to: route[i], in: under)
-        }
+        cost += box.grown(by: routeClearance).routeLength(route)
         return cost
-    }
-
-    /// The length of the segment from `a` to `b` inside `rect` (Liang–Barsky clipping).
-    static func clippedLength(from a: PlanePoint, to b: PlanePoint, in rect: PlaneRect) -> Double {
-        let dx = b.x - a.x
-        let dy = b.y - a.y
-        var enter = 0.0
-        var leave = 1.0
-        // Each edge: p · t <= q keeps the point at t inside.
-        for (p, q) in [(-dx, a.x - rect.x), (dx, rect.maxX - a.x), (-dy, a.y - rect.y), (dy, rect.maxY - a.y)] {
-            if p == 0 {
-                if q < 0 { return 0 }  // parallel to this edge, and outside it
-                continue
-            }
-            let t = q / p
-            if p < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
-            if enter > leave { return 0 }
-        }
-        return (leave - enter) * (dx * dx + dy * dy).squareRoot()
     }
 }

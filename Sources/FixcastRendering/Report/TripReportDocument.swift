@@ -488,7 +488,8 @@ public enum TripReportDocument {
             if !temp.isEmpty { texts.append(String(temp.dropFirst())) }
             return texts
         }
-        let labels = placer.place(markers: order.map { markerPixels[$0] }, candidates: candidates, obstacles: obstacles)
+        let labels = placer.place(
+            markers: order.map { markerPixels[$0] }, candidates: candidates, obstacles: obstacles, route: route)
         for label in labels {
             s +=
                 "<text class=\"label\" x=\"\(n(label.textOrigin.x))\" y=\"\(n(label.textOrigin.y))\" \(halo(12)) fill=\"#1b1f24\">\(XMLText.escape(label.text))</text>\n"

@@ -19,7 +19,7 @@ import Testing
     @Test func aSegmentCountsOnlyWhatRunsUnderTheBox() {
         let box = PlaneRect(x: 10, y: 10, width: 100, height: 20)
         func length(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
-            MapCorner.clippedLength(from: PlanePoint(x: a.0, y: a.1), to: PlanePoint(x: b.0, y: b.1), in: box)
+            box.clippedLength(from: PlanePoint(x: a.0, y: a.1), to: PlanePoint(x: b.0, y: b.1))
         }
         #expect(abs(length((0, 20), (200, 20)) - 100) < 1e-9)  // straight across, both ends outside
         #expect(abs(length((20, 15), (50, 15)) - 30) < 1e-9)  // wholly inside

@@ -74,6 +74,24 @@ import Testing
         #expect(labels.contains { $0.marker == 40 && $0.text == texts[40] })
     }
 
+    @Test func aLabelSitsBesideTheRouteWhereThereIsRoom() throws {
+        let bounds = PlaneRect(x: 0, y: 0, width: 400, height: 300)
+        let placer = LabelPlacer(bounds: bounds, fontSize: 12, markerRadius: 5, gap: 3)
+        let marker = PlanePoint(x: 200, y: 150)
+        // The track runs through the marker from left to right: the spots beside it (right, then left,
+        // the most wanted) lie across it; above is the first that is clear.
+        let route = [PlanePoint(x: 0, y: 150), marker, PlanePoint(x: 400, y: 150)]
+        let alone = placer.place(markers: [marker], texts: ["Verdi 21 °C"])
+        let beside = placer.place(markers: [marker], texts: ["Verdi 21 °C"], route: route)
+        #expect(alone.first?.box.x ?? 0 > marker.x, "without a route the right-hand spot is taken")
+        let box = try #require(beside.first?.box)
+        #expect(box.grown(by: 3.5).routeLength(route) == 0)
+        #expect(box.maxY < marker.y, "above the track")
+        // A route through every spot: the label is still drawn, where it hides least.
+        let crowded = (0...40).map { PlanePoint(x: Double($0) * 10, y: $0.isMultiple(of: 2) ? 100 : 200) }
+        #expect(placer.place(markers: [marker], texts: ["Verdi 21 °C"], route: crowded).count == 1)
+    }
+
     @Test func aLabelTooLongForItsSpotIsShortened() {
         let bounds = PlaneRect(x: 0, y: 0, width: 120, height: 40)
         let placer = LabelPlacer(bounds: bounds, fontSize: 10, markerRadius: 4, gap: 2, shortLength: 6)
