@@ -70,7 +70,7 @@ struct WatchedGPSD: @unchecked Sendable {
             return nil
         }
         let connection = GPSDConnection(address: address)
-        guard case .connected = connection.open() else {
+        guard connection.open() == nil else {
             Issue.record("the connection reaches gpsd")
             return nil
         }

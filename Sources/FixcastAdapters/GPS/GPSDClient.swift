@@ -91,13 +91,11 @@ public final class GPSDClient: Sendable {
         defer { continuation.finish() }
         var batch: [GPSEvent] = []
         while !signal.isStopped {
-            let opened = connection.open()
-            send([opened])
+            if let failed = connection.open() { send([failed]) }
             guard connection.isOpen, let fd = connection.descriptor else {
                 signal.wait(seconds: backoff.nextDelay())
                 continue
             }
-            backoff.reset()
             // Sleep until gpsd sends (or a stop), then hand over everything that came.
             while !signal.isStopped {
                 if !connection.hasBufferedReport, !signal.wait(seconds: nil, orReadable: fd) { continue }
@@ -105,10 +103,12 @@ public final class GPSDClient: Sendable {
                 let alive = connection.readAvailable(into: &batch)
                 let rejected = connection.rejectedFixes
                 rejections.withLock { $0 = rejected }
+                // gpsd answered (its first report): the back-off starts again from its shortest delay.
+                if batch.contains(where: { if case .connected = $0 { true } else { false } }) { backoff.reset() }
                 if !batch.isEmpty { send(batch) }
                 batch.removeAll(keepingCapacity: true)
                 if !alive {
-                    send([.disconnected(.connectionLost(address: address.description))])
+                    send([.disconnected(connection.lossError)])
                     signal.wait(seconds: backoff.nextDelay())
                     break
                 }

@@ -31,8 +31,13 @@ public final class GPSDConnection {
     /// When the connection was last read, or opened (the system clock): the earliest a report waiting
     /// in the socket can have come (`BatchArrival`).
     private var previousReadAt: Date?
-    /// Whether a connection ever worked: a later failure is "lost", not "unreachable".
+    /// Whether a connection ever worked (gpsd answered on it): a later failure is "lost", not "unreachable".
     public private(set) var everConnected = false
+    /// Whether gpsd has answered on this connection: its first report (VERSION, sent at once on a
+    /// connect) was read. A TCP connect alone says nothing of gpsd: a port that takes connections and
+    /// closes them (another program there, a proxy with nothing behind it) would otherwise read as
+    /// "gpsd answers again" at each retry, and reset the back-off between retries.
+    private var answered = false
     /// A bound on one read, so a receiver sending faster than fixcast parses still lets the loop turn.
     static let maxReportsPerRead = 512
 
@@ -67,8 +72,9 @@ public final class GPSDConnection {
     static let connectTimeoutMs: Int32 = 4_000
 
     /// Connects (blocking for as long as the TCP connect takes: on loopback, at once; at most
-    /// `connectTimeoutMs`) and asks for reports. `.connected` on success, else `.disconnected` with the reason.
-    public func open() -> GPSEvent {
+    /// `connectTimeoutMs`) and asks for reports. nil when the connection is open: `.connected` follows
+    /// from `readAvailable` with gpsd's first report. Else `.disconnected` with the reason.
+    public func open() -> GPSEvent? {
         close()
         let label = address.description
         if let missing = LoadableLibrary.gps.load() { return .disconnected(.libraryMissing(missing)) }
@@ -89,8 +95,18 @@ public final class GPSDConnection {
         satellites = (nil, nil)
         skyThinning.reset()
         skyReports = (0, 0)
-        everConnected = true
-        return .connected(address: label)
+        answered = false
+        return nil
+    }
+
+    /// Why the connection closed, for the `.disconnected` event after `readAvailable` found it lost:
+    /// lost once gpsd had answered on it (or on an earlier one), else not answering (what accepted the
+    /// connection closed it without a word of gpsd's).
+    public var lossError: GPSError {
+        let label = address.description
+        return answered || everConnected
+            ? .connectionLost(address: label)
+            : .unreachable(address: label, detail: "it closed the connection without answering")
     }
 
     public func close() {
@@ -120,6 +136,11 @@ public final class GPSDConnection {
         while reads < Self.maxReportsPerRead {
             let parsed = cgps_read(handle, &report, skyThinning.parses(at: now) ? 1 : 0)
             if parsed == 1 {
+                if !answered {
+                    answered = true
+                    everConnected = true
+                    batch.append(.event(.connected(address: address.description)))
+                }
                 take(report, at: now)
                 reads += 1
                 continue

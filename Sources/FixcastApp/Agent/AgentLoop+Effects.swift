@@ -16,7 +16,7 @@ extension AgentLoop {
         switch effect {
         case .dropGathered:
             if let gps, gps.isOpen, !gps.discardWaiting() {
-                handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now()))
+                handle(.gps(.disconnected(gps.lossError), at: now()))
             }
         case .readGPS:
             if gps?.hasWaitingReport == true {
@@ -27,7 +27,8 @@ extension AgentLoop {
                         connected: gps?.isOpen ?? false, rejectedFixes: gps?.rejectedFixes ?? .init(), at: now()))
             }
         case .connectGPS:
-            if let gps { handle(.gps(gps.open(), at: now())) }
+            // Open: `.connected` comes with gpsd's first report, read as the socket turns readable.
+            if let gps, let failed = gps.open() { handle(.gps(failed, at: now())) }
         case .takeReading(let request):
             startReading(request)
         case .positionResolved(let request):

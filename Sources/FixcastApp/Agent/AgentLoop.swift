@@ -195,7 +195,7 @@ final class AgentLoop {
         let now = services.clock.reading()
         for event in gpsEvents { handle(.gps(event, at: now)) }
         handle(.gpsReadEnded(connected: alive, rejectedFixes: gps.rejectedFixes, at: now))
-        if !alive { handle(.gps(.disconnected(.connectionLost(address: gps.address.description)), at: now)) }
+        if !alive { handle(.gps(.disconnected(gps.lossError), at: now)) }
     }
 
     private func readKeys(now: ClockReading) {

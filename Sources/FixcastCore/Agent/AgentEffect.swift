@@ -11,8 +11,8 @@ public enum AgentEffect: Sendable, Hashable {
     /// Read what waits in gpsd's socket now (a gather window's end, or a person's request during
     /// one); report it as `.gps` events and `.gpsReadEnded`, also when nothing waited.
     case readGPS
-    /// Connect to gpsd (at the start, and after a back-off when it went away); report the outcome
-    /// as a `.gps` event (`.connected` or `.disconnected`).
+    /// Connect to gpsd (at the start, and after a back-off when it went away); report a failure as a
+    /// `.gps(.disconnected)` event, and gpsd's answer, when its first report is read, as `.gps(.connected)`.
     case connectGPS
     /// Take a reading; report its end with `.readingFinished`. At most one is in flight.
     indirect case takeReading(ReadingRequest)

@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// What the gpsd client reports, in order, on its `AsyncStream`.
 public enum GPSEvent: Sendable, Hashable {
-    /// Connected to gpsd and watching (again, after a reconnect).
+    /// gpsd answered on a new connection (its first report came) and is watched (again, after a
+    /// reconnect). A TCP connect alone is not this: what took the connection may not be gpsd.
     case connected(address: String)
     /// The receiver gpsd reads from (a path such as `/dev/ttyACM0`).
     case device(String)

@@ -43,4 +43,42 @@ import Testing
         #expect(took < 10, "took \(took) s after SIGINT; stderr: \(agent.stderr)")
         #expect(agent.stderr.contains("is not answering"), "\(agent.stderr)")
     }
+
+    @Test("now: a port that takes the connection and closes it is 'not answering', not 'went away'")
+    func nowOnAPortThatClosesAtOnce() throws {
+        let port = try ClosingPort()
+        let home = TestPaths.temporaryDirectory("closing-now")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let r = try CLIRunner.run(["now", "--gpsd", "127.0.0.1:\(port.port)", "--offline"], home: home, timeout: 60)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("gpsd at 127.0.0.1:\(port.port) is not answering"), "\(r.stderr)")
+        #expect(!r.stderr.contains("went away"), "\(r.stderr)")
+    }
+
+    /// A connect that succeeds is not gpsd answering: before, each retry said "the connection … was
+    /// lost" and "gpsd … answers again" (a pair a second in the journal), and the back-off started
+    /// again from its shortest delay at every connect.
+    @Test("run --json: a port that closes each connection is said once, and retried with a growing back-off")
+    func runOnAPortThatClosesAtOnce() async throws {
+        let port = try ClosingPort()
+        let home = TestPaths.temporaryDirectory("closing-run")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let agent = try RunningFixcast(
+            [
+                "run", "--json", "--gpsd", "127.0.0.1:\(port.port)", "--db",
+                home.appendingPathComponent("f.sqlite").path,
+            ],
+            env: ["FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        try await Task.sleep(for: .seconds(9))
+        agent.signal(SIGINT)
+        #expect(agent.waitForExit(seconds: 30) == 0, "\(agent.stderr)")
+        let gpsLines = agent.stderr.split(separator: "\n").filter { $0.hasPrefix("gps:") }
+        #expect(gpsLines.count == 1, "\(agent.stderr)")
+        #expect(gpsLines.first?.contains("is not answering") == true, "\(agent.stderr)")
+        #expect(!agent.stderr.contains("answers again"), "\(agent.stderr)")
+        // Attempts at about 0, 1, 3 and 7 s (each a probe and libgps's own connect): a back-off that
+        // started again at every connect would have made about eighteen pairs in 9 s.
+        #expect(port.connections <= 10, "\(port.connections) connections in 9 s")
+    }
 }
+
