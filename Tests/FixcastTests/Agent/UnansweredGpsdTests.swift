@@ -81,4 +81,3 @@ import Testing
         #expect(port.connections <= 10, "\(port.connections) connections in 9 s")
     }
 }
-
