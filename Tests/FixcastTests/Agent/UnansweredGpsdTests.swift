@@ -28,12 +28,7 @@ import Testing
         let gpsd = try UnansweredPort()
         let home = TestPaths.temporaryDirectory("unanswered-run")
         defer { try? FileManager.default.removeItem(at: home) }
-        let agent = try RunningFixcast(
-            [
-                "run", "--json", "--gpsd", "127.0.0.1:\(gpsd.port)", "--db",
-                home.appendingPathComponent("f.sqlite").path,
-            ],
-            env: ["FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        let agent = try Self.headlessAgent(gpsdPort: gpsd.port, home: home)
         try await Task.sleep(for: .seconds(2))
         let signalled = Date()
         agent.signal(SIGINT)
@@ -63,12 +58,7 @@ import Testing
         let port = try ClosingPort()
         let home = TestPaths.temporaryDirectory("closing-run")
         defer { try? FileManager.default.removeItem(at: home) }
-        let agent = try RunningFixcast(
-            [
-                "run", "--json", "--gpsd", "127.0.0.1:\(port.port)", "--db",
-                home.appendingPathComponent("f.sqlite").path,
-            ],
-            env: ["FIXCAST_PLACES_PROVIDER": "offline"], home: home)
+        let agent = try Self.headlessAgent(gpsdPort: port.port, home: home)
         try await Task.sleep(for: .seconds(9))
         agent.signal(SIGINT)
         #expect(agent.waitForExit(seconds: 30) == 0, "\(agent.stderr)")
@@ -79,5 +69,12 @@ import Testing
         // Attempts at about 0, 1, 3 and 7 s (each a probe and libgps's own connect): a back-off that
         // started again at every connect would have made about eighteen pairs in 9 s.
         #expect(port.connections <= 10, "\(port.connections) connections in 9 s")
+    }
+
+    /// `run --json` against the gpsd at `gpsdPort`, its store in `home`, places offline.
+    static func headlessAgent(gpsdPort: UInt16, home: URL) throws -> RunningFixcast {
+        try RunningFixcast(
+            ["run", "--json", "--gpsd", "127.0.0.1:\(gpsdPort)", "--db", home.appendingPathComponent("f.sqlite").path],
+            env: ["FIXCAST_PLACES_PROVIDER": "offline"], home: home)
     }
 }
