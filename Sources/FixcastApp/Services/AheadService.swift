@@ -79,15 +79,15 @@ public actor AheadService {
         case .success(let bytes):
             do {
                 guard let geometry = RouteGeometry(try GPXRouteReader.read(bytes)) else {
-                    throw AheadError.route(GPXRouteError(.onePoint))
+                    throw AheadError.route(GPXRouteError(.onePoint).at(path: path))
                 }
                 return geometry
             } catch let e as GPXRouteError {
-                throw .route(e)
+                throw .route(e.at(path: path))
             } catch let e as AheadError {
                 throw e
             } catch {
-                throw .route(GPXRouteError(.noPoints))
+                throw .route(GPXRouteError(.noPoints).at(path: path))
             }
         }
     }

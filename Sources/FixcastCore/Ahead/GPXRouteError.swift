@@ -26,36 +26,46 @@ public struct GPXRouteError: Error, Sendable, Equatable {
     }
 
     public let cause: Cause
+    /// The file's path, when known (the reader reads bytes; who opened the file names it).
+    public private(set) var path: String?
 
     public init(_ cause: Cause) { self.cause = cause }
 
-    /// One sentence: `ahead: the route file ...; <what to do>.`
+    /// This error, naming the file it was found in.
+    public func at(path: String) -> GPXRouteError {
+        var named = self
+        named.path = path
+        return named
+    }
+
+    /// One sentence: `ahead: the route file <path> ...; <what to do>.`
     public var message: String {
         let fix = "pass a GPX 1.1 file with a route (rte) or a track (trk)"
+        let file = path.map { "the route file \(ErrorText.clause($0))" } ?? "the route file"
         switch cause {
         case .tooLarge(let bytes, let limit):
             return
-                "ahead: the route file is \(bytes) bytes, more than the \(limit) a route may have; \(fix), or simplify it."
+                "ahead: \(file) is \(bytes) bytes, more than the \(limit) a route may have; \(fix), or simplify it."
         case .tooDeep(let line, let limit):
-            return "ahead: the route file nests elements deeper than \(limit) at line \(line); \(fix)."
+            return "ahead: \(file) nests elements deeper than \(limit) at line \(line); \(fix)."
         case .tooManyPoints(let line, let limit):
-            return "ahead: the route file has more than \(limit) points (line \(line)); simplify the route."
+            return "ahead: \(file) has more than \(limit) points (line \(line)); simplify the route."
         case .entityDeclaration(let line):
-            return "ahead: the route file declares XML entities at line \(line), which fixcast does not expand; \(fix)."
+            return "ahead: \(file) declares XML entities at line \(line), which fixcast does not expand; \(fix)."
         case .unknownEntity(let line, let name):
             return
-                "ahead: the route file uses the undefined entity &\(ErrorText.clause(name)); at line \(line); \(fix)."
+                "ahead: \(file) uses the undefined entity &\(ErrorText.clause(name)); at line \(line); \(fix)."
         case .malformed(let line, let reason):
-            return "ahead: the route file is not well-formed XML at line \(line) (\(reason)); \(fix)."
+            return "ahead: \(file) is not well-formed XML at line \(line) (\(reason)); \(fix)."
         case .notGPX(let line, let reason):
-            return "ahead: the route file is not GPX (line \(line): \(reason)); \(fix)."
+            return "ahead: \(file) is not GPX (line \(line): \(reason)); \(fix)."
         case .badCoordinate(let line, let attribute, let text):
             return
-                "ahead: the route file has an unusable \(attribute) \"\(ErrorText.clause(text))\" at line \(line); \(fix)."
+                "ahead: \(file) has an unusable \(attribute) \"\(ErrorText.clause(text))\" at line \(line); \(fix)."
         case .noPoints:
-            return "ahead: the route file has no route or track points; \(fix)."
+            return "ahead: \(file) has no route or track points; \(fix)."
         case .onePoint:
-            return "ahead: the route file has only one distinct point, which gives no direction; \(fix)."
+            return "ahead: \(file) has only one distinct point, which gives no direction; \(fix)."
         }
     }
 }

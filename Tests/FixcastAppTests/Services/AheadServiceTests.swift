@@ -191,6 +191,9 @@ import Testing
             Issue.record("a one-point route was accepted")
         } catch {
             #expect(error.message.hasPrefix("ahead: ") && error.component == .ahead)
+            // The file is named, wherever its path came from (--route, or ahead.route in a config file).
+            #expect(
+                error.message.contains("the route file \(bad.path) has only one distinct point"), "\(error.message)")
         }
         #expect(try AheadService.loadRoute("") == nil)
     }

@@ -205,10 +205,13 @@ struct GPXRouteReaderTests {
             .badCoordinate(line: 7, attribute: "lat", text: "a\u{1B}b"), .noPoints, .onePoint,
         ]
         for cause in causes {
-            let message = GPXRouteError(cause).message
-            #expect(message.hasPrefix("ahead: "))
-            #expect(message.hasSuffix("."))
-            #expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control })
+            for error in [GPXRouteError(cause), GPXRouteError(cause).at(path: "/r/\u{1B}[2Jx.gpx")] {
+                let message = error.message
+                #expect(message.hasPrefix("ahead: the route file "))
+                #expect(message.hasSuffix("."))
+                #expect(!message.unicodeScalars.contains { $0.properties.generalCategory == .control })
+                #expect(error.path == nil || message.contains("/r/"), "\(message)")
+            }
         }
         #expect(GPXRouteError(.badCoordinate(line: 7, attribute: "lat", text: "abc")).message.contains("line 7"))
     }
