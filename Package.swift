@@ -10,7 +10,7 @@ import PackageDescription
 //           │     └─▶ FixcastCore
 //           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, MQTT, terminal, signals, clocks, files: the ports' implementations)
 //                 ├─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, the ports in Ports/)
-//                 │     └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML and terminal text),
+//                 │     └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML text and element trees, terminal text),
 //                 │         FixcastTables (the geometry tables' file formats: places.bin and its k-d tree,
 //                 │         alert-areas.bin and its exact ring containment, basemap.bin)
 //                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CSystem): the only callers of the C libraries,
@@ -53,7 +53,8 @@ let package = Package(
         // The C library's elementary functions (sin, cos, log...): pure, so the core may use them.
         .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
         // Leaf libraries: pure code that is not the domain.
-        // Text formats: the JSON parser and writer, the TOML subset, CSV, XML and terminal text.
+        // Text formats: the JSON parser and writer, the TOML subset, CSV, XML text, the XML element tree
+        // (a plain value: the adapters' libxml2 reader builds it, the core reads it) and terminal text.
         .target(name: "FixcastText"),
         // Geometry tables: the file formats of places.bin (and its text source), alert-areas.bin and
         // basemap.bin, their bounds-checked readers, the k-d tree and the exact ring containment.
