@@ -355,9 +355,15 @@ public actor AlertService {
             table = nil
             error = error ?? .areasUnavailable(detail: why.detail)
         }
+        let tree: XMLElement
+        do {
+            tree = try MeteoAlarmSource.feed(Array(check.body.utf8))
+        } catch {
+            return AlertOutcome(report: nil, error: error)
+        }
         let answer: MeteoAlarmFeedAlerts.Answer
         do {
-            answer = try MeteoAlarmFeedAlerts.alerts(in: Array(check.body.utf8), at: coordinate, table: table, now: now)
+            answer = try MeteoAlarmFeedAlerts.alerts(in: tree, at: coordinate, table: table, now: now)
         } catch {
             return AlertOutcome(report: nil, error: .invalidResponse(source: .meteoalarm, detail: error.detail))
         }

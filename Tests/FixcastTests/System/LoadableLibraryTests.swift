@@ -112,6 +112,28 @@ struct MissingLibraryBinaryTests {
         Self.expectOneSentence(mqtt.stderr, component: "mqtt", library: "libmosquitto.so.1", package: "libmosquitto1")
     }
 
+    /// libxml2 alone missing: the feed is fetched (libcurl is there), and reading it is the sentence.
+    @Test func aMeteoAlarmFeedWithoutLibxml2SaysWhatToInstall() throws {
+        let home = TestPaths.temporaryDirectory("masked-libxml2")
+        let feed = try AlertFixtures.shifted(
+            AlertFixtures.meteoAlarmFrance, reference: AlertFixtures.meteoAlarmFranceUpdated, in: home)
+        let server = try FixtureServer(routes: ["/feeds/meteoalarm-legacy-atom-france": [.file(feed)]])
+        defer { server.stop() }
+        let env = [
+            "FIXCAST_ALERTS_ENABLED": "true", "FIXCAST_ALERTS_METEOALARM_BASE_URL": server.baseURL,
+            "FIXCAST_PLACES_PROVIDER": "offline",
+        ]
+        let libxml2 = LoadableLibrary.xml.soname
+        let alerts = try MaskedLibraries.run(
+            ["alerts", "--at", "45.8992,6.1294", "--db", home.appendingPathComponent("s.sqlite").path], env: env,
+            home: home, masking: [libxml2])
+        #expect(alerts.status == 1, "\(alerts.stdout)")
+        Self.expectOneSentence(
+            alerts.stderr, component: "alerts", library: libxml2,
+            package: MissingLibrary(soname: libxml2, detail: "").package)
+        #expect(server.requestCount() == 1, "the feed was fetched")
+    }
+
     static func expectOneSentence(
         _ stderr: String, component: String, library: String, package: String,
         sourceLocation: SourceLocation = #_sourceLocation
