@@ -78,7 +78,7 @@ extension AlertService {
         -> [AlertsAhead.Candidate]
     {
         if case .meteoAlarmFeed = region {
-            guard let tree = try? MeteoAlarmSource.feed(Array(copy.body.utf8)) else { return [] }
+            guard let tree = try? feedTree(copy, key: Self.regionKey(region)) else { return [] }
             return MeteoAlarmFeedFootprints.candidates(in: tree, table: table, now: now)
         }
         let alerts = (try? AlertRegionsAhead.alerts(of: region, body: Array(copy.body.utf8), language: "en")) ?? []
