@@ -8,14 +8,14 @@ import PackageDescription
 //     └─▶ FixcastApp (the agent's event loop, reading services, export writers, where readings are shown)
 //           ├─▶ FixcastRendering (what people see: the trip report, the live screen, the status line, text)
 //           │     └─▶ FixcastCore
-//           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, MQTT, terminal, signals, clocks, files: the ports' implementations)
+//           └─▶ FixcastAdapters (gpsd, HTTP, SQLite, MQTT, XML, terminal, signals, clocks, files: the ports' implementations)
 //                 ├─▶ FixcastCore (pure: models, policies, the agent's reducer, decoders, the ports in Ports/)
-//                 │     └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML and terminal text),
+//                 │     └─▶ leaf libraries: FixcastText (JSON, TOML, CSV, XML text and element trees, terminal text),
 //                 │         FixcastTables (the geometry tables' file formats: places.bin and its k-d tree,
 //                 │         alert-areas.bin and its exact ring containment, basemap.bin)
-//                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CSystem): the only callers of the C libraries,
-//                     imported with `internal import` so no C type reaches a public declaration;
-//                     CGPS, CCurl and CMosquitto open their library at first use through CLazyLibrary
+//                 └─▶ C shims (CGPS, CCurl, CSQLite, CMosquitto, CXML, CSystem): the only callers of the C
+//                     libraries, imported with `internal import` so no C type reaches a public declaration;
+//                     CGPS, CCurl, CMosquitto and CXML open their library at first use through CLazyLibrary
 //
 // FixcastCore depends on nothing but FoundationEssentials, the leaf libraries and CMath (libm's pure
 // functions); a leaf library on FoundationEssentials and lower leaves only, except that FixcastTables
@@ -33,27 +33,34 @@ import PackageDescription
 // (TableFormatError); FixcastCore keeps the domain's wrappers (OfflinePlaceTable, NearestPlaceIndex,
 // AlertAreaTable turn them into places, coordinates and alert areas) and the data-table port
 // (PlaceTableStorage, the leaf's TableStorage). The base map's reader and its values (BasemapImage, GeoBox,
-// BasemapLine) are the leaf's own and are drawn by FixcastRendering directly.
+// BasemapLine) are the leaf's own and are drawn by FixcastRendering directly. DESIGN.md's C shims are
+// CGPS, CCurl, CSQLite, CMosquitto and CSystem; CXML (libxml2, for MeteoAlarm's Atom feeds) is one more of
+// the same kind, and the XML it reads reaches the core as FixcastText's plain tree (XMLElement), so the
+// core still parses no protocol and calls no C library.
 let package = Package(
     name: "fixcast",
     products: [
         .executable(name: "fixcast", targets: ["fixcast"])
     ],
     targets: [
-        // C shims. libgps, libcurl and libmosquitto are not linked: their shims open them with dlopen at
-        // first use, so a command that never talks to gpsd, HTTP or MQTT never loads them (issue 22:
-        // `fixcast line` ≤ 20 ms, ≤ 12 MB). Only their headers are needed to build. CLazyLibrary is the
-        // one dlopen-at-first-use loader the three share.
+        // C shims. libgps, libcurl, libmosquitto and libxml2 are not linked: their shims open them with
+        // dlopen at first use, so a command that never talks to gpsd, HTTP or MQTT, or never reads XML,
+        // never loads them (issue 22: `fixcast line` ≤ 20 ms, ≤ 12 MB). Only their headers are needed to
+        // build. CLazyLibrary is the one dlopen-at-first-use loader the four share.
         .target(name: "CLazyLibrary"),
         .target(name: "CGPS", dependencies: ["CLazyLibrary"]),
         .target(name: "CCurl", dependencies: ["CLazyLibrary"]),
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "CSystem"),
         .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
+        // libxml2's headers live in their own folder (libxml2-dev), which only cxml.c includes: its
+        // public header names no libxml2 type, so the Swift that imports CXML needs no such path.
+        .target(name: "CXML", dependencies: ["CLazyLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // The C library's elementary functions (sin, cos, log...): pure, so the core may use them.
         .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
         // Leaf libraries: pure code that is not the domain.
-        // Text formats: the JSON parser and writer, the TOML subset, CSV, XML and terminal text.
+        // Text formats: the JSON parser and writer, the TOML subset, CSV, XML text, the XML element tree
+        // (a plain value: the adapters' libxml2 reader builds it, the core reads it) and terminal text.
         .target(name: "FixcastText"),
         // Geometry tables: the file formats of places.bin (and its text source), alert-areas.bin and
         // basemap.bin, their bounds-checked readers, the k-d tree and the exact ring containment.
@@ -67,6 +74,7 @@ let package = Package(
             name: "FixcastAdapters",
             dependencies: [
                 "FixcastCore", "FixcastTables", "FixcastText", "CGPS", "CCurl", "CSQLite", "CSystem", "CMosquitto",
+                "CXML",
             ]),
         // The agent, the services that make a reading, the export writers, and where readings are shown.
         .target(
@@ -85,7 +93,10 @@ let package = Package(
         // (through-the-binary) tests and, in Tests/FixcastTests/Fixtures, the fixtures all of them read.
         .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
         .testTarget(name: "FixcastTablesTests", dependencies: ["FixcastTables"]),
-        .testTarget(name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastTables", "FixcastText"]),
+        // FixcastAdapters for the recorded MeteoAlarm feeds only: the core reads XML as a tree and has no
+        // parser, so its tests read the recordings with the adapters' (libxml2) as production does.
+        .testTarget(
+            name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastTables", "FixcastText", "FixcastAdapters"]),
         .testTarget(
             name: "FixcastRenderingTests",
             dependencies: ["FixcastRendering", "FixcastCore", "FixcastTables", "FixcastText", "FixcastTestSupport"]),

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(gpsd gpsd-clients libgps-dev libcurl4-openssl-dev libsqlite3-dev sqlite3 python3 python3-gpxpy pkg-config time
-          gpsbabel libxml2-utils tmux librsvg2-bin chromium fonts-dejavu-core mosquitto mosquitto-clients libmosquitto-dev python3-jinja2 openssl
+          gpsbabel libxml2-utils tmux librsvg2-bin chromium fonts-dejavu-core mosquitto mosquitto-clients libmosquitto-dev libxml2-dev python3-jinja2 openssl
           zsh fish bash-completion man-db groff-base lintian dpkg-dev binutils systemd)
 missing=()
 for p in "${packages[@]}"; do

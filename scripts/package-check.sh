@@ -24,11 +24,11 @@ deb=$(scripts/package-deb.sh "$work/out" | tail -1)
 [ -f "$deb" ] || fail "scripts/package-deb.sh made no package"
 ok "built $(basename "$deb")"
 version=$(dpkg-deb -f "$deb" Version)
-# libgps, libcurl and libmosquitto are opened with dlopen (dpkg-shlibdeps cannot see them):
+# libgps, libcurl, libmosquitto and libxml2 are opened with dlopen (dpkg-shlibdeps cannot see them):
 # package-deb.sh adds them, and each must be there, as the package this machine ships its soname in.
 depends=$(dpkg-deb -f "$deb" Depends)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-for library in libgps libcurl libmosquitto; do
+for library in libgps libcurl libmosquitto libxml2; do
     soname=$(objdump -p "/usr/lib/$multiarch/$library.so" | awk '$1 == "SONAME" { print $2 }')
     owner=$(dpkg-query -S "/usr/lib/$multiarch/$soname" 2>/dev/null | head -1 | cut -d: -f1)
     [ -n "$owner" ] || fail "no installed package ships $soname"

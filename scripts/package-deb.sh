@@ -3,7 +3,7 @@
 # "Packaging"): the static-stdlib release binary, the bundled data, the system service, the
 # configuration as a conffile, the man page and completions the binary makes from its --help, the
 # copyright file with every data licence, and Depends computed by dpkg-shlibdeps plus the libraries
-# the binary opens with dlopen (libgps, libcurl, libmosquitto), found from their shlibs files.
+# the binary opens with dlopen (libgps, libcurl, libmosquitto, libxml2), found from their shlibs files.
 #
 #   scripts/package-deb.sh [OUT_DIR]      (default .build/package; prints the .deb's path last)
 set -euo pipefail
@@ -90,14 +90,15 @@ if readelf -V "$fixcast" | grep -qF GLIBC_ABI_DT_RELR; then
     echo "$shlibs" | grep -qE 'libc6 \(>= 2\.(3[6-9]|[4-9][0-9])' || die "Depends does not ask libc6 >= 2.36, which DT_RELR needs: $shlibs"
 fi
 
-# libgps, libcurl and libmosquitto are opened with dlopen at first use (Sources/CGPS, CCurl, CMosquitto),
-# so dpkg-shlibdeps does not see them. Each is found here as the binary's build found it: the SONAME
-# of the development library whose headers it was compiled against, which the binary must name (the
-# shims keep it explicit); then the package that ships that soname on this machine, and the
-# dependency that package declares in its shlibs file (libgps28 (>= 3.22) on Debian 12).
+# libgps, libcurl, libmosquitto and libxml2 are opened with dlopen at first use (Sources/CGPS, CCurl,
+# CMosquitto, CXML), so dpkg-shlibdeps does not see them. Each is found here as the binary's build found
+# it: the SONAME of the development library whose headers it was compiled against, which the binary must
+# name (the shims keep it explicit); then the package that ships that soname on this machine, and the
+# dependency that package declares in its shlibs file (libgps28 (>= 3.22), libxml2 (>= 2.9.11) on
+# Debian 12).
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 opened=()
-for library in libgps libcurl libmosquitto; do
+for library in libgps libcurl libmosquitto libxml2; do
     dev=/usr/lib/$multiarch/$library.so
     [ -e "$dev" ] || die "$dev is missing; install the development package (scripts/install-deps.sh)."
     soname=$(objdump -p "$dev" | awk '$1 == "SONAME" { print $2 }')

@@ -1,16 +1,21 @@
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// One answer of a MeteoAlarm country feed: the Atom document (nil for 304 Not Modified: the stored
 /// one stands) and its caching headers.
 public struct MeteoAlarmFeedAnswer: Sendable, Hashable {
     public var body: String?
+    /// The body as read (`XMLDocumentReader`), so that it is not read again to be placed; nil for a
+    /// 304 and for a region's JSON (`AlertRegionSource` answers with this type too).
+    public var tree: XMLElement?
     public var expires: Date?
     public var lastModified: String?
     public var etag: String?
 
-    public init(body: String?, expires: Date?, lastModified: String?, etag: String?) {
+    public init(body: String?, tree: XMLElement? = nil, expires: Date?, lastModified: String?, etag: String?) {
         self.body = body
+        self.tree = tree
         self.expires = expires
         self.lastModified = lastModified
         self.etag = etag
@@ -38,7 +43,8 @@ public struct MeteoAlarmSource: Sendable {
         baseURL + MeteoAlarmFeeds.feedPath(slug: slug)
     }
 
-    /// GETs the feed; a 200 whose body is not an Atom feed in UTF-8 is an invalid response, never stored.
+    /// GETs the feed; a 200 whose body is not a whole Atom feed in UTF-8 is an invalid response, never
+    /// stored.
     public func fetch(feed slug: String, ifModifiedSince: String?, ifNoneMatch: String?) async throws(AlertError)
         -> MeteoAlarmFeedAnswer
     {
@@ -49,13 +55,32 @@ public struct MeteoAlarmSource: Sendable {
             return MeteoAlarmFeedAnswer(
                 body: nil, expires: answer.expires, lastModified: answer.lastModified, etag: answer.etag)
         }
-        do {
-            _ = try MeteoAlarmAtomDecoder.decode(body)
-        } catch {
-            throw .invalidResponse(source: id, detail: error.detail)
+        let tree = try Self.feed(body)
+        // The store keeps the feed as text: a feed in another encoding (which libxml2 would read) is
+        // refused rather than kept as something other than what was sent.
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw .invalidResponse(source: id, detail: "the feed is not UTF-8")
         }
         return MeteoAlarmFeedAnswer(
-            body: String(decoding: body, as: UTF8.self), expires: answer.expires, lastModified: answer.lastModified,
-            etag: answer.etag)
+            body: text, tree: tree, expires: answer.expires, lastModified: answer.lastModified, etag: answer.etag)
+    }
+
+    /// A feed's bytes (an answer's, or the stored copy's) as a tree, when they are a whole Atom feed.
+    /// libxml2 that cannot be loaded is said as such, with the package to install; anything else is a
+    /// response fixcast could not read.
+    public static func feed(_ body: [UInt8]) throws(AlertError) -> XMLElement {
+        let tree: XMLElement
+        do {
+            tree = try XMLDocumentReader.read(body)
+        } catch {
+            if case .libraryMissing(let library) = error.cause { throw .libraryMissing(source: .meteoalarm, library) }
+            throw .invalidResponse(source: .meteoalarm, detail: error.reason)
+        }
+        do {
+            _ = try MeteoAlarmAtomDecoder.entries(tree)
+        } catch {
+            throw .invalidResponse(source: .meteoalarm, detail: error.detail)
+        }
+        return tree
     }
 }

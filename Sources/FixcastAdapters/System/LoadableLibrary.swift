@@ -1,7 +1,7 @@
 import FixcastCore
 
 /// A C library that its shim opens with `dlopen` at first use instead of linking it (libcurl, libgps,
-/// libmosquitto), so that a command which never uses it never loads it and its dependencies
+/// libmosquitto, libxml2), so that a command which never uses it never loads it and its dependencies
 /// (issue 22: `fixcast line` ≤ 20 ms and ≤ 12 MB). Each shim exports the same four functions; this
 /// turns their answer into a `MissingLibrary` for the component's one sentence.
 struct LoadableLibrary {

@@ -63,7 +63,7 @@ extension AlertService {
                 problem = problem ?? refresh.error
             }
             guard let copy else { continue }
-            candidates += Self.candidates(of: region, body: Array(copy.body.utf8), table: table, now: now)
+            candidates += self.candidates(of: region, copy: copy, table: table, now: now)
         }
         candidates = await resolvingZones(candidates, offline: offline, now: now)
         let ahead = AlertsAhead.match(
@@ -72,14 +72,16 @@ extension AlertService {
         return AlertsAheadOutcome(alerts: ahead, error: problem)
     }
 
-    /// A region's stored answer as candidates: every current alert with a footprint.
-    static func candidates(of region: AlertRegion, body: [UInt8], table: AlertAreaTable?, now: Date)
+    /// A region's stored answer as candidates: every current alert with a footprint (none from a copy
+    /// that cannot be read).
+    func candidates(of region: AlertRegion, copy: MeteoAlarmFeedCheck, table: AlertAreaTable?, now: Date)
         -> [AlertsAhead.Candidate]
     {
         if case .meteoAlarmFeed = region {
-            return MeteoAlarmFeedFootprints.candidates(in: body, table: table, now: now)
+            guard let tree = try? feedTree(copy, key: Self.regionKey(region)) else { return [] }
+            return MeteoAlarmFeedFootprints.candidates(in: tree, table: table, now: now)
         }
-        let alerts = (try? AlertRegionsAhead.alerts(of: region, body: body, language: "en")) ?? []
+        let alerts = (try? AlertRegionsAhead.alerts(of: region, body: Array(copy.body.utf8), language: "en")) ?? []
         return Alert.active(alerts, at: now).compactMap { alert in
             alert.footprint.map { AlertsAhead.Candidate(alert: alert, footprint: $0) }
         }

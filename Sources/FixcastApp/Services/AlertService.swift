@@ -54,10 +54,18 @@ public actor AlertService {
     private var inFlight = RequestsInFlight<AlertSourceID, AlertOutcome>()
     /// Without a store: the last copy of each MeteoAlarm feed and region ahead, by its state key.
     private var feedChecks: [String: MeteoAlarmFeedCheck] = [:]
+    /// The MeteoAlarm feeds read (`MeteoAlarmSource.feed`), by state key, with the text each was read
+    /// from, the most recently used last: a copy loaded again (the next reading, the next position, the
+    /// feed's own regions ahead) is the same text, and is placed without being read again.
+    private var readFeeds: [(key: String, body: String, tree: XMLElement)] = []
+    /// The current country's feed and one per region ahead (`maxRegionsAhead`): a drive's worth.
+    static let maxReadFeeds = maxRegionsAhead + 1
     private var feedsInFlight = RequestsInFlight<String, FeedRefresh>()
 
     /// How many requests were actually sent (for tests).
     public private(set) var fetchCount = 0
+    /// How many stored feed copies were read into their tree (for tests; a fetched feed comes read).
+    private(set) var feedsRead = 0
 
     public init(
         settings: Settings.Alerts, sources: [any AlertSource], meteoAlarm: MeteoAlarmSource? = nil,
@@ -255,10 +263,10 @@ public actor AlertService {
             }
             let fresh = policy.decide(feed: last, slug: slug, now: now) == .reuse
             refresh = FeedRefresh(check: last, error: nil, asked: false)
-            return await place(refresh, at: coordinate, stale: !fresh)
+            return await place(refresh, key: Self.feedKey(slug), at: coordinate, stale: !fresh)
         }
         refresh = await refreshWhole(.meteoAlarmFeed(slug), at: coordinate)
-        return await place(refresh, at: coordinate, stale: refresh.error != nil)
+        return await place(refresh, key: Self.feedKey(slug), at: coordinate, stale: refresh.error != nil)
     }
 
     /// One request per whole document (a country feed, a region ahead) at a time, wherever the
@@ -333,6 +341,7 @@ public actor AlertService {
                 feed: slug, checkedAt: now, expires: answer.expires,
                 lastModified: answer.lastModified ?? (answer.body == nil ? last?.lastModified : nil),
                 etag: answer.etag ?? (answer.body == nil ? last?.etag : nil), body: body)
+            if let tree = answer.tree { remember(tree, of: body, key: key) }
             await saveFeedCheck(check, key: key)
             return FeedRefresh(check: check, error: nil, asked: true)
         } catch {
@@ -343,8 +352,11 @@ public actor AlertService {
         }
     }
 
-    /// The warnings of the feed copy that apply at `coordinate` (or cannot be placed), as a report.
-    private func place(_ refresh: FeedRefresh, at coordinate: Coordinate, stale: Bool) async -> AlertOutcome {
+    /// The warnings of the feed copy (stored under `key`) that apply at `coordinate` (or cannot be
+    /// placed), as a report.
+    private func place(_ refresh: FeedRefresh, key: String, at coordinate: Coordinate, stale: Bool) async
+        -> AlertOutcome
+    {
         guard let check = refresh.check else { return AlertOutcome(report: nil, error: refresh.error) }
         let now = clock.now()
         var error = refresh.error
@@ -355,15 +367,45 @@ public actor AlertService {
             table = nil
             error = error ?? .areasUnavailable(detail: why.detail)
         }
+        let tree: XMLElement
+        do {
+            tree = try feedTree(check, key: key)
+        } catch {
+            return AlertOutcome(report: nil, error: error)
+        }
         let answer: MeteoAlarmFeedAlerts.Answer
         do {
-            answer = try MeteoAlarmFeedAlerts.alerts(in: Array(check.body.utf8), at: coordinate, table: table, now: now)
+            answer = try MeteoAlarmFeedAlerts.alerts(in: tree, at: coordinate, table: table, now: now)
         } catch {
             return AlertOutcome(report: nil, error: .invalidResponse(source: .meteoalarm, detail: error.detail))
         }
         if refresh.asked, table != nil { await recordUnplaced(answer.unplacedAreas, feed: check.feed) }
         let report = AlertReport.fetched(answer.alerts, source: .meteoalarm, fetchedAt: check.checkedAt, now: now)
         return AlertOutcome(report: stale ? report.aged(to: now, stale: true) : report, error: error)
+    }
+
+    /// A MeteoAlarm feed copy as its tree: the one read before when the copy is the same text, else
+    /// read now (and kept for next time).
+    func feedTree(_ check: MeteoAlarmFeedCheck, key: String) throws(AlertError) -> XMLElement {
+        if let index = readFeeds.firstIndex(where: { $0.key == key }),
+            readFeeds[index].body.utf8.elementsEqual(check.body.utf8)
+        {
+            let read = readFeeds.remove(at: index)
+            readFeeds.append(read)
+            return read.tree
+        }
+        feedsRead += 1
+        let tree = try MeteoAlarmSource.feed(Array(check.body.utf8))
+        remember(tree, of: check.body, key: key)
+        return tree
+    }
+
+    /// Keeps a feed's tree as the one read from `body`, in place of the key's older one; the least
+    /// recently used goes beyond `maxReadFeeds`.
+    private func remember(_ tree: XMLElement, of body: String, key: String) {
+        readFeeds.removeAll { $0.key == key }
+        readFeeds.append((key, body, tree))
+        if readFeeds.count > Self.maxReadFeeds { readFeeds.removeFirst(readFeeds.count - Self.maxReadFeeds) }
     }
 
     /// Whether a copy checked at `checkedAt` may still be shown (stale or offline): not from the future,

@@ -10,6 +10,9 @@ public enum AlertError: UserFacingError, Hashable {
     case status(source: AlertSourceID, code: Int, detail: String?, retryAfter: String? = nil)
     /// The body was not the alert collection the API documents (HTML, garbage, another JSON).
     case invalidResponse(source: AlertSourceID, detail: String)
+    /// A library the source's answer is read with could not be loaded (libxml2, for MeteoAlarm's Atom
+    /// feed; it is opened at the first feed, not linked).
+    case libraryMissing(source: AlertSourceID, MissingLibrary)
     /// 429/5xx earlier: no request until `until`.
     case backingOff(source: AlertSourceID, until: Date)
     /// `--offline` and no stored alerts near here.
@@ -37,6 +40,8 @@ public enum AlertError: UserFacingError, Hashable {
             return "alerts: \(s.displayName) answered HTTP \(code)\(why)\(hint)."
         case .invalidResponse(let s, let d):
             return "alerts: \(s.displayName) sent a response fixcast could not read (\(d)); try again later."
+        case .libraryMissing(let s, let library):
+            return "alerts: \(s.displayName)'s warnings cannot be read: \(library.clause)."
         case .backingOff(let s, let until):
             return
                 "alerts: \(s.displayName) answered with a server error or asked fixcast to slow down (HTTP 5xx or 429), so fixcast waits: the next request is allowed after \(UTCTime.format(until))."

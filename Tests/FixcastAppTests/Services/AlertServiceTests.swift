@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 import Foundation
 import Testing
 
@@ -322,6 +323,37 @@ import Testing
         let offline = await alerts.alerts(at: annecy, offline: true)
         #expect(offline.report?.active.count == 1)
         #expect(server.requestCount(path: Self.francePath) == 2)
+    }
+
+    /// A feed is read into its tree once, when fetched or when its stored copy is first loaded; every
+    /// position after that is placed on the same tree. A stored copy that is no feed is an error.
+    @Test func aFeedIsReadOnceAndPlacedForEveryPosition() async throws {
+        let server = try FixtureServer.started(routes: [Self.francePath: [.file(AlertFixtures.meteoAlarmFrance)]])
+        defer { server.stop() }
+        let clock = ManualClock(franceTime)
+        let db = try store()
+        let fetching = service(server, store: db, clock: clock)
+        #expect(await fetching.alerts(at: annecy, offline: false).report?.active.count == 1)
+        #expect(await fetching.alerts(at: lyon, offline: false).report?.active.isEmpty == true)
+        #expect(await fetching.feedsRead == 0, "the fetched feed came read")
+        // Another run on the same store: the stored copy is read once, for all three positions.
+        let later = service(server, store: db, clock: clock)
+        for (position, count) in [(annecy, 1), (lyon, 0), (annecy, 1)] {
+            #expect(await later.alerts(at: position, offline: true).report?.active.count == count)
+        }
+        #expect(await later.feedsRead == 1)
+        #expect(server.requestCount(path: Self.francePath) == 1)
+        // A stored copy that is no feed: an error, never "no alerts here".
+        let key = AlertService.feedKey("france")
+        let stored = try #require(try await db.state(key))
+        var check = try #require(MeteoAlarmFeedCheck(json: try JSONValue.parse(stored)))
+        check.body = "<html><body>gone</body></html>"
+        try await db.setState(key, check.json.serialized())
+        let broken = await service(server, store: db, clock: clock).alerts(at: annecy, offline: true)
+        #expect(broken.report == nil)
+        #expect(
+            broken.error
+                == .invalidResponse(source: .meteoalarm, detail: "not an Atom feed (the root element is <html>)"))
     }
 
     struct MissingAreas: AlertAreaProviding {

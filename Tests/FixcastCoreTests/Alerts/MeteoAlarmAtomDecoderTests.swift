@@ -3,11 +3,13 @@ import Testing
 
 @testable import FixcastCore
 
-/// The MeteoAlarm Atom decoder over the recorded UK feed (decoding only; not a source yet).
+/// The MeteoAlarm Atom decoder over the recorded UK feed's tree (decoding only; which warnings apply where
+/// is `MeteoAlarmFeedAlerts`').
 @Suite struct MeteoAlarmAtomDecoderTests {
     @Test func recordedUKFeedHas25ModerateWarnings() throws {
         let body = try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml")
-        let alerts = try MeteoAlarmAtomDecoder.decode(body)
+        let feed = try CoreFixtures.tree("meteoalarm-atom-united-kingdom.xml")
+        let alerts = try MeteoAlarmAtomDecoder.decode(feed)
         // Counted independently of the decoder: one <entry> per warning and region.
         let text = String(decoding: body, as: UTF8.self)
         #expect(alerts.count == text.components(separatedBy: "<entry>").count - 1)
@@ -27,31 +29,53 @@ import Testing
                 == "https://feeds.meteoalarm.org/api/v1/warnings/feeds-united-kingdom/8dc8fa43-1146-455e-b831-4449ac7e10af"
         )
         #expect(alerts.contains { $0.area == "Orkney & Shetland" }, "entities decoded")
-        let updated = try #require(MeteoAlarmAtomDecoder.updated(body))
+        let updated = try #require(MeteoAlarmAtomDecoder.updated(feed))
         #expect(Alert.active(alerts, at: updated).count == 25)
         #expect(Alert.active(alerts, at: Date()).isEmpty)
     }
 
-    @Test func aFeedCutShortIsRefusedNotReadAsFewerWarnings() throws {
-        let body = try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml")
-        let text = String(decoding: body, as: UTF8.self)
-        // Cut after the third entry, as a dropped connection that still answered 200 would leave it.
-        let third = try #require(text.ranges(of: "</entry>").dropFirst(2).first)
-        let cut = Array(text[..<third.upperBound].utf8)
-        #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode(cut) }
-        let london = try #require(Coordinate(lat: 51.5, lon: -0.1))
-        #expect(throws: AlertDecodeFailure.self) {
-            try MeteoAlarmFeedAlerts.alerts(in: cut, at: london, table: nil, now: Date())
-        }
-        #expect(MeteoAlarmFeedFootprints.candidates(in: cut, table: nil, now: Date()).isEmpty)
-        // The whole feed, with trailing whitespace after </feed>, is read.
-        #expect(try MeteoAlarmAtomDecoder.decode(body + Array(" \n\r\n".utf8)).count == 25)
+    /// The feed's text written otherwise but meaning the same: the same warnings.
+    @Test func anotherPrefixCDATAAndCommentsReadAsTheFeedDoes() throws {
+        let text = String(decoding: try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml"), as: UTF8.self)
+        let expected = try MeteoAlarmAtomDecoder.decode(try CoreFixtures.tree(text: text))
+        // CAP under another prefix, Atom under a prefix of its own.
+        let prefixed =
+            text
+            .replacingOccurrences(
+                of: "xmlns=\"http://www.w3.org/2005/Atom\"", with: "xmlns:a=\"http://www.w3.org/2005/Atom\""
+            )
+            .replacingOccurrences(of: "xmlns:cap=", with: "xmlns:warning=")
+            .replacingOccurrences(of: "<cap:", with: "<warning:").replacingOccurrences(of: "</cap:", with: "</warning:")
+            .replacingOccurrences(
+                of:
+                    #"<(/?)(feed|entry|link|title|id|updated|value|valueName|author|name|uri|email|rights|generator|logo|published)([\s>/])"#,
+                with: "<$1a:$2$3", options: .regularExpression)
+        #expect(prefixed.contains("<a:entry>") && prefixed.contains("<warning:event>"))
+        #expect(try MeteoAlarmAtomDecoder.decode(try CoreFixtures.tree(text: prefixed)) == expected)
+        // Text in CDATA sections, comments between (and holding) elements.
+        let wrapped =
+            text
+            .replacingOccurrences(
+                of: "<cap:areaDesc>Strathclyde</cap:areaDesc>",
+                with: "<cap:areaDesc><![CDATA[Strathclyde]]></cap:areaDesc>"
+            )
+            .replacingOccurrences(
+                of: "<entry>", with: "<!-- <entry><cap:identifier>fake</cap:identifier></entry> --><entry>")
+        #expect(try MeteoAlarmAtomDecoder.decode(try CoreFixtures.tree(text: wrapped)) == expected)
+        #expect(expected.contains { $0.area == "Strathclyde" })
     }
 
-    @Test func entitiesAndGarbage() {
-        #expect(
-            AtomXMLReader.decodeEntities("a &amp; b &lt;c&gt; &#233;&#xE9; &bogus; & x") == "a & b <c> éé &bogus; & x")
-        #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode(Array("{\"json\":true}".utf8)) }
-        #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode([0xFF, 0xFE, 0x00]) }
+    @Test func aDocumentThatIsNotAnAtomFeedIsRefused() throws {
+        let html = try CoreFixtures.tree(text: "<html><body>no</body></html>")
+        #expect(throws: AlertDecodeFailure("not an Atom feed (the root element is <html>)")) {
+            try MeteoAlarmAtomDecoder.decode(html)
+        }
+        // A `feed` in no namespace, or CAP's, is not Atom's.
+        #expect(throws: AlertDecodeFailure.self) {
+            try MeteoAlarmAtomDecoder.decode(try CoreFixtures.tree(text: "<feed/>"))
+        }
+        let cap = try CoreFixtures.tree("meteoalarm-cap-france.xml")
+        #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode(cap) }
+        #expect(MeteoAlarmAtomDecoder.updated(cap) == nil)
     }
 }

@@ -7,6 +7,8 @@ import Testing
     @Test(arguments: [
         ("libcurl.so.4", "libcurl4"), ("libgps.so.28", "libgps28"), ("libgps.so.30", "libgps30"),
         ("libmosquitto.so.1", "libmosquitto1"),
+        // Named before the rule: the rule would say libxml2-2; libxml2.so.16 (2.14) follows it.
+        ("libxml2.so.2", "libxml2"), ("libxml2.so.16", "libxml2-16"),
         // Debian policy 8.1: a name that ends in a digit takes a hyphen before the version.
         ("libfoo2.so.1", "libfoo2-1"), ("libbar.so.1.2.3", "libbar1"),
         // Not a soname: named as it is rather than guessed.

@@ -5,15 +5,15 @@ import Testing
 @testable import FixcastAdapters
 @testable import FixcastTestSupport
 
-/// libcurl, libgps and libmosquitto are opened by their shims at first use (dlopen), not linked: each
-/// shim opens the soname of the headers it was built with, and one that cannot be opened is one
+/// libcurl, libgps, libmosquitto and libxml2 are opened by their shims at first use (dlopen), not linked:
+/// each shim opens the soname of the headers it was built with, and one that cannot be opened is one
 /// sentence, never a crash.
 @Suite(.scratch) struct LoadableLibraryTests {
     static let libraries: [(name: String, library: LoadableLibrary)] = [
-        ("libcurl", .curl), ("libgps", .gps), ("libmosquitto", .mosquitto),
+        ("libcurl", .curl), ("libgps", .gps), ("libmosquitto", .mosquitto), ("libxml2", .xml),
     ]
 
-    @Test(arguments: [0, 1, 2])
+    @Test(arguments: [0, 1, 2, 3])
     func aSonameThatIsNotThereIsTheLoadersReasonAndAPackage(index: Int) throws {
         let library = Self.libraries[index].library
         let missing = try #require(library.probe(soname: "libfixcast-absent.so.9"))
@@ -24,7 +24,7 @@ import Testing
         #expect(library.load() == nil)
     }
 
-    @Test(arguments: [0, 1, 2])
+    @Test(arguments: [0, 1, 2, 3])
     func aLibraryWithoutTheFunctionsIsRefusedByName(index: Int) throws {
         // libz is a real library that has none of them: the first function looked up is named.
         let library = Self.libraries[index].library
@@ -32,7 +32,7 @@ import Testing
         #expect(missing.detail.hasPrefix("libz.so.1 has no "), "\(missing.detail)")
     }
 
-    @Test(arguments: [0, 1, 2])
+    @Test(arguments: [0, 1, 2, 3])
     func eachShimOpensTheSonameOfTheLibraryItWasBuiltAgainst(index: Int) throws {
         let (name, library) = Self.libraries[index]
         #expect(library.probe(soname: library.soname) == nil)
@@ -47,9 +47,28 @@ import Testing
         }.first
         #expect(soname == library.soname, "\(dev)")
     }
+
+    /// What `line` leaves out is not only loadable later: it is not in the process at all. `line --watch`
+    /// stays running, so its mappings can be read (/proc/PID/maps) once it has printed its line.
+    @Test func lineMapsNoneOfThem() throws {
+        let home = TestPaths.temporaryDirectory("line-maps")
+        let db = home.appendingPathComponent("s.sqlite").path
+        let watch = try RunningFixcast(["line", "--watch", "--db", db], env: [:], home: home)
+        defer {
+            watch.signal(SIGTERM)
+            _ = watch.waitForExit(seconds: 5)
+        }
+        #expect(watch.waitForLines(1, seconds: 20), "stderr: \(watch.stderr)")
+        let maps = try String(contentsOfFile: "/proc/\(watch.process.processIdentifier)/maps", encoding: .utf8)
+        #expect(maps.contains("libc.so"), "the maps were read")
+        for (_, library) in Self.libraries {
+            #expect(!maps.contains(library.soname), "\(library.soname) is mapped")
+        }
+        #expect(!maps.contains("libicu"), "libxml2's libicu")
+    }
 }
 
-/// Through the binary, in a mount namespace of its own where libcurl, libgps and libmosquitto are
+/// Through the binary, in a mount namespace of its own where libcurl, libgps, libmosquitto and libxml2 are
 /// /dev/null (a library that is not there, as on a machine without it; needs root for `unshare -m`).
 /// Before the shims opened them with dlopen, the binary did not start at all there (exit 127, the
 /// dynamic loader's "error while loading shared libraries").
@@ -93,6 +112,28 @@ struct MissingLibraryBinaryTests {
         Self.expectOneSentence(mqtt.stderr, component: "mqtt", library: "libmosquitto.so.1", package: "libmosquitto1")
     }
 
+    /// libxml2 alone missing: the feed is fetched (libcurl is there), and reading it is the sentence.
+    @Test func aMeteoAlarmFeedWithoutLibxml2SaysWhatToInstall() throws {
+        let home = TestPaths.temporaryDirectory("masked-libxml2")
+        let feed = try AlertFixtures.shifted(
+            AlertFixtures.meteoAlarmFrance, reference: AlertFixtures.meteoAlarmFranceUpdated, in: home)
+        let server = try FixtureServer(routes: ["/feeds/meteoalarm-legacy-atom-france": [.file(feed)]])
+        defer { server.stop() }
+        let env = [
+            "FIXCAST_ALERTS_ENABLED": "true", "FIXCAST_ALERTS_METEOALARM_BASE_URL": server.baseURL,
+            "FIXCAST_PLACES_PROVIDER": "offline",
+        ]
+        let libxml2 = LoadableLibrary.xml.soname
+        let alerts = try MaskedLibraries.run(
+            ["alerts", "--at", "45.8992,6.1294", "--db", home.appendingPathComponent("s.sqlite").path], env: env,
+            home: home, masking: [libxml2])
+        #expect(alerts.status == 1, "\(alerts.stdout)")
+        Self.expectOneSentence(
+            alerts.stderr, component: "alerts", library: libxml2,
+            package: MissingLibrary(soname: libxml2, detail: "").package)
+        #expect(server.requestCount() == 1, "the feed was fetched")
+    }
+
     static func expectOneSentence(
         _ stderr: String, component: String, library: String, package: String,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -106,10 +147,11 @@ struct MissingLibraryBinaryTests {
     }
 }
 
-/// Runs the built fixcast with libcurl, libgps and libmosquitto bind-mounted over by /dev/null, in a
-/// private mount namespace (`unshare -m`: nothing outside it sees the mounts, and they end with it).
+/// Runs the built fixcast with libcurl, libgps, libmosquitto and libxml2 (or the ones named) bind-mounted
+/// over by /dev/null, in a private mount namespace (`unshare -m`: nothing outside it sees the mounts, and
+/// they end with it).
 enum MaskedLibraries {
-    static let sonames = ["libcurl.so.4", LoadableLibrary.gps.soname, "libmosquitto.so.1"]
+    static let sonames = ["libcurl.so.4", LoadableLibrary.gps.soname, "libmosquitto.so.1", LoadableLibrary.xml.soname]
 
     /// Whether this machine lets the tests make a mount namespace (root, util-linux's unshare).
     static let canMask: Bool = {
@@ -117,10 +159,12 @@ enum MaskedLibraries {
         return (try? ShellRun.run("/usr/bin/unshare", ["-m", "/bin/true"]).status) == 0
     }()
 
-    static func run(_ args: [String], env: [String: String], home: URL) throws -> CLIResult {
+    static func run(_ args: [String], env: [String: String], home: URL, masking: [String] = sonames) throws
+        -> CLIResult
+    {
         let multiarch = try ShellRun.run("/usr/bin/dpkg-architecture", ["-qDEB_HOST_MULTIARCH"]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let paths = sonames.map { "/usr/lib/\(multiarch)/\($0)" }
+        let paths = masking.map { "/usr/lib/\(multiarch)/\($0)" }
         // Each path is a symlink to the library file; the bind mount covers the file it names.
         let script = #"for f in $MASKED; do mount --bind /dev/null "$f" || exit 125; done; exec "$@""#
         var environment = fixcastEnvironment(home: home, adding: env)

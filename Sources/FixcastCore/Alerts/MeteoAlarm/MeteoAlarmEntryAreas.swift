@@ -1,8 +1,9 @@
+import FixcastText
 import FoundationEssentials
 
 /// What each entry of a MeteoAlarm Atom feed (or a CAP document) says about where it applies: its
 /// geocodes (`valueName`/`value`: EMMA_ID, NUTS3, …) and its polygons, if any, keyed by the same
-/// identifier `MeteoAlarmAtomDecoder` gives the alert (`cap:identifier`, else the Atom `id`), so a
+/// identifier `MeteoAlarmAtomDecoder` gives the alert (CAP's `identifier`, else the Atom `id`), so a
 /// source can place each decoded alert with `MeteoAlarmPlacement`. Beside the decoder rather than in
 /// it so that placing stays one concern.
 public enum MeteoAlarmEntryAreas {
@@ -25,41 +26,42 @@ public enum MeteoAlarmEntryAreas {
     static let maxPolygons = 50
     static let maxVertices = 10_000
 
-    /// Every `<entry>` of an Atom feed, in order: as the decoder, all of them (the answer's size is
+    /// Every entry of an Atom feed, in order: as the decoder, all of them (the answer's size is
     /// bounded by the HTTP client's limit), since a country feed's entries are filtered by area only
-    /// later and a cap before that filter would drop the one that applies.
-    public static func entries(_ body: [UInt8]) -> [Entry] {
-        guard let text = String(validating: body, as: UTF8.self) else { return [] }
-        return AtomXMLReader.blocks("entry", in: text).compactMap { entry in
-            let id = AtomXMLReader.element("cap:identifier", in: entry) ?? AtomXMLReader.element("id", in: entry)
-            guard let identifier = AlertText.line(id) else { return nil }
+    /// later and a cap before that filter would drop the one that applies. None when the document is
+    /// not an Atom feed.
+    public static func entries(_ feed: XMLElement) -> [Entry] {
+        guard let entries = try? MeteoAlarmAtomDecoder.entries(feed) else { return [] }
+        return entries.compactMap { entry in
+            guard let identifier = MeteoAlarmAtomDecoder.identifier(entry: entry) else { return nil }
             return Entry(identifier: identifier, geocodes: geocodes(in: entry), polygons: polygons(in: entry))
         }
     }
 
-    /// The geocodes inside `<cap:geocode>` (Atom) or `<geocode>` (CAP) blocks.
-    static func geocodes(in text: Substring) -> [AlertGeocode] {
+    /// The geocodes of CAP `geocode` elements anywhere in `element` (an Atom entry's `cap:geocode`, a CAP
+    /// message's `info/area/geocode`), the first `maxGeocodes` of them, each once. Their `valueName` and
+    /// `value` are matched by local name: the Atom feed writes them unprefixed, which puts them in its
+    /// default namespace (Atom's), where a CAP message has them in CAP's.
+    static func geocodes(in element: XMLElement) -> [AlertGeocode] {
         var out: [AlertGeocode] = []
-        for tag in ["cap:geocode", "geocode"] {
-            for block in AtomXMLReader.blocks(tag, in: String(text)).prefix(maxGeocodes) {
-                guard let scheme = AlertText.line(AtomXMLReader.element("valueName", in: block)),
-                    let code = AlertText.line(AtomXMLReader.element("value", in: block))
-                else { continue }
-                let geocode = AlertGeocode(scheme: scheme, code: code)
-                if !out.contains(geocode) { out.append(geocode) }
+        for block in element.descendants(
+            named: XMLName(namespace: MeteoAlarmAtomDecoder.cap, "geocode"), limit: maxGeocodes)
+        {
+            func text(_ local: String) -> String? { block.children.first { $0.name.local == local }?.text }
+            guard let scheme = AlertText.line(text("valueName")), let code = AlertText.line(text("value")) else {
+                continue
             }
+            let geocode = AlertGeocode(scheme: scheme, code: code)
+            if !out.contains(geocode) { out.append(geocode) }
         }
         return out
     }
 
-    static func polygons(in text: Substring) -> [[(lon: Double, lat: Double)]] {
-        var out: [[(lon: Double, lat: Double)]] = []
-        for tag in ["cap:polygon", "polygon"] {
-            for block in AtomXMLReader.blocks(tag, in: String(text)).prefix(maxPolygons) {
-                if let ring = ring(AtomXMLReader.decodeEntities(String(block))) { out.append(ring) }
-            }
-        }
-        return out
+    /// The rings of CAP `polygon` elements anywhere in `element`, the first `maxPolygons` of them; a text
+    /// that is not a ring is left out.
+    static func polygons(in element: XMLElement) -> [[(lon: Double, lat: Double)]] {
+        element.descendants(named: XMLName(namespace: MeteoAlarmAtomDecoder.cap, "polygon"), limit: maxPolygons)
+            .compactMap { ring($0.text) }
     }
 
     /// CAP's polygon text: "lat,lon lat,lon …" (WGS 84), at least 3 points; nil when it is not that.

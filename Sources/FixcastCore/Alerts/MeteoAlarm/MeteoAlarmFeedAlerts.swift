@@ -1,4 +1,5 @@
 import FixcastTables
+import FixcastText
 import FoundationEssentials
 
 /// Decides which warnings of one MeteoAlarm country feed apply at a position (CONTRACT.md "Alerts"):
@@ -6,7 +7,7 @@ import FoundationEssentials
 /// (`MeteoAlarmPlacement`). A warning placed here is listed; one placed elsewhere is not; one whose areas
 /// the table cannot place is listed for the whole country with "(area unknown)" after its area names,
 /// never dropped. The feed is kept whole in the store, so a 304 or a move within the country runs this
-/// again on the same bytes, for the new position, without a request.
+/// again on the same document (read once into its tree), for the new position, without a request.
 public enum MeteoAlarmFeedAlerts {
     public struct Answer: Sendable, Hashable {
         /// The warnings that apply here or cannot be placed, one per identifier, in feed order.
@@ -28,9 +29,9 @@ public enum MeteoAlarmFeedAlerts {
     /// "area unknown" (the caller says why, once). Entries expired by `now` are left out first, so that
     /// an expired copy neither counts as unplaced nor lends its area name.
     public static func alerts(
-        in body: [UInt8], at point: Coordinate, table: AlertAreaTable?, now: Date
+        in feed: XMLElement, at point: Coordinate, table: AlertAreaTable?, now: Date
     ) throws(AlertDecodeFailure) -> Answer {
-        let text = try MeteoAlarmAtomDecoder.feedText(body)
+        let entries = try MeteoAlarmAtomDecoder.entries(feed)
         let position = table.map { MeteoAlarmPlacement.Position(point, in: $0) }
         var here: [AlertIdentity.Message] = []
         // Unplaceable warnings: their messages (one identity rule for them too: versions and a Cancel
@@ -38,7 +39,7 @@ public enum MeteoAlarmFeedAlerts {
         var unknown: [AlertIdentity.Message] = []
         var unknownAreas: [String: [String]] = [:]
         var unplaced = Set<AlertGeocode>()
-        for entry in AtomXMLReader.blocks("entry", in: text) {
+        for entry in entries {
             // A Cancel is kept whatever its times: it ends the alert it names (`AlertIdentity`).
             guard let message = MeteoAlarmAtomDecoder.message(entry: entry),
                 message.kind == .cancel || !message.alert.isExpired(at: now)

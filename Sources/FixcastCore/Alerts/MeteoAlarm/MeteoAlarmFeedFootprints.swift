@@ -1,3 +1,4 @@
+import FixcastText
 import FoundationEssentials
 
 /// Every current warning of one MeteoAlarm country feed with where it applies, for alerts ahead
@@ -7,11 +8,11 @@ import FoundationEssentials
 /// met in whichever comes first; an entry the table cannot place has no footprint and is not ahead
 /// (it is listed for the whole country where the traveller is, by `MeteoAlarmFeedAlerts`).
 public enum MeteoAlarmFeedFootprints {
-    public static func candidates(in body: [UInt8], table: AlertAreaTable?, now: Date) -> [AlertsAhead.Candidate] {
-        guard let text = try? MeteoAlarmAtomDecoder.feedText(body) else { return [] }
+    public static func candidates(in feed: XMLElement, table: AlertAreaTable?, now: Date) -> [AlertsAhead.Candidate] {
+        guard let entries = try? MeteoAlarmAtomDecoder.entries(feed) else { return [] }
         var messages: [AlertIdentity.Message] = []
         var placed: [(id: String, footprint: AlertFootprint)] = []
-        for entry in AtomXMLReader.blocks("entry", in: text) {
+        for entry in entries {
             guard let alert = MeteoAlarmAtomDecoder.alert(entry: entry), !alert.isExpired(at: now) else { continue }
             messages.append(AlertIdentity.Message(alert: alert, sent: MeteoAlarmAtomDecoder.sent(entry: entry)))
             if let footprint = footprint(entry, table: table) { placed.append((alert.id, footprint)) }
@@ -31,7 +32,7 @@ public enum MeteoAlarmFeedFootprints {
         Set(table.areaIndices(containing: point).map { table.area(at: $0).geocode.code })
     }
 
-    static func footprint(_ entry: Substring, table: AlertAreaTable?) -> AlertFootprint? {
+    static func footprint(_ entry: XMLElement, table: AlertAreaTable?) -> AlertFootprint? {
         let polygons = MeteoAlarmEntryAreas.polygons(in: entry).filter { $0.count >= 3 }
         if !polygons.isEmpty {
             // Each CAP polygon is an outline of its own (CAP has no holes).

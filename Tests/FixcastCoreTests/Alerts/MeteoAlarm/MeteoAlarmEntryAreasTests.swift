@@ -4,7 +4,7 @@ import Testing
 
 struct MeteoAlarmEntryAreasTests {
     @Test func theFrenchFeedsEntriesNameTheirNUTSAreas() throws {
-        let body = try CoreFixtures.bytes("meteoalarm-atom-france.xml")
+        let body = try CoreFixtures.tree("meteoalarm-atom-france.xml")
         let entries = MeteoAlarmEntryAreas.entries(body)
         #expect(entries.count == 12)
         #expect(entries.allSatisfy { $0.polygons.isEmpty && !$0.geocodes.isEmpty })
@@ -18,19 +18,19 @@ struct MeteoAlarmEntryAreasTests {
     /// Of the area geocodes in the recorded feeds that have geometry at all (not the UK's), ≥ 99 % placed.
     @Test func theRecordedGeocodesArePlaced() throws {
         let table = try BundledAlertAreaTableTests.table()
-        let france = MeteoAlarmEntryAreas.entries(try CoreFixtures.bytes("meteoalarm-atom-france.xml"))
+        let france = MeteoAlarmEntryAreas.entries(try CoreFixtures.tree("meteoalarm-atom-france.xml"))
         let codes = france.flatMap(\.geocodes)
         let placed = codes.filter { table.areaIndex(code: $0.code, scheme: $0.scheme) != nil }
         #expect(codes.count >= 12 && placed.count == codes.count)
-        let uk = MeteoAlarmEntryAreas.entries(try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml"))
+        let uk = MeteoAlarmEntryAreas.entries(try CoreFixtures.tree("meteoalarm-atom-united-kingdom.xml"))
         #expect(!uk.isEmpty && uk.allSatisfy { $0.geocodes.first?.scheme == "EMMA_ID" })
     }
 
     @Test func aCAPPolygonIsReadAndWins() throws {
-        let text = String(decoding: try CoreFixtures.bytes("cap-serbia-emma-id-polygon.xml"), as: UTF8.self)
-        let polygons = MeteoAlarmEntryAreas.polygons(in: Substring(text))
+        let message = try CoreFixtures.tree("cap-serbia-emma-id-polygon.xml")
+        let polygons = MeteoAlarmEntryAreas.polygons(in: message)
         #expect(polygons.count == 3 && polygons[0].count > 50)
-        #expect(MeteoAlarmEntryAreas.geocodes(in: Substring(text)) == [AlertGeocode(scheme: "EMMA_ID", code: "RS010")])
+        #expect(MeteoAlarmEntryAreas.geocodes(in: message) == [AlertGeocode(scheme: "EMMA_ID", code: "RS010")])
         let table = try BundledAlertAreaTableTests.table()
         let kragujevac = try #require(Coordinate(lat: 44.0128, lon: 20.9114))
         let belgrade = try #require(Coordinate(lat: 44.8125, lon: 20.4612))
@@ -59,18 +59,33 @@ struct MeteoAlarmEntryAreasTests {
         #expect(MeteoAlarmEntryAreas.ring(huge) == nil)
     }
 
-    @Test func hostileEntries() {
-        let feed = """
-            <feed><entry><id>a&amp;b</id><cap:geocode><valueName>EMMA_ID</valueName><value>FR&#48;35</value></cap:geocode>\
-            <cap:geocode><valueName>EMMA_ID</valueName><value>FR035</value></cap:geocode>\
-            <cap:geocode><valueName>NUTS3</valueName></cap:geocode>\
-            <cap:polygon>not a polygon</cap:polygon></entry><entry><title>no id</title></entry></feed>
-            """
-        let entries = MeteoAlarmEntryAreas.entries(Array(feed.utf8))
+    @Test func hostileEntries() throws {
+        let feed = try MeteoAlarmFeedAlertsTests.feed(
+            "<entry><id>a&amp;b</id><cap:geocode><valueName>EMMA_ID</valueName><value>FR&#48;35</value></cap:geocode>"
+                + "<cap:geocode><valueName>EMMA_ID</valueName><value>FR035</value></cap:geocode>"
+                + "<cap:geocode><valueName>NUTS3</valueName></cap:geocode>"
+                + "<cap:polygon>not a polygon</cap:polygon></entry><entry><title>no id</title></entry>")
+        let entries = MeteoAlarmEntryAreas.entries(feed)
         #expect(entries.count == 1)
         #expect(entries.first?.identifier == "a&b")
         #expect(entries.first?.geocodes == [AlertGeocode(scheme: "EMMA_ID", code: "FR035")])
         #expect(entries.first?.polygons.isEmpty == true)
-        #expect(MeteoAlarmEntryAreas.entries([0xFF, 0xFE]).isEmpty)
+        #expect(MeteoAlarmEntryAreas.entries(try CoreFixtures.tree(text: "<html/>")).isEmpty)
+    }
+
+    /// At most `maxGeocodes` geocodes and `maxPolygons` polygons are read from one entry.
+    @Test func anEntryNamesAtMostSoManyAreas() throws {
+        let geocodes = (0..<(MeteoAlarmEntryAreas.maxGeocodes + 5)).map {
+            "<cap:geocode><valueName>EMMA_ID</valueName><value>X\($0)</value></cap:geocode>"
+        }
+        let polygons = Array(
+            repeating: "<cap:polygon>45.6,4.6 45.6,5.0 45.9,5.0 45.6,4.6</cap:polygon>",
+            count: MeteoAlarmEntryAreas.maxPolygons + 5)
+        let feed = try MeteoAlarmFeedAlertsTests.feed(
+            "<entry><id>many</id>" + geocodes.joined() + polygons.joined() + "</entry>")
+        let entry = try #require(MeteoAlarmEntryAreas.entries(feed).first)
+        #expect(entry.geocodes.count == MeteoAlarmEntryAreas.maxGeocodes)
+        #expect(entry.geocodes.last?.code == "X\(MeteoAlarmEntryAreas.maxGeocodes - 1)")
+        #expect(entry.polygons.count == MeteoAlarmEntryAreas.maxPolygons)
     }
 }

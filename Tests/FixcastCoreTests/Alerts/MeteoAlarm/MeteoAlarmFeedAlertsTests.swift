@@ -1,3 +1,4 @@
+import FixcastText
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct MeteoAlarmFeedAlertsTests {
     static let lyon = Coordinate(lat: 45.7640, lon: 4.8357)!  // Rhône, next to the warned Isère: not warned
     static let warning = "2.49.0.0.250.0.FR.20221207160058.764028"
 
-    static func france() throws -> [UInt8] { try CoreFixtures.bytes("meteoalarm-atom-france.xml") }
+    static func france() throws -> XMLElement { try CoreFixtures.tree("meteoalarm-atom-france.xml") }
 
     @Test func aPositionInAWarnedAreaGetsItsWarningAndTheNeighbouringAreaDoesNot() throws {
         let table = try BundledAlertAreaTableTests.table()
@@ -40,7 +41,8 @@ struct MeteoAlarmFeedAlertsTests {
         let table = try BundledAlertAreaTableTests.table()
         let body = try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml")
         let london = Coordinate(lat: 51.5, lon: -0.12)!
-        let answer = try MeteoAlarmFeedAlerts.alerts(in: body, at: london, table: table, now: Self.ukTime)
+        let answer = try MeteoAlarmFeedAlerts.alerts(
+            in: try CoreFixtures.tree("meteoalarm-atom-united-kingdom.xml"), at: london, table: table, now: Self.ukTime)
         // Counted independently: the distinct identifiers and EMMA_IDs of the feed (all current at its time).
         let text = String(decoding: body, as: UTF8.self)
         let ids = Set(
@@ -63,8 +65,11 @@ struct MeteoAlarmFeedAlertsTests {
         #expect(answer.unplacedAreas == 6)
     }
 
-    static func feed(_ entries: String...) -> [UInt8] {
-        Array(("<feed xmlns=\"http://www.w3.org/2005/Atom\">" + entries.joined() + "</feed>").utf8)
+    /// A feed of `entries` as MeteoAlarm writes it: Atom by default, CAP under `cap:`.
+    static func feed(_ entries: String...) throws -> XMLElement {
+        try CoreFixtures.tree(
+            text: "<feed xmlns=\"\(MeteoAlarmAtomDecoder.atom)\" xmlns:cap=\"\(MeteoAlarmAtomDecoder.cap)\">"
+                + entries.joined() + "</feed>")
     }
 
     static func entry(
@@ -83,7 +88,7 @@ struct MeteoAlarmFeedAlertsTests {
     @Test func aWarningsOwnPolygonWinsOverItsArea() throws {
         let table = try BundledAlertAreaTableTests.table()
         // Filed under Haute-Savoie, drawn around Lyon: it applies in Lyon and not in Annecy.
-        let body = Self.feed(Self.entry(id: "drawn", polygon: "45.6,4.6 45.6,5.0 45.9,5.0 45.9,4.6 45.6,4.6"))
+        let body = try Self.feed(Self.entry(id: "drawn", polygon: "45.6,4.6 45.6,5.0 45.9,5.0 45.9,4.6 45.6,4.6"))
         let inLyon = try MeteoAlarmFeedAlerts.alerts(in: body, at: Self.lyon, table: table, now: Self.franceTime)
         #expect(inLyon.alerts.map(\.id) == ["drawn"])
         let inAnnecy = try MeteoAlarmFeedAlerts.alerts(in: body, at: Self.annecy, table: table, now: Self.franceTime)
@@ -115,36 +120,35 @@ struct MeteoAlarmFeedAlertsTests {
         let cancel = Self.version(
             id: "v3", kind: "Cancel", sent: "2022-12-07T23:00:00+00:00", title: "cancel", geocode: geocode)
         let versions = try MeteoAlarmFeedAlerts.alerts(
-            in: Self.feed(new, old), at: Self.annecy, table: table, now: Self.franceTime)
+            in: try Self.feed(new, old), at: Self.annecy, table: table, now: Self.franceTime)
         #expect(versions.alerts.count == 1, "\(versions.alerts.map(\.headline))")
         #expect(versions.alerts.first?.headline == "new")
         #expect(Set([versions.alerts.first?.id ?? ""] + (versions.alerts.first?.aliases ?? [])) == ["v1", "v2"])
         let cancelled = try MeteoAlarmFeedAlerts.alerts(
-            in: Self.feed(old, cancel, new), at: Self.annecy, table: table, now: Self.franceTime)
+            in: try Self.feed(old, cancel, new), at: Self.annecy, table: table, now: Self.franceTime)
         #expect(cancelled.alerts.isEmpty, "\(cancelled.alerts.map(\.headline))")
     }
 
     @Test func hostileEntries() throws {
         let table = try BundledAlertAreaTableTests.table()
-        let body = Self.feed(
+        let body = try Self.feed(
             Self.entry(id: "unknown", geocode: "<valueName>EMMA_ID</valueName><value>XX999</value>", area: "Nowhere"),
             Self.entry(id: "none", geocode: nil, area: "Bare"),
             // A polygon text that is not a polygon: the geocode places it instead.
             Self.entry(id: "badpolygon", polygon: "45.6,4.6 nonsense 91,0"),
-            Self.entry(id: "escaped", area: "Haute &amp; Savoie \u{1B}[2J"))
+            // XML 1.0 has no ESC at all, not even as &#x1B;; C1's CSI it has.
+            Self.entry(id: "escaped", area: "Haute &amp; Savoie \u{9B}2J"))
         let answer = try MeteoAlarmFeedAlerts.alerts(in: body, at: Self.annecy, table: table, now: Self.franceTime)
         #expect(Set(answer.alerts.map(\.id)) == ["unknown", "none", "badpolygon", "escaped"])
         #expect(answer.alerts.first { $0.id == "unknown" }?.area == "Nowhere (area unknown)")
         #expect(answer.alerts.first { $0.id == "none" }?.area == "Bare (area unknown)")
         #expect(answer.alerts.first { $0.id == "badpolygon" }?.area == "Haute Savoie")
-        #expect(answer.alerts.allSatisfy { !($0.area ?? "").unicodeScalars.contains { $0.value == 0x1B } })
+        #expect(answer.alerts.allSatisfy { !($0.area ?? "").unicodeScalars.contains { $0.value == 0x9B } })
+        #expect(answer.alerts.first { $0.id == "escaped" }?.area == "Haute & Savoie 2J", "entity decoded, CSI a space")
         #expect(answer.unplacedAreas == 1)
         #expect(throws: AlertDecodeFailure.self) {
-            try MeteoAlarmFeedAlerts.alerts(in: [0xFF, 0xFE], at: Self.annecy, table: table, now: Self.franceTime)
-        }
-        #expect(throws: AlertDecodeFailure.self) {
             try MeteoAlarmFeedAlerts.alerts(
-                in: Array("<html>no</html>".utf8), at: Self.annecy, table: table, now: Self.franceTime)
+                in: try CoreFixtures.tree(text: "<html>no</html>"), at: Self.annecy, table: table, now: Self.franceTime)
         }
     }
 }
@@ -160,10 +164,10 @@ struct RecordedGeocodePlacementTests {
     ]
 
     static func geocodes(_ name: String) throws -> [AlertGeocode] {
-        let text = String(decoding: try CoreFixtures.bytes(name), as: UTF8.self)
+        let tree = try CoreFixtures.tree(name)
         // An Atom feed's per entry (as the source places them); a CAP document's, once, as a whole.
-        let entries = AtomXMLReader.blocks("entry", in: text)
-        guard !entries.isEmpty else { return MeteoAlarmEntryAreas.geocodes(in: Substring(text)) }
+        let entries = (try? MeteoAlarmAtomDecoder.entries(tree)) ?? []
+        guard !entries.isEmpty else { return MeteoAlarmEntryAreas.geocodes(in: tree) }
         return entries.flatMap { MeteoAlarmEntryAreas.geocodes(in: $0) }
     }
 

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aWarningsOwnPolygonIsItsFootprintAndWithoutTheTableGeocodesPlaceNothing() throws {
-        let body = MeteoAlarmFeedAlertsTests.feed(
+        let body = try MeteoAlarmFeedAlertsTests.feed(
             MeteoAlarmFeedAlertsTests.entry(id: "drawn", polygon: "45.6,4.6 45.6,5.0 45.9,5.0 45.9,4.6 45.6,4.6"),
             MeteoAlarmFeedAlertsTests.entry(id: "coded"))
         let now = MeteoAlarmFeedAlertsTests.franceTime
