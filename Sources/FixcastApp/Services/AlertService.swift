@@ -111,6 +111,13 @@ public actor AlertService {
     static func checkKey(_ s: AlertSourceID) -> String { "alerts.last.\(s.rawValue)" }
     static func backoffKey(_ s: AlertSourceID) -> String { "alerts.backoff.\(s.rawValue)" }
     static func feedKey(_ slug: String) -> String { "alerts.feed.meteoalarm.\(slug)" }
+    /// The name a stored check gives its document: a MeteoAlarm feed's slug ("france"), as the
+    /// offline path asks for it and the unplaced counts are kept by; another region's key.
+    static func checkName(_ region: AlertRegion) -> String {
+        if case .meteoAlarmFeed(let slug) = region { return slug }
+        return region.key
+    }
+
     static func regionKey(_ region: AlertRegion) -> String {
         if case .meteoAlarmFeed(let slug) = region { return feedKey(slug) }
         return "alerts.region.\(region.key)"
@@ -291,7 +298,7 @@ public actor AlertService {
             return await current.task.value
         }
         let request = feedsInFlight.start(tag: tag, at: coordinate) { _ in
-            await self.refreshFeed(tag, name: region.key, source: source, fetch: fetch)
+            await self.refreshFeed(tag, name: Self.checkName(region), source: source, fetch: fetch)
         }
         let refresh = await request.task.value
         feedsInFlight.finish(request.id)

@@ -325,6 +325,33 @@ import Testing
         #expect(server.requestCount(path: Self.francePath) == 2)
     }
 
+    /// The stored check names its feed by slug ("france"), as the offline path and the unplaced counts
+    /// look it up: it was stored as the region's key ("meteoalarm.france"), so a feed fetched a moment
+    /// ago read as stale offline, and each feed's unplaced count wiped the other feeds' counts.
+    @Test func aStoredFeedIsFreshOfflineAndEveryFeedKeepsItsUnplacedCount() async throws {
+        let ukPath = "/feeds/meteoalarm-legacy-atom-united-kingdom"
+        let server = try FixtureServer.started(routes: [
+            Self.francePath: [.file(AlertFixtures.meteoAlarmFrance)], ukPath: [.file(AlertFixtures.meteoAlarmUK)],
+        ])
+        defer { server.stop() }
+        let clock = ManualClock(franceTime)
+        let db = try store()
+        let alerts = service(server, store: db, clock: clock)
+        let london = Coordinate(lat: 51.5072, lon: -0.1276)!
+        _ = await alerts.alerts(at: london, offline: false)
+        let uk = AlertService.unplacedAreas(stateText: try await db.state(AlertService.unplacedAreasKey))
+        #expect(uk > 0, "the UK feed names areas the table cannot place")
+        #expect(await alerts.alerts(at: annecy, offline: false).report?.stale == false)
+        // France's count (0) is kept beside the UK's, not in its place.
+        #expect(AlertService.unplacedAreas(stateText: try await db.state(AlertService.unplacedAreasKey)) == uk)
+        // Offline a minute later: the feed checked a minute ago is not stale.
+        clock.advance(by: 60)
+        let offline = await alerts.alerts(at: annecy, offline: true)
+        #expect(offline.report?.stale == false)
+        #expect(offline.report?.active.count == 1)
+        #expect(server.requestCount(path: Self.francePath) == 1)
+    }
+
     /// A feed is read into its tree once, when fetched or when its stored copy is first loaded; every
     /// position after that is placed on the same tree. A stored copy that is no feed is an error.
     @Test func aFeedIsReadOnceAndPlacedForEveryPosition() async throws {
