@@ -70,7 +70,7 @@ struct WatchedGPSD: @unchecked Sendable {
             return nil
         }
         let connection = GPSDConnection(address: address)
-        guard connection.open() == nil else {
+        guard case .opened = connection.open() else {
             Issue.record("the connection reaches gpsd")
             return nil
         }

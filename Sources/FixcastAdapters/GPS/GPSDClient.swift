@@ -91,7 +91,7 @@ public final class GPSDClient: Sendable {
         defer { continuation.finish() }
         var batch: [GPSEvent] = []
         while !signal.isStopped {
-            if let failed = connection.open() { send([failed]) }
+            send([connection.open()])
             guard connection.isOpen, let fd = connection.descriptor else {
                 signal.wait(seconds: backoff.nextDelay())
                 continue

@@ -72,9 +72,9 @@ public final class GPSDConnection {
     static let connectTimeoutMs: Int32 = 4_000
 
     /// Connects (blocking for as long as the TCP connect takes: on loopback, at once; at most
-    /// `connectTimeoutMs`) and asks for reports. nil when the connection is open: `.connected` follows
-    /// from `readAvailable` with gpsd's first report. Else `.disconnected` with the reason.
-    public func open() -> GPSEvent? {
+    /// `connectTimeoutMs`) and asks for reports. `.opened` when the connection is open (`.connected`
+    /// follows from `readAvailable` with gpsd's first report), else `.disconnected` with the reason.
+    public func open() -> GPSEvent {
         close()
         let label = address.description
         if let missing = LoadableLibrary.gps.load() { return .disconnected(.libraryMissing(missing)) }
@@ -96,7 +96,7 @@ public final class GPSDConnection {
         skyThinning.reset()
         skyReports = (0, 0)
         answered = false
-        return nil
+        return .opened(address: label)
     }
 
     /// Why the connection closed, for the `.disconnected` event after `readAvailable` found it lost:

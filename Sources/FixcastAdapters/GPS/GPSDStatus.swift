@@ -50,7 +50,7 @@ public struct GPSDStatus: Sendable, Hashable {
                         status.error = error
                         break look
                     }
-                case .noFix, .satellites:
+                case .opened, .noFix, .satellites:
                     break
                 }
             }

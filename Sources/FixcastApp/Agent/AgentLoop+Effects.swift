@@ -27,8 +27,8 @@ extension AgentLoop {
                         connected: gps?.isOpen ?? false, rejectedFixes: gps?.rejectedFixes ?? .init(), at: now()))
             }
         case .connectGPS:
-            // Open: `.connected` comes with gpsd's first report, read as the socket turns readable.
-            if let gps, let failed = gps.open() { handle(.gps(failed, at: now())) }
+            // Opened: `.connected` comes with gpsd's first report, read as the socket turns readable.
+            if let gps { handle(.gps(gps.open(), at: now())) }
         case .takeReading(let request):
             startReading(request)
         case .positionResolved(let request):

@@ -314,6 +314,8 @@ public struct AgentReducer: Sendable {
 
     private mutating func handle(_ event: GPSEvent, at now: ClockReading) -> [AgentEffect] {
         switch event {
+        case .opened:
+            return decide(scheduler.handle(.gpsConnection(.opened, at: now)), at: now)
         case .connected:
             gpsProblem = nil
             return decide(scheduler.handle(.gpsConnection(.connected, at: now)), at: now)
@@ -435,7 +437,7 @@ public struct AgentReducer: Sendable {
             return health.observe(.gps, problem: ReadingIssue(error))
         case .connected(let address):
             return health.observe(.gps, problem: nil, recovered: HealthNotice.gpsdBack(address: address))
-        case .fix, .noFix, .device, .satellites:
+        case .opened, .fix, .noFix, .device, .satellites:
             return nil
         }
     }

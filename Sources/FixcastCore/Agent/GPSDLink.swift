@@ -69,6 +69,8 @@ public struct GPSDLink: Sendable, Hashable {
         case .noFix:
             lostFix = true
             silence.noFix(connectionEnded: false)
+        case .opened:
+            reconnectAt = nil  // the attempt is under way; the back-off stands until gpsd answers
         case .connected:
             backoff.reset()
             reconnectAt = nil

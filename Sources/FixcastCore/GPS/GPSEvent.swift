@@ -2,6 +2,10 @@ import FoundationEssentials
 
 /// What the gpsd client reports, in order, on its `AsyncStream`.
 public enum GPSEvent: Sendable, Hashable {
+    /// A connection is open and reports are asked for; gpsd has not answered on it yet (`.connected`
+    /// follows with its first report). What took the connection may not be gpsd, or gpsd may be busy
+    /// (opening a device): neither "answers again" nor "unreachable" yet.
+    case opened(address: String)
     /// gpsd answered on a new connection (its first report came) and is watched (again, after a
     /// reconnect). A TCP connect alone is not this: what took the connection may not be gpsd.
     case connected(address: String)

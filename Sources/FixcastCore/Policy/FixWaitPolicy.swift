@@ -52,7 +52,9 @@ public struct FixWaitPolicy: Sendable, Hashable {
     }
 
     public enum Event: Sendable, Hashable {
-        /// The connection to gpsd is up (again).
+        /// A connection is open and waits for gpsd's first report: not unreachable (yet).
+        case opened
+        /// The connection to gpsd is up (again): gpsd answered on it.
         case connected
         /// A connection attempt failed (gpsd not listening or not answering).
         case unreachable
@@ -92,6 +94,8 @@ public struct FixWaitPolicy: Sendable, Hashable {
     public private(set) var startedAt: MonotonicInstant?
     public private(set) var isConnected = false
     public private(set) var wasEverConnected = false
+    /// A connection is open and gpsd has not answered on it yet (busy opening a device, or not gpsd).
+    public private(set) var isOpening = false
 
     public init(limits: Limits = Limits(), givesUpWhenUnreachable: Bool = true) {
         self.limits = limits
@@ -127,14 +131,20 @@ public struct FixWaitPolicy: Sendable, Hashable {
         if case .notStarted = phase { _ = start(now: now) }
         if case .done = phase { return .finished }
         switch event {
+        case .opened:
+            isOpening = true
+            return current
         case .connected:
+            isOpening = false
             isConnected = true
             wasEverConnected = true
             return current
         case .connectionLost:
+            isOpening = false
             isConnected = false
             return current
         case .unreachable:
+            isOpening = false
             isConnected = false
             if !wasEverConnected && givesUpWhenUnreachable { return finish(.fallBack(.unreachable)) }
             return current
@@ -153,10 +163,12 @@ public struct FixWaitPolicy: Sendable, Hashable {
         guard let start = startedAt else { return current }
         let next = Self.phase(at: now, startedAt: start, limits: limits)
         // A whole attempt without even a connection (a remote host that swallows the connect):
-        // gpsd is unreachable, and retrying the wait would only make the person wait longer.
+        // gpsd is unreachable, and retrying the wait would only make the person wait longer. A
+        // connection that is open and waits for gpsd's first word is waited out: gpsd answers late
+        // while it opens a device, and what never answers is "unreachable" when the wait is over.
         let firstAttemptOver: Bool
         if case .waiting(attempt: 1, _) = next { firstAttemptOver = false } else { firstAttemptOver = true }
-        if firstAttemptOver, !wasEverConnected, givesUpWhenUnreachable {
+        if firstAttemptOver, !wasEverConnected, !isOpening, givesUpWhenUnreachable {
             return finish(.fallBack(.unreachable))
         }
         guard next == .done else {

@@ -135,6 +135,23 @@ struct FixWaitPolicyTests {
         #expect(p.handle(.tick, now: at(8)) == .fallBack(.unreachable))
     }
 
+    /// gpsd busy opening a device answers a new client late: an open connection that has not had
+    /// gpsd's first word by the end of the first attempt is waited out, not called unreachable; if
+    /// gpsd answers, the wait ends as a plain no-fix, and if nothing ever answers, as unreachable.
+    @Test func anOpenConnectionWaitingForGPSDsFirstWordIsWaitedOut() {
+        var answering = FixWaitPolicy(limits: limits)
+        _ = answering.start(now: at(0))
+        _ = answering.handle(.opened, now: at(0))
+        #expect(answering.handle(.tick, now: at(8)) != .fallBack(.unreachable))
+        _ = answering.handle(.connected, now: at(10))
+        #expect(answering.handle(.tick, now: at(40)) == .fallBack(.noFix(attempts: 3, timeoutS: 8)))
+        var silent = FixWaitPolicy(limits: limits)
+        _ = silent.start(now: at(0))
+        _ = silent.handle(.opened, now: at(0))
+        #expect(silent.handle(.tick, now: at(8)) != .fallBack(.unreachable))
+        #expect(silent.handle(.tick, now: at(40)) == .fallBack(.unreachable))
+    }
+
     @Test func lostAndBackBeforeTheEndIsAPlainNoFix() {
         var p = FixWaitPolicy(limits: .init(timeoutS: 8, retries: 0, retryDelayS: 1))
         _ = p.start(now: at(0))

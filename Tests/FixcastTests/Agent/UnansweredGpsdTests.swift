@@ -71,6 +71,21 @@ import Testing
         #expect(port.connections <= 10, "\(port.connections) connections in 9 s")
     }
 
+    /// gpsd greets a new client late while it opens a device. A connection that is open and waits for
+    /// gpsd's first word is not "not answering": with a 1 s fix timeout and a gpsd that answers after
+    /// 2 s, `now` waits its three tries and says there was no fix.
+    @Test("now: gpsd that answers late (busy opening a device) is waited for, then 'no fix', not 'not answering'")
+    func nowWaitsForAGPSDThatAnswersLate() throws {
+        let gpsd = try SlowGPSD(delay: 2)
+        let home = TestPaths.temporaryDirectory("slow-now")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let r = try CLIRunner.run(
+            ["now", "--gpsd", "127.0.0.1:\(gpsd.port)", "--offline"], env: ["FIXCAST_GPS_FIX_TIMEOUT_S": "1"],
+            home: home, timeout: 60)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("no fix from gpsd at 127.0.0.1:\(gpsd.port) after 3 tries of 1 s"), "\(r.stderr)")
+    }
+
     /// `run --json` against the gpsd at `gpsdPort`, its store in `home`, places offline.
     static func headlessAgent(gpsdPort: UInt16, home: URL) throws -> RunningFixcast {
         try RunningFixcast(
