@@ -103,6 +103,15 @@ struct OpenMeteoAheadTests {
         #expect(message.hasPrefix("ahead: ") && message.hasSuffix(".") && !message.contains("\u{1B}"))
     }
 
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz open-meteo-ahead`, bench/README.md).
+
+    @Test func theSmallestIntegerAsTheOffsetIsRefusedRatherThanATrap() {
+        // `abs(-9223372036854775808)` trapped.
+        #expect(
+            Self.decodeError("[\(Self.location(offset: "-9223372036854775808"))]", locations: 1)?.contains(
+                "is not an offset") == true)
+    }
+
     static func point(_ c: Coordinate, eta: Double) -> AheadSamplePoint {
         AheadSamplePoint(minutes: Int(eta / 60), eta: F.at(eta), distanceM: 0, coordinate: c, travelBearingDeg: nil)
     }

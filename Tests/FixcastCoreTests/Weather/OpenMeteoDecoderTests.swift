@@ -164,4 +164,16 @@ import Testing
                 == "Latitude must be in range of -90 to 90°.")
         #expect(OpenMeteoDecoder.errorReason(Array("<html></html>".utf8)) == nil)
     }
+
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz open-meteo`, bench/README.md).
+
+    @Test func theSmallestIntegerAsTheOffsetIsNoOffsetRatherThanATrap() throws {
+        // `abs(-9223372036854775808)` has no value: the offset check trapped and killed the agent.
+        let r = try OpenMeteoDecoder.decode(
+            Self.body(current: #""temperature_2m":1"#, currentUnits: #""temperature_2m":"°C""#, offset: Int.min),
+            coordinate: here, fetchedAt: fetchedAt)
+        #expect(r.utcOffsetS == 0)
+        #expect(r.current.temperatureC == 1)
+        #expect(WeatherReport.utcOffset(Int.min) == nil && WeatherReport.utcOffset(Int.max) == nil)
+    }
 }
