@@ -78,10 +78,12 @@ public enum OpenMeteoAheadDecoder {
         }
         var times: [Date] = []
         for (i, t) in timeColumn.enumerated() {
-            guard let text = try JSONRead.string(t, "hourly.time[\(i)]"), let local = UTCTime.parse(text) else {
+            guard let text = try JSONRead.string(t, "hourly.time[\(i)]"), let local = UTCTime.parse(text),
+                let utc = PlausibleTime.date(
+                    (text.hasSuffix("Z") ? local : local.addingTimeInterval(-Double(offset))).timeIntervalSince1970)
+            else {
                 throw WeatherDecodeError("hourly.time[\(i)] is not a time")
             }
-            let utc = text.hasSuffix("Z") ? local : local.addingTimeInterval(-Double(offset))
             if let last = times.last, utc <= last {
                 throw WeatherDecodeError("hourly.time[\(i)] is not after the hour before it")
             }

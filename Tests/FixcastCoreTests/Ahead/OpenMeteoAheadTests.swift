@@ -112,6 +112,13 @@ struct OpenMeteoAheadTests {
                 "is not an offset") == true)
     }
 
+    // The rule the campaign found missing for the other decoders' times: a time outside 1970–2200 is none.
+    @Test func anHourOutside1970To2200IsNotATime() {
+        #expect(
+            Self.decodeError("[\(Self.location(times: "[\"0000-01-01T00:00\",\"0000-01-01T01:00\"]"))]", locations: 1)?
+                .contains("hourly.time[0] is not a time") == true)
+    }
+
     static func point(_ c: Coordinate, eta: Double) -> AheadSamplePoint {
         AheadSamplePoint(minutes: Int(eta / 60), eta: F.at(eta), distanceM: 0, coordinate: c, travelBearingDeg: nil)
     }
