@@ -87,16 +87,26 @@ let package = Package(
         // Benchmarks (bench/*.sh); timing never goes into tests.
         .executableTarget(
             name: "fixcast-bench",
-            dependencies: ["FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText"],
+            dependencies: [
+                "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText", "FixcastFuzz",
+            ],
             path: "bench/Sources/fixcast-bench"),
+        // The fuzz targets of every decoder of outside data (mutators, seeds, the house rules checked on
+        // what decodes): `fixcast-bench fuzz` runs long campaigns, the core tests a bounded seeded few.
+        // Pure like the core it tests; no product ships it.
+        .target(
+            name: "FixcastFuzz", dependencies: ["FixcastCore", "FixcastTables", "FixcastText"],
+            path: "bench/Sources/FixcastFuzz"),
         // One test target per library, mirroring its folders; FixcastTests holds the executable's
         // (through-the-binary) tests and, in Tests/FixcastTests/Fixtures, the fixtures all of them read.
         .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
         .testTarget(name: "FixcastTablesTests", dependencies: ["FixcastTables"]),
         // FixcastAdapters for the recorded MeteoAlarm feeds only: the core reads XML as a tree and has no
         // parser, so its tests read the recordings with the adapters' (libxml2) as production does.
+        // FixcastFuzz for the bounded, seeded share of the fuzz campaign.
         .testTarget(
-            name: "FixcastCoreTests", dependencies: ["FixcastCore", "FixcastTables", "FixcastText", "FixcastAdapters"]),
+            name: "FixcastCoreTests",
+            dependencies: ["FixcastCore", "FixcastTables", "FixcastText", "FixcastAdapters", "FixcastFuzz"]),
         .testTarget(
             name: "FixcastRenderingTests",
             dependencies: ["FixcastRendering", "FixcastCore", "FixcastTables", "FixcastText", "FixcastTestSupport"]),

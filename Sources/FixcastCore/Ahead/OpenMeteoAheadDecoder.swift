@@ -25,8 +25,6 @@ public enum OpenMeteoAheadDecoder {
     public static let maxBytes = 4 << 20
     /// 384 hours (16 days, Open-Meteo's longest forecast) per location at most.
     public static let maxHours = 384
-    /// ±18 h: every real UTC offset is within ±14 h.
-    static let maxOffsetS = 18 * 3600
 
     public static func decode(_ body: [UInt8], locations: Int) throws(AheadForecastDecodeError) -> [AheadHourlySeries] {
         guard body.count <= maxBytes else {
@@ -61,11 +59,12 @@ public enum OpenMeteoAheadDecoder {
 
     static func series(_ item: JSONValue) throws(WeatherDecodeError) -> AheadHourlySeries {
         guard item.objectValue != nil else { throw WeatherDecodeError("not an object") }
-        guard let offset = try JSONRead.int(item["utc_offset_seconds"], "utc_offset_seconds") else {
+        guard let sent = try JSONRead.int(item["utc_offset_seconds"], "utc_offset_seconds") else {
             throw WeatherDecodeError("utc_offset_seconds is missing")
         }
-        guard abs(offset) <= maxOffsetS else {
-            throw WeatherDecodeError("utc_offset_seconds \(offset) is not an offset")
+        // The current weather's rule (±18 h), which holds for Int.min too.
+        guard let offset = WeatherReport.utcOffset(sent) else {
+            throw WeatherDecodeError("utc_offset_seconds \(sent) is not an offset")
         }
         guard let hourly = try JSONRead.object(item["hourly"], "hourly") else {
             throw WeatherDecodeError("no \"hourly\" block")
@@ -79,10 +78,12 @@ public enum OpenMeteoAheadDecoder {
         }
         var times: [Date] = []
         for (i, t) in timeColumn.enumerated() {
-            guard let text = try JSONRead.string(t, "hourly.time[\(i)]"), let local = UTCTime.parse(text) else {
+            guard let text = try JSONRead.string(t, "hourly.time[\(i)]"), let local = UTCTime.parse(text),
+                let utc = PlausibleTime.date(
+                    (text.hasSuffix("Z") ? local : local.addingTimeInterval(-Double(offset))).timeIntervalSince1970)
+            else {
                 throw WeatherDecodeError("hourly.time[\(i)] is not a time")
             }
-            let utc = text.hasSuffix("Z") ? local : local.addingTimeInterval(-Double(offset))
             if let last = times.last, utc <= last {
                 throw WeatherDecodeError("hourly.time[\(i)] is not after the hour before it")
             }

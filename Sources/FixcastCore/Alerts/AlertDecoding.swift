@@ -76,7 +76,7 @@ enum AlertGeoJSON {
             }
             out.append((lon, lat))
         }
-        return out
+        return RingContainment.unwrapsOnTheEarth(out) ? out : nil
     }
 }
 

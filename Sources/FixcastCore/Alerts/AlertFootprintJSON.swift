@@ -1,3 +1,4 @@
+import FixcastTables
 import FixcastText
 import FoundationEssentials
 
@@ -108,7 +109,9 @@ extension AlertFootprint {
                     else { break }
                     ring.append(Point(lon: lon, lat: lat))
                 }
-                guard ring.count == points.count, ring.count >= 3 else {
+                guard ring.count == points.count, ring.count >= 3,
+                    RingContainment.unwrapsOnTheEarth(ring.map { ($0.lon, $0.lat) })
+                else {
                     rings = []
                     break
                 }

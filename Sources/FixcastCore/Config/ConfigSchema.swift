@@ -45,9 +45,10 @@ public enum ConfigSchema {
     /// a new secret (a password) is protected by adding its name here.
     public static let secretKeys: Set<String> = ["weather.api_key", "mqtt.password"]
 
-    /// Whether `section.name` holds a secret.
+    /// Whether `section.name` holds a secret: a secret's key, in its own table or any other (an `api_key`
+    /// or `password` written under the wrong [table] is still a secret: a syntax error there quoted it).
     public static func isSecret(section: String, key: String) -> Bool {
-        secretKeys.contains(section + "." + key)
+        secretKeys.contains(section + "." + key) || secretKeys.contains { $0.hasSuffix("." + key) }
     }
 
     public static let sections = [

@@ -1,4 +1,5 @@
 import FixcastText
+
 /// Reads an Open-Meteo geocoding `/v1/search` body into search matches, best first as the API ranks them.
 ///
 /// The API omits empty fields: no `results` key at all means no match, and a result may lack
@@ -26,8 +27,13 @@ public enum OpenMeteoGeocodingDecoder {
         return PlaceMatch(
             name: name, region: item["admin1"]?.stringValue, country: item["country"]?.stringValue,
             countryCode: item["country_code"]?.stringValue, coordinate: coordinate,
-            population: item["population"]?.intValue, source: .openMeteo)
+            population: item["population"]?.intValue.flatMap { (0...maxPopulation).contains($0) ? $0 : nil },
+            source: .openMeteo)
     }
+
+    /// More people than live on Earth is no population (nor is a negative one: -9223372036854775808
+    /// trapped the search table's digit grouping); such a value is unknown, as when it is not sent.
+    static let maxPopulation = 10_000_000_000
 
     /// The `reason` of an error body, for telling a person why a non-200 answer failed (capped to
     /// `TextCap.serverReason`).

@@ -47,4 +47,10 @@ public enum PlausibleTime {
     public static func date(_ seconds: Double) -> Date? {
         contains(seconds) ? Date(timeIntervalSince1970: seconds) : nil
     }
+
+    /// An ISO 8601 time or date (`UTCTime.parse`) when it is inside the window, else nil: how a time an
+    /// API sends is read (a sunrise in year 0000 is a broken answer, not a sunrise).
+    public static func parse(_ text: String) -> Date? {
+        UTCTime.parse(text).flatMap { contains($0.timeIntervalSince1970) ? $0 : nil }
+    }
 }

@@ -60,7 +60,9 @@ public enum MetNorwayDecoder {
         var steps: [Step] = []
         for (i, item) in series.enumerated() {
             let path = "timeseries[\(i)]"
-            guard let timeText = try JSONRead.string(item["time"], "\(path).time"), let time = UTCTime.parse(timeText)
+            // A step outside 1970–2200 is not a time either: its day would be shown as a forecast for year 1.
+            guard let timeText = try JSONRead.string(item["time"], "\(path).time"),
+                let time = PlausibleTime.parse(timeText)
             else {
                 throw WeatherDecodeError("\(path).time is missing or not a time")
             }

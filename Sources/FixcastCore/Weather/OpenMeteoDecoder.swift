@@ -105,10 +105,15 @@ public enum OpenMeteoDecoder {
                 return col.enumerated().map { (i, v) in
                     log.keep("daily[\(i)].\(key)") { () throws(WeatherDecodeError) -> Date? in
                         guard let text = try JSONRead.string(v, "daily.\(key)[\(i)]") else { return nil }
-                        guard let asUTC = UTCTime.parse(text) else {
+                        // Local time made UTC, then held to 1970–2200: a sunrise in year 0000 is not one.
+                        guard let asUTC = UTCTime.parse(text),
+                            let time = PlausibleTime.date(
+                                (text.hasSuffix("Z") ? asUTC : asUTC.addingTimeInterval(-Double(offset)))
+                                    .timeIntervalSince1970)
+                        else {
                             throw WeatherDecodeError("daily.\(key)[\(i)] is not a time")
                         }
-                        return text.hasSuffix("Z") ? asUTC : asUTC.addingTimeInterval(-Double(offset))
+                        return time
                     }
                 }
             }
@@ -126,7 +131,7 @@ public enum OpenMeteoDecoder {
             sunrises = localTimes("sunrise")
             sunsets = localTimes("sunset")
             for (i, t) in times.enumerated() {
-                guard let date = try JSONRead.string(t, "daily.time[\(i)]"), UTCTime.parse(date) != nil else {
+                guard let date = try JSONRead.string(t, "daily.time[\(i)]"), PlausibleTime.parse(date) != nil else {
                     throw WeatherDecodeError("daily.time[\(i)] is not a date")
                 }
                 daily.append(

@@ -70,7 +70,8 @@ public enum OpenWeatherMapDecoder {
                 try conditionCode(current["weather"], path: "weather")
             }
         )
-        let currentOffset = try? JSONRead.int(current["timezone"], "timezone")
+        // An offset beyond ±18 h is none (and could not be added to a time: 9223372036854775807 traps).
+        let currentOffset = WeatherReport.utcOffset(try? JSONRead.int(current["timezone"], "timezone"))
 
         var daily: [DailyForecast] = []
         var offset = currentOffset ?? 0
@@ -79,7 +80,9 @@ public enum OpenWeatherMapDecoder {
                 throw WeatherDecodeError("the forecast body is not a JSON object")
             }
             let city = try JSONRead.object(forecast["city"], "city")
-            if let cityOffset = try JSONRead.int(city?["timezone"], "city.timezone") { offset = cityOffset }
+            if let cityOffset = WeatherReport.utcOffset(try JSONRead.int(city?["timezone"], "city.timezone")) {
+                offset = cityOffset
+            }
             guard let list = try JSONRead.array(forecast["list"], "list") else {
                 throw WeatherDecodeError("the forecast has no \"list\"")
             }
@@ -92,7 +95,12 @@ public enum OpenWeatherMapDecoder {
         let currentMax = kelvin(main["temp_max"], "main.temp_max", "today.max_c")
         func time(_ key: String) -> Date? {
             log.keep("today.\(key)") { () throws(WeatherDecodeError) in
-                try JSONRead.int(sys?[key], "sys.\(key)").map { Date(timeIntervalSince1970: Double($0)) }
+                try JSONRead.int(sys?[key], "sys.\(key)").map { (seconds) throws(WeatherDecodeError) in
+                    guard let time = PlausibleTime.date(Double(seconds)) else {
+                        throw WeatherDecodeError("sys.\(key) \(seconds) is not a time from 1970 to 2200")
+                    }
+                    return time
+                }
             }
         }
         let today = TodaySummary(
@@ -117,7 +125,11 @@ public enum OpenWeatherMapDecoder {
             guard let dt = try JSONRead.int(item["dt"], "\(path).dt") else {
                 throw WeatherDecodeError("\(path).dt is missing")
             }
-            let date = UTCTime.formatDate(Date(timeIntervalSince1970: Double(dt + offset)))
+            // A step from before 1970 or after 2200 is no step (9223372036854775807 + the offset trapped).
+            guard let time = PlausibleTime.date(Double(dt)) else {
+                throw WeatherDecodeError("\(path).dt \(dt) is not a time from 1970 to 2200")
+            }
+            let date = UTCTime.formatDate(time.addingTimeInterval(Double(offset)))
             let main = try JSONRead.object(item["main"], "\(path).main")
             let temp = try JSONRead.number(main?["temp"], "\(path).main.temp")
             let lo = try JSONRead.number(main?["temp_min"], "\(path).main.temp_min") ?? temp

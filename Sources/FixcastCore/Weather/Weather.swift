@@ -153,9 +153,10 @@ public struct WeatherReport: Sendable, Hashable {
     /// ±18 h: every real UTC offset is within −12 h and +14 h.
     public static let maxUTCOffsetS = 18 * 3600
 
-    /// `seconds` as a report's `utcOffsetS`, or nil when it is no offset.
+    /// `seconds` as a report's `utcOffsetS`, or nil when it is no offset. A range test, not `abs`: the
+    /// absolute value of `Int.min` (an API can send -9223372036854775808) does not exist, and traps.
     public static func utcOffset(_ seconds: Int?) -> Int? {
-        seconds.flatMap { abs($0) <= maxUTCOffsetS ? $0 : nil }
+        seconds.flatMap { (-maxUTCOffsetS...maxUTCOffsetS).contains($0) ? $0 : nil }
     }
 
     public init(

@@ -112,13 +112,19 @@ package struct PlaceTableImage: @unchecked Sendable {
 
     @inline(__always) package func record(_ row: Int) -> Int { row * Self.recordSize }
 
+    /// The bytes of a row's name and alternate name in `strings`; both empty when the row's record does
+    /// not fit the layout. The encoder writes the rows' strings one after another, so a row's strings end
+    /// where the next row's begin (the last row's, at the section's end): lengths read from a damaged or
+    /// shifted section (up to 64 KiB each, not the tens of bytes names have) fail that test, and a search
+    /// over every row stays as costly as the file is long (a shifted strings offset once made one search
+    /// fold 20 GB of garbage, minutes of work).
     package func nameRanges(_ row: Int) -> (name: Range<Int>, alt: Range<Int>) {
         let start = Int(records.u32(record(row)))
         guard start <= strings.count - 4 else { return (0..<0, 0..<0) }
-        let nameLength = Int(strings.u16(start))
-        let altLength = Int(strings.u16(start + 2))
-        let nameEnd = min(strings.count, start + 4 + nameLength)
-        let altEnd = min(strings.count, nameEnd + altLength)
+        let nameEnd = start + 4 + Int(strings.u16(start))
+        let altEnd = nameEnd + Int(strings.u16(start + 2))
+        let next = row + 1 < count ? Int(records.u32(record(row + 1))) : strings.count
+        guard altEnd == next, altEnd <= strings.count else { return (0..<0, 0..<0) }
         return (start + 4..<nameEnd, nameEnd..<altEnd)
     }
 

@@ -27,6 +27,11 @@ package enum PlaceTableText {
         let regionCount = try p.section("#regions")
         var regions: [String] = []
         for _ in 0..<regionCount {
+            // An empty name is a region too, but the end of the text is not: a count of 999999999999
+            // appended empty names until memory ran out.
+            guard !p.atEnd else {
+                throw p.failure("the table announces \(regionCount) regions but has \(regions.count)")
+            }
             regions.append(p.field() ?? "")
             p.endLine()
         }

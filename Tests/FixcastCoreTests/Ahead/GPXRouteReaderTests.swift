@@ -165,6 +165,24 @@ struct GPXRouteReaderTests {
         #expect(Self.cause(Self.gpx(body)) == .tooManyPoints(line: 3, limit: GPXRouteReader.maxPoints))
     }
 
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz gpx`, bench/README.md): a tag with
+    // 200,000 distinct attributes (2 MB, under the size limit) took minutes, each attribute compared with
+    // every one before it.
+    @Test func thousandsOfAttributesAreReadInLinearTime() {
+        let attributes = (0..<40_000).map { " a\($0)=\"\"" }.joined()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let cause = Self.cause(Self.gpx("<extensions" + attributes + "/>"))
+        let took = clock.now - started
+        #expect(cause == .noPoints)
+        #expect(took < .seconds(2), "40,000 attributes took \(took)")
+        // A repeated one is still refused, however late it comes.
+        guard case .malformed = Self.cause(Self.gpx("<extensions" + attributes + " a17=\"x\"/>")) else {
+            Issue.record("a repeated attribute was accepted")
+            return
+        }
+    }
+
     @Test func whatIsNotGPXOrNotWellFormedIsRefused() {
         guard case .notGPX = Self.cause(Array("<kml><rte/></kml>".utf8)) else {
             Issue.record("kml accepted")

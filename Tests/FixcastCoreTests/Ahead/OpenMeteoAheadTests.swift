@@ -103,6 +103,22 @@ struct OpenMeteoAheadTests {
         #expect(message.hasPrefix("ahead: ") && message.hasSuffix(".") && !message.contains("\u{1B}"))
     }
 
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz open-meteo-ahead`, bench/README.md).
+
+    @Test func theSmallestIntegerAsTheOffsetIsRefusedRatherThanATrap() {
+        // `abs(-9223372036854775808)` trapped.
+        #expect(
+            Self.decodeError("[\(Self.location(offset: "-9223372036854775808"))]", locations: 1)?.contains(
+                "is not an offset") == true)
+    }
+
+    // The rule the campaign found missing for the other decoders' times: a time outside 1970–2200 is none.
+    @Test func anHourOutside1970To2200IsNotATime() {
+        #expect(
+            Self.decodeError("[\(Self.location(times: "[\"0000-01-01T00:00\",\"0000-01-01T01:00\"]"))]", locations: 1)?
+                .contains("hourly.time[0] is not a time") == true)
+    }
+
     static func point(_ c: Coordinate, eta: Double) -> AheadSamplePoint {
         AheadSamplePoint(minutes: Int(eta / 60), eta: F.at(eta), distanceM: 0, coordinate: c, travelBearingDeg: nil)
     }

@@ -1,3 +1,4 @@
+import FixcastTables
 import Foundation
 import Testing
 
@@ -115,6 +116,29 @@ import Testing
         #expect(
             try MetAlertsDecoder.decode(body, at: Coordinate(lat: 62.1, lon: 5.0)!).map(\.area) == ["Måløy - Svinøy"])
         #expect(try MetAlertsDecoder.decode(body, at: Coordinate(lat: 59.9, lon: 10.7)!).isEmpty)
+    }
+
+    /// A ring that zigzags by more than 180° at every vertex: unwrapped across the antimeridian it climbs
+    /// 170° a vertex, past 2,147° at the 13th, where its micro-degrees overflow Int32.
+    static let zigzag =
+        "[" + (0..<20).map { "[\(Double(($0 * 170 + 180) % 360 - 180)),\(10 + $0 % 2)]" }.joined(separator: ",")
+        + ",[0,10]]"
+
+    // Found during the decoders' fuzz campaign (bench/README.md; `fixcast-bench fuzz nws-alerts` makes such
+    // rings now): asked whether the point was inside, the zigzag ring trapped (Int32 of 2.2e9 micro-degrees)
+    // and killed the agent.
+    @Test func aRingThatUnwrapsOffTheEarthIsNoRingRatherThanATrap() throws {
+        let body =
+            #"{"type":"FeatureCollection","features":[{"id":"z","geometry":{"type":"Polygon","coordinates":[\#(Self.zigzag)]},"properties":{"id":"urn:z","event":"Zigzag","status":"Actual","severity":"Severe"}}]}"#
+        let alerts = try NWSAlertDecoder.decode(Array(body.utf8), at: Coordinate(lat: 10.5, lon: 5)!)
+        // No usable geometry: the service's own point query is trusted, and nothing is matched ahead.
+        #expect(alerts.map(\.event) == ["Zigzag"])
+        #expect(alerts.first?.footprint == nil)
+        // Across the antimeridian and back is a ring; round and round is not.
+        let across: [(lon: Double, lat: Double)] = [(179, 10), (-179, 10), (-179, 11), (179, 11), (179, 10)]
+        let round: [(lon: Double, lat: Double)] = (0..<13).map { k in (Double((k * 170 + 180) % 360 - 180), 10) }
+        #expect(RingContainment.unwrapsOnTheEarth(across))
+        #expect(!RingContainment.unwrapsOnTheEarth(round))
     }
 
     @Test func awarenessColoursMapOntoSeverity() {

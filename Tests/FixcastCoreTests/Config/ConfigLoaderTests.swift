@@ -182,6 +182,21 @@ import Testing
         }
     }
 
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz config`, bench/README.md): a secret's line
+    // under the wrong table, with a value that does not read, was quoted in the syntax error.
+    @Test func aSecretUnderTheWrongTableIsNeverShown() {
+        for text in ["[gps]\napi_key = \u{2}\"s3cr3t\"", "[weather]\npassword = ]'s3cr3t'", "[mqtt]\napi_key = s3cr3t"]
+        {
+            do {
+                _ = try load(text)
+                Issue.record("accepted: \(text)")
+            } catch {
+                #expect(error.message.hasPrefix("config: \(Self.path) line 2: "), "\(error.message)")
+                #expect(!error.message.contains("s3cr3t"), "\(error.message)")
+            }
+        }
+    }
+
     @Test func theUnknownKeyMessageReadsAsTheContractShows() {
         #expect(throws: ConfigError.unknownKey(.file(path: Self.path, line: 7), section: "trigger", key: "wether")) {
             try load("[trigger]\n\n\n\n\n\nwether = 1")

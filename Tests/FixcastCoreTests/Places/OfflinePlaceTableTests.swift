@@ -148,6 +148,32 @@ struct PlaceTableImageTests {
         wrongCount[9] = 0xFF
         #expect(throws: OfflinePlaceTable.FormatError.self) { try OfflinePlaceTable(imageBytes: wrongCount) }
     }
+
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz places-bin`, bench/README.md): with the
+    // strings offset of the bundled table moved 2 KiB, every name length was read from other bytes (up to
+    // 64 KiB each), and one search folded 20 GB of garbage for minutes. A row's strings end where the next
+    // row's begin; lengths that do not are damage, and the row has no name.
+    @Test func nameLengthsThatDoNotFitTheLayoutAreDamageNotText() throws {
+        let image = try Self.image()
+        func u64(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(image[at + $1]) << (8 * $1) } }
+        let strings = u64(40)
+        // Row 0's name length made 60,000: it would run over every other row's strings.
+        var long = image
+        long[strings] = 0x60
+        long[strings + 1] = 0xEA
+        let t = try OfflinePlaceTable(imageBytes: long)
+        #expect(t.name(0) == "" && t.alternateName(0) == nil)
+        #expect(t.name(1) == "Köln" && t.alternateName(1) == "Koeln")
+        #expect(t.search("berlin", limit: 5).isEmpty)
+        #expect(t.search("koln", limit: 5) == [1])
+        // The strings section moved two bytes back: every length is read from the wrong bytes.
+        var shifted = image
+        shifted[40] = UInt8((strings - 2) & 0xFF)
+        shifted[41] = UInt8((strings - 2) >> 8)
+        let s = try OfflinePlaceTable(imageBytes: shifted)
+        #expect((0..<s.count).allSatisfy { s.name($0) == "" })
+        #expect(s.search("a", limit: 5).isEmpty)
+    }
 }
 
 /// The bundled table itself: share/fixcast/places.bin, made from

@@ -19,6 +19,17 @@ struct OpenMeteoGeocodingDecoderTests {
         #expect(matches.allSatisfy { $0.source == .openMeteo })
     }
 
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz geocoding`, bench/README.md): a negative
+    // population was shown as a fact, and -9223372036854775808 trapped `search`'s digit grouping (abs).
+    @Test func aPopulationNoPlaceCanHaveIsUnknown() throws {
+        for population in ["-9223372036854775808", "-9999", "-1", "10000000001", "9223372036854775807"] {
+            let body = #"{"results":[{"name":"X","latitude":1,"longitude":2,"population":\#(population)}]}"#
+            #expect(try OpenMeteoGeocodingDecoder.decode(Array(body.utf8)).map(\.population) == [nil], "\(population)")
+        }
+        let zero = #"{"results":[{"name":"X","latitude":1,"longitude":2,"population":0}]}"#
+        #expect(try OpenMeteoGeocodingDecoder.decode(Array(zero.utf8)).map(\.population) == [0])
+    }
+
     @Test func noResultsKeyIsNoMatch() throws {
         #expect(try OpenMeteoGeocodingDecoder.decode(Array(#"{"generationtime_ms":0.13}"#.utf8)).isEmpty)
     }

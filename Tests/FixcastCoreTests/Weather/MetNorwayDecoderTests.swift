@@ -146,6 +146,19 @@ import Testing
         }
     }
 
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz metno`, bench/README.md).
+
+    @Test func aStepOutside1970To2200IsNotATime() {
+        // Read as year 1, the step made a forecast day "0001-01-01".
+        for time in ["0000-01-01", "9999-12-31T23:00:00Z", "1969-12-31T23:00:00Z"] {
+            let body =
+                #"{"properties":{"meta":{"units":{"air_temperature":"celsius"}},"timeseries":[{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":5}}}},{"time":"\#(time)","data":{"instant":{"details":{"air_temperature":6}}}}]}}"#
+            #expect(throws: WeatherDecodeError.self, "\(time)") {
+                try MetNorwayDecoder.decode(Array(body.utf8), coordinate: here, fetchedAt: fetchedAt)
+            }
+        }
+    }
+
     /// Every symbol of the official legend, with each suffix it takes, maps onto a described WMO code.
     @Test func everyLegendSymbolMaps() throws {
         let text = try String(

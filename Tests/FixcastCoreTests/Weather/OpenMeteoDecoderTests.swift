@@ -164,4 +164,37 @@ import Testing
                 == "Latitude must be in range of -90 to 90°.")
         #expect(OpenMeteoDecoder.errorReason(Array("<html></html>".utf8)) == nil)
     }
+
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz open-meteo`, bench/README.md).
+
+    @Test func theSmallestIntegerAsTheOffsetIsNoOffsetRatherThanATrap() throws {
+        // `abs(-9223372036854775808)` has no value: the offset check trapped and killed the agent.
+        let r = try OpenMeteoDecoder.decode(
+            Self.body(current: #""temperature_2m":1"#, currentUnits: #""temperature_2m":"°C""#, offset: Int.min),
+            coordinate: here, fetchedAt: fetchedAt)
+        #expect(r.utcOffsetS == 0)
+        #expect(r.current.temperatureC == 1)
+        #expect(WeatherReport.utcOffset(Int.min) == nil && WeatherReport.utcOffset(Int.max) == nil)
+    }
+
+    // The rule the campaign found missing for MET Norway's steps and OpenWeatherMap's times: a time outside
+    // 1970–2200 is none.
+    @Test func aSunriseOutside1970To2200IsUnknownNamedNotAFact() throws {
+        let body = Self.body(
+            current: #""temperature_2m":1"#, currentUnits: #""temperature_2m":"°C""#,
+            daily:
+                #","daily":{"time":["2026-01-31"],"sunrise":["0000-01-01T07:50"],"sunset":["9999-12-31T16:40"]}"#)
+        let r = try OpenMeteoDecoder.decode(body, coordinate: here, fetchedAt: UTCTime.parse("2026-01-31T12:00:00Z")!)
+        #expect(r.today?.sunrise == nil && r.today?.sunset == nil)
+        #expect(r.valueProblems.map(\.field).sorted() == ["daily[0].sunrise", "daily[0].sunset"])
+    }
+
+    @Test func aDayOutside1970To2200IsNotADate() {
+        let body = Self.body(
+            current: #""temperature_2m":1"#, currentUnits: #""temperature_2m":"°C""#,
+            daily: #","daily":{"time":["0000-01-01"]}"#)
+        #expect(throws: WeatherDecodeError.self) {
+            try OpenMeteoDecoder.decode(body, coordinate: here, fetchedAt: fetchedAt)
+        }
+    }
 }

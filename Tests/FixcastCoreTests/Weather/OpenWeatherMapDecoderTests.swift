@@ -131,4 +131,38 @@ import Testing
     @Test(arguments: [0, 199, 400, 900, 999]) func unknownIdsAreNil(id: Int) {
         #expect(OpenWeatherMapConditions.wmoCode(id) == nil)
     }
+
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz owm`, bench/README.md).
+
+    @Test func aStepTimeBeyondAnyDateIsRefusedRatherThanATrap() {
+        // `dt + city.timezone` overflowed Int and trapped; a step outside 1970–2200 is no step.
+        for dt in ["9223372036854775807", "-9223372036854775808", "253402214400", "-1"] {
+            let forecast = #"{"city":{"timezone":7200},"list":[{"dt":\#(dt),"main":{"temp":280}}]}"#
+            #expect(throws: WeatherDecodeError.self, "dt \(dt)") {
+                try OpenWeatherMapDecoder.decode(
+                    current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
+                    fetchedAt: Date(timeIntervalSince1970: 1_769_774_400))
+            }
+        }
+    }
+
+    @Test func anOffsetBeyondAnyZoneIsNone() throws {
+        let forecast = #"{"city":{"timezone":9223372036854775807},"list":[{"dt":1769774400,"main":{"temp":280}}]}"#
+        let r = try OpenWeatherMapDecoder.decode(
+            current: Array(#"{"main":{"temp":280},"timezone":-9223372036854775808}"#.utf8),
+            forecast: Array(forecast.utf8), coordinate: here, fetchedAt: Date(timeIntervalSince1970: 1_769_774_400))
+        // No usable offset: the days are UTC's, as when none is sent.
+        #expect(r.utcOffsetS == 0)
+        #expect(r.daily.map(\.date) == ["2026-01-30"])
+    }
+
+    @Test func aSunriseOutside1970To2200IsUnknownNamedNotAFact() throws {
+        let current = #"{"main":{"temp":280},"sys":{"sunrise":9223372036854775807,"sunset":-1661882248}}"#
+        let r = try OpenWeatherMapDecoder.decode(
+            current: Array(current.utf8), forecast: nil, coordinate: here,
+            fetchedAt: Date(timeIntervalSince1970: 1_769_774_400))
+        #expect(r.today?.sunrise == nil && r.today?.sunset == nil)
+        #expect(r.valueProblems.map(\.field).sorted() == ["today.sunrise", "today.sunset"])
+        #expect(r.current.temperatureC != nil)
+    }
 }

@@ -53,6 +53,18 @@ struct PlaceTableTextTests {
         }
     }
 
+    // Found by the decoders' fuzz campaign (`fixcast-bench fuzz places-tsv`, bench/README.md): a count of
+    // 999999999999 regions appended empty names past the end of the text until memory ran out.
+    @Test func moreRegionsAnnouncedThanTheTextHasIsAnError() {
+        let text = "fixcast-places\t1\n#countries\t1\nDE\tGermany\n#regions\t2000000\nBerlin\n"
+        do {
+            _ = try PlaceTableText.parse(Array(text.utf8))
+            Issue.record("a table with 1 of 2,000,000 regions was read")
+        } catch {
+            #expect(error.line == 6 && error.reason.contains("2000000 regions but has 1"), "\(error)")
+        }
+    }
+
     @Test func anEncodedTableReadsBack() throws {
         let parsed = try PlaceTableText.parse(Array(Self.small.utf8))
         let bytes = PlaceTableImage.encode(countries: parsed.countries, regions: parsed.regions, rows: parsed.rows)

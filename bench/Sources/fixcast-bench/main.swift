@@ -28,6 +28,7 @@ func pad(_ text: String, _ width: Int) -> String {
 
 // `fixcast-bench --compile IN.tsv OUT.bin`: writes the binary table (scripts/build-places.py runs this).
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "fuzz" { exit(runFuzz(Array(arguments.dropFirst()))) }
 if arguments.first == "--json" { exit(runJSONBench(Array(arguments.dropFirst()))) }
 if arguments.first == "--live" { exit(runLiveBench()) }
 if arguments.first == "--areas" { exit(runAreasBench(Array(arguments.dropFirst()))) }
