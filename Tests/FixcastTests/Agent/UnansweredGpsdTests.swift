@@ -41,7 +41,7 @@ import Testing
 
     @Test("now: a port that takes the connection and closes it is 'not answering', not 'went away'")
     func nowOnAPortThatClosesAtOnce() throws {
-        let port = try ClosingPort()
+        let port = try StandInGPSD(.closesAtOnce)
         let home = TestPaths.temporaryDirectory("closing-now")
         defer { try? FileManager.default.removeItem(at: home) }
         let r = try CLIRunner.run(["now", "--gpsd", "127.0.0.1:\(port.port)", "--offline"], home: home, timeout: 60)
@@ -55,7 +55,7 @@ import Testing
     /// again from its shortest delay at every connect.
     @Test("run --json: a port that closes each connection is said once, and retried with a growing back-off")
     func runOnAPortThatClosesAtOnce() async throws {
-        let port = try ClosingPort()
+        let port = try StandInGPSD(.closesAtOnce)
         let home = TestPaths.temporaryDirectory("closing-run")
         defer { try? FileManager.default.removeItem(at: home) }
         let agent = try Self.headlessAgent(gpsdPort: port.port, home: home)
@@ -76,7 +76,7 @@ import Testing
     /// 2 s, `now` waits its three tries and says there was no fix.
     @Test("now: gpsd that answers late (busy opening a device) is waited for, then 'no fix', not 'not answering'")
     func nowWaitsForAGPSDThatAnswersLate() throws {
-        let gpsd = try SlowGPSD(delay: 2)
+        let gpsd = try StandInGPSD(.greetsAfter(2))
         let home = TestPaths.temporaryDirectory("slow-now")
         defer { try? FileManager.default.removeItem(at: home) }
         let r = try CLIRunner.run(
