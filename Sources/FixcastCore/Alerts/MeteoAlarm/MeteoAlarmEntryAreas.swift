@@ -1,3 +1,4 @@
+import FixcastTables
 import FixcastText
 import FoundationEssentials
 
@@ -75,6 +76,6 @@ public enum MeteoAlarmEntryAreas {
             else { return nil }
             ring.append((point.lon, point.lat))
         }
-        return ring.count >= 3 ? ring : nil
+        return ring.count >= 3 && RingContainment.unwrapsOnTheEarth(ring) ? ring : nil
     }
 }

@@ -81,6 +81,9 @@ extension RingContainment {
                 while lon - p > 180 { lon -= 360 }
                 while lon - p < -180 { lon += 360 }
             }
+            // A ring that zigzags across the antimeridian climbs up to 180° a vertex: beyond the area
+            // table's bound it is no shape on the Earth, and its micro-degrees would not fit Int32.
+            guard abs(lon) <= maxUnwrappedLongitude else { return .outside }
             if abs(lon) > 180 { crossesAntimeridian = true }
             previous = lon
             flat.append(Int32((lon * 1e6).rounded()).littleEndian)

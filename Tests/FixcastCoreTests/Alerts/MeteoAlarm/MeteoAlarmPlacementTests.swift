@@ -96,4 +96,19 @@ struct MeteoAlarmPlacementTests {
         let nan: [(lon: Double, lat: Double)] = [(0, 0), (.nan, 1), (1, 1)]
         #expect(RingContainment.locate(Coordinate(lat: 0.5, lon: 0.6)!, in: nan) == .outside)
     }
+
+    /// A CAP polygon that zigzags across the antimeridian: each step of more than 180° is unwrapped the
+    /// short way round, so its longitude climbs about 179° a vertex, and from 13 vertices its
+    /// micro-degrees no longer fit Int32 (a trap, found by the decoders' fuzz campaign in the other
+    /// alert sources' rings). Such a ring is no shape on the Earth: not a polygon of the entry, and
+    /// outside of everything when asked directly.
+    @Test func aRingThatZigzagsAcrossTheAntimeridianIsNoShapeInsteadOfATrap() {
+        let zigzag: [(lon: Double, lat: Double)] = (0..<16).map { i in
+            (i.isMultiple(of: 2) ? -Double(i) : 180 - Double(i), i.isMultiple(of: 2) ? 10 : 11)
+        }
+        #expect(RingContainment.locate(Coordinate(lat: 10.5, lon: 0.5)!, in: zigzag) == .outside)
+        let text = zigzag.map { "\($0.lat),\($0.lon)" }.joined(separator: " ")
+        #expect(MeteoAlarmEntryAreas.ring(text) == nil)
+        #expect(MeteoAlarmEntryAreas.ring("10,0 11,1 10,2")?.count == 3)
+    }
 }
