@@ -68,24 +68,15 @@ extension RingContainment {
     /// at the area table's precision (1e-6°), with the same border rule. A ring whose longitudes jump by
     /// more than 180° between two vertices is unwrapped across the antimeridian, and the point tried there.
     public static func locate(_ point: Coordinate, in ring: [(lon: Double, lat: Double)]) -> RingContainment {
+        // Unwrapped by the one rule; a ring that zigzags across the antimeridian climbs up to 180° a
+        // vertex, and beyond the bound it is no shape on the Earth (its micro-degrees would not fit Int32).
+        guard let longitudes = unwrappedLongitudes(ring) else { return .outside }
         var flat: [Int32] = []
         flat.reserveCapacity(ring.count * 2)
-        var previous: Double? = nil
         var crossesAntimeridian = false
-        for vertex in ring {
-            guard vertex.lon.isFinite, vertex.lat.isFinite, abs(vertex.lat) <= 90, abs(vertex.lon) <= 540 else {
-                return .outside
-            }
-            var lon = vertex.lon
-            if let p = previous {
-                while lon - p > 180 { lon -= 360 }
-                while lon - p < -180 { lon += 360 }
-            }
-            // A ring that zigzags across the antimeridian climbs up to 180° a vertex: beyond the area
-            // table's bound it is no shape on the Earth, and its micro-degrees would not fit Int32.
-            guard abs(lon) <= maxUnwrappedLongitude else { return .outside }
+        for (vertex, lon) in zip(ring, longitudes) {
+            guard abs(vertex.lat) <= 90 else { return .outside }
             if abs(lon) > 180 { crossesAntimeridian = true }
-            previous = lon
             flat.append(Int32((lon * 1e6).rounded()).littleEndian)
             flat.append(Int32((vertex.lat * 1e6).rounded()).littleEndian)
         }
