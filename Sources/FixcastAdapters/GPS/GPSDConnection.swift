@@ -104,7 +104,8 @@ public final class GPSDConnection {
     /// connection closed it without a word of gpsd's).
     public var lossError: GPSError {
         let label = address.description
-        return answered || everConnected
+        // `everConnected` is set with `answered`: gpsd answered on this connection or an earlier one.
+        return everConnected
             ? .connectionLost(address: label)
             : .unreachable(address: label, detail: "it closed the connection without answering")
     }
