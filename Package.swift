@@ -34,8 +34,9 @@ import PackageDescription
 // AlertAreaTable turn them into places, coordinates and alert areas) and the data-table port
 // (PlaceTableStorage, the leaf's TableStorage). The base map's reader and its values (BasemapImage, GeoBox,
 // BasemapLine) are the leaf's own and are drawn by FixcastRendering directly. DESIGN.md's C shims are
-// CGPS, CCurl, CSQLite, CMosquitto and CSystem; CXML (libxml2, for MeteoAlarm's Atom feeds) is one more of
-// the same kind, and the XML it reads reaches the core as FixcastText's plain tree (XMLElement), so the
+// CGPS, CCurl, CSQLite, CMosquitto and CSystem; CXML (libxml2, for MeteoAlarm's Atom feeds and GPX route
+// files) is one more of the same kind, and the XML it reads reaches the core as FixcastText's plain tree
+// (XMLElement) or, streamed, through FixcastText's XMLContentHandler (the core's GPXRouteBuilder), so the
 // core still parses no protocol and calls no C library.
 let package = Package(
     name: "fixcast",
@@ -60,7 +61,8 @@ let package = Package(
         .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
         // Leaf libraries: pure code that is not the domain.
         // Text formats: the JSON parser and writer, the TOML subset, CSV, XML text, the XML element tree
-        // (a plain value: the adapters' libxml2 reader builds it, the core reads it) and terminal text.
+        // (a plain value: the adapters' libxml2 reader builds it, the core reads it), the streaming
+        // reader's handler protocol, and terminal text.
         .target(name: "FixcastText"),
         // Geometry tables: the file formats of places.bin (and its text source), alert-areas.bin and
         // basemap.bin, their bounds-checked readers, the k-d tree and the exact ring containment.
@@ -93,16 +95,18 @@ let package = Package(
             path: "bench/Sources/fixcast-bench"),
         // The fuzz targets of every decoder of outside data (mutators, seeds, the house rules checked on
         // what decodes): `fixcast-bench fuzz` runs long campaigns, the core tests a bounded seeded few.
-        // Pure like the core it tests; no product ships it.
+        // FixcastAdapters for the documents libxml2 reads (GPX routes, MeteoAlarm's feeds): they are
+        // fuzzed as production reads them, through the parser. No product ships it.
         .target(
-            name: "FixcastFuzz", dependencies: ["FixcastCore", "FixcastTables", "FixcastText"],
+            name: "FixcastFuzz", dependencies: ["FixcastCore", "FixcastTables", "FixcastText", "FixcastAdapters"],
             path: "bench/Sources/FixcastFuzz"),
         // One test target per library, mirroring its folders; FixcastTests holds the executable's
         // (through-the-binary) tests and, in Tests/FixcastTests/Fixtures, the fixtures all of them read.
         .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
         .testTarget(name: "FixcastTablesTests", dependencies: ["FixcastTables"]),
-        // FixcastAdapters for the recorded MeteoAlarm feeds only: the core reads XML as a tree and has no
-        // parser, so its tests read the recordings with the adapters' (libxml2) as production does.
+        // FixcastAdapters for the recorded MeteoAlarm feeds and routes only: the core reads XML as a tree
+        // or a handler and has no parser, so its tests read the recordings with the adapters' (libxml2)
+        // as production does.
         // FixcastFuzz for the bounded, seeded share of the fuzz campaign.
         .testTarget(
             name: "FixcastCoreTests",

@@ -17,6 +17,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlversion.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -56,6 +57,9 @@ struct cxml_table {
     __typeof__(&xmlTextReaderConstLocalName) const_local_name;
     __typeof__(&xmlTextReaderConstNamespaceUri) const_namespace_uri;
     __typeof__(&xmlTextReaderConstValue) const_value;
+    __typeof__(&xmlTextReaderCurrentNode) current_node;
+    __typeof__(&xmlGetLineNo) line_number;
+    __typeof__(&xmlTextReaderGetParserLineNumber) parser_line_number;
 };
 
 /* Where each function's pointer goes in the table (CLazyLibrary resolves them all or none). */
@@ -75,6 +79,9 @@ static const struct clazy_symbol symbols[] = {
     {"xmlTextReaderConstLocalName", offsetof(struct cxml_table, const_local_name)},
     {"xmlTextReaderConstNamespaceUri", offsetof(struct cxml_table, const_namespace_uri)},
     {"xmlTextReaderConstValue", offsetof(struct cxml_table, const_value)},
+    {"xmlTextReaderCurrentNode", offsetof(struct cxml_table, current_node)},
+    {"xmlGetLineNo", offsetof(struct cxml_table, line_number)},
+    {"xmlTextReaderGetParserLineNumber", offsetof(struct cxml_table, parser_line_number)},
 };
 #define SYMBOL_COUNT (sizeof symbols / sizeof symbols[0])
 
@@ -181,7 +188,17 @@ int cxml_reader_read(struct cxml_reader *r, struct cxml_node *node) {
     if (rc == 0) return 0;
     node->kind = kind_of(lib.node_type(r->reader));
     node->depth = lib.depth(r->reader);
-    if (node->kind == CXML_NODE_ELEMENT) node->is_empty = lib.is_empty_element(r->reader) == 1;
+    if (node->kind == CXML_NODE_ELEMENT) {
+        node->is_empty = lib.is_empty_element(r->reader) == 1;
+        /* The line the element's start tag is on (xmlGetLineNo: -1 when unknown). An element node keeps
+         * its line in 16 bits, so from 65,535 on the parser's line stands in: where the parser is, which
+         * is the element's line or, when the parser has read on into the next chunk of input, a little
+         * past it. */
+        xmlNodePtr current = lib.current_node(r->reader);
+        long line = current == NULL ? -1 : lib.line_number(current);
+        if (line >= 65535) line = lib.parser_line_number(r->reader);
+        node->line = line > 0 && line <= INT_MAX ? (int)line : 0;
+    }
     node->local_name = (const char *)lib.const_local_name(r->reader);
     node->namespace_uri = (const char *)lib.const_namespace_uri(r->reader);
     if (node->kind == CXML_NODE_TEXT) node->value = (const char *)lib.const_value(r->reader);

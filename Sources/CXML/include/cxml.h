@@ -42,6 +42,8 @@ struct cxml_node {
     int depth;
     /* An element written <a/>: no CXML_NODE_END_ELEMENT follows it. */
     int is_empty;
+    /* Elements: the line (1-based) their start tag is on; 0 when unknown. */
+    int line;
     /* Elements and attributes: the name without its prefix. */
     const char *local_name;
     /* The namespace the prefix (or the default namespace) resolves to; NULL for none. */

@@ -8,18 +8,18 @@ public struct XMLReadError: Error, Sendable, Hashable {
     public enum Cause: Sendable, Hashable {
         /// libxml2 could not be loaded (it is opened at the first document, not linked).
         case libraryMissing(MissingLibrary)
-        /// More bytes than `XMLDocumentReader.maxBytes`.
+        /// More bytes than `XMLStreamReader.maxBytes`.
         case tooLarge(bytes: Int, limit: Int)
-        /// Elements nest deeper than `XMLDocumentReader.maxDepth`.
+        /// Elements nest deeper than `XMLStreamReader.maxDepth`.
         case tooDeep(limit: Int)
         /// More elements than `XMLDocumentReader.maxElements`.
         case tooManyElements(limit: Int)
         /// More attributes than `XMLDocumentReader.maxAttributes`.
         case tooManyAttributes(limit: Int)
-        /// More `=` between two `<` than `XMLDocumentReader.maxAttributesPerTag`: a start tag with more
+        /// More `=` between two `<` than `XMLStreamReader.maxAttributesPerTag`: a start tag with more
         /// attributes than libxml2 reads in reasonable time.
         case tooManyAttributesInOneTag(limit: Int)
-        /// More namespace declarations than `XMLDocumentReader.maxNamespaceDeclarations`.
+        /// More namespace declarations than `XMLStreamReader.maxNamespaceDeclarations`.
         case tooManyNamespaceDeclarations(limit: Int)
         /// A `<!DOCTYPE>`, anywhere: no DTD is read, so an entity one declares (a "billion laughs", a
         /// `SYSTEM` file) is never expanded, and a document that needs one is refused rather than read

@@ -3,18 +3,16 @@
 /// `AheadError.route` carries it to the person.
 public struct GPXRouteError: Error, Sendable, Equatable {
     public enum Cause: Sendable, Equatable {
-        /// The file is larger than `GPXRouteReader.maxBytes`.
+        /// The file is larger than the XML reader takes (`XMLStreamReader.maxBytes`).
         case tooLarge(bytes: Int, limit: Int)
-        /// Elements nest deeper than `GPXRouteReader.maxDepth`.
-        case tooDeep(line: Int, limit: Int)
-        /// More than `GPXRouteReader.maxPoints` route or track points.
+        /// The XML reader (libxml2) could not be loaded.
+        case libraryMissing(MissingLibrary)
+        /// Not XML fixcast reads, as the XML reader said it (`reason`, the middle of a sentence): not
+        /// well-formed, a `<!DOCTYPE>` (whose entities fixcast never expands), an unknown entity, elements
+        /// nested too deep, too many attributes in one tag or namespace declarations.
+        case unreadableXML(reason: String)
+        /// More than `GPXRouteBuilder.maxPoints` route or track points.
         case tooManyPoints(line: Int, limit: Int)
-        /// A `<!DOCTYPE>` declaring entities (the "billion laughs" family).
-        case entityDeclaration(line: Int)
-        /// An `&name;` other than the five predefined XML entities or a character reference.
-        case unknownEntity(line: Int, name: String)
-        /// Not well-formed XML (unclosed tag, mismatched end tag, bad attribute, invalid UTF-8 ...).
-        case malformed(line: Int, reason: String)
         /// Well-formed XML, but its root is not `<gpx>` or its version is not 1.0/1.1.
         case notGPX(line: Int, reason: String)
         /// A `lat`/`lon` attribute that is missing, not a decimal number, or out of range.
@@ -46,17 +44,12 @@ public struct GPXRouteError: Error, Sendable, Equatable {
         case .tooLarge(let bytes, let limit):
             return
                 "ahead: \(file) is \(bytes) bytes, more than the \(limit) a route may have; \(fix), or simplify it."
-        case .tooDeep(let line, let limit):
-            return "ahead: \(file) nests elements deeper than \(limit) at line \(line); \(fix)."
+        case .libraryMissing(let library):
+            return "ahead: \(file) cannot be read: \(library.clause)."
+        case .unreadableXML(let reason):
+            return "ahead: \(file) is not XML fixcast reads (\(reason)); \(fix)."
         case .tooManyPoints(let line, let limit):
             return "ahead: \(file) has more than \(limit) points (line \(line)); simplify the route."
-        case .entityDeclaration(let line):
-            return "ahead: \(file) declares XML entities at line \(line), which fixcast does not expand; \(fix)."
-        case .unknownEntity(let line, let name):
-            return
-                "ahead: \(file) uses the undefined entity &\(ErrorText.clause(name)); at line \(line); \(fix)."
-        case .malformed(let line, let reason):
-            return "ahead: \(file) is not well-formed XML at line \(line) (\(reason)); \(fix)."
         case .notGPX(let line, let reason):
             return "ahead: \(file) is not GPX (line \(line): \(reason)); \(fix)."
         case .badCoordinate(let line, let attribute, let text):

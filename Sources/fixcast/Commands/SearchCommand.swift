@@ -58,7 +58,8 @@ enum SearchTable {
     }
 
     static func groupThousands(_ n: Int) -> String {
-        let digits = Array(String(abs(n)))
+        // The magnitude, not abs: abs(Int.min) traps.
+        let digits = Array(String(n.magnitude))
         var out = ""
         for (i, d) in digits.enumerated() {
             if i > 0 && (digits.count - i) % 3 == 0 { out += "," }

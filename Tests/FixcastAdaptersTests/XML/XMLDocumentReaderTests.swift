@@ -126,8 +126,9 @@ import Testing
             "<!DOCTYPE a SYSTEM 'file://\(secret.path)'><a/>",
         ] {
             let bytes = Array(document.utf8)
-            let parsed = bytes.withUnsafeBufferPointer { XMLDocumentReader.parse($0) }
-            guard case .failure(let error) = parsed else {
+            var names = ElementNames()
+            let parsed = bytes.withUnsafeBufferPointer { XMLStreamReader.parse($0, into: &names) }
+            guard let error = parsed else {
                 Issue.record("libxml2 read \(document)")
                 continue
             }
@@ -139,9 +140,9 @@ import Testing
     @Test func aDeepDocumentIsRefusedAtTheBound() throws {
         let deep = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
         let outcome = Self.failure(Array(deep.utf8))
-        #expect(outcome.cause == .tooDeep(limit: XMLDocumentReader.maxDepth))
+        #expect(outcome.cause == .tooDeep(limit: XMLStreamReader.maxDepth))
         #expect(outcome.seconds < 2)
-        let limit = XMLDocumentReader.maxDepth
+        let limit = XMLStreamReader.maxDepth
         let atTheBound = String(repeating: "<a>", count: limit) + "x" + String(repeating: "</a>", count: limit)
         var element = try Self.read(atTheBound)
         var depth = 1
@@ -153,8 +154,8 @@ import Testing
     }
 
     @Test func hugeDocumentsAreRefusedAtTheBounds() {
-        let tooLarge = [UInt8](repeating: 0x20, count: XMLDocumentReader.maxBytes + 1)
-        #expect(Self.failure(tooLarge).cause == .tooLarge(bytes: tooLarge.count, limit: XMLDocumentReader.maxBytes))
+        let tooLarge = [UInt8](repeating: 0x20, count: XMLStreamReader.maxBytes + 1)
+        #expect(Self.failure(tooLarge).cause == .tooLarge(bytes: tooLarge.count, limit: XMLStreamReader.maxBytes))
         let elements = "<r>" + String(repeating: "<a/>", count: XMLDocumentReader.maxElements) + "</r>"
         let many = Self.failure(Array(elements.utf8))
         #expect(many.cause == .tooManyElements(limit: XMLDocumentReader.maxElements))
@@ -170,7 +171,7 @@ import Testing
     /// libxml2 2.9 takes a tag's attributes in time that grows with their square (16 s for 100,000), so
     /// a tag with more than the bound never reaches it, however the attributes are written.
     @Test func aTagWithTooManyAttributesNeverReachesLibxml2() throws {
-        let limit = XMLDocumentReader.maxAttributesPerTag
+        let limit = XMLStreamReader.maxAttributesPerTag
         func tag(_ count: Int, value: String = "") -> [UInt8] {
             Array(("<a " + (0..<count).map { "a\($0)='\(value)'" }.joined(separator: " ") + "/>").utf8)
         }
@@ -181,11 +182,11 @@ import Testing
         // A '>' in a value does not end the count (a '<' there is not XML at all).
         #expect(Self.failure(tag(limit + 1, value: ">")).cause == .tooManyAttributesInOneTag(limit: limit))
         // Namespace declarations are attributes to libxml2, and each one in scope costs every lookup.
-        let declarations = (0...XMLDocumentReader.maxNamespaceDeclarations).map {
+        let declarations = (0...XMLStreamReader.maxNamespaceDeclarations).map {
             "<p\($0):a xmlns:p\($0)='urn:\($0)'/>"
         }
         let declared = Self.failure(Array(("<r>" + declarations.joined() + "</r>").utf8))
-        #expect(declared.cause == .tooManyNamespaceDeclarations(limit: XMLDocumentReader.maxNamespaceDeclarations))
+        #expect(declared.cause == .tooManyNamespaceDeclarations(limit: XMLStreamReader.maxNamespaceDeclarations))
     }
 
     @Test func bytesThatAreNotUTF8AreNotWellFormedWhateverTheDocumentDeclares() throws {

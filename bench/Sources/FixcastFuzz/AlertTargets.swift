@@ -1,3 +1,4 @@
+import FixcastAdapters
 import FixcastCore
 import FixcastTables
 import FixcastText
@@ -67,6 +68,92 @@ extension FuzzCheck {
                 for rings in polygons {
                     _ = RingContainment.polygonHolds(point, rings: rings.map { $0.map { ($0.lon, $0.lat) } })
                 }
+            }
+        }
+    }
+}
+
+/// MeteoAlarm's Atom country feeds: read as production reads them (libxml2, `MeteoAlarmSource.feed`), then
+/// placed at a point with the bundled area table (`MeteoAlarmFeedAlerts`) and turned into the alerts-ahead
+/// candidates (`MeteoAlarmFeedFootprints`).
+extension FuzzTargets {
+    /// What a hostile feed puts between two tokens: entries whose fields are hostile (times out of
+    /// range, control characters by reference, geocodes the table lacks or mangles, polygons of absurd
+    /// numbers or that zigzag across the antimeridian, a Cancel, a test message), and feed elements.
+    static let meteoAlarmInsertions: [String] = {
+        let cap = { (fields: String) in
+            "<entry><cap:identifier>fz</cap:identifier><cap:event>Wind &#x1B;[2J</cap:event>" + fields + "</entry>"
+        }
+        return [
+            cap("<cap:onset>0000-01-01T00:00:00+00:00</cap:onset><cap:expires>9999-12-31T23:59:59+14:00</cap:expires>"),
+            cap("<cap:expires>2022-12-08T15:00:00+99:99</cap:expires><cap:severity>Extreme</cap:severity>"),
+            cap("<cap:geocode><valueName>EMMA_ID</valueName><value>FR035</value></cap:geocode>"),
+            cap("<cap:geocode><valueName>EMMA_ID</valueName><value>\u{202E}UK105&#x85;</value></cap:geocode>"),
+            cap(
+                "<cap:geocode><valueName>NUTS3</valueName><value>" + String(repeating: "X", count: 5000)
+                    + "</value></cap:geocode>"),
+            cap("<cap:polygon>45,6 46,7 45,7 45,6</cap:polygon>"),
+            cap("<cap:polygon>0,179.9999 1,-179.9999 0,179.9999 1,-179.9999 0,179.9999</cap:polygon>"),
+            cap("<cap:polygon>1e308,1e308 nan,inf -91,181 1,1</cap:polygon>"),
+            cap("<cap:message_type>Cancel</cap:message_type><cap:status>Actual</cap:status>"),
+            cap("<cap:status>Test</cap:status>"),
+            cap("<cap:areaDesc>" + String(repeating: "é\u{301}", count: 3000) + "</cap:areaDesc>"),
+            "<entry/>", "<entry><cap:identifier/></entry>", "</entry>", "<entry>", "</feed>", "<feed>",
+            "<updated>2200-01-01T00:00:00Z</updated>", "<updated>-1</updated>",
+            "<link href=\"javascript:alert(1)\" type=\"application/cap+xml\"/>",
+        ]
+    }()
+
+    static let meteoAlarm = FuzzTarget(
+        name: "meteoalarm",
+        about: "MeteoAlarm Atom country feeds (libxml2), placed with alert-areas.bin",
+        seedNames: ["meteoalarm-atom-france.xml", "meteoalarm-atom-united-kingdom.xml", "alert-areas.bin"]
+    ) { files, setup in
+        // alert-areas.bin is found like a seed, but it is the table the feeds are placed with, never mutated.
+        var table: AlertAreaTable?
+        var seeds: [[UInt8]] = []
+        for file in files {
+            if table == nil, let t = try? AlertAreaTable(storage: InMemoryTableStorage(copying: file)) {
+                table = t
+            } else {
+                seeds.append(file)
+            }
+        }
+        // Points in the recorded feeds' countries (Haute-Savoie, Paris, Strathclyde, Shetland), a border,
+        // the sea and the edges.
+        let points =
+            [
+                (46.0, 6.4), (48.86, 2.35), (55.86, -4.25), (60.3, -1.3), (43.6, 7.5), (47.0, -5.0), (0, 179.9999),
+                (90, 0), (-90, -180),
+            ].compactMap { Coordinate(lat: $0.0, lon: $0.1) }
+        let mutator = MarkupMutator(
+            seeds: seeds, maxBytes: min(setup.maxCaseBytes, (2 << 20) + 4096), insertions: meteoAlarmInsertions,
+            repeated: ["<entry"])
+        let fallback = UTCTime.parse("2022-12-07T18:00:00Z") ?? Date(timeIntervalSince1970: 0)
+        return FuzzCampaign(seeds: seeds, mutator: { mutator.mutate(&$0) }) { [table] bytes in
+            let h = fnv(bytes)
+            return FuzzCheck.judge { (check) throws(AlertError) in
+                let tree = try MeteoAlarmSource.feed(bytes)
+                // The feed's own time, so that its warnings are current; a mangled one falls back.
+                let now =
+                    MeteoAlarmAtomDecoder.updated(tree).flatMap {
+                        PlausibleTime.contains($0.timeIntervalSince1970) ? $0 : nil
+                    } ?? fallback
+                let placing = h % 4 == 0 ? nil : table
+                let point = points[Int(h % UInt64(points.count))]
+                let answer: MeteoAlarmFeedAlerts.Answer
+                do throws(AlertDecodeFailure) {
+                    answer = try MeteoAlarmFeedAlerts.alerts(in: tree, at: point, table: placing, now: now)
+                } catch {
+                    throw .invalidResponse(source: .meteoalarm, detail: error.detail)
+                }
+                check.require(answer.unplacedAreas >= 0, "unplaced areas \(answer.unplacedAreas)")
+                check.alerts(answer.alerts, source: .meteoalarm, now: now, points: points)
+                for candidate in MeteoAlarmFeedFootprints.candidates(in: tree, table: placing, now: now).prefix(50) {
+                    check.alert(candidate.alert, "candidate")
+                }
+            } refused: { error, check in
+                check.terminalSafe(TerminalText.forStderrMessage(error.message), "the feed's error as printed")
             }
         }
     }

@@ -1,9 +1,9 @@
-/// Every decoder of outside data fixcast has, as fuzz targets (MeteoAlarm's Atom decoder excepted: it is
-/// being replaced). `fixcast-bench fuzz` runs their campaigns; the test suite runs a bounded, seeded few
-/// hundred cases of each.
+/// Every decoder of outside data fixcast has, as fuzz targets. `fixcast-bench fuzz` runs their campaigns;
+/// the test suite runs a bounded, seeded few hundred cases of each.
 public enum FuzzTargets {
     public static let all: [FuzzTarget] = [
-        json, openMeteo, openMeteoAhead, metNorway, openWeatherMap, nwsAlerts, metAlerts, ecccAlerts, nominatim,
+        json, openMeteo, openMeteoAhead, metNorway, openWeatherMap, nwsAlerts, metAlerts, ecccAlerts, meteoAlarm,
+        nominatim,
         geocoding, gpx, config, placesText, placesBinary, alertAreas, basemap, gpsd,
     ]
 

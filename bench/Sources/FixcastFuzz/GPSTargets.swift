@@ -1,3 +1,4 @@
+import FixcastAdapters
 import FixcastCore
 import FoundationEssentials
 

@@ -1,28 +1,44 @@
-/// Mutations of XML (GPX routes) by its tokens: a tag, a run of text. Elements are repeated (100,001
-/// points), nested past the depth limit, given hostile coordinates, entities, character references,
-/// DOCTYPEs and thousands of attributes; then, sometimes, the bytes are corrupted.
+/// Mutations of XML (GPX routes, MeteoAlarm's feeds) by its tokens: a tag, a run of text. Elements are
+/// repeated (100,001 points), nested past the depth limit, given hostile numbers, entities, character
+/// references, DOCTYPEs and thousands of attributes, and the document kind's own hostile fragments are
+/// put between tokens; then, sometimes, the bytes are corrupted.
 public struct MarkupMutator: Sendable {
     let seeds: [[UInt8]]
-    /// How large a case grows: just past the reader's own limit (`GPXRouteReader.maxBytes`), or less (the
+    /// How large a case grows: just past the reader's own limit (`XMLStreamReader.maxBytes`), or less (the
     /// test suite's cases stay small, for time).
     let limit: Int
+    /// What is put between two tokens: `markupInsertions` and the document kind's own fragments.
+    let insertions: [String]
+    /// The start tags whose element is repeated many times (a route's points, a feed's entries).
+    let repeated: [String]
 
-    public init(seeds: [[UInt8]], maxBytes: Int = (8 << 20) + 4096) {
+    public init(
+        seeds: [[UInt8]], maxBytes: Int = (8 << 20) + 4096, insertions: [String] = gpxInsertions,
+        repeated: [String] = ["<trkpt", "<rtept"]
+    ) {
         self.seeds = seeds.filter { !$0.isEmpty }
         limit = maxBytes
+        self.insertions = Self.markupInsertions + insertions
+        self.repeated = repeated
     }
 
-    /// What a hostile GPX file puts between two tokens.
-    static let insertions = [
+    /// What hostile XML of any kind puts between two tokens.
+    static let markupInsertions = [
         "<!DOCTYPE gpx [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>", "<!DOCTYPE gpx>",
         "<!DOCTYPE gpx [ <!ELEMENT gpx ANY> ]>", "<!-- c -->", "<!-- unclosed", "<![CDATA[x<y>&z]]>", "<![CDATA[",
         "]]>", "&#0;", "&#x110000;", "&#xD800;", "&#x1B;[2J", "&#x202E;", "&#x85;", "&#1114111;", "&#-1;",
-        "&#x;", "&#99999999999999999999;", "&bogus;", "&", "&amp;", "&lt;&gt;&quot;&apos;", "<", ">", "</gpx>",
-        "</trkpt>", "<gpx>", "<?xml version=\"1.0\"?>", "<?pi", "<!x>", "<a b=\"1\" b=\"2\"/>", "<a b=1/>",
-        "<a b=\"<\"/>", "<a\u{0}/>", "<1a/>", "<-a/>", "<a:b:c/>", "<\u{202E}a/>", "<name>\u{1B}]0;t\u{7}</name>",
-        "<name>&#x1B;]0;title&#x7;</name>", "<rte><rtept lat=\"1\" lon=\"2\"/><rtept lat=\"3\" lon=\"4\"/></rte>",
+        "&#x;", "&#99999999999999999999;", "&bogus;", "&", "&amp;", "&lt;&gt;&quot;&apos;", "<", ">",
+        "<?xml version=\"1.0\"?>", "<?pi", "<!x>", "<a b=\"1\" b=\"2\"/>", "<a b=1/>", "<a b=\"<\"/>", "<a\u{0}/>",
+        "<1a/>", "<-a/>", "<a:b:c/>", "<\u{202E}a/>", "<x xmlns:p=\"urn:p\"><p:y/></x>", "<p:undeclared/>",
+        "\u{FEFF}", "\r\n", " ",
+    ]
+
+    /// A GPX file's own.
+    public static let gpxInsertions = [
+        "</gpx>", "</trkpt>", "<gpx>", "<name>\u{1B}]0;t\u{7}</name>", "<name>&#x1B;]0;title&#x7;</name>",
+        "<name>\u{9B}31m&#x202E;</name>", "<rte><rtept lat=\"1\" lon=\"2\"/><rtept lat=\"3\" lon=\"4\"/></rte>",
         "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"/><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk>",
-        "<metadata><name>m</name></metadata>", "\u{FEFF}", "\r\n", " ",
+        "<metadata><name>m</name></metadata>",
     ]
 
     public func mutate(_ g: inout FuzzRandom) -> [UInt8] {
@@ -55,17 +71,12 @@ public struct MarkupMutator: Sendable {
         let at = g.below(tokens.count + 1)
         switch g.below(9) {
         case 0:
-            tokens.insert(Array(g.pick(Self.insertions).utf8), at: at)
+            tokens.insert(Array(g.pick(insertions).utf8), at: at)
         case 1 where !tokens.isEmpty:
             tokens.remove(at: min(at, tokens.count - 1))
         case 2:
-            // A point (or any self-closed element) repeated, past the 100,000-point limit at times.
-            let point = tokens.first { $0.starts(with: Array("<trkpt".utf8)) || $0.starts(with: Array("<rtept".utf8)) }
-            let element = point.map {
-                $0.last == UInt8(ascii: ">") && $0.dropLast().last != UInt8(ascii: "/")
-                    ? Array($0.dropLast()) + Array("/>".utf8) : $0
-            }
-            guard let element else { return }
+            // A point or an entry repeated, past the 100,000-point limit at times.
+            guard let element = repeatedElement(tokens, &g) else { return }
             let copies = min(g.pick([2, 100, 10_000, 100_001]), limit / max(1, element.count))
             tokens.insert(Array(repeating: element, count: copies).flatMap { $0 }, at: at)
         case 3:
@@ -97,6 +108,20 @@ public struct MarkupMutator: Sendable {
         default:
             tokens = Array(tokens.prefix(at))
         }
+    }
+
+    /// One of the `repeated` elements of `tokens`, whole: from its start tag to its end tag (a point's
+    /// `<ele>` and `<time>`, an entry's fields), or the start tag alone when it is self-closed or not
+    /// closed at all.
+    func repeatedElement(_ tokens: [[UInt8]], _ g: inout FuzzRandom) -> [UInt8]? {
+        let starts = tokens.indices.filter { i in repeated.contains { tokens[i].starts(with: Array($0.utf8)) } }
+        guard let start = starts.randomElement(using: &g) else { return nil }
+        let tag = tokens[start]
+        if tag.dropLast().last == UInt8(ascii: "/") { return tag }
+        let name = tag.dropFirst().prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ">") && $0 != 0x09 }
+        let end = Array("</".utf8) + name + Array(">".utf8)
+        guard let close = tokens[start...].firstIndex(where: { $0 == end }) else { return tag }
+        return Array(tokens[start...close].joined())
     }
 
     func replacingAttribute(_ tag: [UInt8], _ g: inout FuzzRandom) -> [UInt8] {

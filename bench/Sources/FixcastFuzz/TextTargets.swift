@@ -1,3 +1,4 @@
+import FixcastAdapters
 import FixcastCore
 import FixcastText
 import FoundationEssentials
@@ -31,11 +32,11 @@ extension FuzzTargets {
         }
     }
 
-    /// Small routes beside the demo's: a named route, tracks in segments, namespaces, CDATA, a DOCTYPE
-    /// without entities, references and a byte order mark.
+    /// Small routes beside the demo's: a named route, tracks in segments, namespaces, CDATA, references
+    /// and a byte order mark.
     static let gpxSeeds = [
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"x\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<metadata><name>Meta &amp; data</name></metadata>\n<rte><name>Route &#x41;</name>\n<rtept lat=\"39.5\" lon=\"-119.8\"><ele>1373</ele></rtept>\n<rtept lat=\"39.4\" lon=\"-119.9\"/>\n<rtept lat=\"39.3\" lon=\"-120.0\"/>\n</rte>\n</gpx>\n",
-        "\u{FEFF}<!DOCTYPE gpx>\n<!-- a track -->\n<g:gpx xmlns:g=\"http://www.topografix.com/GPX/1/0\" version=\"1.0\"><g:trk><g:name><![CDATA[Track <one>]]></g:name><g:trkseg><g:trkpt lat=\"60.1\" lon=\"11.0\"><g:time>2026-01-30T12:00:00Z</g:time></g:trkpt><g:trkpt lat='60.2' lon='11.1'/></g:trkseg><g:trkseg><g:trkpt lat=\"60.3\" lon=\"11.2\"/></g:trkseg></g:trk><?pi x?></g:gpx>",
+        "\u{FEFF}<!-- a track -->\n<g:gpx xmlns:g=\"http://www.topografix.com/GPX/1/0\" version=\"1.0\"><g:trk><g:name><![CDATA[Track <one>]]></g:name><g:trkseg><g:trkpt lat=\"60.1\" lon=\"11.0\"><g:time>2026-01-30T12:00:00Z</g:time></g:trkpt><g:trkpt lat='60.2' lon='11.1'/></g:trkseg><g:trkseg><g:trkpt lat=\"60.3\" lon=\"11.2\"/></g:trkseg></g:trk><?pi x?></g:gpx>",
         "<gpx><trk><trkseg><trkpt lat=\"0.5\" lon=\"179.9\"/><trkpt lat=\"0.6\" lon=\"-179.9\"/><trkpt lat=\"-89.9\" lon=\"0\"/></trkseg></trk><extensions><a><b><c><d>x</d></c></b></a></extensions></gpx>",
     ].map { Array($0.utf8) }
 
@@ -96,7 +97,7 @@ extension FuzzCheck {
     /// of at most 100 characters), and its geometry's points along it.
     mutating func route(_ route: GPXRoute) {
         require(
-            route.points.count >= 2 && route.points.count <= GPXRouteReader.maxPoints,
+            route.points.count >= 2 && route.points.count <= GPXRouteBuilder.maxPoints,
             "the route has \(route.points.count) points")
         for i in route.points.indices.dropFirst() where route.points[i] == route.points[i - 1] {
             require(false, "the route repeats point \(i)")

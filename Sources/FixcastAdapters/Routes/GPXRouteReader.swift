@@ -1,0 +1,27 @@
+import FixcastCore
+import FixcastText
+
+/// Reads the route out of a GPX file's bytes: libxml2 reads the XML (`XMLStreamReader`, with its
+/// refusals: no DTD, no entity expanded, bounded depth, size and attributes) and `GPXRouteBuilder`
+/// chooses the points, one element at a time, so a 100,000-point route is never held as a tree.
+public enum GPXRouteReader {
+    /// The largest file read, the XML reader's own bound (8 MiB, its reason there).
+    public static let maxBytes = XMLStreamReader.maxBytes
+
+    public static func read(_ bytes: [UInt8]) throws(GPXRouteError) -> GPXRoute {
+        var builder = GPXRouteBuilder()
+        do {
+            try XMLStreamReader.read(bytes, into: &builder)
+        } catch {
+            // What the builder found first is what the person is told (a reader stopped by the builder
+            // does not throw, but a later document error must not hide an earlier route error).
+            if let found = builder.failure { throw found }
+            switch error.cause {
+            case .tooLarge(let bytes, let limit): throw GPXRouteError(.tooLarge(bytes: bytes, limit: limit))
+            case .libraryMissing(let library): throw GPXRouteError(.libraryMissing(library))
+            default: throw GPXRouteError(.unreadableXML(reason: error.reason))
+            }
+        }
+        return try builder.finish()
+    }
+}
