@@ -36,7 +36,7 @@ public enum ConfigLoader {
         var settings = defaults
         var warnings: [String] = []
         if let file {
-            try apply(file: file, to: &settings)
+            try apply(file: file, home: environment["HOME"], to: &settings)
             if file.readableByOthers, !settings.weather.apiKey.isEmpty {
                 warnings.append(
                     "config: \(file.path) holds an API key and other users can read it; run chmod 600 \(file.path), or set FIXCAST_WEATHER_API_KEY instead."
@@ -52,7 +52,7 @@ public enum ConfigLoader {
         return LoadedConfig(settings: settings, filePath: file?.path, warnings: warnings)
     }
 
-    static func apply(file: ConfigFileText, to settings: inout Settings) throws(ConfigError) {
+    static func apply(file: ConfigFileText, home: String?, to settings: inout Settings) throws(ConfigError) {
         let doc: TOMLDocument
         do {
             doc = try TOMLSubset.parse(file.text)
@@ -73,7 +73,11 @@ public enum ConfigLoader {
             guard let key = ConfigSchema.key(section: entry.section, name: entry.key) else {
                 throw .unknownKey(origin, section: entry.section, key: entry.key)
             }
-            try set(key, entry.value, found: entry.value.typeName, origin: origin, settings: &settings)
+            var value = entry.value
+            if case .string(let path) = value, ConfigPath.keys.contains("\(key.section).\(key.name)") {
+                value = .string(ConfigPath.resolved(path, configFile: file.path, home: home))
+            }
+            try set(key, value, found: entry.value.typeName, origin: origin, settings: &settings)
         }
     }
 

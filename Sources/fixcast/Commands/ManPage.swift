@@ -72,7 +72,7 @@ enum ManPage {
         page += [
             ".SH FILES",
             ".TP", ".I ~/.config/fixcast/config.toml",
-            "The user's configuration (every key has a default; no file is fine).",
+            "The user's configuration (every key has a default; no file is fine). A relative path in it (storage.path, mqtt.ca_file, ahead.route) is from its own folder, and ~/ is the home folder.",
             ".TP", ".I /etc/fixcast/config.toml",
             "The system's configuration, read when the user has none; every key with its default, commented.",
             ".TP", ".I ~/.local/share/fixcast/fixcast.sqlite",
