@@ -36,12 +36,25 @@ int clazy_load(struct clazy_library *library, const char *soname, const struct c
     pthread_mutex_lock(&library->mutex);
     /* The table is read only after `loaded` is seen set, so a failed attempt's partial writes are
      * never used. */
-    if (!library->loaded &&
-        open_resolved(soname, symbols, count, table, library->error, sizeof library->error) != NULL) {
-        __atomic_store_n(&library->loaded, 1, __ATOMIC_RELEASE);
+    if (!library->loaded) {
+        void *handle = open_resolved(soname, symbols, count, table, library->error, sizeof library->error);
+        if (handle != NULL) {
+            library->handle = handle;
+            __atomic_store_n(&library->loaded, 1, __ATOMIC_RELEASE);
+        }
     }
     pthread_mutex_unlock(&library->mutex);
     return is_loaded(library) ? 0 : -1;
+}
+
+void clazy_unload(struct clazy_library *library) {
+    pthread_mutex_lock(&library->mutex);
+    if (library->loaded) {
+        __atomic_store_n(&library->loaded, 0, __ATOMIC_RELEASE);
+        dlclose(library->handle);
+        library->handle = NULL;
+    }
+    pthread_mutex_unlock(&library->mutex);
 }
 
 const char *clazy_error(struct clazy_library *library) {

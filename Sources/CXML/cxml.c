@@ -1,7 +1,8 @@
 /*
  * The only code that touches libxml2. It is not linked: it is opened with dlopen at the first document
  * (cxml_library_load), so the commands that never read XML (line, status, trips, export, report,
- * config) never map it and what it pulls in (libicu's ~30 MB of data, liblzma, libz). Each cxml_
+ * config) never map it and what it pulls in (libicu's ~30 MB of data, liblzma, libz); and it can be
+ * closed again once no reader is open (cxml_library_unload_if_idle: a route read once at start). Each cxml_
  * function calls libxml2 through a pointer resolved once; a reader exists only once the library is
  * loaded, so only cxml_reader_open checks.
  *
@@ -43,6 +44,7 @@ typedef xmlErrorPtr cxml_error_pointer;
 /* Every libxml2 function this file calls, with the headers' own prototypes. */
 struct cxml_table {
     __typeof__(&xmlInitParser) init_parser;
+    __typeof__(&xmlCleanupParser) cleanup_parser;
     __typeof__(&xmlSetGenericErrorFunc) set_generic_error_func;
     __typeof__(&xmlReaderForMemory) reader_for_memory;
     __typeof__(&xmlFreeTextReader) free_text_reader;
@@ -65,6 +67,7 @@ struct cxml_table {
 /* Where each function's pointer goes in the table (CLazyLibrary resolves them all or none). */
 static const struct clazy_symbol symbols[] = {
     {"xmlInitParser", offsetof(struct cxml_table, init_parser)},
+    {"xmlCleanupParser", offsetof(struct cxml_table, cleanup_parser)},
     {"xmlSetGenericErrorFunc", offsetof(struct cxml_table, set_generic_error_func)},
     {"xmlReaderForMemory", offsetof(struct cxml_table, reader_for_memory)},
     {"xmlFreeTextReader", offsetof(struct cxml_table, free_text_reader)},
@@ -96,15 +99,45 @@ int cxml_library_probe(const char *soname, char *error, size_t capacity) {
     return clazy_probe(soname, symbols, SYMBOL_COUNT, error, capacity);
 }
 
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-/* xmlInitParser sets up libxml2's globals; its manual asks for one call before threads use it. */
-static void init_parser(void) { lib.init_parser(); }
+/* Guards loading, unloading and the count of open readers: libxml2 is closed (cxml_library_unload_if_idle)
+ * only while no reader is open, and a reader is opened only on a loaded, initialised library. */
+static pthread_mutex_t use_mutex = PTHREAD_MUTEX_INITIALIZER;
+static int open_readers = 0;
+/* xmlInitParser has run since the library was (re)opened. */
+static int parser_ready = 0;
 
-/* Never closed: libxml2 stays for the rest of the process once a command has used it. */
-int cxml_library_load(void) {
+/* With use_mutex held. xmlInitParser sets up libxml2's globals; its manual asks for one call before
+ * threads use it. */
+static int load_locked(void) {
     if (clazy_load(&library, cxml_library_soname(), symbols, SYMBOL_COUNT, &lib) != 0) return -1;
-    pthread_once(&init_once, init_parser);
+    if (!parser_ready) {
+        lib.init_parser();
+        parser_ready = 1;
+    }
     return 0;
+}
+
+int cxml_library_load(void) {
+    pthread_mutex_lock(&use_mutex);
+    int rc = load_locked();
+    pthread_mutex_unlock(&use_mutex);
+    return rc;
+}
+
+int cxml_library_unload_if_idle(void) {
+    pthread_mutex_lock(&use_mutex);
+    int unloaded = 0;
+    if (open_readers == 0 && parser_ready) {
+        /* xmlCleanupParser frees libxml2's globals and deletes its thread-local key (whose destructor
+         * would otherwise run, unmapped, when a thread that read a document exits); then the library and
+         * what it pulled in (libicu, liblzma, libz) leave the process. */
+        lib.cleanup_parser();
+        parser_ready = 0;
+        clazy_unload(&library);
+        unloaded = 1;
+    }
+    pthread_mutex_unlock(&use_mutex);
+    return unloaded;
 }
 
 struct cxml_reader {
@@ -145,10 +178,25 @@ static void record_generic(void *context, const char *format, ...) {
     keep_message(r, text, 0);
 }
 
+/* One reader fewer open (with use_mutex not held). */
+static void reader_gone(void) {
+    pthread_mutex_lock(&use_mutex);
+    open_readers--;
+    pthread_mutex_unlock(&use_mutex);
+}
+
 struct cxml_reader *cxml_reader_open(const unsigned char *bytes, int length) {
-    if (cxml_library_load() != 0 || length < 0) return NULL;
+    if (length < 0) return NULL;
+    pthread_mutex_lock(&use_mutex);
+    int loaded = load_locked() == 0;
+    if (loaded) open_readers++;
+    pthread_mutex_unlock(&use_mutex);
+    if (!loaded) return NULL;
     struct cxml_reader *r = calloc(1, sizeof *r);
-    if (r == NULL) return NULL;
+    if (r == NULL) {
+        reader_gone();
+        return NULL;
+    }
     /* No XML_PARSE_NOENT (entities are not substituted), DTDLOAD, DTDATTR or DTDVALID (no DTD is
      * read), XINCLUDE or HUGE (libxml2's limits on depth, name and text sizes and entity amplification
      * stay); NONET in case anything still asks for a URL. UTF-8 whatever the document declares
@@ -159,6 +207,7 @@ struct cxml_reader *cxml_reader_open(const unsigned char *bytes, int length) {
     if (r->reader == NULL) {
         lib.set_generic_error_func(NULL, record_generic);
         free(r);
+        reader_gone();
         return NULL;
     }
     lib.set_structured_error_handler(r->reader, record_error, r);
@@ -228,4 +277,5 @@ void cxml_reader_close(struct cxml_reader *r) {
     lib.free_text_reader(r->reader);
     lib.set_generic_error_func(NULL, record_generic);
     free(r);
+    reader_gone();
 }

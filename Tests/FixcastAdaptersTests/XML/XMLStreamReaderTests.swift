@@ -55,6 +55,24 @@ struct XMLStreamReaderTests {
         #expect(throws: XMLReadError.self) { try Self.events("<r><a/><b/><c>") }
     }
 
+    /// libxml2 is never closed under an open reader, and a document after a close opens it again.
+    @Test func theLibraryClosesOnlyWhenNoReaderIsOpen() throws {
+        struct ClosingHandler: XMLContentHandler {
+            var closedWhileReading: [Bool] = []
+            mutating func startElement(_ name: XMLName, attributes: [XMLAttribute], line: Int) -> Bool {
+                closedWhileReading.append(XMLStreamReader.closeLibraryIfIdle())
+                return true
+            }
+            mutating func characters(_ text: String) {}
+            mutating func endElement(_ name: XMLName) -> Bool { true }
+        }
+        var handler = ClosingHandler()
+        try XMLStreamReader.read(Array("<r><a/><b>x</b></r>".utf8), into: &handler)
+        #expect(handler.closedWhileReading == [false, false, false])
+        XMLStreamReader.closeLibraryIfIdle()
+        #expect(try Self.events("<r>again</r>") == ["<r [] @1", "'again'", "</r>"])
+    }
+
     /// The reader's bounds hold for any handler: depth, declarations, a DOCTYPE, size.
     @Test func theBoundsHoldForAHandlerAsForATree() {
         let deep = String(repeating: "<a>", count: XMLStreamReader.maxDepth + 1)

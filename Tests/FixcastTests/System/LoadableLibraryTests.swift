@@ -66,6 +66,33 @@ import Testing
         }
         #expect(!maps.contains("libicu"), "libxml2's libicu")
     }
+
+    /// A route is read with libxml2 at start, and libxml2 (with libicu) leaves the process after it: `run`
+    /// does not carry the parser for the drive.
+    @Test func runWithARouteKeepsNoXMLParser() throws {
+        let home = TestPaths.temporaryDirectory("route-maps")
+        let db = home.appendingPathComponent("s.sqlite").path
+        let env = ["FIXCAST_AHEAD_ENABLED": "true"]
+        // The route is read at start: a file that is not GPX stops `run` there.
+        let notGPX = home.appendingPathComponent("not.gpx")
+        try Data("<kml/>".utf8).write(to: notGPX)
+        let refused = try CLIRunner.run(
+            ["run", "--json", "--offline", "--at", "39.53,-119.81", "--route", notGPX.path, "--db", db], env: env,
+            home: home)
+        #expect(refused.status == 2 && refused.stderr.contains("is not GPX"), "\(refused.stderr)")
+        let route = TestPaths.repoRoot.appendingPathComponent("demo/reno_tahoe_route.gpx").path
+        let run = try RunningFixcast(
+            ["run", "--json", "--offline", "--at", "39.53,-119.81", "--route", route, "--db", db], env: env, home: home)
+        defer {
+            run.signal(SIGTERM)
+            _ = run.waitForExit(seconds: 5)
+        }
+        #expect(run.waitForLines(1, seconds: 20), "stderr: \(run.stderr)")
+        let maps = try String(contentsOfFile: "/proc/\(run.process.processIdentifier)/maps", encoding: .utf8)
+        #expect(maps.contains("libc.so"), "the maps were read")
+        #expect(!maps.contains(LoadableLibrary.xml.soname), "libxml2 is mapped")
+        #expect(!maps.contains("libicu"), "libxml2's libicu is mapped")
+    }
 }
 
 /// Through the binary, in a mount namespace of its own where libcurl, libgps, libmosquitto and libxml2 are
