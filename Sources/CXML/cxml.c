@@ -2,12 +2,11 @@
  * The only code that touches libxml2. It is not linked: it is opened with dlopen at the first document
  * (cxml_library_load), so the commands that never read XML (line, status, trips, export, report,
  * config) never map it and what it pulls in (libicu's ~30 MB of data, liblzma, libz); and it can be
- * closed again once no reader is open (cxml_library_unload_if_idle: a route read once at start). Each cxml_
- * function calls libxml2 through a pointer resolved once; a reader exists only once the library is
- * loaded, so only cxml_reader_open checks.
+ * closed again once no document is being read (cxml_library_unload_if_idle: a route read once at start).
+ * Each cxml_ function calls libxml2 through a pointer resolved once; cxml_parse loads it first.
  *
- * A reader is opened, read and closed on one thread: libxml2's generic error channel, which this file
- * points at the reader so that nothing is printed, is the calling thread's.
+ * A document is read on one thread: libxml2's generic error channel, which this file points at the parse so
+ * that nothing is printed, is the calling thread's.
  */
 #include "cxml.h"
 
@@ -16,7 +15,8 @@
 #include "clazylibrary.h"
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
-#include <libxml/xmlreader.h>
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlversion.h>
 #include <limits.h>
 #include <pthread.h>
@@ -46,22 +46,11 @@ struct cxml_table {
     __typeof__(&xmlInitParser) init_parser;
     __typeof__(&xmlCleanupParser) cleanup_parser;
     __typeof__(&xmlSetGenericErrorFunc) set_generic_error_func;
-    __typeof__(&xmlReaderForMemory) reader_for_memory;
-    __typeof__(&xmlFreeTextReader) free_text_reader;
-    __typeof__(&xmlTextReaderSetStructuredErrorHandler) set_structured_error_handler;
-    __typeof__(&xmlTextReaderRead) read;
-    __typeof__(&xmlTextReaderNodeType) node_type;
-    __typeof__(&xmlTextReaderDepth) depth;
-    __typeof__(&xmlTextReaderIsEmptyElement) is_empty_element;
-    __typeof__(&xmlTextReaderMoveToFirstAttribute) move_to_first_attribute;
-    __typeof__(&xmlTextReaderMoveToNextAttribute) move_to_next_attribute;
-    __typeof__(&xmlTextReaderMoveToElement) move_to_element;
-    __typeof__(&xmlTextReaderConstLocalName) const_local_name;
-    __typeof__(&xmlTextReaderConstNamespaceUri) const_namespace_uri;
-    __typeof__(&xmlTextReaderConstValue) const_value;
-    __typeof__(&xmlTextReaderCurrentNode) current_node;
-    __typeof__(&xmlGetLineNo) line_number;
-    __typeof__(&xmlTextReaderGetParserLineNumber) parser_line_number;
+    __typeof__(&xmlCreateMemoryParserCtxt) create_memory_parser_ctxt;
+    __typeof__(&xmlCtxtUseOptions) ctxt_use_options;
+    __typeof__(&xmlParseDocument) parse_document;
+    __typeof__(&xmlFreeParserCtxt) free_parser_ctxt;
+    __typeof__(&xmlSAX2GetLineNumber) line_number;
 };
 
 /* Where each function's pointer goes in the table (CLazyLibrary resolves them all or none). */
@@ -69,22 +58,11 @@ static const struct clazy_symbol symbols[] = {
     {"xmlInitParser", offsetof(struct cxml_table, init_parser)},
     {"xmlCleanupParser", offsetof(struct cxml_table, cleanup_parser)},
     {"xmlSetGenericErrorFunc", offsetof(struct cxml_table, set_generic_error_func)},
-    {"xmlReaderForMemory", offsetof(struct cxml_table, reader_for_memory)},
-    {"xmlFreeTextReader", offsetof(struct cxml_table, free_text_reader)},
-    {"xmlTextReaderSetStructuredErrorHandler", offsetof(struct cxml_table, set_structured_error_handler)},
-    {"xmlTextReaderRead", offsetof(struct cxml_table, read)},
-    {"xmlTextReaderNodeType", offsetof(struct cxml_table, node_type)},
-    {"xmlTextReaderDepth", offsetof(struct cxml_table, depth)},
-    {"xmlTextReaderIsEmptyElement", offsetof(struct cxml_table, is_empty_element)},
-    {"xmlTextReaderMoveToFirstAttribute", offsetof(struct cxml_table, move_to_first_attribute)},
-    {"xmlTextReaderMoveToNextAttribute", offsetof(struct cxml_table, move_to_next_attribute)},
-    {"xmlTextReaderMoveToElement", offsetof(struct cxml_table, move_to_element)},
-    {"xmlTextReaderConstLocalName", offsetof(struct cxml_table, const_local_name)},
-    {"xmlTextReaderConstNamespaceUri", offsetof(struct cxml_table, const_namespace_uri)},
-    {"xmlTextReaderConstValue", offsetof(struct cxml_table, const_value)},
-    {"xmlTextReaderCurrentNode", offsetof(struct cxml_table, current_node)},
-    {"xmlGetLineNo", offsetof(struct cxml_table, line_number)},
-    {"xmlTextReaderGetParserLineNumber", offsetof(struct cxml_table, parser_line_number)},
+    {"xmlCreateMemoryParserCtxt", offsetof(struct cxml_table, create_memory_parser_ctxt)},
+    {"xmlCtxtUseOptions", offsetof(struct cxml_table, ctxt_use_options)},
+    {"xmlParseDocument", offsetof(struct cxml_table, parse_document)},
+    {"xmlFreeParserCtxt", offsetof(struct cxml_table, free_parser_ctxt)},
+    {"xmlSAX2GetLineNumber", offsetof(struct cxml_table, line_number)},
 };
 #define SYMBOL_COUNT (sizeof symbols / sizeof symbols[0])
 
@@ -99,10 +77,11 @@ int cxml_library_probe(const char *soname, char *error, size_t capacity) {
     return clazy_probe(soname, symbols, SYMBOL_COUNT, error, capacity);
 }
 
-/* Guards loading, unloading and the count of open readers: libxml2 is closed (cxml_library_unload_if_idle)
- * only while no reader is open, and a reader is opened only on a loaded, initialised library. */
+/* Guards loading, unloading and the count of documents being read: libxml2 is closed
+ * (cxml_library_unload_if_idle) only while none is, and a document is read only on a loaded, initialised
+ * library. */
 static pthread_mutex_t use_mutex = PTHREAD_MUTEX_INITIALIZER;
-static int open_readers = 0;
+static int open_parses = 0;
 /* xmlInitParser has run since the library was (re)opened. */
 static int parser_ready = 0;
 
@@ -127,7 +106,7 @@ int cxml_library_load(void) {
 int cxml_library_unload_if_idle(void) {
     pthread_mutex_lock(&use_mutex);
     int unloaded = 0;
-    if (open_readers == 0 && parser_ready) {
+    if (open_parses == 0 && parser_ready) {
         /* xmlCleanupParser frees libxml2's globals and deletes its thread-local key (whose destructor
          * would otherwise run, unmapped, when a thread that read a document exits); then the library and
          * what it pulled in (libicu, liblzma, libz) leave the process. */
@@ -140,142 +119,179 @@ int cxml_library_unload_if_idle(void) {
     return unloaded;
 }
 
-struct cxml_reader {
-    xmlTextReaderPtr reader;
-    /* An error (not a warning) was reported: the document ends there. */
-    int failed;
+/* One document's parse: the caller's handler, the first error, and whether the handler stopped it. */
+struct parse {
+    const struct cxml_handler *handler;
+    xmlParserCtxtPtr ctxt;
+    enum cxml_outcome outcome;
     int error_line;
     char error[256];
+    struct cxml_attribute attributes[CXML_MAX_ATTRIBUTES];
 };
 
 /* Keeps the first message: later ones are mostly consequences of it. */
-static void keep_message(struct cxml_reader *r, const char *message, int line) {
-    if (r->error[0] != '\0' || message == NULL) return;
-    snprintf(r->error, sizeof r->error, "%s", message);
-    size_t n = strlen(r->error);
-    while (n > 0 && (r->error[n - 1] == '\n' || r->error[n - 1] == ' ')) r->error[--n] = '\0';
-    r->error_line = line;
+static void keep_message(struct parse *p, const char *message, int line) {
+    if (p->error[0] != '\0' || message == NULL) return;
+    snprintf(p->error, sizeof p->error, "%s", message);
+    size_t n = strlen(p->error);
+    while (n > 0 && (p->error[n - 1] == '\n' || p->error[n - 1] == ' ')) p->error[--n] = '\0';
+    p->error_line = line;
 }
 
-/* The parser's errors, with their line (xmlTextReaderSetStructuredErrorHandler). */
-static void record_error(void *context, cxml_error_pointer error) {
-    struct cxml_reader *r = context;
+/* Ends the document with `outcome` (the first one stands): nothing more reaches the handler. libxml2
+ * reads on to the end of the bytes (linear, and bounded by the caller's size limit) without telling
+ * anyone: xmlStopParser from inside a callback frees the input under the parser function that called
+ * it (libxml2 2.9's xmlHaltParser), which then reads freed memory (a crash found by the fuzz campaign). */
+static void stop(struct parse *p, enum cxml_outcome outcome) {
+    if (p->outcome == CXML_DONE) p->outcome = outcome;
+}
+
+/* The parser's errors, with their line. A fatal error or an error ends the document there. */
+static void on_error(void *context, cxml_error_pointer error) {
+    struct parse *p = context;
     if (error == NULL || error->level < XML_ERR_ERROR) return;
-    keep_message(r, error->message, error->line);
-    r->failed = 1;
+    keep_message(p, error->message, error->line);
+    stop(p, CXML_MALFORMED);
 }
 
 /* What libxml2 says outside a parser context (an encoding it cannot convert, memory): kept, not
- * printed. Such a message does not end the document by itself; a read that fails after it names it. */
-static void record_generic(void *context, const char *format, ...) {
-    struct cxml_reader *r = context;
-    if (r == NULL || r->error[0] != '\0') return;
-    char text[sizeof r->error];
+ * printed; it ends the document only if the parser then fails. */
+static void on_generic_error(void *context, const char *format, ...) {
+    struct parse *p = context;
+    if (p == NULL || p->error[0] != '\0') return;
+    char text[sizeof p->error];
     va_list arguments;
     va_start(arguments, format);
     vsnprintf(text, sizeof text, format, arguments);
     va_end(arguments);
-    keep_message(r, text, 0);
+    keep_message(p, text, 0);
 }
 
-/* One reader fewer open (with use_mutex not held). */
-static void reader_gone(void) {
-    pthread_mutex_lock(&use_mutex);
-    open_readers--;
-    pthread_mutex_unlock(&use_mutex);
+static void on_start(void *context, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
+                     int namespace_count, const xmlChar **namespaces, int attribute_count, int defaulted,
+                     const xmlChar **attributes) {
+    (void)prefix;
+    (void)namespaces;
+    (void)defaulted;
+    struct parse *p = context;
+    if (p->outcome != CXML_DONE) return;
+    if (attribute_count < 0 || attribute_count > CXML_MAX_ATTRIBUTES) {
+        stop(p, CXML_TOO_MANY_ATTRIBUTES);
+        return;
+    }
+    /* libxml2 gives five pointers an attribute: local name, prefix, URI, value, end of value. */
+    for (int i = 0; i < attribute_count; i++) {
+        const xmlChar **a = attributes + 5 * i;
+        p->attributes[i].local_name = (const char *)a[0];
+        p->attributes[i].namespace_uri = (const char *)a[2];
+        p->attributes[i].value = (const char *)a[3];
+        p->attributes[i].value_length = (int)(a[4] - a[3]);
+    }
+    int line = lib.line_number(p->ctxt);
+    if (!p->handler->start_element(p->handler->context, (const char *)localname, (const char *)uri,
+                                   line > 0 ? line : 0, p->attributes, attribute_count, namespace_count)) {
+        stop(p, CXML_STOPPED);
+    }
 }
 
-struct cxml_reader *cxml_reader_open(const unsigned char *bytes, int length) {
-    if (length < 0) return NULL;
+static void on_end(void *context, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
+    (void)prefix;
+    struct parse *p = context;
+    if (p->outcome != CXML_DONE) return;
+    if (!p->handler->end_element(p->handler->context, (const char *)localname, (const char *)uri)) {
+        stop(p, CXML_STOPPED);
+    }
+}
+
+static void on_characters(void *context, const xmlChar *text, int length) {
+    struct parse *p = context;
+    if (p->outcome != CXML_DONE) return;
+    p->handler->characters(p->handler->context, (const char *)text, length);
+}
+
+/* A <!DOCTYPE>: refused (the caller checks the bytes for one first; this is the parser's word). */
+static void on_internal_subset(void *context, const xmlChar *name, const xmlChar *external_id,
+                               const xmlChar *system_id) {
+    (void)name;
+    (void)external_id;
+    (void)system_id;
+    stop(context, CXML_DOCUMENT_TYPE);
+}
+
+/* An entity reference the parser did not expand: never read as text. */
+static void on_reference(void *context, const xmlChar *name) {
+    struct parse *p = context;
+    keep_message(p, (const char *)name, 0);
+    stop(p, CXML_ENTITY_REFERENCE);
+}
+
+/* Declarations of entities and the rest of a DTD: refused like the DOCTYPE that holds them. */
+static void on_entity_declaration(void *context, const xmlChar *name, int type, const xmlChar *public_id,
+                                  const xmlChar *system_id, xmlChar *content) {
+    (void)name;
+    (void)type;
+    (void)public_id;
+    (void)system_id;
+    (void)content;
+    stop(context, CXML_DOCUMENT_TYPE);
+}
+
+enum cxml_outcome cxml_parse(const unsigned char *bytes, int length, const struct cxml_handler *handler,
+                             struct cxml_failure *failure) {
+    memset(failure, 0, sizeof *failure);
+    if (length < 0 || handler == NULL) return CXML_MALFORMED;
     pthread_mutex_lock(&use_mutex);
     int loaded = load_locked() == 0;
-    if (loaded) open_readers++;
+    if (loaded) open_parses++;
     pthread_mutex_unlock(&use_mutex);
-    if (!loaded) return NULL;
-    struct cxml_reader *r = calloc(1, sizeof *r);
-    if (r == NULL) {
-        reader_gone();
-        return NULL;
+    if (!loaded) return CXML_LIBRARY_MISSING;
+
+    struct parse *p = calloc(1, sizeof *p);
+    enum cxml_outcome outcome = CXML_NO_MEMORY;
+    if (p != NULL) {
+        p->handler = handler;
+        p->outcome = CXML_DONE;
+        lib.set_generic_error_func(p, on_generic_error);
+        p->ctxt = lib.create_memory_parser_ctxt((const char *)bytes, length);
+        if (p->ctxt != NULL) {
+            /* A SAX2 handler of this file's callbacks only: no tree is built, nothing is resolved or
+             * fetched. The document is read in one pass over the bytes (xmlParseDocument), not pushed
+             * in 512-byte chunks as xmlTextReader does: libxml2 2.9's push parser looks for the end of a
+             * comment, CDATA section, processing instruction or attribute value again at every '>' in
+             * it, so 4 MB of '>' in one comment took 5 s, and one attribute value 10 s. */
+            xmlSAXHandler sax;
+            memset(&sax, 0, sizeof sax);
+            sax.initialized = XML_SAX2_MAGIC;
+            sax.startElementNs = on_start;
+            sax.endElementNs = on_end;
+            sax.characters = on_characters;
+            sax.cdataBlock = on_characters;
+            sax.internalSubset = on_internal_subset;
+            sax.externalSubset = on_internal_subset;
+            sax.entityDecl = on_entity_declaration;
+            sax.reference = on_reference;
+            sax.serror = on_error;
+            memcpy(p->ctxt->sax, &sax, sizeof sax);
+            p->ctxt->userData = p;
+            /* No XML_PARSE_NOENT (entities are not substituted), DTDLOAD, DTDATTR or DTDVALID (no DTD is
+             * read), XINCLUDE or HUGE (libxml2's limits on depth, name and text sizes and entity
+             * amplification stay); NONET in case anything still asks for a URL. UTF-8 whatever the
+             * document declares (IGNORE_ENC): the bytes the caller checked are the characters read. */
+            lib.ctxt_use_options(p->ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                                              XML_PARSE_IGNORE_ENC);
+            int rc = lib.parse_document(p->ctxt);
+            outcome = p->outcome;
+            if (outcome == CXML_DONE && (rc != 0 || !p->ctxt->wellFormed)) outcome = CXML_MALFORMED;
+            lib.free_parser_ctxt(p->ctxt);
+        }
+        lib.set_generic_error_func(NULL, on_generic_error);
+        snprintf(failure->message, sizeof failure->message, "%s", p->error);
+        failure->line = p->error_line;
+        free(p);
     }
-    /* No XML_PARSE_NOENT (entities are not substituted), DTDLOAD, DTDATTR or DTDVALID (no DTD is
-     * read), XINCLUDE or HUGE (libxml2's limits on depth, name and text sizes and entity amplification
-     * stay); NONET in case anything still asks for a URL. UTF-8 whatever the document declares
-     * (IGNORE_ENC): the bytes the caller checked before are then the characters libxml2 reads. */
-    int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_IGNORE_ENC;
-    lib.set_generic_error_func(r, record_generic);
-    r->reader = lib.reader_for_memory((const char *)bytes, length, NULL, "UTF-8", options);
-    if (r->reader == NULL) {
-        lib.set_generic_error_func(NULL, record_generic);
-        free(r);
-        reader_gone();
-        return NULL;
-    }
-    lib.set_structured_error_handler(r->reader, record_error, r);
-    return r;
-}
 
-static enum cxml_node_kind kind_of(int type) {
-    switch (type) {
-    case XML_READER_TYPE_ELEMENT: return CXML_NODE_ELEMENT;
-    case XML_READER_TYPE_END_ELEMENT: return CXML_NODE_END_ELEMENT;
-    case XML_READER_TYPE_TEXT:
-    case XML_READER_TYPE_CDATA:
-    case XML_READER_TYPE_WHITESPACE:
-    case XML_READER_TYPE_SIGNIFICANT_WHITESPACE: return CXML_NODE_TEXT;
-    case XML_READER_TYPE_DOCUMENT_TYPE: return CXML_NODE_DOCUMENT_TYPE;
-    case XML_READER_TYPE_ENTITY_REFERENCE: return CXML_NODE_ENTITY_REFERENCE;
-    default: return CXML_NODE_OTHER;
-    }
-}
-
-int cxml_reader_read(struct cxml_reader *r, struct cxml_node *node) {
-    memset(node, 0, sizeof *node);
-    if (r->failed) return -1;
-    int rc = lib.read(r->reader);
-    if (rc < 0) r->failed = 1;
-    if (r->failed) return -1;
-    if (rc == 0) return 0;
-    node->kind = kind_of(lib.node_type(r->reader));
-    node->depth = lib.depth(r->reader);
-    if (node->kind == CXML_NODE_ELEMENT) {
-        node->is_empty = lib.is_empty_element(r->reader) == 1;
-        /* The line the element's start tag is on (xmlGetLineNo: -1 when unknown). An element node keeps
-         * its line in 16 bits, so from 65,535 on the parser's line stands in: where the parser is, which
-         * is the element's line or, when the parser has read on into the next chunk of input, a little
-         * past it. */
-        xmlNodePtr current = lib.current_node(r->reader);
-        long line = current == NULL ? -1 : lib.line_number(current);
-        if (line >= 65535) line = lib.parser_line_number(r->reader);
-        node->line = line > 0 && line <= INT_MAX ? (int)line : 0;
-    }
-    node->local_name = (const char *)lib.const_local_name(r->reader);
-    node->namespace_uri = (const char *)lib.const_namespace_uri(r->reader);
-    if (node->kind == CXML_NODE_TEXT) node->value = (const char *)lib.const_value(r->reader);
-    return 1;
-}
-
-int cxml_reader_attribute(struct cxml_reader *r, int first, struct cxml_node *node) {
-    memset(node, 0, sizeof *node);
-    if (r->failed) return 0;
-    int moved = first ? lib.move_to_first_attribute(r->reader) : lib.move_to_next_attribute(r->reader);
-    if (moved != 1) {
-        lib.move_to_element(r->reader);
-        return 0;
-    }
-    node->local_name = (const char *)lib.const_local_name(r->reader);
-    node->namespace_uri = (const char *)lib.const_namespace_uri(r->reader);
-    node->value = (const char *)lib.const_value(r->reader);
-    return 1;
-}
-
-const char *cxml_reader_error(const struct cxml_reader *r) { return r->error; }
-
-int cxml_reader_error_line(const struct cxml_reader *r) { return r->error_line; }
-
-void cxml_reader_close(struct cxml_reader *r) {
-    if (r == NULL) return;
-    lib.free_text_reader(r->reader);
-    lib.set_generic_error_func(NULL, record_generic);
-    free(r);
-    reader_gone();
+    pthread_mutex_lock(&use_mutex);
+    open_parses--;
+    pthread_mutex_unlock(&use_mutex);
+    return outcome;
 }

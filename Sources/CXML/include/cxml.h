@@ -1,12 +1,13 @@
 #ifndef CXML_H
 #define CXML_H
 /*
- * Shim over libxml2's xmlTextReader: a document held in memory, read node by node, prefixed cxml_.
+ * Shim over libxml2's SAX2 parser: a document held in memory, read in one pass into the caller's
+ * callbacks, prefixed cxml_.
  *
  * libxml2 is opened with dlopen at the first document, not linked (cxml.c says why): until it loads,
- * cxml_reader_open fails and cxml_library_error() says why. This header names no libxml2 type, so the
+ * cxml_parse answers CXML_LIBRARY_MISSING and cxml_library_error() says why. This header names no libxml2 type, so the
  * Swift that imports it needs no libxml2 include path; only cxml.c includes libxml2's headers.
- * See: https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-xmlreader.html
+ * See: https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-SAX2.html
  */
 #include <stddef.h>
 
@@ -17,9 +18,9 @@ const char *cxml_library_soname(void);
  * cxml_library_error() says why (the loader's text). */
 int cxml_library_load(void);
 const char *cxml_library_error(void);
-/* Closes libxml2 (after xmlCleanupParser) when no reader is open, so that it and what it pulled in leave
- * the process (about 1.9 MB of their pages stay resident otherwise); the next cxml_reader_open opens it
- * again. 1 when it was closed, 0 when it was not loaded or a reader is open. For a document read once
+/* Closes libxml2 (after xmlCleanupParser) when no document is being read, so that it and what it pulled in leave
+ * the process (about 1.9 MB of their pages stay resident otherwise); the next cxml_parse opens it
+ * again. 1 when it was closed, 0 when it was not loaded or a document is being read. For a document read once
  * (a route at start), not for one read again every few minutes (each opening costs relocations, and
  * libxml2 keeps some per-thread state it never frees). */
 int cxml_library_unload_if_idle(void);
@@ -27,59 +28,68 @@ int cxml_library_unload_if_idle(void);
  * leaving the shim's own library alone: 0 when it would do, -1 with the reason in `error`. */
 int cxml_library_probe(const char *soname, char *error, size_t capacity);
 
-/* What a node is, folded from libxml2's XML_READER_TYPE_* to what a reader of plain documents needs. */
-enum cxml_node_kind {
-    CXML_NODE_ELEMENT = 1,
-    CXML_NODE_END_ELEMENT = 2,
-    /* Character data: text, a CDATA section, whitespace; `value` holds it. */
-    CXML_NODE_TEXT = 3,
-    /* A <!DOCTYPE>: the document declares a DTD. */
-    CXML_NODE_DOCUMENT_TYPE = 4,
-    /* An entity reference left unexpanded (entities are never substituted). */
-    CXML_NODE_ENTITY_REFERENCE = 5,
-    /* A comment, a processing instruction, the XML declaration: nothing a reader of data keeps. */
-    CXML_NODE_OTHER = 6,
-};
+/* The most attributes one element may have: more stops the document (CXML_TOO_MANY_ATTRIBUTES). The
+ * caller refuses a tag with more before libxml2 sees it (libxml2 2.9 compares each attribute of a tag with
+ * every one before it). */
+#define CXML_MAX_ATTRIBUTES 256
 
-/* One node. The strings are UTF-8, owned by the reader, and valid until the next cxml_reader_read. */
-struct cxml_node {
-    enum cxml_node_kind kind;
-    /* Elements: 0 for the root. */
-    int depth;
-    /* An element written <a/>: no CXML_NODE_END_ELEMENT follows it. */
-    int is_empty;
-    /* Elements: the line (1-based) their start tag is on; 0 when unknown. */
-    int line;
-    /* Elements and attributes: the name without its prefix. */
+/* One attribute of an element: UTF-8, valid during the start_element call only. */
+struct cxml_attribute {
+    /* The name without its prefix. */
     const char *local_name;
-    /* The namespace the prefix (or the default namespace) resolves to; NULL for none. */
+    /* The namespace its prefix resolves to; NULL for none (an unprefixed attribute has none). */
     const char *namespace_uri;
-    /* Text and attributes: the value, with character and predefined entity references decoded. */
+    /* The value, with character and predefined entity references decoded; not NUL-terminated. */
     const char *value;
+    int value_length;
 };
 
-/* An open document; opaque. */
-struct cxml_reader;
+/* What a document is told to, as libxml2's SAX2 parser meets it. The strings are UTF-8 and valid during
+ * the call only. A function that returns 0 stops the document (CXML_STOPPED). */
+struct cxml_handler {
+    void *context;
+    /* An element opens at `line` (0 when unknown), with its attributes (namespace declarations are not
+     * among them: `namespace_count` says how many the tag makes). */
+    int (*start_element)(void *context, const char *local_name, const char *namespace_uri, int line,
+                         const struct cxml_attribute *attributes, int attribute_count, int namespace_count);
+    /* The element opened last closes (an empty element, <a/>, opens and closes). */
+    int (*end_element)(void *context, const char *local_name, const char *namespace_uri);
+    /* Character data: text or a CDATA section, `length` bytes, not NUL-terminated; one run of text may
+     * come in several calls. */
+    void (*characters)(void *context, const char *text, int length);
+};
 
-/* Starts reading `length` bytes at `bytes`, which must stay valid and unchanged until cxml_reader_close;
- * open, read and close it on one thread. The bytes are read as UTF-8, whatever the document declares.
- * Without network access, DTD loading, entity substitution or XML_PARSE_HUGE (libxml2's own limits on
- * depth and sizes stay), and with libxml2's messages recorded, never printed. NULL when libxml2 cannot
- * be loaded (cxml_library_error) or memory is short. */
-struct cxml_reader *cxml_reader_open(const unsigned char *bytes, int length);
-/* The next node into `node`: 1 read, 0 the document ended, -1 an error (the first one libxml2
- * reported, even one it could read past, ends the document: cxml_reader_error says which). */
-int cxml_reader_read(struct cxml_reader *reader, struct cxml_node *node);
-/* The current element's first attribute (`first` non-zero) or its next one into `node` (local_name,
- * namespace_uri, value; the value is valid until the next cxml_reader_attribute or cxml_reader_read),
- * namespace declarations included: 1 when there is one, 0 when there are no more (the reader is back on
- * the element). One after another, never by index: libxml2 finds the attribute at an index by walking
- * from the first, which over every index is quadratic. */
-int cxml_reader_attribute(struct cxml_reader *reader, int first, struct cxml_node *node);
-/* libxml2's message for the first error (no trailing newline), or "" when there was none. */
-const char *cxml_reader_error(const struct cxml_reader *reader);
-/* The line of the first error (1-based), or 0 when unknown. */
-int cxml_reader_error_line(const struct cxml_reader *reader);
-void cxml_reader_close(struct cxml_reader *reader);
+/* How a document's reading ended. */
+enum cxml_outcome {
+    /* Read to its end, well-formed. */
+    CXML_DONE = 0,
+    /* The handler stopped it. */
+    CXML_STOPPED = 1,
+    /* Not well-formed XML (cxml_failure says libxml2's first error and its line). */
+    CXML_MALFORMED = 2,
+    /* A <!DOCTYPE> or an entity declaration. */
+    CXML_DOCUMENT_TYPE = 3,
+    /* An entity reference left unexpanded (cxml_failure's message is its name). */
+    CXML_ENTITY_REFERENCE = 4,
+    /* An element with more than CXML_MAX_ATTRIBUTES attributes. */
+    CXML_TOO_MANY_ATTRIBUTES = 5,
+    /* libxml2 cannot be loaded (cxml_library_error says why). */
+    CXML_LIBRARY_MISSING = 6,
+    /* Memory ran out before the document was read. */
+    CXML_NO_MEMORY = 7,
+};
+
+/* libxml2's first error and its line (1-based; 0 when unknown). */
+struct cxml_failure {
+    char message[256];
+    int line;
+};
+
+/* Reads the `length` bytes at `bytes` (unchanged until it returns) in one pass with libxml2's SAX2 parser,
+ * telling `handler`. The bytes are read as UTF-8, whatever the document declares. Without network access,
+ * DTD loading, entity substitution or XML_PARSE_HUGE (libxml2's own limits on depth and sizes stay), with
+ * libxml2's messages recorded in `failure`, never printed. */
+enum cxml_outcome cxml_parse(const unsigned char *bytes, int length, const struct cxml_handler *handler,
+                             struct cxml_failure *failure);
 
 #endif

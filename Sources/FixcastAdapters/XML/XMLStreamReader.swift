@@ -2,16 +2,15 @@ internal import CXML
 import FixcastCore
 import FixcastText
 
-/// Reads an XML document held in memory with libxml2's xmlTextReader (the CXML shim) and tells an
+/// Reads an XML document held in memory with libxml2's SAX2 parser (the CXML shim) and tells an
 /// `XMLContentHandler` each element and its text as they come, so that no XML is parsed by hand. The
 /// document comes from outside and is hostile until read: nothing is fetched (no network, no DTD), no
 /// entity is expanded (a `<!DOCTYPE>` is refused before libxml2 sees it), libxml2's own limits stay (no
 /// XML_PARSE_HUGE), and each size is bounded here, each bound with its reason. UTF-8 only, whatever the
 /// document declares: what fixcast reads it keeps and shows as UTF-8 text, and the checks on the bytes
 /// below hold for one encoding. libxml2 is opened at the first document, so a command that reads no XML
-/// never maps it. Memory stays the bytes plus what the handler keeps: libxml2's reader holds only the
-/// element it is on.
-/// - SeeAlso: https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-xmlreader.html
+/// never maps it. Memory stays the bytes plus what the handler keeps: libxml2 builds no tree.
+/// - SeeAlso: https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-SAX2.html
 public enum XMLStreamReader {
     /// 8 MiB: four times the HTTP client's cap on a body (2 MiB), which every feed fixcast reads came
     /// through (the largest recorded MeteoAlarm country feed is 38 kB), and eight times a 10,000-point
@@ -61,33 +60,83 @@ public enum XMLStreamReader {
     public static func closeLibraryIfIdle() -> Bool { cxml_library_unload_if_idle() == 1 }
 
     /// libxml2's reading of bytes the checks on them let through (tests call it directly to see
-    /// libxml2's own defences). The buffer is read in place (xmlReaderForMemory keeps no copy), so the
-    /// reader is closed before this returns.
+    /// libxml2's own defences). The buffer is read in place, in one pass (libxml2's SAX2 parser: the
+    /// CXML shim says why not its xmlTextReader).
     static func parse<Handler: XMLContentHandler>(_ buffer: UnsafeBufferPointer<UInt8>, into handler: inout Handler)
         -> XMLReadError?
     {
-        guard let reader = cxml_reader_open(buffer.baseAddress, Int32(buffer.count)) else {
-            if let missing = LoadableLibrary.xml.load() { return XMLReadError(.libraryMissing(missing)) }
-            return XMLReadError(.malformed(line: 0, message: "libxml2 could not start a reader"))
+        let session = ParseSession(handler)
+        var failure = cxml_failure()
+        let outcome = withExtendedLifetime(session) { () -> cxml_outcome in
+            var callbacks = cxml_handler(
+                context: Unmanaged.passUnretained(session as ParseSessionBase).toOpaque(),
+                start_element: { context, local, namespace, line, attributes, count, declarations in
+                    guard let context else { return 0 }
+                    let session = Unmanaged<ParseSessionBase>.fromOpaque(context).takeUnretainedValue()
+                    return session.start(local, namespace, Int(line), attributes, Int(count), Int(declarations)) ? 1 : 0
+                },
+                end_element: { context, local, namespace in
+                    guard let context else { return 0 }
+                    let session = Unmanaged<ParseSessionBase>.fromOpaque(context).takeUnretainedValue()
+                    return session.end(local, namespace) ? 1 : 0
+                },
+                characters: { context, text, length in
+                    guard let context, let text, length > 0 else { return }
+                    let session = Unmanaged<ParseSessionBase>.fromOpaque(context).takeUnretainedValue()
+                    session.characters(text, Int(length))
+                })
+            return cxml_parse(buffer.baseAddress, Int32(buffer.count), &callbacks, &failure)
         }
-        defer { cxml_reader_close(reader) }
-        var session = ReadingSession(reader: reader)
-        do throws(XMLReadError) {
-            try session.read(into: &handler)
+        handler = session.handler
+        if let exceeded = session.exceeded { return exceeded }
+        let message = withUnsafeBytes(of: failure.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        switch outcome {
+        case CXML_DONE:
+            guard session.sawRoot, session.depth == 0 else {
+                return XMLReadError(.malformed(line: 0, message: "the document has no root element"))
+            }
             return nil
-        } catch {
-            return error
+        case CXML_STOPPED:
+            return nil
+        case CXML_DOCUMENT_TYPE:
+            return XMLReadError(.documentType)
+        case CXML_ENTITY_REFERENCE:
+            return XMLReadError(.entityReference(name: message))
+        case CXML_TOO_MANY_ATTRIBUTES:
+            return XMLReadError(.tooManyAttributesInOneTag(limit: maxAttributesPerTag))
+        case CXML_LIBRARY_MISSING:
+            if let missing = LoadableLibrary.xml.load() { return XMLReadError(.libraryMissing(missing)) }
+            return XMLReadError(.malformed(line: 0, message: "libxml2 could not be loaded"))
+        case CXML_NO_MEMORY:
+            return XMLReadError(.malformed(line: 0, message: "libxml2 ran out of memory"))
+        default:
+            return XMLReadError(
+                .malformed(
+                    line: Int(failure.line),
+                    message: message.isEmpty ? "libxml2 stopped reading without saying why" : message))
         }
     }
 
     /// What the bytes hold that libxml2 must not be given: a `<!DOCTYPE>` (whose entities libxml2 would
-    /// expand as soon as the root element refers to them, before the reader says there is a DTD), or a
-    /// start tag with more than `maxAttributesPerTag` attributes. A scan for two bytes, not a parse.
+    /// expand as soon as the root element refers to them, before the parser says there is a DTD), a
+    /// start tag with more than `maxAttributesPerTag` attributes, or a NUL byte or a UTF-16 byte order
+    /// mark (UTF-16 or UTF-32, which libxml2 would detect and read, where fixcast reads UTF-8 only; XML
+    /// has no NUL character). A scan for a few bytes, not a parse.
     static func refusal(_ bytes: UnsafeBufferPointer<UInt8>) -> XMLReadError? {
+        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            return XMLReadError(.malformed(line: 1, message: "the document is UTF-16, not UTF-8"))
+        }
         let doctype = Array("<!DOCTYPE".utf8)
         var equals = 0
+        var line = 1
         for index in bytes.indices {
             switch bytes[index] {
+            case 0:
+                return XMLReadError(.malformed(line: line, message: "a NUL byte (not UTF-8 XML)"))
+            case UInt8(ascii: "\n"):
+                line += 1
             case UInt8(ascii: "<"):
                 equals = 0
                 if bytes.count - index >= doctype.count,
@@ -108,84 +157,67 @@ public enum XMLStreamReader {
     }
 }
 
-/// One document's reading: libxml2's nodes in, the handler's events out, with the depth and the
-/// namespace declarations counted against their bounds.
-private struct ReadingSession {
-    let reader: OpaquePointer
+/// One document's reading, as the C callbacks see it (they cannot be generic): libxml2's SAX2 events in,
+/// the handler's out, with the depth and the namespace declarations counted against their bounds.
+private class ParseSessionBase {
     var depth = 0
     var sawRoot = false
     var namespaceDeclarations = 0
+    /// The bound that stopped the reading.
+    var exceeded: XMLReadError?
     /// The last namespace URI met, by libxml2's pointer, and as a Swift string: libxml2 keeps one copy of
     /// each name in its dictionary, so a document's elements point at the same few URIs, and a URI (longer
     /// than a small string) is copied out once a run of elements rather than once an element.
     var lastNamespace: (pointer: UnsafePointer<CChar>, text: String)?
 
-    init(reader: OpaquePointer) { self.reader = reader }
-
-    mutating func read<Handler: XMLContentHandler>(into handler: inout Handler) throws(XMLReadError) {
-        var node = cxml_node()
-        while true {
-            let rc = cxml_reader_read(reader, &node)
-            if rc == 0 { break }
-            guard rc > 0 else { throw Self.failure(reader) }
-            switch node.kind {
-            case CXML_NODE_ELEMENT:
-                guard depth < XMLStreamReader.maxDepth else {
-                    throw XMLReadError(.tooDeep(limit: XMLStreamReader.maxDepth))
-                }
-                sawRoot = true
-                let name = self.name(node)
-                let empty = node.is_empty != 0
-                guard handler.startElement(name, attributes: try attributes(), line: Int(node.line)) else { return }
-                if empty {
-                    guard handler.endElement(name) else { return }
-                } else {
-                    depth += 1
-                }
-            case CXML_NODE_END_ELEMENT:
-                depth -= 1
-                guard handler.endElement(name(node)) else { return }
-            case CXML_NODE_TEXT:
-                if depth > 0, let value = node.value { handler.characters(String(cString: value)) }
-            case CXML_NODE_DOCUMENT_TYPE:
-                throw XMLReadError(.documentType)
-            case CXML_NODE_ENTITY_REFERENCE:
-                throw XMLReadError(.entityReference(name: node.local_name.map { String(cString: $0) } ?? ""))
-            default:
-                continue
+    func start(
+        _ local: UnsafePointer<CChar>?, _ namespace: UnsafePointer<CChar>?, _ line: Int,
+        _ attributes: UnsafePointer<cxml_attribute>?, _ count: Int, _ declarations: Int
+    ) -> Bool {
+        guard depth < XMLStreamReader.maxDepth else {
+            exceeded = XMLReadError(.tooDeep(limit: XMLStreamReader.maxDepth))
+            return false
+        }
+        namespaceDeclarations += declarations
+        guard namespaceDeclarations <= XMLStreamReader.maxNamespaceDeclarations else {
+            exceeded = XMLReadError(.tooManyNamespaceDeclarations(limit: XMLStreamReader.maxNamespaceDeclarations))
+            return false
+        }
+        sawRoot = true
+        depth += 1
+        var list: [XMLAttribute] = []
+        if let attributes, count > 0 {
+            list.reserveCapacity(count)
+            for a in UnsafeBufferPointer(start: attributes, count: count) {
+                var value = a.value.map { Self.text($0, Int(a.value_length)) } ?? ""
+                // Without entity substitution libxml2's SAX2 parser hands an attribute's `&` (written
+                // `&amp;` or `&#38;`: a bare `&` is not well-formed) back as `&#38;`, and only that.
+                if value.utf8.contains(UInt8(ascii: "&")) { value = value.replacing("&#38;", with: "&") }
+                list.append(XMLAttribute(name(a.local_name, a.namespace_uri), value: value))
             }
         }
-        guard sawRoot, depth == 0 else {
-            throw XMLReadError(.malformed(line: 0, message: "the document has no root element"))
-        }
+        return started(name(local, namespace), list, line)
     }
 
-    /// The current element's attributes, one after another; its namespace declarations are counted,
-    /// not kept.
-    private mutating func attributes() throws(XMLReadError) -> [XMLAttribute] {
-        var out: [XMLAttribute] = []
-        var node = cxml_node()
-        var more = cxml_reader_attribute(reader, 1, &node)
-        while more == 1 {
-            let name = self.name(node)
-            if name.namespace == XMLStreamReader.namespaceDeclarations {
-                namespaceDeclarations += 1
-                guard namespaceDeclarations <= XMLStreamReader.maxNamespaceDeclarations else {
-                    throw XMLReadError(.tooManyNamespaceDeclarations(limit: XMLStreamReader.maxNamespaceDeclarations))
-                }
-            } else {
-                out.append(XMLAttribute(name, value: node.value.map { String(cString: $0) } ?? ""))
-            }
-            more = cxml_reader_attribute(reader, 0, &node)
-        }
-        return out
+    func end(_ local: UnsafePointer<CChar>?, _ namespace: UnsafePointer<CChar>?) -> Bool {
+        depth -= 1
+        return ended(name(local, namespace))
     }
 
-    private mutating func name(_ node: cxml_node) -> XMLName {
-        XMLName(namespace: namespace(node.namespace_uri), node.local_name.map { String(cString: $0) } ?? "")
+    func characters(_ text: UnsafePointer<CChar>, _ length: Int) {
+        if depth > 0 { received(Self.text(text, length)) }
     }
 
-    private mutating func namespace(_ uri: UnsafePointer<CChar>?) -> String {
+    /// The handler's part, which the generic subclass forwards.
+    func started(_ name: XMLName, _ attributes: [XMLAttribute], _ line: Int) -> Bool { false }
+    func ended(_ name: XMLName) -> Bool { false }
+    func received(_ text: String) {}
+
+    private func name(_ local: UnsafePointer<CChar>?, _ namespace: UnsafePointer<CChar>?) -> XMLName {
+        XMLName(namespace: self.namespace(namespace), local.map { String(cString: $0) } ?? "")
+    }
+
+    private func namespace(_ uri: UnsafePointer<CChar>?) -> String {
         guard let uri else { return "" }
         if let last = lastNamespace, last.pointer == uri { return last.text }
         let text = String(cString: uri)
@@ -193,14 +225,25 @@ private struct ReadingSession {
         return text
     }
 
-    /// libxml2's first error, or, when it gave none, that it stopped.
-    private static func failure(_ reader: OpaquePointer) -> XMLReadError {
-        let message = String(cString: cxml_reader_error(reader))
-        return XMLReadError(
-            .malformed(
-                line: Int(cxml_reader_error_line(reader)),
-                message: message.isEmpty ? "libxml2 stopped reading without saying why" : message))
+    /// `length` bytes of UTF-8 (libxml2 has checked them) as a string.
+    private static func text(_ start: UnsafePointer<CChar>, _ length: Int) -> String {
+        start.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
+}
+
+/// The session with its handler.
+private final class ParseSession<Handler: XMLContentHandler>: ParseSessionBase {
+    var handler: Handler
+
+    init(_ handler: Handler) { self.handler = handler }
+
+    override func started(_ name: XMLName, _ attributes: [XMLAttribute], _ line: Int) -> Bool {
+        handler.startElement(name, attributes: attributes, line: line)
+    }
+    override func ended(_ name: XMLName) -> Bool { handler.endElement(name) }
+    override func received(_ text: String) { handler.characters(text) }
 }
 
 extension LoadableLibrary {

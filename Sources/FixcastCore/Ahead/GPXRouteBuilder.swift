@@ -113,8 +113,11 @@ public struct GPXRouteBuilder: XMLContentHandler {
     }
 
     public mutating func characters(_ piece: String) {
-        guard isCollectingName, text.utf8.count < Self.maxNameBytes else { return }
-        text += piece
+        guard isCollectingName else { return }
+        let room = Self.maxNameBytes - text.utf8.count
+        guard room > 0 else { return }
+        // A character cut at the bound becomes U+FFFD, far past the 100 characters a name keeps.
+        text += piece.utf8.count <= room ? piece : String(decoding: piece.utf8.prefix(room), as: UTF8.self)
     }
 
     public mutating func endElement(_ name: XMLName) -> Bool {

@@ -55,6 +55,37 @@ struct XMLStreamReaderTests {
         #expect(throws: XMLReadError.self) { try Self.events("<r><a/><b/><c>") }
     }
 
+    /// libxml2's xmlTextReader (its push parser, 512 bytes at a time) looked for the end of a comment,
+    /// a processing instruction, a CDATA section or an attribute value again at every `>` in it: 4 MB of
+    /// `>` in one comment took 5 s, in one attribute value 10 s. Read in one pass, each is linear.
+    @Test(arguments: ["<!--", "<?p ", "<![CDATA[", "<a b='"])
+    func aConstructFullOfGreaterThanSignsIsReadInLinearTime(opening: String) throws {
+        let closing = ["<!--": "-->", "<?p ": "?>", "<![CDATA[": "]]>", "<a b='": "'/>"][opening] ?? ""
+        let document = "<r>" + opening + String(repeating: "xxxxxxx>", count: 1 << 19) + closing + "<c/></r>"
+        let clock = ContinuousClock()
+        let started = clock.now
+        let events = try Self.events(document)
+        let took = clock.now - started
+        #expect(events.contains("<c [] @1"))
+        #expect(took < .seconds(2), "4 MB after \(opening) took \(took)")
+    }
+
+    /// A NUL byte or a UTF-16 byte order mark is not UTF-8 XML, and never reaches libxml2 (which would
+    /// read UTF-16 it detects).
+    @Test func aNulByteOrUTF16IsNotUTF8() {
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array("<a/>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for bytes in [Array("<a>\n".utf8) + [0] + Array("</a>".utf8), utf16] {
+            var names = ElementNames()
+            #expect(throws: XMLReadError.self) { try XMLStreamReader.read(bytes, into: &names) }
+            #expect(names.events.isEmpty)
+        }
+        var names = ElementNames()
+        let refused = Array("<a>\n".utf8) + [0]
+        #expect(throws: XMLReadError(.malformed(line: 2, message: "a NUL byte (not UTF-8 XML)"))) {
+            try XMLStreamReader.read(refused, into: &names)
+        }
+    }
+
     /// libxml2 is never closed under an open reader, and a document after a close opens it again.
     @Test func theLibraryClosesOnlyWhenNoReaderIsOpen() throws {
         struct ClosingHandler: XMLContentHandler {
