@@ -53,14 +53,7 @@ import Testing
     @Test func lineMapsNoneOfThem() throws {
         let home = TestPaths.temporaryDirectory("line-maps")
         let db = home.appendingPathComponent("s.sqlite").path
-        let watch = try RunningFixcast(["line", "--watch", "--db", db], env: [:], home: home)
-        defer {
-            watch.signal(SIGTERM)
-            _ = watch.waitForExit(seconds: 5)
-        }
-        #expect(watch.waitForLines(1, seconds: 20), "stderr: \(watch.stderr)")
-        let maps = try String(contentsOfFile: "/proc/\(watch.process.processIdentifier)/maps", encoding: .utf8)
-        #expect(maps.contains("libc.so"), "the maps were read")
+        let maps = try Self.mapsOnceItPrints(["line", "--watch", "--db", db], env: [:], home: home)
         for (_, library) in Self.libraries {
             #expect(!maps.contains(library.soname), "\(library.soname) is mapped")
         }
@@ -81,17 +74,24 @@ import Testing
             home: home)
         #expect(refused.status == 2 && refused.stderr.contains("is not GPX"), "\(refused.stderr)")
         let route = TestPaths.repoRoot.appendingPathComponent("demo/reno_tahoe_route.gpx").path
-        let run = try RunningFixcast(
+        let maps = try Self.mapsOnceItPrints(
             ["run", "--json", "--offline", "--at", "39.53,-119.81", "--route", route, "--db", db], env: env, home: home)
-        defer {
-            run.signal(SIGTERM)
-            _ = run.waitForExit(seconds: 5)
-        }
-        #expect(run.waitForLines(1, seconds: 20), "stderr: \(run.stderr)")
-        let maps = try String(contentsOfFile: "/proc/\(run.process.processIdentifier)/maps", encoding: .utf8)
-        #expect(maps.contains("libc.so"), "the maps were read")
         #expect(!maps.contains(LoadableLibrary.xml.soname), "libxml2 is mapped")
         #expect(!maps.contains("libicu"), "libxml2's libicu is mapped")
+    }
+
+    /// The mappings (/proc/PID/maps) of `fixcast args…`, a command that stays running, once it has
+    /// printed its first line; then it is stopped.
+    static func mapsOnceItPrints(_ args: [String], env: [String: String], home: URL) throws -> String {
+        let running = try RunningFixcast(args, env: env, home: home)
+        defer {
+            running.signal(SIGTERM)
+            _ = running.waitForExit(seconds: 5)
+        }
+        #expect(running.waitForLines(1, seconds: 20), "stderr: \(running.stderr)")
+        let maps = try String(contentsOfFile: "/proc/\(running.process.processIdentifier)/maps", encoding: .utf8)
+        #expect(maps.contains("libc.so"), "the maps were read")
+        return maps
     }
 }
 
