@@ -18,7 +18,6 @@
 #include <libxml/SAX2.h>
 #include <libxml/parserInternals.h>
 #include <libxml/xmlversion.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -119,23 +118,24 @@ int cxml_library_unload_if_idle(void) {
     return unloaded;
 }
 
-/* One document's parse: the caller's handler, the first error, and whether the handler stopped it. */
+/* One document's parse: the caller's handler and failure (the first error, kept there), and how it
+ * ended so far. */
 struct parse {
     const struct cxml_handler *handler;
+    struct cxml_failure *failure;
     xmlParserCtxtPtr ctxt;
     enum cxml_outcome outcome;
-    int error_line;
-    char error[256];
     struct cxml_attribute attributes[CXML_MAX_ATTRIBUTES];
 };
 
 /* Keeps the first message: later ones are mostly consequences of it. */
 static void keep_message(struct parse *p, const char *message, int line) {
-    if (p->error[0] != '\0' || message == NULL) return;
-    snprintf(p->error, sizeof p->error, "%s", message);
-    size_t n = strlen(p->error);
-    while (n > 0 && (p->error[n - 1] == '\n' || p->error[n - 1] == ' ')) p->error[--n] = '\0';
-    p->error_line = line;
+    char *kept = p->failure->message;
+    if (kept[0] != '\0' || message == NULL) return;
+    snprintf(kept, sizeof p->failure->message, "%s", message);
+    size_t n = strlen(kept);
+    while (n > 0 && (kept[n - 1] == '\n' || kept[n - 1] == ' ')) kept[--n] = '\0';
+    p->failure->line = line;
 }
 
 /* Ends the document with `outcome` (the first one stands): nothing more reaches the handler. libxml2
@@ -158,8 +158,8 @@ static void on_error(void *context, cxml_error_pointer error) {
  * printed; it ends the document only if the parser then fails. */
 static void on_generic_error(void *context, const char *format, ...) {
     struct parse *p = context;
-    if (p == NULL || p->error[0] != '\0') return;
-    char text[sizeof p->error];
+    if (p == NULL || p->failure->message[0] != '\0') return;
+    char text[sizeof p->failure->message];
     va_list arguments;
     va_start(arguments, format);
     vsnprintf(text, sizeof text, format, arguments);
@@ -250,6 +250,7 @@ enum cxml_outcome cxml_parse(const unsigned char *bytes, int length, const struc
     enum cxml_outcome outcome = CXML_NO_MEMORY;
     if (p != NULL) {
         p->handler = handler;
+        p->failure = failure;
         p->outcome = CXML_DONE;
         lib.set_generic_error_func(p, on_generic_error);
         p->ctxt = lib.create_memory_parser_ctxt((const char *)bytes, length);
@@ -285,8 +286,6 @@ enum cxml_outcome cxml_parse(const unsigned char *bytes, int length, const struc
             lib.free_parser_ctxt(p->ctxt);
         }
         lib.set_generic_error_func(NULL, on_generic_error);
-        snprintf(failure->message, sizeof failure->message, "%s", p->error);
-        failure->line = p->error_line;
         free(p);
     }
 

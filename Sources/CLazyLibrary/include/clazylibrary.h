@@ -27,12 +27,13 @@ struct clazy_library {
 #define CLAZY_LIBRARY_INIT {PTHREAD_MUTEX_INITIALIZER, 0, NULL, {0}}
 
 /* Opens `soname` and fills `table` with every symbol, once: 0 when loaded (now or before), -1 when the
- * library or a symbol is missing, with the reason in clazy_error(). The library is never closed. */
+ * library or a symbol is missing, with the reason in clazy_error(). The library stays open (unless
+ * clazy_unload closes it). */
 int clazy_load(struct clazy_library *library, const char *soname, const struct clazy_symbol *symbols,
                size_t count, void *table);
 /* Closes a loaded library, so that its pages (and those of what it pulled in) leave the process, and the
  * next clazy_load opens it again. Only for a caller that knows no thread uses the table or anything the
- * library gave out, now or until its next clazy_load returns (CXML counts its open readers for this). */
+ * library gave out, now or until its next clazy_load returns (CXML counts the documents it is reading for this). */
 void clazy_unload(struct clazy_library *library);
 /* Why the last clazy_load failed (the loader's text), or "". */
 const char *clazy_error(struct clazy_library *library);

@@ -5,8 +5,9 @@
  * callbacks, prefixed cxml_.
  *
  * libxml2 is opened with dlopen at the first document, not linked (cxml.c says why): until it loads,
- * cxml_parse answers CXML_LIBRARY_MISSING and cxml_library_error() says why. This header names no libxml2 type, so the
- * Swift that imports it needs no libxml2 include path; only cxml.c includes libxml2's headers.
+ * cxml_parse answers CXML_LIBRARY_MISSING and cxml_library_error() says why. This header names no
+ * libxml2 type, so the Swift that imports it needs no libxml2 include path; only cxml.c includes
+ * libxml2's headers.
  * See: https://gnome.pages.gitlab.gnome.org/libxml2/devhelp/libxml2-SAX2.html
  */
 #include <stddef.h>
@@ -18,10 +19,10 @@ const char *cxml_library_soname(void);
  * cxml_library_error() says why (the loader's text). */
 int cxml_library_load(void);
 const char *cxml_library_error(void);
-/* Closes libxml2 (after xmlCleanupParser) when no document is being read, so that it and what it pulled in leave
- * the process (about 1.9 MB of their pages stay resident otherwise); the next cxml_parse opens it
- * again. 1 when it was closed, 0 when it was not loaded or a document is being read. For a document read once
- * (a route at start), not for one read again every few minutes (each opening costs relocations, and
+/* Closes libxml2 (after xmlCleanupParser) when no document is being read, so that it and what it pulled
+ * in leave the process (about 1.9 MB of their pages stay resident otherwise); the next cxml_parse opens it
+ * again. 1 when it was closed, 0 when it was not loaded or a document is being read. For a document read
+ * once (a route at start), not for one read again every few minutes (each opening costs relocations, and
  * libxml2 keeps some per-thread state it never frees). */
 int cxml_library_unload_if_idle(void);
 /* Opens `soname` the way cxml_library_load does, checks it has every function, and closes it again,

@@ -16,9 +16,7 @@ public enum GPXRouteReader {
         do {
             try XMLStreamReader.read(bytes, into: &builder)
         } catch {
-            // What the builder found first is what the person is told (a reader stopped by the builder
-            // does not throw, but a later document error must not hide an earlier route error).
-            if let found = builder.failure { throw found }
+            // The builder found nothing wrong: a reader it stops does not throw, and stops there.
             switch error.cause {
             case .tooLarge(let bytes, let limit): throw GPXRouteError(.tooLarge(bytes: bytes, limit: limit))
             case .libraryMissing(let library): throw GPXRouteError(.libraryMissing(library))

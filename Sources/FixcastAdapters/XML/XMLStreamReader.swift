@@ -33,10 +33,6 @@ public enum XMLStreamReader {
     /// declares two, a GPX file with Garmin's extensions five.
     public static let maxNamespaceDeclarations = 100
 
-    /// The namespace of namespace declarations (`xmlns`, `xmlns:p`), which libxml2 lists among an
-    /// element's attributes.
-    static let namespaceDeclarations = "http://www.w3.org/2000/xmlns/"
-
     /// Reads `bytes` to the end, or until `handler` stops it, telling `handler` what it meets. Throws
     /// when the document is refused or is not well-formed XML (as far as it was read: a handler that
     /// stopped early has not seen the rest checked).

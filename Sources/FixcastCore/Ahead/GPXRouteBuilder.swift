@@ -53,7 +53,7 @@ public struct GPXRouteBuilder: XMLContentHandler {
     var text = ""
     var sawRoot = false
     /// What was wrong with the route, which stopped the reading; nil while nothing is.
-    public private(set) var failure: GPXRouteError?
+    private(set) var failure: GPXRouteError?
 
     public init() {}
 
@@ -83,7 +83,7 @@ public struct GPXRouteBuilder: XMLContentHandler {
                 return stop(
                     .notGPX(line: line, reason: "the root element is <\(ErrorText.clause(name.local))>, not <gpx>"))
             }
-            if let version = Self.value("version", attributes), version != "1.1", version != "1.0" {
+            if let version = attributes.value(of: "version"), version != "1.1", version != "1.0" {
                 return stop(.notGPX(line: line, reason: "version \(ErrorText.clause(version)) is not 1.1"))
             }
             sawRoot = true
@@ -143,17 +143,12 @@ public struct GPXRouteBuilder: XMLContentHandler {
         return false
     }
 
-    /// The attribute with this local name in no namespace (GPX's attributes are unprefixed).
-    static func value(_ key: String, _ attributes: [XMLAttribute]) -> String? {
-        attributes.first { $0.name.local == key && $0.name.namespace.isEmpty }?.value
-    }
-
     /// An `xsd:decimal` (GPX's `latitudeType`/`longitudeType`): optional sign, digits, optional
     /// fraction; no exponent, no `nan`, no hex, surrounding whitespace allowed.
     static func degrees(_ key: String, _ attributes: [XMLAttribute], range: ClosedRange<Double>, line: Int)
         throws(GPXRouteError) -> Double
     {
-        guard let raw = value(key, attributes) else {
+        guard let raw = attributes.value(of: key) else {
             throw GPXRouteError(.badCoordinate(line: line, attribute: key, text: "(missing)"))
         }
         let text = trimmedXMLSpace(raw)

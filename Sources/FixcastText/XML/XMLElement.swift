@@ -27,6 +27,14 @@ public struct XMLAttribute: Sendable, Hashable {
     }
 }
 
+extension [XMLAttribute] {
+    /// The value of the attribute with this local name, in no namespace unless one is given: an element's
+    /// (`XMLElement.attribute`) or a streamed start tag's.
+    public func value(of local: String, namespace: String = "") -> String? {
+        first { $0.name.local == local && $0.name.namespace == namespace }?.value
+    }
+}
+
 /// One element of an XML document as a plain value: its name, attributes, character data and child
 /// elements. What a reader of data documents (feeds, CAP messages) needs and no more: comments,
 /// processing instructions and prefixes are gone, entity and character references are decoded and
@@ -50,7 +58,7 @@ public struct XMLElement: Sendable, Hashable {
 
     /// The value of the attribute with this local name, in no namespace unless one is given.
     public func attribute(_ local: String, namespace: String = "") -> String? {
-        attributes.first { $0.name.local == local && $0.name.namespace == namespace }?.value
+        attributes.value(of: local, namespace: namespace)
     }
 
     /// The child elements named `name`, in document order.
