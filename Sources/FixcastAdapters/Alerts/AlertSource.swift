@@ -83,8 +83,8 @@ public struct NWSAlertSource: AlertSource {
     }
 
     public func url(for c: Coordinate) -> String {
-        baseURL + "/alerts/active?point=" + WeatherHTTP.decimal(c.lat, places: 4) + ","
-            + WeatherHTTP.decimal(c.lon, places: 4)
+        baseURL + "/alerts/active?point=" + QueryEncoding.decimal(c.lat, places: 4) + ","
+            + QueryEncoding.decimal(c.lon, places: 4)
     }
 
     public func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer {
@@ -113,8 +113,8 @@ public struct MetAlertsSource: AlertSource {
     }
 
     public func url(for c: Coordinate) -> String {
-        baseURL + Self.path + "?lat=" + WeatherHTTP.decimal(c.lat, places: 4) + "&lon="
-            + WeatherHTTP.decimal(c.lon, places: 4)
+        baseURL + Self.path + "?lat=" + QueryEncoding.decimal(c.lat, places: 4) + "&lon="
+            + QueryEncoding.decimal(c.lon, places: 4)
     }
 
     public func fetch(at coordinate: Coordinate, ifModifiedSince: String?) async throws(AlertError) -> AlertAnswer {

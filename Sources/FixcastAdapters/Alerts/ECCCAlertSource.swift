@@ -28,7 +28,7 @@ public struct ECCCAlertSource: AlertSource {
     }
 
     public func url(for c: Coordinate) -> String {
-        func d(_ v: Double) -> String { WeatherHTTP.decimal(v, places: 4) }
+        func d(_ v: Double) -> String { QueryEncoding.decimal(v, places: 4) }
         let h = Self.boxHalfDegrees
         let box = [c.lon - h, max(-90, c.lat - h), c.lon + h, min(90, c.lat + h)].map(d).joined(separator: ",")
         return baseURL + Self.path + "?f=json&lang=" + language + "&bbox=" + box + "&limit=\(Self.pageLimit)"

@@ -61,7 +61,7 @@ public final class MetNorwayWeather: WeatherFetching {
     }
 
     static func key(_ coordinate: Coordinate) -> String {
-        "lat=\(WeatherHTTP.decimal(coordinate.lat, places: 4))&lon=\(WeatherHTTP.decimal(coordinate.lon, places: 4))"
+        "lat=\(QueryEncoding.decimal(coordinate.lat, places: 4))&lon=\(QueryEncoding.decimal(coordinate.lon, places: 4))"
     }
 
     public func url(for coordinate: Coordinate) -> String { baseURL + Self.path + "?" + Self.key(coordinate) }

@@ -18,7 +18,7 @@ public struct OpenMeteoWeather: WeatherFetching {
 
     public func url(for coordinate: Coordinate) -> String {
         baseURL + Self.path
-            + "?latitude=\(WeatherHTTP.decimal(coordinate.lat, places: 4))&longitude=\(WeatherHTTP.decimal(coordinate.lon, places: 4))"
+            + "?latitude=\(QueryEncoding.decimal(coordinate.lat, places: 4))&longitude=\(QueryEncoding.decimal(coordinate.lon, places: 4))"
             + "&current=" + OpenMeteoDecoder.currentVariables.joined(separator: ",")
             + "&daily=" + OpenMeteoDecoder.dailyVariables.joined(separator: ",")
             + "&timezone=auto&forecast_days=7"

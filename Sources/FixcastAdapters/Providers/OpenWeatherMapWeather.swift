@@ -25,8 +25,8 @@ public struct OpenWeatherMapWeather: WeatherFetching, CustomStringConvertible {
 
     func url(_ path: String, _ coordinate: Coordinate) -> String {
         baseURL + path
-            + "?lat=\(WeatherHTTP.decimal(coordinate.lat, places: 4))&lon=\(WeatherHTTP.decimal(coordinate.lon, places: 4))"
-            + "&appid=\(WeatherHTTP.queryValue(apiKey))"
+            + "?lat=\(QueryEncoding.decimal(coordinate.lat, places: 4))&lon=\(QueryEncoding.decimal(coordinate.lon, places: 4))"
+            + "&appid=\(QueryEncoding.encode(apiKey))"
     }
 
     public func fetch(at coordinate: Coordinate, now: Date) async throws(WeatherError) -> WeatherReport {

@@ -22,7 +22,7 @@ public enum WeatherProviders {
     }
 }
 
-/// The plumbing every weather provider shares: base URLs, query numbers, the GET with its errors
+/// The plumbing every weather provider shares: base URLs, the GET with its errors
 /// mapped to `WeatherError`, and reading an API's own reason out of an error body.
 enum WeatherHTTP {
     /// `base_url` without a trailing slash, or `publicURL` when empty.
@@ -31,37 +31,6 @@ enum WeatherHTTP {
         if base.isEmpty { base = publicURL }
         while base.hasSuffix("/") { base.removeLast() }
         return base
-    }
-
-    /// A decimal without exponent, rounded to `places` and without trailing zeros ("55.68", "-0.0001").
-    static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = Int(clamping: abs(value) * scale, to: 0...Int.max, rounding: .toNearestOrAwayFromZero)
-        let unit = Int(scale)
-        let whole = scaled / unit
-        var fraction = String(scaled % unit)
-        fraction = String(repeating: "0", count: max(0, places - fraction.count)) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
-    }
-
-    /// Percent-encodes a query value (RFC 3986 unreserved characters pass).
-    static func queryValue(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
     }
 
     /// One GET; transport failures become `WeatherError.transport` with every secret removed from any
@@ -90,7 +59,7 @@ enum WeatherHTTP {
     static func redact(_ text: String, secrets: [String]) -> String {
         var out = text
         for secret in secrets where !secret.isEmpty {
-            for form in Set([secret, queryValue(secret)]) {
+            for form in Set([secret, QueryEncoding.encode(secret)]) {
                 out = out.replacing(form, with: "REDACTED")
             }
         }

@@ -45,8 +45,8 @@ public struct OpenMeteoAheadRequest: Sendable, Equatable {
 
     /// `baseURL` is scheme, host, optional port and path prefix, without a trailing slash.
     public func url(baseURL: String) -> String {
-        let lats = locations.map { NumberText.fixed($0.lat, decimals: 4) }.joined(separator: ",")
-        let lons = locations.map { NumberText.fixed($0.lon, decimals: 4) }.joined(separator: ",")
+        let lats = locations.map { QueryEncoding.decimal($0.lat, places: 4) }.joined(separator: ",")
+        let lons = locations.map { QueryEncoding.decimal($0.lon, places: 4) }.joined(separator: ",")
         return baseURL + Self.path + "?latitude=" + lats + "&longitude=" + lons
             + "&hourly=" + Self.hourlyVariables.joined(separator: ",")
             + "&wind_speed_unit=ms&timezone=auto&forecast_hours=\(forecastHours)"

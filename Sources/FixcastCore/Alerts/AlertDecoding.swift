@@ -27,6 +27,21 @@ enum AlertGeoJSON {
         return features
     }
 
+    /// The features that are alerts at `point` (every point when nil), with their `properties`
+    /// object: CAP's `status` is `Actual` (`AlertIdentity.isActual`) and the geometry, when there is
+    /// one, contains the point. NWS and MetAlerts answer with the same shape.
+    static func actualFeatures(_ body: [UInt8], at point: Coordinate?) throws(AlertDecodeFailure) -> [(
+        feature: JSONValue, properties: JSONValue
+    )] {
+        try features(body).compactMap { feature in
+            guard let p = feature["properties"], p.objectValue != nil,
+                AlertIdentity.isActual(status: p["status"]?.stringValue)
+            else { return nil }
+            if let point, geometry(feature["geometry"], contains: point) == false { return nil }
+            return (feature, p)
+        }
+    }
+
     /// A string value, or nil for absent, null or another type.
     static func text(_ value: JSONValue?) -> String? { value?.stringValue }
 
@@ -88,10 +103,7 @@ enum AlertGeoJSON {
 public enum NWSAlertDecoder {
     public static func decode(_ body: [UInt8], at point: Coordinate? = nil) throws(AlertDecodeFailure) -> [Alert] {
         var alerts: [AlertIdentity.Message] = []
-        for feature in try AlertGeoJSON.features(body) {
-            guard let p = feature["properties"], p.objectValue != nil else { continue }
-            if let status = p["status"]?.stringValue, status != "Actual" { continue }
-            if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
+        for (feature, p) in try AlertGeoJSON.actualFeatures(body, at: point) {
             guard let id = AlertText.line(AlertGeoJSON.text(p["id"]) ?? AlertGeoJSON.text(feature["id"])) else {
                 continue
             }
@@ -132,10 +144,7 @@ public enum NWSAlertDecoder {
 public enum MetAlertsDecoder {
     public static func decode(_ body: [UInt8], at point: Coordinate? = nil) throws(AlertDecodeFailure) -> [Alert] {
         var alerts: [AlertIdentity.Message] = []
-        for feature in try AlertGeoJSON.features(body) {
-            guard let p = feature["properties"], p.objectValue != nil else { continue }
-            if let status = p["status"]?.stringValue, status != "Actual" { continue }
-            if let point, AlertGeoJSON.geometry(feature["geometry"], contains: point) == false { continue }
+        for (feature, p) in try AlertGeoJSON.actualFeatures(body, at: point) {
             guard let id = AlertText.line(AlertGeoJSON.text(p["id"])) else { continue }
             let interval = feature["when"]?["interval"]?.arrayValue ?? []
             let event =

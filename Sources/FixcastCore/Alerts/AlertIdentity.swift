@@ -29,6 +29,10 @@ public enum AlertIdentity {
         }
     }
 
+    /// CAP `status`: only an `Actual` message is an alert (`Exercise`, `System`, `Test` and `Draft`
+    /// are not); one without a status counts as actual, as the feeds that leave it out mean.
+    public static func isActual(status: String?) -> Bool { status == nil || status == "Actual" }
+
     /// One earlier message a message names in `references`.
     public struct Reference: Sendable, Hashable {
         public var id: String

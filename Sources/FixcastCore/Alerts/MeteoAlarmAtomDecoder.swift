@@ -55,7 +55,7 @@ public enum MeteoAlarmAtomDecoder {
     /// carries no references in this feed: it joins its alert by event, severity, onset, expiry and area.
     static func message(entry: XMLElement) -> AlertIdentity.Message? {
         func cap(_ name: String) -> String? { field(name, of: entry) }
-        if let status = cap("status"), status != "Actual" { return nil }
+        guard AlertIdentity.isActual(status: cap("status")) else { return nil }
         guard let id = identifier(entry: entry) else { return nil }
         let capLink = entry.children(named: XMLName(namespace: atom, "link"))
             .first { $0.attribute("type") == "application/cap+xml" }?.attribute("href")

@@ -30,15 +30,19 @@ public enum QueryEncoding {
 
     /// A coordinate in plain decimal degrees with at most 6 decimals (11 cm) and no exponent
     /// ("1e-05" is not a latitude any API accepts).
-    public static func degrees(_ value: Double) -> String {
-        let micro = (value * 1_000_000).rounded()
-        guard micro.isFinite, abs(micro) < 1e15 else { return "0" }
-        let m = Int(micro)
-        let sign = m < 0 ? "-" : ""
-        let whole = abs(m) / 1_000_000
-        var fraction = String(abs(m) % 1_000_000)
-        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    public static func degrees(_ value: Double) -> String { decimal(value, places: 6) }
+
+    /// `value` rounded half away from zero to at most `places` decimals (0 to 6), without trailing
+    /// zeros or exponent, never "-0": "55.68", "-0.0001", "180". Every number in a query (a weather
+    /// API's 4-decimal coordinates, Nominatim's 6) is written by this one rule. A value that is not
+    /// finite, or too large to be one, is "0": coordinates are checked before they are asked about,
+    /// and no query carries the display's "—".
+    public static func decimal(_ value: Double, places: Int) -> String {
+        var text = NumberText.fixed(value, decimals: places)
+        guard text != DisplayUnits.unknown else { return "0" }
+        guard text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }

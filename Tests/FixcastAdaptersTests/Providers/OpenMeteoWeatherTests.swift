@@ -48,13 +48,6 @@ import Testing
                 "latitude=0&longitude=-0.0001"))
     }
 
-    @Test func decimalsNeverUseExponents() {
-        #expect(WeatherHTTP.decimal(1e-5, places: 4) == "0")
-        #expect(WeatherHTTP.decimal(-12.34567, places: 4) == "-12.3457")
-        #expect(WeatherHTTP.decimal(180, places: 4) == "180")
-        #expect(WeatherHTTP.decimal(-0.00004, places: 4) == "0")
-    }
-
     @Test func anAPIErrorCarriesItsOwnReason() async throws {
         let server = try FixtureServer(routes: [
             "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-error-docs-example.txt"), status: 400)]

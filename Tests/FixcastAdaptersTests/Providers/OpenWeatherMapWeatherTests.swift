@@ -54,7 +54,7 @@ import Testing
         for error in [unauthorized, echoed, insecure] {
             let text = (error?.message ?? "") + String(describing: error)
             #expect(!text.contains(key))
-            #expect(!text.contains(WeatherHTTP.queryValue(key)))
+            #expect(!text.contains(QueryEncoding.encode(key)))
             #expect(!text.contains("s3cr3t"))
         }
         #expect(echoed?.message.contains("REDACTED") == true)

@@ -138,7 +138,7 @@ struct OpenMeteoAheadTests {
         #expect(request.forecastHours == Int(((F.at(9_000).timeIntervalSince1970 - hourStart) / 3600).rounded(.up)) + 1)
         #expect(
             request.url(baseURL: "http://127.0.0.1:8080")
-                == "http://127.0.0.1:8080/v1/forecast?latitude=52.5200,-33.8679&longitude=13.4050,-70.1000"
+                == "http://127.0.0.1:8080/v1/forecast?latitude=52.52,-33.8679&longitude=13.405,-70.1"
                 + "&hourly=temperature_2m,precipitation,precipitation_probability,weather_code,wind_speed_10m,wind_gusts_10m,wind_direction_10m"
                 + "&wind_speed_unit=ms&timezone=auto&forecast_hours=\(request.forecastHours)")
         #expect(OpenMeteoAheadRequest(samples: [], now: now) == nil)

@@ -30,4 +30,12 @@ struct QueryEncodingTests {
     func formatsDegreesWithoutExponent(_ value: Double, _ expected: String) {
         #expect(QueryEncoding.degrees(value) == expected)
     }
+
+    @Test(arguments: [
+        (1e-5, "0"), (-12.34567, "-12.3457"), (180.0, "180"), (-0.00004, "0"), (52.5200, "52.52"),
+        (-0.00005, "-0.0001"), (Double.nan, "0"), (Double.infinity, "0"), (1e300, "0"),
+    ])
+    func writesAQueryDecimalWithoutTrailingZerosOrExponent(_ value: Double, _ expected: String) {
+        #expect(QueryEncoding.decimal(value, places: 4) == expected)
+    }
 }
