@@ -83,6 +83,11 @@ enum CurlTransfer {
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(headerList) }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            // A header with a control character is left out: a validator read back from a damaged
+            // store ("…\r\nX-Other: …") would otherwise write request lines of its own, and a NUL would
+            // cut it short. Without its validator the request is an unconditional GET: more bytes, no harm.
+            guard !(name + value).unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F })
+            else { continue }
             headerList = ccurl_slist_append(headerList, "\(name): \(value)")
         }
 

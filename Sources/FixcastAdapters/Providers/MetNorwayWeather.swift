@@ -4,7 +4,7 @@ import Synchronization
 
 /// MET Norway Locationforecast 2.0 `compact`, under MET's terms of service: coordinates rounded to
 /// 4 decimals, a User-Agent naming the client (the HTTP client sends it), no request before the
-/// previous answer's `Expires`, and `If-Modified-Since` with the stored `Last-Modified` (a 304 reads
+/// previous answer's `Expires` (while it stands: `ServerExpiry`), and `If-Modified-Since` with the stored `Last-Modified` (a 304 reads
 /// the body it still holds again at the new time, or serves the stored report with its own age). With a store, the validators are kept in its state and the report in its weather
 /// cache, so that separate `fixcast now` runs obey `Expires` too.
 /// - SeeAlso: https://api.met.no/doc/TermsOfService, https://api.met.no/doc/locationforecast/HowTO
@@ -20,6 +20,8 @@ public final class MetNorwayWeather: WeatherFetching {
     struct Entry: Sendable {
         var report: WeatherReport
         var expires: Date?
+        /// When the answer that set `expires` came (`ServerExpiry` measures from it).
+        var receivedAt: Date?
         var lastModified: String?
         /// The body MET sent, in this process only: a 304 says it is still MET's newest, and it is
         /// decoded again at the new time (the current step, today and the days move on with the
@@ -37,10 +39,14 @@ public final class MetNorwayWeather: WeatherFetching {
 
     static func stateKey(_ key: String) -> String { "weather.metno.validators?" + key }
 
-    /// `expiresEpochSeconds|Last-Modified` (either part may be empty).
+    /// `expiresEpochSeconds receivedEpochSeconds|Last-Modified` (either part may be empty; before the
+    /// received time was kept, the first part was the expiry alone, which now reads as not standing).
     static func stateText(_ entry: Entry) -> String {
-        (entry.expires.flatMap { Int(checked: $0.timeIntervalSince1970).map(String.init) } ?? "") + "|"
-            + (entry.lastModified ?? "")
+        func epoch(_ date: Date?) -> String? {
+            date.flatMap { Int(checked: $0.timeIntervalSince1970).map(String.init) }
+        }
+        let times = epoch(entry.expires).flatMap { e in epoch(entry.receivedAt).map { e + " " + $0 } } ?? ""
+        return times + "|" + (entry.lastModified ?? "")
     }
 
     /// The entry for `key`: from memory, else rebuilt from the store (validators + the stored report).
@@ -51,8 +57,12 @@ public final class MetNorwayWeather: WeatherFetching {
         guard parts.count == 2,
             let report = try? await store.latestWeather(provider: .metNorway, near: coordinate, withinKm: 0.05)
         else { return nil }
-        let expires = Double(parts[0]).map { Date(timeIntervalSince1970: $0) }
-        return Entry(report: report, expires: expires, lastModified: parts[1].isEmpty ? nil : String(parts[1]))
+        let times = parts[0].split(separator: " ").compactMap { Int($0) }.map {
+            Date(timeIntervalSince1970: Double($0))
+        }
+        return Entry(
+            report: report, expires: times.count == 2 ? times[0] : nil, receivedAt: times.count == 2 ? times[1] : nil,
+            lastModified: parts[1].isEmpty ? nil : String(parts[1]))
     }
 
     private func remember(_ entry: Entry, key: String) async {
@@ -69,7 +79,9 @@ public final class MetNorwayWeather: WeatherFetching {
     public func fetch(at coordinate: Coordinate, now: Date) async throws(WeatherError) -> WeatherReport {
         let key = Self.key(coordinate)
         let stored = await entry(key, near: coordinate)
-        if let stored, let expires = stored.expires, now < expires {
+        if let stored, let receivedAt = stored.receivedAt,
+            ServerExpiry.stands(stored.expires, receivedAt: receivedAt, now: now)
+        {
             // MET's data for this point has not expired: asking again is against its terms.
             var report = stored.report
             report.cached = true
@@ -96,7 +108,10 @@ public final class MetNorwayWeather: WeatherFetching {
                 entry.report.cached = true
             }
             entry.report.stale = false
-            entry.expires = expires ?? entry.expires
+            if let expires {
+                entry.expires = expires
+                entry.receivedAt = now
+            }
             if let lastModified = response.header("last-modified") { entry.lastModified = lastModified }
             await remember(entry, key: key)
             return entry.report
@@ -107,7 +122,8 @@ public final class MetNorwayWeather: WeatherFetching {
         }
         await remember(
             Entry(
-                report: report, expires: expires, lastModified: response.header("last-modified"), body: response.body),
+                report: report, expires: expires, receivedAt: now, lastModified: response.header("last-modified"),
+                body: response.body),
             key: key)
         return report
     }

@@ -30,10 +30,6 @@ public struct AlertCheck: Sendable, Hashable {
 public struct AlertCheckPolicy: Sendable, Hashable {
     /// The "same spot" radius of the contract; alert areas are counties and sea areas, much larger.
     public static let sameSpotKm = 5.0
-    /// A server's `Expires` is honoured up to an hour ahead: further is a broken header, and an hour
-    /// without checking is the longest an alert may go unnoticed.
-    public static let maximumExpiresAheadS = 3600.0
-
     public let checkInterval: Double
 
     public init(checkMin: Double) {
@@ -54,11 +50,8 @@ public struct AlertCheckPolicy: Sendable, Hashable {
         // A clock that went backwards makes the last check "in the future": ask rather than go silent.
         let age = now.timeIntervalSince(last.checkedAt)
         if age >= 0 && age < checkInterval { return .reuse }
-        if let expires = last.expires, now < expires,
-            expires.timeIntervalSince(last.checkedAt) <= Self.maximumExpiresAheadS, age >= 0
-        {
-            return .reuse
-        }
+        // `Expires` up to an hour ahead (`ServerExpiry`): further is a broken header.
+        if ServerExpiry.stands(last.expires, receivedAt: last.checkedAt, now: now) { return .reuse }
         return .ask(ifModifiedSince: last.lastModified)
     }
 }

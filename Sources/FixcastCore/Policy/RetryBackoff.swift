@@ -25,9 +25,12 @@ public struct RetryBackoff: Sendable, Hashable {
     /// sooner or later changes nothing.
     public static func backsOff(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
 
+    /// A deadline further away than any answer sets (a day) does not hold: it was written while the
+    /// clock read far ahead (a Pi without a real-time clock, before its first fix or NTP) and the clock
+    /// has been set right since, or the store was damaged. Asking once beats staying silent for years.
     public func allowsRequest(now: Date) -> Bool {
         guard let notBefore else { return true }
-        return now >= notBefore
+        return now >= notBefore || notBefore.timeIntervalSince(now) > Self.maximumRetryAfterS
     }
 
     public mutating func recordSuccess() {
@@ -39,7 +42,7 @@ public struct RetryBackoff: Sendable, Hashable {
     @discardableResult
     public mutating func recordFailure(status: Int, retryAfter: String?, now: Date) -> Date? {
         guard Self.backsOff(status: status) else { return notBefore }
-        failures += 1
+        if failures < Int.max { failures += 1 }  // a count read back from a damaged store may be Int.max
         let delay: Double
         if let retryAfter, let wait = Self.retryAfterSeconds(retryAfter, now: now) {
             delay = min(wait, Self.maximumRetryAfterS)

@@ -39,6 +39,27 @@ import Testing
         #expect(requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
     }
 
+    /// A header value is sent as one line: one holding CR, LF or NUL (a validator from a damaged store)
+    /// is left out rather than writing request lines of its own.
+    @Test func aHeaderWithAControlCharacterIsLeftOut() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.body("{}")]])
+        defer { server.stop() }
+        let response = try await CurlHTTPClient().get(
+            HTTPRequest(
+                url: server.baseURL + "/v1/forecast",
+                headers: [
+                    "Accept": "application/json", "If-Modified-Since": "Sun, 04 Feb 2024\r\nX-Injected: 1",
+                    "If-None-Match": "\"a\u{0}b\"", "X-Tab": "a\tb",
+                ]))
+        #expect(response.status == 200)
+        let headers = try #require(server.requests().first?.headers)
+        #expect(headers["x-injected"] == nil)
+        #expect(headers["if-modified-since"] == nil)
+        #expect(headers["if-none-match"] == nil)
+        #expect(headers["accept"] == "application/json")
+        #expect(headers["x-tab"] == "a\tb")
+    }
+
     @Test func userAgentNamesVersionAndProject() {
         #expect(FixcastInfo.userAgent == "fixcast/\(FixcastInfo.version) (+\(FixcastInfo.projectURL))")
         #expect(FixcastInfo.userAgent.hasPrefix("fixcast/0.1.0 (+https://"))

@@ -49,6 +49,22 @@ import Testing
         #expect(server.requestCount() == 2)
     }
 
+    /// MET sets `Expires` about half an hour ahead. One years away (a broken header, or a clock that read
+    /// far behind when it came) kept fixcast from asking for that point until then, serving the first
+    /// answer ever older; it stands for at most an hour now (`ServerExpiry`).
+    @Test(arguments: ["Fri, 31 Dec 9999 23:59:59 GMT", "Sun, 04 Feb 2024 03:41:00 GMT"])
+    func anExpiresFurtherThanAnHourDoesNotStand(_ expires: String) async throws {
+        let server = try FixtureServer(routes: [
+            "/weatherapi/locationforecast/2.0/compact": [.file(recorded, headers: ["Expires": expires])]
+        ])
+        defer { server.stop() }
+        let provider = MetNorwayWeather(baseURL: server.baseURL, http: CurlHTTPClient())
+        _ = try await provider.fetch(at: oslo, now: UTCTime.parse("2024-02-04T01:40:00Z")!)
+        let second = try await provider.fetch(at: oslo, now: UTCTime.parse("2024-02-04T01:41:00Z")!)
+        #expect(!second.cached)
+        #expect(server.requestCount() == 2)
+    }
+
     @Test func withoutExpiresEveryFetchAsks() async throws {
         let server = try FixtureServer(routes: ["/weatherapi/locationforecast/2.0/compact": [.file(recorded)]])
         defer { server.stop() }

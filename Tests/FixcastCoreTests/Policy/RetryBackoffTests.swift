@@ -101,4 +101,42 @@ import Testing
         #expect(HTTPDate.parse("tomorrow") == nil)
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 25:49:37 GMT") == nil)
     }
+
+    /// A header is the network's: a year no clock reads, or a negative clock, is not a date (a year of
+    /// 10^17 overflowed the day count and trapped; "-1:-1:-1" read as a minute before midnight).
+    @Test(arguments: [
+        "Sun, 06 Nov 99999999999999999 08:49:37 GMT", "Sun, 06 Nov -99999999999999999 08:49:37 GMT",
+        "Sunday, 06-Nov-99999999999999999 08:49:37 GMT", "Sun Nov  6 08:49:37 99999999999999999",
+        "Sun, 06 Nov 0 08:49:37 GMT", "Sun, 06 Nov 10000 08:49:37 GMT", "Sun, 06 Nov 1994 -1:-1:-1 GMT",
+        "Sun, 06 Nov 1994 08:49:+37 GMT", "Sun, -6 Nov 1994 08:49:37 GMT",
+    ])
+    func anAbsurdHTTPDateIsNone(_ text: String) {
+        #expect(HTTPDate.parse(text) == nil)
+        #expect(RetryBackoff.retryAfterSeconds(text, now: now) == nil)
+    }
+
+    @Test func theWidestYearsStillRead() {
+        #expect(HTTPDate.parse("Fri, 31 Dec 9999 23:59:59 GMT") == Date(timeIntervalSince1970: 253_402_300_799))
+        #expect(HTTPDate.parse("Thu, 01 Jan 1970 00:00:00 GMT") == Date(timeIntervalSince1970: 0))
+    }
+
+    /// A store is the disk's: a failure count at Int.max, read back and failed once more, trapped.
+    @Test func aFailureCountAtItsLimitStaysThere() throws {
+        var b = try #require(RetryBackoff(stateText: "\(Int.max)"))
+        b.recordFailure(status: 503, retryAfter: nil, now: now)
+        #expect(b.failures == Int.max)
+        #expect(b.notBefore == now.addingTimeInterval(RetryBackoff.maximumDelayS))
+    }
+
+    /// A Pi without a real-time clock may write a back-off while its clock reads years ahead, then set
+    /// the clock right: no answer holds requests back for more than a day, so a deadline further
+    /// away than that is not one (before, the weather stayed silent until the wrong clock's date).
+    @Test func aDeadlineFurtherThanAnyAnswerSetsDoesNotHold() throws {
+        let far = try #require(
+            RetryBackoff(stateText: "3 \(Int(now.timeIntervalSince1970) + 4 * 365 * 86_400)"))
+        #expect(far.allowsRequest(now: now))
+        let day = try #require(RetryBackoff(stateText: "3 \(Int(now.timeIntervalSince1970) + 86_400)"))
+        #expect(!day.allowsRequest(now: now))
+        #expect(day.allowsRequest(now: now.addingTimeInterval(86_400)))
+    }
 }

@@ -64,11 +64,7 @@ extension AlertCheckPolicy {
         // A clock that went backwards makes the last check "in the future": ask rather than go silent.
         let age = now.timeIntervalSince(last.checkedAt)
         if age >= 0 && age < checkInterval { return .reuse }
-        if let expires = last.expires, now < expires, age >= 0,
-            expires.timeIntervalSince(last.checkedAt) <= Self.maximumExpiresAheadS
-        {
-            return .reuse
-        }
+        if ServerExpiry.stands(last.expires, receivedAt: last.checkedAt, now: now) { return .reuse }
         return .ask(ifModifiedSince: last.lastModified, ifNoneMatch: last.etag)
     }
 }
