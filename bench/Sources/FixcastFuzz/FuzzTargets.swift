@@ -4,7 +4,7 @@ public enum FuzzTargets {
     public static let all: [FuzzTarget] = [
         json, openMeteo, openMeteoAhead, metNorway, openWeatherMap, nwsAlerts, metAlerts, ecccAlerts, meteoAlarm,
         nominatim,
-        geocoding, gpx, config, placesText, placesBinary, alertAreas, basemap, gpsd,
+        geocoding, gpx, config, placesText, placesBinary, alertAreas, basemap, gpsd, httpHeaders,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
