@@ -37,8 +37,10 @@ public enum HTTPDate {
             return nil
         }
         guard let day, let month, let year, let clock else { return nil }
-        let hms = clock.split(separator: ":", omittingEmptySubsequences: false).compactMap { digits($0) }
-        guard hms.count == 3, hms[0] < 24, hms[1] < 60, hms[2] < 61, (1900...9999).contains(year),
+        let clockParts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        let hms = clockParts.compactMap { digits($0) }
+        guard clockParts.count == 3, hms.count == 3, hms[0] < 24, hms[1] < 60, hms[2] < 61,
+            (1900...9999).contains(year),
             day >= 1, day <= UTCTime.daysIn(month: month, year: year)
         else { return nil }
         let days = UTCTime.days(fromCivil: year, month, day)

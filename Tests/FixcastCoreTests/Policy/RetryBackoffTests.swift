@@ -108,7 +108,8 @@ import Testing
         "Sun, 06 Nov 99999999999999999 08:49:37 GMT", "Sun, 06 Nov -99999999999999999 08:49:37 GMT",
         "Sunday, 06-Nov-99999999999999999 08:49:37 GMT", "Sun Nov  6 08:49:37 99999999999999999",
         "Sun, 06 Nov 0 08:49:37 GMT", "Sun, 06 Nov 10000 08:49:37 GMT", "Sun, 06 Nov 1994 -1:-1:-1 GMT",
-        "Sun, 06 Nov 1994 08:49:+37 GMT", "Sun, -6 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994 08:49:+37 GMT", "Sun, -6 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08::49:37 GMT",
+        "Sun, 06 Nov 1994 08:49:99999999999:37 GMT",
     ])
     func anAbsurdHTTPDateIsNone(_ text: String) {
         #expect(HTTPDate.parse(text) == nil)
