@@ -4,9 +4,10 @@ import Synchronization
 
 /// MET Norway Locationforecast 2.0 `compact`, under MET's terms of service: coordinates rounded to
 /// 4 decimals, a User-Agent naming the client (the HTTP client sends it), no request before the
-/// previous answer's `Expires` (while it stands: `ServerExpiry`), and `If-Modified-Since` with the stored `Last-Modified` (a 304 reads
-/// the body it still holds again at the new time, or serves the stored report with its own age). With a store, the validators are kept in its state and the report in its weather
-/// cache, so that separate `fixcast now` runs obey `Expires` too.
+/// previous answer's `Expires` (while it stands: `ServerExpiry`), and `If-Modified-Since` with the
+/// stored `Last-Modified` (a 304 reads the body it still holds again at the new time, or serves the
+/// stored report with its own age). With a store, the validators are kept in its state and the report
+/// in its weather cache, so that separate `fixcast now` runs obey `Expires` too.
 /// - SeeAlso: https://api.met.no/doc/TermsOfService, https://api.met.no/doc/locationforecast/HowTO
 public final class MetNorwayWeather: WeatherFetching {
     public static let publicBaseURL = "https://api.met.no"
