@@ -65,11 +65,12 @@ extension FuzzTargets {
             switch g.below(6) {
             case 0, 1, 2:
                 // A number inside a word (the year of "06-Nov-94", the seconds of "08:49:37") or the word.
-                let parts = words[w].split(separator: g.pick([":", "-"]), omittingEmptySubsequences: false)
+                let separator = g.pick([":", "-"])
+                let parts = words[w].split(separator: separator, omittingEmptySubsequences: false)
                 if parts.count > 1 {
                     var p = parts.map(String.init)
                     p[g.below(p.count)] = g.pick(headerWords)
-                    words[w] = p.joined(separator: words[w].contains(":") ? ":" : "-")
+                    words[w] = p.joined(separator: separator)
                 } else {
                     words[w] = g.pick(headerWords)
                 }
