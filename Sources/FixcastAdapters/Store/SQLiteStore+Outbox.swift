@@ -43,8 +43,7 @@ extension SQLiteStore: ReadingStore {
         let drop = try db.prepare("DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY id LIMIT ?1)")
         try drop.bindAll([.int(excess)])
         _ = try drop.step()
-        let before = Int(try state(Self.outboxDroppedKey) ?? "0") ?? 0
-        try setState(Self.outboxDroppedKey, String(before + excess))
+        try setState(Self.outboxDroppedKey, String(try outboxDropped().addingSaturated(excess)))
     }
 
     /// Up to `limit` entries after `afterID`, oldest first.
@@ -85,6 +84,7 @@ extension SQLiteStore: ReadingStore {
 
     /// How many readings were dropped because the outbox was full, over the store's life.
     public func outboxDropped() throws(StorageError) -> Int {
-        Int(try state(Self.outboxDroppedKey) ?? "0") ?? 0
+        // Unreadable or negative text (not fixcast's: a damaged store) counts as none dropped.
+        max(0, Int(try state(Self.outboxDroppedKey) ?? "0") ?? 0)
     }
 }

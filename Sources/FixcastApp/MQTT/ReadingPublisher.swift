@@ -437,9 +437,12 @@ public struct MQTTLinkRecord: Sendable, Hashable {
 
     /// The record of a running process, or nil.
     public static func read(from store: SQLiteStore) async -> MQTTLinkRecord? {
-        guard let text = try? await store.state(key), let record = MQTTLinkRecord(text) else { return nil }
-        // kill(pid, 0): 0 or EPERM means the process exists.
-        guard kill(pid_t(record.pid), 0) == 0 || errno == EPERM else { return nil }
+        guard let text = try? await store.state(key), let record = MQTTLinkRecord(text),
+            let pid = pid_t(exactly: record.pid), pid > 0
+        else { return nil }
+        // kill(pid, 0): 0 or EPERM means the process exists. A pid a damaged store holds is refused above:
+        // one past pid_t trapped, and 0 or a negative one names a process group, which always "exists".
+        guard kill(pid, 0) == 0 || errno == EPERM else { return nil }
         return record
     }
 }

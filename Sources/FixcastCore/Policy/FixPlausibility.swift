@@ -27,13 +27,14 @@ public struct RejectedFixCounts: Sendable, Hashable {
         self.time = time
     }
 
-    public var total: Int { nullIsland + jump + time }
+    /// Saturates at `Int.max`: the counts may have been read back from a damaged store.
+    public var total: Int { nullIsland.addingSaturated(jump).addingSaturated(time) }
 
     public mutating func add(_ reason: FixRejection, count: Int = 1) {
         switch reason {
-        case .nullIsland: nullIsland += count
-        case .jump: jump += count
-        case .time: time += count
+        case .nullIsland: nullIsland = nullIsland.addingSaturated(count)
+        case .jump: jump = jump.addingSaturated(count)
+        case .time: time = time.addingSaturated(count)
         }
     }
 
@@ -47,7 +48,9 @@ public struct RejectedFixCounts: Sendable, Hashable {
 
     /// Both sets of counts added (to fold one process's counts into the stored ones).
     public static func + (a: RejectedFixCounts, b: RejectedFixCounts) -> RejectedFixCounts {
-        RejectedFixCounts(nullIsland: a.nullIsland + b.nullIsland, jump: a.jump + b.jump, time: a.time + b.time)
+        RejectedFixCounts(
+            nullIsland: a.nullIsland.addingSaturated(b.nullIsland), jump: a.jump.addingSaturated(b.jump),
+            time: a.time.addingSaturated(b.time))
     }
 
     /// `{"jump": n, "time": n, "null_island": n}`, as in `status --json`.

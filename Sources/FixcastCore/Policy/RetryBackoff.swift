@@ -42,7 +42,7 @@ public struct RetryBackoff: Sendable, Hashable {
     @discardableResult
     public mutating func recordFailure(status: Int, retryAfter: String?, now: Date) -> Date? {
         guard Self.backsOff(status: status) else { return notBefore }
-        if failures < Int.max { failures += 1 }  // a count read back from a damaged store may be Int.max
+        failures = failures.addingSaturated(1)  // a count read back from a damaged store may be Int.max
         let delay: Double
         if let retryAfter, let wait = Self.retryAfterSeconds(retryAfter, now: now) {
             delay = min(wait, Self.maximumRetryAfterS)

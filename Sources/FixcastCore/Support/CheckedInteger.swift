@@ -31,6 +31,15 @@ extension Int {
             self.init(r)
         }
     }
+
+    /// `self + other`, held at `Int.max` (or `Int.min`) where `+` would trap: how a count kept in the
+    /// store grows, since a damaged store can hand back any integer (a stored count of `Int.max` crashed
+    /// `status` and `run`).
+    public func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard overflow else { return sum }
+        return other > 0 ? Int.max : Int.min
+    }
 }
 
 /// The times fixcast believes: 1970-01-01 up to 2200-01-01 UTC. A stored, received or parsed time outside

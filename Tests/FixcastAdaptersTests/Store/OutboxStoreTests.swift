@@ -59,6 +59,21 @@ import Testing
         // Every reading is still stored: only the queue is capped.
         #expect(try await store.readingCount() == 5)
     }
+
+    /// The dropped count as a damaged store may hold it: `Int.max` stays there instead of trapping when
+    /// more are dropped; text that is not a count of fixcast's (negative, not a number) reads 0.
+    @Test(arguments: [("9223372036854775807", Int.max, Int.max), ("-5", 0, 2), ("many", 0, 2)])
+    func aDamagedDroppedCountNeitherTrapsNorGoesNegative(stored: String, reads: Int, afterTwoMore: Int)
+        async throws
+    {
+        let store = try SQLiteStore(path: Self.path())
+        try await store.setState(SQLiteStore.outboxDroppedKey, stored)
+        #expect(try await store.outboxDropped() == reads)
+        let plan = ReadingStorePlan(deviceID: "van", outboxMax: 1)
+        for i in 0..<3 { _ = try await store.storeReading(StoreTestData.reading(at: Double(i)), plan: plan) }
+        #expect(try await store.outboxDropped() == afterTwoMore)
+        #expect(try await store.readingCount() == 3)
+    }
 }
 
 extension OutboxStoreTests {

@@ -167,6 +167,18 @@ struct FixPlausibilityTests {
         #expect(RejectedFixCounts(jsonText: "not json") == nil)
         #expect(RejectedFixCounts(jsonText: #"{"jump":3}"#) == RejectedFixCounts(jump: 3))
     }
+
+    /// A damaged store can hold any integer: `status` trapped on `{"jump": Int.max, "time": 1}`.
+    @Test func countsReadFromADamagedStoreSaturateInsteadOfTrapping() throws {
+        let stored = try #require(RejectedFixCounts(jsonText: #"{"jump":9223372036854775807,"time":1}"#))
+        #expect(stored.total == Int.max)
+        let grown = stored + RejectedFixCounts(nullIsland: 2, jump: 5, time: 1)
+        #expect(grown == RejectedFixCounts(nullIsland: 2, jump: Int.max, time: 2))
+        var counts = stored
+        counts.add(.jump)
+        #expect(counts[.jump] == Int.max)
+        #expect((counts + counts).total == Int.max)
+    }
 }
 
 @Suite("FixPlausibility after time-less fixes")

@@ -25,6 +25,16 @@ import Testing
         #expect(Int(clamping: 4.6, to: 0...10) == 4)
     }
 
+    @Test func aSaturatedSumHoldsAtTheEndsInsteadOfTrapping() {
+        #expect(2.addingSaturated(3) == 5)
+        #expect((-2).addingSaturated(-3) == -5)
+        #expect(Int.max.addingSaturated(1) == Int.max)
+        #expect((Int.max - 1).addingSaturated(Int.max) == Int.max)
+        #expect(Int.min.addingSaturated(-1) == Int.min)
+        #expect(Int.max.addingSaturated(Int.min) == -1)
+        #expect(Int.max.addingSaturated(0) == Int.max)
+    }
+
     @Test func plausibleTimesAre1970To2200() {
         #expect(PlausibleTime.date(1_800_000_000) == Date(timeIntervalSince1970: 1_800_000_000))
         #expect(PlausibleTime.date(0) != nil)

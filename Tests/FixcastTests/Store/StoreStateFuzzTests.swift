@@ -1,0 +1,178 @@
+import FixcastCore
+import FixcastText
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastTestSupport
+
+/// The store's `state` table is data from outside too: a damaged store (or another program) can hold
+/// any text under the keys fixcast reads back — counts, back-offs, validators, alert checks, the MQTT
+/// link's pid. `StoreFuzzTests` fills the table with random keys; this fills fixcast's own keys with
+/// what it wrote itself, every number in it replaced by an absurd one (or the whole text by junk), then
+/// runs the commands that read them through the binary (`run` with MQTT on too): none crashes or hangs,
+/// each exits 0 or 1.
+/// (A stored count of `Int.max` under `gps.rejected_fixes`, and a pid past `pid_t` under `mqtt.link`,
+/// each crashed `status`.)
+@Suite(.scratch) struct StoreStateFuzzTests {
+    static let phoenix = "33.4484,-112.074"
+    static let bergen = "60.39,5.32"
+    static let annecy = "45.8992,6.1294"
+    static let toronto = "43.6532,-79.3832"
+
+    /// A store in which fixcast has written the state it keeps: weather and alert checks in four
+    /// countries' sources (MET Norway's validators too), and the counters no offline run writes.
+    static func seededStore(_ home: AcceptanceHome, server: FixtureServer) throws {
+        let env = Self.env(server)
+        for (position, provider) in [
+            (phoenix, "open-meteo"), (bergen, "metno"), (annecy, "open-meteo"), (toronto, "open-meteo"),
+        ] {
+            let r = try home.run(
+                ["now", "--at", position, "--json"], env: env.merging(["FIXCAST_WEATHER_PROVIDER": provider]) { $1 })
+            #expect(r.status == 0, "seeding at \(position): \(r.stderr)")
+        }
+        // The MQTT announcer's record, as `run` with MQTT on keeps it: an alert that applies, as it was read.
+        let alerts = try Acceptance.object(try home.run(["alerts", "--at", phoenix, "--json"], env: env))
+        let alert = try #require((alerts["active"] as? [Any])?.first, "no alert in \(alerts)")
+        let alertText = String(decoding: try JSONSerialization.data(withJSONObject: alert), as: UTF8.self)
+        let applying = #"[{"source":"nws","alert":\#(alertText)}]"#
+        #expect(AlertAnnouncer(json: try JSONValue.parse(applying)) != nil, "\(applying)")
+        let later = Int(Date().timeIntervalSince1970) + 600
+        let written: [(String, String)] = [
+            (RejectedFixCounts.key, #"{"jump":2,"time":1,"null_island":3}"#),
+            ("mqtt.link", #"{"pid":\#(getpid()),"connected":true,"error":"down"}"#),
+            ("mqtt.outbox_dropped", "4"), ("mqtt.alerts.applying", applying),
+            ("alerts.command.seen", #"["a","b"]"#), ("weather.backoff.open-meteo", "2 \(later)"),
+            ("ahead.backoff.open-meteo", "1 \(later)"), ("alerts.backoff.nws", "3 \(later)"),
+        ]
+        let sql = written.map {
+            "INSERT OR REPLACE INTO state (key, value) VALUES ('\($0.0)', '\($0.1.replacing("'", with: "''"))');"
+        }
+        _ = try StoreTestData.sqlite3(home.db, sql.joined())
+    }
+
+    static func env(_ server: FixtureServer) -> [String: String] {
+        Acceptance.env(
+            server,
+            [
+                "FIXCAST_ALERTS_ENABLED": "true", "FIXCAST_ALERTS_NWS_BASE_URL": server.baseURL,
+                "FIXCAST_ALERTS_METALERTS_BASE_URL": server.baseURL,
+                "FIXCAST_ALERTS_METEOALARM_BASE_URL": server.baseURL, "FIXCAST_ALERTS_ECCC_BASE_URL": server.baseURL,
+            ])
+    }
+
+    static func server(_ home: AcceptanceHome) throws -> FixtureServer {
+        func shifted(_ path: String, _ reference: String) throws -> FixtureResponse {
+            .file(try AlertFixtures.shifted(path, reference: reference, in: home.dir))
+        }
+        let expires = ["Expires": "Thu, 01 Jan 2099 00:00:00 GMT", "Last-Modified": "Sun, 06 Dec 2026 10:00:00 GMT"]
+        return try FixtureServer.started(routes: [
+            "/v1/forecast": [.file(Acceptance.forecastFixture)],
+            "/reverse": [.file(Acceptance.cologneFixture)],
+            MetNorwayWeather.path: [.file(TestPaths.fixture("api/metno-compact.json"), headers: expires)],
+            "/alerts/active": [try shifted(AlertFixtures.nwsPhoenix, AlertFixtures.nwsPhoenixUpdated)],
+            MetAlertsSource.path: [try shifted(AlertFixtures.metAlertsVestland, AlertFixtures.metAlertsLastChange)],
+            "/feeds/meteoalarm-legacy-atom-france": [
+                try shifted(AlertFixtures.meteoAlarmFrance, AlertFixtures.meteoAlarmFranceUpdated)
+            ],
+            ECCCAlertSource.path: [try shifted(AlertFixtures.ecccToronto, AlertFixtures.ecccTimeStamp)],
+        ])
+    }
+
+    /// What a damaged value is made of: every number in the text fixcast wrote replaced by one, or the
+    /// whole text replaced.
+    enum Damage: CustomStringConvertible, CaseIterable {
+        case largest, smallest, huge, negative, zero, fraction, empty, junk, wrongShape
+
+        var description: String {
+            switch self {
+            case .largest: "every number Int.max"
+            case .smallest: "every number Int.min"
+            case .huge: "every number 1e308"
+            case .negative: "every number -1"
+            case .zero: "every number 0"
+            case .fraction: "every number 0.5"
+            case .empty: "empty text"
+            case .junk: "control characters"
+            case .wrongShape: "JSON of another shape"
+            }
+        }
+
+        func apply(to text: String) -> String {
+            func numbers(_ replacement: String) -> String {
+                text.replacing(#/-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/#) { _ in replacement }
+            }
+            switch self {
+            case .largest: return numbers("9223372036854775807")
+            case .smallest: return numbers("-9223372036854775808")
+            case .huge: return numbers("1e308")
+            case .negative: return numbers("-1")
+            case .zero: return numbers("0")
+            case .fraction: return numbers("0.5")
+            case .empty: return ""
+            case .junk: return "\u{1B}[2J\u{7}"
+            case .wrongShape: return text.hasPrefix("{") ? "[1, 2]" : #"{"pid": 1}"#
+            }
+        }
+    }
+
+    @Test(
+        "each of fixcast's state keys holding a damaged value: status, line, now, alerts and run exit 0 or 1",
+        arguments: Damage.allCases)
+    func damagedState(_ damage: Damage) throws {
+        let home = AcceptanceHome("state-fuzz")
+        defer { home.remove() }
+        let server = try Self.server(home)
+        defer { server.stop() }
+        try Self.seededStore(home, server: server)
+        let rows = try StoreTestData.sqlite3(home.db, "SELECT key || char(9) || value FROM state")
+            .split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }
+        let keys = Set(rows.map(\.0))
+        // Every kind of state the seeding was meant to write is there to damage.
+        for expected in [
+            "gps.rejected_fixes", "mqtt.link", "alerts.last.nws", "alerts.last.metalerts", "alerts.last.eccc",
+            "alerts.feed.meteoalarm.france", "weather.backoff.open-meteo", "nominatim.last_request",
+        ] {
+            #expect(keys.contains(expected), "\(expected) not in \(keys.sorted())")
+        }
+        #expect(keys.contains { $0.hasPrefix("weather.metno.validators?") }, "\(keys.sorted())")
+        let sql = rows.map { key, value in
+            "UPDATE state SET value = '\(damage.apply(to: value).replacing("'", with: "''"))' WHERE key = '\(key)';"
+        }
+        _ = try StoreTestData.sqlite3(home.db, "BEGIN;" + sql.joined() + "COMMIT;")
+
+        let env = Self.env(server)
+        var commands: [[String]] = [
+            ["status", "--gpsd", "127.0.0.1:9"], ["status", "--json", "--gpsd", "127.0.0.1:9"], ["line"],
+            ["line", "--waybar"],
+        ]
+        for position in [Self.phoenix, Self.bergen, Self.annecy, Self.toronto] {
+            commands.append(["now", "--at", position, "--json"])
+            commands.append(["alerts", "--at", position])
+        }
+        for command in commands {
+            let provider = command.contains(Self.bergen) ? "metno" : "open-meteo"
+            let r = try home.run(command, env: env.merging(["FIXCAST_WEATHER_PROVIDER": provider]) { $1 }, timeout: 30)
+            #expect(!r.timedOut, "\(damage): \(command) hung")
+            #expect(r.status == 0 || r.status == 1, "\(damage): \(command) exit \(r.status): \(r.stderr.prefix(600))")
+            #expect(!r.stderr.contains("runtime failure") && !r.stderr.contains("Fatal error"), "\(damage): \(command)")
+        }
+
+        // `run` with MQTT on reads the announcer's record and the outbox's count (the broker is down).
+        let mqtt = [
+            "FIXCAST_MQTT_ENABLED": "true", "FIXCAST_MQTT_HOST": "127.0.0.1",
+            "FIXCAST_MQTT_PORT": "\(freeLoopbackPort())",
+        ]
+        let run = try RunningFixcast(
+            ["run", "--at", Self.phoenix, "--json", "--db", home.db], env: env.merging(mqtt) { $1 }, home: home.dir)
+        #expect(run.waitForLines(1, seconds: 30), "\(damage): run printed no reading: \(run.stderr.prefix(600))")
+        run.signal(SIGTERM)
+        let status = run.waitForExit()
+        #expect(
+            status == 0 || status == 1, "\(damage): run exit \(String(describing: status)): \(run.stderr.prefix(600))")
+        #expect(!run.stderr.contains("runtime failure") && !run.stderr.contains("Fatal error"), "\(damage): run")
+    }
+}
