@@ -128,5 +128,19 @@ import Testing
         for command in Self.readingCommands {
             _ = try Self.expectSane(command, db: db, home: dir, "seed \(seed)")
         }
+        // The commands that read the caches, the last known position and the last reading: offline,
+        // so what they show comes from the fuzzed rows.
+        for command in Self.cacheReadingCommands {
+            let r = try CLIRunner.run(command + ["--db", db], env: Acceptance.env(nil), home: dir, timeout: 60)
+            #expect(!r.timedOut, "seed \(seed) \(command) hung")
+            #expect(r.status == 0 || r.status == 1, "seed \(seed) \(command): exit \(r.status) \(r.stderr.prefix(300))")
+            #expect(!r.stderr.contains("runtime failure"), "seed \(seed) \(command)")
+        }
     }
+
+    static let cacheReadingCommands: [[String]] = [
+        ["now", "--at", "52.5,13.4", "--offline"], ["now", "--at", "52.5,13.4", "--offline", "--json"],
+        ["forecast", "--at", "52.5,13.4", "--offline"], ["line"], ["line", "--waybar"], ["line", "--i3blocks"],
+        ["alerts", "--at", "52.5,13.4", "--offline"],
+    ]
 }

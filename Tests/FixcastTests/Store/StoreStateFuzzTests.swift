@@ -175,4 +175,85 @@ import Testing
             status == 0 || status == 1, "\(damage): run exit \(String(describing: status)): \(run.stderr.prefix(600))")
         #expect(!run.stderr.contains("runtime failure") && !run.stderr.contains("Fatal error"), "\(damage): run")
     }
+
+    /// The numbers a damage puts in a REAL or INTEGER column (nil: the damage is to text only).
+    static func columnValue(_ damage: Damage) -> String? {
+        switch damage {
+        case .largest: "9223372036854775807"
+        case .smallest: "-9223372036854775808"
+        case .huge: "1e308"
+        case .negative: "-1"
+        case .zero: "0"
+        case .fraction: "0.5"
+        case .empty, .junk, .wrongShape: nil
+        }
+    }
+
+    @Test(
+        "the readings, caches and last position fixcast stored, damaged: every command that reads them exits 0 or 1",
+        arguments: Damage.allCases)
+    func damagedRows(_ damage: Damage) throws {
+        let home = AcceptanceHome("rows-fuzz")
+        defer { home.remove() }
+        let server = try Self.server(home)
+        defer { server.stop() }
+        let env = Self.env(server)
+        for position in [Self.phoenix, Self.annecy] {
+            let r = try home.run(["now", "--at", position, "--json"], env: env)
+            #expect(r.status == 0, "seeding at \(position): \(r.stderr)")
+        }
+        var sql = "BEGIN;"
+        for (table, key) in [("readings", "id"), ("weather_cache", "id")] {
+            let rows = try StoreTestData.sqlite3(home.db, "SELECT \(key) || char(9) || json FROM \(table)")
+                .split(separator: "\n")
+            #expect(rows.count >= 2, "\(table): \(rows.count) rows")
+            for row in rows {
+                let parts = row.split(separator: "\t", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                let damaged = damage.apply(to: String(parts[1])).replacing("'", with: "''")
+                sql += "UPDATE \(table) SET json = '\(damaged)' WHERE \(key) = \(parts[0]);"
+            }
+        }
+        if let number = Self.columnValue(damage) {
+            for table in ["readings", "weather_cache", "place_cache", "last_known_position"] {
+                let columns = try StoreTestData.sqlite3(
+                    home.db,
+                    "SELECT name FROM pragma_table_info('\(table)') WHERE pk = 0 AND type IN ('REAL', 'INTEGER')"
+                )
+                .split(separator: "\n")
+                #expect(!columns.isEmpty, "\(table)")
+                sql += "UPDATE \(table) SET " + columns.map { "\($0) = \(number)" }.joined(separator: ", ") + ";"
+            }
+        }
+        _ = try StoreTestData.sqlite3(home.db, sql + "COMMIT;")
+
+        var commands: [[String]] = [
+            ["status", "--gpsd", "127.0.0.1:9"], ["status", "--json", "--gpsd", "127.0.0.1:9"], ["line"],
+            ["line", "--waybar"], ["line", "--i3blocks"],
+            ["line", "--format", "%c %C %t %f %h %w %l %p %P %S %s %a %A %r"],
+            ["trips"], ["trips", "--json"], ["export", "--format", "gpx"], ["export", "--format", "csv"],
+            ["export", "--format", "geojson"], ["report", "-o", "-"],
+        ]
+        for position in [Self.phoenix, Self.annecy] {
+            commands.append(["now", "--at", position, "--offline"])
+            commands.append(["now", "--at", position, "--offline", "--json"])
+            commands.append(["forecast", "--at", position, "--offline"])
+            commands.append(["alerts", "--at", position, "--offline"])
+        }
+        for command in commands {
+            let r = try home.run(command, env: env, timeout: 30)
+            #expect(!r.timedOut, "\(damage): \(command) hung")
+            #expect(r.status == 0 || r.status == 1, "\(damage): \(command) exit \(r.status): \(r.stderr.prefix(600))")
+            #expect(!r.stderr.contains("runtime failure") && !r.stderr.contains("Fatal error"), "\(damage): \(command)")
+        }
+        // `run` reads the last known position and the last reading at its start.
+        let run = try RunningFixcast(
+            ["run", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--json", "--db", home.db], env: env, home: home.dir)
+        Thread.sleep(forTimeInterval: 1.5)
+        run.signal(SIGTERM)
+        let status = run.waitForExit()
+        #expect(
+            status == 0 || status == 1, "\(damage): run exit \(String(describing: status)): \(run.stderr.prefix(600))")
+        #expect(!run.stderr.contains("runtime failure") && !run.stderr.contains("Fatal error"), "\(damage): run")
+    }
 }
