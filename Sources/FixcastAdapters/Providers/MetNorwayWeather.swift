@@ -29,7 +29,15 @@ public final class MetNorwayWeather: WeatherFetching {
         /// clock). An entry rebuilt from the store has none.
         var body: [UInt8]? = nil
     }
+    /// The entries of the last positions asked, in this process. Each holds MET's whole answer (about
+    /// 100 KB), which only a request at the same rounded position can use again: a moving `run` asks at
+    /// a new one each time, so they are few (a standing machine needs one; a drive, the last few).
     private let entries = Mutex<[String: Entry]>([:])
+    static let entriesInMemory = 8
+    /// The validators kept in the store: a day's worth (MET's data changes every hour, so an older
+    /// `Last-Modified` would only get the whole answer again), at most 200 positions (a day's drive of
+    /// 1,000 km, a reading every 5 km).
+    static let storedValidators = StateFamilyLimit(prefix: stateKey(""), maxAgeS: 86_400, limit: 200)
     private let store: (any WeatherCacheStore & StateStore)?
 
     public init(baseURL: String = "", http: any HTTPFetching, store: (any WeatherCacheStore & StateStore)? = nil) {
@@ -50,6 +58,13 @@ public final class MetNorwayWeather: WeatherFetching {
         return times + "|" + (entry.lastModified ?? "")
     }
 
+    /// The `expires` and received times of a stored text (`stateText`), nil when it holds none.
+    static func storedTimes(_ text: String) -> (expires: Date, receivedAt: Date)? {
+        let times = text.prefix { $0 != "|" }.split(separator: " ").compactMap { Int($0) }
+        guard times.count == 2 else { return nil }
+        return (Date(timeIntervalSince1970: Double(times[0])), Date(timeIntervalSince1970: Double(times[1])))
+    }
+
     /// The entry for `key`: from memory, else rebuilt from the store (validators + the stored report).
     private func entry(_ key: String, near coordinate: Coordinate) async -> Entry? {
         if let entry = entries.withLock({ $0[key] }) { return entry }
@@ -58,18 +73,38 @@ public final class MetNorwayWeather: WeatherFetching {
         guard parts.count == 2,
             let report = try? await store.latestWeather(provider: .metNorway, near: coordinate, withinKm: 0.05)
         else { return nil }
-        let times = parts[0].split(separator: " ").compactMap { Int($0) }.map {
-            Date(timeIntervalSince1970: Double($0))
-        }
+        let times = Self.storedTimes(text)
         return Entry(
-            report: report, expires: times.count == 2 ? times[0] : nil, receivedAt: times.count == 2 ? times[1] : nil,
+            report: report, expires: times?.expires, receivedAt: times?.receivedAt,
             lastModified: parts[1].isEmpty ? nil : String(parts[1]))
     }
 
-    private func remember(_ entry: Entry, key: String) async {
-        entries.withLock { $0[key] = entry }
-        try? await store?.setState(Self.stateKey(key), Self.stateText(entry))
+    /// Keeps `entry` in memory (the oldest answer goes past `entriesInMemory`) and its validators in the
+    /// store; a position new to this process trims the stored ones (`storedValidators`).
+    private func remember(_ entry: Entry, key: String, now: Date) async {
+        let isNew = entries.withLock { entries in
+            let isNew = entries[key] == nil
+            entries[key] = entry
+            while entries.count > Self.entriesInMemory, let oldest = Self.oldest(entries) {
+                entries[oldest] = nil
+            }
+            return isNew
+        }
+        guard let store else { return }
+        try? await store.setState(Self.stateKey(key), Self.stateText(entry))
+        if isNew { await store.trim(Self.storedValidators, now: now) { Self.storedTimes($0)?.receivedAt } }
     }
+
+    /// The key of the entry received longest ago (one received at no known time first).
+    static func oldest(_ entries: [String: Entry]) -> String? {
+        entries.min { a, b in
+            let (ta, tb) = (a.value.receivedAt ?? .distantPast, b.value.receivedAt ?? .distantPast)
+            return ta != tb ? ta < tb : a.key < b.key
+        }?.key
+    }
+
+    /// How many answers this process holds (for the tests of the bound).
+    var entriesHeld: Int { entries.withLock { $0.count } }
 
     static func key(_ coordinate: Coordinate) -> String {
         "lat=\(QueryEncoding.decimal(coordinate.lat, places: 4))&lon=\(QueryEncoding.decimal(coordinate.lon, places: 4))"
@@ -114,7 +149,7 @@ public final class MetNorwayWeather: WeatherFetching {
                 entry.receivedAt = now
             }
             if let lastModified = response.header("last-modified") { entry.lastModified = lastModified }
-            await remember(entry, key: key)
+            await remember(entry, key: key, now: now)
             return entry.report
         }
         try WeatherHTTP.requireSuccess(response, provider: provider)
@@ -125,7 +160,7 @@ public final class MetNorwayWeather: WeatherFetching {
             Entry(
                 report: report, expires: expires, receivedAt: now, lastModified: response.header("last-modified"),
                 body: response.body),
-            key: key)
+            key: key, now: now)
         return report
     }
 }

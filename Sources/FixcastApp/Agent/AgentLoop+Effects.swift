@@ -152,15 +152,21 @@ extension AgentLoop {
 }
 
 /// The alerts the agent's checks found, by id: written by a check's task, read by the loop when the
-/// reducer says which ids are news.
+/// reducer says which ids are news. Only the last two checks' alerts are held (the ids the reducer names
+/// come from the check just reported, or the one before when another finished first), so a run of
+/// months does not keep every alert it ever saw.
 final class LatestAlerts: Sendable {
-    private let byID = Mutex<[String: Alert]>([:])
+    private let checks = Mutex<(last: [String: Alert], before: [String: Alert])>(([:], [:]))
 
     func keep(_ alerts: [Alert]) {
-        byID.withLock { known in for alert in alerts { known[alert.id] = alert } }
+        let found = Dictionary(alerts.map { ($0.id, $0) }) { first, _ in first }
+        checks.withLock { $0 = (found, $0.last) }
     }
 
     func find(_ ids: [String]) -> [Alert] {
-        byID.withLock { known in ids.compactMap { known[$0] } }
+        checks.withLock { held in ids.compactMap { held.last[$0] ?? held.before[$0] } }
     }
+
+    /// How many alerts are held (for the test of the bound).
+    var count: Int { checks.withLock { $0.last.count + $0.before.count } }
 }

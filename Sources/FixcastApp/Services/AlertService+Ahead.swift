@@ -89,6 +89,9 @@ extension AlertService {
 
     /// A zone's geometry is kept this long: NWS zones change a few times a year.
     static let zoneKeepS = 86_400.0
+    /// The zones kept in the store: those asked in the last day (older ones are asked again), at most
+    /// 500 (a day's drive across the US crosses a few hundred zones; each keeps its geometry).
+    static let keptZones = StateFamilyLimit(prefix: zoneKey("/"), maxAgeS: zoneKeepS, limit: 500)
     /// The most zones asked for in one pass; the rest are asked on the next forecast.
     static let maxZoneRequests = 40
 
@@ -129,6 +132,7 @@ extension AlertService {
                 out.append(AlertsAhead.Candidate(alert: candidate.alert, footprint: .polygons(polygons)))
             }
         }
+        if asked > 0 { await trimKeptZones(now: now) }
         return out
     }
 }

@@ -447,7 +447,7 @@ public actor AlertService {
 
     // MARK: - NWS zones for alerts ahead sent without geometry (kept a day)
 
-    /// Without a store: the zones asked, by path.
+    /// Without a store: the zones asked in the last day, by path.
     private var zones: [String: (checkedAt: Date, footprint: AlertFootprint?)] = [:]
 
     func loadZone(_ path: String) async -> (checkedAt: Date, footprint: AlertFootprint?)? {
@@ -485,13 +485,33 @@ public actor AlertService {
     }
 
     /// Keeps what a zone said for a day (`zoneKeepS`), in the store when there is one.
+    /// Without a store, only the zones asked in the last day stay in memory (the store's are trimmed
+    /// after each pass: `keptZones`).
     private func keptZone(_ path: String, footprint: AlertFootprint?, now: Date) async -> AlertFootprint?? {
-        zones[path] = (now, footprint)
+        guard let state else {
+            zones = zones.filter { abs(now.timeIntervalSince($0.value.checkedAt)) <= Self.keptZones.maxAgeS }
+            zones[path] = (now, footprint)
+            return .some(footprint)
+        }
         let json = JSONValue.object([
             ("checked_at", .string(UTCTime.format(now))), ("footprint", footprint?.json ?? .null),
         ])
-        try? await state?.setState(Self.zoneKey(path), json.serialized())
+        try? await state.setState(Self.zoneKey(path), json.serialized())
         return .some(footprint)
+    }
+
+    /// Drops the stored zones `keptZones` does not keep.
+    func trimKeptZones(now: Date) async {
+        await state?.trim(Self.keptZones, now: now, time: Self.zoneCheckedAt)
+    }
+
+    /// When a stored zone was asked: the `checked_at` its text begins with, as `keptZone` writes it
+    /// (read without parsing the geometry after it); nil for any other text.
+    static func zoneCheckedAt(_ text: String) -> Date? {
+        let opening = #"{"checked_at":""#
+        guard text.hasPrefix(opening) else { return nil }
+        let time = text.dropFirst(opening.count).prefix { $0 != "\"" }
+        return time.count <= 32 ? UTCTime.parse(String(time)) : nil
     }
 
     // MARK: - Store access (a failing store degrades to "nothing stored", never to no alerts)

@@ -86,4 +86,6 @@ public protocol PlaceCacheStore: Sendable {
 public protocol StateStore: Sendable {
     func state(_ key: String) async throws(StorageError) -> String?
     func setState(_ key: String, _ value: String?) async throws(StorageError)
+    /// Every key that begins with `prefix`, with its value (a family of keys, to trim it).
+    func states(prefix: String) async throws(StorageError) -> [String: String]
 }

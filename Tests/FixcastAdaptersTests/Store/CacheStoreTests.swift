@@ -129,6 +129,19 @@ import Testing
         #expect(try await wc.latestWeather(provider: .openMeteo, near: berlin, withinKm: 1) == nil)
         #expect(try await pc.cachedPlace(near: berlin, withinKm: 1, source: .nominatim) == nil)
     }
+
+    /// A family of keys by its beginning, and nothing that merely sorts near it.
+    @Test func statesByPrefixAreExactlyThatFamily() async throws {
+        let s = try store()
+        for key in ["a.b?x", "a.b?y", "a.b?", "a.b", "a.c", "a.b!", "a.b?\u{10FFFF}z", "b"] {
+            try await s.setState(key, "v:" + key)
+        }
+        let family = try await s.states(prefix: "a.b?")
+        #expect(family.keys.sorted() == ["a.b?", "a.b?x", "a.b?y", "a.b?\u{10FFFF}z"])
+        #expect(family["a.b?x"] == "v:a.b?x")
+        #expect(try await s.states(prefix: "zz").isEmpty)
+        #expect(try await s.states(prefix: "").count == 8)
+    }
 }
 
 @Suite(.scratch) struct NearbyBoxTests {

@@ -158,6 +158,44 @@ import Testing
         #expect(zoneQueries() == 2)
     }
 
+    /// Each zone asked left its geometry in the store for good: a tour of the US kept every zone it
+    /// crossed. After a pass that asked one, only the last day's stay, the newest `keptZones.limit`.
+    @Test func storedZonesAreKeptForADayAndToTheLimit() async throws {
+        let dir = TestPaths.temporaryDirectory("alerts-ahead-trim")
+        let bodyPath = dir.appendingPathComponent("nws-nv.json").path
+        try Self.nwsBody().write(toFile: bodyPath, atomically: true, encoding: .utf8)
+        let server = try FixtureServer.started(routes: [
+            "/zones/forecast/NVZ003": [.body(Self.zoneBody, headers: ["Content-Type": "application/geo+json"])],
+            "/alerts/active": [.file(bodyPath, headers: ["Content-Type": "application/geo+json"])],
+        ])
+        defer { server.stop() }
+        let store = try SQLiteStore(path: dir.appendingPathComponent("f.sqlite").path)
+        func zone(checkedSecondsAgo: Double) -> String {
+            let at = UTCTime.format(Self.now.addingTimeInterval(-checkedSecondsAgo))
+            return #"{"checked_at":"\#(at)","footprint":null}"#
+        }
+        let limit = AlertService.keptZones.limit
+        try await store.setState(AlertService.zoneKey("/zones/forecast/OLD"), zone(checkedSecondsAgo: 90_000))
+        try await store.setState(AlertService.zoneKey("/zones/forecast/JUNK"), "not a zone")
+        for i in 0..<limit {
+            try await store.setState(
+                AlertService.zoneKey("/zones/county/Z\(i)"), zone(checkedSecondsAgo: Double(60 + i)))
+        }
+        try await store.setState("alerts.last.nws", "kept: not a zone")
+        let alerts = service(server, store: store, clock: ManualClock(Self.now))
+        _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
+        #expect(server.requests().filter { $0.path.hasPrefix("/zones/") }.count == 1)
+        let kept = try await store.states(prefix: AlertService.zoneKey("/"))
+        #expect(kept.count == limit)
+        #expect(kept[AlertService.zoneKey("/zones/forecast/NVZ003")] != nil, "the zone just asked")
+        #expect(kept[AlertService.zoneKey("/zones/forecast/OLD")] == nil)
+        #expect(kept[AlertService.zoneKey("/zones/forecast/JUNK")] == nil)
+        #expect(kept[AlertService.zoneKey("/zones/county/Z\(limit - 1)")] == nil, "the oldest made room")
+        #expect(kept[AlertService.zoneKey("/zones/county/Z0")] != nil)
+        #expect(try await store.state("alerts.last.nws") != nil, "another family is not touched")
+        #expect(AlertService.zoneCheckedAt(zone(checkedSecondsAgo: 0)) == Self.now)
+    }
+
     /// A region ahead that fails says so (one alerts sentence for the reading's errors), and the alerts
     /// already had here are still matched; the failure backs the source off as a point query's does.
     @Test func aFailingRegionAheadSaysSoAndWhatIsHadHereStillCounts() async throws {

@@ -137,4 +137,49 @@ import Testing
         #expect(server.requestCount() == 2)
         #expect(server.requests().last?.headers["if-modified-since"] == lastModified)
     }
+
+    /// Each answer held in memory is MET's whole body (~100 KB), and a moving `run` asks at a new rounded
+    /// position each time: every one was kept for the life of the process. Now the last
+    /// `entriesInMemory`; the store keeps a day's validators, at most `storedValidators.limit`.
+    @Test func answersHeldAndValidatorsKeptAreBounded() async throws {
+        let server = try FixtureServer(routes: [
+            "/weatherapi/locationforecast/2.0/compact": [
+                .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:00:00 GMT", "Last-Modified": lastModified])
+            ]
+        ])
+        defer { server.stop() }
+        let store = MemoryWeatherStore()
+        let now = UTCTime.parse("2024-02-04T01:40:00Z")!
+        // A validator from two days ago, one in the old format (no received time), and one too many
+        // fresh ones: the first new position trims them.
+        let old = MetNorwayWeather.stateKey("lat=1&lon=1")
+        try await store.setState(
+            old, "\(Int(now.timeIntervalSince1970) - 172_800) \(Int(now.timeIntervalSince1970) - 172_800)|x")
+        let oldFormat = MetNorwayWeather.stateKey("lat=2&lon=2")
+        try await store.setState(oldFormat, "\(Int(now.timeIntervalSince1970))|x")
+        let limit = MetNorwayWeather.storedValidators.limit
+        for i in 0..<limit {
+            let t = Int(now.timeIntervalSince1970) - 3600 - i
+            try await store.setState(MetNorwayWeather.stateKey("lat=3&lon=\(i)"), "\(t) \(t)|x")
+        }
+        let provider = MetNorwayWeather(baseURL: server.baseURL, http: CurlHTTPClient(), store: store)
+        for i in 0..<12 {
+            let here = Coordinate(lat: 59.9 + Double(i) * 0.01, lon: 10.75)!
+            _ = try await provider.fetch(at: here, now: now.addingTimeInterval(Double(i)))
+            #expect(provider.entriesHeld == min(i + 1, MetNorwayWeather.entriesInMemory))
+        }
+        #expect(server.requestCount() == 12)
+        let kept = try await store.states(prefix: MetNorwayWeather.stateKey(""))
+        #expect(kept.count == limit)
+        #expect(kept[old] == nil && kept[oldFormat] == nil)
+        // The twelve just asked are all kept; the oldest fresh ones made room for them.
+        for i in 0..<12 {
+            #expect(
+                kept[
+                    MetNorwayWeather.stateKey(
+                        "lat=\(QueryEncoding.decimal(59.9 + Double(i) * 0.01, places: 4))&lon=10.75")] != nil)
+        }
+        #expect(kept[MetNorwayWeather.stateKey("lat=3&lon=\(limit - 1)")] == nil)
+        #expect(kept[MetNorwayWeather.stateKey("lat=3&lon=0")] != nil)
+    }
 }

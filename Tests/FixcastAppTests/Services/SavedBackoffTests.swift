@@ -19,6 +19,10 @@ import Testing
             if failing { throw .failed(path: "/p", detail: "d") }
             values[key] = value
         }
+        func states(prefix: String) async throws(StorageError) -> [String: String] {
+            if failing { throw .failed(path: "/p", detail: "d") }
+            return values.filter { $0.key.hasPrefix(prefix) }
+        }
         func fail() { failing = true }
     }
 

@@ -21,6 +21,7 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
     func saveWeather(_ report: WeatherReport) throws(StorageError) { reports.append(report) }
     func state(_ key: String) throws(StorageError) -> String? { states[key] }
     func setState(_ key: String, _ value: String?) throws(StorageError) { states[key] = value }
+    func states(prefix: String) throws(StorageError) -> [String: String] { states.filter { $0.key.hasPrefix(prefix) } }
 }
 
 /// The service over the real HTTP client and Open-Meteo provider against the loopback server.
