@@ -148,11 +148,13 @@ extension SQLiteStore: StateStore {
         _ = try stmt.step()
     }
 
-    public func states(prefix: String) throws(StorageError) -> [String: String] {
+    public func stateHeads(prefix: String, length: Int) throws(StorageError) -> [String: String] {
         // Every text that begins with `prefix` sorts at or after it (SQLite compares text bytewise):
         // the primary key is searched from there.
-        let stmt = try db.prepare("SELECT key, value FROM state WHERE key >= ?1 AND substr(key, 1, length(?1)) = ?1")
+        let stmt = try db.prepare(
+            "SELECT key, substr(value, 1, ?2) FROM state WHERE key >= ?1 AND substr(key, 1, length(?1)) = ?1")
         try stmt.bind(1, prefix)
+        try stmt.bind(2, max(0, length))
         var out: [String: String] = [:]
         while try stmt.step() {
             if let key = stmt.text(0), let value = stmt.text(1) { out[key] = value }

@@ -52,7 +52,7 @@ public actor AlertService {
     private var checks: [AlertSourceID: AlertCheck] = [:]
     private let backoffs: [AlertSourceID: SavedBackoff]
     private var inFlight = RequestsInFlight<AlertSourceID, AlertOutcome>()
-    /// Without a store: the last copy of each MeteoAlarm feed and region ahead, by its state key.
+    /// Without a store: the last copies of MeteoAlarm feeds and regions ahead, by state key (`saveFeedCheck`).
     private var feedChecks: [String: MeteoAlarmFeedCheck] = [:]
     /// The MeteoAlarm feeds read (`MeteoAlarmSource.feed`), by state key, with the text each was read
     /// from, the most recently used last: a copy loaded again (the next reading, the next position, the
@@ -117,6 +117,11 @@ public actor AlertService {
         if case .meteoAlarmFeed(let slug) = region { return slug }
         return region.key
     }
+
+    /// The copies of regions ahead kept in the store (a MeteoAlarm feed is kept under its own key): a
+    /// day's (a copy older than `maximumStaleAgeS` is never shown, only its validators are used), at most
+    /// 100 (the states and boxes of a few days' driving).
+    static let keptRegions = StateFamilyLimit(prefix: "alerts.region.", maxAgeS: 86_400, limit: 100)
 
     static func regionKey(_ region: AlertRegion) -> String {
         if case .meteoAlarmFeed(let slug) = region { return feedKey(slug) }
@@ -349,7 +354,7 @@ public actor AlertService {
                 lastModified: answer.lastModified ?? (answer.body == nil ? last?.lastModified : nil),
                 etag: answer.etag ?? (answer.body == nil ? last?.etag : nil), body: body)
             if let tree = answer.tree { remember(tree, of: body, key: key) }
-            await saveFeedCheck(check, key: key)
+            await saveFeedCheck(check, key: key, isNew: last == nil)
             return FeedRefresh(check: check, error: nil, asked: true)
         } catch {
             if case .status(_, let code, _, let retryAfter) = error {
@@ -502,16 +507,7 @@ public actor AlertService {
 
     /// Drops the stored zones `keptZones` does not keep.
     func trimKeptZones(now: Date) async {
-        await state?.trim(Self.keptZones, now: now, time: Self.zoneCheckedAt)
-    }
-
-    /// When a stored zone was asked: the `checked_at` its text begins with, as `keptZone` writes it
-    /// (read without parsing the geometry after it); nil for any other text.
-    static func zoneCheckedAt(_ text: String) -> Date? {
-        let opening = #"{"checked_at":""#
-        guard text.hasPrefix(opening) else { return nil }
-        let time = text.dropFirst(opening.count).prefix { $0 != "\"" }
-        return time.count <= 32 ? UTCTime.parse(String(time)) : nil
+        await state?.trim(Self.keptZones, now: now, time: StateFamilyLimit.checkedAt)
     }
 
     // MARK: - Store access (a failing store degrades to "nothing stored", never to no alerts)
@@ -532,9 +528,23 @@ public actor AlertService {
         return MeteoAlarmFeedCheck(json: json)
     }
 
-    private func saveFeedCheck(_ check: MeteoAlarmFeedCheck, key: String) async {
-        feedChecks[key] = check
-        try? await state?.setState(key, check.json.serialized())
+    /// Keeps a feed's or region's copy: in the store, or without one in memory (the last `maxReadFeeds`
+    /// copies: each can be 2 MiB). A region ahead new to the store trims the regions kept
+    /// (`keptRegions`: ECCC's boxes are new wherever the road goes).
+    private func saveFeedCheck(_ check: MeteoAlarmFeedCheck, key: String, isNew: Bool) async {
+        guard let state else {
+            feedChecks[key] = check
+            while feedChecks.count > Self.maxReadFeeds,
+                let oldest = feedChecks.min(by: { $0.value.checkedAt < $1.value.checkedAt })?.key
+            {
+                feedChecks[oldest] = nil
+            }
+            return
+        }
+        try? await state.setState(key, check.json.serialized())
+        if isNew, key.hasPrefix(Self.keptRegions.prefix) {
+            await state.trim(Self.keptRegions, now: check.checkedAt, time: StateFamilyLimit.checkedAt)
+        }
     }
 
     private func saveCheck(_ check: AlertCheck) async {

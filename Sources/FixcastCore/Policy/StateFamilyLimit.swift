@@ -14,6 +14,19 @@ public struct StateFamilyLimit: Sendable, Hashable {
     public let maxAgeS: Double
     public let limit: Int
 
+    /// How much of each value the trim reads: a record's time comes first or second, before its body
+    /// (a feed copy can be 2 MiB).
+    public static let headLength = 256
+
+    /// The time of a JSON record fixcast keeps (`"checked_at":"…"`, within its first `headLength`
+    /// characters, as the alert checks and zones write it); nil for any other text.
+    public static func checkedAt(_ head: String) -> Date? {
+        let label = #""checked_at":""#
+        guard let start = head.prefix(headLength).firstRange(of: label)?.upperBound else { return nil }
+        let time = head[start...].prefix { $0 != "\"" }
+        return time.count <= 32 ? UTCTime.parse(String(time)) : nil
+    }
+
     public init(prefix: String, maxAgeS: Double, limit: Int) {
         self.prefix = prefix
         self.maxAgeS = maxAgeS
@@ -40,9 +53,11 @@ public struct StateFamilyLimit: Sendable, Hashable {
 
 extension StateStore {
     /// Removes the keys of `family` that `StateFamilyLimit.keysToDrop` names, reading each value's time
-    /// with `time`. A store that fails only leaves the family as it was.
+    /// with `time` from its first `StateFamilyLimit.headLength` characters. A store that fails only
+    /// leaves the family as it was.
     public func trim(_ family: StateFamilyLimit, now: Date, time: (String) -> Date?) async {
-        guard let values = try? await states(prefix: family.prefix) else { return }
+        guard let values = try? await stateHeads(prefix: family.prefix, length: StateFamilyLimit.headLength)
+        else { return }
         let entries = values.map { (key: $0.key, time: time($0.value)) }
         for key in family.keysToDrop(entries, now: now) { try? await setState(key, nil) }
     }

@@ -86,6 +86,7 @@ public protocol PlaceCacheStore: Sendable {
 public protocol StateStore: Sendable {
     func state(_ key: String) async throws(StorageError) -> String?
     func setState(_ key: String, _ value: String?) async throws(StorageError)
-    /// Every key that begins with `prefix`, with its value (a family of keys, to trim it).
-    func states(prefix: String) async throws(StorageError) -> [String: String]
+    /// Every key that begins with `prefix`, with the first `length` characters of its value: a family of
+    /// keys and enough of each record to date it (`StateFamilyLimit`), without its body.
+    func stateHeads(prefix: String, length: Int) async throws(StorageError) -> [String: String]
 }

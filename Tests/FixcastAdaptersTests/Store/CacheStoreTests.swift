@@ -136,11 +136,14 @@ import Testing
         for key in ["a.b?x", "a.b?y", "a.b?", "a.b", "a.c", "a.b!", "a.b?\u{10FFFF}z", "b"] {
             try await s.setState(key, "v:" + key)
         }
-        let family = try await s.states(prefix: "a.b?")
+        let family = try await s.stateHeads(prefix: "a.b?", length: 100)
         #expect(family.keys.sorted() == ["a.b?", "a.b?x", "a.b?y", "a.b?\u{10FFFF}z"])
         #expect(family["a.b?x"] == "v:a.b?x")
-        #expect(try await s.states(prefix: "zz").isEmpty)
-        #expect(try await s.states(prefix: "").count == 8)
+        #expect(try await s.stateHeads(prefix: "zz", length: 100).isEmpty)
+        #expect(try await s.stateHeads(prefix: "", length: 100).count == 8)
+        // Only the head of each value: a record's time, not its body.
+        try await s.setState("a.b?x", "héllo" + String(repeating: "x", count: 100_000))
+        #expect(try await s.stateHeads(prefix: "a.b?x", length: 5) == ["a.b?x": "héllo"])
     }
 }
 

@@ -158,9 +158,10 @@ import Testing
         #expect(zoneQueries() == 2)
     }
 
-    /// Each zone asked left its geometry in the store for good: a tour of the US kept every zone it
-    /// crossed. After a pass that asked one, only the last day's stay, the newest `keptZones.limit`.
-    @Test func storedZonesAreKeptForADayAndToTheLimit() async throws {
+    /// Each zone asked left its geometry in the store for good, and each region ahead its whole
+    /// document: a tour of the US (or Canada's boxes) kept every one it crossed. After a pass that asked
+    /// one, only the last day's stay, the newest `keptZones.limit` (`keptRegions.limit`).
+    @Test func storedZonesAndRegionsAreKeptForADayAndToTheLimit() async throws {
         let dir = TestPaths.temporaryDirectory("alerts-ahead-trim")
         let bodyPath = dir.appendingPathComponent("nws-nv.json").path
         try Self.nwsBody().write(toFile: bodyPath, atomically: true, encoding: .utf8)
@@ -182,10 +183,17 @@ import Testing
                 AlertService.zoneKey("/zones/county/Z\(i)"), zone(checkedSecondsAgo: Double(60 + i)))
         }
         try await store.setState("alerts.last.nws", "kept: not a zone")
+        func region(_ name: String, checkedSecondsAgo: Double) -> String {
+            let at = UTCTime.format(Self.now.addingTimeInterval(-checkedSecondsAgo))
+            return
+                #"{"feed":"\#(name)","checked_at":"\#(at)","expires":null,"body":"\#(String(repeating: "x", count: 5_000))"}"#
+        }
+        try await store.setState("alerts.region.eccc.-80.43.-79.44", region("eccc", checkedSecondsAgo: 3_600))
+        try await store.setState("alerts.region.nws.AZ", region("nws.AZ", checkedSecondsAgo: 100_000))
         let alerts = service(server, store: store, clock: ManualClock(Self.now))
         _ = await alerts.alertsAhead(Self.samples, from: Self.reno, offline: false)
         #expect(server.requests().filter { $0.path.hasPrefix("/zones/") }.count == 1)
-        let kept = try await store.states(prefix: AlertService.zoneKey("/"))
+        let kept = try await store.stateHeads(prefix: AlertService.zoneKey("/"), length: 1_000)
         #expect(kept.count == limit)
         #expect(kept[AlertService.zoneKey("/zones/forecast/NVZ003")] != nil, "the zone just asked")
         #expect(kept[AlertService.zoneKey("/zones/forecast/OLD")] == nil)
@@ -193,7 +201,9 @@ import Testing
         #expect(kept[AlertService.zoneKey("/zones/county/Z\(limit - 1)")] == nil, "the oldest made room")
         #expect(kept[AlertService.zoneKey("/zones/county/Z0")] != nil)
         #expect(try await store.state("alerts.last.nws") != nil, "another family is not touched")
-        #expect(AlertService.zoneCheckedAt(zone(checkedSecondsAgo: 0)) == Self.now)
+        let regions = try await store.stateHeads(prefix: "alerts.region.", length: 20)
+        #expect(regions.keys.sorted() == ["alerts.region.eccc.-80.43.-79.44", "alerts.region.nws.NV"])
+        #expect(StateFamilyLimit.checkedAt(zone(checkedSecondsAgo: 0)) == Self.now)
     }
 
     /// A region ahead that fails says so (one alerts sentence for the reading's errors), and the alerts

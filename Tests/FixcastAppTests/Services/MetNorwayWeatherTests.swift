@@ -169,7 +169,7 @@ import Testing
             #expect(provider.entriesHeld == min(i + 1, MetNorwayWeather.entriesInMemory))
         }
         #expect(server.requestCount() == 12)
-        let kept = try await store.states(prefix: MetNorwayWeather.stateKey(""))
+        let kept = try await store.stateHeads(prefix: MetNorwayWeather.stateKey(""), length: 1_000)
         #expect(kept.count == limit)
         #expect(kept[old] == nil && kept[oldFormat] == nil)
         // The twelve just asked are all kept; the oldest fresh ones made room for them.

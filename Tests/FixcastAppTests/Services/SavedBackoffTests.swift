@@ -19,9 +19,9 @@ import Testing
             if failing { throw .failed(path: "/p", detail: "d") }
             values[key] = value
         }
-        func states(prefix: String) async throws(StorageError) -> [String: String] {
+        func stateHeads(prefix: String, length: Int) async throws(StorageError) -> [String: String] {
             if failing { throw .failed(path: "/p", detail: "d") }
-            return values.filter { $0.key.hasPrefix(prefix) }
+            return values.filter { $0.key.hasPrefix(prefix) }.mapValues { String($0.prefix(length)) }
         }
         func fail() { failing = true }
     }

@@ -21,7 +21,9 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
     func saveWeather(_ report: WeatherReport) throws(StorageError) { reports.append(report) }
     func state(_ key: String) throws(StorageError) -> String? { states[key] }
     func setState(_ key: String, _ value: String?) throws(StorageError) { states[key] = value }
-    func states(prefix: String) throws(StorageError) -> [String: String] { states.filter { $0.key.hasPrefix(prefix) } }
+    func stateHeads(prefix: String, length: Int) throws(StorageError) -> [String: String] {
+        states.filter { $0.key.hasPrefix(prefix) }.mapValues { String($0.prefix(length)) }
+    }
 }
 
 /// The service over the real HTTP client and Open-Meteo provider against the loopback server.

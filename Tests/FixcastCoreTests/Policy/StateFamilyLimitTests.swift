@@ -35,6 +35,18 @@ import Testing
         #expect(StateFamilyLimit(prefix: "f.", maxAgeS: 60, limit: -1).limit == 0)
     }
 
+    @Test func aRecordsCheckedAtIsReadFromItsHead() {
+        let at = "2027-01-15T08:00:00Z"
+        #expect(StateFamilyLimit.checkedAt(#"{"checked_at":"\#(at)","footprint":null}"#) == Self.now)
+        #expect(StateFamilyLimit.checkedAt(#"{"feed":"france","checked_at":"\#(at)","body":"…"#) == Self.now)
+        #expect(StateFamilyLimit.checkedAt(#"{"feed":"x"}"#) == nil)
+        #expect(StateFamilyLimit.checkedAt(#"{"checked_at":"soon"}"#) == nil)
+        #expect(StateFamilyLimit.checkedAt(#"{"checked_at":"\#(String(repeating: "9", count: 40))"}"#) == nil)
+        let late =
+            #"{"feed":""# + String(repeating: "x", count: StateFamilyLimit.headLength) + #"","checked_at":"\#(at)"}"#
+        #expect(StateFamilyLimit.checkedAt(late) == nil, "past the head: not read")
+    }
+
     /// The trim through the port: only the family's keys are read and dropped.
     @Test func trimDropsOnlyTheFamilysKeysItNames() async {
         let store = FamilyMemoryState([
@@ -52,7 +64,7 @@ actor FamilyMemoryState: StateStore {
     init(_ values: [String: String]) { self.values = values }
     func state(_ key: String) async throws(StorageError) -> String? { values[key] }
     func setState(_ key: String, _ value: String?) async throws(StorageError) { values[key] = value }
-    func states(prefix: String) async throws(StorageError) -> [String: String] {
-        values.filter { $0.key.hasPrefix(prefix) }
+    func stateHeads(prefix: String, length: Int) async throws(StorageError) -> [String: String] {
+        values.filter { $0.key.hasPrefix(prefix) }.mapValues { String($0.prefix(length)) }
     }
 }
