@@ -98,22 +98,54 @@ import Testing
             }
         }
 
-        func apply(to text: String) -> String {
-            func numbers(_ replacement: String) -> String {
-                text.replacing(#/-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/#) { _ in replacement }
-            }
+        /// The number this damage puts in place of every number (nil: the damage is to the whole text).
+        var number: String? {
             switch self {
-            case .largest: return numbers("9223372036854775807")
-            case .smallest: return numbers("-9223372036854775808")
-            case .huge: return numbers("1e308")
-            case .negative: return numbers("-1")
-            case .zero: return numbers("0")
-            case .fraction: return numbers("0.5")
-            case .empty: return ""
-            case .junk: return "\u{1B}[2J\u{7}"
-            case .wrongShape: return text.hasPrefix("{") ? "[1, 2]" : #"{"pid": 1}"#
+            case .largest: "9223372036854775807"
+            case .smallest: "-9223372036854775808"
+            case .huge: "1e308"
+            case .negative: "-1"
+            case .zero: "0"
+            case .fraction: "0.5"
+            case .empty, .junk, .wrongShape: nil
             }
         }
+
+        func apply(to text: String) -> String {
+            if let number {
+                return text.replacing(#/-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/#) { _ in number }
+            }
+            switch self {
+            case .junk: return "\u{1B}[2J\u{7}"
+            case .wrongShape: return text.hasPrefix("{") ? "[1, 2]" : #"{"pid": 1}"#
+            default: return ""
+            }
+        }
+    }
+
+    /// A command's outcome on a damaged store: no hang, no crash, exit 0 or 1.
+    static func expectSurvived(_ r: CLIResult, _ damage: Damage, _ command: [String]) {
+        #expect(!r.timedOut, "\(damage): \(command) hung")
+        #expect(r.status == 0 || r.status == 1, "\(damage): \(command) exit \(r.status): \(r.stderr.prefix(600))")
+        #expect(!r.stderr.contains("runtime failure") && !r.stderr.contains("Fatal error"), "\(damage): \(command)")
+    }
+
+    /// `run` for a moment (until `lines` readings, or `seconds`), then SIGTERM: no crash, exit 0 or 1.
+    static func runBriefly(
+        _ args: [String], env: [String: String], home: AcceptanceHome, _ damage: Damage, lines: Int = 0,
+        seconds: Double = 1.5
+    ) throws {
+        let run = try RunningFixcast(["run"] + args + ["--db", home.db], env: env, home: home.dir)
+        if lines > 0 {
+            #expect(
+                run.waitForLines(lines, seconds: 30), "\(damage): run printed no reading: \(run.stderr.prefix(600))")
+        } else {
+            Thread.sleep(forTimeInterval: seconds)
+        }
+        run.signal(SIGTERM)
+        let status = run.waitForExit()
+        let outcome = CLIResult(status: status ?? -1, stdout: "", stderr: run.stderr, timedOut: status == nil)
+        expectSurvived(outcome, damage, ["run"] + args)
     }
 
     @Test(
@@ -156,9 +188,7 @@ import Testing
         for command in commands {
             let provider = command.contains(Self.bergen) ? "metno" : "open-meteo"
             let r = try home.run(command, env: env.merging(["FIXCAST_WEATHER_PROVIDER": provider]) { $1 }, timeout: 30)
-            #expect(!r.timedOut, "\(damage): \(command) hung")
-            #expect(r.status == 0 || r.status == 1, "\(damage): \(command) exit \(r.status): \(r.stderr.prefix(600))")
-            #expect(!r.stderr.contains("runtime failure") && !r.stderr.contains("Fatal error"), "\(damage): \(command)")
+            Self.expectSurvived(r, damage, command)
         }
 
         // `run` with MQTT on reads the announcer's record and the outbox's count (the broker is down).
@@ -166,27 +196,8 @@ import Testing
             "FIXCAST_MQTT_ENABLED": "true", "FIXCAST_MQTT_HOST": "127.0.0.1",
             "FIXCAST_MQTT_PORT": "\(freeLoopbackPort())",
         ]
-        let run = try RunningFixcast(
-            ["run", "--at", Self.phoenix, "--json", "--db", home.db], env: env.merging(mqtt) { $1 }, home: home.dir)
-        #expect(run.waitForLines(1, seconds: 30), "\(damage): run printed no reading: \(run.stderr.prefix(600))")
-        run.signal(SIGTERM)
-        let status = run.waitForExit()
-        #expect(
-            status == 0 || status == 1, "\(damage): run exit \(String(describing: status)): \(run.stderr.prefix(600))")
-        #expect(!run.stderr.contains("runtime failure") && !run.stderr.contains("Fatal error"), "\(damage): run")
-    }
-
-    /// The numbers a damage puts in a REAL or INTEGER column (nil: the damage is to text only).
-    static func columnValue(_ damage: Damage) -> String? {
-        switch damage {
-        case .largest: "9223372036854775807"
-        case .smallest: "-9223372036854775808"
-        case .huge: "1e308"
-        case .negative: "-1"
-        case .zero: "0"
-        case .fraction: "0.5"
-        case .empty, .junk, .wrongShape: nil
-        }
+        try Self.runBriefly(
+            ["--at", Self.phoenix, "--json"], env: env.merging(mqtt) { $1 }, home: home, damage, lines: 1)
     }
 
     @Test(
@@ -214,7 +225,7 @@ import Testing
                 sql += "UPDATE \(table) SET json = '\(damaged)' WHERE \(key) = \(parts[0]);"
             }
         }
-        if let number = Self.columnValue(damage) {
+        if let number = damage.number {
             for table in ["readings", "weather_cache", "place_cache", "last_known_position"] {
                 let columns = try StoreTestData.sqlite3(
                     home.db,
@@ -241,19 +252,9 @@ import Testing
             commands.append(["alerts", "--at", position, "--offline"])
         }
         for command in commands {
-            let r = try home.run(command, env: env, timeout: 30)
-            #expect(!r.timedOut, "\(damage): \(command) hung")
-            #expect(r.status == 0 || r.status == 1, "\(damage): \(command) exit \(r.status): \(r.stderr.prefix(600))")
-            #expect(!r.stderr.contains("runtime failure") && !r.stderr.contains("Fatal error"), "\(damage): \(command)")
+            Self.expectSurvived(try home.run(command, env: env, timeout: 30), damage, command)
         }
         // `run` reads the last known position and the last reading at its start.
-        let run = try RunningFixcast(
-            ["run", "--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--json", "--db", home.db], env: env, home: home.dir)
-        Thread.sleep(forTimeInterval: 1.5)
-        run.signal(SIGTERM)
-        let status = run.waitForExit()
-        #expect(
-            status == 0 || status == 1, "\(damage): run exit \(String(describing: status)): \(run.stderr.prefix(600))")
-        #expect(!run.stderr.contains("runtime failure") && !run.stderr.contains("Fatal error"), "\(damage): run")
+        try Self.runBriefly(["--gpsd", "127.0.0.1:\(freeLoopbackPort())", "--json"], env: env, home: home, damage)
     }
 }
