@@ -8,6 +8,9 @@
 #include <sys/inotify.h>
 #include <poll.h>
 #include <time.h>
+#include <limits.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 
 static volatile sig_atomic_t csystem_signal_fd = -1;
 
@@ -153,4 +156,48 @@ int csystem_signal_is_ignored(int sig) {
     struct sigaction current;
     if (sigaction(sig, NULL, &current) != 0) return 0;
     return current.sa_handler == SIG_IGN;
+}
+
+/* 1 reaped, 0 still running, -1 failed (errno set). */
+static int csystem_reap(int pid, int *status) {
+    for (;;) {
+        pid_t r = waitpid(pid, status, WNOHANG);
+        if (r == pid) return 1;
+        if (r == 0) return 0;
+        if (errno != EINTR) return -1;
+    }
+}
+
+int csystem_wait_child(int pid, int timeout_ms, int *status) {
+    long long deadline = csystem_now_ms() + (timeout_ms < 0 ? 0 : timeout_ms);
+    int pidfd = -1;
+#ifdef SYS_pidfd_open
+    pidfd = (int)syscall(SYS_pidfd_open, pid, 0); /* close-on-exec by default */
+#endif
+    for (;;) {
+        int reaped = csystem_reap(pid, status);
+        if (reaped != 0) {
+            int saved = errno;
+            if (pidfd >= 0) close(pidfd);
+            errno = saved;
+            return reaped;
+        }
+        long long left = deadline - csystem_now_ms();
+        if (left <= 0) {
+            if (pidfd >= 0) close(pidfd);
+            return 0;
+        }
+        if (pidfd >= 0) {
+            struct pollfd p = {.fd = pidfd, .events = POLLIN, .revents = 0};
+            if (poll(&p, 1, left > INT_MAX ? INT_MAX : (int)left) < 0 && errno != EINTR) {
+                int saved = errno;
+                close(pidfd);
+                errno = saved;
+                return -1;
+            }
+        } else {
+            struct timespec step = {.tv_sec = 0, .tv_nsec = 20 * 1000 * 1000};
+            nanosleep(&step, NULL);
+        }
+    }
 }

@@ -51,6 +51,12 @@ int csystem_release_agent_signals(void);
 /* 1 when `sig` is ignored (SIG_IGN, as `nohup` leaves SIGHUP), else 0. */
 int csystem_signal_is_ignored(int sig);
 
+/* Waits up to `timeout_ms` for the child `pid` to end and reaps it (its wait status in `*status`),
+   sleeping in poll(2) on a pidfd until it ends or the time is up: no wake-up meanwhile (on a kernel
+   without pidfd_open, before 5.3, it looks every 20 ms). Returns 1 when it was reaped, 0 when the time
+   passed first (the child still runs), or -1 with errno set. */
+int csystem_wait_child(int pid, int timeout_ms, int *status);
+
 #ifdef __cplusplus
 }
 #endif

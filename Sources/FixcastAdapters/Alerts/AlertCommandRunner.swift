@@ -1,5 +1,7 @@
+internal import CSystem
 import FixcastCore
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,9 +15,65 @@ import FoundationEssentials
 /// a cooperative-pool thread), in its own process group, and after `timeoutS` the whole group is
 /// killed (a hung `curl` to ntfy must not pile up one process per alert). A failure is one sentence
 /// on stderr. Secrets in fixcast's environment (`FIXCAST_*KEY*`, `FIXCAST_*PASSWORD*`) are not passed on.
+///
+/// A burst of new alerts (a front, or a feed that renames its alerts at every check: up to 100 at once)
+/// does not start a shell for each at once: at most `maxRunning` commands run, the next alerts wait
+/// their turn, and past `maxWaiting` waiting an alert is not passed on, which is said once a burst.
 public struct AlertCommandRunner: Sendable {
     /// Long enough for a notification over a slow link, short enough that a stuck command is noticed.
     public static let defaultTimeoutS = 30.0
+    /// A few notifications at once; a hundred `notify-send`s would take a Pi's memory.
+    public static let defaultMaxRunning = 4
+    /// One check's worth (fixcast keeps at most 100 alerts).
+    public static let defaultMaxWaiting = 100
+
+    /// Whose turn it is: the commands running and the alerts waiting, shared by every copy of a runner.
+    final class Turns: Sendable {
+        enum Admission: Equatable {
+            case start
+            case waits
+            /// Not passed on; `firstOfBurst` says whether to say so (once until the queue drains).
+            case dropped(firstOfBurst: Bool)
+        }
+        private struct State {
+            var running = 0
+            var waiting: [Alert] = []
+            var droppedSaid = false
+        }
+        let maxRunning: Int
+        let maxWaiting: Int
+        private let state = Mutex(State())
+
+        init(maxRunning: Int, maxWaiting: Int) {
+            self.maxRunning = max(1, maxRunning)
+            self.maxWaiting = max(0, maxWaiting)
+        }
+
+        func admit(_ alert: Alert) -> Admission {
+            state.withLock { s in
+                if s.running < maxRunning {
+                    s.running += 1
+                    return .start
+                }
+                if s.waiting.count < maxWaiting {
+                    s.waiting.append(alert)
+                    return .waits
+                }
+                defer { s.droppedSaid = true }
+                return .dropped(firstOfBurst: !s.droppedSaid)
+            }
+        }
+
+        /// A command ended: the next waiting alert, to run on the same thread, or nil (one fewer runs).
+        func next() -> Alert? {
+            state.withLock { s in
+                if !s.waiting.isEmpty { return s.waiting.removeFirst() }
+                s.running -= 1
+                s.droppedSaid = false
+                return nil
+            }
+        }
+    }
 
     /// How one run ended.
     public enum Outcome: Sendable, Hashable {
@@ -32,27 +90,44 @@ public struct AlertCommandRunner: Sendable {
     public let environment: [String: String]
     /// Where the one-sentence failure goes (stderr in the app; a collector in tests).
     public let report: @Sendable (String) -> Void
+    let turns: Turns
 
     public init(
         command: String, timeoutS: Double = AlertCommandRunner.defaultTimeoutS,
         environment: [String: String] = ProcessEnvironment.current,
+        maxRunning: Int = AlertCommandRunner.defaultMaxRunning, maxWaiting: Int = AlertCommandRunner.defaultMaxWaiting,
         report: @escaping @Sendable (String) -> Void = { Console.err($0 + "\n") }
     ) {
         self.command = command
         self.timeoutS = timeoutS
         self.environment = environment
         self.report = report
+        turns = Turns(maxRunning: maxRunning, maxWaiting: maxWaiting)
     }
 
-    /// Starts the command for `alert` and returns at once; the outcome, when it is a failure, is reported.
-    /// Does nothing when no command is configured.
+    /// Starts the command for `alert`, or queues it behind the ones running, and returns at once; the
+    /// outcome, when it is a failure, is reported. Does nothing when no command is configured.
     public func run(alert: Alert) {
         guard !command.isEmpty else { return }
+        switch turns.admit(alert) {
+        case .waits, .dropped(firstOfBurst: false): return
+        case .dropped(firstOfBurst: true):
+            report(
+                "alerts: more than \(turns.maxWaiting) alerts waited for the alert command, so the newest were not passed to it; check alerts.command."
+            )
+            return
+        case .start: break
+        }
         let runner = self
         let started = DedicatedThread.start(name: "fixcast-alertcmd") {
-            _ = runner.runAndWait(alert: alert)
+            var next: Alert? = alert
+            while let alert = next {
+                _ = runner.runAndWait(alert: alert)
+                next = runner.turns.next()
+            }
         }
         if !started {
+            while turns.next() != nil {}  // none of them will run
             report(
                 "alerts: the alert command was not run: no thread could be started (the system is out of resources).")
         }
@@ -139,29 +214,22 @@ public struct AlertCommandRunner: Sendable {
         }
         guard rc == 0 else { return .couldNotStart(String(cString: strerror(rc))) }
 
-        let deadline = monotonicSeconds() + timeoutS
         var status: Int32 = 0
-        while true {
-            let r = Syscall.waitpid(pid, &status, WNOHANG)
-            if r == pid { break }
-            if r < 0 && errno != EINTR { return .couldNotStart("waitpid failed: errno \(errno)") }
-            if monotonicSeconds() >= deadline {
-                kill(-pid, SIGKILL)
-                _ = Syscall.waitpid(pid, &status, 0)
-                return .timedOut
-            }
-            usleep(20_000)
+        switch csystem_wait_child(
+            pid, Int32(Int(clamping: timeoutS * 1000, to: 0...Int(Int32.max), rounding: .up)), &status)
+        {
+        case 1: break
+        case 0:
+            kill(-pid, SIGKILL)
+            _ = Syscall.waitpid(pid, &status, 0)
+            return .timedOut
+        default:
+            return .couldNotStart("waitpid failed: errno \(errno)")
         }
         // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Swift does not import the macros.
         let low = status & 0x7F
         if low == 0 { return .exited(status: (status >> 8) & 0xFF) }
         return .killedBySignal(low)
-    }
-
-    private func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// A NULL-terminated `char *[]` of `strings` for the duration of `body`.

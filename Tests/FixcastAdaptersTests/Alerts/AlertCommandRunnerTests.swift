@@ -124,4 +124,57 @@ import Testing
         AlertCommandRunner(command: "", report: { reports.add($0) }).run(alert: alert)  // no command: nothing
         #expect(reports.all.isEmpty)
     }
+
+    /// Waits until `path` holds `count` lines (at most 10 s); its lines.
+    func lines(_ path: String, atLeast count: Int) -> [String] {
+        for _ in 0..<500 {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let lines = text.split(separator: "\n").map(String.init)
+            if lines.count >= count { return lines }
+            usleep(20_000)
+        }
+        return (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+    }
+
+    /// A burst of alerts started a shell for each at once (100 `notify-send`s take a Pi's memory): at most
+    /// `maxRunning` run, the others wait their turn and all of them run.
+    @Test func aBurstRunsAFewAtATimeAndEveryOneInTurn() throws {
+        let log = dir().appendingPathComponent("log").path
+        let reports = Reports()
+        let runner = AlertCommandRunner(
+            command: "echo s >> '\(log)'; sleep 0.2; echo e >> '\(log)'", environment: ["PATH": "/usr/bin:/bin"],
+            maxRunning: 2, report: { reports.add($0) })
+        for i in 0..<6 { runner.run(alert: Alert(id: "a\(i)", event: "Wind", severity: .severe)) }
+        let seen = lines(log, atLeast: 12)
+        #expect(seen.filter { $0 == "s" }.count == 6 && seen.filter { $0 == "e" }.count == 6, "\(seen)")
+        var running = 0
+        var most = 0
+        for line in seen {
+            running += line == "s" ? 1 : -1
+            most = max(most, running)
+        }
+        #expect(most == 2, "at most two at once, and two did run together: \(seen)")
+        #expect(reports.all.isEmpty)
+    }
+
+    /// Past `maxWaiting` waiting, an alert is not passed on, and that is said once a burst.
+    @Test func pastTheQueueAnAlertIsNotPassedOnAndThatIsSaidOnce() throws {
+        let log = dir().appendingPathComponent("log").path
+        let reports = Reports()
+        let runner = AlertCommandRunner(
+            command: "sleep 0.2; echo x >> '\(log)'", environment: ["PATH": "/usr/bin:/bin"], maxRunning: 1,
+            maxWaiting: 2, report: { reports.add($0) })
+        for i in 0..<5 { runner.run(alert: Alert(id: "a\(i)", event: "Wind", severity: .severe)) }
+        #expect(lines(log, atLeast: 3).count == 3)
+        usleep(400_000)
+        #expect(lines(log, atLeast: 3).count == 3, "the two past the queue never ran")
+        #expect(
+            reports.all == [
+                "alerts: more than 2 alerts waited for the alert command, so the newest were not passed to it; check alerts.command."
+            ])
+        // Drained: the next burst is told about again.
+        for i in 5..<9 { runner.run(alert: Alert(id: "a\(i)", event: "Wind", severity: .severe)) }
+        #expect(lines(log, atLeast: 6).count == 6)
+        #expect(reports.all.count == 2)
+    }
 }
