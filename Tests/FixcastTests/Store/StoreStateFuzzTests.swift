@@ -23,16 +23,13 @@ import Testing
     /// A store in which fixcast has written the state it keeps: weather and alert checks in four
     /// countries' sources (MET Norway's validators too), and the counters no offline run writes.
     static func seededStore(_ home: AcceptanceHome, server: FixtureServer) throws {
-        let env = Self.env(server)
-        for (position, provider) in [
-            (phoenix, "open-meteo"), (bergen, "metno"), (annecy, "open-meteo"), (toronto, "open-meteo"),
-        ] {
-            let r = try home.run(
-                ["now", "--at", position, "--json"], env: env.merging(["FIXCAST_WEATHER_PROVIDER": provider]) { $1 })
+        for position in [phoenix, bergen, annecy, toronto] {
+            let r = try home.run(["now", "--at", position, "--json"], env: Self.env(server, at: position))
             #expect(r.status == 0, "seeding at \(position): \(r.stderr)")
         }
         // The MQTT announcer's record, as `run` with MQTT on keeps it: an alert that applies, as it was read.
-        let alerts = try Acceptance.object(try home.run(["alerts", "--at", phoenix, "--json"], env: env))
+        let alerts = try Acceptance.object(
+            try home.run(["alerts", "--at", phoenix, "--json"], env: Self.env(server, at: phoenix)))
         let alert = try #require((alerts["active"] as? [Any])?.first, "no alert in \(alerts)")
         let alertText = String(decoding: try JSONSerialization.data(withJSONObject: alert), as: UTF8.self)
         let applying = #"[{"source":"nws","alert":\#(alertText)}]"#
@@ -49,6 +46,16 @@ import Testing
             "INSERT OR REPLACE INTO state (key, value) VALUES ('\($0.0)', '\($0.1.replacing("'", with: "''"))');"
         }
         _ = try StoreTestData.sqlite3(home.db, sql.joined())
+    }
+
+    /// `env(server)` for a command at `position`: MET Norway's weather at Bergen, else Open-Meteo's; place
+    /// names from Nominatim at Phoenix only (it writes and reads the shared request slot), else offline,
+    /// so that processes do not wait a second for each other's slot.
+    static func env(_ server: FixtureServer, at position: String) -> [String: String] {
+        env(server).merging([
+            "FIXCAST_WEATHER_PROVIDER": position == bergen ? "metno" : "open-meteo",
+            "FIXCAST_PLACES_PROVIDER": position == phoenix ? "nominatim" : "offline",
+        ]) { $1 }
     }
 
     static func env(_ server: FixtureServer) -> [String: String] {
@@ -181,14 +188,15 @@ import Testing
             ["status", "--gpsd", "127.0.0.1:9"], ["status", "--json", "--gpsd", "127.0.0.1:9"], ["line"],
             ["line", "--waybar"],
         ]
-        for position in [Self.phoenix, Self.bergen, Self.annecy, Self.toronto] {
-            commands.append(["now", "--at", position, "--json"])
-            commands.append(["alerts", "--at", position])
-        }
         for command in commands {
-            let provider = command.contains(Self.bergen) ? "metno" : "open-meteo"
-            let r = try home.run(command, env: env.merging(["FIXCAST_WEATHER_PROVIDER": provider]) { $1 }, timeout: 30)
-            Self.expectSurvived(r, damage, command)
+            Self.expectSurvived(try home.run(command, env: env, timeout: 30), damage, command)
+        }
+        // `now` reads every source's check and back-off (its alerts are checked too); `alerts` prints them.
+        for position in [Self.phoenix, Self.bergen, Self.annecy, Self.toronto] {
+            for command in [["now", "--at", position, "--json"], ["alerts", "--at", position]] {
+                Self.expectSurvived(
+                    try home.run(command, env: Self.env(server, at: position), timeout: 30), damage, command)
+            }
         }
 
         // `run` with MQTT on reads the announcer's record and the outbox's count (the broker is down).
@@ -210,7 +218,7 @@ import Testing
         defer { server.stop() }
         let env = Self.env(server)
         for position in [Self.phoenix, Self.annecy] {
-            let r = try home.run(["now", "--at", position, "--json"], env: env)
+            let r = try home.run(["now", "--at", position, "--json"], env: Self.env(server, at: position))
             #expect(r.status == 0, "seeding at \(position): \(r.stderr)")
         }
         var sql = "BEGIN;"
