@@ -191,6 +191,7 @@ public actor ReadingPublisher {
         link.close()
         connected = false
         for t in tasks { t.cancel() }
+        retryTask?.cancel()
         await refreshStatus()
         try? await store.setState(MQTTLinkRecord.key, nil)
     }
@@ -313,6 +314,8 @@ public actor ReadingPublisher {
     }
 
     private var retryPending = false
+    /// The pending retry's task (one at a time; not kept in `tasks`, which would grow by one a retry).
+    private var retryTask: Task<Void, Never>?
 
     /// A stored reading's JSON as it goes to the broker: in `language`, as `--json` prints it (the
     /// store keeps it in English; only the `description`s differ). Read back and written again by the
@@ -329,11 +332,10 @@ public actor ReadingPublisher {
     private func retryLater() {
         guard !retryPending else { return }
         retryPending = true
-        tasks.append(
-            ThreadExecutor.tasks.startTask { [weak self] in
-                await ThreadExecutor.tasks.sleep(seconds: 1)
-                await self?.retryNow()
-            })
+        retryTask = ThreadExecutor.tasks.startTask { [weak self] in
+            await ThreadExecutor.tasks.sleep(seconds: 1)
+            await self?.retryNow()
+        }
     }
 
     private func retryNow() async {
