@@ -48,21 +48,25 @@ public final class MetNorwayWeather: WeatherFetching {
 
     static func stateKey(_ key: String) -> String { "weather.metno.validators?" + key }
 
-    /// `expiresEpochSeconds receivedEpochSeconds|Last-Modified` (either part may be empty; before the
-    /// received time was kept, the first part was the expiry alone, which now reads as not standing).
+    /// `expiresEpochSeconds receivedEpochSeconds|Last-Modified`: the expiry empty when the answer set
+    /// none, the times empty when the entry has no received time, the validator empty when MET sent none.
+    /// (Before the received time was kept, the first part was the expiry alone: it reads as no times.)
     static func stateText(_ entry: Entry) -> String {
         func epoch(_ date: Date?) -> String? {
             date.flatMap { Int(checked: $0.timeIntervalSince1970).map(String.init) }
         }
-        let times = epoch(entry.expires).flatMap { e in epoch(entry.receivedAt).map { e + " " + $0 } } ?? ""
+        let times = epoch(entry.receivedAt).map { (epoch(entry.expires) ?? "") + " " + $0 } ?? ""
         return times + "|" + (entry.lastModified ?? "")
     }
 
-    /// The `expires` and received times of a stored text (`stateText`), nil when it holds none.
-    static func storedTimes(_ text: String) -> (expires: Date, receivedAt: Date)? {
-        let times = text.prefix { $0 != "|" }.split(separator: " ").compactMap { Int($0) }
-        guard times.count == 2 else { return nil }
-        return (Date(timeIntervalSince1970: Double(times[0])), Date(timeIntervalSince1970: Double(times[1])))
+    /// The `expires` (nil when the answer set none) and received times of a stored text (`stateText`);
+    /// nil when it holds no received time.
+    static func storedTimes(_ text: String) -> (expires: Date?, receivedAt: Date)? {
+        let parts = text.prefix { $0 != "|" }.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 2, let received = Int(parts[1]) else { return nil }
+        return (
+            Int(parts[0]).map { Date(timeIntervalSince1970: Double($0)) }, Date(timeIntervalSince1970: Double(received))
+        )
     }
 
     /// The entry for `key`: from memory, else rebuilt from the store (validators + the stored report).

@@ -182,4 +182,34 @@ import Testing
         #expect(kept[MetNorwayWeather.stateKey("lat=3&lon=\(limit - 1)")] == nil)
         #expect(kept[MetNorwayWeather.stateKey("lat=3&lon=0")] != nil)
     }
+
+    /// An answer without `Expires` still leaves its `Last-Modified` for the next process. The trim of the
+    /// stored validators reads each one's received time: one written without it was dropped at once.
+    @Test func withoutExpiresTheValidatorStillReachesTheNextProcess() async throws {
+        let server = try FixtureServer(routes: [
+            "/weatherapi/locationforecast/2.0/compact": [
+                .file(recorded, headers: ["Last-Modified": lastModified]), .body("", status: 304),
+            ]
+        ])
+        defer { server.stop() }
+        let store = MemoryWeatherStore()
+        let clock = ManualClock(UTCTime.parse("2024-02-04T01:40:00Z")!)
+        func run() async throws -> WeatherOutcome {
+            var settings = Settings()
+            settings.weather.provider = .metNorway
+            settings.weather.baseURL = server.baseURL
+            let fetcher = try WeatherProviders.make(settings: settings.weather, http: CurlHTTPClient(), store: store)
+            return await WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock).weather(
+                at: oslo, force: false, offline: false)
+        }
+        #expect(try await run().error == nil)
+        let text = try #require(try await store.state(MetNorwayWeather.stateKey(MetNorwayWeather.key(oslo))))
+        #expect(MetNorwayWeather.storedTimes(text)?.expires == nil)
+        #expect(MetNorwayWeather.storedTimes(text)?.receivedAt == clock.now())
+        clock.advance(by: 15 * 60)
+        let second = try await run()
+        #expect(second.error == nil && second.report?.cached == true)
+        #expect(server.requestCount() == 2)
+        #expect(server.requests().last?.headers["if-modified-since"] == lastModified)
+    }
 }
