@@ -66,6 +66,8 @@ public actor AlertService {
     public private(set) var fetchCount = 0
     /// How many stored feed copies were read into their tree (for tests; a fetched feed comes read).
     private(set) var feedsRead = 0
+    /// How many feed and region copies are held in memory (without a store; for tests of the bound).
+    var feedCopiesHeld: Int { feedChecks.count }
 
     public init(
         settings: Settings.Alerts, sources: [any AlertSource], meteoAlarm: MeteoAlarmSource? = nil,

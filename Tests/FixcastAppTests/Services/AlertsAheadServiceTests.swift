@@ -206,6 +206,37 @@ import Testing
         #expect(StateFamilyLimit.checkedAt(zone(checkedSecondsAgo: 0)) == Self.now)
     }
 
+    /// Without a store the copies of regions ahead live in memory: every one a run asked stayed there (an
+    /// ECCC box is new wherever the road goes). Now the last `maxReadFeeds`.
+    @Test func withoutAStoreTheRegionCopiesHeldAreTheLastFew() async throws {
+        let dir = TestPaths.temporaryDirectory("alerts-ahead-memory")
+        let body = try AlertFixtures.shifted(
+            AlertFixtures.ecccToronto, reference: AlertFixtures.ecccTimeStamp, to: Self.now, in: dir)
+        let server = try FixtureServer.started(routes: ["/collections/weather-alerts/items": [.file(body)]])
+        defer { server.stop() }
+        var s = Settings.Alerts()
+        s.ecccBaseURL = server.baseURL
+        let alerts = AlertService.make(
+            settings: s, http: CurlHTTPClient(), countries: PlaceTestData.offline, state: nil,
+            clock: ManualClock(Self.now))
+        // Twelve Canadian cities, each in a box of its own.
+        let cities = [
+            (43.65, -79.38), (45.42, -75.70), (46.81, -71.21), (44.65, -63.57), (49.90, -97.14), (50.45, -104.61),
+            (51.05, -114.07), (53.55, -113.49), (49.28, -123.12), (52.13, -106.67), (48.38, -89.25), (46.49, -80.99),
+        ]
+        for (i, city) in cities.enumerated() {
+            let here = Coordinate(lat: city.0, lon: city.1)!
+            let sample = AheadForecast.Sample(
+                minutes: 15, eta: Self.now.addingTimeInterval(900), distanceKm: 20,
+                coordinate: Coordinate(lat: city.0 + 0.1, lon: city.1)!, place: "C\(i)")
+            _ = await alerts.alertsAhead([sample], from: here, offline: false)
+            #expect(await alerts.feedCopiesHeld <= AlertService.maxReadFeeds, "after city \(i)")
+        }
+        let boxes = Set(server.requests().filter { $0.query.contains("bbox=") && $0.query.contains(",") }.map(\.query))
+        #expect(boxes.count == 2 * cities.count, "each city's point and its box of its own: \(boxes.sorted())")
+        #expect(await alerts.feedCopiesHeld == AlertService.maxReadFeeds)
+    }
+
     /// A region ahead that fails says so (one alerts sentence for the reading's errors), and the alerts
     /// already had here are still matched; the failure backs the source off as a point query's does.
     @Test func aFailingRegionAheadSaysSoAndWhatIsHadHereStillCounts() async throws {
