@@ -89,22 +89,14 @@ public final class MetNorwayWeather: WeatherFetching {
         let isNew = entries.withLock { entries in
             let isNew = entries[key] == nil
             entries[key] = entry
-            while entries.count > Self.entriesInMemory, let oldest = Self.oldest(entries) {
-                entries[oldest] = nil
-            }
+            // An entry received at no known time (rebuilt from an old store text) ranks oldest.
+            let times = entries.map { (key: $0.key, time: $0.value.receivedAt ?? .distantPast) }
+            for old in StateFamilyLimit.beyondNewest(times, limit: Self.entriesInMemory) { entries[old] = nil }
             return isNew
         }
         guard let store else { return }
         try? await store.setState(Self.stateKey(key), Self.stateText(entry))
         if isNew { await store.trim(Self.storedValidators, now: now) { Self.storedTimes($0)?.receivedAt } }
-    }
-
-    /// The key of the entry received longest ago (one received at no known time first).
-    static func oldest(_ entries: [String: Entry]) -> String? {
-        entries.min { a, b in
-            let (ta, tb) = (a.value.receivedAt ?? .distantPast, b.value.receivedAt ?? .distantPast)
-            return ta != tb ? ta < tb : a.key < b.key
-        }?.key
     }
 
     /// How many answers this process holds (for the tests of the bound).

@@ -492,12 +492,13 @@ public actor AlertService {
     }
 
     /// Keeps what a zone said for a day (`zoneKeepS`), in the store when there is one.
-    /// Without a store, only the zones asked in the last day stay in memory (the store's are trimmed
-    /// after each pass: `keptZones`).
+    /// Without a store, the zones stay in memory as the store keeps them (`keptZones`: the last day's,
+    /// at most 500); the store's are trimmed after each pass.
     private func keptZone(_ path: String, footprint: AlertFootprint?, now: Date) async -> AlertFootprint?? {
         guard let state else {
-            zones = zones.filter { abs(now.timeIntervalSince($0.value.checkedAt)) <= Self.keptZones.maxAgeS }
             zones[path] = (now, footprint)
+            let times = zones.map { (key: $0.key, time: Optional($0.value.checkedAt)) }
+            for old in Self.keptZones.keysToDrop(times, now: now) { zones[old] = nil }
             return .some(footprint)
         }
         let json = JSONValue.object([
@@ -536,11 +537,8 @@ public actor AlertService {
     private func saveFeedCheck(_ check: MeteoAlarmFeedCheck, key: String, isNew: Bool) async {
         guard let state else {
             feedChecks[key] = check
-            while feedChecks.count > Self.maxReadFeeds,
-                let oldest = feedChecks.min(by: { $0.value.checkedAt < $1.value.checkedAt })?.key
-            {
-                feedChecks[oldest] = nil
-            }
+            let times = feedChecks.map { (key: $0.key, time: $0.value.checkedAt) }
+            for old in StateFamilyLimit.beyondNewest(times, limit: Self.maxReadFeeds) { feedChecks[old] = nil }
             return
         }
         try? await state.setState(key, check.json.serialized())

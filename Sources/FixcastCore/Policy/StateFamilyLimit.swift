@@ -44,10 +44,16 @@ public struct StateFamilyLimit: Sendable, Hashable {
             }
             kept.append((entry.key, time))
         }
+        return drop + Self.beyondNewest(kept, limit: limit)
+    }
+
+    /// The keys of `entries` past the newest `limit`, by time: the one rule of which entries a bounded
+    /// family keeps, in the store (`keysToDrop`) and in memory (MET Norway's answers, alert copies).
+    public static func beyondNewest(_ entries: [(key: String, time: Date)], limit: Int) -> [String] {
+        guard entries.count > limit else { return [] }
         // Newest first; the key breaks a tie, so the same entries always give the same answer.
-        kept.sort { $0.time != $1.time ? $0.time > $1.time : $0.key < $1.key }
-        drop += kept.dropFirst(limit).map(\.key)
-        return drop
+        let newestFirst = entries.sorted { $0.time != $1.time ? $0.time > $1.time : $0.key < $1.key }
+        return newestFirst.dropFirst(max(0, limit)).map(\.key)
     }
 }
 

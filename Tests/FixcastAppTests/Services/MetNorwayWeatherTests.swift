@@ -11,6 +11,18 @@ import Testing
     let recorded = TestPaths.fixture("api/metno-compact.json")
     let lastModified = "Sun, 04 Feb 2024 01:35:05 GMT"
 
+    /// One weather request as a new `fixcast now` makes it: a new MET provider and service on `store`.
+    static func runAsNewProcess(
+        _ server: FixtureServer, store: MemoryWeatherStore, clock: ManualClock, at coordinate: Coordinate
+    ) async throws -> WeatherOutcome {
+        var settings = Settings()
+        settings.weather.provider = .metNorway
+        settings.weather.baseURL = server.baseURL
+        let fetcher = try WeatherProviders.make(settings: settings.weather, http: CurlHTTPClient(), store: store)
+        return await WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock).weather(
+            at: coordinate, force: false, offline: false)
+    }
+
     @Test func honoursExpiresAndRevalidatesWithIfModifiedSince() async throws {
         let server = try FixtureServer(routes: [
             "/weatherapi/locationforecast/2.0/compact": [
@@ -113,12 +125,7 @@ import Testing
         let store = MemoryWeatherStore()
         let clock = ManualClock(UTCTime.parse("2024-02-04T01:40:00Z")!)
         func run() async throws -> WeatherOutcome {
-            var settings = Settings()
-            settings.weather.provider = .metNorway
-            settings.weather.baseURL = server.baseURL
-            let fetcher = try WeatherProviders.make(settings: settings.weather, http: CurlHTTPClient(), store: store)
-            return await WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock).weather(
-                at: oslo, force: false, offline: false)
+            try await Self.runAsNewProcess(server, store: store, clock: clock, at: oslo)
         }
         let first = try await run()
         #expect(first.report?.cached == false)
@@ -195,12 +202,7 @@ import Testing
         let store = MemoryWeatherStore()
         let clock = ManualClock(UTCTime.parse("2024-02-04T01:40:00Z")!)
         func run() async throws -> WeatherOutcome {
-            var settings = Settings()
-            settings.weather.provider = .metNorway
-            settings.weather.baseURL = server.baseURL
-            let fetcher = try WeatherProviders.make(settings: settings.weather, http: CurlHTTPClient(), store: store)
-            return await WeatherService(fetcher: fetcher, cache: store, settings: settings, clock: clock).weather(
-                at: oslo, force: false, offline: false)
+            try await Self.runAsNewProcess(server, store: store, clock: clock, at: oslo)
         }
         #expect(try await run().error == nil)
         let text = try #require(try await store.state(MetNorwayWeather.stateKey(MetNorwayWeather.key(oslo))))

@@ -28,6 +28,14 @@ import Testing
         #expect(family.keysToDrop(entries.reversed(), now: Self.now) == ["f.d"])
     }
 
+    @Test func beyondTheNewestIsTheOldestPastTheLimit() {
+        let entries: [(key: String, time: Date)] = (0..<5).map { ("k\($0)", Self.at(Double($0))) }
+        #expect(StateFamilyLimit.beyondNewest(entries.shuffled(), limit: 2) == ["k2", "k3", "k4"])
+        #expect(StateFamilyLimit.beyondNewest(entries, limit: 5).isEmpty)
+        #expect(StateFamilyLimit.beyondNewest(entries, limit: 0).count == 5)
+        #expect(StateFamilyLimit.beyondNewest([("b", Self.now), ("a", Self.now)], limit: 1) == ["b"])
+    }
+
     @Test func withinTheLimitAndTheDayNothingGoes() {
         let entries: [(key: String, time: Date?)] = [("f.a", Self.at(0)), ("f.b", Self.at(3600))]
         #expect(family.keysToDrop(entries, now: Self.now).isEmpty)
