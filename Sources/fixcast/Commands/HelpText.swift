@@ -207,7 +207,8 @@ public enum HelpText {
                 or gpsd, and reads the store while run writes it. A reading older than twice
                 trigger.periodic_min, or one whose weather was stored weather served because a fetch
                 failed, is marked stale (~ before the text); with no reading or no fix it says
-                "no fix". Exit 0 when a line was printed, 1 when the store cannot be read.
+                "no fix". A place name's bar markup (tmux's #( #{ #[, polybar's %{) shows as ＃ or ％,
+                so it is never run. Exit 0 when a line was printed, 1 when the store cannot be read.
 
                 OPTIONS:
                   --format TEMPLATE    What to print (default "%l %c %t %w"): %c condition symbol,
@@ -216,6 +217,7 @@ public enum HelpText {
                                        %s sunset, %a age of the reading, %A alerts (count, most
                                        severe), %r rain ahead from the stored ahead forecast ("rain
                                        in 45 min"; empty when none is ahead), %% a percent sign.
+                                       (In tmux's status-right, write each % as %%.)
                   --waybar             One JSON object a line for waybar's custom module (return-type
                                        json): text, tooltip, class (ok or stale, or no-fix;
                                        rain-ahead, alert-SEVERITY), alt.

@@ -135,6 +135,21 @@ import Testing
         }
     }
 
+    /// tmux expands `#(`, `#{`, `#[` in what `#(fixcast line)` prints, polybar reads `%{` as a tag: a place
+    /// name's markup loses its opener in every mode, and the user's own format keeps its markup.
+    @Test func placeNameMarkupIsInertInEveryMode() throws {
+        var reading = F.reading()
+        reading.place = Place(name: "#(touch /tmp/x)#{host}#[fg=red]%{A1:reboot:}Town%{A}", source: .nominatim)
+        let l = line(reading, "#[fg=blue]%l %t#[default]")
+        #expect(l.text == "#[fg=blue]＃(touch /tmp/x)＃{host}＃[fg=red]％{A1:reboot:}Town％{A} 3 °C#[default]")
+        for out in [StatusLineOutput.plain, .i3blocks, .waybar].map({ $0.render(l) }) {
+            let place = out.replacingOccurrences(of: "#[fg=blue]", with: "").replacingOccurrences(
+                of: "#[default]", with: "")
+            for opener in ["#(", "#{", "#[", "%{"] { #expect(!place.contains(opener), "\(opener) in \(out)") }
+        }
+        #expect(l.tooltip.hasPrefix("＃(touch /tmp/x)"), "\(l.tooltip)")
+    }
+
     @Test func waybarJSONParses() throws {
         var reading = F.reading()
         reading.alerts = AlertReport(

@@ -25,11 +25,20 @@ import Testing
         p.standardError = FileHandle.nullDevice
         p.standardInput = FileHandle.nullDevice
         try p.run()
+        // Foundation's Process reports the child running while a socket it handed the child is open, and
+        // the tmux server that `new-session` forks keeps it (its fd 11): so the client's own state in
+        // /proc (gone, or a zombie) says when it is done, not `isRunning` (which took the full 10 s).
         let deadline = Date().addingTimeInterval(10)
-        while p.isRunning, Date() < deadline { usleep(10_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        while p.isRunning, Date() < deadline, !exited(p.processIdentifier) { usleep(10_000) }
+        if p.isRunning, !exited(p.processIdentifier) { kill(p.processIdentifier, SIGKILL) }
         try out.close()
         return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Whether process `pid` has exited (no longer in /proc, or a zombie not yet reaped).
+    static func exited(_ pid: Int32) -> Bool {
+        guard let stat = readProcFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
     static func screen(_ socket: String) throws -> String { try tmux(socket, ["capture-pane", "-t", "fx", "-p"]) }
