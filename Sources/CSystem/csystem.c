@@ -54,7 +54,9 @@ int csystem_ignore_signal(int sig) {
 int csystem_watch_folder_writes(const char *dir) {
     int fd = inotify_init1(IN_CLOEXEC);
     if (fd < 0) return -1;
-    if (inotify_add_watch(fd, dir, IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO) < 0) {
+    uint32_t mask = IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM
+        | IN_DELETE_SELF | IN_MOVE_SELF;
+    if (inotify_add_watch(fd, dir, mask) < 0) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -85,12 +87,14 @@ int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms) {
         }
         ssize_t n = read(fd, buffer, sizeof buffer);
         if (n < 0) return -1;
-        int matched = 0;
+        int matched = 0, gone = 0;
         for (char *p = buffer; p < buffer + n;) {
             struct inotify_event *event = (struct inotify_event *)p;
+            if (event->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)) gone = 1;
             if (event->len > 0 && strncmp(event->name, prefix, prefix_length) == 0) matched = 1;
             p += sizeof(struct inotify_event) + event->len;
         }
+        if (gone) return 2;
         if (matched) return 1;
     }
 }

@@ -20,15 +20,17 @@ int csystem_default_signal(int sig);
 int csystem_ignore_signal(int sig);
 
 /* An inotify descriptor (close-on-exec, blocking) watching the folder `dir` for files written
-   (IN_MODIFY), closed after writing (IN_CLOSE_WRITE), created or moved in: the way to learn that a
-   SQLite store or its -wal changed without polling (the -wal may not exist yet, so the folder is
-   watched). Returns the descriptor, or -1 with errno set. */
+   (IN_MODIFY), closed after writing (IN_CLOSE_WRITE), created, moved in, deleted or moved out, and
+   for the folder itself going: the way to learn that a SQLite store or its -wal changed without
+   polling (the -wal may not exist yet, so the folder is watched). Returns the descriptor, or -1 with
+   errno set. */
 int csystem_watch_folder_writes(const char *dir);
 
 /* Blocks in read(2) on `fd` (from csystem_watch_folder_writes) until an event names a file whose name
    starts with `prefix` (the store's file name: the store, its -wal, -shm and -journal); drains the
    events of that one read. `timeout_ms` < 0 waits without limit. Returns 1 for such an event, 0 when
-   `timeout_ms` passed without one, or -1 with errno set (EINTR included). */
+   `timeout_ms` passed without one, 2 when the folder itself was deleted or moved (the watch is
+   gone: nothing will come again), or -1 with errno set (EINTR included). */
 int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms);
 
 /* Until csystem_forget_unlink_on_signal: SIGINT, SIGTERM or SIGHUP first unlinks `path` (an export's

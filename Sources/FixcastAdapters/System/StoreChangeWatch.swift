@@ -5,7 +5,8 @@ import FoundationEssentials
     import Glibc
 #endif
 
-/// Wakes when the store file or its `-wal` is written, and at no other time (`fixcast line --watch`).
+/// Wakes when the store file or its `-wal` is written, created or removed, or the folder itself goes,
+/// and at no other time (`fixcast line --watch`).
 ///
 /// inotify on the store's folder (the `-wal` appears and goes with the writer's connections, so the
 /// folder is what can be watched from the start), filtered to the store's own files. A commit from
@@ -27,7 +28,9 @@ public final class StoreChangeWatch: Sendable {
 
     deinit { close(fd) }
 
-    public enum Wake: Sendable, Equatable { case changed, deadline, failed }
+    /// `folderGone`: the folder was deleted or moved away; the watch ended with it, so no change
+    /// will wake this again.
+    public enum Wake: Sendable, Equatable { case changed, deadline, folderGone, failed }
 
     /// Blocks until the store's files are written, or `deadline` seconds pass (nil: no limit).
     public func wait(deadline seconds: Double?) -> Wake {
@@ -36,6 +39,7 @@ public final class StoreChangeWatch: Sendable {
             let r = csystem_wait_for_write(fd, fileName, ms)
             if r == 1 { return .changed }
             if r == 0 { return .deadline }
+            if r == 2 { return .folderGone }
             if errno == EINTR { continue }
             return .failed
         }

@@ -57,12 +57,25 @@ struct LineCommand {
             return ExitCode.failure
         }
         var last = first
+        // What ended a settling wait that was not a change: acted on next, without waiting again.
+        var pending: StoreChangeWatch.Wake?
         while true {
             let clock = SystemClock()
-            switch changes.wait(deadline: secondsUntilStale(last, now: clock.now())) {
+            let wake = pending ?? changes.wait(deadline: secondsUntilStale(last, now: clock.now()))
+            pending = nil
+            switch wake {
             case .failed:
                 Console.err(
                     "storage: stopped watching \(path) for new readings (inotify failed); restart fixcast line --watch.\n"
+                )
+                return ExitCode.failure
+            case .folderGone:
+                // The store went with its folder: no reading is stored now, as a `line` would say (said
+                // already when the files went first), and no change can wake this watch again. The bar
+                // is told, then the person.
+                if last != nil { Console.out(render(nil, now: clock.now())) }
+                Console.err(
+                    "storage: the folder of \(path) was removed or moved, so no new reading can be seen; restart fixcast line --watch once the store is back.\n"
                 )
                 return ExitCode.failure
             case .deadline:
@@ -73,7 +86,10 @@ struct LineCommand {
                 // or the newest commit may not be visible yet (and nothing would wake us again).
                 var settle = StoreChangeWatch.Wake.changed
                 while settle == .changed { settle = changes.wait(deadline: Self.quietSeconds) }
-                if settle == .failed { continue }
+                if settle == .failed || settle == .folderGone {
+                    pending = settle
+                    continue
+                }
                 let reading: Reading?
                 do {
                     reading = try await source.lastReading()
@@ -82,7 +98,7 @@ struct LineCommand {
                     return ExitCode.failure
                 }
                 guard
-                    reading?.id != last?.id || (reading == nil) != (last == nil)
+                    reading?.id != last?.id || (reading == nil) != (last == nil) || reading?.time != last?.time
                         || reading?.ahead?.madeAt != last?.ahead?.madeAt
                 else { continue }
                 last = reading

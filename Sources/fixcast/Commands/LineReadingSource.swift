@@ -10,20 +10,39 @@ import FoundationEssentials
 /// never takes a write lock from `run` (WAL lets a reader read while a writer commits), and without
 /// `quick_check`'s read of every page (`SQLiteStore.forGlance`): a bar asks every few seconds. A store that
 /// does not exist yet is "no reading", not an error; one that cannot be read is.
+///
+/// The open store is the file that was at `path` when it was opened: one deleted since (a person who
+/// starts afresh) is no reading, and one put in its place is opened anew, so `--watch` never goes on
+/// reading a file that is gone.
 actor LineReadingSource {
     let path: String
     private var store: SQLiteStore?
+    /// The device and inode of the file `store` opened.
+    private var opened: (device: UInt64, inode: UInt64)?
 
     init(path: String) {
         self.path = path
+    }
+
+    /// The device and inode of the file at `path` now; nil when there is none.
+    private func fileIdentity() -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     /// The newest stored reading, nil when none is stored (or there is no store yet), carrying the
     /// newest stored ahead forecast when that is newer than its own (`fixcast ahead`'s, stored without
     /// a reading; `Reading.withNewerAhead`).
     func lastReading() async throws(StorageError) -> Reading? {
+        let identity = fileIdentity()
+        if let opened, identity.map({ $0 != opened }) ?? true {
+            store = nil
+            self.opened = nil
+        }
         if store == nil {
-            guard access(path, F_OK) == 0 else { return nil }
+            guard let identity else { return nil }
+            opened = identity
             do {
                 store = try SQLiteStore.forGlance(path: path)
             } catch .readOnly {
