@@ -12,6 +12,8 @@ final class SQLiteConnection {
     private let db: OpaquePointer
     /// Statements compiled once and kept for the connection's life (see `kept`).
     private var keptStatements: [String: OpaquePointer] = [:]
+    /// Closed early (`close`): every later call fails with a `StorageError`, none touches the handle.
+    private var closed = false
 
     /// How a connection opens its file.
     enum OpenMode {
@@ -57,11 +59,24 @@ final class SQLiteConnection {
         return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the connection now (the store's file was replaced: `SQLiteStore.followPath`). As the
+    /// last connection in WAL mode SQLite checkpoints and removes the file's -wal and -shm, so a new
+    /// file at the same path never replays them.
+    func close() {
+        guard !closed else { return }
+        closed = true
         for stmt in keptStatements.values { sqlite3_finalize(stmt) }
+        keptStatements = [:]
         // close_v2 defers the close until every statement is finalized, so a leaked statement
         // cannot keep the file half-closed.
         sqlite3_close_v2(db)
+    }
+
+    /// Throws when the connection was closed early.
+    private func checkOpen() throws(StorageError) {
+        if closed { throw StorageError.failed(path: path, detail: "the connection to the store was closed") }
     }
 
     /// How long a statement waits for another connection's lock before SQLITE_BUSY.
@@ -71,7 +86,7 @@ final class SQLiteConnection {
     func setDefensive() { _ = csqlite_set_defensive(db, 1) }
 
     /// Whether the connection can only read (a read-only open, or a file sqlite could not open for writing).
-    var isReadOnly: Bool { sqlite3_db_readonly(db, "main") == 1 }
+    var isReadOnly: Bool { closed || sqlite3_db_readonly(db, "main") == 1 }
 
     /// Turns a result code into a `StorageError`; SQLITE_OK, SQLITE_ROW and SQLITE_DONE pass.
     @discardableResult
@@ -93,10 +108,12 @@ final class SQLiteConnection {
 
     /// Runs one or more statements that take no parameters and return no rows.
     func execute(_ sql: String) throws(StorageError) {
+        try checkOpen()
         try check(sqlite3_exec(db, sql, nil, nil, nil))
     }
 
     func prepare(_ sql: String) throws(StorageError) -> SQLiteStatement {
+        try checkOpen()
         var stmt: OpaquePointer?
         try check(sqlite3_prepare_v2(db, sql, -1, &stmt, nil))
         guard let stmt else { throw StorageError.failed(path: path, detail: "empty statement: \(sql)") }
@@ -107,6 +124,7 @@ final class SQLiteConnection {
     /// hours (the track's writes and their BEGIN/COMMIT): compiling them again each time was a large
     /// share of a write's CPU at 1 Hz. The statement comes back reset when the returned value goes.
     func kept(_ sql: String) throws(StorageError) -> SQLiteStatement {
+        try checkOpen()
         if let stmt = keptStatements[sql] { return SQLiteStatement(stmt, connection: self, kept: true) }
         var stmt: OpaquePointer?
         try check(sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil))

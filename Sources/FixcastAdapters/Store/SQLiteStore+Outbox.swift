@@ -18,7 +18,8 @@ extension SQLiteStore: ReadingStore {
     /// in the outbox, all in one transaction: a reading is never stored without being queued or
     /// queued without being stored. Returns the reading with its `id`.
     public func storeReading(_ reading: Reading, plan: ReadingStorePlan) throws(StorageError) -> Reading {
-        try db.transaction { () throws(StorageError) -> Reading in
+        try followPath()
+        return try db.transaction { () throws(StorageError) -> Reading in
             let row = try insertReadingRow(reading)
             var stored = reading
             stored.id = DeviceID.readingID(device: plan.deviceID, row: row)

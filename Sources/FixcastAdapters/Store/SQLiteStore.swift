@@ -2,6 +2,7 @@ internal import CSQLite
 import FixcastCore
 import FixcastText
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,8 +20,12 @@ import FoundationEssentials
 /// pool: a commit blocks in write(2) and fsync(2), and the pool has only one thread per core.
 public actor SQLiteStore {
     public nonisolated let path: String
-    let db: SQLiteConnection
+    /// The open connection; replaced when the file at `path` is (`followPath`).
+    var db: SQLiteConnection
     let clock: any WallClock
+    /// The files a store opened to write holds open; nil for a reading one (`followPath`).
+    private var openedFiles: StoreFiles?
+    private nonisolated let replacedHandler = Mutex<(@Sendable (String) -> Void)?>(nil)
     private nonisolated let executor = ThreadExecutor(name: "fixcast-sqlite")
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -52,6 +57,7 @@ public actor SQLiteStore {
         self.path = path
         self.clock = clock
         db = try readOnly ? StoreOpening.openForReading(path) : StoreOpening.openForWriting(path)
+        openedFiles = readOnly ? nil : StoreFiles(at: path)
     }
 
     /// Opens the store at `path` for a reading command (`trips`, `report`, `export`, `status`).
@@ -69,6 +75,41 @@ public actor SQLiteStore {
         self.path = path
         self.clock = SystemClock()
         db = connection
+    }
+
+    /// Called (on the store's thread) with the store's path each time `followPath` opened a new file:
+    /// `run` says so once on stderr.
+    public nonisolated func onReplaced(_ handler: @escaping @Sendable (String) -> Void) {
+        replacedHandler.withLock { $0 = handler }
+    }
+
+    /// Keeps the store the file at `path`. A store opened to write holds its file open, and a person
+    /// may delete it (to start afresh, `rm -rf ~/.local/share/fixcast`) or put another in its place
+    /// while `run` records: SQLite would go on writing into the deleted file, which nobody can open
+    /// again, and `run` would report every reading stored. So before the writes that hold what was
+    /// recorded (a reading, the track), the file at `path` is compared with the one opened; when it
+    /// differs, the connection is closed, and the file now at `path` opened, made anew (with its
+    /// folder) when missing. SQLite leaves the old file's -wal and -shm at the path when its file was
+    /// moved away, and a new file there would replay the old pages from them: those two go first, when
+    /// they are still the ones the old connection had (a -wal put there with a restored file stays).
+    /// When the opening fails, this write fails with the reason, and each later write tries again.
+    /// Caches and state written between go to the old file: they are only caches.
+    func followPath() throws(StorageError) {
+        guard var opened = openedFiles else { return }
+        guard FileIdentity.of(path) != opened.main else {
+            if opened.wal == nil {
+                opened = StoreFiles(main: opened.main, at: path)
+                openedFiles = opened
+            }
+            return
+        }
+        db.close()
+        for (suffix, identity) in [("-wal", opened.wal), ("-shm", opened.shm)] {
+            if let identity, FileIdentity.of(path + suffix) == identity { unlink(path + suffix) }
+        }
+        db = try StoreOpening.openForWriting(path)
+        openedFiles = StoreFiles(at: path)
+        replacedHandler.withLock { $0 }?(path)
     }
 
     /// `$XDG_DATA_HOME/fixcast/fixcast.sqlite`, else `~/.local/share/fixcast/fixcast.sqlite`.
@@ -134,7 +175,8 @@ public actor SQLiteStore {
     /// Stores a reading, and the ahead forecast it carries, in one transaction; returns its row id.
     @discardableResult
     public func insertReading(_ reading: Reading) throws(StorageError) -> Int64 {
-        try db.transaction { () throws(StorageError) -> Int64 in try insertReadingRow(reading) }
+        try followPath()
+        return try db.transaction { () throws(StorageError) -> Int64 in try insertReadingRow(reading) }
     }
 
     /// The reading's row and its ahead forecast (`linkAhead`), in the caller's transaction.
@@ -184,6 +226,7 @@ public actor SQLiteStore {
     /// Appends fixes to the track and, when given, saves the last-known position, in one transaction
     /// (all or none; one commit: the agent hands both over together every few seconds).
     public func appendTrackPoints(_ fixes: [Fix], lastKnown: Position? = nil) throws(StorageError) {
+        try followPath()
         guard !fixes.isEmpty || lastKnown != nil else { return }
         try db.transaction { () throws(StorageError) in
             if let lastKnown { try saveLastKnownPosition(lastKnown) }

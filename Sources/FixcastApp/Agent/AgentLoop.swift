@@ -75,6 +75,7 @@ final class AgentLoop {
         if display.isLive { signals += [SIGWINCH, SIGTSTP, SIGCONT] }
         self.signals = signals
         writer = services.store.map { TrackWriter(store: $0, report: { inbox.post(.storageProblem($0)) }) }
+        services.store?.onReplaced { inbox.post(.storeReplaced(path: $0)) }
         let address = (try? GPSDAddress(host: settings.gps.host, port: settings.gps.port)) ?? .local
         if options.fixedPosition == nil {
             gps = GPSDConnection(address: address, clock: services.clock, maxSpeedMps: settings.gps.maxSpeedMps)

@@ -38,6 +38,9 @@ public enum AgentEvent: Sendable, Hashable {
     case alertsChecked(activeIDs: [String]?, at: ClockReading)
     /// A track/last-known write failed (nil: writes work again).
     case storageProblem(ReadingIssue?)
+    /// The store's file was deleted or replaced while recording, and the store now writes to the file
+    /// at `path` (made anew when missing).
+    case storeReplaced(path: String)
     /// SIGINT / SIGTERM / SIGHUP.
     case stopRequested(at: ClockReading)
     /// The screen must be drawn whole again: the terminal was resized (SIGWINCH) or fixcast came back

@@ -249,6 +249,8 @@ public struct AgentReducer: Sendable {
         case .storageProblem(let issue):
             status.storage = issue
             if let notice = health.observe(.storage, problem: issue) { notices.append(notice) }
+        case .storeReplaced(let path):
+            notices.append(HealthNotice.storeReplaced(path: path))
         case .stopRequested(let at):
             return stop(at: at)
         case .screenChanged(let at):

@@ -1,3 +1,5 @@
+import FixcastText
+
 /// Which of the agent's components are failing, and whether what just happened is a change worth one
 /// line in the journal.
 ///
@@ -64,6 +66,16 @@ public struct HealthNotice: Sendable, Hashable {
         self.component = component
         self.message = message
         self.isFailure = isFailure
+    }
+
+    /// The store's file was deleted or replaced while `run` recorded: not a failure (nothing was lost:
+    /// the write went to the file now at the path), but what is recorded from now on is in a new file.
+    public static func storeReplaced(path: String) -> HealthNotice {
+        HealthNotice(
+            component: .storage,
+            message:
+                "storage: the store \(TerminalText.echo(path)) was deleted or replaced while recording; what is recorded from now on goes to the file now at that path.",
+            isFailure: false)
     }
 
     /// The sentence for a component that works again.

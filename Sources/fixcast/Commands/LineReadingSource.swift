@@ -17,26 +17,19 @@ import FoundationEssentials
 actor LineReadingSource {
     let path: String
     private var store: SQLiteStore?
-    /// The device and inode of the file `store` opened.
-    private var opened: (device: UInt64, inode: UInt64)?
+    /// The file `store` opened.
+    private var opened: FileIdentity?
 
     init(path: String) {
         self.path = path
-    }
-
-    /// The device and inode of the file at `path` now; nil when there is none.
-    private func fileIdentity() -> (device: UInt64, inode: UInt64)? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     /// The newest stored reading, nil when none is stored (or there is no store yet), carrying the
     /// newest stored ahead forecast when that is newer than its own (`fixcast ahead`'s, stored without
     /// a reading; `Reading.withNewerAhead`).
     func lastReading() async throws(StorageError) -> Reading? {
-        let identity = fileIdentity()
-        if let opened, identity.map({ $0 != opened }) ?? true {
+        let identity = FileIdentity.of(path)
+        if let opened, identity != opened {
             store = nil
             self.opened = nil
         }

@@ -123,6 +123,22 @@ import Testing
         #expect(recovered.handle(.stopRequested(at: F.at(3))) == [.exit(code: 0)])
     }
 
+    /// The store's file deleted or replaced while recording: said once on stderr, not a failure (the
+    /// write went to the file now at the path), so the exit stays 0; the live screen says nothing.
+    @Test func aReplacedStoreIsSaidOnceHeadlessAndIsNoLoss() {
+        var r = A.reducer()
+        let said = Self.notices(r.handle(.storeReplaced(path: "/home/me/.local/share/fixcast/fixcast.sqlite")))
+        #expect(said.map(\.component) == [.storage])
+        #expect(said.map(\.isFailure) == [false])
+        #expect(
+            said.first?.message.hasPrefix("storage: the store /home/me/.local/share/fixcast/fixcast.sqlite was") == true
+        )
+        #expect(r.handle(.stopRequested(at: F.at(3))) == [.exit(code: 0)])
+
+        var live = A.reducer(.init(liveScreen: true))
+        #expect(Self.notices(live.handle(.storeReplaced(path: "/s.sqlite"))).isEmpty)
+    }
+
     static func notices(_ effects: [AgentEffect]) -> [HealthNotice] {
         effects.flatMap { effect -> [HealthNotice] in
             if case .announceHealth(let n) = effect { return n }

@@ -1,0 +1,36 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Which file a path names (its device and inode), so an open store can tell that the file at its path
+/// is no longer the one it opened: deleted (a person starting afresh) or replaced (a backup put back).
+public struct FileIdentity: Sendable, Hashable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    /// The file at `path` now (following symlinks); nil when there is none.
+    public static func of(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+}
+
+/// The store's file and its WAL's two beside it, as opened (`SQLiteStore.followPath`).
+struct StoreFiles {
+    var main: FileIdentity?
+    var wal: FileIdentity?
+    var shm: FileIdentity?
+
+    init(at path: String) {
+        self.init(main: FileIdentity.of(path), at: path)
+    }
+
+    init(main: FileIdentity?, at path: String) {
+        self.main = main
+        wal = FileIdentity.of(path + "-wal")
+        shm = FileIdentity.of(path + "-shm")
+    }
+}
