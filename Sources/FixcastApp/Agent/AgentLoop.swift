@@ -55,18 +55,7 @@ final class AgentLoop {
         self.services = services
         let inbox = AgentInbox(doorbell: doorbell)
         self.inbox = inbox
-        var display: any ReadingDisplay = JSONLinesDisplay(language: settings.display.lang)
-        if options.oneReading {
-            display = OneReadingDisplay(
-                json: options.json, language: settings.display.lang, options: DisplayOptions(settings: settings),
-                clock: services.clock)
-        } else if !options.json {
-            if let live = LiveDisplay(options: DisplayOptions(settings: settings), demo: options.demoLabel != nil) {
-                display = live
-            } else {
-                Console.err("fixcast run: the terminal cannot show the live screen; printing JSON lines instead.\n")
-            }
-        }
+        let display = Self.display(settings: settings, options: options, clock: services.clock)
         self.display = display
         // SIGHUP is a stop that loses nothing, as SIGTERM (unless `nohup` ignores it: then it stays so).
         // `now` keeps the default actions (Ctrl-C ends it at once, as any one-shot command).
@@ -82,25 +71,11 @@ final class AgentLoop {
         }
 
         let lastKnown = services.store.flatMap { s in Self.onStoreThread(s) { try? $0.lastKnownPosition() } ?? nil }
-        // The one reading asks for the alerts itself (`ReadingMaker`); no checks beside it.
-        let checksAlerts = settings.alerts.enabled && !options.oneReading
-        var configuration = AgentReducer.Configuration(
-            settings: settings, alertCheckMin: checksAlerts ? settings.alerts.checkMin : nil)
-        configuration.liveScreen = display.isLive
-        configuration.stopsAfterFirstReading = options.oneReading
-        configuration.stopsAtPosition = options.stopsAtPosition
-        configuration.forcesTheReading = options.force
-        configuration.gpsdAddress = address.description
-        if checksAlerts, let store = services.store,
-            let text = Self.onStoreThread(store, { try? $0.state(Self.alertsSeenKey) }) ?? nil,
-            let ids = (try? JSONValue.parse(text))?.arrayValue
-        {
-            configuration.alertsSeen = Set(ids.compactMap(\.stringValue))
-        }
-        configuration.printsToAPipe = Console.stdoutIsPipe
         reducer = AgentReducer(
-            configuration: configuration, startedAt: services.clock.reading().monotonic, lastKnown: lastKnown,
-            fixedPosition: options.fixedPosition)
+            configuration: Self.configuration(
+                settings: settings, options: options, store: services.store, liveScreen: display.isLive,
+                gpsdAddress: address.description),
+            startedAt: services.clock.reading().monotonic, lastKnown: lastKnown, fixedPosition: options.fixedPosition)
     }
 
     /// Runs until the reducer says `exit` (SIGINT, SIGTERM, SIGHUP, `q`, stdout gone); returns the exit code.

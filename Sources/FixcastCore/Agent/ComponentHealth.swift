@@ -1,5 +1,3 @@
-import FixcastText
-
 /// Which of the agent's components are failing, and whether what just happened is a change worth one
 /// line in the journal.
 ///
@@ -74,7 +72,7 @@ public struct HealthNotice: Sendable, Hashable {
         HealthNotice(
             component: .storage,
             message:
-                "storage: the store \(TerminalText.echo(path)) was deleted or replaced while recording; what is recorded from now on goes to the file now at that path.",
+                "storage: the store \(path) was deleted or replaced while recording; what is recorded from now on goes to the file now at that path.",
             isFailure: false)
     }
 

@@ -1,0 +1,47 @@
+import FixcastAdapters
+import FixcastCore
+import FixcastRendering
+import FixcastText
+
+/// What the loop starts with: the display it prints to and the reducer's configuration, from the
+/// settings, the command's options and what the store remembers.
+extension AgentLoop {
+    /// `now`'s one reading, the live screen on a terminal that can show it, else JSON lines.
+    static func display(settings: Settings, options: Agent.Options, clock: any WallClock) -> any ReadingDisplay {
+        if options.oneReading {
+            return OneReadingDisplay(
+                json: options.json, language: settings.display.lang, options: DisplayOptions(settings: settings),
+                clock: clock)
+        }
+        if !options.json {
+            if let live = LiveDisplay(options: DisplayOptions(settings: settings), demo: options.demoLabel != nil) {
+                return live
+            }
+            Console.err("fixcast run: the terminal cannot show the live screen; printing JSON lines instead.\n")
+        }
+        return JSONLinesDisplay(language: settings.display.lang)
+    }
+
+    /// The reducer's configuration. The alert ids seen at the last answered check come from the store,
+    /// so a restarted agent does not tell them again.
+    static func configuration(
+        settings: Settings, options: Agent.Options, store: SQLiteStore?, liveScreen: Bool, gpsdAddress: String
+    ) -> AgentReducer.Configuration {
+        // The one reading asks for the alerts itself (`ReadingMaker`); no checks beside it.
+        let checksAlerts = settings.alerts.enabled && !options.oneReading
+        var configuration = AgentReducer.Configuration(
+            settings: settings, alertCheckMin: checksAlerts ? settings.alerts.checkMin : nil)
+        configuration.liveScreen = liveScreen
+        configuration.stopsAfterFirstReading = options.oneReading
+        configuration.stopsAtPosition = options.stopsAtPosition
+        configuration.forcesTheReading = options.force
+        configuration.gpsdAddress = gpsdAddress
+        if checksAlerts, let store, let text = onStoreThread(store, { try? $0.state(alertsSeenKey) }) ?? nil,
+            let ids = (try? JSONValue.parse(text))?.arrayValue
+        {
+            configuration.alertsSeen = Set(ids.compactMap(\.stringValue))
+        }
+        configuration.printsToAPipe = Console.stdoutIsPipe
+        return configuration
+    }
+}
