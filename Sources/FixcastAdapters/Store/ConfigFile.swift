@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastText
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +29,7 @@ public enum ConfigFile {
                         ? "make it readable by this user" : "make it readable by this user, or pass --config PATH")
             case .tooLarge:
                 throw ConfigError.unreadable(
-                    path: candidate.path, detail: "larger than 1 MiB",
+                    path: candidate.path, detail: "larger than \(ByteSize.phrase(Self.maxBytes))",
                     hint: candidate.required
                         ? "a config file is a few kB of TOML (as config/fixcast.toml); check the path given by \(candidate.origin)"
                         : "a config file is a few kB of TOML (as config/fixcast.toml); move this one aside, or pass --config PATH"

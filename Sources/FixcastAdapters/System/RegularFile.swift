@@ -1,3 +1,5 @@
+import FixcastText
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -27,7 +29,7 @@ public enum RegularFile {
     }
 
     /// The whole of the regular file at `path`, at most `maxBytes`; else why not, as a phrase to
-    /// follow the path (as `problem`, or "is larger than N bytes"). A FIFO or device is never read.
+    /// follow the path (as `problem`, or "is larger than 8 MiB"). A FIFO or device is never read.
     public static func bytes(_ path: String, maxBytes: Int) -> Result<[UInt8], RegularFileProblem> {
         if let problem = problem(path) { return .failure(RegularFileProblem(phrase: problem)) }
         let fd = Syscall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -49,7 +51,9 @@ public enum RegularFile {
                 return .failure(RegularFileProblem(phrase: "cannot be read (\(String(cString: strerror(errno))))"))
             }
             out.append(contentsOf: chunk[0..<n])
-            if out.count > maxBytes { return .failure(RegularFileProblem(phrase: "is larger than \(maxBytes) bytes")) }
+            if out.count > maxBytes {
+                return .failure(RegularFileProblem(phrase: "is larger than \(ByteSize.phrase(maxBytes))"))
+            }
         }
         return .success(out)
     }

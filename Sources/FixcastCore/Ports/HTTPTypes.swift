@@ -1,3 +1,5 @@
+import FixcastText
+
 /// One GET request. Headers are sent as given; the client adds User-Agent and Accept-Encoding.
 public struct HTTPRequest: Sendable, Hashable {
     public var url: String
@@ -59,7 +61,7 @@ public enum HTTPError: Error, Sendable, Hashable {
         case .connectionRefused(let h): return "\(h) refused the connection"
         case .timedOut(let h, let s): return "\(h) did not answer within \(s) s"
         case .tls(let h, let d): return "the TLS connection to \(h) failed (\(d))"
-        case .bodyTooLarge(let l): return "the response was larger than \(l / 1024) KiB"
+        case .bodyTooLarge(let l): return "the response was larger than \(ByteSize.phrase(l))"
         case .tooManyRedirects(let l): return "the server redirected more than \(l) times"
         case .redirectRefused(let from, let to):
             return "\(from) redirected to \(to), another scheme, host or port, which fixcast does not follow"

@@ -136,7 +136,7 @@ import Testing
         ])
         defer { server.stop() }
         for (prefix, fragment) in [
-            ("/slow", "did not answer within 1 s"), ("/cut", "cut short"), ("/big", "larger than 2048 KiB"),
+            ("/slow", "did not answer within 1 s"), ("/cut", "cut short"), ("/big", "larger than 2 MiB"),
         ] {
             let error = await weatherError { () throws(WeatherError) in
                 try await OpenMeteoWeather(baseURL: server.baseURL + prefix, http: quickClient).fetch(
