@@ -14,7 +14,8 @@ import Synchronization
 /// Never fatal and never in the way: it runs on a thread of its own (waiting on a child must not hold
 /// a cooperative-pool thread), in its own process group, and after `timeoutS` the whole group is
 /// killed (a hung `curl` to ntfy must not pile up one process per alert). A failure is one sentence
-/// on stderr. Secrets in fixcast's environment (`FIXCAST_*KEY*`, `FIXCAST_*PASSWORD*`) are not passed on.
+/// on stderr, said once until the command works again (`ComponentHealth`: a mistyped command in a
+/// burst of alerts is one line, not one per alert), and that is said once too. Secrets in fixcast's environment (`FIXCAST_*KEY*`, `FIXCAST_*PASSWORD*`) are not passed on.
 ///
 /// A burst of new alerts (a front, or a feed that renames its alerts at every check: up to 100 at once)
 /// does not start a shell for each at once: at most `maxRunning` commands run, the next alerts wait
@@ -91,6 +92,22 @@ public struct AlertCommandRunner: Sendable {
     /// Where the one-sentence failure goes (stderr in the app; a collector in tests).
     public let report: @Sendable (String) -> Void
     let turns: Turns
+    /// Whether the command is failing: what is said, shared by every copy of a runner.
+    let health = CommandHealth()
+
+    /// The command's `ComponentHealth`, of its own (the alert service's health is the agent's).
+    final class CommandHealth: Sendable {
+        private let state = Mutex(ComponentHealth())
+
+        /// The sentence to say for this outcome's problem (nil: it worked), or nil when it is no news.
+        func observe(_ problem: String?) -> String? {
+            state.withLock {
+                $0.observe(
+                    .alerts, problem: problem.map { ReadingIssue(component: .alerts, message: $0) },
+                    recovered: "alerts: the alert command works again.")
+            }?.message
+        }
+    }
 
     public init(
         command: String, timeoutS: Double = AlertCommandRunner.defaultTimeoutS,
@@ -133,23 +150,25 @@ public struct AlertCommandRunner: Sendable {
         }
     }
 
-    /// Runs the command and waits for it (at most `timeoutS`); reports a failure and returns the outcome.
+    /// Runs the command and waits for it (at most `timeoutS`); reports a change of its health (the first
+    /// failure, the first success after failures) and returns the outcome.
     @discardableResult
     public func runAndWait(alert: Alert) -> Outcome {
         let outcome = spawnAndWait(alert: alert)
+        let problem: String?
         switch outcome {
-        case .exited(0): break
+        case .exited(0): problem = nil
         case .exited(let status):
-            report("alerts: the alert command exited with status \(status); check alerts.command.")
+            problem = "alerts: the alert command exited with status \(status); check alerts.command."
         case .killedBySignal(let signal):
-            report("alerts: the alert command was killed by signal \(signal); check alerts.command.")
+            problem = "alerts: the alert command was killed by signal \(signal); check alerts.command."
         case .timedOut:
-            report(
+            problem =
                 "alerts: the alert command did not finish within \(Int(clamping: timeoutS, to: 0...Int.max)) s and was stopped; check alerts.command."
-            )
         case .couldNotStart(let why):
-            report("alerts: the alert command could not be started (\(why)); check alerts.command.")
+            problem = "alerts: the alert command could not be started (\(why)); check alerts.command."
         }
+        if let sentence = health.observe(problem) { report(sentence) }
         return outcome
     }
 

@@ -66,6 +66,25 @@ import Testing
         #expect(reports.all == ["alerts: the alert command exited with status 3; check alerts.command."])
     }
 
+    /// A failing command is said once, not once per alert, until it works again, which is said once.
+    @Test func aFailingCommandIsSaidOnceUntilItWorksAgain() throws {
+        let flag = dir().appendingPathComponent("works").path
+        let reports = Reports()
+        let r = runner("test -e '\(flag)' || exit 127", reports: reports)
+        for _ in 0..<3 { #expect(r.runAndWait(alert: alert) == .exited(status: 127)) }
+        #expect(reports.all == ["alerts: the alert command exited with status 127; check alerts.command."])
+        #expect(FileManager.default.createFile(atPath: flag, contents: nil))
+        for _ in 0..<2 { #expect(r.runAndWait(alert: alert).succeeded) }
+        try FileManager.default.removeItem(atPath: flag)
+        #expect(r.runAndWait(alert: alert) == .exited(status: 127))
+        #expect(
+            reports.all == [
+                "alerts: the alert command exited with status 127; check alerts.command.",
+                "alerts: the alert command works again.",
+                "alerts: the alert command exited with status 127; check alerts.command.",
+            ])
+    }
+
     @Test func aHungCommandIsKilledWithItsChildrenAfterTheTimeout() throws {
         let out = dir()
         let reports = Reports()
