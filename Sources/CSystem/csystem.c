@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/inotify.h>
@@ -61,6 +62,15 @@ int csystem_watch_folder_writes(const char *dir) {
         close(fd);
         errno = saved;
         return -1;
+    }
+    /* The folders above it, for themselves going: `mv data old` moves the store's folder off its path
+       without an event on the folder. Best effort: one that cannot be watched is left out. */
+    char resolved[PATH_MAX];
+    if (realpath(dir, resolved) != NULL) {
+        for (char *slash = strrchr(resolved, '/'); slash != NULL && slash != resolved; slash = strrchr(resolved, '/')) {
+            *slash = '\0';
+            (void)inotify_add_watch(fd, resolved, IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR);
+        }
     }
     return fd;
 }

@@ -21,7 +21,7 @@ int csystem_ignore_signal(int sig);
 
 /* An inotify descriptor (close-on-exec, blocking) watching the folder `dir` for files written
    (IN_MODIFY), closed after writing (IN_CLOSE_WRITE), created, moved in, deleted or moved out, and
-   for the folder itself going: the way to learn that a SQLite store or its -wal changed without
+   for the folder itself, or one above it, going (moved or deleted): the way to learn that a SQLite store or its -wal changed without
    polling (the -wal may not exist yet, so the folder is watched). Returns the descriptor, or -1 with
    errno set. */
 int csystem_watch_folder_writes(const char *dir);

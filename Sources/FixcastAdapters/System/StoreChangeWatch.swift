@@ -17,13 +17,50 @@ public final class StoreChangeWatch: Sendable {
     private let fileName: String
 
     /// nil when inotify cannot watch the folder (it does not exist, or the inotify limit is reached).
-    public init?(storePath: String) {
-        let slash = storePath.lastIndex(of: "/")
-        let folder = slash.map { $0 == storePath.startIndex ? "/" : String(storePath[..<$0]) } ?? "."
-        fileName = slash.map { String(storePath[storePath.index(after: $0)...]) } ?? storePath
+    public convenience init?(storePath: String) {
+        let (folder, name) = Self.split(storePath)
+        self.init(folder: folder, name: name)
+    }
+
+    /// Watches `folder` for entries whose names start with `name`: the store's files, or (`waitFor`)
+    /// a folder on the store's path made again.
+    init?(folder: String, name: String) {
+        fileName = name
         let fd = csystem_watch_folder_writes(folder)
         guard fd >= 0 else { return nil }
         self.fd = fd
+    }
+
+    /// A path's folder ("." for a bare name, "/" at the root) and last component.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// Whether `path` is a folder.
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether the folder that holds `storePath` exists.
+    public static func folderExists(of storePath: String) -> Bool { isFolder(split(storePath).folder) }
+
+    /// Blocks until the folder that holds `storePath` exists (made again after it was removed, or
+    /// made for the first time), without waking otherwise: it watches the nearest folder above it
+    /// that exists for the next one down being made, and so on down. false when inotify fails.
+    public static func waitForFolder(of storePath: String) -> Bool {
+        let folder = split(storePath).folder
+        while !isFolder(folder) {
+            var above = split(folder)
+            while !isFolder(above.folder), above.folder != "/", above.folder != "." { above = split(above.folder) }
+            guard let watch = StoreChangeWatch(folder: above.folder, name: above.name) else { return false }
+            // Made between the look and the watch: no event will say so.
+            if isFolder(above.folder == "/" ? "/" + above.name : above.folder + "/" + above.name) { continue }
+            if watch.wait(deadline: nil) == .failed { return false }
+        }
+        return true
     }
 
     deinit { close(fd) }

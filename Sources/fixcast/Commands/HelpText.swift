@@ -225,8 +225,8 @@ public enum HelpText {
                   --watch              Keep running and print a new line each time a reading (or a
                                        newer ahead forecast) is stored (woken by the store's file
                                        changing, never by a timer, except once when the last
-                                       reading turns stale). Exit 1 when the store's folder is
-                                       removed or moved.
+                                       reading turns stale). It follows the store at its path, and
+                                       waits for its folder when there is none (yet, or any more).
                 \(options(for: .line))
                 """
         case .mqtt:

@@ -41,6 +41,34 @@ struct LineCommand {
         return options.output.render(line)
     }
 
+    /// A watch of the store's folder, once the folder exists: with none yet (a bar started before the
+    /// first `run`) or none any more, it sleeps until one is made. After a wait, or when `again` (the
+    /// folder went and this is a new watch), it shows what the store holds: it may have been written
+    /// before the watch began. nil when inotify fails, which is said.
+    func folderWatch(
+        _ path: String, _ source: LineReadingSource, last: inout Reading?, again: Bool = false
+    ) async -> StoreChangeWatch? {
+        var waited = again
+        var watch = StoreChangeWatch(storePath: path)
+        while watch == nil, !StoreChangeWatch.folderExists(of: path) {
+            // Blocks fixcast's own task thread, as `changes.wait` does: `line` has nothing else to run.
+            guard StoreChangeWatch.waitForFolder(of: path) else { break }
+            waited = true
+            watch = StoreChangeWatch(storePath: path)
+        }
+        guard let watch else {
+            Console.err(
+                "storage: cannot watch the folder of \(path) for new readings (it cannot be read, or the system's inotify limit is reached); make it readable, or raise fs.inotify.max_user_instances, and restart fixcast line --watch.\n"
+            )
+            return nil
+        }
+        if waited, let reading = try? await source.lastReading(), reading.id != last?.id || reading.time != last?.time {
+            last = reading
+            Console.out(render(reading, now: SystemClock().now()))
+        }
+        return watch
+    }
+
     /// Seconds until `reading` turns stale, nil when it already is (or there is none): no wake needed.
     func secondsUntilStale(_ reading: Reading?, now: Date) -> Double? {
         guard let reading, reading.position != nil else { return nil }
@@ -50,13 +78,8 @@ struct LineCommand {
 
     func watch(_ source: LineReadingSource, last first: Reading?) async -> Int32 {
         let path = context.settings.storage.path
-        guard let changes = StoreChangeWatch(storePath: path) else {
-            Console.err(
-                "storage: cannot watch the folder of \(path) for new readings (it does not exist, or the system's inotify limit is reached); run fixcast run once to create the store, or raise fs.inotify.max_user_instances.\n"
-            )
-            return ExitCode.failure
-        }
         var last = first
+        guard var changes = await folderWatch(path, source, last: &last) else { return ExitCode.failure }
         // What ended a settling wait that was not a change: acted on next, without waiting again.
         var pending: StoreChangeWatch.Wake?
         while true {
@@ -71,13 +94,16 @@ struct LineCommand {
                 return ExitCode.failure
             case .folderGone:
                 // The store went with its folder: no reading is stored now, as a `line` would say (said
-                // already when the files went first), and no change can wake this watch again. The bar
-                // is told, then the person.
+                // already when the files went first), and this watch ended with it. The bar is told,
+                // then the person; then it waits for the folder (`run` makes it again at its next write).
                 if last != nil { Console.out(render(nil, now: clock.now())) }
+                last = nil
                 Console.err(
-                    "storage: the folder of \(path) was removed or moved, so no new reading can be seen; restart fixcast line --watch once the store is back.\n"
-                )
-                return ExitCode.failure
+                    "storage: the folder of \(path) was removed or moved; waiting for a store there again.\n")
+                guard let watch = await folderWatch(path, source, last: &last, again: true) else {
+                    return ExitCode.failure
+                }
+                changes = watch
             case .deadline:
                 Console.out(render(last, now: clock.now()))
             case .changed:
