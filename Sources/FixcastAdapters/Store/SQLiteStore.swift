@@ -25,7 +25,7 @@ public actor SQLiteStore {
     let clock: any WallClock
     /// The files a store opened to write holds open; nil for a reading one (`followPath`).
     private var openedFiles: StoreFiles?
-    private nonisolated let replacedHandler = Mutex<(@Sendable (String) -> Void)?>(nil)
+    private nonisolated let replacedHandlers = Mutex<[@Sendable (String) -> Void]>([])
     private nonisolated let executor = ThreadExecutor(name: "fixcast-sqlite")
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -77,10 +77,10 @@ public actor SQLiteStore {
         db = connection
     }
 
-    /// Called (on the store's thread) with the store's path each time `followPath` opened a new file:
-    /// `run` says so once on stderr.
+    /// Adds `handler`, called (on the store's thread) with the store's path each time `followPath`
+    /// opened a new file: `run` says so once on stderr, and takes its run lock again.
     public nonisolated func onReplaced(_ handler: @escaping @Sendable (String) -> Void) {
-        replacedHandler.withLock { $0 = handler }
+        replacedHandlers.withLock { $0.append(handler) }
     }
 
     /// Keeps the store the file at `path`. A store opened to write holds its file open, and a person
@@ -109,7 +109,7 @@ public actor SQLiteStore {
         }
         db = try StoreOpening.openForWriting(path)
         openedFiles = StoreFiles(at: path)
-        replacedHandler.withLock { $0 }?(path)
+        for handler in replacedHandlers.withLock({ $0 }) { handler(path) }
     }
 
     /// `$XDG_DATA_HOME/fixcast/fixcast.sqlite`, else `~/.local/share/fixcast/fixcast.sqlite`.

@@ -1,5 +1,6 @@
 import FixcastCore
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,18 +15,44 @@ import FoundationEssentials
 /// own locking lets them. The kernel drops the lock when the process ends, however it ends, so a
 /// killed agent never leaves a stale lock; the file itself stays (an empty lock file is harmless).
 public final class StoreRunLock: Sendable {
-    private let fd: Int32
+    private let storePath: String
+    /// The locked lock file's descriptor; -1 when none could be made (`retake`).
+    private let fd: Mutex<Int32>
 
-    private init(fd: Int32) { self.fd = fd }
+    private init(storePath: String, fd: Int32) {
+        self.storePath = storePath
+        self.fd = Mutex(fd)
+    }
 
-    deinit { close(fd) }
+    deinit {
+        let held = fd.withLock { $0 }
+        if held >= 0 { close(held) }
+    }
 
     /// Takes the lock for the store at `storePath`. Throws `StorageError.heldByRun` when another
     /// process holds it; returns nil when no lock file can be made beside the store (a read-only
     /// folder: then nothing can record into that store either, and the run says so as it writes).
     public static func acquire(storePath: String) throws(StorageError) -> StoreRunLock? {
-        let lockPath = storePath + ".run-lock"
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard let fd = try locked(storePath) else { return nil }
+        return StoreRunLock(storePath: storePath, fd: fd)
+    }
+
+    /// Takes the lock again, on the lock file now beside the store: the store was deleted or replaced
+    /// while `run` recorded (`SQLiteStore.followPath`), its lock file went with it, and a second `run`
+    /// on the new store would not be refused. Throws `heldByRun` when one already holds it.
+    public func retake() throws(StorageError) {
+        guard let new = try Self.locked(storePath) else { return }
+        let old = fd.withLock { current in
+            defer { current = new }
+            return current
+        }
+        if old >= 0 { close(old) }
+    }
+
+    /// A descriptor of the store's lock file, locked and holding this process's id; nil when no lock
+    /// file can be made.
+    private static func locked(_ storePath: String) throws(StorageError) -> Int32? {
+        let fd = open(storePath + ".run-lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return nil }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let err = errno
@@ -37,7 +64,7 @@ public final class StoreRunLock: Sendable {
         var text = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = pwrite(fd, &text, text.count, 0)
-        return StoreRunLock(fd: fd)
+        return fd
     }
 
     /// The process id the holder wrote, when the file holds one.

@@ -34,6 +34,13 @@ struct RunCommand {
             return ExitCode.failure
         }
         defer { withExtendedLifetime(runLock) {} }
+        // A store deleted or replaced while recording is made again at the path (`followPath`): the
+        // lock goes with it, so a second run on the new store is refused as on the old one.
+        if let runLock, let store = services.store {
+            store.onReplaced { _ in
+                do throws(StorageError) { try runLock.retake() } catch { Console.err(error.message + "\n") }
+            }
+        }
         let fixed: (position: Position?, place: Place?)
         switch await PositionResolution.fixed(
             options.position, offline: options.offline, services: services)

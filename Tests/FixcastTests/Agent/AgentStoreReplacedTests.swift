@@ -7,7 +7,8 @@ import Testing
 
 /// `fixcast run --json` whose store folder is deleted while it records (a person starting afresh):
 /// SQLite would go on writing into the deleted file and every reading would read as stored. The next
-/// reading goes to a new store at the path, stderr says so once, and nothing is reported lost.
+/// reading goes to a new store at the path, stderr says so once, nothing is reported lost, and the
+/// run lock is taken again on the new store.
 @Suite(.serialized, .scratch) struct AgentStoreReplacedTests {
     @Test func aStoreDeletedWhileRecordingIsMadeAgainAndSaidOnce() async throws {
         let home = TestPaths.temporaryDirectory("agent-store-replaced")
@@ -26,6 +27,13 @@ import Testing
             agent.signal(SIGUSR1)
             #expect(agent.waitForLines(n, seconds: 30), "reading \(n); stderr: \(agent.stderr)")
         }
+        // The lock went with the folder and was taken again on the new store: a second run is refused.
+        let second = try CLIRunner.run(
+            FixedPositionAgent.arguments(db: db), env: FixedPositionAgent.environment(server), home: home, timeout: 30)
+        #expect(second.status == 1, "\(second.stderr)")
+        #expect(
+            second.stderr.contains(
+                "already recording into \(db)"), "\(second.stderr)")
         agent.signal(SIGTERM)
         let status = agent.waitForExit(seconds: 20)
 
