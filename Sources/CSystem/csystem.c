@@ -56,7 +56,7 @@ int csystem_watch_folder_writes(const char *dir) {
     int fd = inotify_init1(IN_CLOEXEC);
     if (fd < 0) return -1;
     uint32_t mask = IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM
-        | IN_DELETE_SELF | IN_MOVE_SELF;
+        | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR;  /* a file where the folder should be: ENOTDIR */
     if (inotify_add_watch(fd, dir, mask) < 0) {
         int saved = errno;
         close(fd);

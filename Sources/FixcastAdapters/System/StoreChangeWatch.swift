@@ -22,8 +22,8 @@ public final class StoreChangeWatch: Sendable {
         self.init(folder: folder, name: name)
     }
 
-    /// Watches `folder` for entries whose names start with `name`: the store's files, or (`waitFor`)
-    /// a folder on the store's path made again.
+    /// Watches `folder` for entries whose names start with `name`: the store's files, or
+    /// (`waitForFolder`) a folder on the store's path made again.
     init?(folder: String, name: String) {
         fileName = name
         let fd = csystem_watch_folder_writes(folder)
@@ -44,17 +44,28 @@ public final class StoreChangeWatch: Sendable {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether something is at `path` (a folder or not).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
     /// Whether the folder that holds `storePath` exists.
     public static func folderExists(of storePath: String) -> Bool { isFolder(split(storePath).folder) }
 
     /// Blocks until the folder that holds `storePath` exists (made again after it was removed, or
     /// made for the first time), without waking otherwise: it watches the nearest folder above it
-    /// that exists for the next one down being made, and so on down. false when inotify fails.
+    /// that exists for the next one down being made, and so on down. false when inotify fails, or
+    /// when a file that is not a folder stands on the path (no folder can be made there).
     public static func waitForFolder(of storePath: String) -> Bool {
         let folder = split(storePath).folder
         while !isFolder(folder) {
+            if exists(folder) { return false }
             var above = split(folder)
-            while !isFolder(above.folder), above.folder != "/", above.folder != "." { above = split(above.folder) }
+            while !isFolder(above.folder), above.folder != "/", above.folder != "." {
+                if exists(above.folder) { return false }
+                above = split(above.folder)
+            }
             guard let watch = StoreChangeWatch(folder: above.folder, name: above.name) else { return false }
             // Made between the look and the watch: no event will say so.
             if isFolder(above.folder == "/" ? "/" + above.name : above.folder + "/" + above.name) { continue }

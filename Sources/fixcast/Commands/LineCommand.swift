@@ -58,7 +58,7 @@ struct LineCommand {
         }
         guard let watch else {
             Console.err(
-                "storage: cannot watch the folder of \(path) for new readings (it cannot be read, or the system's inotify limit is reached); make it readable, or raise fs.inotify.max_user_instances, and restart fixcast line --watch.\n"
+                "storage: cannot watch the folder of \(path) for new readings (a file that is not a folder stands on its path, it cannot be read, or the system's inotify limit is reached); check the path given by --db or storage.path, or raise fs.inotify.max_user_instances, and restart fixcast line --watch.\n"
             )
             return nil
         }

@@ -136,6 +136,20 @@ import Testing
         #expect(watch.waitForExit(seconds: 0.5) == nil, "still watching")
     }
 
+    /// A file where the store's folder should be: no store can ever be made there, so `--watch` says
+    /// so and exits 1 instead of waiting for ever (as the folder, or one above it, or a watch of the file).
+    @Test(arguments: ["file/s.sqlite", "file/sub/s.sqlite"])
+    func watchRefusesAFileWhereTheFolderShouldBe(_ relative: String) throws {
+        let home = TestPaths.temporaryDirectory("line-file-folder")
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(FileManager.default.createFile(atPath: home.appendingPathComponent("file").path, contents: nil))
+        let db = home.appendingPathComponent(relative).path
+        let watch = try CLIRunner.run(["line", "--watch", "--db", db], home: home, timeout: 10)
+        #expect(watch.status == 1, "\(watch.stdout) \(watch.stderr)")
+        #expect(watch.stdout == "no fix\n")
+        #expect(watch.stderr.hasPrefix("storage: cannot watch the folder of \(db)"), "\(watch.stderr)")
+    }
+
     /// Between readings `--watch` does not run at all: its threads' context switches do not grow over
     /// three seconds with the store untouched.
     @Test func watchSleepsBetweenReadings() throws {
