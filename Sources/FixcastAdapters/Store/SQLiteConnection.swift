@@ -61,9 +61,8 @@ final class SQLiteConnection {
 
     deinit { close() }
 
-    /// Closes the connection now (the store's file was replaced: `SQLiteStore.followPath`). As the
-    /// last connection in WAL mode SQLite checkpoints and removes the file's -wal and -shm, so a new
-    /// file at the same path never replays them.
+    /// Closes the connection now (the store's file was deleted or replaced: `SQLiteStore.followPath`,
+    /// which then removes the -wal and -shm SQLite leaves at the path when the file was moved away).
     func close() {
         guard !closed else { return }
         closed = true
