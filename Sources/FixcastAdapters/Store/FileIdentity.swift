@@ -18,18 +18,15 @@ public struct FileIdentity: Sendable, Hashable {
     }
 }
 
-/// The store's file and its WAL's two beside it, as opened (`SQLiteStore.followPath`).
+/// The store's file and its WAL's two beside it, as opened (`SQLiteStore.followPath`). A store opened
+/// to write has read its schema, so in WAL mode both are there by then, and they stay while it is open.
 struct StoreFiles {
-    var main: FileIdentity?
-    var wal: FileIdentity?
-    var shm: FileIdentity?
+    let main: FileIdentity?
+    let wal: FileIdentity?
+    let shm: FileIdentity?
 
     init(at path: String) {
-        self.init(main: FileIdentity.of(path), at: path)
-    }
-
-    init(main: FileIdentity?, at path: String) {
-        self.main = main
+        main = FileIdentity.of(path)
         wal = FileIdentity.of(path + "-wal")
         shm = FileIdentity.of(path + "-shm")
     }

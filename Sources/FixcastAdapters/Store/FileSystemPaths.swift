@@ -11,6 +11,18 @@ enum FileSystemPaths {
         base.hasSuffix("/") ? base + relative : base + "/" + relative
     }
 
+    /// Whether `path` is a folder (following symlinks).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether anything is at `path` (following symlinks).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
     /// The folder part of a path ("" for a bare file name).
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }

@@ -95,14 +95,7 @@ public actor SQLiteStore {
     /// When the opening fails, this write fails with the reason, and each later write tries again.
     /// Caches and state written between go to the old file: they are only caches.
     func followPath() throws(StorageError) {
-        guard var opened = openedFiles else { return }
-        guard FileIdentity.of(path) != opened.main else {
-            if opened.wal == nil {
-                opened = StoreFiles(main: opened.main, at: path)
-                openedFiles = opened
-            }
-            return
-        }
+        guard let opened = openedFiles, FileIdentity.of(path) != opened.main else { return }
         db.close()
         for (suffix, identity) in [("-wal", opened.wal), ("-shm", opened.shm)] {
             if let identity, FileIdentity.of(path + suffix) == identity { unlink(path + suffix) }

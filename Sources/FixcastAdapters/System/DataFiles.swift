@@ -36,14 +36,14 @@ public struct DataFiles: Sendable {
         if let exe = executablePath {
             var dir = DataFiles.parent(of: exe)
             while true {
-                dirs.append(DataFiles.join(dir, "share/fixcast"))
+                dirs.append(FileSystemPaths.join(dir, "share/fixcast"))
                 guard dir != "/" else { break }
                 dir = DataFiles.parent(of: dir)
             }
         }
         let xdg = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         for base in xdg.split(separator: ":") where !base.isEmpty {
-            dirs.append(DataFiles.join(String(base), "fixcast"))
+            dirs.append(FileSystemPaths.join(String(base), "fixcast"))
         }
         dirs.append("/usr/share/fixcast")
         var seen = Set<String>()
@@ -53,8 +53,8 @@ public struct DataFiles: Sendable {
     /// The full path of the first readable `name`, or nil.
     public func locate(_ name: String) -> String? {
         for dir in candidateDirectories() {
-            let path = DataFiles.join(dir, name)
-            if access(path, R_OK) == 0, !DataFiles.isDirectory(path) { return path }
+            let path = FileSystemPaths.join(dir, name)
+            if access(path, R_OK) == 0, !FileSystemPaths.isFolder(path) { return path }
         }
         return nil
     }
@@ -94,15 +94,6 @@ public struct DataFiles: Sendable {
         guard let slash = p.lastIndex(of: "/") else { return "." }
         let head = p[..<slash]
         return head.isEmpty ? "/" : String(head)
-    }
-
-    static func join(_ dir: String, _ name: String) -> String {
-        dir.hasSuffix("/") ? dir + name : dir + "/" + name
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     private static func readExecutablePath() -> String? {

@@ -38,20 +38,8 @@ public final class StoreChangeWatch: Sendable {
         return (folder, String(path[path.index(after: slash)...]))
     }
 
-    /// Whether `path` is a folder.
-    static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Whether something is at `path` (a folder or not).
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
-    }
-
     /// Whether the folder that holds `storePath` exists.
-    public static func folderExists(of storePath: String) -> Bool { isFolder(split(storePath).folder) }
+    public static func folderExists(of storePath: String) -> Bool { FileSystemPaths.isFolder(split(storePath).folder) }
 
     /// Blocks until the folder that holds `storePath` exists (made again after it was removed, or
     /// made for the first time), without waking otherwise: it watches the nearest folder above it
@@ -59,16 +47,16 @@ public final class StoreChangeWatch: Sendable {
     /// when a file that is not a folder stands on the path (no folder can be made there).
     public static func waitForFolder(of storePath: String) -> Bool {
         let folder = split(storePath).folder
-        while !isFolder(folder) {
-            if exists(folder) { return false }
+        while !FileSystemPaths.isFolder(folder) {
+            if FileSystemPaths.exists(folder) { return false }
             var above = split(folder)
-            while !isFolder(above.folder), above.folder != "/", above.folder != "." {
-                if exists(above.folder) { return false }
+            while !FileSystemPaths.isFolder(above.folder), above.folder != "/", above.folder != "." {
+                if FileSystemPaths.exists(above.folder) { return false }
                 above = split(above.folder)
             }
             guard let watch = StoreChangeWatch(folder: above.folder, name: above.name) else { return false }
             // Made between the look and the watch: no event will say so.
-            if isFolder(above.folder == "/" ? "/" + above.name : above.folder + "/" + above.name) { continue }
+            if FileSystemPaths.isFolder(FileSystemPaths.join(above.folder, above.name)) { continue }
             if watch.wait(deadline: nil) == .failed { return false }
         }
         return true
