@@ -21,16 +21,16 @@ int csystem_ignore_signal(int sig);
 
 /* An inotify descriptor (close-on-exec, blocking) watching the folder `dir` for files written
    (IN_MODIFY), closed after writing (IN_CLOSE_WRITE), created, moved in, deleted or moved out, and
-   for the folder itself, or one above it, going (moved or deleted): the way to learn that a SQLite store or its -wal changed without
-   polling (the -wal may not exist yet, so the folder is watched). Returns the descriptor, or -1 with
-   errno set. */
+   for the folder itself, or one above it, going (moved or deleted): the way to learn that a SQLite
+   store or its -wal changed without polling (the -wal may not exist yet, so the folder is watched).
+   Returns the descriptor, or -1 with errno set (ENOTDIR when `dir` is not a folder). */
 int csystem_watch_folder_writes(const char *dir);
 
 /* Blocks in read(2) on `fd` (from csystem_watch_folder_writes) until an event names a file whose name
    starts with `prefix` (the store's file name: the store, its -wal, -shm and -journal); drains the
    events of that one read. `timeout_ms` < 0 waits without limit. Returns 1 for such an event, 0 when
-   `timeout_ms` passed without one, 2 when the folder itself was deleted or moved (the watch is
-   gone: nothing will come again), or -1 with errno set (EINTR included). */
+   `timeout_ms` passed without one, 2 when the folder itself, or one above it, was deleted or moved
+   (the watch is gone: nothing will come again), or -1 with errno set (EINTR included). */
 int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms);
 
 /* Until csystem_forget_unlink_on_signal: SIGINT, SIGTERM or SIGHUP first unlinks `path` (an export's

@@ -15,7 +15,8 @@ import Synchronization
 /// a cooperative-pool thread), in its own process group, and after `timeoutS` the whole group is
 /// killed (a hung `curl` to ntfy must not pile up one process per alert). A failure is one sentence
 /// on stderr, said once until the command works again (`ComponentHealth`: a mistyped command in a
-/// burst of alerts is one line, not one per alert), and that is said once too. Secrets in fixcast's environment (`FIXCAST_*KEY*`, `FIXCAST_*PASSWORD*`) are not passed on.
+/// burst of alerts is one line, not one per alert), and that is said once too. Secrets in fixcast's
+/// environment (`FIXCAST_*KEY*`, `FIXCAST_*PASSWORD*`) are not passed on.
 ///
 /// A burst of new alerts (a front, or a feed that renames its alerts at every check: up to 100 at once)
 /// does not start a shell for each at once: at most `maxRunning` commands run, the next alerts wait

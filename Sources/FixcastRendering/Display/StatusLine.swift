@@ -9,9 +9,9 @@ import FoundationEssentials
 /// `trigger.periodic_min` is stale (`~` before the text, class `stale`): `run` takes one at least every
 /// `periodic_min`, so missing two in a row means it is not running or cannot get weather. So is one
 /// whose weather was marked stale (served from the store because a fetch failed). Otherwise the
-/// class is `ok`. No reading, or a reading without a position, is `no-fix`. Place names pass `TerminalText.name`
-/// and `BarMarkup.inert` here, in every output mode; the modes only escape for their own syntax
-/// (`StatusLineOutput`).
+/// class is `ok`. No reading, or a reading without a position, is `no-fix`. Place names pass
+/// `TerminalText.name` and `BarMarkup.inert` here, in every output mode; the modes only escape for
+/// their own syntax (`StatusLineOutput`).
 public struct StatusLine: Sendable, Hashable {
     /// The codes and the default, as `--help` lists them.
     public static let defaultFormat = "%l %c %t %w"

@@ -9,20 +9,22 @@
 /// end goes the same way, since the format's next character (`%l(`) could complete it. Only outside
 /// text passes here: the user's own `--format` keeps its markup.
 public enum BarMarkup {
-    static let openers: [Unicode.Scalar: Set<Unicode.Scalar>] = ["#": ["(", "{", "["], "%": ["{"]]
-    static let twins: [Unicode.Scalar: Unicode.Scalar] = ["#": "\u{FF03}", "%": "\u{FF05}"]
+    /// Each character that opens markup: its full-width twin, and the characters after it that open.
+    static let openers: [Unicode.Scalar: (twin: Unicode.Scalar, before: Set<Unicode.Scalar>)] = [
+        "#": ("\u{FF03}", ["(", "{", "["]), "%": ("\u{FF05}", ["{"]),
+    ]
 
     /// `text` with every markup opener replaced by its full-width twin.
     public static func inert(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         for (i, scalar) in scalars.enumerated() {
-            guard let next = openers[scalar], let twin = twins[scalar] else {
+            guard let opener = openers[scalar] else {
                 out.append(scalar)
                 continue
             }
-            let opens = i + 1 == scalars.count || next.contains(scalars[i + 1])
-            out.append(opens ? twin : scalar)
+            let opens = i + 1 == scalars.count || opener.before.contains(scalars[i + 1])
+            out.append(opens ? opener.twin : scalar)
         }
         return String(out)
     }

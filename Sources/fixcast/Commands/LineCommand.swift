@@ -62,11 +62,19 @@ struct LineCommand {
             )
             return nil
         }
-        if waited, let reading = try? await source.lastReading(), reading.id != last?.id || reading.time != last?.time {
+        if waited, let reading = try? await source.lastReading(), Self.isNews(reading, after: last) {
             last = reading
             Console.out(render(reading, now: SystemClock().now()))
         }
         return watch
+    }
+
+    /// Whether `reading` is worth a line after `last`: another reading (by id and time: a store made
+    /// anew numbers from 1 again), one where there was none or none where there was one, or a newer
+    /// ahead forecast. The store's other writes (track, caches) change none of these.
+    static func isNews(_ reading: Reading?, after last: Reading?) -> Bool {
+        reading?.id != last?.id || (reading == nil) != (last == nil) || reading?.time != last?.time
+            || reading?.ahead?.madeAt != last?.ahead?.madeAt
     }
 
     /// Seconds until `reading` turns stale, nil when it already is (or there is none): no wake needed.
@@ -123,10 +131,7 @@ struct LineCommand {
                     Console.err(error.message + "\n")
                     return ExitCode.failure
                 }
-                guard
-                    reading?.id != last?.id || (reading == nil) != (last == nil) || reading?.time != last?.time
-                        || reading?.ahead?.madeAt != last?.ahead?.madeAt
-                else { continue }
+                guard Self.isNews(reading, after: last) else { continue }
                 last = reading
                 Console.out(render(reading, now: clock.now()))
             }
