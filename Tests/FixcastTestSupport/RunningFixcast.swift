@@ -17,8 +17,9 @@ final class RunningFixcast: @unchecked Sendable {
     private let shared = Shared()
     private let readers = DispatchGroup()
 
-    init(_ args: [String], env: [String: String], home: URL) throws {
-        process.executableURL = URL(fileURLWithPath: TestPaths.fixcastBinary)
+    /// `executable` is fixcast unless a test runs it through another program (`script`, for a terminal).
+    init(_ args: [String], env: [String: String], home: URL, executable: String = TestPaths.fixcastBinary) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = args
         process.environment = fixcastEnvironment(home: home, adding: env)
         let out = Pipe()

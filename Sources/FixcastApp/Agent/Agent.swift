@@ -1,6 +1,7 @@
 import Dispatch
 import FixcastAdapters
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast run`: follows gpsd, keeps the local weather current, shows it and logs it.
@@ -31,6 +32,8 @@ public final class Agent: Sendable {
         /// `forecast`, `alerts`, `ahead`: a one-reading run that stops where its reading would start
         /// (`AgentReducer.Configuration.stopsAtPosition`); use `position()`, which sets it.
         public var stopsAtPosition = false
+        /// What the terminal can show (`TERM`, `NO_COLOR`): colour in `now`'s text.
+        public var terminal = TerminalKind(environment: [:])
         public init(
             json: Bool, offline: Bool, demoLabel: String?, fixedPosition: Position? = nil, fixedPlace: Place? = nil,
             linkProblem: (@Sendable () -> ReadingIssue?)? = nil

@@ -11,13 +11,20 @@ extension AgentLoop {
         if options.oneReading {
             return OneReadingDisplay(
                 json: options.json, language: settings.display.lang, options: DisplayOptions(settings: settings),
-                clock: clock)
+                colour: Console.stdoutIsTerminal && options.terminal.colour, clock: clock)
         }
         if !options.json {
-            if let live = LiveDisplay(options: DisplayOptions(settings: settings), demo: options.demoLabel != nil) {
+            if !options.terminal.movesCursor {
+                Console.err(
+                    "fixcast run: a terminal with TERM=dumb cannot show the live screen; printing JSON lines instead.\n"
+                )
+            } else if let live = LiveDisplay(
+                options: DisplayOptions(settings: settings), demo: options.demoLabel != nil)
+            {
                 return live
+            } else {
+                Console.err("fixcast run: the terminal cannot show the live screen; printing JSON lines instead.\n")
             }
-            Console.err("fixcast run: the terminal cannot show the live screen; printing JSON lines instead.\n")
         }
         return JSONLinesDisplay(language: settings.display.lang)
     }

@@ -11,6 +11,8 @@ struct OneReadingDisplay: ReadingDisplay {
     let json: Bool
     let language: Language
     let options: DisplayOptions
+    /// Severity colours: stdout is a terminal that shows them (`TerminalKind`).
+    let colour: Bool
     let clock: any WallClock
 
     func show(_ reading: Reading) -> Console.StdoutWrite {
@@ -27,7 +29,7 @@ struct OneReadingDisplay: ReadingDisplay {
             }
         } else {
             Console.outColoured(
-                ReadingText.render(reading, now: clock.now(), options: options, colour: Console.stdoutIsTerminal))
+                ReadingText.render(reading, now: clock.now(), options: options, colour: colour))
             // The text lists them under "Problems:"; stderr gets them too unless it is the same
             // file (a terminal, `2>&1`), where each would be read twice.
             if !Console.stderrIsStdout {

@@ -49,9 +49,9 @@ public enum HelpText {
                 Follows gpsd until interrupted and takes a reading at the first fix, after moving more
                 than 5 km from where the weather was last fetched, every 30 minutes, after the machine
                 resumes from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen
-                (r refreshes, q quits); otherwise, or with --json, it prints one JSON reading per line
-                and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one (each keeps
-                the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
+                (r refreshes, q quits); otherwise, with --json or where TERM=dumb, it prints one JSON
+                reading per line and, to spare the battery, reads gpsd's fixes every 10 s instead of one
+                by one (each keeps the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
                 once, a lost fix within 10 s). A receiver that stops sending while gpsd stays up has lost
                 its fix 15 s after the last fix read (3 of its intervals if slower): within 15 s on the
                 live screen, 25 s otherwise. stderr says once when gpsd, MQTT, the weather, the alerts,

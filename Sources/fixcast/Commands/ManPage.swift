@@ -56,6 +56,11 @@ enum ManPage {
                 + "program and /usr/share/fixcast.",
             ".TP", ".BR XDG_CONFIG_HOME \", \" XDG_DATA_HOME",
             "Where the user's configuration and store are looked for (default ~/.config and ~/.local/share).",
+            ".TP", ".B NO_COLOR",
+            "Set and not empty: no colour in the alerts' severities (no-color.org).",
+            ".TP", ".B TERM",
+            "\\fBdumb\\fR (an editor's shell buffer): no colour, and \\fBrun\\fR prints JSON lines instead of the live "
+                + "screen.",
             ".PP",
             "Every configuration key can be set by an environment variable FIXCAST_\\fISECTION\\fR_\\fIKEY\\fR, "
                 + "which the command-line options override:",

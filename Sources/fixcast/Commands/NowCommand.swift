@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 
 /// `fixcast now`: one reading, printed, stored, then exit — a one-reading run of the agent
@@ -28,6 +29,7 @@ struct NowCommand {
             fixedPlace: fixed.place)
         agent.oneReading = true
         agent.force = options.force
+        agent.terminal = TerminalKind(environment: context.environment)
         return await Agent(settings: context.settings, options: agent, services: services).run()
     }
 }

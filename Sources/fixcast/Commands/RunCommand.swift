@@ -1,6 +1,7 @@
 import FixcastAdapters
 import FixcastApp
 import FixcastCore
+import FixcastRendering
 import FoundationEssentials
 import Synchronization
 
@@ -48,10 +49,14 @@ struct RunCommand {
         case .failure(let exit): return exit.code
         case .success(let resolved): fixed = resolved
         }
-        let live = !options.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
+        // On a terminal the agent draws the live screen, or says why it cannot and prints JSON lines.
+        let terminal = TerminalKind(environment: context.environment)
+        let onTerminal = !options.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
+        let live = onTerminal && terminal.movesCursor
         var options = Agent.Options(
-            json: !live, offline: options.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"],
+            json: !onTerminal, offline: options.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"],
             fixedPosition: fixed.position, fixedPlace: fixed.place)
+        options.terminal = terminal
         // MQTT (issue 13): started before the agent so the first reading finds it; the agent's
         // ReadingMaker wakes it after each stored reading. Stopped (offline published) after.
         var publisher: ReadingPublisher?

@@ -184,7 +184,7 @@ import Testing
         _ = try StoreTestData.sqlite3(home.db, "BEGIN;" + sql.joined() + "COMMIT;")
 
         let env = Self.env(server)
-        var commands: [[String]] = [
+        let commands: [[String]] = [
             ["status", "--gpsd", "127.0.0.1:9"], ["status", "--json", "--gpsd", "127.0.0.1:9"], ["line"],
             ["line", "--waybar"],
         ]
