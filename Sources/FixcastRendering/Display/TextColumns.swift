@@ -46,21 +46,79 @@ public enum TextColumns {
         }
     }
 
+    /// Columns one character takes. A character of several scalars (an emoji sequence, a flag, a
+    /// letter with its marks) takes what its scalars add up to, as a terminal that draws them one by
+    /// one shows it, and at least 2 with an emoji presentation selector (U+FE0F), as one that joins
+    /// them shows it: counted high rather than low, since a line a column short leaves a space, and a
+    /// line a column long wraps onto the next row of the live screen and wipes it.
     static func width(of character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
-        let v = scalar.value
-        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
-        if v < 0x300 { return 1 }  // Latin, with ° and ·: most of every line, without the table below
-        if (0x300..<0x370).contains(v) || v == 0x200B { return 0 }
-        return wide.contains { $0.contains(v) } ? 2 : 1
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x300, scalars.count == 1 { return scalarWidth(first.value) }  // most of every line
+        var columns = 0
+        var emoji = false
+        for scalar in scalars {
+            if scalar.value == 0xFE0F { emoji = true }
+            columns += scalarWidth(scalar.value)
+        }
+        return emoji ? max(columns, 2) : columns
     }
 
-    /// The code points that take two columns (East Asian Wide and Fullwidth, the common emoji).
+    /// Columns one scalar takes on its own: 0 for a control, a combining or enclosing mark, a format
+    /// character (the zero-width space and joiner, the bidi marks, tags), a variation selector and Hangul's
+    /// medial and final jamo; 2 for the `wide` ones; else 1.
+    static func scalarWidth(_ v: UInt32) -> Int {
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if v < 0x300 { return 1 }
+        if (0x300..<0x370).contains(v) || (0x1160..<0x1200).contains(v) || (0xFE00..<0xFE10).contains(v) {
+            return 0
+        }
+        if let scalar = Unicode.Scalar(v) {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark: return 0
+            // Not those that stand before a number and are drawn (U+0600–0605, U+06DD, U+08E2).
+            case .format where v < 0x600 || v > 0x110CD: return 0
+            case .format where (0x200B...0x206F).contains(v) || v == 0xFEFF: return 0
+            default: break
+            }
+        }
+        return isWide(v) ? 2 : 1
+    }
+
+    /// Whether `v` is in `wide` (a binary search of its sorted ranges).
+    static func isWide(_ v: UInt32) -> Bool {
+        guard v >= wide[0].lowerBound else { return false }
+        var low = 0
+        var high = wide.count
+        while low < high {
+            let mid = (low + high) / 2
+            if wide[mid].upperBound < v { low = mid + 1 } else { high = mid }
+        }
+        return low < wide.count && wide[low].contains(v)
+    }
+
+    /// The code points that take two columns: East Asian Wide and Fullwidth, and the emoji shown as
+    /// pictures, as glibc's `wcwidth` (Debian 12) gives them, which is what tmux draws with, joined
+    /// with the whole of the CJK, Hangul, pictograph and supplementary ideograph blocks (a terminal
+    /// with a newer table draws more of them wide; counted high, see `width(of:)`). Sorted, apart.
     /// Each is 3 or 4 bytes of UTF-8, so no character takes more columns than it has bytes.
     static let wide: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
+        0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,
+        0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA,
+        0x26F2...0x26F3, 0x26F5...0x26F5, 0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B,
+        0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55, 0x2E80...0x303E,
+        0x3041...0xA4CF, 0xA960...0xA97C, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE52,
+        0xFE54...0xFE66, 0xFE68...0xFE6B, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE3, 0x16FF0...0x16FF1,
+        0x17000...0x187F7, 0x18800...0x18CD5, 0x18D00...0x18D08, 0x1AFF0...0x1AFF3, 0x1AFF5...0x1AFFB,
+        0x1AFFD...0x1AFFE, 0x1B000...0x1B122, 0x1B150...0x1B152, 0x1B164...0x1B167, 0x1B170...0x1B2FB,
+        0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F202,
+        0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265, 0x1F300...0x1F64F,
+        0x1F680...0x1F6C5, 0x1F6CC...0x1F6CC, 0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6DD...0x1F6DF,
+        0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB, 0x1F7F0...0x1F7F0, 0x1F900...0x1F9FF,
+        0x1FA70...0x1FA74, 0x1FA78...0x1FA7C, 0x1FA80...0x1FA86, 0x1FA90...0x1FAAC, 0x1FAB0...0x1FABA,
+        0x1FAC0...0x1FAC5, 0x1FAD0...0x1FAD9, 0x1FAE0...0x1FAE7, 0x1FAF0...0x1FAF6, 0x20000...0x3FFFD,
     ]
 
     /// `text` cut to at most `columns` columns, ending in "…" when something was cut.

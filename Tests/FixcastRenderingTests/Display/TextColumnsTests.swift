@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import FixcastRendering
@@ -70,6 +71,42 @@ import Testing
         #expect(TextColumns.truncate("北京天", to: 9) == "北京天")  // 9 bytes, 6 columns: kept as it is
         #expect(TextColumns.truncate("北京天气", to: 7) == "北京天…")  // 12 bytes, 8 columns: measured and cut
         #expect(TextColumns.truncate("52.5200° N · GPS", to: 18) == "52.5200° N · GPS")  // 20 bytes, 16 columns
+    }
+
+    /// glibc's `wcwidth`, which tmux measures with, in a UTF-8 locale (set for the call, then put back).
+    static func wcwidths(_ values: ClosedRange<UInt32>) throws -> [UInt32: Int] {
+        typealias WCWidth = @convention(c) (Int32) -> Int32
+        let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wcwidth"))
+        let wcwidth = unsafeBitCast(symbol, to: WCWidth.self)
+        let previous = String(cString: setlocale(LC_CTYPE, nil))
+        defer { setlocale(LC_CTYPE, previous) }
+        try #require(setlocale(LC_CTYPE, "C.UTF-8") != nil)
+        var widths: [UInt32: Int] = [:]
+        for v in values where Unicode.Scalar(v) != nil { widths[v] = Int(wcwidth(Int32(v))) }
+        return widths
+    }
+
+    @Test("no character is counted narrower than glibc's wcwidth draws it, so no line wraps in tmux")
+    func neverNarrowerThanWcwidth() throws {
+        let widths = try Self.wcwidths(0...0x3FFFF)
+        var narrower: [String] = []
+        var wideAgreed = 0
+        for (v, drawn) in widths where v >= 0x20 {
+            let counted = TextColumns.width(of: Character(Unicode.Scalar(v)!))
+            if drawn > counted { narrower.append("U+\(String(v, radix: 16)): \(counted) < \(drawn)") }
+            if drawn == 2, counted == 2 { wideAgreed += 1 }
+        }
+        #expect(narrower.isEmpty, "\(narrower.prefix(20)) (\(narrower.count))")
+        #expect(wideAgreed > 100_000, "the CJK blocks at least")  // against a table that lost its ranges
+        // Sequences: the scalars added (a terminal drawing them one by one), at least 2 with U+FE0F.
+        #expect(TextColumns.width("🚗") == 2)
+        #expect(TextColumns.width("🇩🇪") == 2)
+        #expect(TextColumns.width("☀\u{FE0F}") == 2)
+        #expect(TextColumns.width("👨\u{200D}👩\u{200D}👧") == 6)
+        #expect(TextColumns.width("e\u{301}\u{200B}") == 1)
+        #expect(TextColumns.width("한") == 2)
+        #expect(TextColumns.width("\u{1112}\u{1161}\u{11AB}") == 2)  // 한 from its jamo
+        #expect(TextColumns.truncate("🚗🚗🚗 Autobahn", to: 6) == "🚗🚗…")
     }
 
     @Test func padding() {
