@@ -1,4 +1,5 @@
 import FixcastText
+
 /// Home Assistant MQTT discovery: the retained config messages that make one device,
 /// "fixcast <device>", appear with a device tracker and the weather, place and alert sensors (and,
 /// with weather ahead on, the ahead sensors).
@@ -12,6 +13,9 @@ import FixcastText
 /// Home Assistant's MQTT sensor takes as "unknown") when the part it reads is null, so a reading
 /// without weather never shows a made-up 0.
 public enum HomeAssistantDiscovery {
+    /// The longest state Home Assistant keeps, in characters (`MAX_LENGTH_STATE_STATE`).
+    static let stateLimit = 255
+
     /// One config message: its topic and payload.
     public struct Config: Sendable, Equatable {
         public var topic: String
@@ -87,7 +91,16 @@ public enum HomeAssistantDiscovery {
         }
         var place = common(topics, object: "place", name: "Place")
         place.append(("icon", .string("mdi:map-marker")))
-        place.append(("value_template", .string("{{ value_json.place.name if value_json.place else None }}")))
+        // Home Assistant refuses a state longer than 255 characters (an error logged at every message,
+        // the sensor left as it was); a place name may be 1,024 bytes (`TextCap.placeName`).
+        place.append(
+            (
+                "value_template",
+                .string(
+                    "{% set n = value_json.place.name if value_json.place else none %}"
+                        + "{{ None if n is none else (n[:\(Self.stateLimit - 1)] ~ '…' if n | length > \(Self.stateLimit) else n) }}"
+                )
+            ))
         out.append(sensor(topics, "place", place))
 
         var time = common(topics, object: "last_reading", name: "Last reading")
