@@ -1,3 +1,5 @@
+import FixcastText
+
 /// Where a setting came from, as a person would look for it.
 public enum ConfigOrigin: Sendable, Hashable {
     /// A line of a config file.
@@ -46,10 +48,13 @@ public enum ConfigError: UserFacingError, Hashable {
         case .syntax(let o, let reason):
             return "\(o.prefix): \(reason); see config/fixcast.toml for the format."
         case .unknownSection(let o, let section):
+            let guess = NearestWord.to(section, among: ConfigSchema.sections).map { " (did you mean [\($0)]?)" } ?? ""
             return
-                "\(o.prefix): unknown section [\(section)]; the sections are \(ConfigSchema.sectionList); \(Self.keysHint)."
+                "\(o.prefix): unknown section [\(section)]\(guess); the sections are \(ConfigSchema.sectionList); \(Self.keysHint)."
         case .unknownKey(let o, let section, let key):
-            return "\(o.prefix): unknown key \"\(key)\" in [\(section)]; \(Self.keysHint)."
+            let names = ConfigSchema.keys.filter { $0.section == section }.map(\.name)
+            let guess = NearestWord.to(key, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+            return "\(o.prefix): unknown key \"\(key)\" in [\(section)]\(guess); \(Self.keysHint)."
         case .wrongType(let o, let section, let key, let expected, let found):
             return "\(o.prefix): \"\(key)\" in [\(section)] must be \(expected), not \(found); \(Self.keysHint)."
         case .badValue(let o, let section, let key, let reason):

@@ -10,6 +10,12 @@ public enum CommandName: String, Sendable, CaseIterable {
 
     /// The commands, for the messages that list them.
     static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// "no command named …", with the command it most likely meant.
+    static func unknown(_ word: String) -> UsageError {
+        let guess = NearestWord.to(word, among: allCases.map(\.rawValue)).map { " (did you mean \"\($0)\"?)" } ?? ""
+        return UsageError("fixcast: no command named \"\(TerminalText.echo(word))\"\(guess); the commands are \(list).")
+    }
 }
 
 /// A command line that does not make sense; exit 2 with the message (which names the option).
@@ -212,7 +218,9 @@ extension Arguments {
                 }
                 a.trip = choice
             default:
-                throw UsageError("fixcast: unknown option \(TerminalText.echo(name)); see fixcast --help.")
+                let flags = OptionName.allCases.map(\.flag) + ["--output", "--help", "--version", "--man-page"]
+                let guess = NearestWord.to(name, among: flags).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("fixcast: unknown option \(TerminalText.echo(name))\(guess); see fixcast --help.")
             }
             i += 1
         }
@@ -221,18 +229,13 @@ extension Arguments {
                 a.help = true
                 if positionals.count > 1 {
                     guard let c = CommandName(rawValue: positionals[1]) else {
-                        throw UsageError(
-                            "fixcast: no command named \"\(TerminalText.echo(positionals[1]))\"; the commands are \(CommandName.list)."
-                        )
+                        throw CommandName.unknown(positionals[1])
                     }
                     a.command = c
                 }
                 return a
             }
-            guard let c = CommandName(rawValue: first) else {
-                throw UsageError(
-                    "fixcast: no command named \"\(TerminalText.echo(first))\"; the commands are \(CommandName.list).")
-            }
+            guard let c = CommandName(rawValue: first) else { throw CommandName.unknown(first) }
             a.command = c
             let rest = positionals.dropFirst()
             if c == .search {

@@ -25,6 +25,32 @@ import Testing
         #expect(r.stdout.isEmpty)
     }
 
+    @Test(
+        "a mistyped command, option, section or key is answered with the word it most likely meant",
+        arguments: [
+            (["nwo"], [], "fixcast: no command named \"nwo\" (did you mean \"now\"?); the commands are run, now,"),
+            (["help", "exprt"], [], "(did you mean \"export\"?)"),
+            (["now", "--jsn"], [], "fixcast: unknown option --jsn (did you mean --json?); see fixcast --help."),
+            (["now", "--zzz"], [], "fixcast: unknown option --zzz; see fixcast --help."),
+            (["now"], ["[wether]"], "unknown section [wether] (did you mean [weather]?); the sections are"),
+            (
+                ["now"], ["[weather]", "providr = \"metno\""],
+                "unknown key \"providr\" in [weather] (did you mean \"provider\"?);"
+            ),
+        ] as [([String], [String], String)])
+    func aSlipIsAnsweredWithTheWordMeant(_ args: [String], _ config: [String], _ sentence: String) throws {
+        var arguments = args
+        if !config.isEmpty {
+            let path = home.appendingPathComponent("slip-\(UUID().uuidString).toml")
+            try (config.joined(separator: "\n") + "\n").write(to: path, atomically: true, encoding: .utf8)
+            arguments += ["--config", path.path]
+        }
+        let r = try CLIRunner.run(arguments, home: home, timeout: 20)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(sentence), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "one sentence, got: \(r.stderr)")
+    }
+
     @Test func helpForEveryCommand() throws {
         let main = try CLIRunner.run(["--help"], home: home)
         #expect(main.status == 0)
