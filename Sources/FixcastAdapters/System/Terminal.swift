@@ -39,6 +39,13 @@ public final class TerminalSession: Sendable {
     /// The keyboard's descriptor, for a thread to sleep on until a key comes.
     package let input: Int32
     private let output: Int32
+    /// What frames are written to: the terminal opened again, non-blocking, as a file description of
+    /// its own (stdout's is the shell's too, and must stay blocking for it); -1 until `start()`, and
+    /// stdout itself when the terminal cannot be opened again (a terminal owned by another user).
+    /// A terminal that stops reading (an SSH link gone quiet, whose pty fills and stays full until
+    /// TCP gives up, hours later) then refuses a frame, where a blocking write(2) stopped the
+    /// agent's thread with it: no fix read, no reading taken, not even SIGTERM acted on.
+    private let frameOutput = Atomic<Int32>(-1)
     /// The frame on the terminal now (nil: unknown, the next one is drawn whole).
     private let shown = Mutex<[String]?>(nil)
 
@@ -60,14 +67,20 @@ public final class TerminalSession: Sendable {
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
         }
+        if frameOutput.load(ordering: .relaxed) < 0 {
+            let again = Syscall.open("/proc/self/fd/\(output)", O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+            frameOutput.store(again >= 0 && isatty(again) == 1 ? again : output, ordering: .relaxed)
+            if again >= 0, isatty(again) != 1 { close(again) }
+        }
+        let frames = frameOutput.load(ordering: .relaxed)
         let registered = TerminalState.shared.withLock { state -> Bool in
             state.saved = original
             state.fd = input
-            state.outputFD = output
+            state.outputFD = frames
             defer { state.atexitRegistered = true }
             return state.atexitRegistered
         }
-        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+        guard TerminalState.setModes(input, &raw) == 0 else {
             let code = errno
             TerminalState.shared.withLock { $0.saved = nil }
             throw .attributes(errno: code)
@@ -94,7 +107,8 @@ public final class TerminalSession: Sendable {
             defer { shown = lines }
             return FrameUpdate.bytes(from: shown, to: lines)
         }
-        if let bytes { writeAll(bytes) }
+        // A frame the terminal did not take whole leaves the screen unknown: the next is drawn whole.
+        if let bytes, !writeAll(bytes) { invalidate() }
     }
 
     /// Forgets what the terminal shows, so the next frame is written whole (after a resize, or when
@@ -124,8 +138,10 @@ public final class TerminalSession: Sendable {
         return n > 0 ? Array(buffer.prefix(n)) : []
     }
 
-    private func writeAll(_ text: String) {
-        TerminalState.write(fd: output, text)
+    @discardableResult
+    private func writeAll(_ text: String) -> Bool {
+        let frames = frameOutput.load(ordering: .relaxed)
+        return TerminalState.write(fd: frames >= 0 ? frames : output, text)
     }
 }
 
@@ -147,9 +163,19 @@ struct TerminalState: Sendable {
         guard let (original, fd, out) = taken else { return }
         var saved = original
         evenFromTheBackground {
-            write(fd: out, "\u{1B}[?25h\u{1B}[?1049l")
-            _ = tcsetattr(fd, TCSAFLUSH, &saved)
+            // Waited for a while: without it, a terminal that was slow to read stays on the alternate
+            // screen with no cursor; one that stopped reading for good costs the exit a second.
+            write(fd: out, "\u{1B}[?25h\u{1B}[?1049l", waitingMs: 1000)
+            _ = setModes(fd, &saved)
         }
+    }
+
+    /// Sets the terminal's modes at once, dropping the keys typed and not read (a `q` must not reach
+    /// the shell). Not TCSAFLUSH, which does the same but first waits until the terminal has taken
+    /// all the output: forever, on a terminal that stopped reading.
+    static func setModes(_ fd: Int32, _ modes: inout termios) -> Int32 {
+        _ = tcflush(fd, TCIFLUSH)
+        return tcsetattr(fd, TCSANOW, &modes)
     }
 
     /// Runs `body` with SIGTTOU blocked in this thread, so that touching the terminal from a
@@ -169,10 +195,13 @@ struct TerminalState: Sendable {
     }
 
     /// Writes all of `text` with as few write(2) calls as the terminal takes (one, for a frame), from the
-    /// string's own UTF-8 storage (no copy).
-    static func write(fd: Int32, _ text: String) {
+    /// string's own UTF-8 storage (no copy); false when the terminal did not take it all: gone, or full
+    /// (on the non-blocking frame output) and still full after about `waitingMs`.
+    @discardableResult
+    static func write(fd: Int32, _ text: String, waitingMs: Int32 = 0) -> Bool {
         var text = text
-        text.withUTF8 { bytes in
+        var waits = waitingMs / 100
+        return text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
                 let n = Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
@@ -180,10 +209,15 @@ struct TerminalState: Sendable {
                     offset += n
                 } else if n < 0 && errno == EINTR {
                     continue
+                } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waits > 0 {
+                    waits -= 1
+                    var room = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&room, 1, 100)
                 } else {
-                    return
+                    return false
                 }
             }
+            return true
         }
     }
 }

@@ -143,4 +143,47 @@ import Testing
         #expect(poll(&pfd, 1, 100) == 0)
         #expect(pty.localFlags == after)
     }
+
+    /// Draws frames of about 4 kB, each unlike the last, `count` times (far more than a pty holds).
+    static func drawMany(_ session: TerminalSession, count: Int) {
+        let lines = (0..<40).map { String(repeating: "x", count: 99) + String($0) }
+        for i in 0..<count { session.draw(i % 2 == 0 ? lines : lines.reversed()) }
+    }
+
+    @Test func aTerminalThatStopsReadingRefusesFramesInsteadOfBlocking() throws {
+        let pty = try #require(PTY())
+        defer { pty.close() }
+        let session = TerminalSession(input: pty.tty, output: pty.tty)
+        try session.start()
+        _ = pty.drain()
+
+        // Nobody reads the screen's side: every draw still returns.
+        let drawn = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            Self.drawMany(session, count: 500)
+            drawn.signal()
+        }
+        guard drawn.wait(timeout: .now() + 20) == .success else {
+            Issue.record("a draw blocked on a terminal that does not read")
+            return  // closing the pty lets it go
+        }
+
+        // Read again: the next frame is drawn whole, whatever part of the last one the terminal took.
+        _ = pty.drain()
+        session.draw(["after", "the", "stall"])
+        let frame = pty.drain()
+        #expect(frame.hasPrefix("\u{1B}[H") && frame.hasSuffix("\u{1B}[J"), "\(frame.debugDescription)")
+        #expect(frame.contains("after") && frame.contains("stall"), "\(frame.debugDescription)")
+
+        // Full again, the terminal is still given back: line mode at once, the main screen once it reads.
+        let restored = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            Self.drawMany(session, count: 200)
+            session.restore()
+            restored.signal()
+        }
+        #expect(restored.wait(timeout: .now() + 10) == .success, "restore blocked on a terminal that does not read")
+        #expect(pty.localFlags & tcflag_t(ECHO) != 0)
+        #expect(pty.localFlags & tcflag_t(ICANON) != 0)
+    }
 }
