@@ -8,9 +8,8 @@ extension AlertAreaTable {
     /// Maps the binary table at `path` read-only (the way fixcast loads alert-areas.bin): nothing is copied,
     /// and a lookup makes resident only the pages it touches.
     public init(mappingFile path: String) throws(FormatError) {
-        guard let storage = MappedPlaceTableFile(path: path) else {
-            throw FormatError(reason: "the file could not be opened or mapped")
-        }
+        let storage: MappedPlaceTableFile
+        do { storage = try MappedPlaceTableFile(path: path) } catch { throw FormatError(reason: error.reason) }
         try self.init(storage: storage)
     }
 }

@@ -13,14 +13,30 @@ public final class MappedPlaceTableFile: PlaceTableStorage, @unchecked Sendable 
     // @unchecked: the mapping is read-only and `bytes` never changes after init.
     public let bytes: UnsafeRawBufferPointer
 
-    /// Maps `path` read-only; nil when it cannot be opened or mapped, or is empty.
-    public init?(path: String) {
-        var fd: Int32
-        fd = Syscall.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// Why a file could not be mapped, in the system's own words (strerror), so that "too many open
+    /// files" is not taken for a missing file.
+    public struct Failure: Error, Sendable, Hashable {
+        /// nil: the file is empty.
+        public let errno: Int32?
+        /// What failed, with `reason`: "it could not be opened", "it could not be mapped".
+        public let step: String
+
+        /// "it could not be opened: too many open files", "it is empty".
+        public var reason: String {
+            guard let errno else { return "it is empty" }
+            let text = String(cString: strerror(errno))
+            return step + ": " + text.prefix(1).lowercased() + text.dropFirst()
+        }
+    }
+
+    /// Maps `path` read-only; throws when it cannot be opened or mapped, or is empty.
+    public init(path: String) throws(Failure) {
+        let fd = Syscall.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(errno: errno, step: "it could not be opened") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
+        guard fstat(fd, &info) == 0 else { throw Failure(errno: errno, step: "it could not be read") }
+        guard info.st_size > 0 else { throw Failure(errno: nil, step: "") }
         let size = Int(info.st_size)
         // Why the two hints: Linux 6.x maps a whole cached folio on one touch (measured here: one byte read
         // of places.bin made 2,048 kB resident when `cp` or a write had left it in 2 MB folios), so a few
@@ -30,7 +46,9 @@ public final class MappedPlaceTableFile: PlaceTableStorage, @unchecked Sendable 
         #if os(Linux)
             _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
         #endif
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            throw Failure(errno: errno, step: "it could not be mapped")
+        }
         _ = madvise(base, size, Int32(MADV_RANDOM))
         bytes = UnsafeRawBufferPointer(start: base, count: size)
     }
@@ -53,9 +71,8 @@ public final class MappedPlaceTableFile: PlaceTableStorage, @unchecked Sendable 
 extension OfflinePlaceTable {
     /// Maps the binary table at `path` read-only (the way fixcast loads places.bin).
     public init(mappingFile path: String) throws(FormatError) {
-        guard let storage = MappedPlaceTableFile(path: path) else {
-            throw FormatError(line: 0, reason: "the file could not be opened or mapped")
-        }
+        let storage: MappedPlaceTableFile
+        do { storage = try MappedPlaceTableFile(path: path) } catch { throw FormatError(line: 0, reason: error.reason) }
         try self.init(storage: storage)
     }
 }

@@ -14,8 +14,9 @@ public enum BasemapFile {
             let looked = dataFiles.candidateDirectories().prefix(3).joined(separator: ", ")
             return .failure(BasemapUnavailable(detail: "\(fileName) is not in \(looked) …"))
         }
-        guard let storage = MappedPlaceTableFile(path: path) else {
-            return .failure(BasemapUnavailable(detail: "\(path) could not be opened or mapped"))
+        let storage: MappedPlaceTableFile
+        do { storage = try MappedPlaceTableFile(path: path) } catch {
+            return .failure(BasemapUnavailable(detail: "\(path): \(error.reason)"))
         }
         do {
             return .success(try BasemapImage(storage: storage))

@@ -39,7 +39,7 @@ struct MappedPlaceTableFileTests {
         let image = try OfflinePlaceTable.encodeImage(fromText: Array(Self.small.utf8))
         let path = try Self.temporaryFile(image)
         defer { unlink(path) }
-        let storage = try #require(MappedPlaceTableFile(path: path))
+        let storage = try MappedPlaceTableFile(path: path)
         #expect(storage.bytes.count == image.count)
         #expect(Array(storage.bytes) == image)
         // A read-ahead hint leaves the bytes as they are, and nonsense ranges are ignored, not a crash.
@@ -60,8 +60,14 @@ struct MappedPlaceTableFileTests {
     @Test func aMissingOrEmptyFileIsAFormatError() throws {
         let empty = try Self.temporaryFile([])
         defer { unlink(empty) }
-        #expect(MappedPlaceTableFile(path: empty) == nil)
-        #expect(MappedPlaceTableFile(path: empty + ".missing") == nil)
+        #expect(throws: MappedPlaceTableFile.Failure(errno: nil, step: "")) { try MappedPlaceTableFile(path: empty) }
+        #expect(throws: MappedPlaceTableFile.Failure(errno: ENOENT, step: "it could not be opened")) {
+            try MappedPlaceTableFile(path: empty + ".missing")
+        }
+        #expect(
+            MappedPlaceTableFile.Failure(errno: EMFILE, step: "it could not be opened").reason
+                == "it could not be opened: too many open files")
+        #expect(MappedPlaceTableFile.Failure(errno: nil, step: "").reason == "it is empty")
         #expect(throws: OfflinePlaceTable.FormatError.self) { try OfflinePlaceTable(mappingFile: empty) }
         #expect(throws: OfflinePlaceTable.FormatError.self) { try OfflinePlaceTable(mappingFile: empty + ".missing") }
     }
@@ -75,7 +81,7 @@ struct MappedPlaceTableFileTests {
         weak var released: MappedPlaceTableFile?
         var table: OfflinePlaceTable?
         do {
-            let storage = try #require(MappedPlaceTableFile(path: path))
+            let storage = try MappedPlaceTableFile(path: path)
             released = storage
             table = try OfflinePlaceTable(storage: storage)
         }
