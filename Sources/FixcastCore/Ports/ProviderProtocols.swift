@@ -81,7 +81,7 @@ public enum PlaceError: UserFacingError, Hashable {
             return
                 "place: no place named \"\(shown)\"; try `fixcast search \(ShellWord.argument(shown))` to see what matches."
         case .offlineDataMissing(let d):
-            return "place: the bundled place table is missing (\(d)); reinstall fixcast or set FIXCAST_DATA_DIR."
+            return "place: the bundled place table cannot be used (\(d)); reinstall fixcast or set FIXCAST_DATA_DIR."
         }
     }
 }
