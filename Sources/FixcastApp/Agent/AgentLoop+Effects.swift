@@ -47,7 +47,11 @@ extension AgentLoop {
             case .failed(let code): handle(.outputLost(readerGone: false, errno: code, at: now()))
             }
         case .sayOutputFailed(let code):
-            Console.err(Console.runOutputLossSentence(errno: code) + "\n")
+            outputFailureSaid = true
+            let sentence =
+                code == ENOBUFS
+                ? Self.stalledReaderSentence(unprinted: nil) : Console.runOutputLossSentence(errno: code)
+            Console.err(sentence + "\n")
         case .sayNoPosition(let error):
             Console.err(error.message + "\n")
         case .recordTrackPoint(let fix):
@@ -64,7 +68,8 @@ extension AgentLoop {
             for notice in notices { Console.err(notice.message + "\n") }
         case .useJSONLines:
             display.close()
-            display = JSONLinesDisplay(language: settings.display.lang)
+            display = JSONLinesDisplay(
+                language: settings.display.lang, onProblem: Self.outputProblemPoster(inbox, clock: services.clock))
         case .redraw:
             needsRedraw = true  // drawn once at the end of this turn of the loop
         case .exit(let code):

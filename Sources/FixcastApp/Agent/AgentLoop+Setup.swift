@@ -7,7 +7,10 @@ import FixcastText
 /// settings, the command's options and what the store remembers.
 extension AgentLoop {
     /// `now`'s one reading, the live screen on a terminal that can show it, else JSON lines.
-    static func display(settings: Settings, options: Agent.Options, clock: any WallClock) -> any ReadingDisplay {
+    static func display(
+        settings: Settings, options: Agent.Options, clock: any WallClock,
+        onOutputProblem: @escaping @Sendable (Console.StdoutWrite) -> Void
+    ) -> any ReadingDisplay {
         if options.oneReading {
             return OneReadingDisplay(
                 json: options.json, language: settings.display.lang, options: DisplayOptions(settings: settings),
@@ -26,7 +29,7 @@ extension AgentLoop {
                 Console.err("fixcast run: the terminal cannot show the live screen; printing JSON lines instead.\n")
             }
         }
-        return JSONLinesDisplay(language: settings.display.lang)
+        return JSONLinesDisplay(language: settings.display.lang, onProblem: onOutputProblem)
     }
 
     /// The reducer's configuration. The alert ids seen at the last answered check come from the store,
@@ -50,5 +53,24 @@ extension AgentLoop {
         }
         configuration.printsToAPipe = Console.stdoutIsPipe
         return configuration
+    }
+
+    /// What `JSONLinesDisplay`'s writer tells of a line it could not print: an event for the loop.
+    static func outputProblemPoster(_ inbox: AgentInbox, clock: any WallClock)
+        -> @Sendable (Console.StdoutWrite) -> Void
+    {
+        { outcome in
+            switch outcome {
+            case .written: break
+            case .readerGone: inbox.post(.outputLost(readerGone: true, at: clock.reading()))
+            case .failed(let code): inbox.post(.outputLost(readerGone: false, errno: code, at: clock.reading()))
+            }
+        }
+    }
+
+    /// The sentence for readings stdout's reader left unread (`StdoutLines`): at the limit (nil), or
+    /// `unprinted` of them at the stop.
+    static func stalledReaderSentence(unprinted: Int?) -> String {
+        Console.runReaderStalledSentence(limitBytes: StdoutLines.limitBytes, unprinted: unprinted)
     }
 }

@@ -35,6 +35,8 @@ final class AgentLoop {
     var pointsToWrite: [Fix] = []
     var lastKnownToWrite: Position?
     var exitCode: Int32?
+    /// A failed print was said (`.sayOutputFailed`): the stop does not say it again.
+    var outputFailureSaid = false
     /// The position a run that stops at its position resolved (`Agent.position()`).
     var resolvedPosition: ReadingRequest?
     /// Signals routed to the doorbell. Job control only while the live screen owns the terminal.
@@ -55,7 +57,9 @@ final class AgentLoop {
         self.services = services
         let inbox = AgentInbox(doorbell: doorbell)
         self.inbox = inbox
-        let display = Self.display(settings: settings, options: options, clock: services.clock)
+        let display = Self.display(
+            settings: settings, options: options, clock: services.clock,
+            onOutputProblem: Self.outputProblemPoster(inbox, clock: services.clock))
         self.display = display
         // SIGHUP is a stop that loses nothing, as SIGTERM (unless `nohup` ignores it: then it stays so).
         // `now` keeps the default actions (Ctrl-C ends it at once, as any one-shot command).
@@ -136,8 +140,10 @@ final class AgentLoop {
         }
         gps?.close()
         writer?.flush(timeoutS: 5)
-        display.close()
-        return exitCode ?? ExitCode.success
+        let unprinted = display.close()
+        guard unprinted > 0 else { return exitCode ?? ExitCode.success }
+        if !outputFailureSaid { Console.err(Self.stalledReaderSentence(unprinted: unprinted) + "\n") }
+        return ExitCode.failure
     }
 
     // MARK: - Events in

@@ -43,5 +43,5 @@ struct OneReadingDisplay: ReadingDisplay {
     var keyboard: Int32? { nil }
     var isLive: Bool { false }
     func terminalResized() {}
-    func close() {}
+    @discardableResult func close() -> Int { 0 }
 }

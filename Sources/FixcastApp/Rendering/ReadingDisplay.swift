@@ -17,22 +17,34 @@ protocol ReadingDisplay {
     var isLive: Bool { get }
     /// The terminal may have changed its size (SIGWINCH): the next redraw asks it, and draws whole.
     func terminalResized()
-    func close()
+    /// Leaves the terminal as it was, or waits a little for the lines still to be printed; the
+    /// readings that could not be (a reader who stopped reading), 0 when none.
+    @discardableResult func close() -> Int
 }
 
-/// `run --json` and `run` off a terminal: one JSON reading per line, written at once.
-struct JSONLinesDisplay: ReadingDisplay {
+/// `run --json` and `run` off a terminal: one JSON reading per line, handed to `StdoutLines`, whose
+/// thread writes it, so a reader who stops reading holds back the lines and not the agent.
+final class JSONLinesDisplay: ReadingDisplay {
     let language: Language
+    private let lines: StdoutLines
+
+    /// - Parameter onProblem: a line that could not be written, or found its reader gone (from the
+    ///   writer's thread).
+    init(language: Language, onProblem: @escaping @Sendable (Console.StdoutWrite) -> Void) {
+        self.language = language
+        lines = StdoutLines(onProblem: onProblem)
+    }
 
     func show(_ reading: Reading) -> Console.StdoutWrite {
-        Console.out(reading.json(language: language).serialized() + "\n")
+        lines.print(reading.json(language: language).serialized() + "\n")
     }
 
     func redraw(_ status: AgentStatus, now: Date) {}
     var keyboard: Int32? { nil }
     var isLive: Bool { false }
     func terminalResized() {}
-    func close() {}
+    /// 3 s: the agent's own wait at a stop (a reading in flight) is as long.
+    @discardableResult func close() -> Int { lines.finish(seconds: 3) }
 }
 
 /// The live screen: redrawn in place when what it shows changes and when its clock turns a minute.
@@ -97,7 +109,8 @@ final class LiveDisplay: ReadingDisplay {
         try? terminal.start()  // clears the screen and forgets the frame: the caller's redraw is whole
     }
 
-    func close() {
+    @discardableResult func close() -> Int {
         terminal.restore()
+        return 0
     }
 }

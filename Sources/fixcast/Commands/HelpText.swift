@@ -46,21 +46,22 @@ public enum HelpText {
             return """
                 USAGE: fixcast run [options]
 
-                Follows gpsd until interrupted and takes a reading at the first fix, after moving more
-                than 5 km from where the weather was last fetched, every 30 minutes, after the machine
-                resumes from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen
-                (r refreshes, q quits); otherwise, with --json or where TERM=dumb, it prints one JSON
-                reading per line and, to spare the battery, reads gpsd's fixes every 10 s instead of one
-                by one (each keeps the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is seen at
-                once, a lost fix within 10 s). A receiver that stops sending while gpsd stays up has lost
-                its fix 15 s after the last fix read (3 of its intervals if slower): within 15 s on the
-                live screen, 25 s otherwise. stderr says once when gpsd, MQTT, the weather, the alerts,
-                the weather ahead or the store stop working, when no fix comes (at start, or from a silent
-                receiver), and once when each works again. Every reading and a thinned track
-                are stored in the SQLite store. With --at or --place it stays at that position
-                instead of following gpsd (readings at start, every 30 minutes, on resume and on demand).
-                SIGTERM, SIGINT and SIGHUP stop it without losing anything, as does its stdout's reader
-                going away (exit 0); exit 1 when a reading could not be stored or printed.
+                Follows gpsd until interrupted and takes a reading at the first fix, after moving more than
+                5 km from where the weather was last fetched, every 30 minutes, after the machine resumes
+                from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen (r
+                refreshes, q quits); otherwise, with --json or where TERM=dumb, it prints one JSON reading
+                per line and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one
+                (each keeps the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is
+                seen at once, a lost fix within 10 s). A reader of those lines that stops reading holds back
+                up to 4 MiB of them, not the agent. A receiver that stops sending while gpsd stays up has
+                lost its fix 15 s after the last fix read (3 of its intervals if slower): within 15 s on the
+                live screen, 25 s otherwise. stderr says once when gpsd, MQTT, the weather, the alerts, the
+                weather ahead or the store stop working, when no fix comes (at start, or from a silent
+                receiver), and once when each works again. Every reading and a thinned track are stored in
+                the SQLite store. With --at or --place it stays at that position instead of following gpsd
+                (readings at start, every 30 minutes, on resume and on demand). SIGTERM, SIGINT and SIGHUP
+                stop it without losing anything, as does its stdout's reader going away (exit 0); exit 1
+                when a reading could not be stored or printed.
 
                 With ahead.enabled (the default) each reading also carries the weather ahead: a sample
                 every 15 minutes of travel along the route (--route or ahead.route) or, without one, the
