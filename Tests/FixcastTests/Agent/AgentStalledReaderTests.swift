@@ -37,26 +37,16 @@ import Testing
 
         // Eight readings (about 1 kB each) on demand, while nobody reads stdout: each one stored. A
         // request within 2 s of the last forced reading is answered by it (`forcedJoinWindowS`).
-        var count = 0
-        for wanted in 1...8 {
-            if wanted > 1 {
-                usleep(2_100_000)
-                kill(p.processIdentifier, SIGUSR1)
-            }
-            for _ in 0..<100 where count < wanted {
-                count = try LiveScreenStalledTerminalTests.readings(home.db)
-                usleep(100_000)
-            }
-            guard count == wanted else { break }
+        typealias T = LiveScreenStalledTerminalTests
+        var count = try T.readings(home.db, reaching: 1)
+        for wanted in 2...8 where count == wanted - 1 {
+            usleep(2_100_000)
+            kill(p.processIdentifier, SIGUSR1)
+            count = try T.readings(home.db, reaching: wanted)
         }
         #expect(count == 8, "readings taken and stored with stdout's reader gone quiet")
 
-        kill(p.processIdentifier, SIGTERM)
-        var exited = false
-        for _ in 0..<150 where !exited {
-            exited = !p.isRunning
-            usleep(100_000)
-        }
+        let exited = T.stops(p, within: 15)
         #expect(exited, "SIGTERM is acted on while stdout's reader does not read")
         guard exited else { return }
         #expect(p.terminationStatus == 1, "readings were left unprinted: not a success")

@@ -17,6 +17,23 @@ import Testing
         return status == 0 ? Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 : -1
     }
 
+    /// The readings stored in `db` once there are `count`, or after about `seconds`.
+    static func readings(_ db: String, reaching count: Int, seconds: Double = 10) throws -> Int {
+        var stored = try readings(db)
+        for _ in 0..<Int(seconds * 10) where stored < count {
+            usleep(100_000)
+            stored = try readings(db)
+        }
+        return stored
+    }
+
+    /// Sends SIGTERM to `p` and waits up to `seconds` for it to end; whether it did.
+    static func stops(_ p: Process, within seconds: Double) -> Bool {
+        kill(p.processIdentifier, SIGTERM)
+        for _ in 0..<Int(seconds * 10) where p.isRunning { usleep(100_000) }
+        return !p.isRunning
+    }
+
     @Test func aTerminalThatStopsReadingDoesNotStopTheAgent() throws {
         let home = AcceptanceHome("stalled-terminal")
         defer { home.remove() }
@@ -49,19 +66,9 @@ import Testing
             usleep(10_000)
         }
         kill(p.processIdentifier, SIGUSR1)
-        var count = 0
-        for _ in 0..<150 where count < 2 {
-            count = try Self.readings(home.db)
-            usleep(100_000)
-        }
-        #expect(count == 2, "the reading asked for with SIGUSR1 is taken and stored")
+        #expect(try Self.readings(home.db, reaching: 2, seconds: 15) == 2, "the SIGUSR1 reading is taken and stored")
 
-        kill(p.processIdentifier, SIGTERM)
-        var exited = false
-        for _ in 0..<100 where !exited {
-            exited = !p.isRunning
-            usleep(100_000)
-        }
+        let exited = Self.stops(p, within: 10)
         #expect(exited, "SIGTERM is acted on while the terminal does not read")
         if !exited { _ = pty.drain() }  // let it go, so the test ends
     }
