@@ -343,6 +343,9 @@ def main():
         if args.ahead:
             env.update({"FIXCAST_AHEAD_ENABLED": "true", "FIXCAST_AHEAD_BASE_URL": f"http://127.0.0.1:{api_port}/ahead",
                         "FIXCAST_AHEAD_ROUTE": "" if args.ahead == "none" else os.path.abspath(args.ahead)})
+        else:
+            # ahead.enabled is on by default and would ask the public API: a bench talks to 127.0.0.1 only.
+            env["FIXCAST_AHEAD_ENABLED"] = "false"
         if args.mqtt:
             mqtt_port = free_port()
             with open(os.path.join(work, "mosquitto.conf"), "w") as f:
