@@ -68,9 +68,12 @@ public final class TerminalSession: Sendable {
             cc[Int(VTIME)] = 0
         }
         if frameOutput.load(ordering: .relaxed) < 0 {
-            let again = Syscall.open("/proc/self/fd/\(output)", O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-            frameOutput.store(again >= 0 && isatty(again) == 1 ? again : output, ordering: .relaxed)
-            if again >= 0, isatty(again) != 1 { close(again) }
+            var again = Syscall.open("/proc/self/fd/\(output)", O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+            if again >= 0, isatty(again) != 1 {
+                close(again)
+                again = -1
+            }
+            frameOutput.store(again >= 0 ? again : output, ordering: .relaxed)
         }
         let frames = frameOutput.load(ordering: .relaxed)
         let registered = TerminalState.shared.withLock { state -> Bool in

@@ -41,11 +41,7 @@ extension AgentLoop {
             let text = JSONValue.array(ids.map { .string($0) }).serialized()
             services.store?.perform { try? $0.setState(Self.alertsSeenKey, text) }
         case .printReading(let reading):
-            switch display.show(reading) {
-            case .written: break
-            case .readerGone: handle(.outputLost(readerGone: true, at: now()))
-            case .failed(let code): handle(.outputLost(readerGone: false, errno: code, at: now()))
-            }
+            if let lost = Self.outputLost(display.show(reading), at: now()) { handle(lost) }
         case .sayOutputFailed(let code):
             outputFailureSaid = true
             let sentence =

@@ -14,7 +14,7 @@ extension AgentLoop {
         if options.oneReading {
             return OneReadingDisplay(
                 json: options.json, language: settings.display.lang, options: DisplayOptions(settings: settings),
-                colour: Console.stdoutIsTerminal && options.terminal.colour, clock: clock)
+                colour: options.terminal.colourOnStdout, clock: clock)
         }
         if !options.json {
             if !options.terminal.movesCursor {
@@ -55,17 +55,20 @@ extension AgentLoop {
         return configuration
     }
 
-    /// What `JSONLinesDisplay`'s writer tells of a line it could not print: an event for the loop.
+    /// The event for a print's outcome: none when it was written, else its reader gone or its loss.
+    static func outputLost(_ outcome: Console.StdoutWrite, at now: ClockReading) -> AgentEvent? {
+        switch outcome {
+        case .written: return nil
+        case .readerGone: return .outputLost(readerGone: true, at: now)
+        case .failed(let code): return .outputLost(readerGone: false, errno: code, at: now)
+        }
+    }
+
+    /// What `JSONLinesDisplay`'s writer tells of a line it could not print: that event, for the loop.
     static func outputProblemPoster(_ inbox: AgentInbox, clock: any WallClock)
         -> @Sendable (Console.StdoutWrite) -> Void
     {
-        { outcome in
-            switch outcome {
-            case .written: break
-            case .readerGone: inbox.post(.outputLost(readerGone: true, at: clock.reading()))
-            case .failed(let code): inbox.post(.outputLost(readerGone: false, errno: code, at: clock.reading()))
-            }
-        }
+        { outcome in if let lost = outputLost(outcome, at: clock.reading()) { inbox.post(lost) } }
     }
 
     /// The sentence for readings stdout's reader left unread (`StdoutLines`): at the limit (nil), or

@@ -30,7 +30,7 @@ struct AlertsCommand {
                 Console.outColoured(
                     AlertDisplay.detail(
                         report, now: services.clock.now(), options: context.displayOptions,
-                        colour: Console.stdoutIsTerminal && TerminalKind(environment: context.environment).colour))
+                        colour: TerminalKind(environment: context.environment).colourOnStdout))
             }
             if let e = outcome.error { Console.err(e.message + "\n") }
             // A store that cannot be used is said and is a failure, as for every command (issue 23).
