@@ -23,18 +23,23 @@ enum FileSystemPaths {
         return stat(path, &info) == 0
     }
 
-    /// The folder part of a path ("" for a bare file name).
+    /// The folder holding `path`, as dirname(1) says it: "." for a bare name, "/" for the root and
+    /// what is directly in it; trailing slashes are not a level. The parent of "/" and of "." is
+    /// itself, so a walk up stops when the parent stops changing.
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        let p = String(path[..<slash])
-        return p.isEmpty ? "/" : p
+        var p = Substring(path)
+        while p.count > 1, p.last == "/" { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "." }
+        var head = p[..<slash]
+        while head.count > 1, head.last == "/" { head = head.dropLast() }
+        return head.isEmpty ? "/" : String(head)
     }
 
     /// `mkdir -p` of the folder holding `path`, private to the user (0700): the store holds a
     /// history of where the machine has been.
     static func createParentDirectories(of path: String) throws(StorageError) {
         let dir = parent(of: path)
-        guard !dir.isEmpty else { return }
+        guard dir != "." else { return }
         var built = dir.hasPrefix("/") ? "" : "."
         for component in dir.split(separator: "/") {
             built += "/" + component

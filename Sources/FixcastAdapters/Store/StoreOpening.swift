@@ -160,10 +160,11 @@ enum StoreOpening {
     private static func unsearchableFolder(of path: String) -> String {
         var folder = FileSystemPaths.parent(of: path)
         var blocked: String?
-        while !folder.isEmpty {
+        while true {
             if access(folder, X_OK) != 0 { blocked = folder }
-            if folder == "/" { break }
-            folder = FileSystemPaths.parent(of: folder)
+            let up = FileSystemPaths.parent(of: folder)
+            if up == folder { break }
+            folder = up
         }
         return blocked.map { "permission denied on the folder \($0)" } ?? "permission denied"
     }
@@ -177,7 +178,6 @@ enum StoreOpening {
     }
 
     private static func folderIsWritable(_ path: String) -> Bool {
-        let folder = FileSystemPaths.parent(of: path)
-        return access(folder.isEmpty ? "." : folder, W_OK) == 0
+        access(FileSystemPaths.parent(of: path), W_OK) == 0
     }
 }

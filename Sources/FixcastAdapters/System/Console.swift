@@ -22,6 +22,9 @@ public enum Console {
         /// The reader closed the pipe (EPIPE), or the terminal hung up: stop quietly, nothing was
         /// lost that anyone wanted.
         case readerGone
+        /// The reader is there but has stopped reading, and what waits for it reached its limit
+        /// (`run`'s JSON lines, `StdoutLines`): the text is not printed, a loss (exit 1).
+        case readerStalled
         /// The text could not be written (ENOSPC on /dev/full, EBADF when stdout is closed, EIO):
         /// the output is lost; say so (`stdoutLossSentence`) and exit 1.
         case failed(errno: Int32)

@@ -34,11 +34,12 @@ public struct DataFiles: Sendable {
         var dirs: [String] = []
         if let dir = environment["FIXCAST_DATA_DIR"], !dir.isEmpty { dirs.append(dir) }
         if let exe = executablePath {
-            var dir = DataFiles.parent(of: exe)
+            var dir = FileSystemPaths.parent(of: exe)
             while true {
                 dirs.append(FileSystemPaths.join(dir, "share/fixcast"))
-                guard dir != "/" else { break }
-                dir = DataFiles.parent(of: dir)
+                let up = FileSystemPaths.parent(of: dir)
+                if up == dir { break }
+                dir = up
             }
         }
         let xdg = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
@@ -87,14 +88,6 @@ public struct DataFiles: Sendable {
     }
 
     // MARK: - Internals
-
-    static func parent(of path: String) -> String {
-        var p = Substring(path)
-        while p.count > 1, p.last == "/" { p = p.dropLast() }
-        guard let slash = p.lastIndex(of: "/") else { return "." }
-        let head = p[..<slash]
-        return head.isEmpty ? "/" : String(head)
-    }
 
     private static func readExecutablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)

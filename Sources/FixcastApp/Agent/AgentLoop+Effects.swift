@@ -42,12 +42,13 @@ extension AgentLoop {
             services.store?.perform { try? $0.setState(Self.alertsSeenKey, text) }
         case .printReading(let reading):
             if let lost = Self.outputLost(display.show(reading), at: now()) { handle(lost) }
-        case .sayOutputFailed(let code):
+        case .sayOutputFailed(let loss):
             outputFailureSaid = true
-            let sentence =
-                code == ENOBUFS
-                ? Self.stalledReaderSentence(unprinted: nil) : Console.runOutputLossSentence(errno: code)
-            Console.err(sentence + "\n")
+            switch loss {
+            case .readerStalled: Console.err(Self.stalledReaderSentence(unprinted: nil) + "\n")
+            case .refused(let code): Console.err(Console.runOutputLossSentence(errno: code) + "\n")
+            case .readerGone: break  // not a loss: the reducer does not ask for it
+            }
         case .sayNoPosition(let error):
             Console.err(error.message + "\n")
         case .recordTrackPoint(let fix):

@@ -59,8 +59,9 @@ extension AgentLoop {
     static func outputLost(_ outcome: Console.StdoutWrite, at now: ClockReading) -> AgentEvent? {
         switch outcome {
         case .written: return nil
-        case .readerGone: return .outputLost(readerGone: true, at: now)
-        case .failed(let code): return .outputLost(readerGone: false, errno: code, at: now)
+        case .readerGone: return .outputLost(.readerGone, at: now)
+        case .readerStalled: return .outputLost(.readerStalled, at: now)
+        case .failed(let code): return .outputLost(.refused(errno: code), at: now)
         }
     }
 

@@ -134,7 +134,7 @@ final class AgentLoop {
                 if fds[index].revents != 0 { readKeys(now: now) }
                 index += 1
             }
-            if stdoutWatched, fds[index].revents != 0 { handle(.outputLost(readerGone: true, at: now)) }
+            if stdoutWatched, fds[index].revents != 0 { handle(.outputLost(.readerGone, at: now)) }
             if let deadline = reducer.nextDeadline, deadline <= now.monotonic { handle(.deadline(at: now)) }
             drawIfNeeded(at: now)
         }

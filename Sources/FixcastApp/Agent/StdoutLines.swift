@@ -12,7 +12,7 @@ import Synchronization
 /// stored. Before, the agent's thread waited in write(2) with the reader.
 ///
 /// Up to `limitBytes` wait, in order, for the reader to read again; a line beyond that is a loss
-/// (`.failed(errno: ENOBUFS)`: `Console.runReaderStalledSentence`), said and exited 1 like any other.
+/// (`.readerStalled`: `Console.runReaderStalledSentence`), said and exited 1 like any other.
 /// A write that fails, or finds its reader gone, is told through `onProblem`, from the writer's
 /// thread. The thread runs only while there is a line to write.
 final class StdoutLines: Sendable {
@@ -40,10 +40,10 @@ final class StdoutLines: Sendable {
     }
 
     /// Hands `line` to the writer: `.written` once it is queued (a later failure comes through
-    /// `onProblem`), `.failed(errno: ENOBUFS)` when the reader has left `limitBytes` unread.
+    /// `onProblem`), `.readerStalled` when the reader has left `limitBytes` unread.
     func print(_ line: String) -> Console.StdoutWrite {
         let size = line.utf8.count
-        guard waiting.load(ordering: .acquiring) + size <= limit else { return .failed(errno: ENOBUFS) }
+        guard waiting.load(ordering: .acquiring) + size <= limit else { return .readerStalled }
         waiting.add(size, ordering: .relaxed)
         waitingLines.add(1, ordering: .relaxed)
         writer.execute { [self] in

@@ -29,8 +29,9 @@ public enum AgentEffect: Sendable, Hashable {
     /// Show a finished reading (JSON lines print it; the live screen shows it at the next redraw);
     /// report a failure to print with `.outputLost`.
     indirect case printReading(Reading)
-    /// Say, once, that stdout refuses writes (`errno`): the readings are stored, not printed.
-    case sayOutputFailed(errno: Int32)
+    /// Say, once, why readings could not be printed (a loss: `readerStalled` or `refused`): the
+    /// readings are stored, not printed.
+    case sayOutputFailed(OutputLoss)
     /// A one-reading run (`stopsAfterFirstReading`) ends without any position: say this, once, on
     /// stderr (the exit that follows is 1).
     case sayNoPosition(GPSError)

@@ -48,8 +48,6 @@ public enum AgentEvent: Sendable, Hashable {
     case screenChanged(at: ClockReading)
     /// The live screen's terminal hung up (readable, yet nothing to read).
     case terminalHungUp(at: ClockReading)
-    /// A reading could not be printed: stdout's reader went away (`readerGone`: `| head -1`, a stop
-    /// that loses nothing) or stdout refuses writes (a full disk, `/dev/full`: a loss, exit 1; `errno`
-    /// says why).
-    case outputLost(readerGone: Bool, errno: Int32 = 0, at: ClockReading)
+    /// A reading could not be printed, for the reason `OutputLoss` gives.
+    case outputLost(OutputLoss, at: ClockReading)
 }

@@ -263,9 +263,8 @@ public struct AgentReducer: Sendable {
             gpsd.headless = true
             minuteTurnsAt = nil
             effects.append(.useJSONLines)
-        case .outputLost(let readerGone, let code, let at):
-            let said = outputFailure(readerGone: readerGone, errno: code)
-            return said + stop(at: at)
+        case .outputLost(let loss, let at):
+            return outputFailure(loss) + stop(at: at)
         }
         if let time {
             if let due = nextDeadline, time.monotonic >= due { effects += timedChecks(at: time) }
@@ -295,8 +294,8 @@ public struct AgentReducer: Sendable {
             if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
             stoppingUntil = at.monotonic
             return [.printReading(reading)]
-        case .outputLost(let readerGone, let code, _):
-            return outputFailure(readerGone: readerGone, errno: code)
+        case .outputLost(let loss, _):
+            return outputFailure(loss)
         case .deadline(let at):
             guard let until = stoppingUntil, at.monotonic >= until else { return [] }
             return leave(at: at)
@@ -306,10 +305,10 @@ public struct AgentReducer: Sendable {
     }
 
     /// A print that failed: said once (`sayOutputFailed`), and the exit says 1; a reader gone is no loss.
-    private mutating func outputFailure(readerGone: Bool, errno code: Int32) -> [AgentEffect] {
-        guard !readerGone else { return [] }
+    private mutating func outputFailure(_ loss: OutputLoss) -> [AgentEffect] {
+        guard loss != .readerGone else { return [] }
         defer { printingFailed = true }
-        return printingFailed ? [] : [.sayOutputFailed(errno: code)]
+        return printingFailed ? [] : [.sayOutputFailed(loss)]
     }
 
     // MARK: - Parts

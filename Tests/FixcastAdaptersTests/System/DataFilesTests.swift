@@ -18,6 +18,15 @@ struct DataFilesTests {
             ])
     }
 
+    /// A relative executable path once walked up forever ("." has "." for its parent).
+    @Test func aRelativeExecutableEndsAtTheWorkingFolder() {
+        let files = DataFiles(environment: ["XDG_DATA_DIRS": "/x1"], executablePath: "bin/fixcast")
+        #expect(
+            files.candidateDirectories() == [
+                "bin/share/fixcast", "./share/fixcast", "/x1/fixcast", "/usr/share/fixcast",
+            ])
+    }
+
     @Test func xdgDataDirsDefaultsToLocalThenUsrShare() {
         let files = DataFiles(environment: [:], executablePath: nil)
         #expect(files.candidateDirectories() == ["/usr/local/share/fixcast", "/usr/share/fixcast"])

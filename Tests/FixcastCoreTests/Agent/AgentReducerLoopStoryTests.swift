@@ -298,8 +298,8 @@ import Testing
         _ = r.handle(.stopRequested(at: F.at(11)))
         let reading = A.reading(.manual, at: A.position(A.fix(F.berlin, at: 1)), time: 12)
         _ = r.handle(.readingFinished(reading, at: F.at(12)))
-        #expect(r.handle(.outputLost(readerGone: false, errno: 28, at: F.at(12))) == [.sayOutputFailed(errno: 28)])
-        #expect(r.handle(.outputLost(readerGone: false, errno: 28, at: F.at(12))) == [])
+        #expect(r.handle(.outputLost(.refused(errno: 28), at: F.at(12))) == [.sayOutputFailed(.refused(errno: 28))])
+        #expect(r.handle(.outputLost(.refused(errno: 28), at: F.at(12))) == [])
         #expect(r.handle(.deadline(at: F.at(12))).last == .exit(code: 1))
     }
 }

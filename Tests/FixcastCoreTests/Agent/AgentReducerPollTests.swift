@@ -34,7 +34,7 @@ import Testing
         var r = A.reducer()
         _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
         #expect(r.pollTimeoutMs(at: F.at(1), reportHeld: false) != -1)
-        #expect(r.handle(.outputLost(readerGone: true, at: F.at(1))) == [.exit(code: 0)])
+        #expect(r.handle(.outputLost(.readerGone, at: F.at(1))) == [.exit(code: 0)])
         #expect(r.pollTimeoutMs(at: F.at(1), reportHeld: false) == -1)
     }
 
