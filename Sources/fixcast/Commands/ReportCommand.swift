@@ -18,9 +18,8 @@ struct ReportCommand {
         let args = options
         do throws(ReportError) {
             let store: SQLiteStore
-            do { store = try SQLiteStore.forReading(path: path) } catch .missing {
-                throw ReportError.noTrips(path: path)
-            } catch { throw ReportError.storage(error) }
+            // A path with no store says so, as export does (not "no trips in the store"): it may be mistyped.
+            do { store = try SQLiteStore.forReading(path: path) } catch { throw ReportError.storage(error) }
             let writer = TripReportWriter(
                 gapMinutes: context.settings.report.tripGapMin, units: context.units, language: context.language)
             var input = try await writer.input(store: store, choice: args.trip, since: args.since, until: args.until)

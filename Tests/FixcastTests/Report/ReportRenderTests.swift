@@ -176,12 +176,20 @@ import Testing
         let db = home.appendingPathComponent("none.sqlite").path
         let r = try CLIRunner.run(["report", "--db", db], home: home)
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("report: no trips in the store"))
-        #expect(r.stderr.contains("fixcast run"))
+        #expect(
+            r.stderr
+                == "storage: there is no store at \(db); check --db or storage.path, or record one with fixcast run.\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: db))
         let trips = try CLIRunner.run(["trips", "--json", "--db", db], home: home)
         #expect(trips.status == 0)
         #expect(trips.stdout == "[]\n")
+        // A store that is there but holds no track: that is what "no trips" means.
+        let emptyPath = home.appendingPathComponent("empty.sqlite").path
+        _ = try SQLiteStore(path: emptyPath)
+        let empty = try CLIRunner.run(["report", "--db", emptyPath], home: home)
+        #expect(empty.status == 1)
+        #expect(empty.stderr.hasPrefix("report: no trips in the store \(emptyPath)"))
 
         let drive = try await DriveStore.build()
         let past = try CLIRunner.run(["report", "--trip", "7", "--db", drive.path, "-o", "-"], home: home)
