@@ -1,13 +1,6 @@
 import FixcastCore
 import FoundationEssentials
 
-/// One reading waiting in the outbox: its place in the queue and its JSON (with `id`).
-public struct OutboxEntry: Sendable, Hashable {
-    public var id: Int64
-    /// The reading JSON as stored; nil when the reading row is gone (the entry is then just removed).
-    public var payload: String?
-}
-
 /// The MQTT outbox (CONTRACT.md "MQTT"): readings wait here, in order, until the broker
 /// acknowledges them, across restarts and kill -9 (a committed row survives either).
 extension SQLiteStore: ReadingStore {
@@ -89,3 +82,5 @@ extension SQLiteStore: ReadingStore {
         max(0, Int(try state(Self.outboxDroppedKey) ?? "0") ?? 0)
     }
 }
+
+extension SQLiteStore: OutboxStore {}

@@ -23,3 +23,5 @@ extension SQLiteStore {
         return Array(out.suffix(Self.recentTrackLimit))
     }
 }
+
+extension SQLiteStore: RecentTrackStore {}

@@ -3,19 +3,6 @@ import FixcastCore
 import FixcastText
 import FoundationEssentials
 
-/// A trip found in the store: its extent in fix time and its length along the stored track.
-public struct StoredTrip: Sendable, Hashable {
-    public var span: TripSpan
-    public var distanceKm: Double
-}
-
-/// A stored reading in a trip, with the time it has there (`SQLiteStore.readingTripTime`, or the
-/// time the fixes around it gave it): the time the report draws it at.
-public struct StoredTripReading: Sendable, Hashable {
-    public var tripTime: Date
-    public var reading: Reading
-}
-
 /// What `fixcast trips` and `fixcast report` read: trips found from the track's fix times, and
 /// a time range's track points and readings, ordered by fix time (CONTRACT.md "Trips and reports").
 ///
@@ -218,3 +205,5 @@ extension SQLiteStore {
         return out
     }
 }
+
+extension SQLiteStore: TripStore {}

@@ -19,7 +19,7 @@ public struct MQTTStatusReport: Sendable, Hashable {
         broker = MQTTEndpoint(settings: settings).display
     }
 
-    public mutating func read(from store: SQLiteStore) async {
+    public mutating func read(from store: any OutboxStore & StateStore) async {
         outbox = try? await store.outboxDepth()
         dropped = (try? await store.outboxDropped()) ?? 0
         if let record = await MQTTLinkRecord.read(from: store) {

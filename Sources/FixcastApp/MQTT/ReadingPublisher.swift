@@ -49,7 +49,7 @@ public actor ReadingPublisher {
     }
 
     public nonisolated let topics: MQTTTopics
-    let store: SQLiteStore
+    let store: any OutboxStore & StateStore
     let link: MQTTLink?
     let endpoint: MQTTEndpoint
     private let nudges: AsyncStream<Void>.Continuation
@@ -76,7 +76,7 @@ public actor ReadingPublisher {
     /// - Parameter language: what the readings' `description`s are in (`--lang`, CONTRACT.md: the
     ///   store keeps them in English; `payload(_:in:)`).
     public static func start(
-        settings: Settings.MQTT, store: SQLiteStore, deviceID: String, ahead: Bool = false,
+        settings: Settings.MQTT, store: any OutboxStore & StateStore, deviceID: String, ahead: Bool = false,
         language: Language = .en, onProblem: (@Sendable (MQTTError?) -> Void)? = nil
     ) async -> ReadingPublisher {
         let topics = MQTTTopics(
@@ -99,7 +99,8 @@ public actor ReadingPublisher {
     }
 
     private init(
-        topics: MQTTTopics, store: SQLiteStore, link: MQTTLink?, endpoint: MQTTEndpoint, error: MQTTError?,
+        topics: MQTTTopics, store: any OutboxStore & StateStore, link: MQTTLink?, endpoint: MQTTEndpoint,
+        error: MQTTError?,
         ahead: Bool, language: Language, onProblem: (@Sendable (MQTTError?) -> Void)?
     ) {
         self.onProblem = onProblem
@@ -438,7 +439,7 @@ public struct MQTTLinkRecord: Sendable, Hashable {
     }
 
     /// The record of a running process, or nil.
-    public static func read(from store: SQLiteStore) async -> MQTTLinkRecord? {
+    public static func read(from store: any StateStore) async -> MQTTLinkRecord? {
         guard let text = try? await store.state(key), let record = MQTTLinkRecord(text),
             let pid = pid_t(exactly: record.pid), pid > 0
         else { return nil }

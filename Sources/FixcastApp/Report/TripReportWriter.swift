@@ -22,7 +22,7 @@ public struct TripReportWriter: Sendable {
 
     /// The report's input for `choice` (nil: the last trip, unless a range is given) limited to
     /// [since, until].
-    public func input(store: SQLiteStore, choice: TripChoice?, since: Date?, until: Date?) async throws(ReportError)
+    public func input(store: any TripStore, choice: TripChoice?, since: Date?, until: Date?) async throws(ReportError)
         -> TripReportInput
     {
         do {

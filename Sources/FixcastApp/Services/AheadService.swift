@@ -32,7 +32,7 @@ public actor AheadService {
     private let settings: AheadSettings
     private let baseURL: String
     private let http: any HTTPFetching
-    private let store: SQLiteStore?
+    private let store: (any StateStore & RecentTrackStore)?
     private let places: OfflinePlaces?
     private let clock: any WallClock
     /// The alerts on the way (`AlertService.alertsAhead`); nil: `ahead.alerts` stays empty.
@@ -50,7 +50,8 @@ public actor AheadService {
     public private(set) var requestCount = 0
 
     public init(
-        settings: Settings.Ahead, route: RouteGeometry?, http: any HTTPFetching, store: SQLiteStore?,
+        settings: Settings.Ahead, route: RouteGeometry?, http: any HTTPFetching,
+        store: (any StateStore & RecentTrackStore)?,
         places: OfflinePlaces?, clock: any WallClock, alerts: AlertService? = nil,
         maxPlausibleMps: Double = FixPlausibility.defaultMaxSpeedMps
     ) {
