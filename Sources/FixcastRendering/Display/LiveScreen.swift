@@ -107,7 +107,8 @@ public enum LiveScreen {
         var freshness = state.reading?.weather.map(parts.freshnessLine) ?? ""
         if state.updating { freshness += (freshness.isEmpty ? "" : " · ") + labels.updating }
         foot.append(freshness)
-        foot.append(statusLine(state.problems, labels: labels, width: width))
+        foot += statusLines(
+            state.problems, labels: labels, width: width, maxLines: height >= minHeightForTwoStatusRows ? 2 : 1)
         foot.append(labels.keys)
 
         let room = max(0, height - foot.count)
@@ -148,12 +149,32 @@ public enum LiveScreen {
         return line
     }
 
-    /// The first problem (it names its component), with how many more; "status: ok" without any.
-    static func statusLine(_ problems: [ReadingIssue], labels: DisplayLabels, width: Int) -> String {
-        guard let first = problems.first else { return labels.statusOK }
-        let line = ReadingParts.issueLine(first)
-        guard problems.count > 1 else { return line }
-        let more = labels.more(problems.count - 1)
-        return TextColumns.spread(line, more, in: width)
+    /// From this height on, a problem too long for one row goes on to a second (one day of the
+    /// forecast fewer): its sentence ends with what to do, which a cut at 80 columns lost ("gps: the
+    /// connection to gpsd at 127.0.0.1:2947 was lost; fixcast reconnects b…"). Below it, the frame
+    /// keeps its one status row for the weather.
+    static let minHeightForTwoStatusRows = 12
+
+    /// The first problem (it names its component and what to do), with how many more flush right on
+    /// its first row; "status: ok" without any. Up to `maxLines` rows, broken at spaces.
+    static func statusLines(_ problems: [ReadingIssue], labels: DisplayLabels, width: Int, maxLines: Int)
+        -> [String]
+    {
+        guard let first = problems.first else { return [labels.statusOK] }
+        // Cleaned before it is measured: a tab is a column once it is a space.
+        let text = TerminalText.line(ReadingParts.issueLine(first))
+        let more = problems.count > 1 ? labels.more(problems.count - 1) : nil
+        let moreRoom = more.map { TextColumns.width($0) + 1 } ?? 0
+        guard let more, width > moreRoom + 1 else {
+            return TextColumns.wrap(text, to: width, indent: "  ", maxLines: maxLines)
+        }
+        // The first row leaves room for the count; the rows after it have the whole width.
+        let firstRow = TextColumns.wrap(text, to: width - moreRoom, indent: "", maxLines: maxLines)[0]
+        let rest = text.dropFirst(firstRow.count).drop { $0 == " " }
+        guard maxLines > 1, !firstRow.hasSuffix("…"), !rest.isEmpty else {
+            return [TextColumns.spread(firstRow, more, in: width)]
+        }
+        return [TextColumns.spread(firstRow, more, in: width)]
+            + TextColumns.wrap("  " + rest, to: width, indent: "  ", maxLines: maxLines - 1)
     }
 }

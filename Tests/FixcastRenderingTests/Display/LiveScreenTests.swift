@@ -77,6 +77,40 @@ import Testing
         #expect(frame[22].hasSuffix("(+1 more)"))
     }
 
+    /// A problem too long for 80 columns goes on to a second row, so the sentence's end (what to do)
+    /// is seen; a day of the forecast makes room, and the frame keeps its size.
+    @Test func aLongProblemTakesTwoRowsAndKeepsWhatToDo() {
+        let gps = ReadingIssue(
+            component: .gps,
+            message:
+                "gps: the connection to gpsd at 127.0.0.1:55773 was lost; fixcast reconnects by itself, check that gpsd is running (systemctl status gpsd)."
+        )
+        let ok = LiveScreen.render(state(), now: now, width: 80, height: 24)
+        let frame = LiveScreen.render(state { $0.problems = [gps] }, now: now, width: 80, height: 24)
+        #expect(frame.count == 24)
+        for line in frame { #expect(TextColumns.width(line) <= 80) }
+        #expect(frame[21].hasPrefix("! gps: the connection to gpsd at 127.0.0.1:55773 was lost;"))
+        #expect(frame[22] == "  itself, check that gpsd is running (systemctl status gpsd).")
+        #expect(frame[23] == "r refresh · q quit")
+        #expect(frame[20].hasPrefix("open-meteo · updated"))
+        // One row of the middle gave way; the top is where it was.
+        #expect(Array(frame[0..<20]) == Array(ok[0..<20]))
+
+        // With more problems, the count stays on the first row, flush right.
+        let storage = ReadingIssue(component: .storage, message: "storage: the disk is full; free some space.")
+        let two = LiveScreen.render(state { $0.problems = [gps, storage] }, now: now, width: 80, height: 24)
+        #expect(two[21].hasPrefix("! gps: the connection"))
+        #expect(two[21].hasSuffix("(+1 more)"))
+        #expect(two[22].hasSuffix("(systemctl status gpsd)."))
+        for line in two { #expect(TextColumns.width(line) <= 80) }
+
+        // A short screen keeps one status row for the weather.
+        let short = LiveScreen.render(state { $0.problems = [gps] }, now: now, width: 80, height: 11)
+        #expect(short.count == 11)
+        #expect(short[9].hasPrefix("! gps: the connection") && short[9].hasSuffix("…"))
+        #expect(short[10] == "r refresh · q quit")
+    }
+
     @Test func staleAndUpdatingAreShown() {
         let s = state {
             $0.reading = F.reading(weather: F.weather(cached: true, stale: true))
