@@ -11,8 +11,9 @@ public struct StoredTrip: Sendable, Hashable {
     }
 }
 
-/// A stored reading in a trip, with the time it has there (its position's fix time, or the time the
-/// fixes around it gave it): the time the report draws it at.
+/// A stored reading in a trip, with the time it has there (`Reading.tripTime`: its position's fix
+/// time; its own time when the position was the last known one; or the time the fixes received
+/// around it gave it): the time the report draws it at.
 public struct StoredTripReading: Sendable, Hashable {
     public var tripTime: Date
     public var reading: Reading
@@ -36,10 +37,4 @@ public protocol TripStore: Sendable {
         -> (points: [TripTrackPoint], readings: [StoredTripReading])
     /// How many track points the store holds.
     func trackPointCount() async throws(StorageError) -> Int
-}
-
-/// What weather ahead reads of the stored track: the points received since a time, oldest first
-/// (it learns the speed and the course from them). The SQLite store implements it.
-public protocol RecentTrackStore: Sendable {
-    func recentTrack(since: Date) async throws(StorageError) -> [Fix]
 }

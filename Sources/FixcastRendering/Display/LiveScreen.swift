@@ -8,7 +8,7 @@ import FoundationEssentials
 /// Top: title (with a "demo data" label when replaying), place, position with fix quality (or
 /// "no fix since …"), current weather, today. Middle: the next days and alerts, as many as fit.
 /// Bottom, always visible: "updated N min ago" (with cached/stale), the status line for gpsd,
-/// network and API problems, and the keys. Pure, so a frame is testable without a terminal.
+/// network and API problems (two rows for a long one, where the top keeps all its rows), and the keys. Pure, so a frame is testable without a terminal.
 public enum LiveScreen {
     /// What the screen shows; the agent keeps it up to date and renders on every change or tick.
     public struct State: Sendable, Hashable {
@@ -107,8 +107,10 @@ public enum LiveScreen {
         var freshness = state.reading?.weather.map(parts.freshnessLine) ?? ""
         if state.updating { freshness += (freshness.isEmpty ? "" : " · ") + labels.updating }
         foot.append(freshness)
-        foot += statusLines(
-            state.problems, labels: labels, width: width, maxLines: height >= minHeightForTwoStatusRows ? 2 : 1)
+        // A second status row only where the head (position, current weather, today) keeps all its
+        // rows above the foot: it costs the days and alerts of the middle, never the weather now.
+        let twoStatusRows = height - 4 >= head.count
+        foot += statusLines(state.problems, labels: labels, width: width, maxLines: twoStatusRows ? 2 : 1)
         foot.append(labels.keys)
 
         let room = max(0, height - foot.count)
@@ -149,20 +151,18 @@ public enum LiveScreen {
         return line
     }
 
-    /// From this height on, a problem too long for one row goes on to a second (one day of the
-    /// forecast fewer): its sentence ends with what to do, which a cut at 80 columns lost ("gps: the
-    /// connection to gpsd at 127.0.0.1:2947 was lost; fixcast reconnects b…"). Below it, the frame
-    /// keeps its one status row for the weather.
-    static let minHeightForTwoStatusRows = 12
-
     /// The first problem (it names its component and what to do), with how many more flush right on
-    /// its first row; "status: ok" without any. Up to `maxLines` rows, broken at spaces.
+    /// its first row; "status: ok" without any. Up to `maxLines` rows, broken at spaces: a sentence
+    /// ends with what to do, which one row cut at 80 columns lost ("gps: the connection to gpsd at
+    /// 127.0.0.1:2947 was lost; fixcast reconnects b…").
     static func statusLines(_ problems: [ReadingIssue], labels: DisplayLabels, width: Int, maxLines: Int)
         -> [String]
     {
         guard let first = problems.first else { return [labels.statusOK] }
         // Cleaned before it is measured: a tab is a column once it is a space.
-        let text = TerminalText.line(ReadingParts.issueLine(first))
+        // Trailing spaces (a message's last newline, made a space) would make a blank second row.
+        var text = TerminalText.line(ReadingParts.issueLine(first))
+        while text.last == " " { text.removeLast() }
         let more = problems.count > 1 ? labels.more(problems.count - 1) : nil
         let moreRoom = more.map { TextColumns.width($0) + 1 } ?? 0
         guard let more, width > moreRoom + 1 else {
@@ -171,7 +171,8 @@ public enum LiveScreen {
         // The first row leaves room for the count; the rows after it have the whole width.
         let firstRow = TextColumns.wrap(text, to: width - moreRoom, indent: "", maxLines: maxLines)[0]
         let rest = text.dropFirst(firstRow.count).drop { $0 == " " }
-        guard maxLines > 1, !firstRow.hasSuffix("…"), !rest.isEmpty else {
+        // The first row is the text's first words unless wrap had to cut a word wider than the row.
+        guard maxLines > 1, text.hasPrefix(firstRow), !rest.isEmpty else {
             return [TextColumns.spread(firstRow, more, in: width)]
         }
         return [TextColumns.spread(firstRow, more, in: width)]

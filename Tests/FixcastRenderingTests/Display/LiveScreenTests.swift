@@ -104,11 +104,34 @@ import Testing
         #expect(two[22].hasSuffix("(systemctl status gpsd)."))
         for line in two { #expect(TextColumns.width(line) <= 80) }
 
-        // A short screen keeps one status row for the weather.
-        let short = LiveScreen.render(state { $0.problems = [gps] }, now: now, width: 80, height: 11)
-        #expect(short.count == 11)
-        #expect(short[9].hasPrefix("! gps: the connection") && short[9].hasSuffix("…"))
-        #expect(short[10] == "r refresh · q quit")
+        // The second row never costs the weather now: on 13 rows the top's 9 rows stay whole above a
+        // two-row status; on 12 the status keeps one row, and today's line stays.
+        let thirteen = LiveScreen.render(state { $0.problems = [gps] }, now: now, width: 80, height: 13)
+        #expect(Array(thirteen[0..<9]) == Array(ok[0..<9]))
+        #expect(thirteen[11] == "  itself, check that gpsd is running (systemctl status gpsd).")
+        for height in [11, 12] {
+            let short = LiveScreen.render(state { $0.problems = [gps] }, now: now, width: 80, height: height)
+            #expect(short.count == height)
+            #expect(short.contains { $0.hasPrefix("Today: min -1 °C, max 5 °C") } == (height == 12))
+            #expect(short[height - 2].hasPrefix("! gps: the connection") && short[height - 2].hasSuffix("…"))
+            #expect(short[height - 1] == "r refresh · q quit")
+        }
+    }
+
+    /// A message whose words reach the break with its own "…" still goes on to its second row, and
+    /// one that ends in a space (a newline from outside, cleaned) gets no blank row.
+    @Test func theSecondStatusRowIsTheRestOfTheSentence() {
+        let dots = ReadingIssue(
+            component: .gps, message: "gps: the receiver said nothing for a while… check that gpsd is running now.")
+        let other = ReadingIssue(component: .storage, message: "storage: the disk is full.")
+        let frame = LiveScreen.render(state { $0.problems = [dots, other] }, now: now, width: 60, height: 24)
+        #expect(frame[21].hasPrefix("! gps: the receiver said nothing for a while…"))
+        #expect(frame[21].hasSuffix("(+1 more)"))
+        #expect(frame[22] == "  check that gpsd is running now.")
+
+        let trailing = ReadingIssue(component: .gps, message: "abcdefghijklmnopqr\n")
+        let lines = LiveScreen.statusLines([trailing], labels: DisplayLabels(.en), width: 20, maxLines: 2)
+        #expect(lines == ["! abcdefghijklmnopqr"])
     }
 
     @Test func staleAndUpdatingAreShown() {
