@@ -35,6 +35,18 @@ enum FileSystemPaths {
         return head.isEmpty ? "/" : String(head)
     }
 
+    /// The folders holding `path`, innermost first: its parent, that one's parent, and so on to "/"
+    /// (or "." for a relative path), where the parent stops changing.
+    static func ancestors(of path: String) -> [String] {
+        var folders = [parent(of: path)]
+        while let last = folders.last {
+            let up = parent(of: last)
+            if up == last { break }
+            folders.append(up)
+        }
+        return folders
+    }
+
     /// `mkdir -p` of the folder holding `path`, private to the user (0700): the store holds a
     /// history of where the machine has been.
     static func createParentDirectories(of path: String) throws(StorageError) {

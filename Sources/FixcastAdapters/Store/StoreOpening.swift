@@ -158,14 +158,7 @@ enum StoreOpening {
 
     /// "permission denied on the folder F": the first folder on the way to `path` this user cannot enter.
     private static func unsearchableFolder(of path: String) -> String {
-        var folder = FileSystemPaths.parent(of: path)
-        var blocked: String?
-        while true {
-            if access(folder, X_OK) != 0 { blocked = folder }
-            let up = FileSystemPaths.parent(of: folder)
-            if up == folder { break }
-            folder = up
-        }
+        let blocked = FileSystemPaths.ancestors(of: path).last { access($0, X_OK) != 0 }
         return blocked.map { "permission denied on the folder \($0)" } ?? "permission denied"
     }
 

@@ -34,13 +34,7 @@ public struct DataFiles: Sendable {
         var dirs: [String] = []
         if let dir = environment["FIXCAST_DATA_DIR"], !dir.isEmpty { dirs.append(dir) }
         if let exe = executablePath {
-            var dir = FileSystemPaths.parent(of: exe)
-            while true {
-                dirs.append(FileSystemPaths.join(dir, "share/fixcast"))
-                let up = FileSystemPaths.parent(of: dir)
-                if up == dir { break }
-                dir = up
-            }
+            for dir in FileSystemPaths.ancestors(of: exe) { dirs.append(FileSystemPaths.join(dir, "share/fixcast")) }
         }
         let xdg = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         for base in xdg.split(separator: ":") where !base.isEmpty {

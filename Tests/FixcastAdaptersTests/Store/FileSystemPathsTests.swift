@@ -19,19 +19,17 @@ struct FileSystemPathsTests {
         #expect(FileSystemPaths.parent(of: path) == parent)
     }
 
-    /// Every walk up (the data folders beside the executable, the folder that blocks the store)
-    /// stops because the parent stops changing; a relative start must reach that too.
-    @Test(arguments: ["/a/b/c", "a/b/c", "./a", "../x/y", "/", "."])
-    func aWalkUpEnds(start: String) {
-        var path = start
-        var steps = 0
-        while steps < 10 {
-            let up = FileSystemPaths.parent(of: path)
-            if up == path { break }
-            path = up
-            steps += 1
-        }
-        #expect(steps < 10)
-        #expect(path == "/" || path == ".")
+    /// The walk up that the data folders beside the executable and the folder that blocks the store
+    /// both take: it ends at "/" or, for a relative path, at ".".
+    @Test(arguments: [
+        ("/a/b/c", ["/a/b", "/a", "/"]),
+        ("a/b/c", ["a/b", "a", "."]),
+        ("./a", ["."]),
+        ("../x/y", ["../x", "..", "."]),
+        ("/", ["/"]),
+        (".", ["."]),
+    ])
+    func theAncestorsEndAtTheRootOrTheWorkingFolder(path: String, ancestors: [String]) {
+        #expect(FileSystemPaths.ancestors(of: path) == ancestors)
     }
 }
