@@ -8,7 +8,8 @@ import FoundationEssentials
 /// Top: title (with a "demo data" label when replaying), place, position with fix quality (or
 /// "no fix since …"), current weather, today. Middle: the next days and alerts, as many as fit.
 /// Bottom, always visible: "updated N min ago" (with cached/stale), the status line for gpsd,
-/// network and API problems (two rows for a long one, where the top keeps all its rows), and the keys. Pure, so a frame is testable without a terminal.
+/// network and API problems (two rows for a long one, where the top keeps all its rows), and the
+/// keys. Pure, so a frame is testable without a terminal.
 public enum LiveScreen {
     /// What the screen shows; the agent keeps it up to date and renders on every change or tick.
     public struct State: Sendable, Hashable {
