@@ -160,3 +160,10 @@ struct MovedRows<Row> {
         try emit(before: .infinity, body)
     }
 }
+
+extension SQLiteStore: ExportStore {
+    /// The rows without a fix time of their own, dated by the fixes around them (`undatedTripTimes`).
+    public func exportDating(gapMinutes: Double) throws(StorageError) -> UndatedTripTimes {
+        try undatedTripTimes(gapMinutes: gapMinutes)
+    }
+}

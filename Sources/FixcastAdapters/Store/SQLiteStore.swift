@@ -290,3 +290,5 @@ extension SQLiteStore {
         Int(try db.scalarInt("PRAGMA page_count") ?? 0)
     }
 }
+
+extension SQLiteStore: AgentStore {}

@@ -138,7 +138,7 @@ extension AgentLoop {
 
     /// Runs `body` on the store's thread and waits for it (start-up reads, before the loop runs).
     static func onStoreThread<T: Sendable>(
-        _ store: SQLiteStore, _ body: @escaping @Sendable (isolated SQLiteStore) -> T
+        _ store: any AgentStore, _ body: @escaping @Sendable (isolated any AgentStore) -> T
     ) -> T? {
         // As `ThreadExecutor.runBlocking` hands its task's value over.
         let done = DispatchSemaphore(value: 0)

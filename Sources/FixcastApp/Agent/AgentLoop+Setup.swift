@@ -35,7 +35,7 @@ extension AgentLoop {
     /// The reducer's configuration. The alert ids seen at the last answered check come from the store,
     /// so a restarted agent does not tell them again.
     static func configuration(
-        settings: Settings, options: Agent.Options, store: SQLiteStore?, liveScreen: Bool, gpsdAddress: String
+        settings: Settings, options: Agent.Options, store: (any AgentStore)?, liveScreen: Bool, gpsdAddress: String
     ) -> AgentReducer.Configuration {
         // The one reading asks for the alerts itself (`ReadingMaker`); no checks beside it.
         let checksAlerts = settings.alerts.enabled && !options.oneReading

@@ -1,5 +1,4 @@
 import Dispatch
-import FixcastAdapters
 import FixcastCore
 import Synchronization
 
@@ -10,7 +9,7 @@ import Synchronization
 /// once the disk takes writes again; a change between "failing" and "working" is reported to the loop
 /// (as `.storageProblem`) once, not per write.
 final class TrackWriter: Sendable {
-    private let store: SQLiteStore
+    private let store: any AgentStore
     private let report: @Sendable (ReadingIssue?) -> Void
     /// Touched only on the store's thread (inside `store.perform`).
     private let pending = Mutex<[Fix]>([])
@@ -19,7 +18,7 @@ final class TrackWriter: Sendable {
     /// go first, so the newest track survives.
     static let maxPending = 4_000
 
-    init(store: SQLiteStore, report: @escaping @Sendable (ReadingIssue?) -> Void) {
+    init(store: any AgentStore, report: @escaping @Sendable (ReadingIssue?) -> Void) {
         self.store = store
         self.report = report
     }

@@ -11,11 +11,11 @@ public enum Exporter {
     ///
     /// Times are as `trips` and `report` take them, with `gapMinutes` their gap (`report.trip_gap_min`):
     /// the receiver's fix times, and for a fix without one (the first before the receiver knew the date)
-    /// the time the fixes received around it give it (`SQLiteStore.undatedTripTimes`, one pass over the
+    /// the time the fixes received around it give it (`ExportStore.exportDating`, one pass over the
     /// track before the export, holding only those few rows).
     @discardableResult
-    public static func export(
-        format: ExportFormat, store: isolated SQLiteStore, since: Date?, until: Date?,
+    public static func export<Store: ExportStore>(
+        format: ExportFormat, store: isolated Store, since: Date?, until: Date?,
         gapMinutes: Double = TripSplitter.defaultGapMinutes, to destination: ExportDestination,
         language: Language = .en
     ) throws(ExportError) -> ExportSummary {
@@ -29,7 +29,7 @@ public enum Exporter {
             }
             try writer.begin(out)
             try mapErrors {
-                let dating = try store.undatedTripTimes(gapMinutes: gapMinutes)
+                let dating = try store.exportDating(gapMinutes: gapMinutes)
                 try store.forEachReading(since: since, until: until, dating: dating) { time, reading in
                     try writer.reading(reading, at: time, out)
                     summary.readings += 1

@@ -1,4 +1,3 @@
-import FixcastAdapters
 import FixcastCore
 import FixcastText
 import FoundationEssentials
