@@ -41,7 +41,8 @@ import Testing
             let c: SQLiteStoreLock
             func f(_ s: isolated SQLiteStore) {}
             """
-        #expect(Self.namings(in: source) == ["1: let a: SQLiteStore? = nil", "5: func f(_ s: isolated SQLiteStore) {}"])
+        #expect(
+            Self.namings(in: source) == ["1: let a: SQLiteStore? = nil", "5: func f(_ s: isolated SQLiteStore) {}"])
     }
 
     @Test func onlyTheCompositionNamesTheSQLiteStore() throws {
