@@ -23,9 +23,9 @@ public struct AlertRegionSource: Sendable {
         nwsBaseURL: String = "", metAlertsBaseURL: String = "", ecccBaseURL: String = "", language: String = "en",
         http: any HTTPFetching
     ) {
-        self.nwsBaseURL = WeatherHTTP.base(nwsBaseURL, publicURL: NWSAlertSource.publicBaseURL)
-        self.metAlertsBaseURL = WeatherHTTP.base(metAlertsBaseURL, publicURL: MetAlertsSource.publicBaseURL)
-        self.ecccBaseURL = WeatherHTTP.base(ecccBaseURL, publicURL: ECCCAlertSource.publicBaseURL)
+        self.nwsBaseURL = ServiceBaseURL.resolve(nwsBaseURL, publicURL: NWSAlertSource.publicBaseURL)
+        self.metAlertsBaseURL = ServiceBaseURL.resolve(metAlertsBaseURL, publicURL: MetAlertsSource.publicBaseURL)
+        self.ecccBaseURL = ServiceBaseURL.resolve(ecccBaseURL, publicURL: ECCCAlertSource.publicBaseURL)
         self.language = language == "fr" ? "fr" : "en"
         self.http = http
     }

@@ -78,7 +78,7 @@ public struct NWSAlertSource: AlertSource {
     private let http: any HTTPFetching
 
     public init(baseURL: String = "", http: any HTTPFetching) {
-        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: Self.publicBaseURL)
         self.http = http
     }
 
@@ -108,7 +108,7 @@ public struct MetAlertsSource: AlertSource {
     private let http: any HTTPFetching
 
     public init(baseURL: String = "", http: any HTTPFetching) {
-        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: Self.publicBaseURL)
         self.http = http
     }
 

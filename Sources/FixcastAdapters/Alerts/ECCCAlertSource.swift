@@ -22,7 +22,7 @@ public struct ECCCAlertSource: AlertSource {
     private let http: any HTTPFetching
 
     public init(baseURL: String = "", language: String = "en", http: any HTTPFetching) {
-        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: Self.publicBaseURL)
         self.language = language == "fr" ? "fr" : "en"
         self.http = http
     }

@@ -34,7 +34,7 @@ public struct MeteoAlarmSource: Sendable {
     private let http: any HTTPFetching
 
     public init(baseURL: String = "", http: any HTTPFetching) {
-        self.baseURL = WeatherHTTP.base(baseURL, publicURL: MeteoAlarmFeeds.defaultBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: MeteoAlarmFeeds.defaultBaseURL)
         self.http = http
     }
 

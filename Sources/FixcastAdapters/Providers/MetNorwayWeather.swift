@@ -41,7 +41,7 @@ public final class MetNorwayWeather: WeatherFetching {
     private let store: (any WeatherCacheStore & StateStore)?
 
     public init(baseURL: String = "", http: any HTTPFetching, store: (any WeatherCacheStore & StateStore)? = nil) {
-        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: Self.publicBaseURL)
         self.http = http
         self.store = store
     }

@@ -25,7 +25,7 @@ public struct NominatimPlaces: ReverseGeocoding {
         sharedLimit: (any AtomicStateStore)? = nil
     ) {
         self.http = http
-        self.baseURL = PlaceEndpoints.base(baseURL, default: NominatimPlaces.publicBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: NominatimPlaces.publicBaseURL)
         self.language = language
         self.limiter = limiter
         self.sharedLimit = sharedLimit
@@ -70,22 +70,4 @@ public struct NominatimPlaces: ReverseGeocoding {
             throw PlaceError.invalidResponse(service: NominatimPlaces.serviceName, detail: error.detail)
         }
     }
-}
-
-/// Base URL handling shared by the place providers (CONTRACT.md: the provider's path is appended).
-enum PlaceEndpoints {
-    static func base(_ configured: String, default publicURL: String) -> String {
-        var base = trimmed(configured)
-        if base.isEmpty { base = publicURL }
-        while base.hasSuffix("/") { base.removeLast() }
-        return base
-    }
-}
-
-/// `text` without leading and trailing white space.
-func trimmed(_ text: String) -> String {
-    var s = Substring(text)
-    while let c = s.first, c.isWhitespace { s = s.dropFirst() }
-    while let c = s.last, c.isWhitespace { s = s.dropLast() }
-    return String(s)
 }

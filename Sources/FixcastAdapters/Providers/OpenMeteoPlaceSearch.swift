@@ -15,7 +15,7 @@ public struct OpenMeteoPlaceSearch: PlaceSearching {
     /// `baseURL`: `places.search_url`, empty for the public endpoint.
     public init(http: any HTTPFetching, baseURL: String, language: String) {
         self.http = http
-        self.baseURL = PlaceEndpoints.base(baseURL, default: OpenMeteoPlaceSearch.publicBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: OpenMeteoPlaceSearch.publicBaseURL)
         self.language = language
     }
 
@@ -28,7 +28,7 @@ public struct OpenMeteoPlaceSearch: PlaceSearching {
     }
 
     public func search(_ query: String, limit: Int) async throws(PlaceError) -> [PlaceMatch] {
-        let text = trimmed(query)
+        let text = query.trimmingWhitespace()
         guard !text.isEmpty, limit > 0 else { return [] }
         let response: HTTPResponse
         do {

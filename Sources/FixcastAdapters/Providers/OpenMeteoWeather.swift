@@ -12,7 +12,7 @@ public struct OpenMeteoWeather: WeatherFetching {
     private let http: any HTTPFetching
 
     public init(baseURL: String = "", http: any HTTPFetching) {
-        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: Self.publicBaseURL)
         self.http = http
     }
 

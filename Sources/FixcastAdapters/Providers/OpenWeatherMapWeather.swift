@@ -16,7 +16,7 @@ public struct OpenWeatherMapWeather: WeatherFetching, CustomStringConvertible {
     private let http: any HTTPFetching
 
     public init(baseURL: String = "", apiKey: String, http: any HTTPFetching) {
-        self.baseURL = WeatherHTTP.base(baseURL, publicURL: Self.publicBaseURL)
+        self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: Self.publicBaseURL)
         self.apiKey = apiKey
         self.http = http
     }

@@ -22,17 +22,9 @@ public enum WeatherProviders {
     }
 }
 
-/// The plumbing every weather provider shares: base URLs, the GET with its errors
+/// The plumbing every weather provider shares: the GET with its errors
 /// mapped to `WeatherError`, and reading an API's own reason out of an error body.
 enum WeatherHTTP {
-    /// `base_url` without a trailing slash, or `publicURL` when empty.
-    static func base(_ configured: String, publicURL: String) -> String {
-        var base = configured.trimmedSpaces
-        if base.isEmpty { base = publicURL }
-        while base.hasSuffix("/") { base.removeLast() }
-        return base
-    }
-
     /// One GET; transport failures become `WeatherError.transport` with every secret removed from any
     /// URL the error quotes.
     static func get(_ request: HTTPRequest, http: any HTTPFetching, provider: WeatherProviderID, secrets: [String] = [])
@@ -116,14 +108,5 @@ enum WeatherHTTP {
         } catch {
             throw .invalidResponse(provider: provider, detail: error.detail)
         }
-    }
-}
-
-extension String {
-    fileprivate var trimmedSpaces: String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
-        while let c = s.last, c.isWhitespace { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -28,12 +28,3 @@ public enum NominatimAddress {
             name: name, region: region, country: value("country"), countryCode: value("country_code"), source: source)
     }
 }
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
-        while let c = s.last, c.isWhitespace { s = s.dropLast() }
-        return String(s)
-    }
-}

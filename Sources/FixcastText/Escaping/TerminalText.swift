@@ -110,13 +110,6 @@ public enum TerminalText {
         return String(out)
     }
 
-    /// Text for stderr: newlines kept, tabs and other breaks become a space, every other unsafe
-    /// character shown as `\u{…}`.
-    public static func forStderr(_ text: String) -> String {
-        guard needsCleaning(text) else { return text }
-        return escapingUnsafe(text, keepNewlines: true)
-    }
-
     /// One message for stderr (every caller writes one sentence and its line end): the line ends at
     /// its end are kept, a line break inside it (a path or a name with a newline in it) becomes a
     /// space, so one message stays one line in a journal; every other unsafe character is shown as

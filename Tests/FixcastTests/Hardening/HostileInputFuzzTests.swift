@@ -136,7 +136,7 @@ struct SeededGenerator: RandomNumberGenerator {
                 #expect(
                     error.message.hasPrefix("fixcast") || error.message.hasPrefix("config: "),
                     "case \(n) \(args): \(error.message)")
-                let shown = TerminalText.forStderr(error.message)
+                let shown = TerminalText.forStderrMessage(error.message)
                 #expect(OutputSafety.isClean(shown) && !shown.contains("\n"), "case \(n): \(shown.debugDescription)")
                 #expect(shown.count < 1000, "case \(n): an echo is capped")
             }

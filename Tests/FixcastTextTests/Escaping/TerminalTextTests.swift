@@ -56,15 +56,18 @@ import Testing
         #expect(TerminalText.echo(String(repeating: "h", count: 100_000)).count == TerminalText.maxEchoCharacters)
     }
 
-    @Test("stdout text keeps its own newlines and drops the rest; stderr text escapes the rest")
+    @Test("stdout text keeps its own newlines and drops the rest; a stderr message is one line, the rest escaped")
     func streams() {
         let text = "line one \(Self.hostileTown)\nline\ttwo\n"
         let out = TerminalText.forStdout(text)
         #expect(!Self.hasUnsafe(out, allowNewline: true))
         #expect(out == "line one ]0;pwned[2JTown\nline two\n")
-        let err = TerminalText.forStderr(text)
+        let err = TerminalText.forStderrMessage(text)
         #expect(!Self.hasUnsafe(err, allowNewline: true))
-        #expect(err == "line one \\u{1B}]0;pwned\\u{07}\\u{1B}[2JTown\nline two\n")
+        #expect(err == "line one \\u{1B}]0;pwned\\u{07}\\u{1B}[2JTown line two\n")
+        // The line ends at the end are the caller's and stay; a clean message is given back as it is.
+        #expect(TerminalText.forStderrMessage("storage: the disk is full.\n\n") == "storage: the disk is full.\n\n")
+        #expect(TerminalText.forStderrMessage("a\nb") == "a b")
         #expect(TerminalText.forStdout("plain\n") == "plain\n")
     }
 

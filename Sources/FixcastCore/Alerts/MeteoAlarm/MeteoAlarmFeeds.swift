@@ -22,15 +22,6 @@ public enum MeteoAlarmFeeds {
         slugs[countryCode.uppercased()]
     }
 
-    /// The feed's URL under `baseURL` (`meteoalarm_base_url`; empty: `defaultBaseURL`; a trailing slash
-    /// is not doubled), or nil when the country has no feed.
-    public static func feedURL(baseURL: String, countryCode: String) -> String? {
-        guard let slug = slug(countryCode: countryCode) else { return nil }
-        var base = Substring(baseURL.isEmpty ? defaultBaseURL : baseURL)
-        while base.hasSuffix("/") { base = base.dropLast() }
-        return base + feedPath(slug: slug)
-    }
-
     /// The feed's path under the base URL.
     public static func feedPath(slug: String) -> String { "/feeds/meteoalarm-legacy-atom-" + slug }
 

@@ -30,14 +30,4 @@ struct MeteoAlarmFeedsTests {
         #expect(countries.count == 35)
         for country in countries { #expect(MeteoAlarmFeeds.slug(countryCode: country) != nil, "\(country)") }
     }
-
-    @Test func feedURLs() {
-        #expect(
-            MeteoAlarmFeeds.feedURL(baseURL: "", countryCode: "FR")
-                == "https://feeds.meteoalarm.org/feeds/meteoalarm-legacy-atom-france")
-        #expect(
-            MeteoAlarmFeeds.feedURL(baseURL: "http://127.0.0.1:8080/", countryCode: "at")
-                == "http://127.0.0.1:8080/feeds/meteoalarm-legacy-atom-austria")
-        #expect(MeteoAlarmFeeds.feedURL(baseURL: "", countryCode: "CA") == nil)
-    }
 }
