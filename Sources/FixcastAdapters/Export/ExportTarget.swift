@@ -25,10 +25,11 @@ enum ExportTarget: Equatable {
         var st = stat()
         if stat(path, &st) == 0 {
             switch st.st_mode & S_IFMT {
-            case S_IFREG where path.hasPrefix("/dev/") || path.hasPrefix("/proc/"):
+            case S_IFREG where namesADescriptor(path):
                 // /dev/stdout, /dev/fd/3, /proc/self/fd/1 redirected to a file: the descriptor
                 // is what the caller means; renaming over its file would leave the caller's
-                // descriptor on an unlinked inode.
+                // descriptor on an unlinked inode. (A file of its own under /dev, such as
+                // /dev/shm/trip.gpx, is replaced like any other.)
                 return .writeThrough(path: path)
             case S_IFREG:
                 return .replace(path: try finalPath(path))
@@ -44,6 +45,25 @@ enum ExportTarget: Equatable {
         }
         // Nothing there, or a symlink whose target does not exist yet: create the target.
         return .replace(path: try finalPath(path))
+    }
+
+    /// Whether `path` names one of the process's open descriptors rather than a file: `/dev/stdin`,
+    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, or `/proc/self/fd/N` (also `thread-self` or a
+    /// process id).
+    static func namesADescriptor(_ path: String) -> Bool {
+        if ["/dev/stdin", "/dev/stdout", "/dev/stderr"].contains(path) { return true }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        func isNumber(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } }
+        switch parts.count {
+        case 4:  // "", "dev", "fd", N
+            return parts[0].isEmpty && parts[1] == "dev" && parts[2] == "fd" && isNumber(parts[3])
+        case 5:  // "", "proc", self | thread-self | PID, "fd", N
+            return parts[0].isEmpty && parts[1] == "proc"
+                && (parts[2] == "self" || parts[2] == "thread-self" || isNumber(parts[2])) && parts[3] == "fd"
+                && isNumber(parts[4])
+        default:
+            return false
+        }
     }
 
     /// `path`, or for a symlink (a chain of them) the file it points to, so that renaming over it

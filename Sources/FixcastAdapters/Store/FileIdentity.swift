@@ -16,6 +16,13 @@ public struct FileIdentity: Sendable, Hashable {
         guard stat(path, &info) == 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
+
+    /// The file open on `fd`; nil when `fd` is not open.
+    public static func of(descriptor fd: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
 }
 
 /// The store's file and its WAL's two beside it, as opened (`SQLiteStore.followPath`). A store opened

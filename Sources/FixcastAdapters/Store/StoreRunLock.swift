@@ -19,6 +19,10 @@ public final class StoreRunLock: Sendable {
     /// The locked lock file's descriptor; -1 when none could be made (`retake`).
     private let fd: Mutex<Int32>
 
+    /// The lock file beside the store.
+    static let lockSuffix = ".run-lock"
+    var lockPath: String { storePath + Self.lockSuffix }
+
     private init(storePath: String, fd: Int32) {
         self.storePath = storePath
         self.fd = Mutex(fd)
@@ -39,8 +43,14 @@ public final class StoreRunLock: Sendable {
 
     /// Takes the lock again, on the lock file now beside the store: the store was deleted or replaced
     /// while `run` recorded (`SQLiteStore.followPath`), its lock file went with it, and a second `run`
-    /// on the new store would not be refused. Throws `heldByRun` when one already holds it.
+    /// on the new store would not be refused. Throws `heldByRun` when one already holds it. When the
+    /// lock file stayed (only the store was moved or deleted), the lock held is still the one beside
+    /// the store and nothing is done: a second open of it would be refused by this run's own lock.
     public func retake() throws(StorageError) {
+        let held = fd.withLock { $0 }
+        if held >= 0, let identity = FileIdentity.of(descriptor: held), identity == FileIdentity.of(lockPath) {
+            return
+        }
         guard let new = try Self.locked(storePath) else { return }
         let old = fd.withLock { current in
             defer { current = new }
@@ -52,7 +62,7 @@ public final class StoreRunLock: Sendable {
     /// A descriptor of the store's lock file, locked and holding this process's id; nil when no lock
     /// file can be made.
     private static func locked(_ storePath: String) throws(StorageError) -> Int32? {
-        let fd = open(storePath + ".run-lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let fd = open(storePath + lockSuffix, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return nil }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let err = errno

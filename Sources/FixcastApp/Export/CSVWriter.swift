@@ -59,7 +59,7 @@ struct CSVWriter: ExportWriter {
                 r.alerts.map { $0.covered ? String($0.active.count) : "" } ?? "",
                 r.alerts.map { $0.covered ? ($0.maxSeverity?.rawValue ?? "") : "not-covered" } ?? "",
             ] + AheadExportFields.csvCells(r.ahead)
-        try out.write(fields.map(ExportText.csv).joined(separator: ",") + "\r\n")
+        try out.write(fields.map(CSVCell.field).joined(separator: ",") + "\r\n")
     }
 
     mutating func trackPoint(_ fix: Fix, at time: Date, _ out: ExportSink) throws(ExportError) {}

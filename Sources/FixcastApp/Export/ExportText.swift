@@ -29,16 +29,6 @@ enum ExportText {
     /// GPX text: `XMLText`'s one rule, as data (exact; CR and terminal-unsafe characters as references).
     static func xml(_ s: String) -> String { XMLText.escape(s, for: .data) }
 
-    /// One CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a quote,
-    /// CR or LF, or starts or ends with a space.
-    static func csv(_ s: String) -> String {
-        let needsQuotes =
-            s.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-            || s.hasPrefix(" ") || s.hasSuffix(" ")
-        guard needsQuotes else { return s }
-        return "\"" + s.replacing("\"", with: "\"\"") + "\""
-    }
-
     /// The weather description in `language`, from the WMO code.
     static func description(_ weather: WeatherReport?, language: Language) -> String? {
         weather?.current.weatherCode.flatMap { WMOCode.description($0, language: language) }

@@ -135,6 +135,9 @@ public actor ReadingPublisher {
         {
             announcer = kept
         }
+        store.onReplaced { [weak self] _ in
+            ThreadExecutor.tasks.startTask { await self?.outboxStartedAgain() }
+        }
         await refreshStatus()
         guard let link else { return }
         let events = link.events
@@ -312,6 +315,18 @@ public actor ReadingPublisher {
                 if entry.id == newest { publishLatest(payload, link: link) }
             }
         }
+    }
+
+    /// The store's file was replaced (deleted and made again, another put in its place) while `run`
+    /// recorded: its outbox numbers from 1 again, or from a restored copy's own ids. What was
+    /// published is counted from the start again, and the acknowledgements still to come are dropped:
+    /// they name rows of the old file, and removing them by id would remove readings of the new one
+    /// that were never published. (Those of the old file were in flight, so the broker has them.)
+    func outboxStartedAgain() async {
+        lastQueued = 0
+        inFlight.removeAll()
+        acked.removeAll()
+        await drain()
     }
 
     private var retryPending = false

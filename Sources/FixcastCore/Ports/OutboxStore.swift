@@ -25,4 +25,8 @@ public protocol OutboxStore: Sendable {
     func newestOutboxID() async throws(StorageError) -> Int64
     /// How many readings were dropped because the outbox was full, over the store's life.
     func outboxDropped() async throws(StorageError) -> Int
+    /// Adds `handler`, called with the store's path each time the store's file was found deleted or
+    /// replaced and a new one opened at the path: the outbox's ids start again there, so what was
+    /// published (and what waits for an acknowledgement) by id no longer names the same readings.
+    func onReplaced(_ handler: @escaping @Sendable (String) -> Void)
 }

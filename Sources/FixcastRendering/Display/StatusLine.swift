@@ -34,7 +34,7 @@ public struct StatusLine: Sendable, Hashable {
         reading: Reading?, format: String = defaultFormat, now: Date, options: DisplayOptions, periodicMin: Double
     ) {
         let labels = options.labels
-        guard let reading, reading.position != nil else {
+        guard var reading, reading.position != nil else {
             text = labels.noFixShort
             tooltip = reading == nil ? labels.noReadingStored : labels.noFixShort
             classes = ["no-fix"]
@@ -45,6 +45,9 @@ public struct StatusLine: Sendable, Hashable {
             noFix = true
             return
         }
+        // An alert that has expired since the reading is not shown, as on the live screen's banner: a
+        // bar asks every few seconds, and `run` may take the next reading half an hour later.
+        reading.alerts = reading.alerts.map { $0.aged(to: now, stale: $0.stale) }
         let age = now.timeIntervalSince(reading.time)
         // Weather the reading was given from the store because a fetch failed is stale however new
         // the reading is: `run` without network stores a reading every periodic_min over old weather.

@@ -33,4 +33,25 @@ public enum CSVCell {
         }
         return String(out)
     }
+
+    /// One field of a CSV row per RFC 4180: quoted, with its quotes doubled, when it holds a comma, a
+    /// quote, CR or LF, or starts or ends with a space. Judged scalar by scalar, not by `Character`: a
+    /// comma or a quote followed by a combining mark (U+0301) or a joiner is one Character with it, so
+    /// a test of Characters passes it unseen, and a hostile name splits the row or ends the quotes
+    /// early, letting what follows be read as a cell of its own (a formula `text` never saw).
+    public static func field(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        let needsQuotes =
+            scalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || scalars.first == " " || scalars.last == " "
+        guard needsQuotes else { return s }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in scalars {
+            out.append(scalar)
+            if scalar == "\"" { out.append("\"") }
+        }
+        out.append("\"")
+        return String(out)
+    }
 }

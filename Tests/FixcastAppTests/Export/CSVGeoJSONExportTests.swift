@@ -197,14 +197,6 @@ import Testing
     @Test func xmlEscapesSpecialsAndDropsForbiddenControls() {
         #expect(ExportText.xml("a<b>&\"c\"'\u{01}\td") == "a&lt;b&gt;&amp;&quot;c&quot;&#39;\td")
     }
-
-    @Test(arguments: [
-        ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("two\nlines", "\"two\nlines\""),
-        ("crlf\r\nx", "\"crlf\r\nx\""), (" padded", "\" padded\""), ("", ""),
-    ])
-    func csvQuotesPerRFC4180(field: String, quoted: String) {
-        #expect(ExportText.csv(field) == quoted)
-    }
 }
 
 @Suite(.scratch) struct ExportTimeRangeTests {

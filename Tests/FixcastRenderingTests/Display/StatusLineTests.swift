@@ -98,6 +98,30 @@ import Testing
         #expect(line(reading, "[%A]").text == "[]")
     }
 
+    /// A bar asks every few seconds and `run` may take its next reading half an hour later: an alert
+    /// that expired in between goes from the text, the class and i3blocks' colour, as from the live
+    /// screen's banner (`AlertReport.aged`, one rule for both).
+    @Test func anAlertThatHasExpiredSinceTheReadingIsNotShown() {
+        var reading = F.reading()
+        reading.alerts = AlertReport(
+            source: .nws, covered: true, fetchedAt: F.fetched, stale: false,
+            active: [
+                Alert(id: "a", event: "Gale", severity: .severe, expires: F.fetched.addingTimeInterval(600)),
+                Alert(id: "b", event: "Fog", severity: .minor),
+            ])
+        let before = line(reading, "%A", now: F.fetched.addingTimeInterval(300))
+        #expect(before.text == "⚠ 2 severe")
+        #expect(before.classes.contains("alert-severe") && before.alertSeverity == .severe)
+        let after = line(reading, "%A", now: F.fetched.addingTimeInterval(900))
+        #expect(after.text == "⚠ 1 minor")
+        #expect(after.classes.contains("alert-minor") && !after.classes.contains("alert-severe"))
+        #expect(after.alertSeverity == .minor)
+        #expect(!after.tooltip.contains("severe"), "\(after.tooltip)")
+        #expect(
+            AlertDisplay.banner(reading.alerts, width: 80, now: F.fetched.addingTimeInterval(900))?.contains("Gale")
+                == false)
+    }
+
     @Test func polarDayInsteadOfSunTimes() {
         var weather = F.weather()
         weather.today = TodaySummary(daylight: .polarDay)

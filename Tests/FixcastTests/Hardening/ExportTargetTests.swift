@@ -135,6 +135,31 @@ import Testing
         #expect(Self.fileType("/dev/stdout") == S_IFLNK)
     }
 
+    @Test("a regular file of its own under /dev (tmpfs /dev/shm) is replaced, not appended to")
+    func fileUnderDevIsReplaced() async throws {
+        let (home, db) = try await Self.setUp("export-devshm")
+        defer { home.remove() }
+        let out = "/dev/shm/fixcast-export-\(getpid()).csv"
+        defer { unlink(out) }
+        for _ in 0..<2 {
+            let r = try Self.export(home, db: db, ["-o", out])
+            #expect(r.status == 0, "stderr: \(r.stderr)")
+        }
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.components(separatedBy: "time,trigger,").count == 2, "one header, one export: \(text.prefix(200))")
+        #expect(Self.fileType(out) == S_IFREG)
+    }
+
+    @Test(arguments: [
+        ("/dev/stdout", true), ("/dev/stderr", true), ("/dev/stdin", true), ("/dev/fd/3", true),
+        ("/proc/self/fd/1", true), ("/proc/thread-self/fd/12", true), ("/proc/4242/fd/0", true),
+        ("/dev/shm/trip.gpx", false), ("/dev/fd/x", false), ("/dev/fd/", false), ("/proc/self/fd/1/x", false),
+        ("/proc/self/environ", false), ("/home/me/dev/fd/1", false), ("dev/fd/1", false),
+    ])
+    func descriptorPaths(path: String, isDescriptor: Bool) {
+        #expect(ExportTarget.namesADescriptor(path) == isDescriptor)
+    }
+
     @Test("-o '' is exit 2 naming -o; a folder is exit 1 and the folder is left alone")
     func emptyAndFolder() async throws {
         let (home, db) = try await Self.setUp("export-empty")

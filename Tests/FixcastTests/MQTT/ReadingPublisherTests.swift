@@ -73,6 +73,42 @@ struct ReadingPublisherTests {
         late.stop()
     }
 
+    /// The store's file deleted while `run` records (`rm -rf ~/.local/share/fixcast`): a new one is made
+    /// at the path, its outbox numbers from 1 again, and its readings go to the broker too, not taken
+    /// for the ones already published; acknowledged, they leave the new file's outbox.
+    @Test func aReplacedStoresReadingsArePublished() async throws {
+        let broker = try MosquittoBroker()
+        let store = try Self.store()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/van3/reading"])
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "van3"), store: store, deviceID: "van3")
+        let first = try await Self.storeReadings(3, in: store, device: "van3", publisher: publisher)
+        await recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van3/reading")) == first }
+        let deadline = Date().addingTimeInterval(10)
+        while (try await store.outboxDepth()) > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+
+        try FileManager.default.removeItem(atPath: store.path)
+        let second = try await Self.storeReadings(2, in: store, device: "van3", publisher: publisher, from: 10)
+        #expect(second == ["van3:1", "van3:2"], "the new file's ids start again")
+        // The ids repeat, so the readings are told apart by id and time (a QoS 1 repeat has both).
+        func published(_ r: TopicRecorder) -> [String] {
+            var seen = Set<String>()
+            return r.payloads(on: "fixcast/van3/reading").compactMap { p -> String? in
+                guard let json = try? JSONValue.parse(p), let id = json["id"]?.stringValue,
+                    let time = json["time"]?.stringValue, seen.insert(id + " " + time).inserted
+                else { return nil }
+                return id
+            }
+        }
+        await recorder.wait(timeout: 15) { published($0) == first + second }
+        #expect(published(recorder) == first + second)
+        let emptied = Date().addingTimeInterval(10)
+        while (try await store.outboxDepth()) > 0, Date() < emptied { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await store.outboxDepth() == 0)
+        await publisher.stop()
+        recorder.stop()
+    }
+
     /// CONTRACT.md: `description` follows `--lang`. The store keeps readings in English; what goes to
     /// the broker (`reading` and the retained `state`) is in the run's language, and nothing else differs.
     @Test func readingsArePublishedInTheRunsLanguage() async throws {

@@ -27,4 +27,58 @@ import Testing
         #expect(CSVCell.text("a\nb\u{7}c\u{1B}[2J\u{9B}\u{202E}") == "a\nbc[2J")
         #expect(CSVCell.text("a\r\nb\rc\td") == "a\nb\nc d")
     }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("two\nlines", "\"two\nlines\""),
+        ("crlf\r\nx", "\"crlf\r\nx\""), (" padded", "\" padded\""), ("", ""),
+    ])
+    func fieldsAreQuotedPerRFC4180(field: String, quoted: String) {
+        #expect(CSVCell.field(field) == quoted)
+    }
+
+    /// A comma or a quote with a combining mark or a joiner after it is one Character with it.
+    @Test(arguments: [
+        ("Nice,\u{301} Alpes", "\"Nice,\u{301} Alpes\""),
+        ("a\"\u{301},=1+1,\u{301}", "\"a\"\"\u{301},=1+1,\u{301}\""),
+        ("x\"\u{200D}y", "\"x\"\"\u{200D}y\""),
+        (" \u{301}lead", "\" \u{301}lead\""),
+    ])
+    func aCommaOrQuoteJoinedToAMarkIsStillSeen(field: String, quoted: String) {
+        #expect(CSVCell.field(field) == quoted)
+        #expect(Self.fields(ofRow: CSVCell.field(field) + ",next") == [field, "next"])
+    }
+
+    /// The fields of one CSV row as RFC 4180 reads it, scalar by scalar (as a spreadsheet does).
+    static func fields(ofRow row: String) -> [String] {
+        var fields: [String] = []
+        var current = String.UnicodeScalarView()
+        var quoted = false
+        var scalars = row.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        while let c = pending ?? scalars.next() {
+            pending = nil
+            if quoted {
+                if c == "\"" {
+                    let next = scalars.next()
+                    if next == "\"" {
+                        current.append("\"")
+                    } else {
+                        quoted = false
+                        pending = next
+                    }
+                } else {
+                    current.append(c)
+                }
+            } else if c == "\"" && current.isEmpty {
+                quoted = true
+            } else if c == "," {
+                fields.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(c)
+            }
+        }
+        fields.append(String(current))
+        return fields
+    }
 }
