@@ -139,8 +139,9 @@ final class AgentLoop {
             drawIfNeeded(at: now)
         }
         gps?.close()
-        writer?.flush(timeoutS: 5)
+        let trackProblem = writer.map { $0.finish(timeoutS: 5) }
         let unprinted = display.close()
+        if let trackProblem { handle(.trackFinished(trackProblem)) }
         guard unprinted > 0 else { return exitCode ?? ExitCode.success }
         if !outputFailureSaid { Console.err(Self.stalledReaderSentence(unprinted: unprinted) + "\n") }
         return ExitCode.failure

@@ -13,6 +13,8 @@ final class TrackWriter: Sendable {
     private let report: @Sendable (ReadingIssue?) -> Void
     /// Touched only on the store's thread (inside `store.perform`).
     private let pending = Mutex<[Fix]>([])
+    /// The last-known position of a write the disk refused, kept for the next write as the points are.
+    private let pendingLastKnown = Mutex<Position?>(nil)
     private let failing = Mutex<Bool>(false)
     /// Fixes kept while the disk refuses writes: about an hour at one kept point a second; the oldest
     /// go first, so the newest track survives.
@@ -35,15 +37,25 @@ final class TrackWriter: Sendable {
                 defer { p.removeAll(keepingCapacity: true) }
                 return p
             }
+            let position = self.pendingLastKnown.withLock { kept in
+                defer { kept = nil }
+                return lastKnown ?? kept
+            }
             do throws(StorageError) {
                 // One transaction, one commit: the last-known position goes with the points.
-                try store.appendTrackPoints(batch, lastKnown: lastKnown)
+                try store.appendTrackPoints(batch, lastKnown: position)
             } catch {
-                self.pending.withLock { p in p = Array((batch + p).suffix(Self.maxPending)) }
+                self.keep(batch, position)
                 problem = ReadingIssue(error)
             }
             self.outcome(problem)
         }
+    }
+
+    /// A refused write's points and position, kept for the next write (the newest `maxPending` points).
+    private func keep(_ batch: [Fix], _ position: Position?) {
+        pending.withLock { p in p = Array((batch + p).suffix(Self.maxPending)) }
+        if let position { pendingLastKnown.withLock { kept in kept = kept ?? position } }
     }
 
     func record(_ fix: Fix) { write(points: [fix], lastKnown: nil) }
@@ -53,11 +65,39 @@ final class TrackWriter: Sendable {
     /// Points waiting because the disk refused them.
     var pendingCount: Int { pending.withLock { $0.count } }
 
-    /// Blocks until every write handed over so far is done (at shutdown), or `timeoutS` has passed.
-    func flush(timeoutS: Double) {
+    /// At the stop: after every write handed over so far, one more try of what the disk refused,
+    /// waited for up to `timeoutS`. nil when everything kept is in the store; else why not (it is lost
+    /// with the process), for the exit code and stderr.
+    func finish(timeoutS: Double) -> ReadingIssue? {
         let done = DispatchSemaphore(value: 0)
-        store.perform { _ in done.signal() }
-        _ = done.wait(timeout: .now() + timeoutS)
+        let result = Mutex<ReadingIssue?>(nil)
+        store.perform { store in
+            let batch = self.pending.withLock { p in
+                defer { p.removeAll() }
+                return p
+            }
+            let position = self.pendingLastKnown.withLock { kept in
+                defer { kept = nil }
+                return kept
+            }
+            if !batch.isEmpty || position != nil {
+                do throws(StorageError) {
+                    try store.appendTrackPoints(batch, lastKnown: position)
+                } catch {
+                    self.keep(batch, position)
+                    result.withLock { $0 = ReadingIssue(error) }
+                }
+            }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + timeoutS) == .success else {
+            return ReadingIssue(
+                component: .storage,
+                message:
+                    "storage: the disk did not take the last track points within \(Int(timeoutS)) s, so they are lost; check the disk holding the store."
+            )
+        }
+        return result.withLock { $0 }
     }
 
     private func outcome(_ issue: ReadingIssue?) {

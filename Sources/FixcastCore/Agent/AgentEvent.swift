@@ -38,6 +38,10 @@ public enum AgentEvent: Sendable, Hashable {
     case alertsChecked(activeIDs: [String]?, at: ClockReading)
     /// A track/last-known write failed (nil: writes work again).
     case storageProblem(ReadingIssue?)
+    /// After `.exit`: the store's last write of the track and the last-known position is done, with
+    /// one more try of what the disk refused before; nil when everything kept is in the store, else
+    /// why not (it is lost with the process).
+    case trackFinished(ReadingIssue?)
     /// The store's file was deleted or replaced while recording, and the store now writes to the file
     /// at `path` (made anew when missing).
     case storeReplaced(path: String)

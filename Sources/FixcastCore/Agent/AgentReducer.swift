@@ -87,6 +87,8 @@ public struct AgentReducer: Sendable {
     private var oneReadingFailed = false
     /// One-reading run: its reading finished.
     private var oneReadingDone = false
+    /// The code of the `.exit` said at the stop (nil before it).
+    private var decidedExit: Int32?
     private var oneReading: Bool { configuration.stopsAfterFirstReading }
 
     /// - Parameters:
@@ -133,7 +135,17 @@ public struct AgentReducer: Sendable {
     public var listensToPeople: Bool { !stopped && stoppingUntil == nil }
 
     public mutating func handle(_ event: AgentEvent) -> [AgentEffect] {
-        if stopped { return [] }
+        if stopped {
+            // The exit said at the stop counted the track's writes as they stood; the last one, made
+            // after it, decides: lost points make it 1, a disk that took everything at last clears it.
+            guard case .trackFinished(let issue) = event else { return [] }
+            var effects: [AgentEffect] = []
+            // Said once, as while running: a disk that refused only the last write is news here.
+            if let notice = health.observe(.storage, problem: issue) { effects.append(.announceHealth([notice])) }
+            let code = exitCode(trackProblem: issue)
+            if code != decidedExit { effects.append(.exit(code: code)) }
+            return effects
+        }
         if stoppingUntil != nil { return whileStopping(event) }
         switch event {
         case .resumeSample(let offset, _):
@@ -246,7 +258,7 @@ public struct AgentReducer: Sendable {
                 }
                 if watch.seenIDs != before { effects.append(.rememberAlertsSeen(watch.seenIDs.sorted())) }
             }
-        case .storageProblem(let issue):
+        case .storageProblem(let issue), .trackFinished(let issue):  // the latter comes after the stop
             status.storage = issue
             if let notice = health.observe(.storage, problem: issue) { notices.append(notice) }
         case .storeReplaced(let path):
@@ -474,10 +486,18 @@ public struct AgentReducer: Sendable {
         var effects: [AgentEffect] = []
         if writes.takeAll() { effects.append(.writeTrack) }
         if let left = gpsd.rejectedLeft(at: now.monotonic) { effects.append(.saveRejectedFixes(left)) }
-        let oneReadingLost = oneReading && (oneReadingFailed || !oneReadingDone)
-        let lost = printingFailed || lostReadings > 0 || status.storage != nil || oneReadingLost
-        effects.append(.exit(code: lost ? 1 : 0))
+        let code = exitCode(trackProblem: status.storage)
+        decidedExit = code
+        effects.append(.exit(code: code))
         return effects
+    }
+
+    /// 1 when something was lost: a reading that could not be stored or printed, the one reading
+    /// not taken, or (`trackProblem`) track and last-known writes failing.
+    private func exitCode(trackProblem: ReadingIssue?) -> Int32 {
+        let oneReadingLost = oneReading && (oneReadingFailed || !oneReadingDone)
+        let lost = printingFailed || lostReadings > 0 || trackProblem != nil || oneReadingLost
+        return lost ? 1 : 0
     }
 
     private static func earliest(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {

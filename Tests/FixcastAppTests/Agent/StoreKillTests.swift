@@ -82,7 +82,7 @@ import Testing
         while Date() < deadline {
             i += 1
             for k in 0..<5 { writer.record(StoreTestData.fix(at: Double(i * 5 + k))) }
-            writer.flush(timeoutS: 10)
+            _ = writer.finish(timeoutS: 10)
             // Every other reading carries an ahead forecast, stored in the reading's transaction.
             try await store.insertReading(
                 StoreTestData.reading(

@@ -14,7 +14,7 @@ import Testing
         let writer = TrackWriter(store: store, report: { issue in issues.withLock { $0.append(issue) } })
         for k in 0..<25 { writer.record(StoreTestData.fix(at: Double(k))) }
         writer.saveLastKnown(Position(fix: StoreTestData.fix(at: 24)))
-        writer.flush(timeoutS: 10)
+        #expect(writer.finish(timeoutS: 10) == nil, "everything kept is in the store")
         #expect(try await store.trackPointCount() == 25)
         #expect(try await store.lastKnownPosition()?.coordinate == StoreTestData.fix(at: 24).coordinate)
         #expect(writer.pendingCount == 0)
@@ -29,7 +29,10 @@ import Testing
         let issues = Mutex<[ReadingIssue?]>([])
         let writer = TrackWriter(store: readOnly, report: { issue in issues.withLock { $0.append(issue) } })
         for k in 0..<6 { writer.record(StoreTestData.fix(at: Double(k))) }
-        writer.flush(timeoutS: 10)
+        // The stop's last write tries them once more, and says they are lost.
+        let lost = writer.finish(timeoutS: 10)
+        #expect(lost?.component == .storage)
+        #expect(lost?.message.contains("read-only") == true, "\(String(describing: lost))")
         // Kept for the next write, nothing dropped; one report for six refusals.
         #expect(writer.pendingCount == 6)
         let reported = issues.withLock { $0 }
