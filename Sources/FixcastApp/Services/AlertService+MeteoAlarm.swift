@@ -142,7 +142,18 @@ extension AlertService {
             return AlertOutcome(report: nil, error: .invalidResponse(source: .meteoalarm, detail: error.detail))
         }
         if refresh.asked, table != nil { await recordUnplaced(answer.unplacedAreas, feed: check.feed) }
-        let report = AlertReport.fetched(answer.alerts, source: .meteoalarm, fetchedAt: check.checkedAt, now: now)
+        // A warning reissued under a new identifier (the feed keeps only the newest version, and its
+        // ids carry it: `….v3.0.SI` after `….v2.0.SI`) continues the one placed before under that one's
+        // id, as the point sources' answers do: it is not news to `alerts.command` or MQTT again.
+        let before = await loadCheck(.meteoalarm)
+        let alerts = AlertIdentity.continuing(answer.alerts, from: before?.report.active ?? [])
+        let report = AlertReport.fetched(alerts, source: .meteoalarm, fetchedAt: check.checkedAt, now: now)
+        if before?.report != report || before?.coordinate != coordinate {
+            await saveCheck(
+                AlertCheck(
+                    source: .meteoalarm, coordinate: coordinate, checkedAt: check.checkedAt, expires: nil,
+                    lastModified: nil, report: report))
+        }
         return AlertOutcome(report: stale ? report.aged(to: now, stale: true) : report, error: error)
     }
 

@@ -191,7 +191,8 @@ public actor AlertService {
         let now = clock.now()
         let last = await loadCheck(source.id)
         let ifModifiedSince: String?
-        switch policy.decide(last: last, source: source.id, at: coordinate, now: now) {
+        let url = source.url(for: coordinate)
+        switch policy.decide(last: last, source: source.id, at: coordinate, url: url, now: now) {
         case .reuse:
             if let last { return AlertOutcome(report: last.report.aged(to: now, stale: false), error: nil) }
             ifModifiedSince = nil
@@ -227,7 +228,7 @@ public actor AlertService {
                 AlertCheck(
                     source: source.id, coordinate: coordinate, checkedAt: now, expires: answer.expires,
                     lastModified: answer.lastModified ?? (answer.alerts == nil ? last?.lastModified : nil),
-                    report: report))
+                    report: report, url: url))
             return AlertOutcome(report: report, error: nil)
         } catch {
             if case .status(_, let code, _, let retryAfter) = error {
@@ -291,7 +292,7 @@ public actor AlertService {
         }
     }
 
-    private func saveCheck(_ check: AlertCheck) async {
+    func saveCheck(_ check: AlertCheck) async {
         checks[check.source] = check
         try? await state?.setState(Self.checkKey(check.source), check.json.serialized())
     }

@@ -9,11 +9,15 @@ public struct AlertCheck: Sendable, Hashable {
     public var expires: Date?
     public var lastModified: String?
     public var report: AlertReport
+    /// The URL asked (the source's, for `coordinate`): `Last-Modified` is that document's, so it goes
+    /// back as `If-Modified-Since` only to the same URL. nil in a check kept by an older fixcast.
+    public var url: String?
 
     public init(
         source: AlertSourceID, coordinate: Coordinate, checkedAt: Date, expires: Date?, lastModified: String?,
-        report: AlertReport
+        report: AlertReport, url: String? = nil
     ) {
+        self.url = url
         self.source = source
         self.coordinate = coordinate
         self.checkedAt = checkedAt
@@ -25,8 +29,9 @@ public struct AlertCheck: Sendable, Hashable {
 
 /// Decides whether an alert source may be asked now (CONTRACT.md "Alerts", MET Norway's terms):
 /// never more often than `alerts.check_min` for a spot within 5 km of the last question, never before
-/// that answer's `Expires`, and with `If-Modified-Since` when the last answer for the spot had a
-/// `Last-Modified`. A spot farther away is a new question and may be asked at once.
+/// that answer's `Expires`, and with `If-Modified-Since` when the last answer had a `Last-Modified`
+/// and was for the same URL (a spot up to 5 km away is another URL: its 304 would hand the last spot's
+/// alerts to this one). A spot farther away is a new question and may be asked at once.
 public struct AlertCheckPolicy: Sendable, Hashable {
     /// The "same spot" radius of the contract; alert areas are counties and sea areas, much larger.
     public static let sameSpotKm = 5.0
@@ -43,7 +48,10 @@ public struct AlertCheckPolicy: Sendable, Hashable {
         case ask(ifModifiedSince: String?)
     }
 
-    public func decide(last: AlertCheck?, source: AlertSourceID, at coordinate: Coordinate, now: Date) -> Decision {
+    /// `url`: what would be asked for `coordinate` (nil: only whether the last answer stands matters).
+    public func decide(
+        last: AlertCheck?, source: AlertSourceID, at coordinate: Coordinate, url: String? = nil, now: Date
+    ) -> Decision {
         guard let last, last.source == source,
             GreatCircle.distanceKm(last.coordinate, coordinate) <= Self.sameSpotKm
         else { return .ask(ifModifiedSince: nil) }
@@ -52,6 +60,6 @@ public struct AlertCheckPolicy: Sendable, Hashable {
         if age >= 0 && age < checkInterval { return .reuse }
         // `Expires` up to an hour ahead (`ServerExpiry`): further is a broken header.
         if ServerExpiry.stands(last.expires, receivedAt: last.checkedAt, now: now) { return .reuse }
-        return .ask(ifModifiedSince: last.lastModified)
+        return .ask(ifModifiedSince: url != nil && last.url == url ? last.lastModified : nil)
     }
 }

@@ -84,6 +84,7 @@ extension AlertCheck {
             ("checked_at", .string(UTCTime.format(checkedAt))),
             ("expires", .string(expires.map(UTCTime.format))),
             ("last_modified", .string(lastModified)),
+            ("url", .string(url)),
             ("report", report.json),
             ("aliases", Self.aliasesJSON(report.active)),
             ("footprints", Self.footprintsJSON(report.active)),
@@ -124,6 +125,6 @@ extension AlertCheck {
         self.init(
             source: source, coordinate: coordinate, checkedAt: checkedAt,
             expires: c["expires"]?.stringValue.flatMap(UTCTime.parse), lastModified: c["last_modified"]?.stringValue,
-            report: report)
+            report: report, url: c["url"]?.stringValue)
     }
 }

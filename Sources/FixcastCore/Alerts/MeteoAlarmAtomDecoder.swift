@@ -25,12 +25,6 @@ public enum MeteoAlarmAtomDecoder {
         return feed.child(named: XMLName(namespace: atom, "updated")).flatMap { UTCTime.parse($0.text) }
     }
 
-    public static func decode(_ feed: XMLElement) throws(AlertDecodeFailure) -> [Alert] {
-        // No `AlertIdentity` here: one entry names one area, and the areas of one warning share its
-        // identifier (CONTRACT.md: entries are one alert when event, severity, onset, expiry and area match).
-        try entries(feed).compactMap(alert(entry:))
-    }
-
     /// The feed's entries, when the document is an Atom feed (its root is Atom's `feed`). That the
     /// document is whole is the reader's part: a feed cut short (a proxy or a dropped connection that
     /// still answered 200 with a matching length) is not well-formed XML and never becomes a tree, so it
@@ -42,12 +36,6 @@ public enum MeteoAlarmAtomDecoder {
                 "not an Atom feed (the root element is <\(ErrorText.clause(feed.name.description))>)")
         }
         return feed.children(named: entry)
-    }
-
-    /// One entry as an alert; nil when it is not one (not `Actual`, a `Cancel`, no identifier).
-    static func alert(entry: XMLElement) -> Alert? {
-        guard let message = message(entry: entry), message.kind != .cancel else { return nil }
-        return message.alert
     }
 
     /// One entry as a message of its warning's chain (`AlertIdentity`): an `Alert`, an `Update` or

@@ -16,8 +16,10 @@ public struct AlertWatch: Sendable, Hashable {
     /// The ids active at the last answered check.
     public private(set) var seenIDs: Set<String>
 
-    /// More ids than this at once is not a real state (`AlertReport.maxAlerts` are kept a check).
-    public static let maxSeen = 64
+    /// As many ids as a check's report keeps (`AlertReport.maxAlerts`): fewer, and the alerts beyond
+    /// them (a country-wide storm listed where the area table cannot place it) were news at every
+    /// check; more is not a real state.
+    public static let maxSeen = AlertReport.maxAlerts
 
     public init(intervalMin: Double, seen: Set<String> = []) {
         self.intervalS = max(0, intervalMin) * 60

@@ -325,6 +325,37 @@ import Testing
         #expect(server.requestCount(path: Self.francePath) == 2)
     }
 
+    /// MeteoAlarm's feed keeps only a warning's newest version, under a new identifier: placed again,
+    /// it continues the warning placed before (whose id it keeps, the new one an alias), so it is not
+    /// news to `alerts.command` or MQTT again; a run started afresh on the same store continues it too.
+    @Test func aWarningReissuedUnderANewIdentifierKeepsItsFirstID() async throws {
+        let original = try String(contentsOfFile: AlertFixtures.meteoAlarmFrance, encoding: .utf8)
+        let firstID = "2.49.0.0.250.0.FR.20221207160058.764028"
+        let newID = "2.49.0.0.250.0.FR.20221207200058.764099"
+        #expect(original.contains(firstID))
+        let reissued = original.replacingOccurrences(of: firstID, with: newID).replacingOccurrences(
+            of: "<cap:sent>2022-12-07T15:00:58+00:00</cap:sent>", with: "<cap:sent>2022-12-07T19:00:58+00:00</cap:sent>"
+        )
+        let server = try FixtureServer.started(routes: [Self.francePath: [.body(original), .body(reissued)]])
+        defer { server.stop() }
+        let clock = ManualClock(franceTime)
+        let db = try store()
+        let alerts = service(server, store: db, clock: clock)
+        let first = await alerts.alerts(at: annecy, offline: false)
+        #expect(first.report?.active.map(\.id) == [firstID])
+        clock.advance(by: 11 * 60)
+        let second = await alerts.alerts(at: annecy, offline: false)
+        #expect(server.requestCount(path: Self.francePath) == 2)
+        #expect(second.report?.active.map(\.id) == [firstID], "continued, not a new warning")
+        #expect(second.report?.active.first?.aliases.contains(newID) == true)
+        clock.advance(by: 11 * 60)
+        let restarted = await service(server, store: db, clock: clock).alerts(at: annecy, offline: false)
+        #expect(restarted.report?.active.map(\.id) == [firstID])
+        // Without a warning placed before, the reissued one is what it says it is.
+        let fresh = await service(server, store: try store(), clock: clock).alerts(at: annecy, offline: false)
+        #expect(fresh.report?.active.map(\.id) == [newID])
+    }
+
     /// The stored check names its feed by slug ("france"), as the offline path and the unplaced counts
     /// look it up: it was stored as the region's key ("meteoalarm.france"), so a feed fetched a moment
     /// ago read as stale offline, and each feed's unplaced count wiped the other feeds' counts.

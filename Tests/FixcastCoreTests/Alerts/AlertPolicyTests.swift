@@ -13,7 +13,38 @@ import Testing
     ) -> AlertCheck {
         AlertCheck(
             source: source, coordinate: c, checkedAt: t, expires: expires, lastModified: lastModified,
-            report: AlertReport(source: source, covered: true, fetchedAt: t, stale: false, active: []))
+            report: AlertReport(source: source, covered: true, fetchedAt: t, stale: false, active: []),
+            url: Self.url(c))
+    }
+
+    /// A point source's URL, as the sources make it (4 decimals).
+    static func url(_ c: Coordinate) -> String {
+        "https://api.weather.gov/alerts/active?point=" + QueryEncoding.decimal(c.lat, places: 4) + ","
+            + QueryEncoding.decimal(c.lon, places: 4)
+    }
+
+    /// `Last-Modified` is the asked document's: a spot 2 km on asks another URL, so it is asked afresh;
+    /// a 304 there would hand it the last spot's alerts (a boat at 20 km/h never leaves 5 km of them).
+    @Test func ifModifiedSinceGoesOnlyToTheSameURL() {
+        let policy = AlertCheckPolicy(checkMin: 10)
+        let last = check(at: here, t0, lastModified: "Mon, 30 Nov 2026 14:00:00 GMT")
+        let near = Coordinate(lat: 33.27, lon: -112.30)!  // ~2.2 km
+        let later = t0.addingTimeInterval(600)
+        #expect(
+            policy.decide(last: last, source: .nws, at: here, url: Self.url(here), now: later)
+                == .ask(ifModifiedSince: "Mon, 30 Nov 2026 14:00:00 GMT"))
+        #expect(
+            policy.decide(last: last, source: .nws, at: near, url: Self.url(near), now: later)
+                == .ask(ifModifiedSince: nil))
+        let sameURL = Coordinate(lat: 33.25001, lon: -112.30001)!  // rounds to the same 4 decimals
+        #expect(
+            policy.decide(last: last, source: .nws, at: sameURL, url: Self.url(sameURL), now: later)
+                == .ask(ifModifiedSince: "Mon, 30 Nov 2026 14:00:00 GMT"))
+        var older = last
+        older.url = nil  // kept by an earlier fixcast: which URL it answered is unknown
+        #expect(
+            policy.decide(last: older, source: .nws, at: here, url: Self.url(here), now: later)
+                == .ask(ifModifiedSince: nil))
     }
 
     @Test func noRequestWithinCheckMinForTheSameSpot() {
@@ -24,7 +55,7 @@ import Testing
         let near = Coordinate(lat: 33.27, lon: -112.30)!  // ~2.2 km
         #expect(policy.decide(last: last, source: .nws, at: near, now: t0.addingTimeInterval(60)) == .reuse)
         #expect(
-            policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(600))
+            policy.decide(last: last, source: .nws, at: here, url: Self.url(here), now: t0.addingTimeInterval(600))
                 == .ask(ifModifiedSince: "Mon, 30 Nov 2026 14:00:00 GMT"))
     }
 

@@ -1,3 +1,4 @@
+import FixcastText
 import Foundation
 import Testing
 
@@ -6,10 +7,17 @@ import Testing
 /// The MeteoAlarm Atom decoder over the recorded UK feed's tree (decoding only; which warnings apply where
 /// is `MeteoAlarmFeedAlerts`').
 @Suite struct MeteoAlarmAtomDecoderTests {
+    /// Each entry as production reads it (`entries`, then `message(entry:)`), Cancels left out: one
+    /// alert per entry, before the identity rule (`MeteoAlarmFeedAlerts`) joins them.
+    static func decode(_ feed: FixcastText.XMLElement) throws(AlertDecodeFailure) -> [Alert] {
+        try MeteoAlarmAtomDecoder.entries(feed).compactMap { MeteoAlarmAtomDecoder.message(entry: $0) }
+            .filter { $0.kind != .cancel }.map(\.alert)
+    }
+
     @Test func recordedUKFeedHas25ModerateWarnings() throws {
         let body = try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml")
         let feed = try CoreFixtures.tree("meteoalarm-atom-united-kingdom.xml")
-        let alerts = try MeteoAlarmAtomDecoder.decode(feed)
+        let alerts = try MeteoAlarmAtomDecoderTests.decode(feed)
         // Counted independently of the decoder: one <entry> per warning and region.
         let text = String(decoding: body, as: UTF8.self)
         #expect(alerts.count == text.components(separatedBy: "<entry>").count - 1)
@@ -37,7 +45,7 @@ import Testing
     /// The feed's text written otherwise but meaning the same: the same warnings.
     @Test func anotherPrefixCDATAAndCommentsReadAsTheFeedDoes() throws {
         let text = String(decoding: try CoreFixtures.bytes("meteoalarm-atom-united-kingdom.xml"), as: UTF8.self)
-        let expected = try MeteoAlarmAtomDecoder.decode(try CoreFixtures.tree(text: text))
+        let expected = try MeteoAlarmAtomDecoderTests.decode(try CoreFixtures.tree(text: text))
         // CAP under another prefix, Atom under a prefix of its own.
         let prefixed =
             text
@@ -51,7 +59,7 @@ import Testing
                     #"<(/?)(feed|entry|link|title|id|updated|value|valueName|author|name|uri|email|rights|generator|logo|published)([\s>/])"#,
                 with: "<$1a:$2$3", options: .regularExpression)
         #expect(prefixed.contains("<a:entry>") && prefixed.contains("<warning:event>"))
-        #expect(try MeteoAlarmAtomDecoder.decode(try CoreFixtures.tree(text: prefixed)) == expected)
+        #expect(try MeteoAlarmAtomDecoderTests.decode(try CoreFixtures.tree(text: prefixed)) == expected)
         // Text in CDATA sections, comments between (and holding) elements.
         let wrapped =
             text
@@ -61,21 +69,21 @@ import Testing
             )
             .replacingOccurrences(
                 of: "<entry>", with: "<!-- <entry><cap:identifier>fake</cap:identifier></entry> --><entry>")
-        #expect(try MeteoAlarmAtomDecoder.decode(try CoreFixtures.tree(text: wrapped)) == expected)
+        #expect(try MeteoAlarmAtomDecoderTests.decode(try CoreFixtures.tree(text: wrapped)) == expected)
         #expect(expected.contains { $0.area == "Strathclyde" })
     }
 
     @Test func aDocumentThatIsNotAnAtomFeedIsRefused() throws {
         let html = try CoreFixtures.tree(text: "<html><body>no</body></html>")
         #expect(throws: AlertDecodeFailure("not an Atom feed (the root element is <html>)")) {
-            try MeteoAlarmAtomDecoder.decode(html)
+            try MeteoAlarmAtomDecoderTests.decode(html)
         }
         // A `feed` in no namespace, or CAP's, is not Atom's.
         #expect(throws: AlertDecodeFailure.self) {
-            try MeteoAlarmAtomDecoder.decode(try CoreFixtures.tree(text: "<feed/>"))
+            try MeteoAlarmAtomDecoderTests.decode(try CoreFixtures.tree(text: "<feed/>"))
         }
         let cap = try CoreFixtures.tree("meteoalarm-cap-france.xml")
-        #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoder.decode(cap) }
+        #expect(throws: AlertDecodeFailure.self) { try MeteoAlarmAtomDecoderTests.decode(cap) }
         #expect(MeteoAlarmAtomDecoder.updated(cap) == nil)
     }
 }

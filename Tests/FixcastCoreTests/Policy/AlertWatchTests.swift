@@ -45,6 +45,15 @@ import Testing
         #expect(AlertWatch(intervalMin: 10, seen: huge).seenIDs.count == AlertWatch.maxSeen)
     }
 
+    /// A report keeps up to `AlertReport.maxAlerts`: a full one, checked again, tells nothing twice.
+    @Test func aFullReportIsToldOnce() {
+        var w = AlertWatch(intervalMin: 10)
+        let ids = (0..<AlertReport.maxAlerts).map { "id\($0)" }
+        #expect(w.news(in: ids) == ids)
+        #expect(w.news(in: ids) == [], "the same \(ids.count) at the next check")
+        #expect(w.news(in: ids.reversed()) == [])
+    }
+
     @Test func aNegativeIntervalIsZero() {
         var w = AlertWatch(intervalMin: -3)
         w.checkStarted(now: F.at(10))

@@ -13,9 +13,15 @@ public enum MeteoAlarmFeedFootprints {
         var messages: [AlertIdentity.Message] = []
         var placed: [(id: String, footprint: AlertFootprint)] = []
         for entry in entries {
-            guard let alert = MeteoAlarmAtomDecoder.alert(entry: entry), !alert.isExpired(at: now) else { continue }
-            messages.append(AlertIdentity.Message(alert: alert, sent: MeteoAlarmAtomDecoder.sent(entry: entry)))
-            if let footprint = footprint(entry, table: table) { placed.append((alert.id, footprint)) }
+            // As `MeteoAlarmFeedAlerts` reads the feed: a Cancel is kept whatever its times, and ends the
+            // warning it joins (`AlertIdentity`), so a cancelled warning is not ahead either.
+            guard let message = MeteoAlarmAtomDecoder.message(entry: entry),
+                message.kind == .cancel || !message.alert.isExpired(at: now)
+            else { continue }
+            messages.append(message)
+            if message.kind != .cancel, let footprint = footprint(entry, table: table) {
+                placed.append((message.alert.id, footprint))
+            }
         }
         var byID: [String: Alert] = [:]
         for alert in AlertIdentity.onePerIdentity(messages) {

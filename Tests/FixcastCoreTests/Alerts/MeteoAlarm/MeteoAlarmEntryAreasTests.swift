@@ -11,7 +11,7 @@ struct MeteoAlarmEntryAreasTests {
         #expect(entries.flatMap(\.geocodes).allSatisfy { $0.scheme == "NUTS3" && $0.code.hasPrefix("FR") })
         #expect(entries.flatMap(\.geocodes).contains(AlertGeocode(scheme: "NUTS3", code: "FR718")))
         // The same identifiers as the decoder's alerts, so each alert can be placed.
-        let decoded = Set(try MeteoAlarmAtomDecoder.decode(body).map(\.id))
+        let decoded = Set(try MeteoAlarmAtomDecoderTests.decode(body).map(\.id))
         #expect(!decoded.isEmpty && decoded.isSubset(of: Set(entries.map(\.identifier))))
     }
 

@@ -48,6 +48,24 @@ import Testing
                 .isEmpty)
     }
 
+    /// A Cancel ends its warning ahead as it does here (`MeteoAlarmFeedAlerts`): the footprints read
+    /// the feed's messages through the one identity rule, Cancels included.
+    @Test func aCancelledWarningIsNotAhead() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let geocode = "<valueName>NUTS3</valueName><value>FR718</value>"
+        typealias T = MeteoAlarmFeedAlertsTests
+        let old = T.version(id: "v1", kind: "Alert", sent: "2022-12-07T20:00:00+00:00", title: "old", geocode: geocode)
+        let new = T.version(id: "v2", kind: "Update", sent: "2022-12-07T22:00:00+00:00", title: "new", geocode: geocode)
+        let cancel = T.version(
+            id: "v3", kind: "Cancel", sent: "2022-12-07T23:00:00+00:00", title: "cancel", geocode: geocode)
+        let now = T.franceTime
+        let live = MeteoAlarmFeedFootprints.candidates(in: try T.feed(new, old), table: table, now: now)
+        #expect(Set(live.map(\.alert.id)) == ["v1"], "one warning, under its first id")
+        #expect(live.allSatisfy { $0.alert.headline == "new" })
+        let ended = MeteoAlarmFeedFootprints.candidates(in: try T.feed(old, cancel, new), table: table, now: now)
+        #expect(ended.isEmpty, "\(ended.map(\.alert.headline))")
+    }
+
     @Test func aWarningsOwnPolygonIsItsFootprintAndWithoutTheTableGeocodesPlaceNothing() throws {
         let body = try MeteoAlarmFeedAlertsTests.feed(
             MeteoAlarmFeedAlertsTests.entry(id: "drawn", polygon: "45.6,4.6 45.6,5.0 45.9,5.0 45.9,4.6 45.6,4.6"),
