@@ -36,14 +36,21 @@ public enum AheadPath: Sendable, Equatable {
 /// from the last one). Stationary: here, every `step_min`. ETA = now + distance ÷ speed.
 public enum AheadSampling {
     /// At most this many samples, whatever the settings: 12 h at 15 min is 48; a bound keeps one
-    /// request's location list (and its cost in call units) small.
+    /// request's location list (and its cost in call units) small. A step too fine for the window
+    /// (`step_min` 5 over 12 h wants 144) is widened to fit it (`stepS`), so the samples still reach
+    /// `hours` rather than stop short of it unsaid.
     public static let maxSamples = 96
+
+    /// The time between samples: `step_min`, or wider when `maxSamples` of it would not reach `hours`.
+    static func stepS(_ settings: AheadSettings) -> Double {
+        max(max(1, settings.stepMin) * 60, max(0, settings.hours) * 3600 / Double(maxSamples))
+    }
 
     public static func samples(along path: AheadPath, speedMps: Double, now: Date, settings: AheadSettings)
         -> [AheadSamplePoint]
     {
         let horizonS = max(0, settings.hours) * 3600
-        let stepS = max(1, settings.stepMin) * 60
+        let stepS = Self.stepS(settings)
         if case .stationary(let here) = path {
             var out: [AheadSamplePoint] = []
             var t = stepS

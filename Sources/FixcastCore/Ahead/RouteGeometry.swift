@@ -7,16 +7,50 @@ public struct RouteGeometry: Sendable, Equatable {
     /// `alongM[i]`: metres along the route at `points[i]`; `alongM[0] == 0`.
     public let alongM: [Double]
 
+    /// 2 km: the longest segment kept. A fix is measured against a segment on the flat map of its own
+    /// tangent plane, where a segment is a straight line, while the route runs on the great circle
+    /// between its points (the samples are laid there); over a long leg of a sparse route (a planner's
+    /// two points 255 km apart, a ferry) the two part by hundreds of metres to kilometres, and a
+    /// traveller exactly on the route was measured off it. Points every 2 km on the great circle keep
+    /// them within a metre of each other.
+    public static let maxSegmentM = 2_000.0
+    /// Points added at most (`GPXRouteBuilder.maxPoints` more): a route round the world in a few
+    /// points then gets its added points spaced farther than `maxSegmentM`, not millions of them.
+    public static let maxAddedPoints = 100_000
+
     /// nil for fewer than two points (no direction to follow); `GPXRouteReader` never returns those.
+    /// Legs longer than `maxSegmentM` are cut on their great circle.
     public init?(_ route: GPXRoute) {
         guard route.points.count >= 2 else { return nil }
+        let legs = (1..<route.points.count).map { GreatCircle.distanceM(route.points[$0 - 1], route.points[$0]) }
+        var step = Self.maxSegmentM
+        let wanted = legs.reduce(0.0) { $0 + max(0, ($1 / Self.maxSegmentM).rounded(.up) - 1) }
+        if wanted > Double(Self.maxAddedPoints) {
+            step = legs.reduce(0, +) / Double(Self.maxAddedPoints)
+        }
+        var points: [Coordinate] = [route.points[0]]
         var along: [Double] = [0]
+        points.reserveCapacity(route.points.count)
         along.reserveCapacity(route.points.count)
         for k in 1..<route.points.count {
-            along.append(along[k - 1] + GreatCircle.distanceM(route.points[k - 1], route.points[k]))
+            let a = route.points[k - 1]
+            let b = route.points[k]
+            let pieces = max(1, Int(min((legs[k - 1] / step).rounded(.up), Double(Self.maxAddedPoints))))
+            if pieces > 1 {
+                let start = along[along.count - 1]
+                for j in 1..<pieces {
+                    let f = Double(j) / Double(pieces)
+                    points.append(SphereNavigation.intermediate(a, b, fraction: f))
+                    along.append(start + legs[k - 1] * f)
+                }
+                along.append(start + legs[k - 1])
+            } else {
+                along.append(along[along.count - 1] + legs[k - 1])
+            }
+            points.append(b)
         }
         self.name = route.name
-        self.points = route.points
+        self.points = points
         self.alongM = along
     }
 

@@ -28,7 +28,10 @@ public struct RouteProgress: Sendable, Equatable {
 /// A route that loops back on itself (out and back on one road, a lap) passes near the same place
 /// twice; the nearest segment of the whole route would jump to the other pass. So after the first
 /// fix only a window of the route is searched: from `backToleranceM` behind the last projection to
-/// `forwardWindowM` (plus what `maxPlausibleSpeedMps` could cover since) ahead of it. Off the route
+/// what `maxPlausibleSpeedMps` could cover since, plus `forwardMarginM`, ahead of it; and within it,
+/// of the points about as near as the nearest (`tieM`), the earliest along the route wins, so near the
+/// turn of an out-and-back, where the way back is inside the window too, the fix stays on the way out
+/// until it has passed the turn. Off the route
 /// by more than `offRouteM` for `offRouteHoldS`, the follower says so (`leftRoute`) and the basis is the
 /// course; while off, the whole rest of the route ahead is searched, so a detour that comes back
 /// anywhere ahead is noticed (`rejoinedRoute`). Time is passed in.
@@ -39,15 +42,19 @@ public struct RouteProjection: Sendable {
     /// 50 m back: a receiver's jitter and a projection that lands a little behind at a bend, never a
     /// whole pass of a loop.
     public static let backToleranceM = 50.0
-    /// 5 km ahead: enough for a few minutes of fixes at road speed between two projections; far less
-    /// than the length of a loop that comes back to the same place.
-    public static let forwardWindowM = 5_000.0
+    /// 1 km ahead beyond what the time since the last projection allows: a projection that lands
+    /// ahead at a bend of a sparse route, a receiver's jump. The way back of an out-and-back is within
+    /// it only in the last ~500 m before the turn, where the earliest near point wins.
+    public static let forwardMarginM = 1_000.0
     /// 70 m/s (252 km/h) times the seconds since the last projection widens the window after a gap
     /// (a tunnel, a pause of the receiver), so a fast vehicle is not lost behind it.
     public static let maxPlausibleSpeedMps = 70.0
-    /// 25 m: in a full search (the first fix, or rejoining) points this close to the best are as good,
-    /// and the earliest along the route wins (at the start of a lap, the start, not the finish).
+    /// 25 m: points this close to the best are as good, and the earliest along the route wins (at the
+    /// start of a lap, the start, not the finish; before the turn of an out-and-back, the way out,
+    /// also where the way back is drawn on the same points and the two tie to the last bit).
     static let tieM = 25.0
+    /// 1 m: within one pass, points this close in distance are the same; the earlier stands.
+    static let sameDistanceM = 1.0
 
     public let route: RouteGeometry
     /// `ahead.off_route_m`.
@@ -68,9 +75,9 @@ public struct RouteProjection: Sendable {
         var upper = route.lengthM
         if !fullSearch, let last = lastAlongM {
             let elapsed = max(0, lastOnRouteAt.map { now.timeIntervalSince($0) } ?? 0)
-            upper = min(route.lengthM, last + Self.forwardWindowM + Self.maxPlausibleSpeedMps * elapsed)
+            upper = min(route.lengthM, last + Self.forwardMarginM + Self.maxPlausibleSpeedMps * elapsed)
         }
-        let best = nearest(c, from: lower, to: upper, preferEarliest: fullSearch)
+        let best = nearest(c, from: lower, to: upper)
         var change: RouteProgress.Change?
         if best.offM <= offRouteLimitM {
             farSince = nil
@@ -92,16 +99,15 @@ public struct RouteProjection: Sendable {
             bearingDeg: route.point(atAlongM: best.alongM).bearingDeg, isOffRoute: isOffRoute, change: change)
     }
 
-    /// The projection of `c` with the least distance among the segments overlapping [lower, upper],
-    /// its along-distance kept inside that span (the first such segment on a tie).
+    /// The projection of `c` on the earliest pass of the route, among the segments overlapping
+    /// [lower, upper], that comes within `tieM` of the least distance; its along-distance kept inside
+    /// that span.
     ///
     /// Run for every track point a refresh catches up on (a 20-minute track is ~500 of them, each
-    /// searching the ~400 segments of 5 km of a dense route), so it keeps no list: one pass finds the
-    /// least distance, and only the full search (`preferEarliest`) walks again for the earliest
-    /// segment within `tieM` of it. The fix's tangent plane is made once per search.
-    func nearest(_ c: Coordinate, from lower: Double, to upper: Double, preferEarliest: Bool) -> (
-        alongM: Double, offM: Double
-    ) {
+    /// searching the segments of a km or so of a dense route), so it keeps no list: one pass finds the
+    /// least distance, a second walks to the earliest segment within `tieM` of it. The fix's tangent
+    /// plane is made once per search.
+    func nearest(_ c: Coordinate, from lower: Double, to upper: Double) -> (alongM: Double, offM: Double) {
         let first = route.segment(holding: lower)
         let last = route.segment(holding: upper)
         let frame = SphereNavigation.LocalFrame(at: c)
@@ -119,11 +125,22 @@ public struct RouteProjection: Sendable {
                 if p.offM < best.offM { best = p }
             }
         }
-        guard preferEarliest else { return best }
+        // The earliest pass: the first run of consecutive segments whose points are within `tieM` of
+        // the nearest, and its nearest point (not merely its first segment's: a segment that ends just
+        // behind the fix is within `tieM` too, and would hold the projection back at every joint). A
+        // later point of the run wins only when nearer by more than `sameDistanceM`: the way back of
+        // an out-and-back drawn on the same points joins the way out at the turn, in the same run, and
+        // is exactly as near.
+        var pass: (alongM: Double, offM: Double)?
         for i in first...last {
             let p = candidate(i)
-            if p.offM <= best.offM + Self.tieM { return p }
+            if p.offM <= best.offM + Self.tieM {
+                if let held = pass, held.offM <= p.offM + Self.sameDistanceM { continue }
+                pass = p
+            } else if pass != nil {
+                break
+            }
         }
-        return best
+        return pass ?? best
     }
 }

@@ -34,16 +34,27 @@ public enum SphereNavigation {
             Elementary.sin(phi1) * Elementary.cos(delta) + Elementary.cos(phi1) * Elementary.sin(delta)
             * Elementary.cos(theta)
         let phi2 = Elementary.asin(max(-1, min(1, sinPhi2)))
-        let y = Elementary.sin(theta) * Elementary.sin(delta) * Elementary.cos(phi1)
-        let x = Elementary.cos(delta) - Elementary.sin(phi1) * sinPhi2
-        let lambda2 = lambda1 + Elementary.atan2(y, x)
+        let lambda2: Double
+        if abs(from.lat) >= 90 - 1e-9 {
+            // At a pole the formula below meets 0 / 0 (its cos φ1 is rounding), and sends every bearing
+            // down the meridian 90° off. There a bearing is taken against the pole's meridian `from.lon`,
+            // as `bearingDeg` gives it: from the north pole the way down the meridian λ is 180° − (λ − λ1),
+            // from the south pole λ − λ1.
+            lambda2 = from.lat > 0 ? lambda1 + Double.pi - theta : lambda1 + theta
+        } else {
+            let y = Elementary.sin(theta) * Elementary.sin(delta) * Elementary.cos(phi1)
+            let x = Elementary.cos(delta) - Elementary.sin(phi1) * sinPhi2
+            lambda2 = lambda1 + Elementary.atan2(y, x)
+        }
         let lat = max(-90, min(90, phi2 / r))
         let lon = normalizedLon(lambda2 / r)
         let end = Coordinate(lat: lat, lon: lon) ?? from
         // The heading on arrival: the reverse of the bearing from the end back to the start. At a
-        // pole every direction is south (or north); the initial bearing stands in there.
+        // pole every direction is south (or north); the initial bearing stands in there, and over less
+        // than a metre (the heading has not turned, and the bearing back from a point rounding puts
+        // on the start is noise).
         let arrival: Double
-        if distanceM <= 0 || abs(lat) > 89.999_999 {
+        if distanceM < 1 || abs(lat) > 89.999_999 {
             arrival = CompassDegrees.folded(bearingDeg)
         } else {
             arrival = CompassDegrees.folded(Self.bearingDeg(from: end, to: from) + 180)
@@ -65,14 +76,10 @@ public enum SphereNavigation {
         return l - 180
     }
 
-    /// `b`'s offset from `origin` in metres east and north on the tangent plane at `origin`, with the
-    /// longitude difference taken the short way round (so a segment across the antimeridian is short).
-    static func localOffsetM(of b: Coordinate, from origin: Coordinate) -> (x: Double, y: Double) {
-        LocalFrame(at: origin).offsetM(of: b)
-    }
-
     /// The tangent plane at `origin`, with the cosine of its latitude computed once: a route search
-    /// places thousands of points in the same frame (`localOffsetM` gives the same numbers).
+    /// places thousands of points in the same frame. `offsetM` is a point's offset from `origin` in
+    /// metres east and north, with the longitude difference taken the short way round (so a segment
+    /// across the antimeridian is short).
     struct LocalFrame {
         let origin: Coordinate
         let cosLat: Double

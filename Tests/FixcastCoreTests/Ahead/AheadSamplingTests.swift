@@ -1,6 +1,8 @@
 import FixcastCore
 import Testing
 
+@testable import FixcastCore
+
 @Suite("AheadSampling")
 struct AheadSamplingTests {
     typealias F = AheadFixture
@@ -76,5 +78,21 @@ struct AheadSamplingTests {
             along: .stationary(at: F.east(0)), speedMps: 0, now: F.at(0), settings: AheadSettings(hours: 48, stepMin: 1)
         )
         #expect(many.count == AheadSampling.maxSamples)
+    }
+
+    /// `step_min` 5 over 12 h wants 144 samples: the step is widened so the 96 allowed still reach the
+    /// 12 h asked for (they stopped at 8 h, unsaid); on the course as stationary.
+    @Test func aStepTooFineForTheWindowIsWidenedToReachIt() {
+        let fine = AheadSettings(hours: 12, stepMin: 5, minStepKm: 1)
+        let still = AheadSampling.samples(along: .stationary(at: F.east(0)), speedMps: 0, now: F.at(0), settings: fine)
+        #expect(still.count == AheadSampling.maxSamples)
+        #expect(still.last?.eta == F.at(12 * 3600))
+        #expect(still.first?.minutes == 8, "720 min ÷ 96")
+        let moving = AheadSampling.samples(
+            along: .course(from: F.east(0), courseDeg: 90), speedMps: 25, now: F.at(0), settings: fine)
+        #expect(moving.count == AheadSampling.maxSamples)
+        #expect(moving.last?.eta == F.at(12 * 3600))
+        // A step that fits is kept as asked.
+        #expect(AheadSampling.stepS(AheadSettings(hours: 12, stepMin: 15)) == 15 * 60)
     }
 }

@@ -40,6 +40,50 @@ struct RouteProjectionTests {
         #expect(abs(back.bearingDeg - 270) < 1e-3)
     }
 
+    /// Near the turn of an out-and-back the way back is inside the search window: a fix nearer the way
+    /// back (a parallel lane, GPS error) stays on the way out until the turn is passed. Before, it took
+    /// the way back, was then held behind it, left the route after 60 s and followed the course away.
+    @Test func nearTheTurnTheWayOutIsKept() {
+        let tight = F.geometry([F.east(0), F.east(10_000), F.east(10_000, north: 40), F.east(0, north: 40)])
+        var follower = RouteProjection(route: tight, offRouteLimitM: 500)
+        var t = 0.0
+        for m in stride(from: 7_000.0, through: 9_900, by: 25) {
+            // Swinging across the lane, at times nearer the way back (40 m north) than the way out.
+            let p = follower.update(F.east(m, north: m.truncatingRemainder(dividingBy: 100) == 0 ? 30 : 5), at: F.at(t))
+            #expect(abs(p.alongM - m) < 1, "at \(m) m out: \(p.alongM)")
+            #expect(abs(p.bearingDeg - 90) < 1e-3)
+            t += 1
+        }
+        // Round the turn and back: the way back is followed.
+        _ = follower.update(F.east(10_000, north: 20), at: F.at(t + 2))
+        let back = follower.update(F.east(9_900, north: 40), at: F.at(t + 6))
+        #expect(abs(back.alongM - (10_000 + 40 + 100)) < 2)
+        #expect(abs(back.bearingDeg - 270) < 1e-3)
+        #expect(!back.isOffRoute)
+    }
+
+    /// A way back drawn on the same points as the way out (a GPX of an out-and-back): the two passes
+    /// tie to the last bit, and the way out is taken until the turn.
+    @Test func aWayBackOnTheSamePointsIsNotTakenEarly() {
+        let points = [F.east(0), F.east(2_000, north: 300), F.east(4_000, north: -200), F.east(5_700)]
+        let route = F.geometry(points + points.reversed().dropFirst())
+        var follower = RouteProjection(route: route, offRouteLimitM: 500)
+        var t = 0.0
+        var last = 0.0
+        for k in 0..<300 {
+            // Along the way out, up to about 300 m before the turn, with a few metres of jitter either side.
+            let along = 100.0 + 18 * Double(k)
+            let on = route.point(atAlongM: along).coordinate
+            let jitter = Double((k * 37) % 11 - 5)
+            let fix = Coordinate(lat: on.lat + jitter * 1e-5, lon: on.lon)!
+            let p = follower.update(fix, at: F.at(t))
+            #expect(p.alongM < route.lengthM / 2 + 1, "fix \(k) at \(along) m was put on the way back: \(p.alongM)")
+            #expect(p.alongM >= last - RouteProjection.backToleranceM)
+            last = p.alongM
+            t += 1
+        }
+    }
+
     @Test func theFirstFixOnALoopTakesTheStartNotTheFinish() {
         let lap = F.geometry([
             F.east(0), F.east(5_000), F.east(5_000, north: 5_000), F.east(0, north: 5_000), F.east(0, north: 10),
@@ -66,7 +110,7 @@ struct RouteProjectionTests {
         #expect(abs(after.alongM - 31_000) < 1)
         // 20 km on one second later is beyond the window: the projection stops at its edge, off the route.
         let jump = follower.update(F.east(51_000), at: F.at(601))
-        #expect(jump.alongM < 31_000 + RouteProjection.forwardWindowM + 100)
+        #expect(jump.alongM < 31_000 + RouteProjection.forwardMarginM + RouteProjection.maxPlausibleSpeedMps + 100)
         #expect(jump.offRouteM > 500)
     }
 
@@ -102,7 +146,8 @@ struct RouteProjectionTests {
         let route = F.geometry([F.c(-17, 179.9), F.c(-17, -179.9)])
         var follower = RouteProjection(route: route, offRouteLimitM: 500)
         let p = follower.update(F.c(-17, 180), at: F.at(0))
-        #expect(p.offRouteM < 1)
+        // The route is the great circle between its points, 2.7 m south of the parallel at 180°.
+        #expect(p.offRouteM < 3)
         #expect(abs(p.alongM - route.lengthM / 2) < 5)
         #expect(route.lengthM < 25_000)
         let end = route.point(atAlongM: route.lengthM)
