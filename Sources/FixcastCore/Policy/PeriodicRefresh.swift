@@ -24,12 +24,6 @@ public struct PeriodicRefresh: Sendable, Hashable {
     /// When the next periodic reading is due (nil before the first reading).
     public var dueAt: MonotonicInstant? { lastReadingAt?.advanced(by: intervalS) }
 
-    /// Seconds from `now` until due, never negative (0 when overdue); nil before the first reading.
-    /// The agent sleeps its timer this long.
-    public func secondsUntilDue(at now: MonotonicInstant) -> Double? {
-        dueAt.map { max(0, $0.seconds(since: now)) }
-    }
-
     /// Any reading, of any trigger, restarts the period.
     public mutating func readingTaken(at time: MonotonicInstant) {
         lastReadingAt = time

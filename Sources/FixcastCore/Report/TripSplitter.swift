@@ -74,23 +74,4 @@ public enum TripSplitter {
                     pointCount: count))
         }
     }
-
-    /// The index of the trip `time` falls in, or nil when it falls in none (a reading taken
-    /// while parked between trips).
-    public static func tripIndex(of time: Date, in trips: [TripSpan]) -> Int? {
-        // Binary search on start: trips are sorted and do not overlap.
-        var lo = 0
-        var hi = trips.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if time < trips[mid].start {
-                hi = mid - 1
-            } else if time > trips[mid].end {
-                lo = mid + 1
-            } else {
-                return mid
-            }
-        }
-        return nil
-    }
 }

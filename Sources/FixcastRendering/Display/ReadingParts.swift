@@ -43,14 +43,7 @@ package struct ReadingParts {
         text += c.lon < 0 ? "° W" : "° E"
     }
 
-    /// `3D fix, 9 sats`.
-    func fixQuality(mode: FixMode?, satellites: Int?) -> String {
-        var text = ""
-        appendFixQuality(mode: mode, satellites: satellites, to: &text)
-        return text
-    }
-
-    /// `fixQuality`, appended to `text` (see `appendCoordinate`).
+    /// `3D fix, 9 sats`, appended to `text` (see `appendCoordinate`).
     func appendFixQuality(mode: FixMode?, satellites: Int?, to text: inout String) {
         if let mode { text += mode == .threeD ? "3D " : "2D " }
         text += labels.fix

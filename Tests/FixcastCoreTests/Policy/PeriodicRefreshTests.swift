@@ -7,7 +7,6 @@ import Testing
     @Test func nothingIsDueBeforeTheFirstReading() {
         let periodic = PeriodicRefresh(intervalMin: 30)
         #expect(!periodic.isDue(at: F.at(100_000)))
-        #expect(periodic.secondsUntilDue(at: F.at(0)) == nil)
         #expect(periodic.dueAt == nil)
     }
 
@@ -18,11 +17,10 @@ import Testing
         #expect(periodic.isDue(at: F.at(elapsed)) == due)
     }
 
-    @Test func reportsTheTimeUntilDueNeverNegative() {
+    @Test func dueOneIntervalAfterTheReading() {
         var periodic = PeriodicRefresh(intervalMin: 30)
-        periodic.readingTaken(at: F.at(0))
-        #expect(periodic.secondsUntilDue(at: F.at(600)) == 1200)
-        #expect(periodic.secondsUntilDue(at: F.at(4000)) == 0)
+        periodic.readingTaken(at: F.at(600))
+        #expect(periodic.dueAt == F.at(2400))
     }
 
     @Test func anyReadingResetsThePeriod() {

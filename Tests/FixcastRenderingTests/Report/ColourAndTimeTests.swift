@@ -66,17 +66,12 @@ import Testing
         #expect(trips[0].start == t0 && trips[0].end == t0.addingTimeInterval(20))
         #expect(trips[1].start == t0.addingTimeInterval(1820))
         #expect(trips[2].durationS == 0)
-        #expect(TripSplitter.tripIndex(of: t0.addingTimeInterval(15), in: trips) == 0)
-        #expect(TripSplitter.tripIndex(of: t0.addingTimeInterval(500), in: trips) == nil)
-        #expect(TripSplitter.tripIndex(of: t0.addingTimeInterval(3629), in: trips) == 1)
-        #expect(TripSplitter.tripIndex(of: t0.addingTimeInterval(8629), in: trips) == 2)
     }
 
     @Test func aSinglePointIsATripAndNothingIsNone() {
         let one = TripSplitter.split(times: [t0])
         #expect(one == [TripSpan(start: t0, end: t0, pointCount: 1)])
         #expect(TripSplitter.split(times: []).isEmpty)
-        #expect(TripSplitter.tripIndex(of: t0, in: []) == nil)
     }
 
     @Test func summaryJSONHasTheContractKeys() {
