@@ -40,7 +40,7 @@ public enum AlertFootprint: Sendable, Hashable {
 
 /// Decides which active alerts lie on the way (issue 21.5, CONTRACT.md "Alerts ahead"): an alert is
 /// ahead when its footprint contains a sample's position at a time, the sample's ETA, from its onset
-/// (unknown: already begun) until it expires (`Alert.isExpired`). Each such alert once, at the first
+/// (unknown: already begun) until the hazard ends (`hazardEnd`). Each such alert once, at the first
 /// sample that meets it, soonest first; an alert that only begins after the traveller has passed
 /// through its area is not ahead.
 public enum AlertsAhead {
@@ -57,6 +57,13 @@ public enum AlertsAhead {
 
     /// `areasAt`: the area codes that contain a point (the area table's answer); only asked for
     /// candidates with `.areas` footprints, once per sample.
+    /// When the hazard is over: its `ends` when the message gives one, else the message's `expires`.
+    /// NWS sends a warning days ahead with the message expiring hours before the hazard's onset (it is
+    /// refreshed, or updated, meanwhile): the message's expiry would leave no time at which the hazard
+    /// is on, and a traveller heading into it would never be told. Here and now, the message's expiry
+    /// still decides (`Alert.isExpired`): an expired message is no longer the agency's word.
+    static func hazardEnd(_ alert: Alert) -> Date? { alert.ends ?? alert.expires }
+
     public static func match(
         _ candidates: [Candidate], samples: [AheadForecast.Sample],
         areasAt: (Coordinate) -> Set<String> = { _ in [] }
@@ -70,7 +77,7 @@ public enum AlertsAhead {
             for candidate in candidates where !matched.contains(candidate.alert.id) {
                 let alert = candidate.alert
                 if let onset = alert.onset, sample.eta < onset { continue }
-                if alert.isExpired(at: sample.eta) { continue }
+                if let end = hazardEnd(alert), sample.eta >= end { continue }
                 guard candidate.footprint.contains(sample.coordinate, areasAt: { _ in codes }) else { continue }
                 matched.insert(alert.id)
                 found.append(

@@ -69,8 +69,9 @@ public enum MeteoAlarmAtomDecoder {
         AlertTime.parse(field("sent", of: entry))
     }
 
-    /// The text of the entry's CAP field `name`.
+    /// The text of the entry's CAP field `name`, without the white space around it (a feed laid out
+    /// over lines puts it there, and XML's dateTime and CAP's codes allow it).
     static func field(_ name: String, of entry: XMLElement) -> String? {
-        entry.child(named: XMLName(namespace: cap, name))?.text
+        entry.child(named: XMLName(namespace: cap, name))?.text.trimmingWhitespace()
     }
 }

@@ -61,7 +61,15 @@ import Testing
         #expect(first(Self.alert("e", onset: 45, expires: 46)) == 45, "onset inclusive")
         var ends = Self.alert("f")
         ends.ends = Self.at(40)
-        #expect(first(ends) == nil, "no expires: its end decides (Alert.isExpired)")
+        #expect(first(ends) == nil, "no expires: its end decides")
+        // NWS's long-lead warning (the Phoenix recording): the message expires before the hazard's
+        // onset, which ends a day later; arriving while it is on, it is ahead.
+        var heat = Self.alert("heat", onset: 50, expires: 10)
+        heat.ends = Self.at(24 * 60)
+        #expect(first(heat) == 60, "the hazard's end, not the message's expiry")
+        var over = Self.alert("over", expires: 120)
+        over.ends = Self.at(50)
+        #expect(first(over) == 45, "a hazard that ends before the message expires is over then")
     }
 
     @Test func aHoleIsOutsideAndAMultipolygonCountsAnyOfItsParts() {

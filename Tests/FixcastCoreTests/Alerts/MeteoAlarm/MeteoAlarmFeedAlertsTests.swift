@@ -129,6 +129,24 @@ struct MeteoAlarmFeedAlertsTests {
         #expect(cancelled.alerts.isEmpty, "\(cancelled.alerts.map(\.headline))")
     }
 
+    /// A feed laid out over lines: white space around CAP's times and codes is not part of them
+    /// (the entry was dropped as not `Actual`, its expiry lost).
+    @Test func whiteSpaceAroundTheFieldsIsNotPartOfThem() throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let entry =
+            "<entry>\n  <cap:areaDesc>\n    Haute Savoie\n  </cap:areaDesc>\n  <cap:event> Wind </cap:event>"
+            + "<cap:severity>\n Severe \n</cap:severity><cap:expires>\n  2022-12-09T00:00:00+00:00\n  </cap:expires>"
+            + "<cap:message_type> Alert </cap:message_type><cap:status>\n  Actual\n  </cap:status>"
+            + "<cap:identifier> spaced </cap:identifier>"
+            + "<cap:geocode><valueName>NUTS3</valueName><value>FR718</value></cap:geocode></entry>"
+        let answer = try MeteoAlarmFeedAlerts.alerts(
+            in: try Self.feed(entry), at: Self.annecy, table: table, now: Self.franceTime)
+        let alert = try #require(answer.alerts.first)
+        #expect(alert.id == "spaced" && alert.severity == .severe && alert.event == "Wind")
+        #expect(alert.expires == UTCTime.parse("2022-12-09T00:00:00Z"))
+        #expect(alert.area == "Haute Savoie")
+    }
+
     @Test func hostileEntries() throws {
         let table = try BundledAlertAreaTableTests.table()
         let body = try Self.feed(
