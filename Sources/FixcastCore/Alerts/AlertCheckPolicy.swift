@@ -35,6 +35,10 @@ public struct AlertCheck: Sendable, Hashable {
 public struct AlertCheckPolicy: Sendable, Hashable {
     /// The "same spot" radius of the contract; alert areas are counties and sea areas, much larger.
     public static let sameSpotKm = 5.0
+    /// 5 s: `run`'s own check comes every `check_min` on the monotonic clock, and the last check's age
+    /// is read on the wall clock from when its request began; a check a moment short of `check_min` by
+    /// that reckoning is the due one, not one to hold back for another whole `check_min`.
+    public static let timerSlackS = 5.0
     public let checkInterval: Double
 
     public init(checkMin: Double) {
@@ -57,7 +61,7 @@ public struct AlertCheckPolicy: Sendable, Hashable {
         else { return .ask(ifModifiedSince: nil) }
         // A clock that went backwards makes the last check "in the future": ask rather than go silent.
         let age = now.timeIntervalSince(last.checkedAt)
-        if age >= 0 && age < checkInterval { return .reuse }
+        if age >= 0 && age < checkInterval - Self.timerSlackS { return .reuse }
         // `Expires` up to an hour ahead (`ServerExpiry`): further is a broken header.
         if ServerExpiry.stands(last.expires, receivedAt: last.checkedAt, now: now) { return .reuse }
         return .ask(ifModifiedSince: url != nil && last.url == url ? last.lastModified : nil)

@@ -51,12 +51,21 @@ import Testing
         let policy = AlertCheckPolicy(checkMin: 10)
         let last = check(at: here, t0, lastModified: "Mon, 30 Nov 2026 14:00:00 GMT")
         #expect(policy.decide(last: nil, source: .nws, at: here, now: t0) == .ask(ifModifiedSince: nil))
-        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(599)) == .reuse)
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(594)) == .reuse)
         let near = Coordinate(lat: 33.27, lon: -112.30)!  // ~2.2 km
         #expect(policy.decide(last: last, source: .nws, at: near, now: t0.addingTimeInterval(60)) == .reuse)
         #expect(
             policy.decide(last: last, source: .nws, at: here, url: Self.url(here), now: t0.addingTimeInterval(600))
                 == .ask(ifModifiedSince: "Mon, 30 Nov 2026 14:00:00 GMT"))
+    }
+
+    /// The agent's timer (monotonic) and the last check's age (wall clock, from its request) differ by
+    /// a moment: a check due by the one is not held back a whole `check_min` by the other.
+    @Test func theDueCheckIsNotHeldBackByAMoment() {
+        let policy = AlertCheckPolicy(checkMin: 10)
+        let last = check(at: here, t0)
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(599.9)) != .reuse)
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(590)) == .reuse)
     }
 
     @Test func anotherSpotOrSourceIsANewQuestion() {

@@ -63,7 +63,7 @@ extension AlertCheckPolicy {
         guard let last, last.feed == slug else { return .ask(ifModifiedSince: nil, ifNoneMatch: nil) }
         // A clock that went backwards makes the last check "in the future": ask rather than go silent.
         let age = now.timeIntervalSince(last.checkedAt)
-        if age >= 0 && age < checkInterval { return .reuse }
+        if age >= 0 && age < checkInterval - Self.timerSlackS { return .reuse }
         if ServerExpiry.stands(last.expires, receivedAt: last.checkedAt, now: now) { return .reuse }
         return .ask(ifModifiedSince: last.lastModified, ifNoneMatch: last.etag)
     }
