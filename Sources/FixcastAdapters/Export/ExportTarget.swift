@@ -50,17 +50,23 @@ enum ExportTarget: Equatable {
     /// Whether `path` names one of the process's open descriptors rather than a file: `/dev/stdin`,
     /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, or `/proc/self/fd/N` (also `thread-self` or a
     /// process id).
+    /// Spelt any way the kernel reads the same (`/dev//stdout`, `/dev/./fd/1`); a task's own
+    /// `/proc/PID/task/TID/fd/N` too.
     static func namesADescriptor(_ path: String) -> Bool {
-        if ["/dev/stdin", "/dev/stdout", "/dev/stderr"].contains(path) { return true }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard path.hasPrefix("/") else { return false }
+        let parts = path.split(separator: "/").filter { $0 != "." }
         func isNumber(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } }
+        func isProcess(_ s: Substring) -> Bool { s == "self" || s == "thread-self" || isNumber(s) }
         switch parts.count {
-        case 4:  // "", "dev", "fd", N
-            return parts[0].isEmpty && parts[1] == "dev" && parts[2] == "fd" && isNumber(parts[3])
-        case 5:  // "", "proc", self | thread-self | PID, "fd", N
-            return parts[0].isEmpty && parts[1] == "proc"
-                && (parts[2] == "self" || parts[2] == "thread-self" || isNumber(parts[2])) && parts[3] == "fd"
-                && isNumber(parts[4])
+        case 2:  // dev, stdin | stdout | stderr
+            return parts[0] == "dev" && ["stdin", "stdout", "stderr"].contains(parts[1])
+        case 3:  // dev, fd, N
+            return parts[0] == "dev" && parts[1] == "fd" && isNumber(parts[2])
+        case 4:  // proc, self | thread-self | PID, fd, N
+            return parts[0] == "proc" && isProcess(parts[1]) && parts[2] == "fd" && isNumber(parts[3])
+        case 6:  // proc, self | PID, task, TID, fd, N
+            return parts[0] == "proc" && isProcess(parts[1]) && parts[2] == "task" && isNumber(parts[3])
+                && parts[4] == "fd" && isNumber(parts[5])
         default:
             return false
         }

@@ -94,7 +94,7 @@ final class TrackWriter: Sendable {
             return ReadingIssue(
                 component: .storage,
                 message:
-                    "storage: the disk did not take the last track points within \(Int(timeoutS)) s, so they are lost; check the disk holding the store."
+                    "storage: the disk did not finish the last writes (track points, the last-known position) within \(Int(timeoutS)) s, so they may be lost; check the disk holding the store."
             )
         }
         return result.withLock { $0 }

@@ -58,8 +58,12 @@ public actor ReadingPublisher {
 
     private var connected = false
     private var lastError: MQTTError?
-    /// mid -> outbox id of readings waiting for their PUBACK.
-    private var inFlight: [Int32: Int64] = [:]
+    /// mid -> outbox id of readings waiting for their PUBACK, and the store file's generation it is of.
+    private var inFlight: [Int32: (id: Int64, generation: Int)] = [:]
+    /// How many times the store's file was replaced: counted on the store's thread the moment it
+    /// happens (`OutboxStore.onReplaced`), before the new file takes a write, so an outbox id read or
+    /// acknowledged before it is never taken for the new file's row of that number.
+    private nonisolated let storeGeneration = StoreGeneration()
     /// The newest outbox id published since the last connect.
     private var lastQueued: Int64 = 0
     private var acked: [Int64] = []
@@ -135,7 +139,9 @@ public actor ReadingPublisher {
         {
             announcer = kept
         }
+        let generation = storeGeneration
         store.onReplaced { [weak self] _ in
+            generation.advance()
             ThreadExecutor.tasks.startTask { await self?.outboxStartedAgain() }
         }
         await refreshStatus()
@@ -235,8 +241,10 @@ public actor ReadingPublisher {
             releaseDisconnectWaiter()
             await refreshStatus()
         case .acknowledged(let mid):
-            guard let id = inFlight.removeValue(forKey: mid) else { return }
-            acked.append(id)
+            guard let sent = inFlight.removeValue(forKey: mid) else { return }
+            // An acknowledgement of the old file's row is not the new file's row of that number.
+            guard sent.generation == storeGeneration.current else { return }
+            acked.append(sent.id)
             await removeAcknowledged()
             await drain()
         case .subscribed, .message:
@@ -260,8 +268,10 @@ public actor ReadingPublisher {
         while !acked.isEmpty {
             let batch = acked
             acked.removeAll()
+            let generation = storeGeneration.current
             do { try await store.removeFromOutbox(batch) } catch {
-                acked.insert(contentsOf: batch, at: 0)
+                // Kept for the next try, unless the file they belong to has gone meanwhile.
+                if generation == storeGeneration.current { acked.insert(contentsOf: batch, at: 0) }
                 break
             }
         }
@@ -292,10 +302,14 @@ public actor ReadingPublisher {
         while connected, inFlight.count < Self.window {
             let entries: [OutboxEntry]
             let newest: Int64
+            let generation = storeGeneration.current
             do {
                 entries = try await store.outboxEntries(after: lastQueued, limit: Self.window - inFlight.count)
                 newest = try await store.newestOutboxID()
             } catch { return }
+            // The file was replaced while it was read: what came back may be either file's; the count
+            // starts again (`outboxStartedAgain`) and drains the new one.
+            guard generation == storeGeneration.current else { return }
             guard !entries.isEmpty, connected else { return }
             for entry in entries {
                 guard let stored = entry.payload else {
@@ -311,7 +325,7 @@ public actor ReadingPublisher {
                     return
                 }
                 lastQueued = entry.id
-                inFlight[mid] = entry.id
+                inFlight[mid] = (entry.id, generation)
                 if entry.id == newest { publishLatest(payload, link: link) }
             }
         }
@@ -425,4 +439,11 @@ public actor ReadingPublisher {
                 MQTTLinkRecord(pid: Int(getpid()), connected: connected, error: lastError?.message).encoded())
         }
     }
+}
+
+/// How many times the store's file was replaced, counted on the store's thread (`ReadingPublisher`).
+private final class StoreGeneration: Sendable {
+    private let count = Mutex(0)
+    func advance() { count.withLock { $0 += 1 } }
+    var current: Int { count.withLock { $0 } }
 }

@@ -140,7 +140,8 @@ public struct AgentReducer: Sendable {
             // after it, decides: lost points make it 1, a disk that took everything at last clears it.
             guard case .trackFinished(let issue) = event else { return [] }
             var effects: [AgentEffect] = []
-            // Said once, as while running: a disk that refused only the last write is news here.
+            // Said once, as while running: a disk that refused only the last write is news here. On
+            // stderr whatever the display was: the live screen is closed by now, and `now` has printed.
             if let notice = health.observe(.storage, problem: issue) { effects.append(.announceHealth([notice])) }
             let code = exitCode(trackProblem: issue)
             if code != decidedExit { effects.append(.exit(code: code)) }

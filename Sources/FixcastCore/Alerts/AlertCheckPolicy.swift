@@ -35,10 +35,10 @@ public struct AlertCheck: Sendable, Hashable {
 public struct AlertCheckPolicy: Sendable, Hashable {
     /// The "same spot" radius of the contract; alert areas are counties and sea areas, much larger.
     public static let sameSpotKm = 5.0
-    /// 5 s: `run`'s own check comes every `check_min` on the monotonic clock, and the last check's age
-    /// is read on the wall clock from when its request began; a check a moment short of `check_min` by
-    /// that reckoning is the due one, not one to hold back for another whole `check_min`.
-    public static let timerSlackS = 5.0
+    /// 1 s: `run`'s own check comes every `check_min` on the monotonic clock, and the last check's age
+    /// is read on the wall clock a moment after its request began; a check milliseconds short of
+    /// `check_min` by that reckoning is the due one, not one to hold back for another whole `check_min`.
+    public static let timerSlackS = 1.0
     public let checkInterval: Double
 
     public init(checkMin: Double) {

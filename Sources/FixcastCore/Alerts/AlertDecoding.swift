@@ -58,40 +58,12 @@ enum AlertGeoJSON {
         }
     }
 
-    /// Whether a GeoJSON `Polygon`/`MultiPolygon` contains `point`; nil when the geometry is absent or
-    /// of another kind (then the source's own point query is trusted).
+    /// Whether a GeoJSON `Polygon`/`MultiPolygon` contains `point`; nil when the geometry is absent, of
+    /// another kind, or has no usable polygon (then the source's own point query is trusted). Read by
+    /// the one rule that reads it for alerts ahead (`AlertFootprint(geoJSON:)`: a polygon with a ring
+    /// that does not read is left out whole, so a broken outline never makes its hole the area).
     static func geometry(_ g: JSONValue?, contains point: Coordinate) -> Bool? {
-        guard let g, !g.isNull, let type = g["type"]?.stringValue, let coordinates = g["coordinates"]?.arrayValue else {
-            return nil
-        }
-        let polygons: [[JSONValue]]
-        switch type {
-        case "Polygon": polygons = [coordinates]
-        case "MultiPolygon": polygons = coordinates.compactMap(\.arrayValue)
-        default: return nil
-        }
-        var sawRing = false
-        for polygon in polygons {
-            let rings = polygon.compactMap { ring(from: $0) }
-            guard !rings.isEmpty else { continue }
-            sawRing = true
-            // One point-in-polygon rule with the area table's (RingContainment.polygonHolds).
-            if RingContainment.polygonHolds(point, rings: rings) { return true }
-        }
-        return sawRing ? false : nil
-    }
-
-    private static func ring(from value: JSONValue) -> [(lon: Double, lat: Double)]? {
-        guard let points = value.arrayValue, points.count >= 4 else { return nil }
-        var out: [(lon: Double, lat: Double)] = []
-        out.reserveCapacity(points.count)
-        for p in points {
-            guard let lon = p[0]?.doubleValue, let lat = p[1]?.doubleValue, lon.isFinite, lat.isFinite else {
-                return nil
-            }
-            out.append((lon, lat))
-        }
-        return RingContainment.unwrapsOnTheEarth(out) ? out : nil
+        AlertFootprint(geoJSON: g).map { $0.contains(point, areasAt: { _ in [] }) }
     }
 }
 

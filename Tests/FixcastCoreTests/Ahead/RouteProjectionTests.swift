@@ -63,24 +63,40 @@ struct RouteProjectionTests {
     }
 
     /// A way back drawn on the same points as the way out (a GPX of an out-and-back): the two passes
-    /// tie to the last bit, and the way out is taken until the turn.
-    @Test func aWayBackOnTheSamePointsIsNotTakenEarly() {
+    /// tie to the last bit. Out to the turn and back to the start, with a few metres of jitter, the
+    /// projection follows the drive: the way out until the turn, the way back after it (it neither
+    /// jumped ahead to the way back early, nor went on down the way out backwards after the turn).
+    @Test func aWayBackOnTheSamePointsIsFollowedBothWays() {
         let points = [F.east(0), F.east(2_000, north: 300), F.east(4_000, north: -200), F.east(5_700)]
         let route = F.geometry(points + points.reversed().dropFirst())
+        Self.drive(route, stepM: 18)
+        Self.drive(route, stepM: 60)
+    }
+
+    /// Two carriageways 10 m apart (closer than `tieM`), out on one and back on the other.
+    @Test func twoCarriagewaysCloseTogetherAreFollowedBothWays() {
+        let out = [F.east(0), F.east(3_000, north: 400), F.east(6_000)]
+        let back = [F.east(6_000, north: 10), F.east(3_000, north: 410), F.east(0, north: 10)]
+        let route = F.geometry(out + back)
+        Self.drive(route, stepM: 25)
+        Self.drive(route, stepM: 70)
+    }
+
+    /// Drives the whole of `route` with fixes `stepM` apart a second apart, jittered by a few metres
+    /// across, and expects each projection within 10 m of the true distance along.
+    static func drive(_ route: RouteGeometry, stepM: Double) {
         var follower = RouteProjection(route: route, offRouteLimitM: 500)
-        var t = 0.0
-        var last = 0.0
-        for k in 0..<300 {
-            // Along the way out, up to about 300 m before the turn, with a few metres of jitter either side.
-            let along = 100.0 + 18 * Double(k)
+        var k = 0
+        var along = 5.0
+        while along < route.lengthM - 5 {
             let on = route.point(atAlongM: along).coordinate
             let jitter = Double((k * 37) % 11 - 5)
             let fix = Coordinate(lat: on.lat + jitter * 1e-5, lon: on.lon)!
-            let p = follower.update(fix, at: F.at(t))
-            #expect(p.alongM < route.lengthM / 2 + 1, "fix \(k) at \(along) m was put on the way back: \(p.alongM)")
-            #expect(p.alongM >= last - RouteProjection.backToleranceM)
-            last = p.alongM
-            t += 1
+            let p = follower.update(fix, at: F.at(Double(k)))
+            #expect(abs(p.alongM - along) < 10, "step \(stepM) m, fix \(k) at \(along) m: projected at \(p.alongM) m")
+            #expect(!p.isOffRoute)
+            k += 1
+            along += stepM
         }
     }
 

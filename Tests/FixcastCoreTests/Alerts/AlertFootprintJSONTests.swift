@@ -3,6 +3,8 @@ import FixcastText
 import Foundation
 import Testing
 
+@testable import FixcastCore
+
 /// Alerts keep their footprint: read from GeoJSON by the decoders, kept with the store's last answer.
 @Suite struct AlertFootprintJSONTests {
     static let square = "[[10,50],[11,50],[11,51],[10,51],[10,50]]"
@@ -50,6 +52,21 @@ import Testing
         // Past the vertex limit: not a warning's area.
         let huge = "[" + (0..<60_000).map { "[\(10 + Double($0) * 1e-5),50]" }.joined(separator: ",") + "]"
         #expect(AlertFootprint(geoJSON: try Self.geometry("{\"type\":\"Polygon\",\"coordinates\":[\(huge)]}")) == nil)
+    }
+
+    /// The decoders' check of a feature's geometry against the asked point reads it by the same rule:
+    /// a polygon whose outline does not read is no polygon (the source's point query stands), where its
+    /// hole used to stand in for the outline and a point inside the area but outside the hole was
+    /// taken for outside it, and the alert dropped.
+    @Test func theDecodersReadTheGeometryByTheSameRule() throws {
+        let brokenOutline = try Self.geometry("{\"type\":\"Polygon\",\"coordinates\":[[[10,50],[11,50]],\(Self.hole)]}")
+        let insideOutsideTheHole = Coordinate(lat: 50.2, lon: 10.2)!
+        #expect(AlertGeoJSON.geometry(brokenOutline, contains: insideOutsideTheHole) == nil)
+        let whole = try Self.geometry("{\"type\":\"Polygon\",\"coordinates\":[\(Self.square),\(Self.hole)]}")
+        #expect(AlertGeoJSON.geometry(whole, contains: insideOutsideTheHole) == true)
+        #expect(AlertGeoJSON.geometry(whole, contains: Coordinate(lat: 50.5, lon: 10.5)!) == false, "in the hole")
+        #expect(AlertGeoJSON.geometry(whole, contains: Coordinate(lat: 52, lon: 10.5)!) == false)
+        #expect(AlertGeoJSON.geometry(nil, contains: insideOutsideTheHole) == nil)
     }
 
     @Test func theStoresLastAnswerKeepsEachAlertsFootprint() throws {

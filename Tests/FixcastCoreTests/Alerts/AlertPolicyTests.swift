@@ -51,7 +51,7 @@ import Testing
         let policy = AlertCheckPolicy(checkMin: 10)
         let last = check(at: here, t0, lastModified: "Mon, 30 Nov 2026 14:00:00 GMT")
         #expect(policy.decide(last: nil, source: .nws, at: here, now: t0) == .ask(ifModifiedSince: nil))
-        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(594)) == .reuse)
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(598)) == .reuse)
         let near = Coordinate(lat: 33.27, lon: -112.30)!  // ~2.2 km
         #expect(policy.decide(last: last, source: .nws, at: near, now: t0.addingTimeInterval(60)) == .reuse)
         #expect(
@@ -65,7 +65,7 @@ import Testing
         let policy = AlertCheckPolicy(checkMin: 10)
         let last = check(at: here, t0)
         #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(599.9)) != .reuse)
-        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(590)) == .reuse)
+        #expect(policy.decide(last: last, source: .nws, at: here, now: t0.addingTimeInterval(598.9)) == .reuse)
     }
 
     @Test func anotherSpotOrSourceIsANewQuestion() {

@@ -139,6 +139,7 @@ import Testing
     func fileUnderDevIsReplaced() async throws {
         let (home, db) = try await Self.setUp("export-devshm")
         defer { home.remove() }
+        // /dev/shm is a tmpfs on every Linux this runs on (glibc's shm_open needs it).
         let out = "/dev/shm/fixcast-export-\(getpid()).csv"
         defer { unlink(out) }
         for _ in 0..<2 {
@@ -153,8 +154,10 @@ import Testing
     @Test(arguments: [
         ("/dev/stdout", true), ("/dev/stderr", true), ("/dev/stdin", true), ("/dev/fd/3", true),
         ("/proc/self/fd/1", true), ("/proc/thread-self/fd/12", true), ("/proc/4242/fd/0", true),
+        ("/dev//stdout", true), ("/dev/./fd/1", true), ("/proc/self/task/4243/fd/1", true),
         ("/dev/shm/trip.gpx", false), ("/dev/fd/x", false), ("/dev/fd/", false), ("/proc/self/fd/1/x", false),
         ("/proc/self/environ", false), ("/home/me/dev/fd/1", false), ("dev/fd/1", false),
+        ("/dev/../dev/stdout", false),
     ])
     func descriptorPaths(path: String, isDescriptor: Bool) {
         #expect(ExportTarget.namesADescriptor(path) == isDescriptor)

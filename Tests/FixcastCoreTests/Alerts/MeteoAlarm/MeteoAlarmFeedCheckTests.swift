@@ -14,7 +14,7 @@ struct MeteoAlarmFeedCheckTests {
     let policy = AlertCheckPolicy(checkMin: 10)
 
     @Test func withinCheckMinTheFeedIsReusedWhereverInTheCountry() {
-        #expect(policy.decide(feed: Self.check, slug: "france", now: Self.t0.addingTimeInterval(594)) == .reuse)
+        #expect(policy.decide(feed: Self.check, slug: "france", now: Self.t0.addingTimeInterval(598)) == .reuse)
     }
 
     @Test func afterCheckMinItIsAskedWithBothValidators() {
