@@ -25,6 +25,12 @@ struct ReadingPublisherTests {
         try SQLiteStore(path: TestPaths.temporaryDirectory("fixcast-mqtt").appendingPathComponent("f.sqlite").path)
     }
 
+    /// Waits (up to 10 s) for the broker's acknowledgements to empty `store`'s outbox.
+    static func waitForAnEmptyOutbox(_ store: SQLiteStore) async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while (try await store.outboxDepth()) > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+    }
+
     /// Stores `count` readings queued for `device`, nudging `publisher` after each; returns their ids.
     static func storeReadings(
         _ count: Int, in store: SQLiteStore, device: String, publisher: ReadingPublisher?, from offset: Int = 0
@@ -51,8 +57,7 @@ struct ReadingPublisherTests {
         await recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van1/reading")) == ids }
         #expect(readingIDs(recorder.payloads(on: "fixcast/van1/reading")) == ids)
         // Acknowledged readings leave the outbox.
-        let deadline = Date().addingTimeInterval(10)
-        while (try await store.outboxDepth()) > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try await Self.waitForAnEmptyOutbox(store)
         #expect(try await store.outboxDepth() == 0)
         #expect(publisher.status.connected)
         await publisher.stop()
@@ -84,8 +89,7 @@ struct ReadingPublisherTests {
             settings: Self.settings(port: broker.port, device: "van3"), store: store, deviceID: "van3")
         let first = try await Self.storeReadings(3, in: store, device: "van3", publisher: publisher)
         await recorder.wait(timeout: 15) { readingIDs($0.payloads(on: "fixcast/van3/reading")) == first }
-        let deadline = Date().addingTimeInterval(10)
-        while (try await store.outboxDepth()) > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try await Self.waitForAnEmptyOutbox(store)
 
         try FileManager.default.removeItem(atPath: store.path)
         let second = try await Self.storeReadings(2, in: store, device: "van3", publisher: publisher, from: 10)
@@ -102,8 +106,7 @@ struct ReadingPublisherTests {
         }
         await recorder.wait(timeout: 15) { published($0) == first + second }
         #expect(published(recorder) == first + second)
-        let emptied = Date().addingTimeInterval(10)
-        while (try await store.outboxDepth()) > 0, Date() < emptied { try await Task.sleep(for: .milliseconds(50)) }
+        try await Self.waitForAnEmptyOutbox(store)
         #expect(try await store.outboxDepth() == 0)
         await publisher.stop()
         recorder.stop()
@@ -156,8 +159,7 @@ struct ReadingPublisherTests {
         let publisher = await ReadingPublisher.start(
             settings: Self.settings(port: broker.port, device: "idle1"), store: store, deviceID: "idle1")
         _ = try await Self.storeReadings(1, in: store, device: "idle1", publisher: publisher)
-        let deadline = Date().addingTimeInterval(10)
-        while (try await store.outboxDepth()) > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try await Self.waitForAnEmptyOutbox(store)
         #expect(try await store.outboxDepth() == 0, "the reading went out")
         try await Task.sleep(for: .milliseconds(500))  // the acknowledgements settle
 
