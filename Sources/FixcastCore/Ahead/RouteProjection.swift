@@ -27,12 +27,13 @@ public struct RouteProgress: Sendable, Equatable {
 ///
 /// A route that loops back on itself (out and back on one road, a lap) passes near the same place
 /// twice; the nearest segment of the whole route would jump to the other pass. So after the first
-/// fix only a window of the route is searched: from `backToleranceM` behind the last projection to
+/// fix only a window of the route is searched: from `backToleranceM` behind the furthest projection so far to
 /// what `maxPlausibleSpeedMps` could cover since, plus `forwardMarginM`, ahead of it; and within it,
-/// of the passes about as near as the nearest (`tieM`), the one nearest where the traveller should be
-/// by now (the last projection and the pace since) wins, so near the turn of an out-and-back, where
-/// the way back is inside the window too, the fix stays on the way out until it has passed the turn,
-/// and on the way back after it. Off the route
+/// the point that is nearest the fix, counting also how far along the route it is from where the
+/// traveller should be by now (the last projection and the pace since: `placement`), wins. So near the
+/// turn of an out-and-back, where the way back is inside the window too, the fix stays on the way out
+/// until it has passed the turn, and on the way back after it; a fix thrown nearer the next leg of a
+/// switchback is not taken 600 m ahead. Off the route
 /// by more than `offRouteM` for `offRouteHoldS`, the follower says so (`leftRoute`) and the basis is the
 /// course; while off, the whole rest of the route ahead is searched, so a detour that comes back
 /// anywhere ahead is noticed (`rejoinedRoute`). Time is passed in.
@@ -50,18 +51,29 @@ public struct RouteProjection: Sendable {
     /// 70 m/s (252 km/h) times the seconds since the last projection widens the window after a gap
     /// (a tunnel, a pause of the receiver), so a fast vehicle is not lost behind it.
     public static let maxPlausibleSpeedMps = 70.0
-    /// 25 m: passes this close to the best are as good, and the one nearest where the traveller should
-    /// be wins (at the first fix on a lap, the start, not the finish; before the turn of an
-    /// out-and-back, the way out, after it the way back, also where the two are drawn on the same
-    /// points and tie to the last bit).
-    static let tieM = 25.0
-    /// 1 m: points this close in distance are as near; which is nearer `reference` along the route decides.
-    static let sameDistanceM = 1.0
+    /// 0.1: a metre off the route weighs as much as 10 m along it from where the traveller should be,
+    /// when the last projection was at most `trustedForS` ago: a fix must come 10 m nearer another
+    /// pass 100 m on (the way back of an out-and-back, the next leg of a switchback 600 m on needs
+    /// 60 m) to be taken for it. Older, the weight falls with the time since (the pace may have
+    /// changed), and the fix's own distance decides.
+    static let alongWeight = 0.1
+    static let trustedForS = 10.0
+    /// Without a last projection (the first fix), 20 m along the route weighs a metre: of passes about
+    /// as near, the earliest (at the first fix on a lap, the start, not the finish; at the start of a
+    /// switchback, its first leg, not the next one a jittery fix lands nearer). A pick too early is
+    /// mended by the next fixes; one too far ahead is not (forward only).
+    static let firstFixAlongWeight = 0.05
+    /// Behind where the traveller should be counts twice (`continuation`): of two passes as far either
+    /// side, the one ahead (stopped at the turn of an out-and-back, the way back).
+    static let behindWeight = 2.0
 
     public let route: RouteGeometry
     /// `ahead.off_route_m`.
     public let offRouteLimitM: Double
     public private(set) var lastAlongM: Double?
+    /// The furthest projection on the route so far: nothing behind it by more than `backToleranceM`
+    /// is searched again (forward only).
+    public private(set) var furthestAlongM: Double?
     public private(set) var lastOnRouteAt: Date?
     public private(set) var farSince: Date?
     public private(set) var isOffRoute = false
@@ -76,14 +88,16 @@ public struct RouteProjection: Sendable {
 
     public mutating func update(_ c: Coordinate, at now: Date) -> RouteProgress {
         let fullSearch = lastAlongM == nil || isOffRoute
-        let lower = max(0, (lastAlongM ?? 0) - Self.backToleranceM)
+        // Back from the furthest point reached, not from the last: the allowance is for a receiver's
+        // jitter once, not per fix, so one wrong pick near a turn cannot walk back down the route.
+        let lower = max(0, (furthestAlongM ?? 0) - Self.backToleranceM)
         var upper = route.lengthM
         let elapsed = max(0, lastOnRouteAt.map { now.timeIntervalSince($0) } ?? 0)
         if !fullSearch, let last = lastAlongM {
             upper = min(route.lengthM, last + Self.forwardMarginM + Self.maxPlausibleSpeedMps * elapsed)
         }
         let expected = lastAlongM.map { min(route.lengthM, $0 + paceMps * elapsed) }
-        let best = nearest(c, from: lower, to: upper, reference: expected)
+        let best = nearest(c, from: lower, to: upper, reference: expected, elapsed: elapsed)
         var change: RouteProgress.Change?
         if best.offM <= offRouteLimitM {
             farSince = nil
@@ -95,6 +109,7 @@ public struct RouteProjection: Sendable {
                 paceMps = max(0, min(Self.maxPlausibleSpeedMps, (best.alongM - last) / elapsed))
             }
             lastAlongM = best.alongM
+            furthestAlongM = max(furthestAlongM ?? best.alongM, best.alongM)
             lastOnRouteAt = now
         } else {
             if farSince == nil { farSince = now }
@@ -108,23 +123,15 @@ public struct RouteProjection: Sendable {
             bearingDeg: route.point(atAlongM: best.alongM).bearingDeg, isOffRoute: isOffRoute, change: change)
     }
 
-    /// The projection of `c`, among the segments overlapping [lower, upper] (its along-distance kept
-    /// inside that span), on the pass of the route nearest `reference` along it (where the traveller
-    /// should be by now: the last projection and the pace since; nil: the first fix, where the
-    /// earliest pass wins).
-    ///
-    /// Near points make passes: runs of consecutive segments that come within `tieM` of the least
-    /// distance. Each pass gives its nearest point (a segment that ends just behind the fix is within
-    /// `tieM` too, and must not hold the projection back at every joint), and of the passes the one
-    /// nearest `reference` wins (`continuation`): before the turn of an out-and-back, the way
-    /// out; after it, the way back, also where the way back is drawn on the same points and joins the
-    /// way out at the turn in one pass (there, points as near as `sameDistanceM` are told apart by
-    /// `continuation` too).
+    /// The projection of `c` among the segments overlapping [lower, upper] (its along-distance kept
+    /// inside that span) with the least `placement`: its distance from `c`, plus how far along the route
+    /// it is from `reference` (where the traveller should be by now; nil: the first fix), weighted as
+    /// `alongWeight` says for `elapsed` seconds since the last projection.
     ///
     /// Run for every track point a refresh catches up on (a 20-minute track is ~500 of them, each
-    /// searching the segments of a km or so of a dense route), so it keeps no list: one walk finds the
-    /// least distance, a second the passes. The fix's tangent plane is made once per search.
-    func nearest(_ c: Coordinate, from lower: Double, to upper: Double, reference: Double?) -> (
+    /// searching the segments of a km or so of a dense route), so it keeps no list: one walk. The fix's
+    /// tangent plane is made once per search.
+    func nearest(_ c: Coordinate, from lower: Double, to upper: Double, reference: Double?, elapsed: Double) -> (
         alongM: Double, offM: Double
     ) {
         let first = route.segment(holding: lower)
@@ -137,44 +144,33 @@ public struct RouteProjection: Sendable {
             let clamped = max(lower, min(upper, p.alongM))
             return (clamped, GreatCircle.distanceM(c, route.point(atAlongM: clamped).coordinate))
         }
+        let weight =
+            reference == nil
+            ? Self.firstFixAlongWeight : Self.alongWeight * min(1, Self.trustedForS / max(elapsed, 1e-9))
+        func placement(_ p: (alongM: Double, offM: Double)) -> Double {
+            p.offM + weight * Self.continuation(from: reference, to: p.alongM)
+        }
         var best = candidate(first)
+        var bestPlacement = placement(best)
         if first < last {
             for i in (first + 1)...last {
                 let p = candidate(i)
-                if p.offM < best.offM { best = p }
+                let score = placement(p)
+                if score < bestPlacement {
+                    best = p
+                    bestPlacement = score
+                }
             }
         }
-        func cost(_ p: (alongM: Double, offM: Double)) -> Double {
-            Self.continuation(from: reference, to: p.alongM)
-        }
-        var chosen: (alongM: Double, offM: Double)?
-        var pass: (alongM: Double, offM: Double)?
-        func endPass() {
-            if let held = pass, chosen.map({ cost(held) < cost($0) }) ?? true { chosen = held }
-            pass = nil
-        }
-        for i in first...last {
-            let p = candidate(i)
-            guard p.offM <= best.offM + Self.tieM else {
-                endPass()
-                continue
-            }
-            guard let held = pass else {
-                pass = p
-                continue
-            }
-            let nearer = p.offM < held.offM - Self.sameDistanceM
-            let asNear = abs(p.offM - held.offM) <= Self.sameDistanceM
-            if nearer || (asNear && cost(p) < cost(held)) { pass = p }
-        }
-        endPass()
-        return chosen ?? best
+        return best
     }
 
-    /// How far a point `along` is from where the traveller should be (`reference`); without a
-    /// reference (the first fix), its distance from the start: the earliest pass.
+    /// How far a point `along` is from where the traveller should be (`reference`), a metre behind it
+    /// counting `behindWeight` times (so of two passes as far either side, the one ahead wins: stopped
+    /// at the turn of an out-and-back, the way back); without a reference (the first fix), its distance
+    /// from the start: the earliest pass.
     static func continuation(from reference: Double?, to along: Double) -> Double {
         guard let reference else { return along }
-        return abs(along - reference)
+        return along >= reference ? along - reference : (reference - along) * behindWeight
     }
 }

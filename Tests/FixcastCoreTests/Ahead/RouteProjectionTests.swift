@@ -73,13 +73,70 @@ struct RouteProjectionTests {
         Self.drive(route, stepM: 60)
     }
 
-    /// Two carriageways 10 m apart (closer than `tieM`), out on one and back on the other.
+    /// Two carriageways 10 m apart, out on one and back on the other.
     @Test func twoCarriagewaysCloseTogetherAreFollowedBothWays() {
         let out = [F.east(0), F.east(3_000, north: 400), F.east(6_000)]
         let back = [F.east(6_000, north: 10), F.east(3_000, north: 410), F.east(0, north: 10)]
         let route = F.geometry(out + back)
         Self.drive(route, stepM: 25)
         Self.drive(route, stepM: 70)
+    }
+
+    /// Stopped at the turn of an out-and-back on the same points: the pace is 0, the way out and the
+    /// way back are as near and as far from where the traveller should be; the way back (ahead) wins,
+    /// and the projection never walks back down the way out (it did, to the start, a fix at a time).
+    @Test func aStopAtTheTurnGoesOnDownTheWayBack() {
+        let points = [F.east(0), F.east(700, north: 40), F.east(1_500)]
+        let route = F.geometry(points + points.reversed().dropFirst())
+        let turn = route.lengthM / 2
+        var follower = RouteProjection(route: route, offRouteLimitM: 500)
+        var t = 0.0
+        var truth: [Double] = Array(stride(from: 5.0, to: turn, by: 15)) + Array(repeating: turn, count: 5)
+        truth += Array(stride(from: turn + 15, to: route.lengthM - 5, by: 15))
+        for along in truth {
+            let p = follower.update(route.point(atAlongM: along).coordinate, at: F.at(t))
+            #expect(abs(p.alongM - along) < 30, "at \(along) m (turn \(turn)): projected \(p.alongM) m")
+            t += 1
+        }
+    }
+
+    /// Whatever the fixes do, nothing more than `backToleranceM` behind the furthest projection is
+    /// searched again: driving the road backwards from 4 km does not walk the projection back.
+    @Test func neverBackFromTheFurthestPointByMoreThanTheTolerance() {
+        var follower = RouteProjection(route: Self.straight, offRouteLimitM: 500)
+        var t = 0.0
+        for m in stride(from: 3_000.0, through: 4_000, by: 20) {
+            _ = follower.update(F.east(m), at: F.at(t))
+            t += 1
+        }
+        for m in stride(from: 3_980.0, through: 3_000, by: -20) {
+            let p = follower.update(F.east(m), at: F.at(t))
+            #expect(p.alongM >= 4_000 - RouteProjection.backToleranceM - 1e-6, "\(m): \(p.alongM)")
+            t += 1
+        }
+        #expect(abs((follower.furthestAlongM ?? 0) - 4_000) < 1e-6)
+    }
+
+    /// A switchback: legs of 300 m, 30 m apart. One fix thrown 28 m across, 2 m from the next leg (600 m
+    /// on along the road), is not taken for it: 600 m from where the traveller should be outweighs
+    /// the 26 m it is nearer. Nearest alone took it, and forward only kept it there.
+    @Test func aFixThrownNearTheNextLegOfASwitchbackStaysOnItsOwn() {
+        var points: [Coordinate] = []
+        for k in 0..<4 {
+            let north = 30 * Double(k)
+            let ends = [F.east(0, north: north), F.east(300, north: north)]
+            points += k % 2 == 0 ? ends : ends.reversed()
+        }
+        let route = F.geometry(points)
+        var follower = RouteProjection(route: route, offRouteLimitM: 500)
+        var t = 0.0
+        for m in stride(from: 20.0, through: 150, by: 10) {
+            let thrown = m == 100
+            let p = follower.update(F.east(m, north: thrown ? 28 : 0), at: F.at(t))
+            let label = thrown ? "at \(m) m (thrown)" : "at \(m) m"
+            #expect(abs(p.alongM - m) < 5, "\(label): projected \(p.alongM) m")
+            t += 1
+        }
     }
 
     /// Drives the whole of `route` with fixes `stepM` apart a second apart, jittered by a few metres
