@@ -30,25 +30,31 @@ final class TrackWriter: Sendable {
     func write(points: [Fix], lastKnown: Position?) {
         guard !points.isEmpty || lastKnown != nil else { return }
         store.perform { store in
-            var problem: ReadingIssue?
-            let batch = self.pending.withLock { p -> [Fix] in
-                p.append(contentsOf: points)
-                if p.count > Self.maxPending { p.removeFirst(p.count - Self.maxPending) }
-                defer { p.removeAll(keepingCapacity: true) }
-                return p
-            }
-            let position = self.pendingLastKnown.withLock { kept in
-                defer { kept = nil }
-                return lastKnown ?? kept
-            }
-            do throws(StorageError) {
-                // One transaction, one commit: the last-known position goes with the points.
-                try store.appendTrackPoints(batch, lastKnown: position)
-            } catch {
-                self.keep(batch, position)
-                problem = ReadingIssue(error)
-            }
-            self.outcome(problem)
+            self.outcome(self.writeWithKept(store, points: points, lastKnown: lastKnown))
+        }
+    }
+
+    /// On the store's thread: what the disk refused before, then `points`, with `lastKnown` (else a
+    /// refused one), in one transaction (one commit); what it refuses now is kept for the next write.
+    /// nil when written (or nothing was there to write), else the problem.
+    private func writeWithKept(_ store: isolated any AgentStore, points: [Fix], lastKnown: Position?) -> ReadingIssue? {
+        let batch = pending.withLock { p -> [Fix] in
+            p.append(contentsOf: points)
+            if p.count > Self.maxPending { p.removeFirst(p.count - Self.maxPending) }
+            defer { p.removeAll(keepingCapacity: true) }
+            return p
+        }
+        let position = pendingLastKnown.withLock { kept in
+            defer { kept = nil }
+            return lastKnown ?? kept
+        }
+        guard !batch.isEmpty || position != nil else { return nil }
+        do throws(StorageError) {
+            try store.appendTrackPoints(batch, lastKnown: position)
+            return nil
+        } catch {
+            keep(batch, position)
+            return ReadingIssue(error)
         }
     }
 
@@ -72,22 +78,8 @@ final class TrackWriter: Sendable {
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<ReadingIssue?>(nil)
         store.perform { store in
-            let batch = self.pending.withLock { p in
-                defer { p.removeAll() }
-                return p
-            }
-            let position = self.pendingLastKnown.withLock { kept in
-                defer { kept = nil }
-                return kept
-            }
-            if !batch.isEmpty || position != nil {
-                do throws(StorageError) {
-                    try store.appendTrackPoints(batch, lastKnown: position)
-                } catch {
-                    self.keep(batch, position)
-                    result.withLock { $0 = ReadingIssue(error) }
-                }
-            }
+            let problem = self.writeWithKept(store, points: [], lastKnown: nil)
+            result.withLock { $0 = problem }
             done.signal()
         }
         guard done.wait(timeout: .now() + timeoutS) == .success else {

@@ -36,18 +36,14 @@ public struct RouteGeometry: Sendable, Equatable {
             let a = route.points[k - 1]
             let b = route.points[k]
             let pieces = max(1, Int(min((legs[k - 1] / step).rounded(.up), Double(Self.maxAddedPoints))))
-            if pieces > 1 {
-                let start = along[along.count - 1]
-                for j in 1..<pieces {
-                    let f = Double(j) / Double(pieces)
-                    points.append(SphereNavigation.intermediate(a, b, fraction: f))
-                    along.append(start + legs[k - 1] * f)
-                }
-                along.append(start + legs[k - 1])
-            } else {
-                along.append(along[along.count - 1] + legs[k - 1])
+            let start = along[along.count - 1]
+            for j in 1..<pieces {
+                let f = Double(j) / Double(pieces)
+                points.append(SphereNavigation.intermediate(a, b, fraction: f))
+                along.append(start + legs[k - 1] * f)
             }
             points.append(b)
+            along.append(start + legs[k - 1])
         }
         self.name = route.name
         self.points = points

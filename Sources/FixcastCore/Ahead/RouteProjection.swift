@@ -46,7 +46,7 @@ public struct RouteProjection: Sendable {
     public static let backToleranceM = 50.0
     /// 1 km ahead beyond what the time since the last projection allows: a projection that lands
     /// ahead at a bend of a sparse route, a receiver's jump. The way back of an out-and-back is within
-    /// it only in the last ~500 m before the turn, where the earliest near point wins.
+    /// it only in the last ~500 m before the turn, where `placement` keeps the way out.
     public static let forwardMarginM = 1_000.0
     /// 70 m/s (252 km/h) times the seconds since the last projection widens the window after a gap
     /// (a tunnel, a pause of the receiver), so a fast vehicle is not lost behind it.

@@ -55,8 +55,6 @@ public enum AlertsAhead {
         }
     }
 
-    /// `areasAt`: the area codes that contain a point (the area table's answer); only asked for
-    /// candidates with `.areas` footprints, once per sample.
     /// When the hazard is over: its `ends` when the message gives one, else the message's `expires`.
     /// NWS sends a warning days ahead with the message expiring hours before the hazard's onset (it is
     /// refreshed, or updated, meanwhile): the message's expiry would leave no time at which the hazard
@@ -64,6 +62,8 @@ public enum AlertsAhead {
     /// still decides (`Alert.isExpired`): an expired message is no longer the agency's word.
     static func hazardEnd(_ alert: Alert) -> Date? { alert.ends ?? alert.expires }
 
+    /// `areasAt`: the area codes that contain a point (the area table's answer); only asked for
+    /// candidates with `.areas` footprints, once per sample.
     public static func match(
         _ candidates: [Candidate], samples: [AheadForecast.Sample],
         areasAt: (Coordinate) -> Set<String> = { _ in [] }
