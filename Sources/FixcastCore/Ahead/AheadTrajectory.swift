@@ -54,7 +54,7 @@ public struct AheadTrajectory: Sendable {
         course.observe(trackDeg: fix.trackDeg, speedMps: fix.speedMps, at: t)
         stationary.observe(speedMps: fix.speedMps, at: t)
         if var follower = projection {
-            let p = follower.update(fix.coordinate, at: t)
+            let p = follower.update(fix.coordinate, courseDeg: fix.trackDeg, speedMps: fix.speedMps, at: t)
             projection = follower
             progress = p
             if let change = p.change { pendingChange = change }

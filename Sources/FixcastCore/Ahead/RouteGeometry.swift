@@ -73,6 +73,17 @@ public struct RouteGeometry: Sendable, Equatable {
         return SphereNavigation.destination(from: points[i], bearingDeg: bearing, distanceM: a - alongM[i])
     }
 
+    /// The cosine of the angle between segment `i` and the unit vector (`east`, `north`) in the
+    /// tangent plane at the fix: 1 heading the same way, -1 against it, 0 for a segment of no length.
+    func alignment(_ frame: SphereNavigation.LocalFrame, ofSegment i: Int, east: Double, north: Double) -> Double {
+        let a = frame.offsetM(of: points[i])
+        let b = frame.offsetM(of: points[i + 1])
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        return length > 0 ? (dx * east + dy * north) / length : 0
+    }
+
     /// The nearest point to `c` on segment `i`: metres along the route there and metres off it.
     func project(_ c: Coordinate, ontoSegment i: Int) -> (alongM: Double, offM: Double) {
         project(SphereNavigation.LocalFrame(at: c), ontoSegment: i)

@@ -36,7 +36,11 @@ public struct RouteProgress: Sendable, Equatable {
 /// switchback is not taken 600 m ahead. Off the route
 /// by more than `offRouteM` for `offRouteHoldS`, the follower says so (`leftRoute`) and the basis is the
 /// course; while off, the whole rest of the route ahead is searched, so a detour that comes back
-/// anywhere ahead is noticed (`rejoinedRoute`). Time is passed in.
+/// anywhere ahead is noticed (`rejoinedRoute`). With the fix's own course (moving fast enough for it
+/// to mean something), a part of the route heading the other way also counts `wrongWayM` more: the
+/// way out and the way back of a route drawn on the same points then part even when the turn was
+/// passed unseen (a stop in a gap of the receiver), and so do the legs of a switchback. Time is
+/// passed in.
 public struct RouteProjection: Sendable {
     /// 60 s off the route before it counts (CONTRACT.md): a GPS excursion, a parallel lane or a
     /// service area is shorter than that; a wrong turn is longer.
@@ -66,6 +70,13 @@ public struct RouteProjection: Sendable {
     /// Behind where the traveller should be counts twice (`continuation`): of two passes as far either
     /// side, the one ahead (stopped at the turn of an out-and-back, the way back).
     static let behindWeight = 2.0
+    /// 100 m for a part of the route heading straight against the fix's course (scaled by how much it
+    /// does: nothing up to 90° off, so a bend or a receiver's lag at a turn costs nothing): of two
+    /// passes as near, the one going the traveller's way, unless the other is 100 m nearer (a course
+    /// can be wrong for a fix; a position 100 m out twice over is rarer).
+    static let wrongWayM = 100.0
+    /// 2 m/s, as for the course (`CourseSmoother.minSpeedMps`): below it a receiver's course is noise.
+    static let minCourseSpeedMps = CourseSmoother.minSpeedMps
 
     public let route: RouteGeometry
     /// `ahead.off_route_m`.
@@ -86,7 +97,11 @@ public struct RouteProjection: Sendable {
         self.offRouteLimitM = offRouteLimitM
     }
 
-    public mutating func update(_ c: Coordinate, at now: Date) -> RouteProgress {
+    /// Takes one fix: its position, and its course over ground and speed when the receiver gives them
+    /// (a course below `minCourseSpeedMps` is not used).
+    public mutating func update(
+        _ c: Coordinate, courseDeg: Double? = nil, speedMps: Double? = nil, at now: Date
+    ) -> RouteProgress {
         let fullSearch = lastAlongM == nil || isOffRoute
         // Back from the furthest point reached, not from the last: the allowance is for a receiver's
         // jitter once, not per fix, so one wrong pick near a turn cannot walk back down the route.
@@ -97,7 +112,11 @@ public struct RouteProjection: Sendable {
             upper = min(route.lengthM, last + Self.forwardMarginM + Self.maxPlausibleSpeedMps * elapsed)
         }
         let expected = lastAlongM.map { min(route.lengthM, $0 + paceMps * elapsed) }
-        let best = nearest(c, from: lower, to: upper, reference: expected, elapsed: elapsed)
+        var heading: Double?
+        if let courseDeg, let speedMps, courseDeg.isFinite, speedMps.isFinite, speedMps >= Self.minCourseSpeedMps {
+            heading = courseDeg
+        }
+        let best = nearest(c, from: lower, to: upper, reference: expected, elapsed: elapsed, headingDeg: heading)
         var change: RouteProgress.Change?
         if best.offM <= offRouteLimitM {
             farSince = nil
@@ -126,29 +145,40 @@ public struct RouteProjection: Sendable {
     /// The projection of `c` among the segments overlapping [lower, upper] (its along-distance kept
     /// inside that span) with the least `placement`: its distance from `c`, plus how far along the route
     /// it is from `reference` (where the traveller should be by now; nil: the first fix), weighted as
-    /// `alongWeight` says for `elapsed` seconds since the last projection.
+    /// `alongWeight` says for `elapsed` seconds since the last projection, and `wrongWayM` as far as the
+    /// segment heads against `headingDeg` (the fix's course; nil: unknown).
     ///
     /// Run for every track point a refresh catches up on (a 20-minute track is ~500 of them, each
     /// searching the segments of a km or so of a dense route), so it keeps no list: one walk. The fix's
     /// tangent plane is made once per search.
-    func nearest(_ c: Coordinate, from lower: Double, to upper: Double, reference: Double?, elapsed: Double) -> (
-        alongM: Double, offM: Double
-    ) {
+    func nearest(
+        _ c: Coordinate, from lower: Double, to upper: Double, reference: Double?, elapsed: Double,
+        headingDeg: Double? = nil
+    ) -> (alongM: Double, offM: Double) {
         let first = route.segment(holding: lower)
         let last = route.segment(holding: upper)
         let frame = SphereNavigation.LocalFrame(at: c)
-        func candidate(_ i: Int) -> (alongM: Double, offM: Double) {
+        let heading = headingDeg.map { $0 * Double.pi / 180 }.map {
+            (east: Elementary.sin($0), north: Elementary.cos($0))
+        }
+        func candidate(_ i: Int) -> (alongM: Double, offM: Double, wrongWay: Double) {
             let p = route.project(frame, ontoSegment: i)
-            guard p.alongM < lower || p.alongM > upper else { return p }
+            let wrongWay =
+                heading.map { max(0, -route.alignment(frame, ofSegment: i, east: $0.east, north: $0.north)) } ?? 0
+            guard p.alongM < lower || p.alongM > upper else { return (p.alongM, p.offM, wrongWay) }
             // The segment's nearest point is outside the window: its end inside the window stands in.
             let clamped = max(lower, min(upper, p.alongM))
-            return (clamped, GreatCircle.distanceM(c, route.point(atAlongM: clamped).coordinate))
+            return (clamped, GreatCircle.distanceM(c, route.point(atAlongM: clamped).coordinate), wrongWay)
         }
         let weight =
             reference == nil
             ? Self.firstFixAlongWeight : Self.alongWeight * min(1, Self.trustedForS / max(elapsed, 1e-9))
-        func placement(_ p: (alongM: Double, offM: Double)) -> Double {
-            p.offM + weight * Self.continuation(from: reference, to: p.alongM)
+        // At the first fix, the earliest-pass preference spans the whole route (a way back 4 km on
+        // costs 200 m), so there heading the other way costs that much more: the course picks the pass,
+        // the earliest of those going the traveller's way.
+        let wrongWayCost = Self.wrongWayM + (reference == nil ? weight * route.lengthM : 0)
+        func placement(_ p: (alongM: Double, offM: Double, wrongWay: Double)) -> Double {
+            p.offM + weight * Self.continuation(from: reference, to: p.alongM) + wrongWayCost * p.wrongWay
         }
         var best = candidate(first)
         var bestPlacement = placement(best)
@@ -162,7 +192,7 @@ public struct RouteProjection: Sendable {
                 }
             }
         }
-        return best
+        return (best.alongM, best.offM)
     }
 
     /// How far a point `along` is from where the traveller should be (`reference`), a metre behind it

@@ -70,6 +70,7 @@ struct RouteProjectionTests {
         let points = [F.east(0), F.east(2_000, north: 300), F.east(4_000, north: -200), F.east(5_700)]
         let route = F.geometry(points + points.reversed().dropFirst())
         Self.drive(route, stepM: 18)
+        Self.drive(route, stepM: 18, course: true)
         Self.drive(route, stepM: 60)
     }
 
@@ -79,6 +80,7 @@ struct RouteProjectionTests {
         let back = [F.east(6_000, north: 10), F.east(3_000, north: 410), F.east(0, north: 10)]
         let route = F.geometry(out + back)
         Self.drive(route, stepM: 25)
+        Self.drive(route, stepM: 25, course: true)
         Self.drive(route, stepM: 70)
     }
 
@@ -139,9 +141,59 @@ struct RouteProjectionTests {
         }
     }
 
+    /// Out 3 km east and back on the same points: the two passes tie everywhere but in their direction.
+    static let sameWayBack = F.geometry([F.east(0), F.east(1_500), F.east(3_000), F.east(1_500), F.east(0)])
+
+    /// Stopped 300 m before the turn (the pace is 0), then the receiver is silent for two minutes while
+    /// the traveller turns and comes back 100 m: by position and pace alone the way out is the pass
+    /// (it is the nearer to where a stopped traveller should be), and it took the projection back down
+    /// the way out for 100 m. The fix's course, west, puts it on the way back at once.
+    @Test func aTurnPassedUnseenIsTakenFromTheCourse() {
+        let turn = 3_000.0
+        for (course, speed, expected) in [(270.0, 12.0, turn + 100), (270, 1.5, turn - 100), (nil, nil, turn - 100)] {
+            var follower = RouteProjection(route: Self.sameWayBack, offRouteLimitM: 500)
+            var t = 0.0
+            for m in stride(from: 2_000.0, through: 2_700, by: 50) {
+                _ = follower.update(F.east(m), courseDeg: 90, speedMps: 12, at: F.at(t))
+                t += 4
+            }
+            for _ in 0..<3 {
+                _ = follower.update(F.east(2_700), courseDeg: 90, speedMps: 0, at: F.at(t))
+                t += 1
+            }
+            // A slow course (1.5 m/s) is noise and not used: position and pace decide, as with none.
+            let p = follower.update(F.east(2_900), courseDeg: course, speedMps: speed, at: F.at(t + 120))
+            #expect(
+                abs(p.alongM - expected) < 1,
+                "course \(String(describing: course)) at \(String(describing: speed)) m/s: \(p.alongM)")
+        }
+    }
+
+    /// The first fix on the way back of a route drawn on the same points: by position alone the earliest
+    /// pass (the way out) is taken; heading west at 20 m/s, the way back is.
+    @Test func theFirstFixHeadingBackTakesTheWayBack() {
+        var follower = RouteProjection(route: Self.sameWayBack, offRouteLimitM: 500)
+        #expect(abs(follower.update(F.east(1_000), courseDeg: 270, speedMps: 20, at: F.at(0)).alongM - 5_000) < 1)
+        var positionOnly = RouteProjection(route: Self.sameWayBack, offRouteLimitM: 500)
+        #expect(abs(positionOnly.update(F.east(1_000), at: F.at(0)).alongM - 1_000) < 1)
+        // Heading east, the way out.
+        var out = RouteProjection(route: Self.sameWayBack, offRouteLimitM: 500)
+        #expect(abs(out.update(F.east(1_000), courseDeg: 90, speedMps: 20, at: F.at(0)).alongM - 1_000) < 1)
+    }
+
+    /// A course against the route costs at most `wrongWayM`: a pass heading the other way that is much
+    /// nearer the fix than the one heading its way still wins (a course can be wrong for a fix).
+    @Test func theCourseDoesNotOutweighAMuchNearerPass() {
+        var follower = RouteProjection(route: Self.straight, offRouteLimitM: 500)
+        let p = follower.update(F.east(4_000, north: 30), courseDeg: 270, speedMps: 15, at: F.at(0))
+        #expect(abs(p.alongM - 4_000) < 1)
+    }
+
     /// Drives the whole of `route` with fixes `stepM` apart a second apart, jittered by a few metres
     /// across, and expects each projection within 10 m of the true distance along.
-    static func drive(_ route: RouteGeometry, stepM: Double) {
+    /// With `course`, each fix also carries the route's bearing there, 20° off either way by turns (a
+    /// receiver's course lags and wanders at a bend), at 15 m/s.
+    static func drive(_ route: RouteGeometry, stepM: Double, course: Bool = false) {
         var follower = RouteProjection(route: route, offRouteLimitM: 500)
         var k = 0
         var along = 5.0
@@ -149,8 +201,11 @@ struct RouteProjectionTests {
             let on = route.point(atAlongM: along).coordinate
             let jitter = Double((k * 37) % 11 - 5)
             let fix = Coordinate(lat: on.lat + jitter * 1e-5, lon: on.lon)!
-            let p = follower.update(fix, at: F.at(Double(k)))
-            #expect(abs(p.alongM - along) < 10, "step \(stepM) m, fix \(k) at \(along) m: projected at \(p.alongM) m")
+            let heading = course ? route.point(atAlongM: along).bearingDeg + (k % 2 == 0 ? 20 : -20) : nil
+            let p = follower.update(fix, courseDeg: heading, speedMps: 15, at: F.at(Double(k)))
+            #expect(
+                abs(p.alongM - along) < 10,
+                "step \(stepM) m, course \(course), fix \(k) at \(along) m: projected at \(p.alongM) m")
             #expect(!p.isOffRoute)
             k += 1
             along += stepM
