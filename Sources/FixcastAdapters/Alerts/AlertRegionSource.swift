@@ -9,7 +9,7 @@ import FoundationEssentials
 /// cannot read is an invalid response, never kept. Network only: when to ask is `AlertService`'s.
 public struct AlertRegionSource: Sendable {
     /// The most ECCC features asked for in one page: a box of a few degrees crosses a few dozen
-    /// warning areas, many more in a storm.
+    /// warning areas, many more in a storm (then the next pages are asked too: `ECCCPages`).
     public static let ecccPageLimit = 500
 
     public let nwsBaseURL: String
@@ -53,9 +53,22 @@ public struct AlertRegionSource: Sendable {
         let answer = try await AlertHTTP.exchange(
             url, accept: accept, ifModifiedSince: ifModifiedSince, ifNoneMatch: ifNoneMatch, source: region.source,
             http: http)
-        guard let body = answer.body else {
+        guard var body = answer.body else {
             return MeteoAlarmFeedAnswer(
                 body: nil, expires: answer.expires, lastModified: answer.lastModified, etag: answer.etag)
+        }
+        var validators = (lastModified: answer.lastModified, etag: answer.etag)
+        if case .ecccBox = region {
+            let pages = try await ecccPages(first: body, url: url)
+            if pages.count > 1 {
+                do {
+                    body = try ECCCPages.joined(pages)
+                } catch {
+                    throw .invalidResponse(source: .eccc, detail: error.detail)
+                }
+                // The first page unchanged says nothing of the others: a joined answer is asked whole.
+                validators = (nil, nil)
+            }
         }
         do {
             _ = try AlertRegionsAhead.alerts(of: region, body: body, language: language)
@@ -66,7 +79,29 @@ public struct AlertRegionSource: Sendable {
             throw .invalidResponse(source: region.source, detail: "the body is not UTF-8")
         }
         return MeteoAlarmFeedAnswer(
-            body: text, expires: answer.expires, lastModified: answer.lastModified, etag: answer.etag)
+            body: text, expires: answer.expires, lastModified: validators.lastModified, etag: validators.etag)
+    }
+
+    /// The first page of an ECCC answer and the pages after it that `ECCCPages` asks for (a storm's
+    /// box can cross more warning areas than one page holds), in order.
+    func ecccPages(first: [UInt8], url: String) async throws(AlertError) -> [[UInt8]] {
+        var pages = [first]
+        var said: [ECCCPages.Page] = []
+        while true {
+            do {
+                said.append(try ECCCPages.page(pages[pages.count - 1]))
+            } catch {
+                throw .invalidResponse(source: .eccc, detail: error.detail)
+            }
+            guard let offset = ECCCPages.nextOffset(after: said) else { return pages }
+            let next = try await AlertHTTP.exchange(
+                url + "&offset=\(offset)", accept: "application/geo+json, application/json;q=0.9",
+                ifModifiedSince: nil, source: .eccc, http: http)
+            guard let body = next.body else {
+                throw .invalidResponse(source: .eccc, detail: "a later page answered 304 to an unconditional request")
+            }
+            pages.append(body)
+        }
     }
 
     /// GETs one NWS zone (`path` as `AlertFootprint(nwsZones:)` gives it, under `alerts.nws_base_url`)

@@ -14,6 +14,11 @@ enum AlertGeoJSON {
     /// The `features` array of a GeoJSON FeatureCollection, every one of them: the decoders filter
     /// first and `AlertReport.fetched` caps after (the body itself is capped by the HTTP client).
     static func features(_ body: [UInt8]) throws(AlertDecodeFailure) -> [JSONValue] {
+        try features(of: document(body))
+    }
+
+    /// The body as a JSON object.
+    static func document(_ body: [UInt8]) throws(AlertDecodeFailure) -> JSONValue {
         let json: JSONValue
         do {
             json = try JSONValue.parse(body)
@@ -21,6 +26,11 @@ enum AlertGeoJSON {
             throw AlertDecodeFailure(error.summary)
         }
         guard json.objectValue != nil else { throw AlertDecodeFailure("the body is not a JSON object") }
+        return json
+    }
+
+    /// The `features` array of a FeatureCollection already read.
+    static func features(of json: JSONValue) throws(AlertDecodeFailure) -> [JSONValue] {
         guard let features = json["features"]?.arrayValue else {
             throw AlertDecodeFailure("no \"features\" array (not a GeoJSON FeatureCollection)")
         }

@@ -1,0 +1,60 @@
+import FixcastText
+
+/// ECCC's OGC API answers a page at a time: `numberMatched` features in all, the page's in its
+/// `features`, the next page from `offset`. A region ahead in a storm can cross more warning areas than
+/// one page holds, and what did not fit would be missing without a word; so the pages are asked in turn
+/// and joined into one FeatureCollection, which is kept and decoded as one answer.
+///
+/// The next page's address is made from the first's with `offset` (the answer's own `next` link is
+/// not followed: it could name another host).
+public enum ECCCPages {
+    /// 4 pages: with `AlertRegionSource.ecccPageLimit` (500) 2,000 features, dozens of times what a box
+    /// of a few degrees crosses in a storm; the bound keeps a broken `numberMatched` from asking forever.
+    public static let maxPages = 4
+
+    /// What one page says of the whole: `numberMatched` (nil when not given) and its own features.
+    public struct Page: Sendable, Equatable {
+        public var matched: Int?
+        public var count: Int
+
+        public init(matched: Int?, count: Int) {
+            self.matched = matched
+            self.count = count
+        }
+    }
+
+    public static func page(_ body: [UInt8]) throws(AlertDecodeFailure) -> Page {
+        let json = try AlertGeoJSON.document(body)
+        return Page(matched: json["numberMatched"]?.intValue, count: try AlertGeoJSON.features(of: json).count)
+    }
+
+    /// The offset to ask the next page from, after `pages` (what each page so far said, in order): nil
+    /// when they hold the first's `numberMatched` features (or it gives no count), when the last page
+    /// was empty (nothing more will come), or after `maxPages`.
+    public static func nextOffset(after pages: [Page]) -> Int? {
+        guard let first = pages.first, let last = pages.last, pages.count < maxPages, last.count > 0 else {
+            return nil
+        }
+        let collected = pages.reduce(0) { $0 + $1.count }
+        guard let matched = first.matched, matched > collected else { return nil }
+        return collected
+    }
+
+    /// One FeatureCollection of every page's features, in order (the body that is kept); the first
+    /// page itself when it is the only one.
+    public static func joined(_ pages: [[UInt8]]) throws(AlertDecodeFailure) -> [UInt8] {
+        guard pages.count > 1 else { return pages.first ?? [] }
+        var features: [JSONValue] = []
+        var matched: JSONValue?
+        for (k, page) in pages.enumerated() {
+            let json = try AlertGeoJSON.document(page)
+            if k == 0 { matched = json["numberMatched"] }
+            features += try AlertGeoJSON.features(of: json)
+        }
+        let joined = JSONValue.object([
+            ("type", .string("FeatureCollection")), ("numberMatched", matched ?? .null),
+            ("numberReturned", .int(features.count)), ("features", .array(features)),
+        ])
+        return Array(joined.serialized().utf8)
+    }
+}
