@@ -20,7 +20,7 @@ public enum ConfigFile {
             case .missing:
                 throw ConfigError.unreadable(
                     path: candidate.path, detail: "no such file",
-                    hint: "check the path given by \(candidate.origin), or copy config/fixcast.toml there")
+                    hint: "check the path given by \(candidate.origin), or copy \(ConfigError.example) there")
             case .failed(let detail):
                 // A path the person gave is theirs to fix; one found in a usual place can also be passed over.
                 throw ConfigError.unreadable(
@@ -31,8 +31,8 @@ public enum ConfigFile {
                 throw ConfigError.unreadable(
                     path: candidate.path, detail: "larger than \(ByteSize.phrase(Self.maxBytes))",
                     hint: candidate.required
-                        ? "a config file is a few kB of TOML (as config/fixcast.toml); check the path given by \(candidate.origin)"
-                        : "a config file is a few kB of TOML (as config/fixcast.toml); move this one aside, or pass --config PATH"
+                        ? "a config file is a few kB of TOML (as \(ConfigError.example)); check the path given by \(candidate.origin)"
+                        : "a config file is a few kB of TOML (as \(ConfigError.example)); move this one aside, or pass --config PATH"
                 )
             case .notRegular:
                 // $XDG_CONFIG_HOME, ~/.config and /etc are folders: what is wrong is the entry inside them.
@@ -40,7 +40,8 @@ public enum ConfigFile {
                     path: candidate.path, detail: "not a regular file",
                     hint: candidate.required
                         ? "point \(candidate.origin) at a config file, not a FIFO, device or folder"
-                        : "replace it with a config file (as config/fixcast.toml) or remove it, or pass --config PATH")
+                        : "replace it with a config file (as \(ConfigError.example)) or remove it, or pass --config PATH"
+                )
             case .invalidUTF8(let line):
                 throw ConfigError.syntax(
                     .file(path: candidate.path, line: line),

@@ -34,22 +34,6 @@ extension ConfigSchema {
         // Above 0 (0 would call a dry hour rain; 0.01 mm is below any gauge); 100 mm/h is a cloudburst.
         range("ahead", "rain_mm_h", 0.01...100, unit: "mm/h") { $0.ahead.rainMmH = $1 },
     ]
-
-    /// A finite number (an integer is accepted too) within `bounds`.
-    static func range(
-        _ section: String, _ name: String, _ bounds: ClosedRange<Double>, unit: String,
-        _ set: @escaping @Sendable (inout Settings, Double) -> Void
-    ) -> Key {
-        ConfigSchema.numeric(
-            section, name,
-            problem: { d in
-                guard d.isFinite, bounds.contains(d) else {
-                    return
-                        "must be from \(ConfigSchema.text(bounds.lowerBound)) to \(ConfigSchema.text(bounds.upperBound)) (\(unit)), not \(d.isFinite ? ConfigSchema.text(d) : "\(d)")"
-                }
-                return nil
-            }, set)
-    }
 }
 
 extension AheadSettings {

@@ -41,12 +41,15 @@ public enum ConfigError: UserFacingError, Hashable {
         }
     }
 
-    static let keysHint = "see config/fixcast.toml for the keys"
+    /// Where the annotated example is: installed by the package, and in the source tree (where the
+    /// installed one is made from). One name for every hint.
+    public static let example = "/etc/fixcast/config.toml (config/fixcast.toml in the source)"
+    static let keysHint = "every key is in \(example)"
 
     public var message: String {
         switch self {
         case .syntax(let o, let reason):
-            return "\(o.prefix): \(reason); see config/fixcast.toml for the format."
+            return "\(o.prefix): \(reason); see \(Self.example) for the format."
         case .unknownSection(let o, let section):
             let guess = NearestWord.to(section, among: ConfigSchema.sections).map { " (did you mean [\($0)]?)" } ?? ""
             return

@@ -72,7 +72,9 @@ public enum ConfigSchema {
                 s.gps.port = p
                 return nil
             },
-            number("gps", "fix_timeout_s", positive: true) { $0.gps.fixTimeoutS = $1 },
+            // Up to 5 minutes: a receiver's cold start takes a minute or two; longer hides a dead one
+            // (`now` waits this long for each try before the last-known position).
+            range("gps", "fix_timeout_s", 0.1...300, unit: "seconds") { $0.gps.fixTimeoutS = $1 },
             Key(section: "gps", name: "fix_retries", kind: .integer) { s, v in
                 guard case .integer(let n) = v else { return nil }
                 // More than 10 retries of 8 s each would hide a dead receiver for minutes.
@@ -81,11 +83,16 @@ public enum ConfigSchema {
                 return nil
             },
             // hardening2: the speed above which a jump between fixes is held until later fixes agree.
-            number("gps", "max_speed_mps", positive: true) { $0.gps.maxSpeedMps = $1 },
-            number("trigger", "move_km", positive: true) { $0.trigger.moveKm = $1 },
+            // 10 m/s holds a jump even on a bicycle; 3,000 m/s is above anything that carries a receiver.
+            range("gps", "max_speed_mps", 10...3_000, unit: "m/s") { $0.gps.maxSpeedMps = $1 },
+            // At least 1 km: the finest weather models' cells are 1-2 km, so a shorter move asks the
+            // same cell again, and at speed it would be a reading (a request, a store row, a message)
+            // every few fixes. At most 1,000 km.
+            range("trigger", "move_km", 1...1_000, unit: "km") { $0.trigger.moveKm = $1 },
             // A reading is stored (and published) each time: below a minute a standing machine would fill the store.
             minutes("trigger", "periodic_min") { $0.trigger.periodicMin = $1 },
-            number("trigger", "resume_min_away_s", positive: false) { $0.trigger.resumeMinAwayS = $1 },
+            // 0 (every resume reads) to a day.
+            range("trigger", "resume_min_away_s", 0...86_400, unit: "seconds") { $0.trigger.resumeMinAwayS = $1 },
             choice("weather", "provider", WeatherProviderID.self) { $0.weather.provider = $1 },
             url("weather", "base_url") { $0.weather.baseURL = $1 },
             Key(section: "weather", name: "api_key", kind: .string) { s, v in
@@ -123,8 +130,9 @@ public enum ConfigSchema {
                 s.storage.path = p
                 return nil
             },
-            number("storage", "track_interval_s", positive: true) { $0.storage.trackIntervalS = $1 },
-            number("storage", "track_distance_m", positive: true) { $0.storage.trackDistanceM = $1 },
+            // A point a second at most often (gpsd's usual rate) to one an hour; 1 m to 100 km moved.
+            range("storage", "track_interval_s", 1...3_600, unit: "seconds") { $0.storage.trackIntervalS = $1 },
+            range("storage", "track_distance_m", 1...100_000, unit: "metres") { $0.storage.trackDistanceM = $1 },
             Key(section: "display", name: "units", kind: .string) { s, v in
                 guard case .string(let u) = v else { return nil }
                 guard let units = UnitSystem(rawValue: u) else {
@@ -149,7 +157,8 @@ public enum ConfigSchema {
                 return nil
             },
             // reports: a gap this long without track points starts a new trip.
-            number("report", "trip_gap_min", positive: true) { $0.report.tripGapMin = $1 },
+            // A minute (a stop at lights is not a new trip below it) to a week.
+            range("report", "trip_gap_min", 1...10_080, unit: "minutes") { $0.report.tripGapMin = $1 },
         ] + mqttKeys + aheadKeys
 
     /// `[mqtt]` (CONTRACT.md "MQTT"). `password` is a secret: its value never appears in an error.
@@ -254,32 +263,29 @@ public enum ConfigSchema {
         }
     }
 
-    /// A finite number (an integer is accepted too), > 0 when `positive`, else ≥ 0.
-    static func number(
-        _ section: String, _ name: String, positive: Bool, _ set: @escaping @Sendable (inout Settings, Double) -> Void
+    /// A finite number (an integer is accepted too) within `bounds`.
+    static func range(
+        _ section: String, _ name: String, _ bounds: ClosedRange<Double>, unit: String,
+        _ set: @escaping @Sendable (inout Settings, Double) -> Void
     ) -> Key {
-        numeric(
+        ConfigSchema.numeric(
             section, name,
             problem: { d in
-                guard d.isFinite else { return "must be a finite number" }
-                if positive, d <= 0 { return "must be greater than 0, not \(ConfigSchema.text(d))" }
-                if !positive, d < 0 { return "must be 0 or more, not \(ConfigSchema.text(d))" }
+                guard d.isFinite, bounds.contains(d) else {
+                    return
+                        "must be from \(ConfigSchema.text(bounds.lowerBound)) to \(ConfigSchema.text(bounds.upperBound)) (\(unit)), not \(d.isFinite ? ConfigSchema.text(d) : "\(d)")"
+                }
                 return nil
             }, set)
     }
 
-    /// A key in minutes between two requests or readings: a finite number of at least 1. Below a
-    /// minute fixcast would ask a free API (or store a reading) many times a minute, which no
-    /// provider's terms allow; one floor for every such key, so none is left without it.
+    /// A key in minutes between two requests or readings: from 1 to a day. Below a minute fixcast
+    /// would ask a free API (or store a reading) many times a minute, which no provider's terms
+    /// allow; one floor for every such key, so none is left without it. Above a day is never.
     static func minutes(_ section: String, _ name: String, _ set: @escaping @Sendable (inout Settings, Double) -> Void)
         -> Key
     {
-        numeric(
-            section, name,
-            problem: { d in
-                guard d.isFinite else { return "must be a finite number" }
-                return d >= 1 ? nil : "must be 1 or more (minutes), not \(ConfigSchema.text(d))"
-            }, set)
+        range(section, name, 1...1_440, unit: "minutes", set)
     }
 
     /// A key whose value is true or false.
@@ -332,29 +338,44 @@ public enum BaseURLRule {
     /// Why `url` is not acceptable, phrased to follow the key ("must …"); nil when it is.
     public static func problem(_ url: String) -> String? {
         if url.isEmpty { return nil }
+        let shown = TerminalText.echo(Self.shown(url))
         let lower = url.lowercased()
         let isHTTPS = lower.hasPrefix("https://")
         guard isHTTPS || lower.hasPrefix("http://") else {
-            return "must start with https:// (or be empty for the public endpoint), not \"\(TerminalText.echo(url))\""
+            return "must start with https:// (or be empty for the public endpoint), not \"\(shown)\""
         }
         let rest = url.dropFirst(isHTTPS ? 8 : 7)
         let authority = rest.prefix { $0 != "/" }
-        if rest.contains(where: { $0 == "?" || $0 == "#" || $0 == " " }) {
-            return
-                "must be scheme, host, optional port and path only (no query, fragment or spaces), not \"\(TerminalText.echo(url))\""
-        }
         if authority.contains("@") { return "must not contain a user name or password" }
+        if rest.contains(where: { $0 == "?" || $0 == "#" || $0 == " " }) {
+            return "must be scheme, host, optional port and path only (no query, fragment or spaces), not \"\(shown)\""
+        }
         guard let host = hostPart(of: authority), !host.isEmpty else {
-            return "must name a host, not \"\(TerminalText.echo(url))\""
+            return "must name a host, not \"\(shown)\""
         }
         if let port = portPart(of: authority) {
             guard let p = Int(port), (1...65535).contains(p) else { return "has a bad port \"\(port)\"" }
         }
         if !isHTTPS && !isLoopback(host) {
             return
-                "must use https:// (plain http:// is allowed for 127.0.0.1, ::1 and localhost only), not \"\(TerminalText.echo(url))\""
+                "must use https:// (plain http:// is allowed for 127.0.0.1, ::1 and localhost only), not \"\(shown)\""
         }
         return nil
+    }
+
+    /// `url` as an error may quote it: what follows a `?` or `#` (where an API key is put) as "…", and a
+    /// user name and password before the host as "…" (`https://…@host`): a refused URL is echoed so the
+    /// person can see what was read, never a secret in it.
+    static func shown(_ url: String) -> String {
+        let cut = url.prefix { $0 != "?" && $0 != "#" }
+        var out = String(cut)
+        if cut.count < url.count { out += String(url[cut.endIndex]) + "…" }
+        let authorityStart = out.firstRange(of: "://")?.upperBound ?? out.startIndex
+        let authority = out[authorityStart...].prefix { $0 != "/" }
+        if let at = authority.lastIndex(of: "@") {
+            out.replaceSubrange(authorityStart..<at, with: "…")
+        }
+        return out
     }
 
     /// Without a trailing slash, so the provider's path can be appended.

@@ -62,9 +62,17 @@ public enum TOMLSubset {
         var lineNumber = 0
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            var scanner = LineScanner(line, number: lineNumber)
+            // A line break is LF or CR LF (one Character, split on above): a CR left is a lone one, a
+            // control character like the others TOML 1.0 refuses anywhere but as an escape in a string
+            // (in a comment too).
+            if let bad = rawLine.utf8.first(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) {
+                throw TOMLSyntaxError(
+                    line: lineNumber,
+                    reason:
+                        "control character (byte \(ByteHex.text(bad))) in the line; inside a double-quoted string write it as an escape such as \\t or \\u0001"
+                )
+            }
+            var scanner = LineScanner(Substring(rawLine), number: lineNumber)
             scanner.skipSpace()
             if scanner.atEndOrComment { continue }
             if scanner.peek == UInt8(ascii: "[") {
@@ -92,7 +100,10 @@ public enum TOMLSubset {
             if scanner.peek == UInt8(ascii: ".") {
                 throw scanner.fail("dotted keys are not used in fixcast's config (use a [table])")
             }
-            guard scanner.peek == UInt8(ascii: "=") else { throw scanner.fail("expected '=' after the key \"\(key)\"") }
+            // The key is not quoted back: a line that is not `key = value` may be a secret pasted alone.
+            guard scanner.peek == UInt8(ascii: "=") else {
+                throw scanner.fail("expected key = value (a word alone on a line is not a setting)")
+            }
             scanner.advance()
             scanner.skipSpace()
             let value: TOMLValue
@@ -229,7 +240,8 @@ private struct LineScanner {
             case UInt8(ascii: "\\"): out.append(0x5C)
             case UInt8(ascii: "u"), UInt8(ascii: "U"):
                 let count = e == UInt8(ascii: "u") ? 4 : 8
-                guard i + count <= bytes.count,
+                // Hex digits only: UInt32(_:radix:) would also take a sign ("\u+041").
+                guard i + count <= bytes.count, bytes[i..<i + count].allSatisfy({ ByteHex.isDigit($0) }),
                     let v = UInt32(String(decoding: bytes[i..<i + count], as: UTF8.self), radix: 16),
                     let scalar = Unicode.Scalar(v)
                 else {
@@ -326,5 +338,18 @@ public enum TOMLNumber {
             out.append(c)
         }
         return out
+    }
+}
+
+/// Hex digits of a byte, for the TOML scanner's messages and escapes.
+enum ByteHex {
+    static func isDigit(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
+    }
+
+    /// "0x01".
+    static func text(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return "0x" + String(decoding: [digits[Int(b >> 4)], digits[Int(b & 0xF)]], as: UTF8.self)
     }
 }

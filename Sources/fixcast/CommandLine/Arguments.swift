@@ -71,7 +71,7 @@ public struct Arguments: Sendable, Equatable {
     // run, ahead: the route to follow (`ahead.route` when not given)
     public var route: String?
     // ahead
-    public var hours: Int?
+    public var hours: Double?
 
     public init() {}
 }
@@ -192,9 +192,11 @@ extension Arguments {
                 a.route = v
             case "--hours":
                 let v = try value(name, inline)
-                guard let h = Int(v), (1...12).contains(h) else {
+                // As ahead.hours takes it: 1.5 is an hour and a half.
+                guard let h = Double(v), h.isFinite, (1...12).contains(h) else {
                     throw UsageError(
-                        "fixcast: --hours: \"\(TerminalText.echo(v))\" is not a number of hours from 1 to 12.")
+                        "fixcast: --hours: \"\(TerminalText.echo(v))\" is not a number of hours from 1 to 12 (such as 2 or 1.5)."
+                    )
                 }
                 a.hours = h
             case "--since", "--until":

@@ -11,7 +11,14 @@ import FoundationEssentials
 protocol CommandOptions: Sendable {
     /// The options this command takes besides `OptionName.common` and `--help`.
     static var accepted: [OptionName] { get }
+    /// False for a command that reads no config, store or service (`completions`): the common options
+    /// (`--config`, `--db`, `--units`, …) mean nothing to it and are refused like any other.
+    static var takesCommonOptions: Bool { get }
     init(_ arguments: Arguments) throws(UsageError)
+}
+
+extension CommandOptions {
+    static var takesCommonOptions: Bool { true }
 }
 
 extension CommandName {
@@ -37,7 +44,8 @@ extension CommandName {
     /// Every option this command accepts, in the order help lists them.
     var acceptedOptions: [OptionName] {
         let own = options.accepted
-        return OptionName.allCases.filter { own.contains($0) || OptionName.common.contains($0) }
+        let common = options.takesCommonOptions ? OptionName.common : []
+        return OptionName.allCases.filter { own.contains($0) || common.contains($0) }
     }
 }
 

@@ -37,7 +37,8 @@ enum OptionName: String, CaseIterable, Sendable, Hashable {
         case .config:
             return """
                   --config PATH        Read settings from PATH (default: $FIXCAST_CONFIG, then
-                                       ~/.config/fixcast/config.toml, then /etc/fixcast/config.toml).
+                                       $XDG_CONFIG_HOME/fixcast/config.toml (~/.config/...), then
+                                       /etc/fixcast/config.toml).
                 """
         case .gpsd: return "  --gpsd HOST[:PORT]   The gpsd to follow (default 127.0.0.1:2947)."
         case .at: return "  --at LAT,LON         Use this position instead of gpsd (e.g. --at 52.52,13.405)."

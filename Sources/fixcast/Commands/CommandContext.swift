@@ -26,7 +26,7 @@ public struct CommandContext: Sendable {
         if let u = arguments.units { s.display.units = u }
         if let l = arguments.lang { s.display.lang = l }
         if let r = arguments.route { s.ahead.route = r }
-        if let h = arguments.hours { s.ahead.hours = Double(h) }
+        if let h = arguments.hours { s.ahead.hours = h }
         s.storage.path = SQLiteStore.resolvedPath(configured: s.storage.path, environment: environment)
         self.arguments = arguments
         self.settings = s

@@ -19,6 +19,9 @@ enum CompletionShell: String, CaseIterable, Sendable {
 /// `fixcast completions bash|zsh|fish`: the shell is required, and one of the three.
 struct CompletionsOptions: CommandOptions {
     static let accepted: [OptionName] = []
+    /// A completion script is printed whatever the config says: a broken config or environment must
+    /// not leave `source <(fixcast completions bash)` completing nothing.
+    static let takesCommonOptions = false
     var shell: CompletionShell
 
     init(_ a: Arguments) throws(UsageError) {

@@ -57,6 +57,15 @@ public enum FixcastCLI {
             Console.err("fixcast: no command given; the commands are \(CommandName.list) (see fixcast --help).\n")
             return ExitCode.usage
         }
+        if command == .completions {
+            // Reads no config (`CompletionsOptions.takesCommonOptions`).
+            do throws(UsageError) {
+                return CompletionsCommand(options: try CompletionsOptions(args)).run()
+            } catch {
+                Console.err(error.message + "\n")
+                return ExitCode.usage
+            }
+        }
         let context: CommandContext
         do {
             context = try CommandContext(arguments: args, environment: environment)
@@ -79,7 +88,7 @@ public enum FixcastCLI {
             case .report: return await ReportCommand(context: context, options: try ReportOptions(args)).run()
             case .mqtt: return await MQTTTestCommand(context: context, options: try MQTTOptions(args)).run()
             case .line: return await LineCommand(context: context, options: try LineOptions(args)).run()
-            case .completions: return CompletionsCommand(options: try CompletionsOptions(args)).run()
+            case .completions: return CompletionsCommand(options: try CompletionsOptions(args)).run()  // above
             }
         } catch {
             Console.err(error.message + "\n")

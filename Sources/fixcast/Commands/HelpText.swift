@@ -32,7 +32,7 @@ public enum HelpText {
         COMMANDS:
         \(commandList)
 
-        OPTIONS (every command):
+        OPTIONS (every command but completions):
         \(everyCommandOptions)
           -V, --version        Show the version and data credits.
 

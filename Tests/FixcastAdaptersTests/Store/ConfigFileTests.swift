@@ -44,7 +44,7 @@ import Testing
                 error
                     == .unreadable(
                         path: path, detail: "no such file",
-                        hint: "check the path given by --config, or copy config/fixcast.toml there"))
+                        hint: "check the path given by --config, or copy \(ConfigError.example) there"))
             #expect(error.message.contains(path))
         }
     }

@@ -113,7 +113,7 @@ import Testing
     @Test(arguments: [
         ("[trigger]\nmove_km = 5\nwether = 1", 3, "unknown key \"wether\" in [trigger]"),
         ("[gps]\nport = 1\n[wether]\nx = 1", 3, "unknown section [wether]"),
-        ("[alerts]\ncheck_min = 0", 2, "\"check_min\" in [alerts] must be 1 or more"),
+        ("[alerts]\ncheck_min = 0", 2, "\"check_min\" in [alerts] must be from 1 to 1440 (minutes), not 0"),
         (
             "[alerts]\nsource = \"dwd\"", 2,
             "\"source\" in [alerts] must be one of auto, nws, metalerts, meteoalarm, eccc, none"
@@ -126,21 +126,38 @@ import Testing
         ("[gps]\nport = 0", 2, "\"port\" in [gps] must be a port from 1 to 65535"),
         ("[gps]\nport = 70000", 2, "\"port\" in [gps] must be a port from 1 to 65535"),
         ("[gps]\nhost = \"\"", 2, "\"host\" in [gps] must be a host name"),
-        ("[gps]\nfix_timeout_s = 0", 2, "\"fix_timeout_s\" in [gps] must be greater than 0"),
+        ("[gps]\nfix_timeout_s = 0", 2, "\"fix_timeout_s\" in [gps] must be from 0.1 to 300 (seconds), not 0"),
+        // No absurd number becomes a setting: a fix waited for 31 years, a reading every 20 m.
+        ("[gps]\nfix_timeout_s = 1e9", 2, "\"fix_timeout_s\" in [gps] must be from 0.1 to 300 (seconds)"),
+        ("[trigger]\nmove_km = 0.02", 2, "\"move_km\" in [trigger] must be from 1 to 1000 (km), not 0.02"),
+        ("[alerts]\ncheck_min = 1e300", 2, "\"check_min\" in [alerts] must be from 1 to 1440 (minutes)"),
+        ("[report]\ntrip_gap_min = 1e-9", 2, "\"trip_gap_min\" in [report] must be from 1 to 10080 (minutes)"),
+        ("[storage]\ntrack_interval_s = 0.01", 2, "\"track_interval_s\" in [storage] must be from 1 to 3600"),
+        ("[trigger]\nresume_min_away_s = 1e12", 2, "\"resume_min_away_s\" in [trigger] must be from 0 to 86400"),
         ("[gps]\nfix_retries = -1", 2, "\"fix_retries\" in [gps] must be from 0 to 10"),
-        ("[gps]\nmax_speed_mps = 0", 2, "\"max_speed_mps\" in [gps] must be greater than 0"),
-        ("[trigger]\nresume_min_away_s = -5", 2, "\"resume_min_away_s\" in [trigger] must be 0 or more"),
-        ("[trigger]\nperiodic_min = inf", 2, "\"periodic_min\" in [trigger] must be a finite number"),
+        ("[gps]\nmax_speed_mps = 0", 2, "\"max_speed_mps\" in [gps] must be from 10 to 3000 (m/s), not 0"),
+        ("[gps]\nmax_speed_mps = 1e-6", 2, "\"max_speed_mps\" in [gps] must be from 10 to 3000 (m/s)"),
+        (
+            "[trigger]\nresume_min_away_s = -5", 2,
+            "\"resume_min_away_s\" in [trigger] must be from 0 to 86400 (seconds), not -5"
+        ),
+        ("[trigger]\nperiodic_min = inf", 2, "\"periodic_min\" in [trigger] must be from 1 to 1440 (minutes), not inf"),
         (
             "[weather]\nprovider = \"darksky\"", 2,
             "\"provider\" in [weather] must be one of open-meteo, openweathermap, metno"
         ),
-        ("[weather]\nforced_cache_min = 0", 2, "\"forced_cache_min\" in [weather] must be 1 or more (minutes), not 0"),
+        (
+            "[weather]\nforced_cache_min = 0", 2,
+            "\"forced_cache_min\" in [weather] must be from 1 to 1440 (minutes), not 0"
+        ),
         // A request (or a stored reading) more often than once a minute is refused on every key that sets one.
-        ("[weather]\ncache_min = 0.001", 2, "\"cache_min\" in [weather] must be 1 or more (minutes), not 0.001"),
-        ("[weather]\nforced_cache_min = 0.5", 2, "\"forced_cache_min\" in [weather] must be 1 or more (minutes)"),
-        ("[trigger]\nperiodic_min = 1e-9", 2, "\"periodic_min\" in [trigger] must be 1 or more (minutes), not 1e-09"),
-        ("[alerts]\ncheck_min = 0.5", 2, "\"check_min\" in [alerts] must be 1 or more (minutes), not 0.5"),
+        ("[weather]\ncache_min = 0.001", 2, "\"cache_min\" in [weather] must be from 1 to 1440 (minutes), not 0.001"),
+        ("[weather]\nforced_cache_min = 0.5", 2, "\"forced_cache_min\" in [weather] must be from 1 to 1440 (minutes)"),
+        (
+            "[trigger]\nperiodic_min = 1e-9", 2,
+            "\"periodic_min\" in [trigger] must be from 1 to 1440 (minutes), not 1e-09"
+        ),
+        ("[alerts]\ncheck_min = 0.5", 2, "\"check_min\" in [alerts] must be from 1 to 1440 (minutes), not 0.5"),
         ("[weather]\nbase_url = \"http://api.example.com\"", 2, "\"base_url\" in [weather] must use https://"),
         ("[weather]\nbase_url = \"ftp://x\"", 2, "\"base_url\" in [weather] must start with https://"),
         ("[weather]\nbase_url = \"https://x/?q=1\"", 2, "no query"),
@@ -150,7 +167,10 @@ import Testing
         ("[places]\nprovider = \"google\"", 2, "\"provider\" in [places] must be one of nominatim, offline"),
         ("[places]\nsearch_url = \"http://10.0.0.1\"", 2, "\"search_url\" in [places] must use https://"),
         ("[places]\nlanguage = \"en_US!\"", 2, "\"language\" in [places] must be a language code"),
-        ("[storage]\ntrack_distance_m = -1", 2, "\"track_distance_m\" in [storage] must be greater than 0"),
+        (
+            "[storage]\ntrack_distance_m = -1", 2,
+            "\"track_distance_m\" in [storage] must be from 1 to 100000 (metres), not -1"
+        ),
         ("[display]\nunits = \"si\"", 2, "\"units\" in [display] must be metric or imperial"),
         ("[display]\nlang = \"de\"", 2, "\"lang\" in [display] must be one of en, ru, zh"),
         ("[display]\nlang = en", 2, "the value of \"lang\": en is not a value (strings need quotes: \"en\")"),
@@ -204,7 +224,7 @@ import Testing
         let message = ConfigError.unknownKey(.file(path: Self.path, line: 7), section: "trigger", key: "wether").message
         #expect(
             message
-                == "config: /etc/fixcast/config.toml line 7: unknown key \"wether\" in [trigger]; see config/fixcast.toml for the keys."
+                == "config: /etc/fixcast/config.toml line 7: unknown key \"wether\" in [trigger]; every key is in /etc/fixcast/config.toml (config/fixcast.toml in the source)."
         )
     }
 
@@ -299,6 +319,30 @@ import Testing
     ])
     func refused(url: String) {
         #expect(BaseURLRule.problem(url) != nil)
+    }
+
+    /// A refused URL is echoed so the person sees what was read, but never a key in its query nor a
+    /// password before its host, whichever rule it breaks first.
+    @Test(arguments: [
+        "https://api.openweathermap.org/data/2.5?appid=0123abcdSECRET", "htps://me:SECRET@mirror.example",
+        "http://me:SECRET@10.0.0.1/x", "ftp://x/?key=SECRET", "https://x y?SECRET", "https://x#SECRET",
+        "me:SECRET@host",
+    ])
+    func aRefusedURLNeverShowsASecret(url: String) throws {
+        let problem = try #require(BaseURLRule.problem(url))
+        #expect(!problem.contains("SECRET"), "\(problem)")
+        let loaded = Result { try ConfigLoader.load(file: nil, environment: ["FIXCAST_WEATHER_BASE_URL": url]) }
+        guard case .failure(let error as ConfigError) = loaded else {
+            Issue.record("accepted: \(url)")
+            return
+        }
+        #expect(!error.message.contains("SECRET"), "\(error.message)")
+    }
+
+    @Test func theShownURLKeepsWhatIsNotSecret() {
+        #expect(BaseURLRule.shown("https://x.example/p?appid=k") == "https://x.example/p?…")
+        #expect(BaseURLRule.shown("htps://u:p@x.example/a@b") == "htps://…@x.example/a@b")
+        #expect(BaseURLRule.shown("ftp://x") == "ftp://x")
     }
 
     @Test func trailingSlashesAreDropped() {

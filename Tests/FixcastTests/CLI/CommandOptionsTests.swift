@@ -29,8 +29,12 @@ import Testing
         }
     }
 
+    /// Every command but `completions`, which reads no config, store or service: there they mean
+    /// nothing and are refused (`fixcast completions bash --units imperial` was exit 0).
     @Test func everyCommandTakesTheCommonOptions() throws {
-        for command in CommandName.allCases {
+        #expect(throws: UsageError.self) { try Arguments.parse(["completions", "bash", "--units", "imperial"]) }
+        #expect(throws: UsageError.self) { try Arguments.parse(["completions", "bash", "--db", "/tmp/x.sqlite"]) }
+        for command in CommandName.allCases where command != .completions {
             var argv = [
                 command.rawValue, "--db", "/tmp/x.sqlite", "--units", "imperial", "--lang", "ru", "--config", "/c",
             ]
@@ -38,12 +42,21 @@ import Testing
             case .search: argv.append("berlin")
             case .export: argv += ["--format", "csv"]
             case .mqtt: argv.append("test")
-            case .completions: argv.append("bash")
             default: break
             }
             let a = try Arguments.parse(argv)
             #expect(a.command == command)
             #expect(a.dbPath == "/tmp/x.sqlite")
+        }
+    }
+
+    /// `--hours` takes what `ahead.hours` takes: a number of hours from 1 to 12, 1.5 too (it refused
+    /// anything but a whole number).
+    @Test func hoursTakesWhatTheConfigKeyTakes() throws {
+        #expect(try Arguments.parse(["ahead", "--hours", "1.5"]).hours == 1.5)
+        #expect(try Arguments.parse(["ahead", "--hours=12"]).hours == 12)
+        for bad in ["0.5", "13", "nan", "inf", "two", ""] {
+            #expect(throws: UsageError.self, "\(bad)") { try Arguments.parse(["ahead", "--hours", bad]) }
         }
     }
 

@@ -42,12 +42,25 @@ import Testing
         func remove() { try? FileManager.default.removeItem(at: dir) }
     }
 
+    /// A script is printed whatever the config says: a broken environment or config file must not
+    /// leave `source <(fixcast completions bash)` in a start-up file completing nothing (it was exit 2).
+    @Test func aBrokenConfigDoesNotStopTheScript() throws {
+        let home = TestPaths.temporaryDirectory("completions-config")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("broken.toml")
+        try "[gps]\nport = \"x\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["completions", "bash"], env: ["FIXCAST_GPS_PORT": "x", "FIXCAST_CONFIG": config.path], home: home)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.contains("complete -F _fixcast fixcast"))
+    }
+
     @Test func aShellIsRequiredAndOneOfTheThree() throws {
         let home = TestPaths.temporaryDirectory("completions-usage")
         defer { try? FileManager.default.removeItem(at: home) }
         for argv in [
             ["completions"], ["completions", "tcsh"], ["completions", "bash", "zsh"],
-            ["completions", "bash", "--json"],
+            ["completions", "bash", "--json"], ["completions", "bash", "--units", "imperial"],
         ] {
             let result = try CLIRunner.run(argv, home: home)
             #expect(result.status == 2, "\(argv)")
@@ -104,6 +117,8 @@ import Testing
             ),
             (["fixcast", "--config", files.path + "/oth"], [files.path + "/other.txt"]),
             (["fixcast", "report", "--db", drive.path, "--trip", ""], Set(["last"] + trips)),
+            // --db=PATH, as bash splits it: the trips of that store, not of one named "=".
+            (["fixcast", "report", "--db", "=", drive.path, "--trip", ""], Set(["last"] + trips)),
         ]
         for command in CommandName.allCases {
             cases.append((["fixcast", command.rawValue, "-"], Self.optionWords(command)))

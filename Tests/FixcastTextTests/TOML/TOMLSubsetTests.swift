@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: [
         ("port = 1", 1, "before any [table]"),
         ("[gps]\nport = ", 2, "expected a value"),
-        ("[gps]\nport 2947", 2, "expected '='"),
+        ("[gps]\nport 2947", 2, "expected key = value"),
         ("[gps]\nhost = 127.0.0.1", 2, "not a value"),
         ("[gps]\nhost = \"open", 2, "unterminated string"),
         ("[gps]\nhost = 'open", 2, "unterminated string"),
@@ -71,6 +71,14 @@ import Testing
         ("[gps]\nport = 1\n\nport = 2", 4, "set twice"),
         ("[gps]\n= 1", 2, "expected a key"),
         ("[gps]\nhost = \"a\u{01}b\"", 2, "control character"),
+        // What TOML 1.0 refuses and tomllib refuses too: a sign in a \u escape, DEL in a literal
+        // string, a control character in a comment, a lone CR (at the end of a line or before CR LF).
+        ("[gps]\nhost = \"\\u+041\"", 2, "invalid \\u escape"),
+        ("[gps]\nhost = \"\\u-041\"", 2, "invalid \\u escape"),
+        ("[gps]\nhost = 'x\u{7F}y'", 2, "control character (byte 0x7F)"),
+        ("[gps]\nport = 1 # x\u{01}y", 2, "control character (byte 0x01)"),
+        ("[gps]\nport = 1\r", 2, "control character (byte 0x0D)"),
+        ("[gps]\nport = 1\r\r\nhost = \"h\"", 2, "control character (byte 0x0D)"),
     ])
     func syntaxErrorsNameTheLine(text: String, line: Int, reason: String) {
         do {
@@ -79,6 +87,19 @@ import Testing
         } catch {
             #expect(error.line == line)
             #expect(error.reason.contains(reason), "\(error.reason)")
+        }
+    }
+
+    /// A line that is not `key = value` is not quoted back: it may be a secret pasted alone (an API key
+    /// is a valid bare key).
+    @Test func aWordAloneOnALineIsNotQuotedBack() {
+        do {
+            _ = try TOMLSubset.parse("[weather]\napi_key = \"\"\n0123456789abcdef0123456789abcdef\n")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.reason.contains("expected key = value"), "\(error.reason)")
+            #expect(!error.reason.contains("0123456789abcdef"), "\(error.reason)")
         }
     }
 
