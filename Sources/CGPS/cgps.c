@@ -32,6 +32,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -176,6 +178,20 @@ static int cgps_probe(const char *host, const char *port, int timeout_ms) {
     return result;
 }
 
+/* TCP keep-alive on gpsd's socket: a gpsd on another machine that lost its power or its network
+   sends no FIN or RST, and a client that never writes would wait on the half-open connection for ever
+   (the fix counted lost, gpsd never). Probes after 30 s of quiet, every 10 s, 3 unanswered: the socket
+   fails about a minute after the peer went, and the read that follows reports gpsd lost. The kernel
+   answers the probes of a gpsd that is only quiet (no device), so that costs nothing. Errors are
+   ignored: a Unix socket has no TCP options, and without keep-alive the connection still works. */
+static void keep_alive(int fd) {
+    int on = 1, idle = 30, interval = 10, count = 3;
+    (void)setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+    (void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+    (void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+    (void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
+}
+
 cgps_handle *cgps_open(const char *host, const char *port, int timeout_ms, int *err) {
     if (err) *err = 0;
     if (timeout_ms > 0) {
@@ -202,6 +218,7 @@ cgps_handle *cgps_open(const char *host, const char *port, int timeout_ms, int *
         free(h);
         return NULL;
     }
+    keep_alive((int)h->data.gps_fd);
     return h;
 }
 
@@ -324,8 +341,13 @@ int cgps_read(cgps_handle *h, cgps_report *out, int parse_sky) {
         out->got = CGPS_GOT_SKY_SKIPPED;
         return 1;
     }
+    /* A SKY that carries satellites names them in an array; one with only the DOPs (gpsd sends those
+       between, e.g. from a u-blox's NAV-DOP) still sets SATELLITE_SET, with counts of 0. Looked for
+       before unpacking, which may write into the line. */
+    int names_satellites = strstr(line, "\"satellites\":") != NULL;
     /* gps_read's answer for a line libgps cannot unpack, kept: the connection counts as failed. */
     if (lib.unpack(line, d) < 0) return -1;
+    if (d->set & VERSION_SET) out->got |= CGPS_GOT_VERSION;
 
     if (d->set & MODE_SET) {
         out->got |= CGPS_GOT_TPV;
@@ -343,14 +365,15 @@ int cgps_read(cgps_handle *h, cgps_report *out, int parse_sky) {
         if (d->set & ALTITUDE_SET) out->alt = isfinite(d->fix.altMSL) ? d->fix.altMSL : d->fix.altHAE;
         if (d->set & SPEED_SET) out->speed = d->fix.speed;
         if (d->set & TRACK_SET) out->track = d->fix.track;
-        if (d->set & HERR_SET) {
-            out->eph = d->fix.eph;
-            out->epx = d->fix.epx;
-            out->epy = d->fix.epy;
-        }
-        if (d->set & VERR_SET) out->epv = d->fix.epv;
+        /* Each error estimate that came: libgps sets HERR_SET only when both epx and epy did, and a
+           receiver that gives eph alone (u-blox hAcc without a DOP message) would lose it. A TPV's
+           fields are NaN unless it carries them (libgps's defaults for every TPV it unpacks). */
+        if (isfinite(d->fix.eph)) out->eph = d->fix.eph;
+        if (isfinite(d->fix.epx)) out->epx = d->fix.epx;
+        if (isfinite(d->fix.epy)) out->epy = d->fix.epy;
+        if (isfinite(d->fix.epv)) out->epv = d->fix.epv;
     }
-    if (d->set & SATELLITE_SET) {
+    if ((d->set & SATELLITE_SET) && names_satellites) {
         out->got |= CGPS_GOT_SKY;
         out->satellites_used = d->satellites_used;
         out->satellites_visible = d->satellites_visible;

@@ -23,7 +23,8 @@ enum {
     CGPS_GOT_SKY = 1 << 1,        /* a SKY: satellite counts are valid */
     CGPS_GOT_DEVICE = 1 << 2,     /* a device path is valid (DEVICE, DEVICES or a TPV's "device") */
     CGPS_GOT_ERROR = 1 << 3,      /* gpsd sent an ERROR object; `error` holds its text */
-    CGPS_GOT_SKY_SKIPPED = 1 << 4 /* a SKY dropped unparsed (cgps_read's parse_sky was 0) */
+    CGPS_GOT_SKY_SKIPPED = 1 << 4, /* a SKY dropped unparsed (cgps_read's parse_sky was 0) */
+    CGPS_GOT_VERSION = 1 << 5      /* gpsd's VERSION banner, the first thing it sends a client */
 };
 
 /* Receiver status, independent of the STATUS_* names that gpsd 3.24 renamed. Informational only:
@@ -106,9 +107,10 @@ int cgps_discard(cgps_handle *h, int max_receives);
    intptr_t; it is always a small descriptor on a POSIX system.) */
 int cgps_fd(cgps_handle *h);
 
-/* Parses the next whole report received (cgps_receive) into *out. Returns 1 when *out holds
-   something (out->got may still be 0 for objects fixcast does not use), 0 when no whole report is
-   buffered, -1 when libgps cannot unpack it (as gps_read, the connection counts as failed).
+/* Parses the next whole report received (cgps_receive) into *out. Returns 1 when a line was read
+   (out->got is 0 for objects fixcast does not use, and for a line that is not gpsd's JSON at all:
+   libgps's unpack takes anything, so what answers is told by out->got, CGPS_GOT_VERSION first),
+   0 when no whole report is buffered, -1 when libgps refuses to unpack it.
    With parse_sky 0 a SKY report is consumed without libgps parsing it (got is CGPS_GOT_SKY_SKIPPED;
    the Swift side decides which with SkyThinning). A device path is reported only when it changes. */
 int cgps_read(cgps_handle *h, cgps_report *out, int parse_sky);

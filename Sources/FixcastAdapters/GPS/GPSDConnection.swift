@@ -110,6 +110,16 @@ public final class GPSDConnection {
             : .unreachable(address: label, detail: "it closed the connection without answering")
     }
 
+    /// Why a connection that gpsd took but did not answer on is dropped (`GPSDLink.answerTimeoutS`).
+    public var unansweredError: GPSError {
+        let label = address.description
+        return everConnected
+            ? .connectionLost(address: label)
+            : .unreachable(
+                address: label,
+                detail: "it took the connection but said nothing gpsd says within \(Int(GPSDLink.answerTimeoutS)) s")
+    }
+
     public func close() {
         cgps_close(handle)
         handle = nil
@@ -137,7 +147,9 @@ public final class GPSDConnection {
         while reads < Self.maxReportsPerRead {
             let parsed = cgps_read(handle, &report, skyThinning.parses(at: now) ? 1 : 0)
             if parsed == 1 {
-                if !answered {
+                // gpsd answered when it sent one of its objects (VERSION first): any line of text is
+                // parsed, so an SSH banner or a web server on gpsd's port is not gpsd answering.
+                if !answered, report.got != 0 {
                     answered = true
                     everConnected = true
                     batch.append(.event(.connected(address: address.description)))

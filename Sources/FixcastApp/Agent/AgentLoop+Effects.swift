@@ -29,6 +29,11 @@ extension AgentLoop {
         case .connectGPS:
             // Opened: `.connected` comes with gpsd's first report, read as the socket turns readable.
             if let gps { handle(.gps(gps.open(), at: now())) }
+        case .dropUnansweredGPS:
+            if let gps, gps.isOpen {
+                gps.close()
+                handle(.gps(.disconnected(gps.unansweredError), at: now()))
+            }
         case .takeReading(let request):
             startReading(request)
         case .positionResolved(let request):

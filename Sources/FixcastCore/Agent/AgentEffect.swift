@@ -14,6 +14,9 @@ public enum AgentEffect: Sendable, Hashable {
     /// Connect to gpsd (at the start, and after a back-off when it went away); report a failure as a
     /// `.gps(.disconnected)` event, and gpsd's answer, when its first report is read, as `.gps(.connected)`.
     case connectGPS
+    /// Close the connection to gpsd: it took the connection but has not answered as gpsd
+    /// (`GPSDLink.answerTimeoutS`). Comes back as `.gps(.disconnected)`.
+    case dropUnansweredGPS
     /// Take a reading; report its end with `.readingFinished`. At most one is in flight.
     indirect case takeReading(ReadingRequest)
     /// A run that stops at its position (`stopsAtPosition`: `forecast`, `alerts`, `ahead`): hand this

@@ -371,6 +371,7 @@ public struct AgentReducer: Sendable {
     private mutating func timedChecks(at now: ClockReading) -> [AgentEffect] {
         var effects: [AgentEffect] = []
         if gpsd.connectionDue(at: now.monotonic) { effects.append(.connectGPS) }
+        if gpsd.answerOverdue(at: now.monotonic) { effects.append(.dropUnansweredGPS) }
         if gpsd.gatheringOver(at: now.monotonic), gpsd.endGathering() { effects.append(.readGPS) }
         // A receiver gone quiet: its fix is lost from its last fix on, as if gpsd had said so.
         if followsGPS, gpsd.silenceDue(at: now.monotonic), scheduler.hasLiveFix, let last = lastFixAt {
@@ -551,7 +552,7 @@ public struct AgentReducer: Sendable {
         switch effect {
         case .dropGathered: return 0
         case .readGPS: return 1
-        case .connectGPS: return 2
+        case .connectGPS, .dropUnansweredGPS: return 2
         case .takeReading, .positionResolved: return 3
         case .checkAlerts: return 4
         case .announceAlerts, .rememberAlertsSeen: return 5

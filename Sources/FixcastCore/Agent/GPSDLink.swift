@@ -20,6 +20,13 @@ public struct GPSDLink: Sendable, Hashable {
     public private(set) var quietUntil: MonotonicInstant?
     /// When the next connection attempt is due (nil: connected, or an attempt is under way).
     public private(set) var reconnectAt: MonotonicInstant?
+    /// 5 s for gpsd to answer a connection it took (its VERSION, sent at once): gpsd busy opening a
+    /// device is back in its loop within a second or two; what takes a connection and says nothing
+    /// gpsd says (another program on its port, a gpsd that hangs) is not gpsd answering, and is
+    /// dropped, before the first fix wait (`gps.fix_timeout_s`, 8 s) would call it a missing fix.
+    public static let answerTimeoutS = 5.0
+    /// When the connection opened last must have answered by (nil: none waiting for its answer).
+    public private(set) var answerDueAt: MonotonicInstant?
     private var backoff = ReconnectBackoff()
     /// When the last read that brought fixes happened.
     private var lastFixReadAt: MonotonicInstant?
@@ -49,6 +56,12 @@ public struct GPSDLink: Sendable, Hashable {
     /// read as they come, when the receiver's silence would count (a gather window's read decides
     /// first: it may bring the fixes).
     public var nextDeadline: MonotonicInstant? {
+        let link = linkDeadline
+        guard let answer = answerDueAt else { return link }
+        return link.map { min($0, answer) } ?? answer
+    }
+
+    private var linkDeadline: MonotonicInstant? {
         switch (quietUntil, reconnectAt) {
         case (let q?, let r?): return min(q, r)
         case (let q?, nil): return q
@@ -71,10 +84,13 @@ public struct GPSDLink: Sendable, Hashable {
             silence.noFix(connectionEnded: false)
         case .opened:
             reconnectAt = nil  // the attempt is under way; the back-off stands until gpsd answers
+            answerDueAt = now.advanced(by: Self.answerTimeoutS)
         case .connected:
             backoff.reset()
             reconnectAt = nil
+            answerDueAt = nil
         case .disconnected:
+            answerDueAt = nil
             quietUntil = nil
             lastFixReadAt = nil
             silence.noFix(connectionEnded: true)
@@ -132,6 +148,14 @@ public struct GPSDLink: Sendable, Hashable {
     public mutating func connectionDue(at now: MonotonicInstant) -> Bool {
         guard let at = reconnectAt, now >= at else { return false }
         reconnectAt = nil
+        return true
+    }
+
+    /// Whether the connection opened last has not answered by `now` (true once): it is to be dropped,
+    /// and comes back as `.disconnected`, which sets the back-off.
+    public mutating func answerOverdue(at now: MonotonicInstant) -> Bool {
+        guard let due = answerDueAt, now >= due else { return false }
+        answerDueAt = nil
         return true
     }
 

@@ -171,6 +171,28 @@ import Testing
         #expect(r.nextDeadline == F.at(31))  // back to 1 s
     }
 
+    /// A connection gpsd's port took but nothing answered on as gpsd (an SSH banner, a hung gpsd): it
+    /// waited for ever. Dropped `answerTimeoutS` after it opened, and its `.disconnected` backs off.
+    @Test func aConnectionThatNeverAnswersIsDroppedAfterFiveSeconds() {
+        var r = Self.running()
+        _ = r.handle(.gps(.disconnected(.connectionLost(address: A.gpsd)), at: F.at(10)))
+        #expect(r.handle(.deadline(at: F.at(11))) == [.connectGPS])
+        _ = r.handle(.gps(.opened(address: A.gpsd), at: F.at(11)))
+        #expect(r.nextDeadline == F.at(16))
+        #expect(r.handle(.deadline(at: F.at(15.9))).isEmpty)
+        #expect(r.handle(.deadline(at: F.at(16))) == [.dropUnansweredGPS])
+        #expect(r.handle(.deadline(at: F.at(16.5))).isEmpty, "once")
+        let unanswered = GPSError.unreachable(address: A.gpsd, detail: "it said nothing")
+        _ = r.handle(.gps(.disconnected(unanswered), at: F.at(16)))
+        #expect(r.nextDeadline == F.at(18))  // the back-off: 2 s after the first retry's 1 s
+        // A connection that answers in time is kept.
+        #expect(r.handle(.deadline(at: F.at(18))) == [.connectGPS])
+        _ = r.handle(.gps(.opened(address: A.gpsd), at: F.at(18)))
+        _ = r.handle(.gps(.connected(address: A.gpsd), at: F.at(20)))
+        #expect(r.gpsd.answerDueAt == nil)
+        #expect(!Self.has(r.handle(.deadline(at: F.at(40))), .dropUnansweredGPS))
+    }
+
     // MARK: writes
 
     @Test func afterAGatheredReadTheTrackGoesAtOnce() {

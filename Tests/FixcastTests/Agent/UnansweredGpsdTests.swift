@@ -86,6 +86,26 @@ import Testing
         #expect(r.stderr.contains("no fix from gpsd at 127.0.0.1:\(gpsd.port) after 3 tries of 1 s"), "\(r.stderr)")
     }
 
+    /// Something else on gpsd's port that greets and holds the connection (an SSH server): any line
+    /// counted as gpsd answering, so it read as "connected" and waited for fixes for ever, and `now`
+    /// said "no fix … give the receiver a clear view of the sky". Now only gpsd's own objects count;
+    /// the connection is dropped after `GPSDLink.answerTimeoutS` and said once as not answering
+    /// (before the first fix wait's 8 s, which said "no fix yet").
+    @Test("run --json: a banner that is not gpsd's is not answering, said once within seconds")
+    func runOnAPortWithAnotherProgramsBanner() async throws {
+        let port = try StandInGPSD(.sends(["SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3"]))
+        let home = TestPaths.temporaryDirectory("banner-run")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let agent = try Self.headlessAgent(gpsdPort: port.port, home: home)
+        try await Task.sleep(for: .seconds(12))
+        agent.signal(SIGINT)
+        #expect(agent.waitForExit(seconds: 30) == 0, "\(agent.stderr)")
+        let gpsLines = agent.stderr.split(separator: "\n").filter { $0.hasPrefix("gps:") }
+        #expect(gpsLines.count == 1, "\(agent.stderr)")
+        #expect(gpsLines.first?.contains("is not answering") == true, "\(agent.stderr)")
+        #expect(port.connections >= 2, "dropped and tried again: \(port.connections)")
+    }
+
     /// `run --json` against the gpsd at `gpsdPort`, its store in `home`, places offline.
     static func headlessAgent(gpsdPort: UInt16, home: URL) throws -> RunningFixcast {
         try RunningFixcast(

@@ -1,0 +1,79 @@
+import FixcastCore
+import Foundation
+import Testing
+
+@testable import FixcastAdapters
+@testable import FixcastTestSupport
+
+/// gpsd's objects as libgps unpacks them through the shim, from a stand-in gpsd that sends them.
+@Suite("gpsd's reports through the shim", .serialized)
+struct GPSDConnectionReportTests {
+    static let version =
+        "{\"class\":\"VERSION\",\"release\":\"3.22\",\"rev\":\"3.22\",\"proto_major\":3,\"proto_minor\":14}"
+
+    /// Reads what the stand-in sent (it sends at once; a few tries for the bytes to arrive).
+    static func events(_ lines: [String]) async throws -> [GPSEvent] {
+        let gpsd = try StandInGPSD(.sends(lines))
+        let connection = GPSDConnection(address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)))
+        guard case .opened = connection.open() else {
+            Issue.record("the stand-in takes the connection")
+            return []
+        }
+        defer { connection.close() }
+        var events: [GPSEvent] = []
+        // A second of reads: the stand-in sends everything at once, on loopback.
+        for _ in 0..<50 {
+            if connection.hasWaitingReport { _ = connection.readAvailable(into: &events) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return events
+    }
+
+    /// A SKY with only the DOPs (gpsd sends them between the ones with satellites) set the counts to 0
+    /// ("0 sats" on the screen, on every track point); it is not a count. A TPV with `eph` alone (no
+    /// epx/epy: u-blox hAcc without a DOP message) kept no horizontal error.
+    @Test func aSkyOfDOPsIsNoCountAndEphAloneIsKept() async throws {
+        let time = Date().addingTimeInterval(-5)
+        let stamp = ISO8601DateFormatter().string(from: time)
+        let events = try await Self.events([
+            Self.version,
+            "{\"class\":\"SKY\",\"device\":\"/dev/x\",\"satellites\":[{\"PRN\":4,\"el\":16,\"az\":162,\"ss\":46,\"used\":true},{\"PRN\":7,\"el\":84,\"az\":207,\"ss\":48,\"used\":false}]}",
+            "{\"class\":\"SKY\",\"device\":\"/dev/x\",\"hdop\":1.2,\"pdop\":2.0}",
+            "{\"class\":\"TPV\",\"device\":\"/dev/x\",\"mode\":3,\"time\":\"\(stamp)\",\"lat\":52.5,\"lon\":13.4,\"eph\":12}",
+        ])
+        #expect(events.contains { if case .connected = $0 { true } else { false } }, "\(events)")
+        let counts = events.compactMap { if case .satellites(let u, let v) = $0 { (u, v) } else { nil } }
+        #expect(counts.count == 1, "\(events)")
+        #expect(counts.first.map { $0.0 == 1 && $0.1 == 2 } == true, "\(counts)")
+        let fix = try #require(events.compactMap(\.fix).first, "\(events)")
+        #expect(fix.horizontalErrorM == 12)
+        #expect(fix.satellitesUsed == 1)
+    }
+
+    /// A gpsd on another machine that loses its power sends no FIN: without keep-alive the connection
+    /// stayed open for ever (the fix lost, gpsd never). The socket asks the kernel to probe it.
+    @Test func theSocketIsKeptAliveByTheKernel() throws {
+        let gpsd = try StandInGPSD(.sends([Self.version]))
+        let connection = GPSDConnection(address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)))
+        guard case .opened = connection.open(), let fd = connection.descriptor else {
+            Issue.record("the stand-in takes the connection")
+            return
+        }
+        defer { connection.close() }
+        func option(_ level: Int32, _ name: Int32) -> Int32 {
+            var value: Int32 = -1
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(fd, level, name, &value, &size) == 0 ? value : -1
+        }
+        #expect(option(SOL_SOCKET, SO_KEEPALIVE) == 1)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPIDLE) == 30)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPINTVL) == 10)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPCNT) == 3)
+    }
+
+    /// Another program's banner is a line, and libgps unpacks any line: it is not gpsd answering.
+    @Test func aBannerThatIsNotGPSDsIsNoAnswer() async throws {
+        let events = try await Self.events(["SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3", "Protocol mismatch."])
+        #expect(!events.contains { if case .connected = $0 { true } else { false } }, "\(events)")
+    }
+}
