@@ -14,7 +14,12 @@ final class MosquittoBroker: @unchecked Sendable {
     private(set) var caFile: String?
 
     /// - Parameter port: a port to listen on (default: a free one), e.g. one fixcast was already told to use.
-    init(port: UInt16? = nil, credentials: (user: String, password: String)? = nil, tls: Bool = false) throws {
+    /// - Parameter acl: an ACL file's text (mosquitto's `acl_file`); with `credentials` too, anonymous
+    ///   clients are let in as well, under the ACL's lines before any `user` line.
+    init(
+        port: UInt16? = nil, credentials: (user: String, password: String)? = nil, tls: Bool = false,
+        acl: String? = nil
+    ) throws {
         self.port = port ?? freeLoopbackPort()
         let port = self.port
         dir = TestPaths.temporaryDirectory("fixcast-mosquitto")
@@ -23,9 +28,14 @@ final class MosquittoBroker: @unchecked Sendable {
         if let credentials {
             let pw = dir.appendingPathComponent("passwd").path
             try Self.runTool("/usr/bin/mosquitto_passwd", ["-c", "-b", pw, credentials.user, credentials.password])
-            conf += "allow_anonymous false\npassword_file \(pw)\n"
+            conf += "allow_anonymous \(acl == nil ? "false" : "true")\npassword_file \(pw)\n"
         } else {
             conf += "allow_anonymous true\n"
+        }
+        if let acl {
+            let file = dir.appendingPathComponent("acl")
+            try acl.write(to: file, atomically: true, encoding: .utf8)
+            conf += "acl_file \(file.path)\n"
         }
         if tls {
             let ca = try Self.makeCertificates(in: dir)

@@ -73,10 +73,15 @@ public enum MQTTProbe {
         }
         let found = retained(on: topics.availability, link: link)
         if case .failure(let e) = found { return .failure(e) }
-        if let e = publishAcknowledged(MQTTTopics.online, on: topics.availability, link: link, endpoint: endpoint) {
-            return .failure(e)
+        let published = publishOnline(on: topics.availability, link: link, endpoint: endpoint)
+        let seen: (keptLate: [UInt8]?, echoed: Bool)
+        switch published {
+        case .failure(let e): return .failure(e)
+        case .success(let s): seen = s
         }
-        let restore = AvailabilityRestore(found: (try? found.get()) ?? .unreadable)
+        let restore = AvailabilityRestore(
+            found: AvailabilityRestore.found(
+                before: (try? found.get()) ?? .unreadable, keptLate: seen.keptLate, echoed: seen.echoed))
         if let payload = restore.payload,
             let e = publishAcknowledged(payload, on: topics.availability, link: link, endpoint: endpoint)
         {
@@ -119,6 +124,53 @@ public enum MQTTProbe {
             if clock.now > deadline { break }
         }
         return .success(subscribed ? (kept ?? AvailabilityRestore.Found.nothing) : .unreadable)
+    }
+
+    /// How long after the PUBACK the test's own `online` may take to come back to it through its
+    /// subscription (mosquitto sends it before the PUBACK).
+    static let echoWaitMs = 1_000
+
+    /// Publishes `online` retained on `topic` (subscribed already) and waits for its PUBACK and for it
+    /// to come back through the subscription: whether it did (then the topic can be read), and a
+    /// retained message that came only now (a slow broker's answer to the subscription).
+    static func publishOnline(on topic: String, link: MQTTLink, endpoint: MQTTEndpoint) -> Result<
+        (keptLate: [UInt8]?, echoed: Bool), MQTTError
+    > {
+        guard let mid = link.publish(topic: topic, payload: MQTTTopics.online, retain: true) else {
+            return .failure(MQTTError(cause: .lost, broker: endpoint.display, detail: "the publish was refused"))
+        }
+        let clock = ContinuousClock()
+        var deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
+        var acknowledged = false
+        var echoed = false
+        var keptLate: [UInt8]?
+        while !(acknowledged && echoed) {
+            if let e = link.pump(timeoutMs: 50, connected: true) { return .failure(e) }
+            for event in link.takeEvents() {
+                switch event {
+                case .acknowledged(mid) where !acknowledged:
+                    acknowledged = true
+                    deadline = min(deadline, clock.now.advanced(by: .milliseconds(echoWaitMs)))
+                case .message(topic, let payload, let length, let retained):
+                    if retained, keptLate == nil, length <= payload.count {
+                        keptLate = payload
+                    } else if !retained, payload == Array(MQTTTopics.online.utf8) {
+                        echoed = true
+                    }
+                default: break
+                }
+            }
+            if clock.now > deadline {
+                guard acknowledged else {
+                    return .failure(
+                        MQTTError(
+                            cause: .protocolError, broker: endpoint.display,
+                            detail: "no PUBACK in \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
+                }
+                break
+            }
+        }
+        return .success((keptLate, echoed))
     }
 
     /// Publishes `payload` retained on `topic` and waits for its PUBACK: nil, or why it failed.

@@ -252,12 +252,16 @@ public actor ReadingPublisher {
         }
     }
 
-    /// `online` and the discovery configs, retained (not tracked: a lost one is sent again on reconnect).
+    /// `online` and the discovery configs, retained (not tracked: a lost one is sent again on
+    /// reconnect); with weather ahead off, what a run with it on left is cleared.
     private func announce() async {
         guard let link else { return }
         _ = link.publish(topic: topics.availability, payload: MQTTTopics.online, retain: true)
         for config in HomeAssistantDiscovery.configs(topics: topics, ahead: ahead) {
             _ = link.publish(topic: config.topic, payload: config.payload.serialized(), retain: true)
+        }
+        for topic in HomeAssistantDiscovery.aheadLeftovers(topics: topics, ahead: ahead) {
+            _ = link.publish(topic: topic, payload: "", retain: true)
         }
     }
 

@@ -21,6 +21,18 @@ public struct AvailabilityRestore: Sendable, Hashable {
         self.found = found
     }
 
+    /// What the topic held, from all the test saw: `before` (what came within the short wait after
+    /// SUBACK), a retained message that came later (`keptLate`: a slow broker), and whether the test's
+    /// own `online` came back to it (`echoed`). Nothing seen is "nothing kept" only when the test can
+    /// read the topic: a broker that grants the subscription but withholds the messages (mosquitto with
+    /// a write-only ACL does) sends neither, and clearing the topic then would erase a running `run`'s
+    /// `online`.
+    public static func found(before: Found, keptLate: [UInt8]?, echoed: Bool) -> Found {
+        if let keptLate, before == .nothing { return .payload(keptLate) }
+        if before == .nothing, !echoed { return .unreadable }
+        return before
+    }
+
     /// The payload to publish, retained, after the test's `online`; nil: leave `online`.
     public var payload: String? {
         switch found {

@@ -136,6 +136,18 @@ public enum HomeAssistantDiscovery {
         return out
     }
 
+    /// The retained topics to clear (an empty retained message) when weather ahead is off: the ahead
+    /// sensors' configs and their `ahead` state. A run with ahead on left them, and Home Assistant
+    /// kept showing "rain ahead in 15 min" from then on; cleared, the entities go away. Nothing with
+    /// ahead on (`configs` publishes them then).
+    public static func aheadLeftovers(topics: MQTTTopics, ahead: Bool) -> [String] {
+        guard !ahead else { return [] }
+        let configs =
+            topics.discoveryPrefix.isEmpty
+            ? [] : aheadMeasurements.map { topics.discoveryConfig(component: "sensor", object: $0.object) }
+        return configs + [topics.ahead]
+    }
+
     /// One ahead sensor: its object id, name, device class and unit, and the `AheadSensors` field it shows.
     struct AheadMeasurement {
         let object: String

@@ -33,4 +33,16 @@ import Testing
         #expect(other.payload == "away\u{1b}[2J")
         #expect(!other.clause.contains("\u{1b}"))
     }
+
+    /// Nothing seen is "nothing kept" only when the test's own `online` came back (it can read the
+    /// topic); a retained message that came late is what was kept.
+    @Test func whatWasKeptFromAllTheTestSaw() {
+        let offline = Array("offline".utf8)
+        #expect(AvailabilityRestore.found(before: .nothing, keptLate: nil, echoed: true) == .nothing)
+        #expect(AvailabilityRestore.found(before: .nothing, keptLate: nil, echoed: false) == .unreadable)
+        #expect(AvailabilityRestore.found(before: .nothing, keptLate: offline, echoed: false) == .payload(offline))
+        #expect(AvailabilityRestore.found(before: .payload(offline), keptLate: nil, echoed: false) == .payload(offline))
+        #expect(AvailabilityRestore.found(before: .unreadable, keptLate: offline, echoed: true) == .unreadable)
+        #expect(AvailabilityRestore(found: .unreadable).payload == nil, "online stays")
+    }
 }

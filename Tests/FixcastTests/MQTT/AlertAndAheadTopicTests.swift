@@ -49,7 +49,8 @@ struct AlertAndAheadTopicTests {
         #expect(messages.first?["source"]?.stringValue == "metalerts")
         // The state survives: a new publisher on the same store does not announce the gale again.
         let again = await ReadingPublisher.start(
-            settings: ReadingPublisherTests.settings(port: broker.port, device: "van7"), store: store, deviceID: "van7")
+            settings: ReadingPublisherTests.settings(port: broker.port, device: "van7"), store: store, deviceID: "van7",
+            ahead: true)
         again.alertsChecked(Self.report([]), at: Self.t0.addingTimeInterval(1300))
         try await Task.sleep(for: .milliseconds(500))
         await again.stop()
@@ -66,6 +67,24 @@ struct AlertAndAheadTopicTests {
         let ahead = try #require(recorder.payloads(on: "fixcast/van7/ahead").last.flatMap { try? JSONValue.parse($0) })
         #expect(ahead["rain_in_min"] == .null)
         #expect(ahead["alerts_count"] == .null)
+
+        // Ahead turned off: what the runs with it on left is cleared, so Home Assistant drops the five
+        // sensors rather than show their last values for ever.
+        let off = await ReadingPublisher.start(
+            settings: ReadingPublisherTests.settings(port: broker.port, device: "van7"), store: store, deviceID: "van7")
+        await recorder.wait(timeout: 15) { $0.payloads(on: "fixcast/van7/ahead").last == "" }
+        await off.stop()
+        let late = try TopicRecorder(broker: broker, topics: ["fixcast/van7/ahead", "homeassistant/sensor/van7/#"])
+        defer { late.stop() }
+        await late.wait(timeout: 2) { $0.payloads(on: "homeassistant/sensor/van7/temperature/config").count > 0 }
+        let kept = Set(late.messages.map(\.topic))
+        #expect(kept.contains("homeassistant/sensor/van7/temperature/config"), "the other sensors stay")
+        for object in [
+            "rain_ahead", "temperature_ahead_min", "temperature_ahead_max", "gust_ahead_max", "alerts_ahead",
+        ] {
+            #expect(!kept.contains("homeassistant/sensor/van7/\(object)/config"), "\(object) is cleared")
+        }
+        #expect(!kept.contains("fixcast/van7/ahead"))
     }
 
     /// Renders `template` with `value_json` = `state` in Jinja2; nil when python3-jinja2 is missing.

@@ -53,6 +53,34 @@ struct MQTTBinaryTests {
         #expect(running.stdout.split(separator: "\n").count == 1)
     }
 
+    /// A broker that lets fixcast write its topics but not read them (a common ACL: `topic write
+    /// fixcast/#`): mosquitto grants the subscription and withholds the retained `online` of the `run`
+    /// that is running. The test took that for "nothing kept" and cleared the topic, so Home
+    /// Assistant showed the running service unavailable after its next restart. Its own `online` does
+    /// not come back either, so it knows it cannot read, and leaves `online`.
+    @Test func mqttTestCannotClearWhatItCannotRead() async throws {
+        let home = TestPaths.temporaryDirectory()
+        let admin = (user: "admin", password: "test-only-pw")
+        let broker = try MosquittoBroker(
+            credentials: admin, acl: "topic write fixcast/#\n\nuser admin\ntopic readwrite #\n")
+        let topic = "fixcast/probe3/availability"
+        // The running service's retained "online" (written as admin, who may read it back).
+        _ = try MosquittoBroker.runTool(
+            "/usr/bin/mosquitto_pub",
+            [
+                "-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-r", "-t", topic, "-m", "online",
+                "-u", admin.user, "-P", admin.password,
+            ])
+        let result = try CLIRunner.run(
+            ["mqtt", "test"], env: Self.env(port: broker.port, device: "probe3"), home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("could not be read, so \"online\" stays"), "\(result.stdout)")
+        let late = try TopicRecorder(broker: broker, topics: [topic], user: admin.user, password: admin.password)
+        defer { late.stop() }
+        await late.wait(timeout: 2) { !$0.payloads(on: topic).isEmpty }
+        #expect(late.payloads(on: topic) == ["online"], "the running service's online is still kept")
+    }
+
     @Test func mqttTestSaysWhatWorkedOrWhichStepFailed() async throws {
         let home = TestPaths.temporaryDirectory()
         let broker = try MosquittoBroker()
