@@ -14,11 +14,12 @@ final class MosquittoBroker: @unchecked Sendable {
     private(set) var caFile: String?
 
     /// - Parameter port: a port to listen on (default: a free one), e.g. one fixcast was already told to use.
+    /// - Parameter extraConfig: more lines for mosquitto.conf (e.g. `max_packet_size 2000\n`).
     /// - Parameter acl: an ACL file's text (mosquitto's `acl_file`); with `credentials` too, anonymous
     ///   clients are let in as well, under the ACL's lines before any `user` line.
     init(
         port: UInt16? = nil, credentials: (user: String, password: String)? = nil, tls: Bool = false,
-        acl: String? = nil
+        acl: String? = nil, extraConfig: String = ""
     ) throws {
         self.port = port ?? freeLoopbackPort()
         let port = self.port
@@ -43,6 +44,7 @@ final class MosquittoBroker: @unchecked Sendable {
             conf +=
                 "cafile \(ca)\ncertfile \(dir.appendingPathComponent("server.crt").path)\nkeyfile \(dir.appendingPathComponent("server.key").path)\n"
         }
+        conf += extraConfig
         try conf.write(to: dir.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
         TestScratch.atEnd { [weak self] in self?.stop() }
         try start()

@@ -74,8 +74,16 @@ public final class MQTTLink: @unchecked Sendable {
         /// Events kept for a caller that pumps the loop itself (`MQTTProbe`), which cannot await the stream.
         let log = Mutex<[MQTTLinkEvent]>([])
         let keepsLog: Bool
-        /// The wait before the next connection attempt; back to the first delay on CONNACK.
+        /// The wait before the next connection attempt; back to the first delay after a connection
+        /// that stayed up `stableS`.
         let backoff: Mutex<ReconnectBackoff>
+        /// When the last CONNACK came (monotonic seconds), until the next failure.
+        let connectedAt = Mutex<Double?>(nil)
+        /// 30 s: a connection that lasted that long was a working one, and the next failure starts the
+        /// back-off again from its first delay. One the broker drops at once (a message over its size
+        /// limit, a topic its ACL refuses with a disconnect) keeps doubling the wait: a CONNACK alone
+        /// reset it, and such a broker was asked again every second for ever.
+        static let stableS = 30.0
         init(_ c: AsyncStream<MQTTLinkEvent>.Continuation, keepsLog: Bool, backoff: ReconnectBackoff) {
             continuation = c
             self.keepsLog = keepsLog
@@ -83,7 +91,7 @@ public final class MQTTLink: @unchecked Sendable {
         }
 
         func emit(_ event: MQTTLinkEvent) {
-            if event == .connected { backoff.withLock { $0.reset() } }
+            if event == .connected { connectedAt.withLock { $0 = Syscall.monotonicSeconds() } }
             if keepsLog { log.withLock { $0.append(event) } }
             continuation.yield(event)
         }
@@ -91,7 +99,14 @@ public final class MQTTLink: @unchecked Sendable {
         /// What the shim's network thread asks after a failure, in milliseconds (at least 1: the
         /// thread must never spin).
         func nextDelayMs() -> UInt32 {
-            let s = backoff.withLock { $0.nextDelay() }
+            let since = connectedAt.withLock { at in
+                defer { at = nil }
+                return at.map { Syscall.monotonicSeconds() - $0 }
+            }
+            let s = backoff.withLock { b in
+                if let since, since >= Self.stableS { b.reset() }
+                return b.nextDelay()
+            }
             return UInt32(min(max(s * 1000, 1), 86_400_000).rounded())
         }
     }

@@ -59,6 +59,10 @@ public actor ReadingPublisher {
     private var connected = false
     private var lastError: MQTTError?
     /// mid -> outbox id of readings waiting for their PUBACK, and the store file's generation it is of.
+    /// Kept across a reconnect: libmosquitto keeps every QoS 1 message not acknowledged and sends it
+    /// again itself after the next CONNACK, under the same mid, so its PUBACK still comes here.
+    /// Publishing them again (as this once did) put a second copy in libmosquitto's queue at every
+    /// reconnect: a broker that drops the connection at a reading grew the queue without bound.
     private var inFlight: [Int32: (id: Int64, generation: Int)] = [:]
     /// How many times the store's file was replaced: counted on the store's thread the moment it
     /// happens (`OutboxStore.onReplaced`), before the new file takes a write, so an outbox id read or
@@ -216,8 +220,6 @@ public actor ReadingPublisher {
         case .connected:
             connected = true
             lastError = nil
-            inFlight.removeAll()
-            lastQueued = 0
             await announce()
             publishPendingAlerts()
             await refreshStatus()
@@ -229,7 +231,6 @@ public actor ReadingPublisher {
         case .disconnected(let rc, let err):
             let wasConnected = connected
             connected = false
-            inFlight.removeAll()
             if rc != 0, !stopped {
                 // A connection that was up and dropped is "lost" (unless a more telling error is known);
                 // one that failed on its way up (a TLS handshake, a name lookup) says why. The first telling

@@ -46,6 +46,31 @@ struct ReadingPublisherTests {
         return ids
     }
 
+    /// A broker that takes the connection and drops it at the first reading (one larger than its
+    /// `max_packet_size`): the back-off started again at every CONNACK, so it was asked every second
+    /// for ever, and each reconnect published the readings in flight again on top of the copies
+    /// libmosquitto keeps (a queue growing without bound). Now the wait doubles while no connection
+    /// lasts 30 s, and nothing is published twice.
+    @Test func aBrokerThatDropsEachConnectionAtOnceIsAskedLessAndLess() async throws {
+        let log = TestPaths.temporaryDirectory("flapping-broker").appendingPathComponent("mosquitto.log")
+        let broker = try MosquittoBroker(
+            extraConfig: "max_packet_size 1000\nuser root\nlog_dest file \(log.path)\nlog_type notice\n")
+        defer { broker.stop() }
+        let store = try Self.store()
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "flap"), store: store, deviceID: "flap")
+        _ = try await Self.storeReadings(1, in: store, device: "flap", publisher: publisher)
+        try await Task.sleep(for: .seconds(16))
+        await publisher.stop()
+        // The broker's own log of the connections: 1 s apart that was about 16; doubling (1, 2, 4, 8
+        // s), at most 5 or 6.
+        let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        let connections = lines.filter { $0.contains("New client connected") && $0.contains("fixcast") }.count
+        #expect(connections >= 3, "the broker did drop it, and it was asked again: \(connections) connections")
+        #expect(connections <= 6, "\(connections) connections in 16 s")
+        #expect(try await store.outboxDepth() == 1, "the reading is still to be delivered")
+    }
+
     @Test func readingsArriveByIDWithRetainedStateAndDiscovery() async throws {
         let broker = try MosquittoBroker()
         let store = try Self.store()
@@ -271,8 +296,11 @@ struct ReadingPublisherTests {
             #expect(got == expected[d])
             #expect(got.allSatisfy { $0.hasPrefix("\(d):") })
         }
-        // One Home Assistant device per fixcast: each config names its own device and unique ids.
-        for m in recorder.messages where m.topic.hasPrefix("homeassistant/") {
+        // One Home Assistant device per fixcast: each config names its own device and unique ids (an
+        // empty one clears what a run with weather ahead on left: `aheadLeftovers`).
+        let cleared = recorder.messages.filter { $0.topic.hasPrefix("homeassistant/") && $0.payload.isEmpty }
+        #expect(cleared.allSatisfy { $0.topic.contains("_ahead") }, "\(cleared.map(\.topic))")
+        for m in recorder.messages where m.topic.hasPrefix("homeassistant/") && !m.payload.isEmpty {
             let device = m.topic.split(separator: "/")[2]
             #expect(m.payload.contains("\"identifiers\":[\"fixcast_\(device)\"]"))
             #expect(m.payload.contains("\"unique_id\":\"fixcast_\(device)_"))
