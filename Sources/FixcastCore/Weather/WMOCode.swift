@@ -14,14 +14,18 @@ public enum WMOCode {
     }
 
     /// How bad a code is, for folding several steps into one day (a day with one thunderstorm is a
-    /// thunderstorm day): the WMO numbering already rises with severity within and across groups,
-    /// except fog (45/48), which ranks just above overcast.
+    /// thunderstorm day). The WMO numbers do not rise with severity across groups (80, slight rain
+    /// showers, is not worse than 65, heavy rain; 85, slight snow showers, not worse than 75, heavy
+    /// snow), so the order is this list's: cloud, fog, drizzle, rain and showers by intensity, freezing
+    /// drizzle, snow and snow showers by intensity, freezing rain, thunderstorm. A code outside the
+    /// table ranks below all.
     public static func severity(_ code: Int) -> Int {
-        switch code {
-        case 45, 48: return 4 + (code - 45)
-        default: return code < 45 ? code : code + 10
-        }
+        severityOrder.firstIndex(of: code) ?? -1
     }
+
+    static let severityOrder = [
+        0, 1, 2, 3, 45, 48, 51, 53, 55, 61, 80, 63, 81, 65, 82, 56, 57, 71, 85, 77, 73, 75, 86, 66, 67, 95, 96, 99,
+    ]
 
     private struct Entry {
         let en: String

@@ -42,11 +42,24 @@ import Testing
         #expect(WMOCode.description(code, language: .en) == nil)
     }
 
-    @Test func severityRisesThroughTheTable() {
-        let ranks = Self.expected.map(WMOCode.severity)
-        #expect(ranks == ranks.sorted())
-        #expect(Set(ranks).count == ranks.count)
+    /// Every code has its own rank; within a group intensity rises, and across groups the numbers do
+    /// not decide: heavy rain outranks slight showers, heavy snow slight snow showers, heavy freezing
+    /// rain slight snow (the numbers said the opposite each time).
+    @Test func severityRanksEveryCodeByHowBadItIs() {
+        let ranks = WMOCode.all.map(WMOCode.severity)
+        #expect(Set(ranks).count == WMOCode.all.count)
+        #expect(ranks.allSatisfy { $0 >= 0 }, "every code in the table is ranked")
+        #expect(Set(WMOCode.severityOrder) == Set(WMOCode.all))
+        for group in [[0, 1, 2, 3], [45, 48], [51, 53, 55], [61, 63, 65], [71, 73, 75], [80, 81, 82], [95, 96, 99]] {
+            let r = group.map(WMOCode.severity)
+            #expect(r == r.sorted(), "\(group)")
+        }
         #expect(WMOCode.severity(45) > WMOCode.severity(3))
         #expect(WMOCode.severity(51) > WMOCode.severity(48))
+        #expect(WMOCode.severity(65) > WMOCode.severity(80))
+        #expect(WMOCode.severity(75) > WMOCode.severity(85))
+        #expect(WMOCode.severity(67) > WMOCode.severity(71))
+        #expect(WMOCode.severity(95) > WMOCode.severity(86))
+        #expect(WMOCode.severity(4) < WMOCode.severity(0), "outside the table: below all")
     }
 }

@@ -5,8 +5,8 @@ import FoundationEssentials
 /// humidity and wind (`ApparentTemperature`), and today's sunrise and sunset from the position and the
 /// date (`SolarTimes`; in polar day or night both stay nil and `today.daylight` says which).
 ///
-/// A provider's own value always wins, and each value filled is named in `derived`, so nothing computed
-/// passes for measured. A derived temperature is kept to 0.1 °C, as the providers send theirs: the
+/// A provider's own value always wins (one it sent out of range stays unknown, as its error says), and
+/// each value filled is named in `derived`, so nothing computed passes for measured. A derived temperature is kept to 0.1 °C, as the providers send theirs: the
 /// formulas are no closer than that (`DewPoint`), and 18.913416636332983 °C in a reading's JSON, the
 /// store and a CSV export would claim a precision nobody measured. Applied once to every fetched report
 /// (`WeatherService`), whatever the provider; applying it again changes nothing.
@@ -15,13 +15,16 @@ public enum WeatherDerivation {
         var r = report
         var derived = Set(r.derived)
         let c = r.current
-        if c.dewPointC == nil, let t = c.temperatureC, let rh = c.humidityPct,
+        // A value the provider sent and the range check refused stays unknown, as its error says
+        // ("… shown as unknown"): it was given, wrongly; `derived` is for values not given.
+        let refused = Set(r.valueProblems.map(\.field))
+        if c.dewPointC == nil, !refused.contains("dew_point_c"), let t = c.temperatureC, let rh = c.humidityPct,
             let dew = DewPoint.celsius(temperatureC: t, humidityPct: rh), WeatherValueRanges.temperature.contains(dew)
         {
             r.current.dewPointC = DecimalRounding.rounded(dew, places: 1)
             derived.insert(.dewPoint)
         }
-        if c.feelsLikeC == nil, let t = c.temperatureC, let rh = c.humidityPct, let ws = c.windSpeedMps,
+        if c.feelsLikeC == nil, !refused.contains("feels_like_c"), let t = c.temperatureC, let rh = c.humidityPct, let ws = c.windSpeedMps,
             let feels = ApparentTemperature.celsius(temperatureC: t, humidityPct: rh, windSpeedMps: ws),
             WeatherValueRanges.feelsLike.contains(feels)
         {

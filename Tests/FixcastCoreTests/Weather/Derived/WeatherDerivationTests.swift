@@ -63,6 +63,20 @@ import Testing
         #expect(r.today == TodaySummary(minC: 10, maxC: 20, sunrise: rise, sunset: set))
     }
 
+    /// A value the provider sent out of range is refused and shown as unknown, as its error says: it
+    /// was given, so nothing is derived in its place (a dew point of 500 °C became 14.1, `derived`,
+    /// beside the error saying it was shown as unknown).
+    @Test func aValueRefusedAsOutOfRangeStaysUnknown() {
+        var sent = report(
+            CurrentConditions(temperatureC: 16.8, feelsLikeC: 400, humidityPct: 84, dewPointC: 500, windSpeedMps: 2.5))
+        sent = WeatherValueRanges.checked(sent)
+        #expect(Set(sent.valueProblems.map(\.field)) == ["dew_point_c", "feels_like_c"])
+        let r = WeatherDerivation.completed(sent)
+        #expect(r.current.dewPointC == nil)
+        #expect(r.current.feelsLikeC == nil)
+        #expect(!r.derived.contains(.dewPoint) && !r.derived.contains(.feelsLike))
+    }
+
     @Test func nothingIsDerivedFromWhatIsNotThere() {
         let r = WeatherDerivation.completed(report(CurrentConditions(temperatureC: 16.8, windSpeedMps: 2.5)))
         #expect(r.current.dewPointC == nil)
