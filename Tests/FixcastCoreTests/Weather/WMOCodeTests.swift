@@ -50,7 +50,9 @@ import Testing
         #expect(Set(ranks).count == WMOCode.all.count)
         #expect(ranks.allSatisfy { $0 >= 0 }, "every code in the table is ranked")
         #expect(Set(WMOCode.severityOrder) == Set(WMOCode.all))
-        for group in [[0, 1, 2, 3], [45, 48], [51, 53, 55], [61, 63, 65], [71, 73, 75], [80, 81, 82], [95, 96, 99]] {
+        for group in [
+            [0, 1, 2, 3], [45, 48], [51, 53, 55], [61, 63, 65], [71, 73, 75], [80, 81, 82], [95, 96, 99],
+        ] {
             let r = group.map(WMOCode.severity)
             #expect(r == r.sorted(), "\(group)")
         }

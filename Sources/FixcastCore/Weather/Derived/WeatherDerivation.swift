@@ -24,7 +24,8 @@ public enum WeatherDerivation {
             r.current.dewPointC = DecimalRounding.rounded(dew, places: 1)
             derived.insert(.dewPoint)
         }
-        if c.feelsLikeC == nil, !refused.contains("feels_like_c"), let t = c.temperatureC, let rh = c.humidityPct, let ws = c.windSpeedMps,
+        if c.feelsLikeC == nil, !refused.contains("feels_like_c"), let t = c.temperatureC, let rh = c.humidityPct,
+            let ws = c.windSpeedMps,
             let feels = ApparentTemperature.celsius(temperatureC: t, humidityPct: rh, windSpeedMps: ws),
             WeatherValueRanges.feelsLike.contains(feels)
         {
