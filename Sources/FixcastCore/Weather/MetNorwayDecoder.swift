@@ -156,18 +156,11 @@ public enum MetNorwayDecoder {
         return WeatherValueRanges.checked(report)
     }
 
-    /// The days as far as the series covers them. The series starts at the current hour: the first
-    /// day, begun before it, is marked `from` its first step. It ends with a step or two past the last
-    /// whole day (the fixture's last is one instant at 01:00 local): a last day the series does not
-    /// reach the end of is left out, as its "range" would be a night's hour or two.
+    /// The days as far as the series covers them (`DailyCoverage`); the fixture's last step is one
+    /// instant at 01:00 local. A step's forecast reaches as far as its longest window; an instant
+    /// alone, no further.
     private static func covered(_ days: [DailyForecast], steps: [Step], offset: Double) -> [DailyForecast] {
-        guard var first = days.first, let firstStep = steps.first, let lastStep = steps.last else { return days }
-        var out = days
-        if let start = dayStart(first.date, offset: offset), firstStep.time > start {
-            first.from = firstStep.time
-            out[0] = first
-        }
-        // A step's forecast reaches as far as its longest window; an instant alone, no further.
+        guard let firstStep = steps.first, let lastStep = steps.last else { return days }
         let windowH: Double
         if lastStep.symbol12h != nil {
             windowH = 12
@@ -178,17 +171,7 @@ public enum MetNorwayDecoder {
         } else {
             windowH = 0
         }
-        let reach = lastStep.time.addingTimeInterval(windowH * 3600)
-        if out.count > 1, let last = out.last, let start = dayStart(last.date, offset: offset),
-            reach < start.addingTimeInterval(86400)
-        {
-            out.removeLast()
-        }
-        return out
-    }
-
-    /// Local midnight of `date` (`YYYY-MM-DD`) at `offset` seconds east of UTC.
-    private static func dayStart(_ date: String, offset: Double) -> Date? {
-        UTCTime.parse(date + "T00:00:00Z").map { $0.addingTimeInterval(-offset) }
+        return DailyCoverage.covered(
+            days, firstStep: firstStep.time, reach: lastStep.time.addingTimeInterval(windowH * 3600), offset: offset)
     }
 }

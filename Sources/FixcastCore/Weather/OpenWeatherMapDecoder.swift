@@ -86,7 +86,7 @@ public enum OpenWeatherMapDecoder {
             guard let list = try JSONRead.array(forecast["list"], "list") else {
                 throw WeatherDecodeError("the forecast has no \"list\"")
             }
-            daily = try fold(list, offset: offset)
+            daily = fold(list, offset: offset, log: &log)
         }
 
         let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(Double(offset)))
@@ -117,36 +117,69 @@ public enum OpenWeatherMapDecoder {
         return WeatherValueRanges.checked(report)
     }
 
-    /// The 3-hourly steps folded into local days, in date order.
-    static func fold(_ list: [JSONValue], offset: Int) throws(WeatherDecodeError) -> [DailyForecast] {
+    /// The 3-hourly steps folded into local days, in date order, as far as they cover them
+    /// (`DailyCoverage`: the first day from the first step, no last day the steps stop in). A step
+    /// that cannot be read is left out and named once in `log` (`daily`), as one unreadable value of
+    /// the current conditions costs that value only, not the report; a step temperature out of range
+    /// is left out of its day's range.
+    static func fold(_ list: [JSONValue], offset: Int, log: inout WeatherValueLog) -> [DailyForecast] {
         var days: [String: DailyForecast] = [:]
+        var first: Date?
+        var last: Date?
         for (i, item) in list.enumerated() {
             let path = "list[\(i)]"
-            guard let dt = try JSONRead.int(item["dt"], "\(path).dt") else {
-                throw WeatherDecodeError("\(path).dt is missing")
-            }
-            // A step from before 1970 or after 2200 is no step (9223372036854775807 + the offset trapped).
-            guard let time = PlausibleTime.date(Double(dt)) else {
-                throw WeatherDecodeError("\(path).dt \(dt) is not a time from 1970 to 2200")
-            }
-            let date = UTCTime.formatDate(time.addingTimeInterval(Double(offset)))
-            let main = try JSONRead.object(item["main"], "\(path).main")
-            let temp = try JSONRead.number(main?["temp"], "\(path).main.temp")
-            let lo = try JSONRead.number(main?["temp_min"], "\(path).main.temp_min") ?? temp
-            let hi = try JSONRead.number(main?["temp_max"], "\(path).main.temp_max") ?? temp
-            let code = try conditionCode(item["weather"], path: "\(path).weather")
-            let rain = try precipitation(item, window: "3h", path: "\(path).")
+            let step = log.keep("daily") { () throws(WeatherDecodeError) in try Self.step(item, path: path) }
+            guard let step else { continue }
+            first = min(first ?? step.time, step.time)
+            last = max(last ?? step.time, step.time)
+            let date = UTCTime.formatDate(step.time.addingTimeInterval(Double(offset)))
             var day = days[date] ?? DailyForecast(date: date)
-            if let lo { day.minC = min(day.minC ?? .infinity, lo - 273.15) }
-            if let hi { day.maxC = max(day.maxC ?? -.infinity, hi - 273.15) }
-            if let code, day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true {
+            if let lo = step.minC { day.minC = min(day.minC ?? .infinity, lo) }
+            if let hi = step.maxC { day.maxC = max(day.maxC ?? -.infinity, hi) }
+            if let code = step.code, day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true {
                 day.weatherCode = code
             }
             // A step without rain or snow is a dry step (OWM omits the blocks), so it counts as 0.
-            day.precipitationMm = (day.precipitationMm ?? 0) + (rain ?? 0)
+            day.precipitationMm = (day.precipitationMm ?? 0) + (step.precipitationMm ?? 0)
             days[date] = day
         }
-        return days.values.sorted { $0.date < $1.date }
+        let sorted = days.values.sorted { $0.date < $1.date }
+        guard let first, let last else { return sorted }
+        return DailyCoverage.covered(
+            sorted, firstStep: first, reach: last.addingTimeInterval(Self.stepS), offset: Double(offset))
+    }
+
+    /// 3 hours: each step of `/forecast` holds the three hours from its `dt`.
+    static let stepS = 3.0 * 3600
+
+    /// One step of `/forecast`, read: its time, range (°C, nil when out of range), condition and
+    /// rain plus snow.
+    struct Step {
+        var time: Date
+        var minC: Double?
+        var maxC: Double?
+        var code: Int?
+        var precipitationMm: Double?
+    }
+
+    static func step(_ item: JSONValue, path: String) throws(WeatherDecodeError) -> Step {
+        guard let dt = try JSONRead.int(item["dt"], "\(path).dt") else {
+            throw WeatherDecodeError("\(path).dt is missing")
+        }
+        // A step from before 1970 or after 2200 is no step (9223372036854775807 + the offset trapped).
+        guard let time = PlausibleTime.date(Double(dt)) else {
+            throw WeatherDecodeError("\(path).dt \(dt) is not a time from 1970 to 2200")
+        }
+        let main = try JSONRead.object(item["main"], "\(path).main")
+        let temp = try JSONRead.number(main?["temp"], "\(path).main.temp")
+        func celsius(_ kelvin: Double?) -> Double? {
+            kelvin.map { $0 - 273.15 }.flatMap { $0.isFinite && WeatherValueRanges.temperature.contains($0) ? $0 : nil }
+        }
+        let lo = celsius(try JSONRead.number(main?["temp_min"], "\(path).main.temp_min") ?? temp)
+        let hi = celsius(try JSONRead.number(main?["temp_max"], "\(path).main.temp_max") ?? temp)
+        return Step(
+            time: time, minC: lo, maxC: hi, code: try conditionCode(item["weather"], path: "\(path).weather"),
+            precipitationMm: try precipitation(item, window: "3h", path: "\(path)."))
     }
 
     /// Rain plus snow over `window` ("1h", "3h"); nil when neither block is there.

@@ -53,14 +53,18 @@ import Testing
             maxs[day] = max(maxs[day] ?? -.infinity, (main["temp_max"] as! Double) - 273.15)
             rain[day, default: 0] += ((item["rain"] as? [String: Any])?["3h"] as? Double) ?? 0
         }
-        #expect(report.daily.map(\.date) == mins.keys.sorted())
+        // The docs' example has three steps on 30 August and one at 14:00 local on 4 September: that
+        // day is not reached to its end (its "range" would be a midday's), so it is left out, and the
+        // first day holds from its first step (17:00 local) on.
+        #expect(report.daily.map(\.date) == ["2022-08-30"])
+        #expect(mins.keys.sorted() == ["2022-08-30", "2022-09-04"])
+        #expect(report.daily.first?.from == Date(timeIntervalSince1970: 1_661_871_600))
         for day in report.daily {
             #expect(abs(day.minC! - mins[day.date]!) < 1e-9)
             #expect(abs(day.maxC! - maxs[day.date]!) < 1e-9)
             #expect(abs(day.precipitationMm! - rain[day.date]!) < 1e-9)
         }
         #expect(report.daily.first?.weatherCode == 61)  // three steps of 500 "light rain"
-        #expect(report.daily.last?.weatherCode == 3)  // 804 overcast
         // Today takes the wider of the day's forecast range and the current min/max.
         let main = current["main"] as! [String: Any]
         let today = try #require(report.today)
@@ -72,7 +76,7 @@ import Testing
         // 20:30 UTC on the 1st is 22:30 there at +02:00, 22:30 UTC is already 00:30 on the 2nd;
         // the most severe code wins the day.
         let forecast =
-            #"{"city":{"timezone":7200},"list":[{"dt":1767299400,"main":{"temp":280},"weather":[{"id":800}]},{"dt":1767310200,"main":{"temp":270},"weather":[{"id":202}]},{"dt":1767313800,"main":{"temp":275},"weather":[{"id":801}],"snow":{"3h":1.5}}]}"#
+            #"{"city":{"timezone":7200},"list":[{"dt":1767299400,"main":{"temp":280},"weather":[{"id":800}]},{"dt":1767310200,"main":{"temp":270},"weather":[{"id":202}]},{"dt":1767313800,"main":{"temp":275},"weather":[{"id":801}],"snow":{"3h":1.5}},{"dt":1767385800,"main":{"temp":276},"weather":[{"id":800}]}]}"#
         let current = #"{"main":{"temp":273.15},"timezone":7200}"#
         let r = try OpenWeatherMapDecoder.decode(
             current: Array(current.utf8), forecast: Array(forecast.utf8), coordinate: here,
@@ -97,9 +101,57 @@ import Testing
         }
     }
 
+    /// Partial days: a series that starts mid-day marks its first day `from` there; a last day the
+    /// steps stop in is left out. Both were shown as whole days (a morning's maximum as the day's).
+    @Test func aPartialFirstDayIsMarkedAndAPartialLastDayLeftOut() throws {
+        // +00:00; steps every 3 h from 15:00 on the 1st to 09:00 on the 3rd: the 2nd is whole.
+        let steps = stride(from: 1_767_279_600, through: 1_767_279_600 + 14 * 10_800, by: 10_800).map {
+            #"{"dt":\#($0),"main":{"temp":280},"weather":[{"id":800}]}"#
+        }
+        let forecast = #"{"city":{"timezone":0},"list":[\#(steps.joined(separator: ","))]}"#
+        let r = try OpenWeatherMapDecoder.decode(
+            current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
+            fetchedAt: Date(timeIntervalSince1970: 1_767_279_000))
+        #expect(r.daily.map(\.date) == ["2026-01-01", "2026-01-02"])
+        #expect(r.daily[0].from == Date(timeIntervalSince1970: 1_767_279_600))
+        #expect(r.daily[1].from == nil)
+    }
+
+    /// One step that cannot be read is left out and named once (`daily`); the current conditions and
+    /// the other steps stay. It threw the whole report away.
     @Test(arguments: [
-        #"{"list":"x"}"#, #"{"cod":"200"}"#, #"{"list":[{"main":{"temp":1}}]}"#,
-        #"{"list":[{"dt":1,"main":{"temp_min":"x"}}]}"#,
+        #"{"dt":1767279600,"main":{"temp":"n/a"}}"#, #"{"main":{"temp":1}}"#, #"{"dt":1,"main":{"temp_min":"x"}}"#,
+        #"{"dt":1767279600,"main":{"temp":280},"rain":[]}"#,
+    ])
+    func aBadStepCostsThatStepOnly(bad: String) throws {
+        let good = stride(from: 1_767_290_400, through: 1_767_290_400 + 10 * 10_800, by: 10_800).map {
+            #"{"dt":\#($0),"main":{"temp":280},"weather":[{"id":800}]}"#
+        }
+        let forecast = #"{"city":{"timezone":0},"list":[\#(([bad] + good).joined(separator: ","))]}"#
+        let r = try OpenWeatherMapDecoder.decode(
+            current: Array(#"{"main":{"temp":283.15}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
+            fetchedAt: Date(timeIntervalSince1970: 1_767_279_000))
+        #expect(r.current.temperatureC == 10)
+        #expect(r.valueProblems.map(\.field) == ["daily"])
+        #expect(r.daily.map(\.date) == ["2026-01-01", "2026-01-02"])
+    }
+
+    /// A step temperature out of range is left out of its day's range (a 0 K step made the day's
+    /// minimum -273 °C, which the range check then nulled for the whole day).
+    @Test func anAbsurdStepTemperatureIsLeftOutOfTheDay() throws {
+        let steps = stride(from: 1_767_225_600, through: 1_767_225_600 + 8 * 10_800, by: 10_800).map {
+            #"{"dt":\#($0),"main":{"temp":\#($0 == 1_767_236_400 ? 0 : 280)}}"#
+        }
+        let forecast = #"{"city":{"timezone":0},"list":[\#(steps.joined(separator: ","))]}"#
+        let r = try OpenWeatherMapDecoder.decode(
+            current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
+            fetchedAt: Date(timeIntervalSince1970: 1_767_225_000))
+        let day = try #require(r.daily.first)
+        #expect(day.minC.map { abs($0 - 6.85) < 1e-9 } == true, "\(String(describing: day.minC))")
+    }
+
+    @Test(arguments: [
+        #"{"list":"x"}"#, #"{"cod":"200"}"#,
     ])
     func badForecastBodiesThrow(text: String) {
         #expect(throws: WeatherDecodeError.self) {
@@ -134,15 +186,16 @@ import Testing
 
     // Found by the decoders' fuzz campaign (`fixcast-bench fuzz owm`, bench/README.md).
 
-    @Test func aStepTimeBeyondAnyDateIsRefusedRatherThanATrap() {
-        // `dt + city.timezone` overflowed Int and trapped; a step outside 1970–2200 is no step.
+    @Test func aStepTimeBeyondAnyDateIsRefusedRatherThanATrap() throws {
+        // `dt + city.timezone` overflowed Int and trapped; a step outside 1970–2200 is no step (left
+        // out and named, as any unreadable step is).
         for dt in ["9223372036854775807", "-9223372036854775808", "253402214400", "-1"] {
             let forecast = #"{"city":{"timezone":7200},"list":[{"dt":\#(dt),"main":{"temp":280}}]}"#
-            #expect(throws: WeatherDecodeError.self, "dt \(dt)") {
-                try OpenWeatherMapDecoder.decode(
-                    current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
-                    fetchedAt: Date(timeIntervalSince1970: 1_769_774_400))
-            }
+            let r = try OpenWeatherMapDecoder.decode(
+                current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
+                fetchedAt: Date(timeIntervalSince1970: 1_769_774_400))
+            #expect(r.daily.isEmpty, "dt \(dt)")
+            #expect(r.valueProblems.map(\.field) == ["daily"], "dt \(dt)")
         }
     }
 
