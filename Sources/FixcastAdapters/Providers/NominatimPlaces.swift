@@ -10,7 +10,7 @@ public struct NominatimPlaces: ReverseGeocoding {
     /// Zoom 14 (neighbourhood) makes Nominatim include villages and hamlets in `address`; at 10-12 a point
     /// in a hamlet is answered with the nearest town.
     public static let zoom = 14
-    static let serviceName = "Nominatim"
+    public static let serviceName = "Nominatim"
 
     let http: any HTTPFetching
     let baseURL: String
@@ -62,7 +62,7 @@ public struct NominatimPlaces: ReverseGeocoding {
         guard response.status == 200 else {
             throw PlaceError.status(
                 service: NominatimPlaces.serviceName, code: response.status,
-                detail: NominatimReverseDecoder.errorMessage(response.body))
+                detail: NominatimReverseDecoder.errorMessage(response.body), retryAfter: response.header("retry-after"))
         }
         do {
             return try NominatimReverseDecoder.decode(response.body)

@@ -30,6 +30,11 @@ public actor PlaceService {
     private let cache: (any PlaceCacheStore)?
     private let reuseWithinKm: Double
 
+    /// Nominatim's back-off after a 429, 5xx or 403, kept in the store for every process (Nominatim's
+    /// usage policy: an application that does not slow down when told is blocked).
+    private let backoff: SavedBackoff
+    private let clock: any WallClock
+
     /// Nominatim answers of this process, including "no place here", newest last.
     private var remembered: [(coordinate: Coordinate, place: Place?)] = []
     private static let rememberedLimit = 64
@@ -40,10 +45,14 @@ public actor PlaceService {
     ///   - searcher: Open-Meteo geocoding (nil: searches use the table).
     ///   - offline: the bundled table, for `--offline`, the offline provider and the fallback.
     ///   - cache: the store's place cache (nil: memory only).
+    ///   - state: where Nominatim's back-off is kept (nil: this process's memory).
     public init(
         reverse: (any ReverseGeocoding)?, searcher: (any PlaceSearching)?, offline: OfflinePlaces,
-        cache: (any PlaceCacheStore)?, reuseWithinKm: Double = PlaceService.defaultReuseWithinKm
+        cache: (any PlaceCacheStore)?, reuseWithinKm: Double = PlaceService.defaultReuseWithinKm,
+        state: (any StateStore)? = nil, clock: any WallClock = SystemClock()
     ) {
+        self.backoff = SavedBackoff(key: Self.backoffKey, state: state)
+        self.clock = clock
         self.reverse = reverse
         self.searcher = searcher
         self.offline = offline
@@ -56,7 +65,8 @@ public actor PlaceService {
     /// through which Nominatim requests are spaced across processes (nil: within this process only).
     public static func make(
         settings: Settings.Places, http: any HTTPFetching, cache: (any PlaceCacheStore)?,
-        sharedLimit: (any AtomicStateStore)? = nil, offline: OfflinePlaces = OfflinePlaces()
+        sharedLimit: (any AtomicStateStore)? = nil, offline: OfflinePlaces = OfflinePlaces(),
+        state: (any StateStore)? = nil, clock: any WallClock = SystemClock()
     ) -> PlaceService {
         let online = settings.provider == .nominatim
         return PlaceService(
@@ -66,8 +76,11 @@ public actor PlaceService {
                 : nil,
             searcher: online
                 ? OpenMeteoPlaceSearch(http: http, baseURL: settings.searchURL, language: settings.language) : nil,
-            offline: offline, cache: cache)
+            offline: offline, cache: cache, state: state, clock: clock)
     }
+
+    /// The store's state key of Nominatim's back-off.
+    static let backoffKey = "places.backoff.nominatim"
 
     // MARK: - Reverse geocoding
 
@@ -84,7 +97,22 @@ public actor PlaceService {
             remember(coordinate, stored)
             return PlaceOutcome(place: stored)
         }
+        let now = clock.now()
+        if let until = await backoff.heldUntil(now: now) {
+            var outcome = await offlineOutcome(coordinate, quiet: true)
+            outcome.issue = ReadingIssue(PlaceError.backingOff(service: NominatimPlaces.serviceName, until: until))
+            return outcome
+        }
         let result = await fetch(reverse, coordinate)
+        switch result {
+        case .success:
+            await backoff.recordSuccess()
+        case .failure(.status(_, let code, _, let retryAfter)):
+            await backoff.recordFailure(
+                status: code, retryAfter: retryAfter, now: now, backsOff: RetryBackoff.backsOffNominatim)
+        case .failure:
+            break
+        }
         switch result {
         case .success(let place?):
             return PlaceOutcome(place: place)

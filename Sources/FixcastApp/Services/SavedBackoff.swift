@@ -39,11 +39,14 @@ actor SavedBackoff {
         await save(backoff)
     }
 
-    /// An HTTP status came back; 429 and 5xx start or lengthen the back-off, others change nothing.
-    func recordFailure(status: Int, retryAfter: String?, now: Date) async {
-        guard RetryBackoff.backsOff(status: status) else { return }
+    /// An HTTP status came back; one `backsOff` names (429 and 5xx: `RetryBackoff.backsOff`; Nominatim
+    /// adds 403) starts or lengthens the back-off, others change nothing.
+    func recordFailure(
+        status: Int, retryAfter: String?, now: Date, backsOff: (Int) -> Bool = RetryBackoff.backsOff(status:)
+    ) async {
+        guard backsOff(status) else { return }
         var backoff = await current()
-        backoff.recordFailure(status: status, retryAfter: retryAfter, now: now)
+        backoff.recordFailure(status: status, retryAfter: retryAfter, now: now, backsOff: backsOff)
         await save(backoff)
     }
 

@@ -47,7 +47,8 @@ public struct Services: Sendable {
         // samples ahead: each mapping's touched pages count in the process's RSS on their own.
         let offline = OfflinePlaces()
         places = PlaceService.make(
-            settings: settings.places, http: http, cache: store, sharedLimit: store, offline: offline)
+            settings: settings.places, http: http, cache: store, sharedLimit: store, offline: offline, state: store,
+            clock: clock)
         alertCommand = AlertCommandRunner(command: settings.alerts.command, environment: environment)
         alerts = AlertService.make(
             settings: settings.alerts, http: http, countries: offline, state: store, clock: clock)

@@ -25,6 +25,10 @@ public struct RetryBackoff: Sendable, Hashable {
     /// sooner or later changes nothing.
     public static func backsOff(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
 
+    /// Nominatim's: those, and 403, which its usage policy answers to an application it has blocked
+    /// (asking on would keep it blocked).
+    public static func backsOffNominatim(status: Int) -> Bool { backsOff(status: status) || status == 403 }
+
     /// A deadline further away than any answer sets (a day) does not hold: it was written while the
     /// clock read far ahead (a Pi without a real-time clock, before its first fix or NTP) and the clock
     /// has been set right since, or the store was damaged. Asking once beats staying silent for years.
@@ -39,9 +43,12 @@ public struct RetryBackoff: Sendable, Hashable {
     }
 
     /// Records a 429/5xx answer (other statuses leave the state alone) and returns the new deadline.
+    /// `backsOff`: the statuses that count (429 and 5xx; Nominatim adds 403: `backsOffNominatim`).
     @discardableResult
-    public mutating func recordFailure(status: Int, retryAfter: String?, now: Date) -> Date? {
-        guard Self.backsOff(status: status) else { return notBefore }
+    public mutating func recordFailure(
+        status: Int, retryAfter: String?, now: Date, backsOff: (Int) -> Bool = RetryBackoff.backsOff(status:)
+    ) -> Date? {
+        guard backsOff(status) else { return notBefore }
         failures = failures.addingSaturated(1)  // a count read back from a damaged store may be Int.max
         let delay: Double
         if let retryAfter, let wait = Self.retryAfterSeconds(retryAfter, now: now) {

@@ -60,8 +60,12 @@ extension WeatherProviderID {
 /// The place service's failures (component: place).
 public enum PlaceError: UserFacingError, Hashable {
     case transport(service: String, HTTPError)
-    case status(service: String, code: Int, detail: String?)
+    /// An HTTP status other than 200; `retryAfter` is the answer's `Retry-After` (429, 503).
+    case status(service: String, code: Int, detail: String?, retryAfter: String? = nil)
     case invalidResponse(service: String, detail: String)
+    /// The service answered 429, 5xx or 403 (Nominatim's "blocked") and fixcast waits before asking
+    /// it again; the place is named from the bundled table meanwhile.
+    case backingOff(service: String, until: Date)
     /// `--place NAME` matched nothing.
     case noPlaceNamed(String)
     /// The bundled GeoNames table could not be found or read.
@@ -72,8 +76,11 @@ public enum PlaceError: UserFacingError, Hashable {
     public var message: String {
         switch self {
         case .transport(let s, let e): return "place: the \(s) request failed: \(ErrorText.clause(e.reason))."
-        case .status(let s, let code, let d):
+        case .status(let s, let code, let d, _):
             return "place: \(s) answered HTTP \(code)\(d.map { ": \(ErrorText.clause($0))" } ?? "")."
+        case .backingOff(let s, let until):
+            return
+                "place: \(s) refused or asked fixcast to slow down (HTTP 403, 429 or 5xx), so places are named from the bundled table until \(UTCTime.format(until))."
         case .invalidResponse(let s, let d):
             return "place: \(s) sent a response fixcast could not read (\(ErrorText.clause(d)))."
         case .noPlaceNamed(let n):

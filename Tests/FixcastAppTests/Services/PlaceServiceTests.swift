@@ -132,6 +132,43 @@ struct PlaceServiceTests {
         #expect(outcome.issue?.message.contains("Nominatim") == true)
     }
 
+    /// Nominatim's 429 (or 5xx, or the 403 it answers an application it blocked) was an offline name
+    /// and nothing more: every reading asked again, Retry-After unheeded. Now Nominatim is held off,
+    /// in the store for every process, and the table names places meanwhile, saying so.
+    @Test(arguments: [429, 403, 503])
+    func aNominatimThatSaysSlowDownIsHeldOffAcrossProcesses(status: Int) async throws {
+        let server = try FixtureServer.started(routes: [
+            "/reverse": [
+                .body("{\"error\":\"slow down\"}", status: status, headers: ["Retry-After": "120"]),
+                .file(PlaceTestData.fixture("nominatim-reverse-jsonv2-zoom12.json")),
+            ]
+        ])
+        defer { server.stop() }
+        let state = try SQLiteStore(
+            path: TestPaths.temporaryDirectory("places-backoff").appendingPathComponent("f.sqlite").path)
+        let clock = ManualClock()
+        func service() -> PlaceService {
+            PlaceService(
+                reverse: NominatimPlaces(http: URLSessionFetcher(), baseURL: server.baseURL, language: "en"),
+                searcher: nil, offline: PlaceTestData.offline, cache: nil, state: state, clock: clock)
+        }
+        let first = await service().place(at: Self.berlin, offline: false)
+        #expect(first.place?.source == .offline)
+        #expect(first.issue?.message.contains("HTTP \(status)") == true, "\(String(describing: first.issue))")
+        // Another process a minute later, 480 km away: Nominatim is not asked.
+        clock.advance(by: 60)
+        let held = await service().place(at: Self.cologne, offline: false)
+        #expect(held.place?.source == .offline)
+        #expect(held.issue?.message.contains("named from the bundled table until") == true)
+        #expect(server.requestCount(path: "/reverse") == 1)
+        // After the 120 s Retry-After (and the back-off's own first wait), it is asked again.
+        clock.advance(by: 3_600)
+        let again = await service().place(at: Self.cologne, offline: false)
+        #expect(again.place?.source == .nominatim)
+        #expect(again.issue == nil)
+        #expect(server.requestCount(path: "/reverse") == 2)
+    }
+
     @Test func anUnreachableNominatimFallsBackToo() async throws {
         let outcome = await service(nil).place(at: Self.berlin, offline: false)
         #expect(outcome.place?.name == "Berlin")

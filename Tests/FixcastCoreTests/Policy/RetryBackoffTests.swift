@@ -140,4 +140,18 @@ import Testing
         #expect(!day.allowsRequest(now: now))
         #expect(day.allowsRequest(now: now.addingTimeInterval(86_400)))
     }
+
+    /// Nominatim's rule adds 403 (its answer to an application it blocked); the general one does not.
+    @Test func nominatimAlsoBacksOffOn403() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(RetryBackoff.backsOffNominatim(status: 403))
+        #expect(RetryBackoff.backsOffNominatim(status: 429) && RetryBackoff.backsOffNominatim(status: 503))
+        #expect(!RetryBackoff.backsOffNominatim(status: 400) && !RetryBackoff.backsOffNominatim(status: 404))
+        var general = RetryBackoff()
+        #expect(general.recordFailure(status: 403, retryAfter: nil, now: now) == nil)
+        var nominatim = RetryBackoff()
+        let until = nominatim.recordFailure(
+            status: 403, retryAfter: nil, now: now, backsOff: RetryBackoff.backsOffNominatim(status:))
+        #expect(until == now.addingTimeInterval(RetryBackoff.initialDelayS))
+    }
 }
