@@ -5,22 +5,25 @@ import Foundation
 
 /// A place cache in memory, standing in for the SQLite store (written elsewhere) in place tests.
 actor InMemoryPlaceCache: PlaceCacheStore {
-    private(set) var entries: [(coordinate: Coordinate, place: Place)] = []
+    private(set) var entries: [(coordinate: Coordinate, place: Place, language: String?)] = []
     private(set) var saves = 0
 
-    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) async throws(StorageError)
-        -> Place?
+    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource, language: String?)
+        async throws(StorageError) -> Place?
     {
-        entries.filter { $0.place.source == source && GreatCircle.distanceKm($0.coordinate, coordinate) <= withinKm }
-            .min {
+        entries.filter {
+            $0.place.source == source && GreatCircle.distanceKm($0.coordinate, coordinate) <= withinKm
+                && (language == nil || $0.language == language)
+        }
+        .min {
                 GreatCircle.distanceKm($0.coordinate, coordinate) < GreatCircle.distanceKm($1.coordinate, coordinate)
             }?
             .place
     }
 
-    func savePlace(_ place: Place, at coordinate: Coordinate) async throws(StorageError) {
+    func savePlace(_ place: Place, at coordinate: Coordinate, language: String?) async throws(StorageError) {
         saves += 1
-        entries.append((coordinate, place))
+        entries.append((coordinate, place, language))
     }
 }
 

@@ -86,14 +86,16 @@ extension SQLiteStore: PlaceCacheStore {
     static let placeCacheLimit = 20_000
 
     /// The nearest cached place from `source` within `withinKm`.
-    public func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) throws(StorageError)
-        -> Place?
+    public func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource, language: String?)
+        throws(StorageError) -> Place?
     {
         let box = NearbyBox(center: coordinate, km: withinKm)
-        let (condition, values) = box.sql(firstParameter: 2)
+        let (condition, values) = box.sql(firstParameter: language == nil ? 2 : 3)
+        let inLanguage = language == nil ? "" : " AND language = ?2"
         let stmt = try db.prepare(
-            "SELECT lat, lon, name, region, country, country_code FROM place_cache WHERE source = ?1 AND \(condition)")
-        try stmt.bindAll([.text(source.rawValue)] + values)
+            "SELECT lat, lon, name, region, country, country_code FROM place_cache WHERE source = ?1\(inLanguage) AND \(condition)"
+        )
+        try stmt.bindAll([.text(source.rawValue)] + (language.map { [.text($0)] } ?? []) + values)
         var best: (km: Double, place: Place)?
         while try stmt.step() {
             guard let lat = stmt.double(0), let lon = stmt.double(1), let here = Coordinate(lat: lat, lon: lon),
@@ -110,15 +112,15 @@ extension SQLiteStore: PlaceCacheStore {
         return best?.place
     }
 
-    public func savePlace(_ place: Place, at coordinate: Coordinate) throws(StorageError) {
+    public func savePlace(_ place: Place, at coordinate: Coordinate, language: String?) throws(StorageError) {
         try db.transaction { () throws(StorageError) in
             let stmt = try db.prepare(
-                "INSERT INTO place_cache (lat, lon, name, region, country, country_code, source, saved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+                "INSERT INTO place_cache (lat, lon, name, region, country, country_code, source, saved_at, language) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
             )
             try stmt.bindAll([
                 .double(coordinate.lat), .double(coordinate.lon), .text(place.name), .of(place.region),
                 .of(place.country),
-                .of(place.countryCode), .text(place.source.rawValue), .of(clock.now()),
+                .of(place.countryCode), .text(place.source.rawValue), .of(clock.now()), .of(language),
             ])
             _ = try stmt.step()
             try db.execute(

@@ -122,6 +122,12 @@ enum StoreSchema {
         ALTER TABLE readings ADD COLUMN ahead_id INTEGER;
         ALTER TABLE readings ADD COLUMN ahead_stale INTEGER;
         """,
+        // The language a cached place name was asked in (`places.language`): after a change of it, the
+        // names of the old language are not served as the new one's. NULL: not asked in one (the
+        // bundled table), or saved before this column (never served for a language).
+        """
+        ALTER TABLE place_cache ADD COLUMN language TEXT;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

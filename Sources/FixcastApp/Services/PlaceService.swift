@@ -33,6 +33,7 @@ public actor PlaceService {
     /// Nominatim's back-off after a 429, 5xx or 403, kept in the store for every process (Nominatim's
     /// usage policy: an application that does not slow down when told is blocked).
     private let backoff: SavedBackoff
+    private let language: String
     private let clock: any WallClock
 
     /// Nominatim answers of this process, including "no place here", newest last.
@@ -45,12 +46,15 @@ public actor PlaceService {
     ///   - searcher: Open-Meteo geocoding (nil: searches use the table).
     ///   - offline: the bundled table, for `--offline`, the offline provider and the fallback.
     ///   - cache: the store's place cache (nil: memory only).
+    ///   - language: `places.language`, the language Nominatim is asked in (its names are cached
+    ///     under it).
     ///   - state: where Nominatim's back-off is kept (nil: this process's memory).
     public init(
         reverse: (any ReverseGeocoding)?, searcher: (any PlaceSearching)?, offline: OfflinePlaces,
         cache: (any PlaceCacheStore)?, reuseWithinKm: Double = PlaceService.defaultReuseWithinKm,
-        state: (any StateStore)? = nil, clock: any WallClock = SystemClock()
+        language: String = "en", state: (any StateStore)? = nil, clock: any WallClock = SystemClock()
     ) {
+        self.language = language
         self.backoff = SavedBackoff(key: Self.backoffKey, state: state)
         self.clock = clock
         self.reverse = reverse
@@ -76,7 +80,7 @@ public actor PlaceService {
                 : nil,
             searcher: online
                 ? OpenMeteoPlaceSearch(http: http, baseURL: settings.searchURL, language: settings.language) : nil,
-            offline: offline, cache: cache, state: state, clock: clock)
+            offline: offline, cache: cache, language: settings.language, state: state, clock: clock)
     }
 
     /// The store's state key of Nominatim's back-off.
@@ -92,7 +96,8 @@ public actor PlaceService {
             return await offlineOutcome(coordinate, quiet: true)
         }
         if let cache,
-            let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .nominatim)
+            let stored = try? await cache.cachedPlace(
+                near: coordinate, withinKm: reuseWithinKm, source: .nominatim, language: language)
         {
             remember(coordinate, stored)
             return PlaceOutcome(place: stored)
@@ -149,7 +154,7 @@ public actor PlaceService {
             remember(coordinate, place)
             if let place, let cache {
                 // A store that cannot save only costs a repeated request later; the reading goes on.
-                try? await cache.savePlace(place, at: coordinate)
+                try? await cache.savePlace(place, at: coordinate, language: language)
             }
         }
         return result

@@ -76,10 +76,25 @@ public protocol WeatherCacheStore: Sendable {
 
 /// Place names, kept so that a stationary or slow receiver asks Nominatim once.
 public protocol PlaceCacheStore: Sendable {
-    /// The place named nearest to `coordinate` within `withinKm`, from `source`.
-    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource) async throws(StorageError)
-        -> Place?
-    func savePlace(_ place: Place, at coordinate: Coordinate) async throws(StorageError)
+    /// The place named nearest to `coordinate` within `withinKm`, from `source`, in `language` (the
+    /// language it was asked in: Nominatim names Köln "Cologne" in English; nil: any, for names that
+    /// have no language asked, the bundled table's).
+    func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource, language: String?)
+        async throws(StorageError) -> Place?
+    func savePlace(_ place: Place, at coordinate: Coordinate, language: String?) async throws(StorageError)
+}
+
+extension PlaceCacheStore {
+    /// A name not asked in a language (the bundled table's).
+    public func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource)
+        async throws(StorageError) -> Place?
+    {
+        try await cachedPlace(near: coordinate, withinKm: withinKm, source: source, language: nil)
+    }
+
+    public func savePlace(_ place: Place, at coordinate: Coordinate) async throws(StorageError) {
+        try await savePlace(place, at: coordinate, language: nil)
+    }
 }
 
 /// Small state that must survive a restart (e.g. an API's back-off deadline), as text by key.

@@ -94,7 +94,7 @@ struct AheadStoreTests {
         let dir = TestPaths.temporaryDirectory("ahead-upgrade")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("old.sqlite").path
-        let before = StoreSchema.migrations.count - 1
+        let before = try #require(StoreSchema.migrations.firstIndex { $0.contains("CREATE TABLE ahead_") })
         let old = StoreSchema.migrations.prefix(before).joined(separator: "\n")
         _ = try StoreTestData.sqlite3(path, old + "\nPRAGMA user_version = \(before);")
         _ = try StoreTestData.sqlite3(

@@ -105,6 +105,24 @@ import Testing
         #expect(try await s.cachedPlace(near: here, withinKm: 5, source: .search) == nil)
     }
 
+    /// A name is served in the language it was asked in: after `places.language` changed from en to ru,
+    /// Köln's English name was served for ever within a kilometre of where it was asked. A name saved
+    /// without a language (before the column, or the bundled table's) is not served for one.
+    @Test func placeNamesAreServedInTheLanguageTheyWereAskedIn() async throws {
+        let s = try store()
+        let cologne = Coordinate(lat: 50.9373, lon: 6.9592)!
+        try await s.savePlace(Place(name: "Cologne", source: .nominatim), at: cologne, language: "en")
+        try await s.savePlace(Place(name: "Кёльн", source: .nominatim), at: cologne, language: "ru")
+        try await s.savePlace(Place(name: "Köln (before)", source: .nominatim), at: cologne)
+        #expect(
+            try await s.cachedPlace(near: cologne, withinKm: 1, source: .nominatim, language: "en")?.name == "Cologne")
+        #expect(
+            try await s.cachedPlace(near: cologne, withinKm: 1, source: .nominatim, language: "ru")?.name == "Кёльн")
+        #expect(try await s.cachedPlace(near: cologne, withinKm: 1, source: .nominatim, language: "de") == nil)
+        #expect(
+            try await s.cachedPlace(near: cologne, withinKm: 1, source: .nominatim) != nil, "no language asked: any")
+    }
+
     @Test func stateSetsReplacesAndDeletes() async throws {
         let s = try store()
         #expect(try await s.state("backoff.open-meteo") == nil)

@@ -55,6 +55,25 @@ struct PlaceServiceTests {
         #expect(server.requestCount(path: "/reverse") == 1)
     }
 
+    /// A name cached in English is not the Russian one: after `places.language` changes, Nominatim is
+    /// asked again (in the new language) rather than the old name served.
+    @Test func aNameCachedInAnotherLanguageIsAskedAgain() async throws {
+        let server = try FixtureServer.started(routes: Self.cologneRoute)
+        defer { server.stop() }
+        let cache = InMemoryPlaceCache()
+        func service(_ language: String) -> PlaceService {
+            PlaceService(
+                reverse: NominatimPlaces(http: URLSessionFetcher(), baseURL: server.baseURL, language: language),
+                searcher: nil, offline: PlaceTestData.offline, cache: cache, language: language)
+        }
+        _ = await service("en").place(at: Self.cologne, offline: false)
+        _ = await service("en").place(at: Self.cologne, offline: false)
+        #expect(server.requestCount(path: "/reverse") == 1)
+        _ = await service("ru").place(at: Self.cologne, offline: false)
+        #expect(server.requestCount(path: "/reverse") == 2)
+        #expect(server.requests().last?.query.contains("accept-language=ru") == true)
+    }
+
     @Test func beyondOneKilometreItAsksAgain() async throws {
         let server = try FixtureServer.started(routes: Self.cologneRoute)
         defer { server.stop() }
