@@ -16,9 +16,9 @@ actor InMemoryPlaceCache: PlaceCacheStore {
                 && (language == nil || $0.language == language)
         }
         .min {
-                GreatCircle.distanceKm($0.coordinate, coordinate) < GreatCircle.distanceKm($1.coordinate, coordinate)
-            }?
-            .place
+            GreatCircle.distanceKm($0.coordinate, coordinate) < GreatCircle.distanceKm($1.coordinate, coordinate)
+        }?
+        .place
     }
 
     func savePlace(_ place: Place, at coordinate: Coordinate, language: String?) async throws(StorageError) {
