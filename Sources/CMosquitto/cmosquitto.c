@@ -13,6 +13,7 @@
 
 #include "clazylibrary.h"
 #include <errno.h>
+#include <sys/socket.h>
 #include <mosquitto.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -38,6 +39,7 @@ struct cmosq_table {
     __typeof__(&mosquitto_publish) publish;
     __typeof__(&mosquitto_publish_callback_set) publish_callback_set;
     __typeof__(&mosquitto_reconnect) reconnect;
+    __typeof__(&mosquitto_socket) socket;
     __typeof__(&mosquitto_strerror) strerror;
     __typeof__(&mosquitto_subscribe) subscribe;
     __typeof__(&mosquitto_subscribe_callback_set) subscribe_callback_set;
@@ -63,6 +65,7 @@ static const struct clazy_symbol symbols[] = {
     {"mosquitto_publish", offsetof(struct cmosq_table, publish)},
     {"mosquitto_publish_callback_set", offsetof(struct cmosq_table, publish_callback_set)},
     {"mosquitto_reconnect", offsetof(struct cmosq_table, reconnect)},
+    {"mosquitto_socket", offsetof(struct cmosq_table, socket)},
     {"mosquitto_strerror", offsetof(struct cmosq_table, strerror)},
     {"mosquitto_subscribe", offsetof(struct cmosq_table, subscribe)},
     {"mosquitto_subscribe_callback_set", offsetof(struct cmosq_table, subscribe_callback_set)},
@@ -384,3 +387,12 @@ const char *cmosq_connack_string(int rc) {
 }
 
 int cmosq_errno(void) { return last_errno; }
+
+int cmosq_tcp_connected(cmosq_client *client) {
+    if (client == NULL) return 0;
+    int fd = lib.socket(client->mosq);
+    if (fd < 0) return 0;
+    struct sockaddr_storage peer;
+    socklen_t length = sizeof peer;
+    return getpeername(fd, (struct sockaddr *)&peer, &length) == 0 ? 1 : 0;
+}

@@ -85,6 +85,10 @@ const char *cmosq_connack_string(int rc);
 /* errno as it was right after a call that returned MOSQ_ERR_ERRNO. */
 int cmosq_errno(void);
 
+/* 1 when the client's TCP connection is established (it has a peer), else 0: after a started
+   connect (cmosq_connect_async), whether the host answered the TCP handshake at all. */
+int cmosq_tcp_connected(cmosq_client *client);
+
 /* Error codes Swift branches on (copies of MOSQ_ERR_*, so Swift needs no libmosquitto enum). */
 enum {
     CMOSQ_OK = 0,

@@ -235,11 +235,17 @@ public final class MQTTLink: @unchecked Sendable {
         return failure
     }
 
-    /// Blocking connect (DNS, TCP), then CONNACK through `pump`; for one-shot use on a dedicated thread.
-    func connectBlocking() -> MQTTError? {
-        let rc = cmosq_connect(client, endpoint.host, Int32(endpoint.port), Self.keepaliveS)
+    /// Starts the connection without waiting for TCP (the name lookup still blocks): the TCP
+    /// handshake, then CONNACK, come through `pump`, under the caller's deadline. A blocking connect to
+    /// a host that drops the SYN (switched off, a firewall) waited out the kernel's retries, about two
+    /// minutes per address, before any deadline began. For one-shot use on a dedicated thread.
+    func connectStarted() -> MQTTError? {
+        let rc = cmosq_connect_async(client, endpoint.host, Int32(endpoint.port), Self.keepaliveS)
         return rc == 0 ? nil : Self.failure(rc: rc, errno: cmosq_errno(), endpoint: endpoint, handshaking: false)
     }
+
+    /// Whether the TCP connection is up (the host answered its handshake), after `connectStarted`.
+    var isTCPConnected: Bool { cmosq_tcp_connected(client) == 1 }
 
     /// One pass of the network loop on the calling thread (no loop thread running); the error, if any.
     func pump(timeoutMs: Int32, connected: Bool) -> MQTTError? {

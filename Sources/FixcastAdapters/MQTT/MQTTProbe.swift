@@ -45,7 +45,7 @@ public enum MQTTProbe {
             return .failure(e)
         }
         defer { link.close() }
-        if let e = link.connectBlocking() { return .failure(e) }
+        if let e = link.connectStarted() { return .failure(e) }
         // CONNACK.
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
@@ -65,10 +65,17 @@ public enum MQTTProbe {
                 }
             }
             if !connected, clock.now > deadline {
+                let seconds = Int(clamping: stepTimeoutS, to: 0...Int.max)
+                // No TCP connection at all is a host that drops it (switched off, a firewall), not a
+                // port that takes connections and says nothing.
+                guard link.isTCPConnected else {
+                    return .failure(
+                        MQTTError(
+                            cause: .tcp, broker: endpoint.display,
+                            detail: "no answer to the TCP connection within \(seconds) s"))
+                }
                 return .failure(
-                    MQTTError(
-                        cause: .noAnswer, broker: endpoint.display,
-                        detail: "no CONNACK within \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s"))
+                    MQTTError(cause: .noAnswer, broker: endpoint.display, detail: "no CONNACK within \(seconds) s"))
             }
         }
         let found = retained(on: topics.availability, link: link)

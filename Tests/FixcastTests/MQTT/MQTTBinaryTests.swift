@@ -104,6 +104,20 @@ struct MQTTBinaryTests {
         #expect(down.stderr.hasPrefix("mqtt: nothing accepts connections at 127.0.0.1:\(nothing)"))
         #expect(down.stderr.split(separator: "\n").count == 1)
 
+        // A host that drops the SYN (switched off, a firewall): the blocking connect waited out the
+        // kernel's retries, about two minutes, before the test's own 10 s began.
+        let blackhole = try UnansweredPort()
+        let started = Date()
+        let silent = try CLIRunner.run(
+            ["mqtt", "test"], env: Self.env(port: blackhole.port, device: "probe1"), home: home, timeout: 120)
+        let took = Date().timeIntervalSince(started)
+        #expect(silent.status == 1, "\(silent.stderr)")
+        #expect(took < 20, "took \(took) s: \(silent.stderr)")
+        #expect(
+            silent.stderr.hasPrefix("mqtt: nothing accepts connections at 127.0.0.1:\(blackhole.port)"),
+            "\(silent.stderr)")
+        #expect(silent.stderr.split(separator: "\n").count == 1, "\(silent.stderr)")
+
         let dns = try CLIRunner.run(
             ["mqtt", "test"],
             env: Self.env(port: broker.port, device: "probe1", ["FIXCAST_MQTT_HOST": "no-such-host.invalid"]),
