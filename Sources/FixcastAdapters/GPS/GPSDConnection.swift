@@ -19,6 +19,8 @@ public final class GPSDConnection {
     public private(set) var rejectedFixes = RejectedFixCounts()
     private var report = cgps_report()
     private var device: String?
+    /// Whose reports count when gpsd serves several receivers (`ReceiverChoice`).
+    private var receiverChoice = ReceiverChoice()
     private var satellites: (used: Int?, visible: Int?) = (nil, nil)
     /// Which SKY reports libgps parses (the rest are dropped unparsed: `SkyThinning` says why).
     private var skyThinning = SkyThinning()
@@ -94,6 +96,7 @@ public final class GPSDConnection {
         device = nil
         satellites = (nil, nil)
         skyThinning.reset()
+        receiverChoice.reset()
         skyReports = (0, 0)
         answered = false
         return .opened(address: label)
@@ -173,9 +176,12 @@ public final class GPSDConnection {
         for item in batch {
             switch item {
             case .event(let event): events.append(event)
-            case .tpv(let tpv):
+            case .tpv(let tpv, let from):
                 // A report without a fix is not stamped in the track; the read's time is its own.
-                classify(tpv, receivedAt: tpv.claimsFix ? arrival.next(receiverTime: tpv.time) : readAt, into: &events)
+                let receivedAt = tpv.claimsFix ? arrival.next(receiverTime: tpv.time) : readAt
+                // Another receiver on the same gpsd while the chosen one gives fixes: not counted.
+                guard receiverChoice.counts(device: from, claimsFix: tpv.claimsFix, at: receivedAt) else { continue }
+                classify(tpv, receivedAt: receivedAt, into: &events)
             }
         }
         guard alive else {
@@ -240,7 +246,7 @@ public final class GPSDConnection {
             }
         }
         if got & Int32(CGPS_GOT_TPV) != 0 {
-            batch.append(.tpv(Self.tpv(from: report, satellitesUsed: satellites.used)))
+            batch.append(.tpv(Self.tpv(from: report, satellitesUsed: satellites.used), device: device))
         }
     }
 
@@ -271,11 +277,12 @@ public final class GPSDConnection {
 /// One report of a read, before the read's fixes are stamped.
 private enum BatchItem {
     case event(GPSEvent)
-    case tpv(TPVReport)
+    /// A TPV and the device that sent it (nil: not named).
+    case tpv(TPVReport, device: String?)
 
     /// For `BatchArrival`: the receiver time of a report that claims a fix; nil for the rest.
     var fixTime: Date?? {
-        guard case .tpv(let tpv) = self, tpv.claimsFix else { return nil }
+        guard case .tpv(let tpv, _) = self, tpv.claimsFix else { return nil }
         return .some(tpv.time)
     }
 }

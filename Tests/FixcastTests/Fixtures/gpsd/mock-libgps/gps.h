@@ -73,6 +73,7 @@ struct gps_data_t {
 #define SATELLITE_SET (1llu << 15)
 #define DEVICE_SET (1llu << 19)
 #define DEVICELIST_SET (1llu << 20)
+#define VERSION_SET (1llu << 28)
 #define ERROR_SET (1llu << 31)
     gps_fd_t gps_fd;
     struct gps_fix_t fix;
