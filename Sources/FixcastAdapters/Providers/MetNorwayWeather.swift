@@ -123,7 +123,9 @@ public final class MetNorwayWeather: WeatherFetching {
         if let lastModified = stored?.lastModified { headers["If-Modified-Since"] = lastModified }
         let response = try await WeatherHTTP.get(
             HTTPRequest(url: url(for: coordinate), headers: headers), http: http, provider: provider)
-        let expires = response.header("expires").flatMap(HTTPDate.parse)
+        let expires = ServerExpiry.onLocalClock(
+            expires: response.header("expires").flatMap(HTTPDate.parse),
+            serverDate: response.header("date").flatMap(HTTPDate.parse), receivedAt: now)
         if response.status == 304 {
             guard var entry = stored else {
                 throw .invalidResponse(

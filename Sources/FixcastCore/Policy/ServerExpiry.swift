@@ -11,6 +11,18 @@ import FoundationEssentials
 public enum ServerExpiry {
     public static let maximumAheadS = 3600.0
 
+    /// `Expires` on this machine's clock: the answer's freshness lifetime (`Expires` − `Date`, both the
+    /// server's clock: RFC 9111 §4.2.1) from when it came (`receivedAt`). A clock 20 minutes fast read
+    /// MET's half-hour `Expires` as 10 minutes from the answer, and asked again 20 minutes early; one
+    /// more than 30 minutes fast ignored it at every request. Without a `Date`, or with one that does
+    /// not come before `Expires` by at most `maximumAheadS`, `Expires` as sent.
+    public static func onLocalClock(expires: Date?, serverDate: Date?, receivedAt: Date) -> Date? {
+        guard let expires, let serverDate else { return expires }
+        let lifetime = expires.timeIntervalSince(serverDate)
+        guard lifetime >= 0, lifetime <= maximumAheadS else { return expires }
+        return receivedAt.addingTimeInterval(lifetime)
+    }
+
     public static func stands(_ expires: Date?, receivedAt: Date, now: Date) -> Bool {
         guard let expires, now >= receivedAt, now < expires else { return false }
         return expires.timeIntervalSince(receivedAt) <= maximumAheadS

@@ -27,4 +27,28 @@ import Testing
         let expires = received.addingTimeInterval(30 * 60)
         #expect(!ServerExpiry.stands(expires, receivedAt: received, now: received.addingTimeInterval(-1)))
     }
+
+    /// The answer's lifetime on the server's clock (`Expires` − `Date`) counts from when it came on
+    /// this one: a clock 20 minutes fast no longer asks again 20 minutes early, nor a clock 40 minutes
+    /// fast at every request.
+    @Test func expiresIsTakenOnThisMachinesClock() {
+        let serverNoon = Date(timeIntervalSince1970: 1_799_992_800)
+        let serverExpires = serverNoon.addingTimeInterval(30 * 60)
+        for skew: Double in [0, 20 * 60, 40 * 60, -15 * 60] {
+            let receivedHere = serverNoon.addingTimeInterval(skew)
+            let local = ServerExpiry.onLocalClock(
+                expires: serverExpires, serverDate: serverNoon, receivedAt: receivedHere)
+            #expect(local == receivedHere.addingTimeInterval(30 * 60), "skew \(skew)")
+            #expect(ServerExpiry.stands(local, receivedAt: receivedHere, now: receivedHere.addingTimeInterval(25 * 60)))
+        }
+        // Without a Date, or a lifetime that is negative or beyond an hour: Expires as sent.
+        #expect(
+            ServerExpiry.onLocalClock(expires: serverExpires, serverDate: nil, receivedAt: received) == serverExpires)
+        #expect(
+            ServerExpiry.onLocalClock(expires: serverNoon, serverDate: serverExpires, receivedAt: received)
+                == serverNoon)
+        let far = serverNoon.addingTimeInterval(2 * 3600)
+        #expect(ServerExpiry.onLocalClock(expires: far, serverDate: serverNoon, receivedAt: received) == far)
+        #expect(ServerExpiry.onLocalClock(expires: nil, serverDate: serverNoon, receivedAt: received) == nil)
+    }
 }
