@@ -75,6 +75,16 @@ final class MosquittoBroker: @unchecked Sendable {
         process = nil
     }
 
+    /// SIGSTOP: the broker keeps its connections but reads and answers nothing (a broker that hangs,
+    /// a link that stalls) until `resume()`.
+    func pause() {
+        if let p = process { kill(p.processIdentifier, SIGSTOP) }
+    }
+
+    func resume() {
+        if let p = process { kill(p.processIdentifier, SIGCONT) }
+    }
+
     deinit {
         stop()
         try? FileManager.default.removeItem(at: dir)

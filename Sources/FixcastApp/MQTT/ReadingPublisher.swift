@@ -58,6 +58,9 @@ public actor ReadingPublisher {
 
     private var connected = false
     private var lastError: MQTTError?
+    /// The stop's `offline` publish and whether the broker acknowledged it (`stop`).
+    private var offlineMid: Int32?
+    private var offlineAcknowledged = false
     /// mid -> outbox id of readings waiting for their PUBACK, and the store file's generation it is of.
     /// Kept across a reconnect: libmosquitto keeps every QoS 1 message not acknowledged and sends it
     /// again itself after the next CONNACK, under the same mid, so its PUBACK still comes here.
@@ -190,8 +193,19 @@ public actor ReadingPublisher {
         while connected, !inFlight.isEmpty || removing, ContinuousClock.now < deadline {
             await ThreadExecutor.tasks.sleep(seconds: 0.02)
         }
-        if connected {
-            _ = link.publish(topic: topics.availability, payload: MQTTTopics.offline, retain: true)
+        // `offline` must reach the broker before DISCONNECT, which cancels the will: libmosquitto
+        // puts DISCONNECT ahead of a publish still waiting for room among the 20 in flight, and a
+        // clean stop then left the retained `online` for ever. So DISCONNECT only once the broker
+        // acknowledged `offline`; without that acknowledgement in 2 s the socket is closed without
+        // DISCONNECT, and the broker publishes the will (`offline`, retained) itself.
+        if connected, let mid = link.publish(topic: topics.availability, payload: MQTTTopics.offline, retain: true) {
+            offlineMid = mid
+            let acknowledgeBy = ContinuousClock.now.advanced(by: .seconds(2))
+            while connected, !offlineAcknowledged, ContinuousClock.now < acknowledgeBy {
+                await ThreadExecutor.tasks.sleep(seconds: 0.02)
+            }
+        }
+        if connected, offlineAcknowledged {
             link.disconnect()
             // The loop thread sends what is queued, then DISCONNECT; wait for it (2 s at most).
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
@@ -242,6 +256,7 @@ public actor ReadingPublisher {
             releaseDisconnectWaiter()
             await refreshStatus()
         case .acknowledged(let mid):
+            if mid == offlineMid { offlineAcknowledged = true }
             guard let sent = inFlight.removeValue(forKey: mid) else { return }
             // An acknowledgement of the old file's row is not the new file's row of that number.
             guard sent.generation == storeGeneration.current else { return }

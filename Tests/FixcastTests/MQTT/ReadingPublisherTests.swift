@@ -46,6 +46,34 @@ struct ReadingPublisherTests {
         return ids
     }
 
+    /// A stop while the broker does not answer and more readings are in flight than libmosquitto sends
+    /// at once (20): the retained availability must end `offline` (Home Assistant otherwise shows the
+    /// stopped service available). A review found that `offline` could wait behind the 20 while
+    /// DISCONNECT went ahead and cancelled the will; DISCONNECT now waits for `offline`'s
+    /// acknowledgement, and without it the socket is closed and the broker publishes the will. This
+    /// test passed before that change too (with the broker paused, the DISCONNECT did not get out
+    /// before the socket closed): it holds the outcome, not the ordering.
+    @Test func aStopThatCannotDeliverOfflineLeavesTheWillToSayIt() async throws {
+        let broker = try MosquittoBroker()
+        defer { broker.stop() }
+        let store = try Self.store()
+        let recorder = try TopicRecorder(broker: broker, topics: ["fixcast/stall/availability"])
+        let publisher = await ReadingPublisher.start(
+            settings: Self.settings(port: broker.port, device: "stall"), store: store, deviceID: "stall")
+        await recorder.wait(timeout: 10) { $0.payloads(on: "fixcast/stall/availability").contains("online") }
+        recorder.stop()
+        broker.pause()
+        _ = try await Self.storeReadings(40, in: store, device: "stall", publisher: publisher)
+        try await Task.sleep(for: .milliseconds(300))
+        await publisher.stop()
+        broker.resume()
+        try await Task.sleep(for: .seconds(1))
+        let late = try TopicRecorder(broker: broker, topics: ["fixcast/stall/availability"])
+        defer { late.stop() }
+        await late.wait(timeout: 3) { !$0.payloads(on: "fixcast/stall/availability").isEmpty }
+        #expect(late.payloads(on: "fixcast/stall/availability") == ["offline"])
+    }
+
     /// A broker that takes the connection and drops it at the first reading (one larger than its
     /// `max_packet_size`): the back-off started again at every CONNACK, so it was asked every second
     /// for ever, and each reconnect published the readings in flight again on top of the copies
