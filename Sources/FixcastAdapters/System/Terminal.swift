@@ -36,6 +36,10 @@ public enum TerminalError: Error, Sendable, Hashable {
 /// signal handler: it takes a lock.
 /// - SeeAlso: termios(3), console_codes(4) (`CSI ?1049h` alternate screen, `CSI ?25l` cursor).
 public final class TerminalSession: Sendable {
+    /// Puts back a terminal the live screen still holds, if any (the atexit(3) safety net, for an
+    /// exit that skips atexit: `exitProcess`).
+    public static func restoreAnyTaken() { TerminalState.restoreSaved() }
+
     /// The keyboard's descriptor, for a thread to sleep on until a key comes.
     package let input: Int32
     private let output: Int32

@@ -97,8 +97,16 @@ public enum FixcastCLI {
     }
 }
 
-/// Ends the process with `code` after flushing stdio.
+/// Ends the process with `code` after flushing stdio and putting a taken terminal back.
+///
+/// With `_exit`, not `exit`: the atexit handlers of the libraries fixcast loads (OpenSSL's cleanup,
+/// through libcurl) free their globals while other threads may still be in them: an HTTP transfer's
+/// thread that has handed its answer over runs libcrypto's thread-local destructors as it ends, and
+/// a `fixcast search` under load crashed there (SIGSEGV in libcrypto beside `_int_free` on the main
+/// thread). Nothing fixcast writes waits for exit: the store commits each transaction, stdout and
+/// stderr are written (and stdio flushed here), and the terminal is put back here.
 public func exitProcess(_ code: Int32) -> Never {
     fflush(nil)
-    exit(code)
+    TerminalSession.restoreAnyTaken()
+    _exit(code)
 }
