@@ -40,18 +40,23 @@ public final class GPSDConnection {
     /// closes them (another program there, a proxy with nothing behind it) would otherwise read as
     /// "gpsd answers again" at each retry, and reset the back-off between retries.
     private var answered = false
+    /// gpsd answered on this connection (`answered`): a drop decided before its answer was read
+    /// (`AgentEffect.dropUnansweredGPS`) is not made.
+    public var hasAnswered: Bool { answered }
     /// A bound on one read, so a receiver sending faster than fixcast parses still lets the loop turn.
     static let maxReportsPerRead = 512
 
     /// - Parameter maxSpeedMps: `gps.max_speed_mps`: a fix implying a faster jump is held until
     ///   later fixes agree (`FixPlausibility`).
+    /// - Parameter skyIntervalS: `SkyThinning`'s interval (a test passes 0 to parse every SKY).
     public init(
         address: GPSDAddress, clock: any WallClock = SystemClock(),
-        maxSpeedMps: Double = FixPlausibility.defaultMaxSpeedMps
+        maxSpeedMps: Double = FixPlausibility.defaultMaxSpeedMps, skyIntervalS: Double = SkyThinning.defaultIntervalS
     ) {
         self.address = address
         self.clock = clock
         filter = TPVFilter(maxSpeedMps: maxSpeedMps)
+        skyThinning = SkyThinning(intervalS: skyIntervalS)
     }
 
     deinit {
@@ -176,12 +181,9 @@ public final class GPSDConnection {
         for item in batch {
             switch item {
             case .event(let event): events.append(event)
-            case .tpv(let tpv, let from):
+            case .tpv(let tpv):
                 // A report without a fix is not stamped in the track; the read's time is its own.
-                let receivedAt = tpv.claimsFix ? arrival.next(receiverTime: tpv.time) : readAt
-                // Another receiver on the same gpsd while the chosen one gives fixes: not counted.
-                guard receiverChoice.counts(device: from, claimsFix: tpv.claimsFix, at: receivedAt) else { continue }
-                classify(tpv, receivedAt: receivedAt, into: &events)
+                classify(tpv, receivedAt: tpv.claimsFix ? arrival.next(receiverTime: tpv.time) : readAt, into: &events)
             }
         }
         guard alive else {
@@ -235,7 +237,8 @@ public final class GPSDConnection {
                 batch.append(.event(.device(path)))
             }
         }
-        if got & Int32(CGPS_GOT_SKY) != 0 {
+        // Another receiver's satellites while the chosen one has a fix (`ReceiverChoice`): not its count.
+        if got & Int32(CGPS_GOT_SKY) != 0, !receiverChoice.isOthers(device) {
             skyThinning.parsed(at: now)
             skyReports.parsed += 1
             let used = report.satellites_used >= 0 ? Int(report.satellites_used) : nil
@@ -246,7 +249,12 @@ public final class GPSDConnection {
             }
         }
         if got & Int32(CGPS_GOT_TPV) != 0 {
-            batch.append(.tpv(Self.tpv(from: report, satellitesUsed: satellites.used), device: device))
+            let tpv = Self.tpv(from: report, satellitesUsed: satellites.used)
+            // Another receiver on the same gpsd while the chosen one gives fixes: not counted (decided
+            // here, in the order gpsd sent the reports, so its SKY reports after it are judged alike).
+            if receiverChoice.counts(device: device, claimsFix: tpv.claimsFix, receiverTime: tpv.time) {
+                batch.append(.tpv(tpv))
+            }
         }
     }
 
@@ -277,12 +285,11 @@ public final class GPSDConnection {
 /// One report of a read, before the read's fixes are stamped.
 private enum BatchItem {
     case event(GPSEvent)
-    /// A TPV and the device that sent it (nil: not named).
-    case tpv(TPVReport, device: String?)
+    case tpv(TPVReport)
 
     /// For `BatchArrival`: the receiver time of a report that claims a fix; nil for the rest.
     var fixTime: Date?? {
-        guard case .tpv(let tpv, _) = self, tpv.claimsFix else { return nil }
+        guard case .tpv(let tpv) = self, tpv.claimsFix else { return nil }
         return .some(tpv.time)
     }
 }

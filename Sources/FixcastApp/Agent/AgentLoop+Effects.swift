@@ -30,7 +30,8 @@ extension AgentLoop {
             // Opened: `.connected` comes with gpsd's first report, read as the socket turns readable.
             if let gps { handle(.gps(gps.open(), at: now())) }
         case .dropUnansweredGPS:
-            if let gps, gps.isOpen {
+            // Not when its answer was read in the same turn (a read ranks before the drop).
+            if let gps, gps.isOpen, !gps.hasAnswered {
                 gps.close()
                 handle(.gps(.disconnected(gps.unansweredError), at: now()))
             }

@@ -108,16 +108,7 @@ public actor PlaceService {
             outcome.issue = ReadingIssue(PlaceError.backingOff(service: NominatimPlaces.serviceName, until: until))
             return outcome
         }
-        let result = await fetch(reverse, coordinate)
-        switch result {
-        case .success:
-            await backoff.recordSuccess()
-        case .failure(.status(_, let code, _, let retryAfter)):
-            await backoff.recordFailure(
-                status: code, retryAfter: retryAfter, now: now, backsOff: RetryBackoff.backsOffNominatim)
-        case .failure:
-            break
-        }
+        let result = await fetch(reverse, coordinate, now: now)
         switch result {
         case .success(let place?):
             return PlaceOutcome(place: place)
@@ -133,7 +124,11 @@ public actor PlaceService {
 
     /// One Nominatim request per spot: a question arriving while a request for a spot within
     /// `reuseWithinKm` is in flight waits for that answer.
-    private func fetch(_ reverse: any ReverseGeocoding, _ coordinate: Coordinate) async -> Result<Place?, PlaceError> {
+    /// Only the question that made the request tells the back-off its answer: one that joined it, or
+    /// found it remembered, made none (a 503 joined twice doubled the wait twice).
+    private func fetch(_ reverse: any ReverseGeocoding, _ coordinate: Coordinate, now: Date) async -> Result<
+        Place?, PlaceError
+    > {
         if let running = inFlight.near(coordinate, withinKm: reuseWithinKm) {
             return await running.task.value
         }
@@ -150,6 +145,15 @@ public actor PlaceService {
         }
         let result = await request.task.value
         inFlight.finish(request.id)
+        switch result {
+        case .success:
+            await backoff.recordSuccess()
+        case .failure(.status(_, let code, _, let retryAfter)):
+            await backoff.recordFailure(
+                status: code, retryAfter: retryAfter, now: now, backsOff: RetryBackoff.backsOffNominatim)
+        case .failure:
+            break
+        }
         if case .success(let place) = result {
             remember(coordinate, place)
             if let place, let cache {

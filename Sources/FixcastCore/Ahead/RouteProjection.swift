@@ -175,10 +175,20 @@ public struct RouteProjection: Sendable {
             ? Self.firstFixAlongWeight : Self.alongWeight * min(1, Self.trustedForS / max(elapsed, 1e-9))
         // At the first fix, the earliest-pass preference spans the whole route (a way back 4 km on
         // costs 200 m), so there heading the other way costs that much more: the course picks the pass,
-        // the earliest of those going the traveller's way.
-        let wrongWayCost = Self.wrongWayM + (reference == nil ? weight * route.lengthM : 0)
+        // the earliest of those going the traveller's way. But only among the passes within
+        // `wrongWayM` of the nearest: a course that is wrong for one fix (a U-turn, a car park's exit)
+        // must not send the first projection kilometres ahead to a part of the route that merely
+        // heads the right way, where forward only would hold it.
+        let firstFixWithCourse = reference == nil && heading != nil
+        let wrongWayCost = Self.wrongWayM + (firstFixWithCourse ? weight * route.lengthM : 0)
+        var nearestOffM = Double.infinity
+        if firstFixWithCourse {
+            for i in first...last { nearestOffM = min(nearestOffM, candidate(i).offM) }
+        }
         func placement(_ p: (alongM: Double, offM: Double, wrongWay: Double)) -> Double {
-            p.offM + weight * Self.continuation(from: reference, to: p.alongM) + wrongWayCost * p.wrongWay
+            let tooFar = firstFixWithCourse && p.offM > nearestOffM + Self.wrongWayM
+            return p.offM + weight * Self.continuation(from: reference, to: p.alongM) + wrongWayCost * p.wrongWay
+                + (tooFar ? Double.greatestFiniteMagnitude / 4 : 0)
         }
         var best = candidate(first)
         var bestPlacement = placement(best)

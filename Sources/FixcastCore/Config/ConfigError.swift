@@ -56,6 +56,10 @@ public enum ConfigError: UserFacingError, Hashable {
                 "\(o.prefix): unknown section [\(section)]\(guess); the sections are \(ConfigSchema.sectionList); \(Self.keysHint)."
         case .unknownKey(let o, let section, let key):
             let names = ConfigSchema.keys.filter { $0.section == section }.map(\.name)
+            guard !SecretShape.looksLikeSecret(key) else {
+                return
+                    "\(o.prefix): unknown key in [\(section)] (not shown: it looks like a secret pasted by mistake); \(Self.keysHint)."
+            }
             let guess = NearestWord.to(key, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
             return "\(o.prefix): unknown key \"\(key)\" in [\(section)]\(guess); \(Self.keysHint)."
         case .wrongType(let o, let section, let key, let expected, let found):

@@ -345,7 +345,7 @@ public enum BaseURLRule {
             return "must start with https:// (or be empty for the public endpoint), not \"\(shown)\""
         }
         let rest = url.dropFirst(isHTTPS ? 8 : 7)
-        let authority = rest.prefix { $0 != "/" }
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if authority.contains("@") { return "must not contain a user name or password" }
         if rest.contains(where: { $0 == "?" || $0 == "#" || $0 == " " }) {
             return "must be scheme, host, optional port and path only (no query, fragment or spaces), not \"\(shown)\""
@@ -370,10 +370,12 @@ public enum BaseURLRule {
         let cut = url.prefix { $0 != "?" && $0 != "#" }
         var out = String(cut)
         if cut.count < url.count { out += String(url[cut.endIndex]) + "…" }
-        let authorityStart = out.firstRange(of: "://")?.upperBound ?? out.startIndex
-        let authority = out[authorityStart...].prefix { $0 != "/" }
-        if let at = authority.lastIndex(of: "@") {
-            out.replaceSubrange(authorityStart..<at, with: "…")
+        // Everything up to the last `@` (a base URL has none in its path), after a `scheme://` if
+        // there is one before it: with a scheme or without one, and a URL refused for its scheme
+        // (`http:/user:pw@host`) is shown masked too.
+        if let at = out.lastIndex(of: "@") {
+            let scheme = out.firstRange(of: "://").flatMap { $0.upperBound <= at ? String(out[..<$0.upperBound]) : nil }
+            out = (scheme ?? "") + "…" + out[at...]
         }
         return out
     }

@@ -14,12 +14,15 @@ public enum ServerExpiry {
     /// `Expires` on this machine's clock: the answer's freshness lifetime (`Expires` − `Date`, both the
     /// server's clock: RFC 9111 §4.2.1) from when it came (`receivedAt`). A clock 20 minutes fast read
     /// MET's half-hour `Expires` as 10 minutes from the answer, and asked again 20 minutes early; one
-    /// more than 30 minutes fast ignored it at every request. Without a `Date`, or with one that does
-    /// not come before `Expires` by at most `maximumAheadS`, `Expires` as sent.
+    /// more than 30 minutes fast ignored it at every request. An answer expired when sent (`Expires`
+    /// before `Date`) is stale from when it came. Without a `Date`, or a lifetime beyond
+    /// `maximumAheadS`, `Expires` as sent.
     public static func onLocalClock(expires: Date?, serverDate: Date?, receivedAt: Date) -> Date? {
         guard let expires, let serverDate else { return expires }
         let lifetime = expires.timeIntervalSince(serverDate)
-        guard lifetime >= 0, lifetime <= maximumAheadS else { return expires }
+        // Expired when sent (`Expires` before `Date`): stale from the moment it came, whatever this clock says.
+        guard lifetime >= 0 else { return receivedAt }
+        guard lifetime <= maximumAheadS else { return expires }
         return receivedAt.addingTimeInterval(lifetime)
     }
 

@@ -111,15 +111,22 @@ public enum TOMLSubset {
                 value = try scanner.value()
             } catch {
                 // Name the key, so that every syntax error after a key says which one.
+                // Not a key that looks like a pasted secret (`abc…==` reads as key `abc…`, value `=`).
+                guard !SecretShape.looksLikeSecret(key) else {
+                    throw TOMLSyntaxError(line: error.line, reason: "this line is not key = value with a value")
+                }
                 throw TOMLSyntaxError(
                     line: error.line, reason: "the value of \"\(key)\": \(error.reason)", section: section ?? "",
                     key: key)
             }
             scanner.skipSpace()
-            guard scanner.atEndOrComment else { throw scanner.fail("unexpected text after the value of \"\(key)\"") }
+            guard scanner.atEndOrComment else {
+                throw scanner.fail("unexpected text after the value of \(SecretShape.quoted(key))")
+            }
             guard let section else {
                 throw scanner.fail(
-                    "the key \"\(key)\" comes before any [table]; put it under its section, e.g. [weather]")
+                    "the key \(SecretShape.quoted(key)) comes before any [table]; put it under its section, e.g. [weather]"
+                )
             }
             guard seenKeys.insert(section + "." + key).inserted else {
                 throw scanner.fail("the key \"\(key)\" is set twice in [\(section)]")

@@ -12,9 +12,11 @@ struct GPSDConnectionReportTests {
         "{\"class\":\"VERSION\",\"release\":\"3.22\",\"rev\":\"3.22\",\"proto_major\":3,\"proto_minor\":14}"
 
     /// Reads what the stand-in sent (it sends at once; a few tries for the bytes to arrive).
-    static func events(_ lines: [String]) async throws -> [GPSEvent] {
+    static func events(_ lines: [String], everySky: Bool = false) async throws -> [GPSEvent] {
         let gpsd = try StandInGPSD(.sends(lines))
-        let connection = GPSDConnection(address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)))
+        let connection = GPSDConnection(
+            address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)),
+            skyIntervalS: everySky ? 0 : SkyThinning.defaultIntervalS)
         guard case .opened = connection.open() else {
             Issue.record("the stand-in takes the connection")
             return []
@@ -72,20 +74,27 @@ struct GPSDConnectionReportTests {
     }
 
     /// Two receivers on one gpsd, one with a fix and one without, interleaved: the fix was lost and
-    /// found at every report. Now the one without a fix does not count while the other gives fixes.
+    /// found at every report, and the second's empty sky replaced the first's satellite count. Now the
+    /// one without a fix does not count while the other gives fixes.
     @Test func aSecondReceiverWithoutAFixDoesNotMakeTheFixFlap() async throws {
         let start = Date().addingTimeInterval(-20)
         var lines = [Self.version]
+        let sky =
+            "\"satellites\":[{\"PRN\":4,\"el\":16,\"az\":162,\"ss\":46,\"used\":true},{\"PRN\":7,\"el\":84,\"az\":207,\"ss\":48,\"used\":false}]"
         for i in 0..<6 {
             let stamp = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(i)))
             lines.append(
                 "{\"class\":\"TPV\",\"device\":\"/dev/ttyACM0\",\"mode\":3,\"time\":\"\(stamp)\",\"lat\":52.5,\"lon\":13.4}"
             )
+            lines.append("{\"class\":\"SKY\",\"device\":\"/dev/ttyACM0\",\(sky)}")
             lines.append("{\"class\":\"TPV\",\"device\":\"/dev/ttyUSB1\",\"mode\":1,\"time\":\"\(stamp)\"}")
+            lines.append("{\"class\":\"SKY\",\"device\":\"/dev/ttyUSB1\",\"satellites\":[]}")
         }
-        let events = try await Self.events(lines)
+        let events = try await Self.events(lines, everySky: true)
         #expect(events.compactMap(\.fix).count == 6, "\(events)")
         #expect(!events.contains(.noFix), "\(events)")
+        let counts = events.compactMap { if case .satellites(let u, let v) = $0 { [u, v] } else { nil } }
+        #expect(counts == [[1, 2]], "the first receiver's count only: \(counts)")
     }
 
     /// Another program's banner is a line, and libgps unpacks any line: it is not gpsd answering.

@@ -181,6 +181,23 @@ struct RouteProjectionTests {
         #expect(abs(out.update(F.east(1_000), courseDeg: 90, speedMps: 20, at: F.at(0)).alongM - 1_000) < 1)
     }
 
+    /// At the first fix a wrong course (a U-turn, a car park's exit) does not send the projection to a
+    /// part of the route that merely heads the right way far from the fix: only the passes within
+    /// `wrongWayM` of the nearest are weighed by the course. It went 15 km ahead on a 40 km route, and
+    /// forward only held it there.
+    @Test func aWrongCourseAtTheFirstFixDoesNotJumpAhead() {
+        // East 20 km, north 2 km, west to 10.4 km, then south across the start's road: the southward
+        // leg passes 400 m from the fix at 10 km, 23.6 km further on, at right angles to a westward
+        // course (no wrong way); the fix's own pass heads against it.
+        let route = F.geometry([
+            F.east(0), F.east(20_000), F.east(20_000, north: 2_000), F.east(10_400, north: 2_000),
+            F.east(10_400, north: -2_000),
+        ])
+        var follower = RouteProjection(route: route, offRouteLimitM: 500)
+        let p = follower.update(F.east(10_000, north: 5), courseDeg: 270, speedMps: 8, at: F.at(0))
+        #expect(abs(p.alongM - 10_000) < 1, "\(p.alongM)")
+    }
+
     /// A course against the route costs at most `wrongWayM`: a pass heading the other way that is much
     /// nearer the fix than the one heading its way still wins (a course can be wrong for a fix).
     @Test func theCourseDoesNotOutweighAMuchNearerPass() {

@@ -217,6 +217,19 @@ import Testing
         }
     }
 
+    /// A credential pasted as a key (`sk-…= "x"` is a valid line) is not quoted back in the unknown-key
+    /// error; a typo of a key still is.
+    @Test func anUnknownKeyThatLooksLikeASecretIsNotShown() {
+        let message = ConfigError.unknownKey(
+            .file(path: Self.path, line: 3), section: "weather", key: "sk-0123456789abcdef0123456789"
+        ).message
+        #expect(!message.contains("0123456789"), "\(message)")
+        #expect(message.contains("not shown"))
+        #expect(
+            ConfigError.unknownKey(.file(path: Self.path, line: 3), section: "weather", key: "api_ky").message
+                .contains("\"api_ky\""))
+    }
+
     @Test func theUnknownKeyMessageReadsAsTheContractShows() {
         #expect(throws: ConfigError.unknownKey(.file(path: Self.path, line: 7), section: "trigger", key: "wether")) {
             try load("[trigger]\n\n\n\n\n\nwether = 1")
@@ -326,7 +339,7 @@ import Testing
     @Test(arguments: [
         "https://api.openweathermap.org/data/2.5?appid=0123abcdSECRET", "htps://me:SECRET@mirror.example",
         "http://me:SECRET@10.0.0.1/x", "ftp://x/?key=SECRET", "https://x y?SECRET", "https://x#SECRET",
-        "me:SECRET@host",
+        "me:SECRET@host", "http:/user:SECRET@host", "https:user:SECRET@host",
     ])
     func aRefusedURLNeverShowsASecret(url: String) throws {
         let problem = try #require(BaseURLRule.problem(url))
@@ -341,8 +354,12 @@ import Testing
 
     @Test func theShownURLKeepsWhatIsNotSecret() {
         #expect(BaseURLRule.shown("https://x.example/p?appid=k") == "https://x.example/p?…")
-        #expect(BaseURLRule.shown("htps://u:p@x.example/a@b") == "htps://…@x.example/a@b")
+        // Up to the last @ (a base URL has none in its path): the user and password never show.
+        #expect(BaseURLRule.shown("htps://u:p@x.example/a") == "htps://…@x.example/a")
         #expect(BaseURLRule.shown("ftp://x") == "ftp://x")
+        #expect(BaseURLRule.shown("http:/u:p@host/x") == "…@host/x")
+        // A query with an @ is a query: its rule says so, not the user-name one.
+        #expect(BaseURLRule.problem("https://host?k=a@b")?.contains("no query") == true)
     }
 
     @Test func trailingSlashesAreDropped() {

@@ -41,12 +41,13 @@ import Testing
             #expect(local == receivedHere.addingTimeInterval(30 * 60), "skew \(skew)")
             #expect(ServerExpiry.stands(local, receivedAt: receivedHere, now: receivedHere.addingTimeInterval(25 * 60)))
         }
-        // Without a Date, or a lifetime that is negative or beyond an hour: Expires as sent.
+        // Without a Date, or a lifetime beyond an hour: Expires as sent.
         #expect(
             ServerExpiry.onLocalClock(expires: serverExpires, serverDate: nil, receivedAt: received) == serverExpires)
+        // Expired when sent: stale from when it came (a clock 30 minutes slow served it for 30 minutes).
         #expect(
             ServerExpiry.onLocalClock(expires: serverNoon, serverDate: serverExpires, receivedAt: received)
-                == serverNoon)
+                == received)
         let far = serverNoon.addingTimeInterval(2 * 3600)
         #expect(ServerExpiry.onLocalClock(expires: far, serverDate: serverNoon, receivedAt: received) == far)
         #expect(ServerExpiry.onLocalClock(expires: nil, serverDate: serverNoon, receivedAt: received) == nil)

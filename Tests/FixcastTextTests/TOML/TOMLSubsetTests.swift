@@ -101,6 +101,18 @@ import Testing
             #expect(error.reason.contains("expected key = value"), "\(error.reason)")
             #expect(!error.reason.contains("0123456789abcdef"), "\(error.reason)")
         }
+        // A base64 secret reads as a key and a value of "=": its name is not quoted either.
+        do {
+            _ = try TOMLSubset.parse("[mqtt]\ndGhpc2lzYXNlY3JldGtleTEyMzQ1Ng==\n")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.line == 2)
+            #expect(!error.reason.contains("dGhpc2lz"), "\(error.reason)")
+            #expect(error.key == nil)
+        }
+        #expect(SecretShape.looksLikeSecret("0123456789abcdef0123456789abcdef"))
+        #expect(SecretShape.looksLikeSecret("hunter2024"))
+        #expect(!SecretShape.looksLikeSecret("resume_min_away_s") && !SecretShape.looksLikeSecret("wether"))
     }
 
     @Test(arguments: [("0", 0), ("-0", 0), ("+17", 17), ("1_000_000", 1_000_000), ("9223372036854775807", Int.max)])

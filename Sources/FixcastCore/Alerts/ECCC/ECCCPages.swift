@@ -16,25 +16,37 @@ public enum ECCCPages {
     public struct Page: Sendable, Equatable {
         public var matched: Int?
         public var count: Int
+        /// The page's first feature's `id`: a server that ignores `offset` sends the same page again.
+        public var firstID: String?
 
-        public init(matched: Int?, count: Int) {
+        public init(matched: Int?, count: Int, firstID: String? = nil) {
             self.matched = matched
             self.count = count
+            self.firstID = firstID
         }
     }
 
     public static func page(_ body: [UInt8]) throws(AlertDecodeFailure) -> Page {
         let json = try AlertGeoJSON.document(body)
-        return Page(matched: json["numberMatched"]?.intValue, count: try AlertGeoJSON.features(of: json).count)
+        let features = try AlertGeoJSON.features(of: json)
+        return Page(
+            matched: json["numberMatched"]?.intValue, count: features.count, firstID: features.first.flatMap(id))
+    }
+
+    /// A feature's `id` (the alert's and area's), as ECCC sends it at the top or in its properties.
+    static func id(_ feature: JSONValue) -> String? {
+        feature["id"]?.stringValue ?? feature["properties"]?["id"]?.stringValue
     }
 
     /// The offset to ask the next page from, after `pages` (what each page so far said, in order): nil
     /// when they hold the first's `numberMatched` features (or it gives no count), when the last page
-    /// was empty (nothing more will come), or after `maxPages`.
+    /// was empty (nothing more will come) or began as the one before it did (`offset` not heeded), or
+    /// after `maxPages`.
     public static func nextOffset(after pages: [Page]) -> Int? {
         guard let first = pages.first, let last = pages.last, pages.count < maxPages, last.count > 0 else {
             return nil
         }
+        if pages.count > 1, last.firstID != nil, last.firstID == pages[pages.count - 2].firstID { return nil }
         let collected = pages.reduce(0) { $0 + $1.count }
         guard let matched = first.matched, matched > collected else { return nil }
         return collected
@@ -46,10 +58,15 @@ public enum ECCCPages {
         guard pages.count > 1 else { return pages.first ?? [] }
         var features: [JSONValue] = []
         var matched: JSONValue?
+        // A feature twice (the set changed between two pages, or a page came again) is kept once.
+        var seen: Set<String> = []
         for (k, page) in pages.enumerated() {
             let json = try AlertGeoJSON.document(page)
             if k == 0 { matched = json["numberMatched"] }
-            features += try AlertGeoJSON.features(of: json)
+            for feature in try AlertGeoJSON.features(of: json) {
+                if let id = id(feature), !seen.insert(id).inserted { continue }
+                features.append(feature)
+            }
         }
         let joined = JSONValue.object([
             ("type", .string("FeatureCollection")), ("numberMatched", matched ?? .null),

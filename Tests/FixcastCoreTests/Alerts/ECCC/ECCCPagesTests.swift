@@ -18,7 +18,7 @@ struct ECCCPagesTests {
 
     @Test func theNextPageStartsAfterWhatCameSoFar() throws {
         let first = try ECCCPages.page(Self.page(matched: 5, ids: ["a", "b"]))
-        #expect(first == ECCCPages.Page(matched: 5, count: 2))
+        #expect(first == ECCCPages.Page(matched: 5, count: 2, firstID: "a"))
         #expect(ECCCPages.nextOffset(after: [first]) == 2)
         let second = try ECCCPages.page(Self.page(matched: 5, ids: ["c", "d"]))
         #expect(ECCCPages.nextOffset(after: [first, second]) == 4)
@@ -34,6 +34,17 @@ struct ECCCPagesTests {
         let full = Array(repeating: promising, count: ECCCPages.maxPages)
         #expect(ECCCPages.nextOffset(after: Array(full.dropLast())) == 500 * (ECCCPages.maxPages - 1))
         #expect(ECCCPages.nextOffset(after: full) == nil, "a broken count does not ask for ever")
+    }
+
+    /// A server that does not heed `offset` sends the first page again: no more pages are asked, and
+    /// a feature that comes twice is kept once.
+    @Test func aPageThatComesAgainEndsItAndIsKeptOnce() throws {
+        let first = try ECCCPages.page(Self.page(matched: 5, ids: ["a", "b"]))
+        #expect(first.firstID == "a")
+        #expect(ECCCPages.nextOffset(after: [first, first]) == nil)
+        let joined = try JSONValue.parse(
+            try ECCCPages.joined([Self.page(matched: 5, ids: ["a", "b"]), Self.page(matched: 5, ids: ["b", "c"])]))
+        #expect(joined["features"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["a", "b", "c"])
     }
 
     @Test func joinedHoldsEveryPagesFeaturesInOrder() throws {
