@@ -102,7 +102,7 @@ let package = Package(
             path: "bench/Sources/FixcastFuzz"),
         // One test target per library, mirroring its folders; FixcastTests holds the executable's
         // (through-the-binary) tests and, in Tests/FixcastTests/Fixtures, the fixtures all of them read.
-        .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText"]),
+        .testTarget(name: "FixcastTextTests", dependencies: ["FixcastText", "FixcastFuzz"]),
         .testTarget(name: "FixcastTablesTests", dependencies: ["FixcastTables"]),
         // FixcastAdapters for the recorded MeteoAlarm feeds and routes only: the core reads XML as a tree
         // or a handler and has no parser, so its tests read the recordings with the adapters' (libxml2)
@@ -127,7 +127,7 @@ let package = Package(
             name: "FixcastTests",
             dependencies: [
                 "fixcast", "FixcastApp", "FixcastRendering", "FixcastAdapters", "FixcastCore", "FixcastText",
-                "FixcastTestSupport",
+                "FixcastTestSupport", "FixcastFuzz",
             ],
             exclude: ["Fixtures"]),
         // What the test targets share: scratch folders (TestScratch), the fixture server, gpsfake and

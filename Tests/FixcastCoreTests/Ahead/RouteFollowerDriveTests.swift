@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastFuzz
 import Testing
 
 /// Random drives over routes whose way back is drawn on the way out's points, with gaps in the
@@ -9,21 +10,9 @@ import Testing
 struct RouteFollowerDriveTests {
     typealias F = AheadFixture
 
-    /// SplitMix64: the same drives on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One drive; returns the worst |projection − truth| in metres once the first fix is placed.
     static func drive(seed: UInt64, course: Bool) -> Double {
-        var rng = Seeded(state: seed)
+        var rng = FuzzRandom(seed: seed)  // the same drives on every run
         var points = [F.east(0)]
         var bearing = Double.random(in: 0..<360, using: &rng)
         for _ in 0..<Int.random(in: 3...6, using: &rng) {

@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastFuzz
 import FixcastText
 import Foundation
 import Testing
@@ -7,20 +8,6 @@ import Testing
 @testable import FixcastApp
 @testable import FixcastTestSupport
 @testable import fixcast
-
-/// A small deterministic generator (SplitMix64), so every run tries the same cases and a failure
-/// can be reproduced from its case number.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Issue 11's fuzz test: argument lists and config files built from a fixed seed. In process, the
 /// argument parser and config loader take a few hundred cases; through the binary, 30 cases (with
@@ -35,12 +22,12 @@ struct SeededGenerator: RandomNumberGenerator {
         "99999999999999999999",
     ]
 
-    static func word(_ g: inout SeededGenerator) -> String {
+    static func word(_ g: inout FuzzRandom) -> String {
         let pieces = Int.random(in: 1...3, using: &g)
         return (0..<pieces).map { _ in hostile.randomElement(using: &g)! }.joined()
     }
 
-    static func argumentList(_ g: inout SeededGenerator, closedPort: UInt16, dir: String) -> [String] {
+    static func argumentList(_ g: inout FuzzRandom, closedPort: UInt16, dir: String) -> [String] {
         let commands = ["now", "forecast", "search", "export", "status", "help", "bogus", ""]
         var args: [String] = []
         if Bool.random(using: &g) { args.append(commands.randomElement(using: &g)!) }
@@ -75,7 +62,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// A command line that makes sense, with outside text (a query, a place name) hostile: these
     /// cases get past the parser and run the command.
-    static func plausibleArgumentList(_ g: inout SeededGenerator, dir: String) -> [String] {
+    static func plausibleArgumentList(_ g: inout FuzzRandom, dir: String) -> [String] {
         var args: [String]
         switch Int.random(in: 0..<5, using: &g) {
         case 0:
@@ -103,7 +90,7 @@ struct SeededGenerator: RandomNumberGenerator {
         "display.units", "display.lang", "storage.track_interval_s", "mqtt.password", "bogus.key",
     ]
 
-    static func configText(_ g: inout SeededGenerator) -> [UInt8] {
+    static func configText(_ g: inout FuzzRandom) -> [UInt8] {
         var bytes: [UInt8] = Bool.random(using: &g) && Int.random(in: 0..<4, using: &g) == 0 ? [0xEF, 0xBB, 0xBF] : []
         var lastSection = ""
         for _ in 0..<Int.random(in: 0...6, using: &g) {
@@ -127,7 +114,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test("300 argument lists in process: the parser answers or throws a one-line usage error")
     func argumentParserInProcess() {
-        var g = SeededGenerator(seed: 0xF1C5_CA57)
+        var g = FuzzRandom(seed: 0xF1C5_CA57)
         for n in 0..<300 {
             let args = Self.argumentList(&g, closedPort: 9, dir: "/nonexistent")
             do {
@@ -145,7 +132,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test("300 config files in process: settings or a config error naming the file, never a secret")
     func configLoaderInProcess() {
-        var g = SeededGenerator(seed: 0xC0FF_1C)
+        var g = FuzzRandom(seed: 0xC0FF_1C)
         for n in 0..<300 {
             let bytes = Self.configText(&g)
             guard case .success(let text) = ConfigFileBytes.text(bytes) else { continue }
@@ -160,7 +147,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test("30 cases through the binary: exit 0, 1 or 2 within 15 s, valid JSON with --json, no raw control character")
     func throughTheBinary() throws {
-        var g = SeededGenerator(seed: 0x5EED_0011)
+        var g = FuzzRandom(seed: 0x5EED_0011)
         let home = AcceptanceHome("fuzz")
         defer { home.remove() }
         let closed = freeLoopbackPort()

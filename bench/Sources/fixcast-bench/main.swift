@@ -3,6 +3,7 @@ import FixcastAdapters
 // table, side by side with a brute-force scan; `--json` is bench/json.sh's. Timing lives here, never in tests.
 import FixcastApp
 import FixcastCore
+import FixcastFuzz
 
 #if canImport(Glibc)
     import Glibc
@@ -106,17 +107,7 @@ for attempt in 0..<7 {
 guard let table = loaded else { exit(1) }
 
 // Random query points, uniform on the sphere, from a fixed seed so runs compare.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-var rng = SplitMix(state: 42)
+var rng = FuzzRandom(seed: 42)
 var queries: [Coordinate] = []
 for _ in 0..<20_000 {
     let lat = asin(Double.random(in: -1...1, using: &rng)) * 180 / .pi
