@@ -101,17 +101,24 @@ import Testing
         }
     }
 
+    /// Steps every 3 h at +00:00 from `first`, `count` of them, each 280 K and clear (`step` makes one
+    /// otherwise), decoded with `extra` steps before them and a current temperature of `currentK`.
+    func decodedSteps(
+        from first: Int, count: Int, extra: [String] = [], currentK: Double = 280,
+        step: (Int) -> String = { #"{"dt":\#($0),"main":{"temp":280},"weather":[{"id":800}]}"# }
+    ) throws -> WeatherReport {
+        let steps = extra + stride(from: first, to: first + count * 10_800, by: 10_800).map(step)
+        let forecast = #"{"city":{"timezone":0},"list":[\#(steps.joined(separator: ","))]}"#
+        return try OpenWeatherMapDecoder.decode(
+            current: Array(#"{"main":{"temp":\#(currentK)}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
+            fetchedAt: Date(timeIntervalSince1970: Double(first - 600)))
+    }
+
     /// Partial days: a series that starts mid-day marks its first day `from` there; a last day the
     /// steps stop in is left out. Both were shown as whole days (a morning's maximum as the day's).
     @Test func aPartialFirstDayIsMarkedAndAPartialLastDayLeftOut() throws {
-        // +00:00; steps every 3 h from 15:00 on the 1st to 09:00 on the 3rd: the 2nd is whole.
-        let steps = stride(from: 1_767_279_600, through: 1_767_279_600 + 14 * 10_800, by: 10_800).map {
-            #"{"dt":\#($0),"main":{"temp":280},"weather":[{"id":800}]}"#
-        }
-        let forecast = #"{"city":{"timezone":0},"list":[\#(steps.joined(separator: ","))]}"#
-        let r = try OpenWeatherMapDecoder.decode(
-            current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
-            fetchedAt: Date(timeIntervalSince1970: 1_767_279_000))
+        // Steps every 3 h from 15:00 on the 1st to 09:00 on the 3rd: the 2nd is whole.
+        let r = try decodedSteps(from: 1_767_279_600, count: 15)
         #expect(r.daily.map(\.date) == ["2026-01-01", "2026-01-02"])
         #expect(r.daily[0].from == Date(timeIntervalSince1970: 1_767_279_600))
         #expect(r.daily[1].from == nil)
@@ -124,13 +131,7 @@ import Testing
         #"{"dt":1767279600,"main":{"temp":280},"rain":[]}"#,
     ])
     func aBadStepCostsThatStepOnly(bad: String) throws {
-        let good = stride(from: 1_767_290_400, through: 1_767_290_400 + 10 * 10_800, by: 10_800).map {
-            #"{"dt":\#($0),"main":{"temp":280},"weather":[{"id":800}]}"#
-        }
-        let forecast = #"{"city":{"timezone":0},"list":[\#(([bad] + good).joined(separator: ","))]}"#
-        let r = try OpenWeatherMapDecoder.decode(
-            current: Array(#"{"main":{"temp":283.15}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
-            fetchedAt: Date(timeIntervalSince1970: 1_767_279_000))
+        let r = try decodedSteps(from: 1_767_290_400, count: 11, extra: [bad], currentK: 283.15)
         #expect(r.current.temperatureC == 10)
         #expect(r.valueProblems.map(\.field) == ["daily"])
         #expect(r.daily.map(\.date) == ["2026-01-01", "2026-01-02"])
@@ -139,13 +140,9 @@ import Testing
     /// A step temperature out of range is left out of its day's range (a 0 K step made the day's
     /// minimum -273 °C, which the range check then nulled for the whole day).
     @Test func anAbsurdStepTemperatureIsLeftOutOfTheDay() throws {
-        let steps = stride(from: 1_767_225_600, through: 1_767_225_600 + 8 * 10_800, by: 10_800).map {
+        let r = try decodedSteps(from: 1_767_225_600, count: 9) {
             #"{"dt":\#($0),"main":{"temp":\#($0 == 1_767_236_400 ? 0 : 280)}}"#
         }
-        let forecast = #"{"city":{"timezone":0},"list":[\#(steps.joined(separator: ","))]}"#
-        let r = try OpenWeatherMapDecoder.decode(
-            current: Array(#"{"main":{"temp":280}}"#.utf8), forecast: Array(forecast.utf8), coordinate: here,
-            fetchedAt: Date(timeIntervalSince1970: 1_767_225_000))
         let day = try #require(r.daily.first)
         #expect(day.minC.map { abs($0 - 6.85) < 1e-9 } == true, "\(String(describing: day.minC))")
     }
