@@ -86,8 +86,13 @@ class Handler(BaseHTTPRequestHandler):
         if spec.get("gzip"):
             body = gzip.compress(body)
             headers["Content-Encoding"] = "gzip"
-        self.send_response(spec.get("status", 200))
         headers.update(spec.get("headers", {}))
+        if any(k.lower() == "date" for k in headers):
+            # A recorded answer's own Date (its Expires is on the same clock): not the server's now.
+            self.send_response_only(spec.get("status", 200))
+            self.send_header("Server", self.version_string())
+        else:
+            self.send_response(spec.get("status", 200))
         for k, v in headers.items():
             self.send_header(k, v)
         self.send_header("Content-Length", str(len(body)))

@@ -26,8 +26,15 @@ import Testing
     @Test func honoursExpiresAndRevalidatesWithIfModifiedSince() async throws {
         let server = try FixtureServer(routes: [
             "/weatherapi/locationforecast/2.0/compact": [
-                .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:00:00 GMT", "Last-Modified": lastModified]),
-                .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
+                .file(
+                    recorded,
+                    headers: [
+                        "Expires": "Sun, 04 Feb 2024 02:00:00 GMT", "Last-Modified": lastModified,
+                        "Date": "Sun, 04 Feb 2024 01:40:00 GMT",
+                    ]),
+                .body(
+                    "", status: 304,
+                    headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT", "Date": "Sun, 04 Feb 2024 02:05:00 GMT"]),
             ]
         ])
         defer { server.stop() }
@@ -117,8 +124,15 @@ import Testing
     @Test func expiresIsHonouredAcrossRunsThroughTheStore() async throws {
         let server = try FixtureServer(routes: [
             "/weatherapi/locationforecast/2.0/compact": [
-                .file(recorded, headers: ["Expires": "Sun, 04 Feb 2024 02:10:00 GMT", "Last-Modified": lastModified]),
-                .body("", status: 304, headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT"]),
+                .file(
+                    recorded,
+                    headers: [
+                        "Expires": "Sun, 04 Feb 2024 02:10:00 GMT", "Last-Modified": lastModified,
+                        "Date": "Sun, 04 Feb 2024 01:40:00 GMT",
+                    ]),
+                .body(
+                    "", status: 304,
+                    headers: ["Expires": "Sun, 04 Feb 2024 03:00:00 GMT", "Date": "Sun, 04 Feb 2024 02:15:00 GMT"]),
             ]
         ])
         defer { server.stop() }
