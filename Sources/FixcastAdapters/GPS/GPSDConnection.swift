@@ -110,22 +110,19 @@ public final class GPSDConnection {
     /// Why the connection closed, for the `.disconnected` event after `readAvailable` found it lost:
     /// lost once gpsd had answered on it (or on an earlier one), else not answering (what accepted the
     /// connection closed it without a word of gpsd's).
-    public var lossError: GPSError {
-        let label = address.description
-        // `everConnected` is set with `answered`: gpsd answered on this connection or an earlier one.
-        return everConnected
-            ? .connectionLost(address: label)
-            : .unreachable(address: label, detail: "it closed the connection without answering")
-    }
+    public var lossError: GPSError { ended(notAnswering: "it closed the connection without answering") }
 
     /// Why a connection that gpsd took but did not answer on is dropped (`GPSDLink.answerTimeoutS`).
     public var unansweredError: GPSError {
+        ended(
+            notAnswering: "it took the connection but said nothing gpsd says within \(Int(GPSDLink.answerTimeoutS)) s")
+    }
+
+    /// A connection that ended: lost once gpsd had answered on it or an earlier one (`everConnected`
+    /// is set with `answered`), else not answering, for `detail`.
+    private func ended(notAnswering detail: String) -> GPSError {
         let label = address.description
-        return everConnected
-            ? .connectionLost(address: label)
-            : .unreachable(
-                address: label,
-                detail: "it took the connection but said nothing gpsd says within \(Int(GPSDLink.answerTimeoutS)) s")
+        return everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail)
     }
 
     public func close() {

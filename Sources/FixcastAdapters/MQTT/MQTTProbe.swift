@@ -80,9 +80,10 @@ public enum MQTTProbe {
         }
         let found = retained(on: topics.availability, link: link)
         if case .failure(let e) = found { return .failure(e) }
-        let published = publishOnline(on: topics.availability, link: link, endpoint: endpoint)
-        let seen: (keptLate: [UInt8]?, echoed: Bool)
-        switch published {
+        let seen: Seen
+        switch publishAcknowledged(
+            MQTTTopics.online, on: topics.availability, link: link, endpoint: endpoint, awaitingEcho: true)
+        {
         case .failure(let e): return .failure(e)
         case .success(let s): seen = s
         }
@@ -90,7 +91,7 @@ public enum MQTTProbe {
             found: AvailabilityRestore.found(
                 before: (try? found.get()) ?? .unreadable, keptLate: seen.keptLate, echoed: seen.echoed))
         if let payload = restore.payload,
-            let e = publishAcknowledged(payload, on: topics.availability, link: link, endpoint: endpoint)
+            case .failure(let e) = publishAcknowledged(payload, on: topics.availability, link: link, endpoint: endpoint)
         {
             return .failure(e)
         }
@@ -137,21 +138,28 @@ public enum MQTTProbe {
     /// subscription (mosquitto sends it before the PUBACK).
     static let echoWaitMs = 1_000
 
-    /// Publishes `online` retained on `topic` (subscribed already) and waits for its PUBACK and for it
-    /// to come back through the subscription: whether it did (then the topic can be read), and a
-    /// retained message that came only now (a slow broker's answer to the subscription).
-    static func publishOnline(on topic: String, link: MQTTLink, endpoint: MQTTEndpoint) -> Result<
-        (keptLate: [UInt8]?, echoed: Bool), MQTTError
-    > {
-        guard let mid = link.publish(topic: topic, payload: MQTTTopics.online, retain: true) else {
+    /// What came through the test's subscription to the availability topic while a publish waited:
+    /// a retained message that came only then (a slow broker's answer to the subscription), and
+    /// whether the payload published came back (then the topic can be read).
+    struct Seen {
+        var keptLate: [UInt8]?
+        var echoed = false
+    }
+
+    /// Publishes `payload` retained on `topic` and waits for its PUBACK; with `awaitingEcho`, also for
+    /// the payload to come back through the subscription, at most `echoWaitMs` after the PUBACK.
+    static func publishAcknowledged(
+        _ payload: String, on topic: String, link: MQTTLink, endpoint: MQTTEndpoint, awaitingEcho: Bool = false
+    ) -> Result<Seen, MQTTError> {
+        guard let mid = link.publish(topic: topic, payload: payload, retain: true) else {
             return .failure(MQTTError(cause: .lost, broker: endpoint.display, detail: "the publish was refused"))
         }
+        let sent = Array(payload.utf8)
         let clock = ContinuousClock()
         var deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
         var acknowledged = false
-        var echoed = false
-        var keptLate: [UInt8]?
-        while !(acknowledged && echoed) {
+        var seen = Seen()
+        while !(acknowledged && (seen.echoed || !awaitingEcho)) {
             if let e = link.pump(timeoutMs: 50, connected: true) { return .failure(e) }
             for event in link.takeEvents() {
                 switch event {
@@ -159,10 +167,10 @@ public enum MQTTProbe {
                     acknowledged = true
                     deadline = min(deadline, clock.now.advanced(by: .milliseconds(echoWaitMs)))
                 case .message(topic, let payload, let length, let retained):
-                    if retained, keptLate == nil, length <= payload.count {
-                        keptLate = payload
-                    } else if !retained, payload == Array(MQTTTopics.online.utf8) {
-                        echoed = true
+                    if retained, seen.keptLate == nil, length <= payload.count {
+                        seen.keptLate = payload
+                    } else if !retained, payload == sent {
+                        seen.echoed = true
                     }
                 default: break
                 }
@@ -177,26 +185,6 @@ public enum MQTTProbe {
                 break
             }
         }
-        return .success((keptLate, echoed))
-    }
-
-    /// Publishes `payload` retained on `topic` and waits for its PUBACK: nil, or why it failed.
-    static func publishAcknowledged(_ payload: String, on topic: String, link: MQTTLink, endpoint: MQTTEndpoint)
-        -> MQTTError?
-    {
-        guard let mid = link.publish(topic: topic, payload: payload, retain: true) else {
-            return MQTTError(cause: .lost, broker: endpoint.display, detail: "the publish was refused")
-        }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(stepTimeoutS))
-        while true {
-            if let e = link.pump(timeoutMs: 100, connected: true) { return e }
-            if link.takeEvents().contains(.acknowledged(mid: mid)) { return nil }
-            if clock.now > deadline {
-                return MQTTError(
-                    cause: .protocolError, broker: endpoint.display,
-                    detail: "no PUBACK in \(Int(clamping: stepTimeoutS, to: 0...Int.max)) s")
-            }
-        }
+        return .success(seen)
     }
 }
