@@ -73,25 +73,13 @@ public struct RouteGeometry: Sendable, Equatable {
         return SphereNavigation.destination(from: points[i], bearingDeg: bearing, distanceM: a - alongM[i])
     }
 
-    /// The cosine of the angle between segment `i` and the unit vector (`east`, `north`) in the
-    /// tangent plane at the fix: 1 heading the same way, -1 against it, 0 for a segment of no length.
-    func alignment(_ frame: SphereNavigation.LocalFrame, ofSegment i: Int, east: Double, north: Double) -> Double {
-        let a = frame.offsetM(of: points[i])
-        let b = frame.offsetM(of: points[i + 1])
-        let dx = b.x - a.x
-        let dy = b.y - a.y
-        let length = (dx * dx + dy * dy).squareRoot()
-        return length > 0 ? (dx * east + dy * north) / length : 0
-    }
-
-    /// The nearest point to `c` on segment `i`: metres along the route there and metres off it.
-    func project(_ c: Coordinate, ontoSegment i: Int) -> (alongM: Double, offM: Double) {
-        project(SphereNavigation.LocalFrame(at: c), ontoSegment: i)
-    }
-
-    /// The same, in the tangent plane at the fix (made once for a whole search: its cosine is the
-    /// costly part, and it is the same for every segment).
-    func project(_ frame: SphereNavigation.LocalFrame, ontoSegment i: Int) -> (alongM: Double, offM: Double) {
+    /// The nearest point to a fix on segment `i`, in the tangent plane at the fix (`frame`, made once
+    /// for a whole search: its cosine is the costly part, and it is the same for every segment):
+    /// metres along the route there, metres off it, and the segment's unit direction in that plane
+    /// (east, north; 0, 0 for a segment of no length), to weigh it against the fix's course.
+    func project(_ frame: SphereNavigation.LocalFrame, ontoSegment i: Int) -> (
+        alongM: Double, offM: Double, east: Double, north: Double
+    ) {
         let a = frame.offsetM(of: points[i])
         let b = frame.offsetM(of: points[i + 1])
         let dx = b.x - a.x
@@ -100,6 +88,10 @@ public struct RouteGeometry: Sendable, Equatable {
         let t = lengthSquared > 0 ? max(0, min(1, -(a.x * dx + a.y * dy) / lengthSquared)) : 0
         let px = a.x + t * dx
         let py = a.y + t * dy
-        return (alongM[i] + t * (alongM[i + 1] - alongM[i]), (px * px + py * py).squareRoot())
+        let length = lengthSquared.squareRoot()
+        return (
+            alongM[i] + t * (alongM[i + 1] - alongM[i]), (px * px + py * py).squareRoot(),
+            length > 0 ? dx / length : 0, length > 0 ? dy / length : 0
+        )
     }
 }

@@ -161,10 +161,11 @@ public struct RouteProjection: Sendable {
         let heading = headingDeg.map { $0 * Double.pi / 180 }.map {
             (east: Elementary.sin($0), north: Elementary.cos($0))
         }
-        func candidate(_ i: Int) -> (alongM: Double, offM: Double, wrongWay: Double) {
+        typealias Candidate = (alongM: Double, offM: Double, wrongWay: Double)
+        func candidate(_ i: Int) -> Candidate {
             let p = route.project(frame, ontoSegment: i)
-            let wrongWay =
-                heading.map { max(0, -route.alignment(frame, ofSegment: i, east: $0.east, north: $0.north)) } ?? 0
+            // How far the segment heads against the course: 0 up to 90° off, 1 straight against it.
+            let wrongWay = heading.map { max(0, -(p.east * $0.east + p.north * $0.north)) } ?? 0
             guard p.alongM < lower || p.alongM > upper else { return (p.alongM, p.offM, wrongWay) }
             // The segment's nearest point is outside the window: its end inside the window stands in.
             let clamped = max(lower, min(upper, p.alongM))
@@ -178,31 +179,27 @@ public struct RouteProjection: Sendable {
         // the earliest of those going the traveller's way. But only among the passes within
         // `wrongWayM` of the nearest: a course that is wrong for one fix (a U-turn, a car park's exit)
         // must not send the first projection kilometres ahead to a part of the route that merely
-        // heads the right way, where forward only would hold it.
+        // heads the right way, where forward only would hold it. (The first fix's candidates are made
+        // once and kept for the two looks; every other search keeps no list: one walk.)
         let firstFixWithCourse = reference == nil && heading != nil
         let wrongWayCost = Self.wrongWayM + (firstFixWithCourse ? weight * route.lengthM : 0)
-        var nearestOffM = Double.infinity
-        if firstFixWithCourse {
-            for i in first...last { nearestOffM = min(nearestOffM, candidate(i).offM) }
-        }
-        func placement(_ p: (alongM: Double, offM: Double, wrongWay: Double)) -> Double {
-            let tooFar = firstFixWithCourse && p.offM > nearestOffM + Self.wrongWayM
-            return p.offM + weight * Self.continuation(from: reference, to: p.alongM) + wrongWayCost * p.wrongWay
-                + (tooFar ? Double.greatestFiniteMagnitude / 4 : 0)
-        }
-        var best = candidate(first)
-        var bestPlacement = placement(best)
-        if first < last {
-            for i in (first + 1)...last {
-                let p = candidate(i)
-                let score = placement(p)
-                if score < bestPlacement {
-                    best = p
-                    bestPlacement = score
-                }
+        let kept = firstFixWithCourse ? (first...last).map(candidate) : nil
+        let withinM = (kept?.map(\.offM).min() ?? .infinity) + Self.wrongWayM
+        var best: Candidate?
+        var bestPlacement = Double.infinity
+        for i in first...last {
+            let p = kept?[i - first] ?? candidate(i)
+            if firstFixWithCourse, p.offM > withinM { continue }
+            let placement =
+                p.offM + weight * Self.continuation(from: reference, to: p.alongM) + wrongWayCost * p.wrongWay
+            if best == nil || placement < bestPlacement {
+                best = p
+                bestPlacement = placement
             }
         }
-        return (best.alongM, best.offM)
+        // Always one: the nearest candidate is within `withinM`, and other searches skip none.
+        let chosen = best ?? candidate(first)
+        return (chosen.alongM, chosen.offM)
     }
 
     /// How far a point `along` is from where the traveller should be (`reference`), a metre behind it
