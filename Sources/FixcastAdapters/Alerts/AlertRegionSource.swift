@@ -61,11 +61,7 @@ public struct AlertRegionSource: Sendable {
         if case .ecccBox = region {
             let pages = try await ecccPages(first: body, url: url)
             if pages.count > 1 {
-                do {
-                    body = try ECCCPages.joined(pages)
-                } catch {
-                    throw .invalidResponse(source: .eccc, detail: error.detail)
-                }
+                body = ECCCPages.joined(pages)
                 // The first page unchanged says nothing of the others: a joined answer is asked whole.
                 validators = (nil, nil)
             }
@@ -83,24 +79,24 @@ public struct AlertRegionSource: Sendable {
     }
 
     /// The first page of an ECCC answer and the pages after it that `ECCCPages` asks for (a storm's
-    /// box can cross more warning areas than one page holds), in order.
-    func ecccPages(first: [UInt8], url: String) async throws(AlertError) -> [[UInt8]] {
-        var pages = [first]
-        var said: [ECCCPages.Page] = []
+    /// box can cross more warning areas than one page holds), in order, each read once.
+    func ecccPages(first: [UInt8], url: String) async throws(AlertError) -> [ECCCPages.Page] {
+        var body = first
+        var pages: [ECCCPages.Page] = []
         while true {
             do {
-                said.append(try ECCCPages.page(pages[pages.count - 1]))
+                pages.append(try ECCCPages.page(body))
             } catch {
                 throw .invalidResponse(source: .eccc, detail: error.detail)
             }
-            guard let offset = ECCCPages.nextOffset(after: said) else { return pages }
+            guard let offset = ECCCPages.nextOffset(after: pages) else { return pages }
             let next = try await AlertHTTP.exchange(
                 url + "&offset=\(offset)", accept: "application/geo+json, application/json;q=0.9",
                 ifModifiedSince: nil, source: .eccc, http: http)
-            guard let body = next.body else {
+            guard let nextBody = next.body else {
                 throw .invalidResponse(source: .eccc, detail: "a later page answered 304 to an unconditional request")
             }
-            pages.append(body)
+            body = nextBody
         }
     }
 

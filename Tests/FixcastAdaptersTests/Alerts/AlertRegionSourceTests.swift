@@ -55,6 +55,9 @@ struct AlertRegionSourceTests {
         let answer = try await source.fetch(Self.box, ifModifiedSince: nil, ifNoneMatch: nil)
         #expect(server.requests().count == 1)
         #expect(answer.lastModified == "Mon, 07 Dec 2026 08:00:00 GMT")
+        // Kept as it came, not read and written again.
+        let served = try #require(try Self.pages([7]).first?.body)
+        #expect(answer.body == served)
         #expect(try JSONValue.parse(Array(try #require(answer.body).utf8))["features"]?.arrayValue?.count == 7)
     }
 

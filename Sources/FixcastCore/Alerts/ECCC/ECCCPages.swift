@@ -12,25 +12,25 @@ public enum ECCCPages {
     /// of a few degrees crosses in a storm; the bound keeps a broken `numberMatched` from asking forever.
     public static let maxPages = 4
 
-    /// What one page says of the whole: `numberMatched` (nil when not given) and its own features.
+    /// One page, read once: `numberMatched` (nil when not given) and its own features, which both
+    /// decide whether to ask on and make the joined answer.
     public struct Page: Sendable, Equatable {
         public var matched: Int?
-        public var count: Int
-        /// The page's first feature's `id`: a server that ignores `offset` sends the same page again.
-        public var firstID: String?
+        public var features: [JSONValue]
 
-        public init(matched: Int?, count: Int, firstID: String? = nil) {
+        public init(matched: Int?, features: [JSONValue]) {
             self.matched = matched
-            self.count = count
-            self.firstID = firstID
+            self.features = features
         }
+
+        public var count: Int { features.count }
+        /// The page's first feature's `id`: a server that ignores `offset` sends the same page again.
+        public var firstID: String? { features.first.flatMap(ECCCPages.id) }
     }
 
     public static func page(_ body: [UInt8]) throws(AlertDecodeFailure) -> Page {
         let json = try AlertGeoJSON.document(body)
-        let features = try AlertGeoJSON.features(of: json)
-        return Page(
-            matched: json["numberMatched"]?.intValue, count: features.count, firstID: features.first.flatMap(id))
+        return Page(matched: json["numberMatched"]?.intValue, features: try AlertGeoJSON.features(of: json))
     }
 
     /// A feature's `id` (the alert's and area's), as ECCC sends it at the top or in its properties.
@@ -52,24 +52,20 @@ public enum ECCCPages {
         return collected
     }
 
-    /// One FeatureCollection of every page's features, in order (the body that is kept); the first
-    /// page itself when it is the only one.
-    public static func joined(_ pages: [[UInt8]]) throws(AlertDecodeFailure) -> [UInt8] {
-        guard pages.count > 1 else { return pages.first ?? [] }
+    /// One FeatureCollection of every page's features, in order (the body that is kept), from the
+    /// pages as read (none is parsed again).
+    public static func joined(_ pages: [Page]) -> [UInt8] {
         var features: [JSONValue] = []
-        var matched: JSONValue?
         // A feature twice (the set changed between two pages, or a page came again) is kept once.
         var seen: Set<String> = []
-        for (k, page) in pages.enumerated() {
-            let json = try AlertGeoJSON.document(page)
-            if k == 0 { matched = json["numberMatched"] }
-            for feature in try AlertGeoJSON.features(of: json) {
+        for page in pages {
+            for feature in page.features {
                 if let id = id(feature), !seen.insert(id).inserted { continue }
                 features.append(feature)
             }
         }
         let joined = JSONValue.object([
-            ("type", .string("FeatureCollection")), ("numberMatched", matched ?? .null),
+            ("type", .string("FeatureCollection")), ("numberMatched", .number(pages.first?.matched)),
             ("numberReturned", .int(features.count)), ("features", .array(features)),
         ])
         return Array(joined.serialized().utf8)
