@@ -66,10 +66,11 @@ public enum TOMLSubset {
             // control character like the others TOML 1.0 refuses anywhere but as an escape in a string
             // (in a comment too).
             if let bad = rawLine.utf8.first(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) {
+                let hex = String(bad, radix: 16, uppercase: true)
                 throw TOMLSyntaxError(
                     line: lineNumber,
                     reason:
-                        "control character (byte \(ByteHex.text(bad))) in the line; inside a double-quoted string write it as an escape such as \\t or \\u0001"
+                        "control character (byte 0x\(hex.count < 2 ? "0" + hex : hex)) in the line; inside a double-quoted string write it as an escape such as \\t or \\u0001"
                 )
             }
             var scanner = LineScanner(Substring(rawLine), number: lineNumber)
@@ -248,7 +249,8 @@ private struct LineScanner {
             case UInt8(ascii: "u"), UInt8(ascii: "U"):
                 let count = e == UInt8(ascii: "u") ? 4 : 8
                 // Hex digits only: UInt32(_:radix:) would also take a sign ("\u+041").
-                guard i + count <= bytes.count, bytes[i..<i + count].allSatisfy({ ByteHex.isDigit($0) }),
+                guard i + count <= bytes.count,
+                    bytes[i..<i + count].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
                     let v = UInt32(String(decoding: bytes[i..<i + count], as: UTF8.self), radix: 16),
                     let scalar = Unicode.Scalar(v)
                 else {
@@ -345,18 +347,5 @@ public enum TOMLNumber {
             out.append(c)
         }
         return out
-    }
-}
-
-/// Hex digits of a byte, for the TOML scanner's messages and escapes.
-enum ByteHex {
-    static func isDigit(_ b: UInt8) -> Bool {
-        (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b)
-    }
-
-    /// "0x01".
-    static func text(_ b: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return "0x" + String(decoding: [digits[Int(b >> 4)], digits[Int(b & 0xF)]], as: UTF8.self)
     }
 }
