@@ -29,3 +29,15 @@ enum DailyCoverage {
         UTCTime.parse(date + "T00:00:00Z").map { $0.addingTimeInterval(-offset) }
     }
 }
+
+extension DailyForecast {
+    /// One step of a series folded into its day: its temperatures widen the day's range, its condition
+    /// stands if it is worse than the day's so far (`WMOCode.severity`: a day with one thunderstorm is
+    /// a thunderstorm day), its precipitation is added. nil leaves that part of the day as it is.
+    mutating func include(minC lo: Double?, maxC hi: Double?, weatherCode code: Int?, precipitationMm amount: Double?) {
+        if let lo { minC = min(minC ?? .infinity, lo) }
+        if let hi { maxC = max(maxC ?? -.infinity, hi) }
+        if let code, weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true { weatherCode = code }
+        if let amount { precipitationMm = (precipitationMm ?? 0) + amount }
+    }
+}

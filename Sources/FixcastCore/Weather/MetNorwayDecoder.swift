@@ -125,22 +125,14 @@ public enum MetNorwayDecoder {
             var day = days[date] ?? DailyForecast(date: date)
             // A step temperature that cannot be read or is out of range is left out of the day's range.
             let path = "instant.details.air_temperature"
-            if let c = try? si(
-                JSONRead.number(step.details?["air_temperature"], path), "air_temperature", .temperature, path),
-                c.isFinite, WeatherValueRanges.temperature.contains(c)
-            {
-                day.minC = min(day.minC ?? .infinity, c)
-                day.maxC = max(day.maxC ?? -.infinity, c)
-            }
-            if let code = (step.symbol1h ?? step.symbol6h).flatMap(MetNorwaySymbols.wmoCode),
-                day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true
-            {
-                day.weatherCode = code
-            }
+            let c =
+                (try? si(
+                    JSONRead.number(step.details?["air_temperature"], path), "air_temperature", .temperature, path))
+                .flatMap { $0.isFinite && WeatherValueRanges.temperature.contains($0) ? $0 : nil }
             // Hourly steps carry next_1_hours; once the series turns 6-hourly only next_6_hours is there.
-            if let amount = step.precipitation1h ?? (step.symbol1h == nil ? step.precipitation6h : nil) {
-                day.precipitationMm = (day.precipitationMm ?? 0) + amount
-            }
+            day.include(
+                minC: c, maxC: c, weatherCode: (step.symbol1h ?? step.symbol6h).flatMap(MetNorwaySymbols.wmoCode),
+                precipitationMm: step.precipitation1h ?? (step.symbol1h == nil ? step.precipitation6h : nil))
             days[date] = day
         }
         let daily = Self.covered(days.values.sorted { $0.date < $1.date }, steps: steps, offset: offset)

@@ -134,13 +134,9 @@ public enum OpenWeatherMapDecoder {
             last = max(last ?? step.time, step.time)
             let date = UTCTime.formatDate(step.time.addingTimeInterval(Double(offset)))
             var day = days[date] ?? DailyForecast(date: date)
-            if let lo = step.minC { day.minC = min(day.minC ?? .infinity, lo) }
-            if let hi = step.maxC { day.maxC = max(day.maxC ?? -.infinity, hi) }
-            if let code = step.code, day.weatherCode.map({ WMOCode.severity(code) > WMOCode.severity($0) }) ?? true {
-                day.weatherCode = code
-            }
             // A step without rain or snow is a dry step (OWM omits the blocks), so it counts as 0.
-            day.precipitationMm = (day.precipitationMm ?? 0) + (step.precipitationMm ?? 0)
+            day.include(
+                minC: step.minC, maxC: step.maxC, weatherCode: step.code, precipitationMm: step.precipitationMm ?? 0)
             days[date] = day
         }
         let sorted = days.values.sorted { $0.date < $1.date }
