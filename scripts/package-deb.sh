@@ -52,8 +52,13 @@ install -m 755 "$binary" "$root/usr/bin/fixcast"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/fixcast"
 fixcast=$root/usr/bin/fixcast
 
+# The tables fixcast maps (*.bin) and their README. places.tsv, the text places.bin is built from
+# (scripts/build-places.py), stays in the source tree: nothing reads it at run time (OfflinePlaces
+# maps places.bin), and it would add 4.6 MB.
 for file in share/fixcast/*; do
-    [ -f "$file" ] && install -m 644 "$file" "$root/usr/share/fixcast/"
+    [ -f "$file" ] || continue
+    case $file in *.tsv) continue ;; esac
+    install -m 644 "$file" "$root/usr/share/fixcast/"
 done
 
 # The man page and the completions come from the binary itself (its --help texts and option tables).
@@ -77,6 +82,9 @@ install -m 755 packaging/postinst packaging/prerm packaging/postrm "$root/DEBIAN
 echo /etc/fixcast/config.toml > "$root/DEBIAN/conffiles"
 chmod 644 "$root/DEBIAN/conffiles"
 
+# Depends, besides the libraries: adduser (postinst makes the user) and ca-certificates, since every
+# default endpoint is HTTPS and libcurl4 only recommends it (a minimal image, or an install with
+# --no-install-recommends, would have no CA to verify a server with, and every request would fail).
 # dpkg-shlibdeps reads debian/control: a skeleton of one in a scratch source tree.
 mkdir -p "$stage/src/debian"
 printf 'Source: fixcast\n\nPackage: fixcast\nArchitecture: any\n' > "$stage/src/debian/control"
@@ -124,7 +132,7 @@ Version: $debversion
 Architecture: $arch
 Maintainer: fixcast authors <fixcast@users.noreply.github.com>
 Installed-Size: $installed_size
-Depends: adduser, $shlibs
+Depends: adduser, ca-certificates, $shlibs
 Recommends: gpsd
 Section: utils
 Priority: optional
@@ -149,5 +157,5 @@ find "$root" -newermt "@$SOURCE_DATE_EPOCH" -exec touch -h -d "@$SOURCE_DATE_EPO
 mkdir -p "$out"
 deb="$out/fixcast_${debversion}_${arch}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
-echo "package-deb: Depends: adduser, $shlibs"
+echo "package-deb: Depends: adduser, ca-certificates, $shlibs"
 echo "$deb"

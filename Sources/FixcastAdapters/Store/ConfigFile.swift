@@ -95,13 +95,22 @@ public enum ConfigFile {
             bytes.append(contentsOf: chunk[0..<n])
             if bytes.count > maxBytes { return .tooLarge }
         }
-        let readableByOthers = (st.st_mode & 0o044) != 0
+        let readableByOthers = Self.readableByOthers(mode: st.st_mode, owner: st.st_uid, group: st.st_gid)
         switch ConfigFileBytes.text(bytes) {
         case .failure(let bad):
             return .invalidUTF8(line: bad.line)
         case .success(let text):
             return .text(ConfigFileText(path: path, text: text, readableByOthers: readableByOthers))
         }
+    }
+
+    /// Whether a file of this mode, owner and group can be read by users other than the one reading it:
+    /// anyone may (o+r), or its group may and that group is not this process's, except that a file root
+    /// owns and gives to a group is an administrator's choice (`root:fixcast 0640`, how the service's
+    /// user is let read /etc/fixcast/config.toml without the world).
+    static func readableByOthers(mode: mode_t, owner: uid_t, group: gid_t, ownGroup: gid_t = getegid()) -> Bool {
+        if mode & 0o004 != 0 { return true }
+        return mode & 0o040 != 0 && group != ownGroup && owner != 0
     }
 
     /// The character device `/dev/null` is (compared by device number, so a link to it or a second node of

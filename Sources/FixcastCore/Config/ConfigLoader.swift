@@ -39,12 +39,12 @@ public enum ConfigLoader {
             try apply(file: file, home: environment["HOME"], to: &settings)
             if file.readableByOthers, !settings.weather.apiKey.isEmpty {
                 warnings.append(
-                    "config: \(file.path) holds an API key and other users can read it; run chmod 600 \(file.path), or set FIXCAST_WEATHER_API_KEY instead."
+                    "config: \(file.path) holds an API key and other users can read it; run chmod 600 \(file.path) (for the service's /etc/fixcast/config.toml: chown root:fixcast and chmod 640), or set FIXCAST_WEATHER_API_KEY instead (the service reads it from /etc/fixcast/secrets)."
                 )
             }
             if file.readableByOthers, !settings.mqtt.password.isEmpty {
                 warnings.append(
-                    "config: \(file.path) holds the MQTT password and other users can read it; run chmod 600 \(file.path), or set FIXCAST_MQTT_PASSWORD instead."
+                    "config: \(file.path) holds the MQTT password and other users can read it; run chmod 600 \(file.path) (for the service's /etc/fixcast/config.toml: chown root:fixcast and chmod 640), or set FIXCAST_MQTT_PASSWORD instead (the service reads it from /etc/fixcast/secrets)."
                 )
             }
         }

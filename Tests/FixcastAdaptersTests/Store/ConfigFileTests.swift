@@ -141,4 +141,19 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         #expect(try ConfigFile.load(explicitPath: path, environment: [:]).warnings.isEmpty)
     }
+
+    /// Who else can read a config file that may hold a key: the world's bit always counts; the group's
+    /// only for another group than this process's, and not for a file root gave to a group
+    /// (`root:fixcast 0640`, the service's config), which an administrator chose.
+    @Test func readableByOthersCountsTheWorldAndAForeignGroup() {
+        func others(_ mode: mode_t, owner: uid_t = 1000, group: gid_t) -> Bool {
+            ConfigFile.readableByOthers(mode: mode, owner: owner, group: group, ownGroup: 100)
+        }
+        #expect(others(0o644, group: 100))
+        #expect(others(0o604, owner: 0, group: 100))
+        #expect(others(0o640, group: 200), "another group can read it")
+        #expect(!others(0o640, group: 100), "this process's own group")
+        #expect(!others(0o640, owner: 0, group: 200), "root gave it to a group")
+        #expect(!others(0o600, group: 200))
+    }
 }

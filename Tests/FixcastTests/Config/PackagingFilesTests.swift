@@ -87,6 +87,84 @@ import Testing
         }
     }
 
+    /// README's from-source command installs every library development package scripts/install-deps.sh names
+    /// (the C shims include <mosquitto.h> and <libxml/...>: without libmosquitto-dev and libxml2-dev
+    /// `swift build` fails), and ca-certificates, which every default HTTPS endpoint needs.
+    @Test func theReadmeFromSourceCommandInstallsEveryDevelopmentPackage() throws {
+        let readme = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let deps = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("scripts/install-deps.sh"), encoding: .utf8)
+        let devPackages = Set(
+            deps.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "(" || $0 == ")" }).map(String.init)
+                .filter { $0.hasPrefix("lib") && $0.hasSuffix("-dev") })  // libraries; not dpkg-dev, a tool
+        #expect(
+            devPackages.isSuperset(of: [
+                "libgps-dev", "libcurl4-openssl-dev", "libsqlite3-dev", "libmosquitto-dev", "libxml2-dev",
+            ]))
+        let heading = try #require(readme.range(of: "From source, without the package"))
+        let after = readme[heading.upperBound...]
+        let fence = try #require(after.range(of: "```sh\n"))
+        let end = try #require(after[fence.upperBound...].range(of: "```"))
+        let commands = after[fence.upperBound..<end.lowerBound].replacingOccurrences(of: "\\\n", with: " ")
+        let install = try #require(commands.split(separator: "\n").first { $0.contains("apt-get install") })
+        let named = Set(install.split(separator: " ").map(String.init))
+        for name in devPackages.union(["ca-certificates"]) {
+            #expect(named.contains(name), "README's from-source apt-get install lacks \(name)")
+        }
+    }
+
+    /// The package depends on ca-certificates: libcurl4 only recommends it, and without it every HTTPS
+    /// request fails (a minimal image, an install without recommends).
+    @Test func thePackageDependsOnCACertificates() throws {
+        let script = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("scripts/package-deb.sh"), encoding: .utf8)
+        let depends = script.split(separator: "\n").filter { $0.hasPrefix("Depends: ") }
+        #expect(depends.count == 1)
+        #expect(
+            depends.allSatisfy {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains("ca-certificates")
+            }, "\(depends)")
+    }
+
+    /// Purge keeps the system user (its uid is not handed out again while files it owned may remain)
+    /// and removes the store config/fixcast.service's dynamic user kept in /var/lib/private/fixcast
+    /// (behind the /var/lib/fixcast symlink, which is all `rm -rf /var/lib/fixcast` removes).
+    @Test func purgeKeepsTheUserAndRemovesTheDynamicUsersStore() throws {
+        let postrm = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("packaging/postrm"), encoding: .utf8)
+        let commands = postrm.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.hasPrefix("#") }
+        for tool in ["deluser", "userdel", "delgroup", "groupdel"] {
+            #expect(!commands.contains { $0.contains(tool) }, "postrm runs \(tool)")
+        }
+        #expect(commands.contains { $0.hasPrefix("rm -rf ") && $0.contains(" /var/lib/private/fixcast") })
+        #expect(commands.contains { $0.hasPrefix("rm -rf ") && $0.contains(" /etc/fixcast") })
+    }
+
+    /// postinst makes the service's data folder and the unit's secrets file, each only when missing,
+    /// and the secrets file root's alone before anything is written to it.
+    @Test func postinstMakesTheDataFolderAndTheSecretsFileOnlyWhenMissing() throws {
+        let postinst = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("packaging/postinst"), encoding: .utf8)
+        #expect(postinst.contains("if [ ! -e /var/lib/fixcast ] && [ ! -L /var/lib/fixcast ]; then"))
+        #expect(postinst.contains("install -d -o fixcast -g fixcast -m 0700 /var/lib/fixcast"))
+        #expect(postinst.contains("[ ! -e /etc/fixcast/secrets ] && [ ! -L /etc/fixcast/secrets ]"))
+        let umask = try #require(postinst.range(of: "umask 077"))
+        let write = try #require(postinst.range(of: "> /etc/fixcast/secrets"))
+        #expect(umask.upperBound < write.lowerBound)
+        #expect(postinst.contains("chmod 0600 /etc/fixcast/secrets"))
+    }
+
+    /// The example configuration (and so the packaged conffile) gives the system file to the service's
+    /// group for a secret, not chmod 600, which would keep the service's user out (exit 2).
+    @Test func theConfigFileAdvisesGroupReadableForTheSystemFile() throws {
+        let text = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("config/fixcast.toml"), encoding: .utf8)
+        #expect(text.contains("chown root:fixcast /etc/fixcast/config.toml && sudo chmod 640 /etc/fixcast/config.toml"))
+        #expect(!text.contains("chmod 600 this file"))
+        #expect(text.contains("/etc/fixcast/secrets"))
+    }
+
     @Test func thePackagedConfigFileCommentsEveryKeyAtItsDefault() throws {
         let script = TestPaths.repoRoot.appendingPathComponent("scripts/package-conffile.sh").path
         let made = try ShellRun.run("/bin/bash", [script])

@@ -17,9 +17,69 @@ import Testing
         "Restart=on-failure", "DynamicUser=yes", "StateDirectory=fixcast", "Environment=XDG_DATA_HOME=%S",
         "ProtectSystem=strict", "ProtectHome=yes", "NoNewPrivileges=yes", "PrivateTmp=yes",
         "WantedBy=multi-user.target",
+        // A usage or config error (exit 2) never heals by itself: no restart loop on it.
+        "RestartPreventExitStatus=2",
+        // Secrets from a root-only file systemd reads, never from Environment= (systemctl show).
+        "EnvironmentFile=-/etc/fixcast/secrets",
     ])
     func hasDirective(_ line: String) throws {
         #expect(try Self.directives().contains(line))
+    }
+
+    /// Each section's directives, by section name ("Unit", "Service", "Install").
+    static func sections(_ path: String) throws -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        var current = ""
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init) {
+            if line.hasPrefix("["), line.hasSuffix("]") {
+                current = String(line.dropFirst().dropLast())
+            } else if !line.hasPrefix("#"), line.contains("=") {
+                result[current, default: []].append(line)
+            }
+        }
+        return result
+    }
+
+    /// A systemd time span as this project writes one: "300", "300s" or "5min".
+    static func seconds(_ value: String) -> Double? {
+        if value.hasSuffix("min") { return Double(value.dropLast(3)).map { $0 * 60 } }
+        if value.hasSuffix("s") { return Double(value.dropLast()) }
+        return Double(value)
+    }
+
+    static func value(of key: String, in lines: [String]) -> String? {
+        lines.first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+    }
+
+    /// RestartSec=5s never reaches systemd's default start limit (5 starts in 10 s), so a lasting
+    /// failure (a damaged store, exit 1) restarted the unit every 5 s forever. The unit's own limit, in
+    /// [Unit] where systemd reads it, must be reached by restarts RestartSec apart: Burst starts at
+    /// least RestartSec apart fit in the interval.
+    @Test(arguments: [ServiceUnitTests.unitPath, PackagingFilesTests.packagedUnit])
+    func aRestartLoopEndsInFailed(_ path: String) throws {
+        let sections = try Self.sections(path)
+        let unit = sections["Unit"] ?? []
+        let service = sections["Service"] ?? []
+        let interval = try #require(Self.value(of: "StartLimitIntervalSec", in: unit).flatMap(Self.seconds))
+        let burst = try #require(Self.value(of: "StartLimitBurst", in: unit).flatMap { Int($0) })
+        let restart = try #require(Self.value(of: "RestartSec", in: service).flatMap(Self.seconds))
+        #expect(burst >= 2)
+        #expect(Double(burst) * restart < interval, "\(burst) restarts \(restart) s apart do not fit in \(interval) s")
+        #expect(!service.contains { $0.hasPrefix("StartLimit") }, "systemd reads the start limit in [Unit] only")
+    }
+
+    /// Neither unit puts a secret in, nor advises, an Environment= line (its own or a drop-in's):
+    /// `systemctl show fixcast -p Environment` gives those to every local user. Comments included.
+    @Test(arguments: [ServiceUnitTests.unitPath, PackagingFilesTests.packagedUnit])
+    func noLineAdvisesASecretInEnvironment(_ path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let advising = text.split(separator: "\n").filter { line in
+            guard let r = line.range(of: "Environment=FIXCAST_") else { return false }
+            let name = line[r.upperBound...].prefix { $0 != "=" }
+            return name.contains("KEY") || name.contains("PASSWORD")
+        }
+        #expect(advising.isEmpty, "\(advising)")
+        #expect(text.contains("/etc/fixcast/secrets") && text.contains("0600"))
     }
 
     @Test func documentsTheManualRefresh() throws {
