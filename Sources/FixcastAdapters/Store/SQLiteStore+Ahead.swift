@@ -12,6 +12,13 @@ extension SQLiteStore {
     func saveAheadForecast(_ forecast: AheadForecast) throws(StorageError) -> Int64 {
         var kept = forecast
         kept.stale = false
+        // A sample or alert without a finite time or distance (columns that may not be NULL, and a
+        // non-finite number is bound as NULL) is left out: it must not fail the reading's transaction.
+        kept.samples = kept.samples.filter {
+            $0.eta.timeIntervalSince1970.isFinite && $0.distanceKm.isFinite && $0.coordinate.lat.isFinite
+                && $0.coordinate.lon.isFinite
+        }
+        kept.alerts = kept.alerts.filter { $0.atKm.isFinite }
         if let same = try storedAheadForecastID(equalTo: kept) { return same }
         let stmt = try db.kept(AheadRow.insertSQL("ahead_forecasts", AheadRow.forecastColumns))
         try stmt.bindAll(AheadRow.values(of: kept))

@@ -129,17 +129,15 @@ public actor SQLiteStore {
 
     static func migrate(_ db: SQLiteConnection) throws(StorageError) {
         let known = StoreSchema.currentVersion
-        let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        let version = try StoreOpening.schemaVersion(db)
         let owner = try StoreOwnership.check(db)
-        if version > known { throw StorageError.newerSchema(path: db.path, version: version) }
         if version == known {
             if owner == .unclaimed, !db.isReadOnly { try StoreOwnership.claim(db) }
             return
         }
         try db.transaction { () throws(StorageError) in
             // Read again under the write lock: another process may have migrated meanwhile.
-            let current = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
-            if current > known { throw StorageError.newerSchema(path: db.path, version: current) }
+            let current = try StoreOpening.schemaVersion(db)
             if try StoreOwnership.check(db) == .unclaimed { try StoreOwnership.claim(db) }
             for step in current..<known {
                 try db.execute(StoreSchema.migrations[step])

@@ -57,7 +57,7 @@ enum StoreOpening {
             configure(db)
             try judge(db, everyPage: everyPage)
         }
-        let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        let version = try schemaVersion(db)
         // An empty database (a 0-byte file, as `touch` or `mktemp` leaves) holds no store yet: a
         // reader says so as for a missing file, not "an older schema" (a writer claims the file).
         if version == 0, try db.scalarInt("SELECT count(*) FROM sqlite_master") == 0 {
@@ -74,11 +74,23 @@ enum StoreOpening {
         db.setDefensive()
     }
 
+    /// The store's schema version (`PRAGMA user_version`, 0 for a new file), when it is one this fixcast
+    /// can read or bring up to date: a newer one is refused, and a negative one (the header field is a
+    /// signed 32-bit number no fixcast writes below 0; a flipped bit) is damage, not a version to migrate
+    /// from (`migrations[-1]` trapped).
+    static func schemaVersion(_ db: SQLiteConnection) throws(StorageError) -> Int {
+        let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+        if version > StoreSchema.currentVersion { throw StorageError.newerSchema(path: db.path, version: version) }
+        if version < 0 {
+            throw StorageError.corrupt(path: db.path, detail: "its schema version \(version) is not one fixcast writes")
+        }
+        return version
+    }
+
     /// Reads (never writes) whether the open file is a sound fixcast store, or one to claim.
     static func judge(_ db: SQLiteConnection, everyPage: Bool = true) throws(StorageError) {
         _ = try StoreOwnership.check(db)
-        let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
-        if version > StoreSchema.currentVersion { throw StorageError.newerSchema(path: db.path, version: version) }
+        _ = try schemaVersion(db)
         guard everyPage else { return }
         // quick_check: every page and index entry in the file is readable and well-formed (it skips
         // only integrity_check's cross-checks of indexes against tables), so a store that a full

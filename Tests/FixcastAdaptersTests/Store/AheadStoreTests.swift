@@ -37,6 +37,22 @@ struct AheadStoreTests {
         #expect(try await store.lastReading() == stored)
     }
 
+    /// A sample or alert with a non-finite distance (bound as NULL into a NOT NULL column) is left out;
+    /// the reading and the rest of its forecast are stored.
+    @Test func aNonFiniteSampleDoesNotCostTheReading() async throws {
+        let path = StoreTestData.temporaryStorePath("ahead-nan")
+        let store = try SQLiteStore(path: path)
+        var forecast = StoreTestData.aheadForecast()
+        forecast.samples[1].distanceKm = .nan
+        forecast.samples[2].distanceKm = .infinity
+        forecast.alerts[0].atKm = .nan
+        try await store.insertReading(StoreTestData.reading(at: 0, ahead: forecast))
+        #expect(try await store.readingCount() == 1)
+        #expect(try StoreTestData.sqlite3(path, "SELECT count(*) FROM ahead_samples") == "2")
+        #expect(try StoreTestData.sqlite3(path, "SELECT count(*) FROM ahead_alerts") == "0")
+        #expect(try await store.lastReading()?.ahead?.samples.count == 2)
+    }
+
     @Test func readingsCarryingOneForecastShareItsRowEachWithItsOwnStaleMark() async throws {
         let path = StoreTestData.temporaryStorePath("ahead-shared")
         let store = try SQLiteStore(path: path)

@@ -50,6 +50,17 @@ import Testing
         }
     }
 
+    /// A negative schema version (a flipped bit in the header; no fixcast writes one) is damage, for a
+    /// writer (which would have migrated from `migrations[-1]`, a trap) and a reader alike.
+    @Test func aNegativeSchemaVersionIsDamageNotACrash() throws {
+        let path = StoreTestData.temporaryStorePath()
+        _ = try SQLiteStore(path: path)
+        _ = try StoreTestData.sqlite3(path, "PRAGMA user_version = -1")
+        let damaged = StorageError.corrupt(path: path, detail: "its schema version -1 is not one fixcast writes")
+        #expect(throws: damaged) { _ = try SQLiteStore(path: path) }
+        #expect(throws: damaged) { _ = try SQLiteStore.forReading(path: path) }
+    }
+
     @Test func aFileThatIsNotADatabaseIsCorrupt() throws {
         let path = StoreTestData.temporaryStorePath()
         try FileManager.default.createDirectory(
