@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/inotify.h>
+#include <sys/timerfd.h>
 #include <poll.h>
 #include <time.h>
 #include <limits.h>
@@ -81,32 +82,56 @@ static long long csystem_now_ms(void) {
     return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms) {
+int csystem_wait_for_write(int fd, const char *prefix, long long until_ms, int output_fd) {
     /* Aligned for struct inotify_event; room for many events with names up to NAME_MAX. */
     char buffer[16 * (sizeof(struct inotify_event) + 256)] __attribute__((aligned(__alignof__(struct inotify_event))));
     size_t prefix_length = strlen(prefix);
-    long long deadline = timeout_ms < 0 ? -1 : csystem_now_ms() + timeout_ms;
-    for (;;) {
-        if (deadline >= 0) {
-            long long left = deadline - csystem_now_ms();
-            if (left < 0) left = 0;
-            struct pollfd p = { .fd = fd, .events = POLLIN };
-            int ready = poll(&p, 1, (int)left);
-            if (ready < 0) return -1;
-            if (ready == 0) return 0;
+    int timer = -1;
+    if (until_ms >= 0) {
+        timer = timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
+        if (timer < 0) return -1;
+        struct itimerspec when;
+        memset(&when, 0, sizeof when);
+        when.it_value.tv_sec = (time_t)(until_ms / 1000);
+        when.it_value.tv_nsec = (long)(until_ms % 1000) * 1000000L;
+        /* A moment already past (or 0, which would disarm the timer) fires at once. */
+        if (when.it_value.tv_sec <= 0 && when.it_value.tv_nsec <= 0) when.it_value.tv_nsec = 1;
+        if (timerfd_settime(timer, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &when, NULL) != 0) {
+            int saved = errno;
+            close(timer);
+            errno = saved;
+            return -1;
         }
+    }
+    int result;
+    for (;;) {
+        struct pollfd p[3] = {
+            { .fd = fd, .events = POLLIN },
+            { .fd = timer, .events = POLLIN },   /* a negative fd is skipped by poll(2) */
+            { .fd = output_fd, .events = 0 },    /* POLLERR and POLLHUP are reported whatever is asked */
+        };
+        if (poll(p, 3, -1) < 0) { result = -1; break; }
+        if (p[2].revents & (POLLERR | POLLHUP | POLLNVAL)) { result = 3; break; }
+        if (p[1].revents) { result = 0; break; } /* expired, or ECANCELED: the clock was set */
+        if (!(p[0].revents & POLLIN)) continue;
         ssize_t n = read(fd, buffer, sizeof buffer);
-        if (n < 0) return -1;
+        if (n < 0) { result = -1; break; }
         int matched = 0, gone = 0;
-        for (char *p = buffer; p < buffer + n;) {
-            struct inotify_event *event = (struct inotify_event *)p;
+        for (char *q = buffer; q < buffer + n;) {
+            struct inotify_event *event = (struct inotify_event *)q;
             if (event->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)) gone = 1;
             if (event->len > 0 && strncmp(event->name, prefix, prefix_length) == 0) matched = 1;
-            p += sizeof(struct inotify_event) + event->len;
+            q += sizeof(struct inotify_event) + event->len;
         }
-        if (gone) return 2;
-        if (matched) return 1;
+        if (gone) { result = 2; break; }
+        if (matched) { result = 1; break; }
     }
+    if (timer >= 0) {
+        int saved = errno;
+        close(timer);
+        errno = saved;
+    }
+    return result;
 }
 
 /* The one file an interrupted export must not leave behind (see csystem.h). */

@@ -26,12 +26,15 @@ int csystem_ignore_signal(int sig);
    Returns the descriptor, or -1 with errno set (ENOTDIR when `dir` is not a folder). */
 int csystem_watch_folder_writes(const char *dir);
 
-/* Blocks in read(2) on `fd` (from csystem_watch_folder_writes) until an event names a file whose name
-   starts with `prefix` (the store's file name: the store, its -wal, -shm and -journal); drains the
-   events of that one read. `timeout_ms` < 0 waits without limit. Returns 1 for such an event, 0 when
-   `timeout_ms` passed without one, 2 when the folder itself, or one above it, was deleted or moved
-   (the watch is gone: nothing will come again), or -1 with errno set (EINTR included). */
-int csystem_wait_for_write(int fd, const char *prefix, int timeout_ms);
+/* Blocks on `fd` (from csystem_watch_folder_writes) until an event names a file whose name starts with
+   `prefix` (the store's file name: the store, its -wal, -shm and -journal); drains the events of that
+   one read. `until_ms` is a moment on the wall clock (milliseconds since 1970), < 0 for none: a timer
+   on CLOCK_REALTIME, so a machine's sleep counts and a clock set anew ends the wait (to be measured
+   again). `output_fd` >= 0 is watched for its reader going (POLLERR, POLLHUP: a pipe's read end closed,
+   a terminal hung up). Returns 1 for such an event, 0 when `until_ms` came (or the clock was set), 2
+   when the folder itself, or one above it, was deleted or moved (the watch is gone: nothing will come
+   again), 3 when the output's reader went, or -1 with errno set (EINTR included). */
+int csystem_wait_for_write(int fd, const char *prefix, long long until_ms, int output_fd);
 
 /* Until csystem_forget_unlink_on_signal: SIGINT, SIGTERM or SIGHUP first unlinks `path` (an export's
    hidden partial file), then takes its default action as if it had not been caught. One path at a time.

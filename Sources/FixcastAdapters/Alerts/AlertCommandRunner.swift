@@ -1,5 +1,6 @@
 internal import CSystem
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 import Synchronization
 
@@ -155,14 +156,16 @@ public struct AlertCommandRunner: Sendable {
     /// failure, the first success after failures) and returns the outcome.
     @discardableResult
     public func runAndWait(alert: Alert) -> Outcome {
-        let outcome = spawnAndWait(alert: alert)
+        let (outcome, said) = spawnAndWait(alert: alert)
+        // What the command said last on stderr, in its own words: "(sh: 1: notify-sendx: not found)".
+        let saying = said.isEmpty ? "" : " (" + said + ")"
         let problem: String?
         switch outcome {
         case .exited(0): problem = nil
         case .exited(let status):
-            problem = "alerts: the alert command exited with status \(status); check alerts.command."
+            problem = "alerts: the alert command exited with status \(status)\(saying); check alerts.command."
         case .killedBySignal(let signal):
-            problem = "alerts: the alert command was killed by signal \(signal); check alerts.command."
+            problem = "alerts: the alert command was killed by signal \(signal)\(saying); check alerts.command."
         case .timedOut:
             problem =
                 "alerts: the alert command did not finish within \(Int(clamping: timeoutS, to: 0...Int.max)) s and was stopped; check alerts.command."
@@ -184,30 +187,62 @@ public struct AlertCommandRunner: Sendable {
         return env.map { "\($0.key)=\($0.value)" }.filter { !$0.utf8.contains(0) }
     }
 
-    private func spawnAndWait(alert: Alert) -> Outcome {
-        // The alert's JSON goes through an unlinked temporary file, not a pipe: a child that never
-        // reads stdin cannot block fixcast on a full pipe, and the file is gone when the child is.
-        let json = alert.json.serialized() + "\n"
+    /// An open temporary file that has no name any more (gone when its last descriptor closes); nil
+    /// when none can be made.
+    private static func unlinkedTemporaryFile() -> Int32? {
         var template = Array(
             (ProcessEnvironment.current["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp").utf8CString.dropLast())
         template += Array("/fixcast-alert-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return .couldNotStart("no temporary file: errno \(errno)") }
-        defer { close(fd) }
+        guard fd >= 0 else { return nil }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return fd
+    }
+
+    /// The last line `fd` holds (at most its last 300 bytes), cleaned for a one-line sentence.
+    static func lastLine(of fd: Int32) -> String {
+        let size = lseek(fd, 0, SEEK_END)
+        guard size > 0 else { return "" }
+        let length = Int(min(size, 300))
+        var bytes = [UInt8](repeating: 0, count: length)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, size - off_t(length)) }
+        guard n > 0 else { return "" }
+        let text = String(decoding: bytes[..<n], as: UTF8.self)
+        let line = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        return TerminalText.echo(line.trimmingPrefix(while: \.isWhitespace).description, maxCharacters: 160)
+    }
+
+    /// Runs the command and waits for it: the outcome, and the last line it wrote on stderr.
+    private func spawnAndWait(alert: Alert) -> (Outcome, String) {
+        // The alert's JSON goes through an unlinked temporary file, not a pipe: a child that never
+        // reads stdin cannot block fixcast on a full pipe, and the file is gone when the child is.
+        let json = alert.json.serialized() + "\n"
+        guard let fd = Self.unlinkedTemporaryFile() else {
+            return (.couldNotStart("no temporary file: errno \(errno)"), "")
+        }
+        defer { close(fd) }
         let bytes = Array(json.utf8)
         var written = 0
         while written < bytes.count {
             let n = bytes[written...].withUnsafeBytes { Syscall.write(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { return .couldNotStart("the alert could not be written: errno \(errno)") }
+            guard n > 0 else { return (.couldNotStart("the alert could not be written: errno \(errno)"), "") }
             written += n
         }
         lseek(fd, 0, SEEK_SET)
+        // What the command writes is not fixcast's output: on stdout it would land on the live screen or
+        // as a line that is no reading in `run --json`'s stream (ntfy answers a POST with JSON). Its
+        // stdout is dropped; its stderr kept aside, for the sentence when it fails.
+        guard let errors = Self.unlinkedTemporaryFile() else {
+            return (.couldNotStart("no temporary file: errno \(errno)"), "")
+        }
+        defer { close(errors) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fd, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -232,7 +267,7 @@ public struct AlertCommandRunner: Sendable {
                 posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArgv, cEnv)
             }
         }
-        guard rc == 0 else { return .couldNotStart(String(cString: strerror(rc))) }
+        guard rc == 0 else { return (.couldNotStart(String(cString: strerror(rc))), "") }
 
         var status: Int32 = 0
         switch csystem_wait_child(
@@ -242,14 +277,14 @@ public struct AlertCommandRunner: Sendable {
         case 0:
             kill(-pid, SIGKILL)
             _ = Syscall.waitpid(pid, &status, 0)
-            return .timedOut
+            return (.timedOut, Self.lastLine(of: errors))
         default:
-            return .couldNotStart("waitpid failed: errno \(errno)")
+            return (.couldNotStart("waitpid failed: errno \(errno)"), "")
         }
         // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Swift does not import the macros.
         let low = status & 0x7F
-        if low == 0 { return .exited(status: (status >> 8) & 0xFF) }
-        return .killedBySignal(low)
+        if low == 0 { return (.exited(status: (status >> 8) & 0xFF), Self.lastLine(of: errors)) }
+        return (.killedBySignal(low), Self.lastLine(of: errors))
     }
 
     /// A NULL-terminated `char *[]` of `strings` for the duration of `body`.

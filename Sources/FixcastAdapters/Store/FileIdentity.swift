@@ -17,6 +17,25 @@ public struct FileIdentity: Sendable, Hashable {
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
+    /// What is at a path: a file, nothing (no such file, or a folder on its way is missing), or a path
+    /// that cannot be looked at (a folder on its way that this user may not enter, a file where a folder
+    /// should be), with the system's reason.
+    public enum Lookup: Sendable, Hashable {
+        case file(FileIdentity)
+        case absent
+        case unreachable(reason: String)
+    }
+
+    /// The file at `path` now (following symlinks), telling "nothing there" from "cannot look".
+    public static func lookup(_ path: String) -> Lookup {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            return code == ENOENT ? .absent : .unreachable(reason: String(cString: strerror(code)))
+        }
+        return .file(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+    }
+
     /// The file open on `fd`; nil when `fd` is not open.
     public static func of(descriptor fd: Int32) -> FileIdentity? {
         var info = stat()

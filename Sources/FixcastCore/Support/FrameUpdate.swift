@@ -2,10 +2,14 @@
 ///
 /// At 1 fix a second only the position line (and once a minute the clock) changes, so rewriting all
 /// 24 lines would cost the terminal (and tmux, or an SSH link) a screenful of work per second for one
-/// line of news. A changed line is written at its row (`CSI row;1H`, then the line, then `CSI K` to
-/// clear what the old one left); an unchanged frame writes nothing at all. A frame of another height,
-/// or the first one, is written whole (home, every line, clear below), as one write so it never flickers.
-/// - SeeAlso: console_codes(4) (`CUP`, `EL`, `ED`).
+/// line of news. A changed line is written at its row (`CSI row;1H`, then `CSI K` to clear what the old
+/// one left, then the line); an unchanged frame writes nothing at all. A frame of another height, or the
+/// first one, is written whole (home, every line, clear below), as one write so it never flickers.
+///
+/// Clearing comes before the text, never after it: a line as wide as the terminal leaves the cursor
+/// *on* its last column (the wrap is pending), and xterm, urxvt, st, alacritty ≤ 0.11 and the Linux
+/// console erase from that column, the line's last character (the clock's last digit, a `…`).
+/// - SeeAlso: console_codes(4) (`CUP`, `EL`, `ED`); microsoft/terminal#3177 (the pending wrap and `EL`).
 public enum FrameUpdate {
     /// What to write to show `next` where `previous` is shown (nil: unknown, draw it all); nil when
     /// nothing changed.
@@ -17,20 +21,21 @@ public enum FrameUpdate {
             if out.isEmpty { out.reserveCapacity(next[row].utf8.count + 16) }
             out += "\u{1B}["
             out += String(row + 1)
-            out += ";1H"
+            out += ";1H\u{1B}[K"
             out += next[row]
-            out += "\u{1B}[K"
         }
         return out.isEmpty ? nil : out
     }
 
-    /// The whole frame: home, each line then clear-to-end-of-line, then clear below.
+    /// The whole frame: home, then each line after clearing its row; the last row is cleared with all
+    /// below it (`CSI J` at its start), so a taller frame shown before leaves nothing.
     public static func whole(_ lines: [String]) -> String {
         var frame = "\u{1B}[H"
         for (row, line) in lines.enumerated() {
-            frame += line + "\u{1B}[K"
+            frame += row < lines.count - 1 ? "\u{1B}[K" : "\u{1B}[J"
+            frame += line
             if row < lines.count - 1 { frame += "\r\n" }
         }
-        return frame + "\u{1B}[J"
+        return lines.isEmpty ? frame + "\u{1B}[J" : frame
     }
 }

@@ -171,6 +171,17 @@ struct StatusLineFields {
 enum StatusLineFormat {
     static let codes: [Character] = ["c", "C", "t", "f", "h", "w", "l", "p", "P", "S", "s", "a", "A", "r", "%"]
 
+    /// Whether `format` shows `code` (`%%a` is a percent sign and an "a", not the age).
+    static func uses(_ code: Character, in format: String) -> Bool {
+        var chars = format.makeIterator()
+        while let ch = chars.next() {
+            guard ch == "%" else { continue }
+            guard let next = chars.next() else { return false }
+            if next == code { return true }
+        }
+        return false
+    }
+
     static func expand(_ format: String, _ fields: StatusLineFields) -> String {
         var out = ""
         var chars = format.makeIterator()

@@ -222,12 +222,17 @@ public enum HelpText {
                   --waybar             One JSON object a line for waybar's custom module (return-type
                                        json): text, tooltip, class (ok or stale, or no-fix;
                                        rain-ahead, alert-SEVERITY), alt.
-                  --i3blocks           i3blocks' lines: full text, short text, colour.
+                  --i3blocks           i3blocks' lines: full text, short text, colour (with
+                                       --watch, for interval=persist: the full text alone).
                   --watch              Keep running and print a new line each time a reading (or a
-                                       newer ahead forecast) is stored (woken by the store's file
-                                       changing, never by a timer, except once when the last
-                                       reading turns stale). It follows the store at its path, and
-                                       waits for its folder when there is none (yet, or any more).
+                                       newer ahead forecast) is stored, and each time the line
+                                       changes with time alone: the reading turns stale, an alert
+                                       expires, the rain ahead passes, or the age shown (%a, and
+                                       waybar's tooltip) reaches its next minute. It is woken by the
+                                       store's files changing and at those moments only, by the
+                                       wall clock (a laptop's sleep counts). It follows the store
+                                       at its path, waits for its folder when there is none (yet,
+                                       or any more), and ends when its reader has gone.
                 \(options(for: .line))
                 """
         case .mqtt:

@@ -6,12 +6,13 @@ import FoundationEssentials
 
 /// `fixcast line`: one status-bar line from the last stored reading (CONTRACT.md "Status bars").
 ///
-/// With `--watch` it prints the line again each time a new reading is stored: it sleeps in
-/// `StoreChangeWatch` until the store's files are written, then prints only when the last reading's
-/// id or the newest ahead forecast it shows changed (track points and caches are written too, and
-/// print nothing). The one timed wake is the
-/// moment the last reading turns stale, so a bar shows `~` when `run` stopped; while readings keep
-/// coming that moment never arrives.
+/// With `--watch` it prints the line again each time a new reading is stored, and each time the line
+/// changes with time alone. It sleeps in `StoreChangeWatch` until the store's files are written or the
+/// next moment the line can change comes (`StatusLineOutput.nextChange`: the reading turns stale, an
+/// alert expires, the rain ahead passes, the age shown moves on), measured on the wall clock so a
+/// laptop's sleep counts. A store write prints only when the last reading's id or the newest ahead
+/// forecast it shows changed, or the line reads otherwise (track points and caches are written too,
+/// and print nothing). It ends, quietly, when its reader has gone (a bar restarted without it).
 struct LineCommand {
     let context: CommandContext
     let options: LineOptions
@@ -19,6 +20,9 @@ struct LineCommand {
     /// How long the store's files must be unwritten before a change is read (see `watch`): a commit's
     /// writes come within microseconds of each other; 150 ms leaves a loaded machine room.
     static let quietSeconds = 0.15
+
+    /// Where the line goes, watched for its reader going.
+    static let output: Int32 = 1
 
     func run() async -> Int32 {
         let source = LineReadingSource(path: context.settings.storage.path)
@@ -29,44 +33,75 @@ struct LineCommand {
             Console.err(error.message + "\n")
             return ExitCode.failure
         }
-        Console.out(render(reading, now: SystemClock().now()))
+        var shown = Shown()
+        guard shown.show(reading, render(reading, now: SystemClock().now())) else { return ExitCode.success }
         guard options.watch else { return ExitCode.success }
-        return await watch(source, last: reading)
+        return await watch(source, shown: shown)
     }
 
     func render(_ reading: Reading?, now: Date) -> String {
         let line = StatusLine(
             reading: reading, format: options.format, now: now, options: context.displayOptions,
             periodicMin: context.settings.trigger.periodicMin)
-        return options.output.render(line)
+        return options.output.render(line, persistent: options.watch)
+    }
+
+    /// What the bar shows: the reading and the text last printed.
+    struct Shown {
+        var reading: Reading?
+        var text: String?
+
+        /// Prints `text` for `reading` when it is news (another reading, or other text); false when the
+        /// output's reader has gone or the write failed (the exit status then says which).
+        mutating func show(_ reading: Reading?, _ text: String) -> Bool {
+            let news = text != self.text || LineCommand.isNews(reading, after: self.reading)
+            self.reading = reading
+            guard news else { return true }
+            self.text = text
+            return Console.out(text) == .written
+        }
+    }
+
+    /// How the watch of the store's folder began: watching, or ended with this exit status.
+    enum FolderWatch {
+        case watching(StoreChangeWatch)
+        case ended(Int32)
     }
 
     /// A watch of the store's folder, once the folder exists: with none yet (a bar started before the
     /// first `run`) or none any more, it sleeps until one is made. After a wait, or when `again` (the
     /// folder went and this is a new watch), it shows what the store holds: it may have been written
-    /// before the watch began. nil when inotify fails, which is said.
-    func folderWatch(
-        _ path: String, _ source: LineReadingSource, last: inout Reading?, again: Bool = false
-    ) async -> StoreChangeWatch? {
+    /// before the watch began. Ends with 1 when inotify fails, which is said, and with 0 when the
+    /// reader went away meanwhile.
+    func folderWatch(_ path: String, _ source: LineReadingSource, shown: inout Shown, again: Bool = false) async
+        -> FolderWatch
+    {
         var waited = again
         var watch = StoreChangeWatch(storePath: path)
         while watch == nil, !StoreChangeWatch.folderExists(of: path) {
             // Blocks fixcast's own task thread, as `changes.wait` does: `line` has nothing else to run.
-            guard StoreChangeWatch.waitForFolder(of: path) else { break }
-            waited = true
-            watch = StoreChangeWatch(storePath: path)
+            switch StoreChangeWatch.waitForFolder(of: path, output: Self.output) {
+            case .outputGone: return .ended(ExitCode.success)
+            case .impossible: break
+            case .exists:
+                waited = true
+                watch = StoreChangeWatch(storePath: path)
+                continue
+            }
+            break
         }
         guard let watch else {
             Console.err(
                 "storage: cannot watch the folder of \(path) for new readings (a file that is not a folder stands on its path, it cannot be read, or the system's inotify limit is reached); check the path given by --db or storage.path, or raise fs.inotify.max_user_instances, and restart fixcast line --watch.\n"
             )
-            return nil
+            return .ended(ExitCode.failure)
         }
-        if waited, let reading = try? await source.lastReading(), Self.isNews(reading, after: last) {
-            last = reading
-            Console.out(render(reading, now: SystemClock().now()))
+        if waited, let reading = try? await source.lastReading() {
+            guard shown.show(reading, render(reading, now: SystemClock().now())) else {
+                return .ended(ExitCode.success)
+            }
         }
-        return watch
+        return .watching(watch)
     }
 
     /// Whether `reading` is worth a line after `last`: another reading (by id and time: a store made
@@ -77,64 +112,65 @@ struct LineCommand {
             || reading?.ahead?.madeAt != last?.ahead?.madeAt
     }
 
-    /// Seconds until `reading` turns stale, nil when it already is (or there is none): no wake needed.
-    func secondsUntilStale(_ reading: Reading?, now: Date) -> Double? {
-        guard let reading, reading.position != nil else { return nil }
-        let left = reading.time.timeIntervalSince(now) + 2 * context.settings.trigger.periodicMin * 60
-        return left > 0 ? left + 1 : nil
-    }
-
-    func watch(_ source: LineReadingSource, last first: Reading?) async -> Int32 {
+    func watch(_ source: LineReadingSource, shown first: Shown) async -> Int32 {
         let path = context.settings.storage.path
-        var last = first
-        guard var changes = await folderWatch(path, source, last: &last) else { return ExitCode.failure }
+        var shown = first
+        var changes: StoreChangeWatch
+        switch await folderWatch(path, source, shown: &shown) {
+        case .watching(let watch): changes = watch
+        case .ended(let status): return status
+        }
         // What ended a settling wait that was not a change: acted on next, without waiting again.
         var pending: StoreChangeWatch.Wake?
         while true {
-            let clock = SystemClock()
-            let wake = pending ?? changes.wait(deadline: secondsUntilStale(last, now: clock.now()))
+            let until = options.output.nextChange(
+                of: shown.reading, format: options.format, now: SystemClock().now(),
+                periodicMin: context.settings.trigger.periodicMin)
+            let wake = pending ?? changes.wait(until: until, output: Self.output)
             pending = nil
+            var reading = shown.reading
             switch wake {
             case .failed:
                 Console.err(
                     "storage: stopped watching \(path) for new readings (inotify failed); restart fixcast line --watch.\n"
                 )
                 return ExitCode.failure
+            case .outputGone:
+                // The bar that read the line has gone (restarted without ending this): so does the watch.
+                return ExitCode.success
             case .folderGone:
                 // The store went with its folder: no reading is stored now, as a `line` would say (said
                 // already when the files went first), and this watch ended with it. The bar is told,
                 // then the person; then it waits for the folder (`run` makes it again at its next write).
-                if last != nil { Console.out(render(nil, now: clock.now())) }
-                last = nil
+                guard shown.show(nil, render(nil, now: SystemClock().now())) else { return ExitCode.success }
                 Console.err(
                     "storage: the folder of \(path) was removed or moved; waiting for a store there again.\n")
-                guard let watch = await folderWatch(path, source, last: &last, again: true) else {
-                    return ExitCode.failure
+                switch await folderWatch(path, source, shown: &shown, again: true) {
+                case .watching(let watch): changes = watch
+                case .ended(let status): return status
                 }
-                changes = watch
+                continue
             case .deadline:
-                Console.out(render(last, now: clock.now()))
+                // The line may read otherwise now, with no new reading: drawn again below.
+                break
             case .changed:
                 // A commit appends to the -wal (the events) and then marks itself in the -shm, which is
                 // mapped memory and raises no event: read once the writes have been quiet for a moment,
                 // or the newest commit may not be visible yet (and nothing would wake us again).
                 var settle = StoreChangeWatch.Wake.changed
-                while settle == .changed { settle = changes.wait(deadline: Self.quietSeconds) }
-                if settle == .failed || settle == .folderGone {
+                while settle == .changed { settle = changes.wait(seconds: Self.quietSeconds, output: Self.output) }
+                if settle != .deadline {
                     pending = settle
                     continue
                 }
-                let reading: Reading?
                 do {
                     reading = try await source.lastReading()
                 } catch {
                     Console.err(error.message + "\n")
                     return ExitCode.failure
                 }
-                guard Self.isNews(reading, after: last) else { continue }
-                last = reading
-                Console.out(render(reading, now: clock.now()))
             }
+            guard shown.show(reading, render(reading, now: SystemClock().now())) else { return ExitCode.success }
         }
     }
 }

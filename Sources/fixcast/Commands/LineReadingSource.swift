@@ -9,7 +9,8 @@ import FoundationEssentials
 /// All of `fixcast line`'s store access: the last reading, through the store opened read-only, so it
 /// never takes a write lock from `run` (WAL lets a reader read while a writer commits), and without
 /// `quick_check`'s read of every page (`SQLiteStore.forGlance`): a bar asks every few seconds. A store that
-/// does not exist yet is "no reading", not an error; one that cannot be read is.
+/// does not exist yet is "no reading", not an error; one that cannot be read, or whose path this user
+/// cannot look at, is.
 ///
 /// The open store is the file that was at `path` when it was opened: one deleted since (a person who
 /// starts afresh) is no reading, and one put in its place is opened anew, so `--watch` never goes on
@@ -28,7 +29,15 @@ actor LineReadingSource {
     /// newest stored ahead forecast when that is newer than its own (`fixcast ahead`'s, stored without
     /// a reading; `Reading.withNewerAhead`).
     func lastReading() async throws(StorageError) -> Reading? {
-        let identity = FileIdentity.of(path)
+        let identity: FileIdentity?
+        switch FileIdentity.lookup(path) {
+        case .file(let file): identity = file
+        case .absent: identity = nil
+        case .unreachable(let reason):
+            // Not "no reading yet": a bar would say "no fix" for ever about a path this user cannot
+            // read (the package's /var/lib/fixcast is 0700).
+            throw .unreadable(path: path, detail: reason)
+        }
         if let opened, identity != opened {
             store = nil
             self.opened = nil

@@ -67,6 +67,30 @@ import Testing
     }
 
     /// A failing command is said once, not once per alert, until it works again, which is said once.
+    /// What the command prints is not fixcast's output (a reply of ntfy's on the live screen, a line that
+    /// is no reading in `run --json`'s stream): stdout goes nowhere, stderr is kept for the sentence.
+    @Test func theCommandsOutputDoesNotReachFixcastsStdoutOrStderr() throws {
+        let out = dir()
+        let reports = Reports()
+        // Read before any redirection of the shell's own: the descriptors it was started with.
+        let cmd =
+            "a=$(readlink /proc/$$/fd/1); b=$(readlink /proc/$$/fd/2); printf '%s\\n%s\\n' \"$a\" \"$b\" > '\(out.path)/fds'"
+        #expect(runner(cmd, reports: reports).runAndWait(alert: alert) == .exited(status: 0))
+        let fds = try String(contentsOfFile: out.path + "/fds", encoding: .utf8).split(separator: "\n")
+        #expect(fds.first == "/dev/null")
+        #expect(fds.count == 2 && fds[1].hasSuffix("(deleted)"))
+    }
+
+    @Test func aFailureSentenceQuotesTheCommandsLastLineOnStderr() {
+        let reports = Reports()
+        let cmd = "echo 'a reply on stdout'; printf 'first\\nnotify-sendx: not found\\033[31m\\n' >&2; exit 127"
+        #expect(runner(cmd, reports: reports).runAndWait(alert: alert) == .exited(status: 127))
+        #expect(
+            reports.all == [
+                "alerts: the alert command exited with status 127 (notify-sendx: not found\\u{1B}[31m); check alerts.command."
+            ])
+    }
+
     @Test func aFailingCommandIsSaidOnceUntilItWorksAgain() throws {
         let flag = dir().appendingPathComponent("works").path
         let reports = Reports()

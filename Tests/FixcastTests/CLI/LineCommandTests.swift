@@ -136,18 +136,40 @@ import Testing
         #expect(watch.waitForExit(seconds: 0.5) == nil, "still watching")
     }
 
-    /// A file where the store's folder should be: no store can ever be made there, so `--watch` says
-    /// so and exits 1 instead of waiting for ever (as the folder, or one above it, or a watch of the file).
+    /// A file where the store's folder should be: no store can ever be made there, so `line` says so and
+    /// exits 1, with `--watch` too instead of waiting for ever (as the folder, or one above it, or a watch
+    /// of the file).
     @Test(arguments: ["file/s.sqlite", "file/sub/s.sqlite"])
     func watchRefusesAFileWhereTheFolderShouldBe(_ relative: String) throws {
         let home = TestPaths.temporaryDirectory("line-file-folder")
         defer { try? FileManager.default.removeItem(at: home) }
         #expect(FileManager.default.createFile(atPath: home.appendingPathComponent("file").path, contents: nil))
         let db = home.appendingPathComponent(relative).path
-        let watch = try CLIRunner.run(["line", "--watch", "--db", db], home: home, timeout: 10)
-        #expect(watch.status == 1, "\(watch.stdout) \(watch.stderr)")
-        #expect(watch.stdout == "no fix\n")
-        #expect(watch.stderr.hasPrefix("storage: cannot watch the folder of \(db)"), "\(watch.stderr)")
+        // Not "no fix" (which a bar would show for ever): the path cannot be looked at, and that is said.
+        for watching in [false, true] {
+            let line = try CLIRunner.run(["line", "--db", db] + (watching ? ["--watch"] : []), home: home, timeout: 10)
+            #expect(line.status == 1, "\(line.stdout) \(line.stderr)")
+            #expect(line.stdout.isEmpty)
+            #expect(
+                line.stderr
+                    == "storage: the database \(db) cannot be read (Not a directory); run fixcast as the user who owns it, or give this user read access.\n"
+            )
+        }
+    }
+
+    /// A bar that goes away (restarted without ending its child) ends the watch: it does not wait for the
+    /// next reading to find out, with no store written at all.
+    @Test func watchEndsWhenItsReaderGoes() throws {
+        let home = TestPaths.temporaryDirectory("line-reader-gone")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let db = home.appendingPathComponent("s.sqlite").path
+        let pipeline = "'\(TestPaths.fixcastBinary)' line --watch --db '\(db)' | head -1; echo \"done $?\""
+        let r = try CLIRunner.run(
+            executable: "/bin/sh", arguments: ["-c", pipeline],
+            environment: fixcastEnvironment(home: home, adding: [:]), timeout: 15)
+        #expect(!r.timedOut, "still watching after its reader went: \(r.stdout) \(r.stderr)")
+        #expect(r.stdout == "no fix\ndone 0\n")
+        #expect(r.stderr.isEmpty)
     }
 
     /// Between readings `--watch` does not run at all: its threads' context switches do not grow over
