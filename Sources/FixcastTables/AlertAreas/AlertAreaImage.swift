@@ -1,3 +1,5 @@
+internal import CMath
+
 /// MeteoAlarm's warning-area table as bytes (share/fixcast/alert-areas.bin, built by
 /// scripts/build-alert-areas.py, whose header documents the layout): which areas contain a point given in
 /// the table's integer micro-degrees, which area index a geocode names, and each area's text fields and
@@ -166,6 +168,78 @@ package struct AlertAreaImage: @unchecked Sendable {
             }
         }
         return found.sorted()
+    }
+
+    /// The indices of the areas whose border passes within `km` of (`lat`, `lon`), ascending: for a point
+    /// that lies in no area (a coastal town the coarse geometry leaves in the sea, a sliver between two
+    /// areas). Distances on a local flat projection of the point's latitude, good to a few per cent at
+    /// the few km this is for.
+    package func areaIndices(nearLat lat: Double, lon: Double, withinKm km: Double) -> [Int] {
+        guard km > 0, km.isFinite, abs(lat) < 89 else { return [] }
+        let kmPerDegreeLat = 110.57
+        let kmPerDegreeLon = 111.32 * cmath_cos(lat * .pi / 180)
+        let dLat = km / kmPerDegreeLat
+        let dLon = km / kmPerDegreeLon
+        var candidates: [Int] = []
+        for shift in [0.0, 360, -360] {
+            let west = Int(Self.wholeDegrees(Int64(((lon + shift - dLon) * Self.e6).rounded()))) - gridWest
+            let east = Int(Self.wholeDegrees(Int64(((lon + shift + dLon) * Self.e6).rounded()))) - gridWest
+            let south = Int(Self.wholeDegrees(Int64(((lat - dLat) * Self.e6).rounded()))) - gridSouth
+            let north = Int(Self.wholeDegrees(Int64(((lat + dLat) * Self.e6).rounded()))) - gridSouth
+            guard east >= 0, west < columns, north >= 0, south < rows else { continue }
+            for row in max(0, south)...min(rows - 1, north) {
+                for column in max(0, west)...min(columns - 1, east) {
+                    let cell = row * columns + column
+                    for i in Int(grid.u32(cell * 4))..<Int(grid.u32(cell * 4 + 4)) {
+                        let index = Int(cells.u32(i * 4))
+                        if !candidates.contains(index) { candidates.append(index) }
+                    }
+                }
+            }
+        }
+        var found: [Int] = []
+        for index in candidates {
+            let o = index * Self.areaSize
+            let first = Int(areas.u32(o + 16))
+            let end = first + Int(areas.u32(o + 20))
+            var near = false
+            for ring in first..<end where !near {
+                let start = Int(rings.u32(ring * 8))
+                let n = Int(rings.u32(ring * 8 + 4) & ~Self.holeFlag)
+                guard n > 0 else { continue }
+                func point(_ k: Int) -> (x: Double, y: Double) {
+                    let at = (start + k % n) * 8
+                    var x = Double(Int32(bitPattern: points.u32(at))) / Self.e6
+                    let y = Double(Int32(bitPattern: points.u32(at + 4))) / Self.e6
+                    // A ring unwrapped across the antimeridian: measured on the point's side.
+                    while x - lon > 180 { x -= 360 }
+                    while lon - x > 180 { x += 360 }
+                    return ((x - lon) * kmPerDegreeLon, (y - lat) * kmPerDegreeLat)
+                }
+                var a = point(0)
+                for k in 1...n {
+                    let b = point(k)
+                    if Self.distanceToOrigin(a, b) <= km {
+                        near = true
+                        break
+                    }
+                    a = b
+                }
+            }
+            if near { found.append(index) }
+        }
+        return found.sorted()
+    }
+
+    /// The distance from (0, 0) to the segment from `a` to `b`, in their unit.
+    static func distanceToOrigin(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let length2 = dx * dx + dy * dy
+        let t = length2 > 0 ? max(0, min(1, -(a.x * dx + a.y * dy) / length2)) : 0
+        let x = a.x + t * dx
+        let y = a.y + t * dy
+        return (x * x + y * y).squareRoot()
     }
 
     /// The index of the area a warning's geocode names: by its scheme when given (EMMA_ID, WARNCELLID,

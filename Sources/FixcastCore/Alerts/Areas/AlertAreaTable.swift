@@ -41,6 +41,11 @@ public struct AlertAreaTable: @unchecked Sendable {
         image.areaIndices(containingLat: point.lat, lon: point.lon)
     }
 
+    /// The indices of the areas whose border passes within `km` of `point`, ascending.
+    public func areaIndices(near point: Coordinate, withinKm km: Double) -> [Int] {
+        image.areaIndices(nearLat: point.lat, lon: point.lon, withinKm: km)
+    }
+
     /// The area a warning's geocode names: by its scheme when given (EMMA_ID, WARNCELLID, NUTS3, NUTS2,
     /// FIPS, as CAP's `valueName`), else the first scheme in which `code` exists (the areas' own codes
     /// before aliases). nil when the table does not know it: the caller counts it as unplaced.

@@ -25,14 +25,23 @@ public struct MeteoAlarmPlacement: Sendable, Equatable {
         self.unplacedGeocodes = unplacedGeocodes
     }
 
-    /// The areas that contain one position, looked up once and reused for every entry of a feed.
+    /// The areas that hold one position, looked up once and reused for every entry of a feed: those
+    /// that contain it; for a position in none, those within `nearKm`.
     public struct Position: Sendable {
         public let point: Coordinate
         let containing: Set<Int>
 
+        /// How far an area may be from a position that lies in no area and still count as its own. The
+        /// bundled geometry is coarse along coasts and borders: La Rochelle lies 0.8 km outside its
+        /// département, Saint-Malo 2.9 km, Piraeus 2.4 km, Reykjavík 71 m, and they would be told "no
+        /// alerts" while their own area's warning is in force (126 places of 5,000 people or more lie in
+        /// no area). 5 km takes them all in; a position that is in an area is never widened.
+        public static let nearKm = 5.0
+
         public init(_ point: Coordinate, in table: AlertAreaTable) {
             self.point = point
-            containing = Set(table.areaIndices(containing: point))
+            let inside = table.areaIndices(containing: point)
+            containing = Set(inside.isEmpty ? table.areaIndices(near: point, withinKm: Self.nearKm) : inside)
         }
     }
 

@@ -34,6 +34,28 @@ struct MeteoAlarmPlacementTests {
         #expect(inChambery.verdict == .elsewhere)
     }
 
+    /// Coastal towns the coarse geometry leaves outside every area: a warning for their own area applies
+    /// (they were told "no alerts" while it was in force); one for an area farther off does not.
+    @Test(arguments: [
+        (46.1591, -1.1520, "FR015"),  // La Rochelle, Charente-Maritime
+        (48.6493, -2.0257, "FR050"),  // Saint-Malo, Ille-et-Vilaine
+        (37.9475, 23.6371, "GR011"),  // Piraeus, Attiki
+        (64.1355, -21.8954, "IS001"),  // Reykjavík
+    ])
+    func aTownInNoAreaTakesTheAreasWithinAFewKm(_ lat: Double, _ lon: Double, _ code: String) throws {
+        let table = try BundledAlertAreaTableTests.table()
+        let town = try #require(Coordinate(lat: lat, lon: lon))
+        #expect(table.areaIndices(containing: town).isEmpty, "the town is in an area after all: no fallback tested")
+        let own = MeteoAlarmPlacement.place(
+            polygons: [], geocodes: [AlertGeocode(scheme: "EMMA_ID", code: code)], at: .init(town, in: table),
+            table: table)
+        #expect(own.verdict == .here)
+        let far = MeteoAlarmPlacement.place(
+            polygons: [], geocodes: [AlertGeocode(scheme: "EMMA_ID", code: "FR035")], at: .init(town, in: table),
+            table: table)
+        #expect(far.verdict == .elsewhere)
+    }
+
     @Test func theRecordedFeedsGeocodesArePlaced() throws {
         let table = try BundledAlertAreaTableTests.table()
         let france = try Self.geocodes("meteoalarm-atom-france.xml")
