@@ -26,8 +26,8 @@ public enum AgentEffect: Sendable, Hashable {
     case checkAlerts(Position)
     /// These alert ids are news at this position: run `alerts.command` once for each.
     case announceAlerts([String])
-    /// Keep the ids active at the last answered check in the store (`AlertWatch.seenIDs`), so a
-    /// restart does not announce them again.
+    /// Keep the ids active at the last answered check, and those lapsed within the grace, in the store
+    /// (`AlertWatch.remembered`), so a restart does not announce them again.
     case rememberAlertsSeen([String])
     /// Show a finished reading (JSON lines print it; the live screen shows it at the next redraw);
     /// report a failure to print with `.outputLost`.

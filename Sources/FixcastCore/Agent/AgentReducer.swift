@@ -250,14 +250,14 @@ public struct AgentReducer: Sendable {
             // No answer (the source failed and nothing stored stood in): nothing is known to have ended.
             if var watch = alerts, let ids = answered {
                 status.activeAlertIDs = ids
-                let before = watch.seenIDs
+                let before = watch.remembered
                 let news = watch.news(in: ids)
                 alerts = watch
                 if !news.isEmpty {
                     effects += decide(scheduler.handle(.newAlerts(at: at)), at: at)
                     effects.append(.announceAlerts(news))
                 }
-                if watch.seenIDs != before { effects.append(.rememberAlertsSeen(watch.seenIDs.sorted())) }
+                if watch.remembered != before { effects.append(.rememberAlertsSeen(watch.remembered)) }
             }
         case .storageProblem(let issue), .trackFinished(let issue):  // the latter comes after the stop
             status.storage = issue

@@ -314,11 +314,17 @@ import Testing
         _ = r.handle(.deadline(at: F.at(705)))  // the track's write
         #expect(r.handle(.deadline(at: F.at(1201))) == [.checkAlerts(p2)])
         #expect(r.handle(.alertsChecked(activeIDs: ["a1", "a2"], at: F.at(1202))) == [.redraw])  // the order only
-        // A check without an answer ends nothing; "a1" gone at an answered one, then back: news again.
+        // A check without an answer ends nothing; "a1" gone at an answered one and back at the next
+        // (an NWS message that expired before its update came): not news, and still remembered.
         #expect(r.handle(.alertsChecked(activeIDs: nil, at: F.at(1203))) == [])
-        #expect(r.handle(.alertsChecked(activeIDs: ["a2"], at: F.at(1204))) == [.rememberAlertsSeen(["a2"]), .redraw])
+        #expect(r.handle(.alertsChecked(activeIDs: ["a2"], at: F.at(1204))) == [.redraw])
+        #expect(r.handle(.alertsChecked(activeIDs: ["a1", "a2"], at: F.at(1205))) == [.redraw])
+        // Gone for longer than an hour's checks (6 at 10 min): forgotten, and news again when back.
+        #expect(r.handle(.alertsChecked(activeIDs: ["a2"], at: F.at(1206))) == [.redraw])
+        for k in 1..<6 { #expect(r.handle(.alertsChecked(activeIDs: ["a2"], at: F.at(1206 + Double(k)))) == []) }
+        #expect(r.handle(.alertsChecked(activeIDs: ["a2"], at: F.at(1212))) == [.rememberAlertsSeen(["a2"])])
         #expect(
-            r.handle(.alertsChecked(activeIDs: ["a1", "a2"], at: F.at(1205)))
+            r.handle(.alertsChecked(activeIDs: ["a1", "a2"], at: F.at(1213)))
                 == [
                     .takeReading(ReadingRequest(trigger: .alert, position: p2, forced: false)), .announceAlerts(["a1"]),
                     .rememberAlertsSeen(["a1", "a2"]), .redraw,

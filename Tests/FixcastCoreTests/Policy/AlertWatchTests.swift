@@ -22,17 +22,35 @@ import Testing
     }
 
     /// Once per identity (CONTRACT.md "Alerts"): what was active at the last answer is not news,
-    /// however far the checks are apart; one that stopped applying and applies again is.
+    /// however far the checks are apart; one back within an hour's checks of going is not news either;
+    /// one that stopped applying for longer and applies again is.
     @Test func newsIsWhatWasNotActiveAtTheLastCheck() {
         var w = AlertWatch(intervalMin: 10)
+        #expect(w.graceChecks == 6)
         #expect(w.news(in: ["a", "b", "a"]) == ["a", "b"])
         #expect(w.news(in: ["b", "a"]) == [])
         #expect(w.news(in: ["c", "a"]) == ["c"])
         #expect(w.seenIDs == ["a", "c"])
-        // "b" had ended; it applies again: news again.
-        #expect(w.news(in: ["a", "b"]) == ["b"])
-        #expect(w.news(in: []) == [])
-        #expect(w.news(in: ["a"]) == ["a"])
+        #expect(w.remembered == ["a", "b", "c"])
+        // "b" was missing from one answer (an NWS message expired before its update): back, not news.
+        #expect(w.news(in: ["a", "b"]) == [])
+        // "a" goes for six checks, an hour: still not news at the sixth.
+        for _ in 1...5 { #expect(w.news(in: ["b"]) == []) }
+        #expect(w.lapsed["a"] == 5)
+        #expect(w.news(in: ["a", "b"]) == [])
+        // Gone for longer than the grace: news again.
+        for _ in 1...6 { #expect(w.news(in: ["b"]) == []) }
+        #expect(w.lapsed["a"] == 6)
+        _ = w.news(in: ["b"])
+        #expect(w.lapsed["a"] == nil && !w.remembered.contains("a"))
+        #expect(w.news(in: ["a", "b"]) == ["a"])
+    }
+
+    /// The grace is an hour's checks, at least one.
+    @Test func theGraceIsAnHoursChecks() {
+        #expect(AlertWatch(intervalMin: 1).graceChecks == 60)
+        #expect(AlertWatch(intervalMin: 25).graceChecks == 3)
+        #expect(AlertWatch(intervalMin: 1440).graceChecks == 1)
     }
 
     /// What an earlier run kept in the store: those are not news after a restart.
