@@ -1,5 +1,6 @@
 internal import CSystem
 import FixcastCore
+import FixcastText
 
 #if canImport(Glibc)
     import Glibc
@@ -178,6 +179,20 @@ package enum OutputPath {
     /// nil for a usable path; otherwise the usage sentence (exit 2).
     package static func problem(_ text: String) -> String? {
         text.isEmpty ? "fixcast: -o needs a file name, or - for standard output." : nil
+    }
+
+    /// The usage sentence (exit 2) when `-o TEXT` names the store being read, or one of the files
+    /// beside it (`-wal`, `-shm`, `-journal`), however spelt (a link, `./`): the finished export would
+    /// be renamed over it, and every recorded reading lost. nil otherwise.
+    package static func overwritesStore(_ text: String?, storePath: String) -> String? {
+        guard let text, text != "-", case .file(let target) = FileIdentity.lookup(text) else { return nil }
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            if case .file(let file) = FileIdentity.lookup(storePath + suffix), file == target {
+                return
+                    "fixcast: -o \(TerminalText.path(text)) is the store being exported (\(TerminalText.path(storePath + suffix))); name another file."
+            }
+        }
+        return nil
     }
 
     /// Where `-o TEXT` (or no `-o`) sends the export.

@@ -10,7 +10,10 @@ import FoundationEssentials
 /// A track that crosses the antimeridian is cut there (RFC 7946 §3.1.9, `AntimeridianCut`): one
 /// LineString feature for each part, ending and starting on the line at ±180°, each with its own
 /// `point_count`, `start` and `end` and a `part` (1, 2, …); drawn whole, it would run the long way round
-/// the world. Written as it streams: a part is closed when the step that leaves it comes.
+/// the world. So is a track the receiver went quiet in for more than `GPXWriter.segmentGap` (where GPX
+/// starts a new `trkseg`): joined, it would draw a straight line that was never driven, from one trip's
+/// end to the next one's start. A part of one point (between two gaps) is a Point feature with its
+/// `part`. Written as it streams: a part is closed when the step that leaves it comes.
 struct GeoJSONWriter: ExportWriter {
     let language: Language
     var includesTrack: Bool { true }
@@ -53,6 +56,13 @@ struct GeoJSONWriter: ExportWriter {
             partPoints = 1
             return
         }
+        if time.timeIntervalSince(last.time) > GPXWriter.segmentGap {
+            partsClosed += 1
+            try out.write(finishPart(first: first, last: last, part: partsClosed))
+            partFirst = (fix, time)
+            partPoints = 1
+            return
+        }
         var s = ""
         if !partOpen {
             s += openPart() + Self.position(first.fix)
@@ -73,16 +83,22 @@ struct GeoJSONWriter: ExportWriter {
     }
 
     mutating func end(_ out: ExportSink) throws(ExportError) {
-        if partOpen, let first = partFirst, let last = lastPoint {
-            try out.write(closePart(first: first, last: last, part: partsClosed > 0 ? partsClosed + 1 : nil))
-        } else if trackPoints == 1, let only = partFirst {
-            // One point is no line; it is still the track, so it goes out as a Point.
-            try out.write(
-                separator()
-                    + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.position(only.fix))},"
-                    + Self.properties(first: only, last: only, points: 1, part: nil) + "}")
+        if let first = partFirst, let last = lastPoint {
+            try out.write(finishPart(first: first, last: last, part: partsClosed > 0 ? partsClosed + 1 : nil))
         }
         try out.write("\n]}\n")
+    }
+
+    /// Ends the part from `first` to `last`: its properties when it is a line, or, when it holds one
+    /// point (no line), that point as a Point feature, for it is still the track.
+    private mutating func finishPart(first: TimedFix, last: TimedFix, part: Int?) -> String {
+        guard partOpen else {
+            return separator()
+                + "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(Self.position(first.fix))},"
+                + Self.properties(first: first, last: first, points: 1, part: part) + "}"
+        }
+        partOpen = false
+        return closePart(first: first, last: last, part: part)
     }
 
     private mutating func openPart() -> String {

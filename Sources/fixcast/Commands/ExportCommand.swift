@@ -10,6 +10,10 @@ struct ExportCommand {
 
     func run() async -> Int32 {
         let format = options.format
+        if let problem = OutputPath.overwritesStore(options.output, storePath: context.settings.storage.path) {
+            Console.err(problem + "\n")
+            return ExitCode.usage
+        }
         let store: SQLiteStore
         // Read-only, and never a new store: a mistyped --db says there is no store there (exit 1).
         do { store = try SQLiteStore.forReading(path: context.settings.storage.path) } catch {

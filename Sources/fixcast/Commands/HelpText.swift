@@ -113,7 +113,8 @@ public enum HelpText {
 
                 Writes the stored readings and track. GPX: the track as trk, readings as wpt with the
                 weather in extensions. CSV: one reading a row. GeoJSON: Point features for readings and
-                a LineString for the track (cut into parts where it crosses 180° of longitude).
+                a LineString for the track (cut into parts where it crosses 180° of longitude,
+                and where more than 5 minutes pass without a point, as GPX's segments).
                 Times, order and --since/--until are as trips takes them: the receiver's fix times (a
                 fix before it knew the date goes by the fixes received next to it; a position given by
                 hand by the reading's own time). T is YYYY-MM-DD or an ISO 8601 time.

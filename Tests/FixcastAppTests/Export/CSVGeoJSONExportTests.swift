@@ -58,7 +58,7 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect(root["type"] as? String == "FeatureCollection")
         let features = try #require(root["features"] as? [[String: Any]])
-        #expect(features.count == 4)
+        #expect(features.count == 5)
         #expect(features.allSatisfy { $0["type"] as? String == "Feature" && $0["properties"] is [String: Any] })
 
         let first = features[0]
@@ -76,12 +76,29 @@ import Testing
                 == ExportTestSupport.trickyName)
         #expect(features[2]["geometry"] is NSNull)  // no position: an unlocated feature (RFC 7946 §3.2)
 
-        let track = try #require(features[3]["geometry"] as? [String: Any])
-        #expect(track["type"] as? String == "LineString")
-        let coordinates = try #require(track["coordinates"] as? [[Double]])
-        #expect(coordinates.count == 20)
+        // The track, cut at its 10-minute gap (as GPX's trkseg): no straight line across it.
+        let parts = features[3...].map { $0["geometry"] as? [String: Any] }
+        #expect(parts.map { $0?["type"] as? String } == ["LineString", "LineString"])
+        let coordinates = try #require(parts[0]?["coordinates"] as? [[Double]])
+        #expect(coordinates.count == 12)
         #expect(coordinates[0] == [-0.00001, 52.5])
-        #expect((features[3]["properties"] as? [String: Any])?["point_count"] as? Int == 20)
+        #expect((parts[1]?["coordinates"] as? [[Double]])?.first?[1] == 52.6)
+        let properties3 = features[3...].map { $0["properties"] as? [String: Any] }
+        #expect(properties3.map { $0?["point_count"] as? Int } == [12, 8])
+        #expect(properties3.map { $0?["part"] as? Int } == [1, 2])
+    }
+
+    /// A point alone between two gaps is still the track: a Point feature with its part.
+    @Test func aPointAloneBetweenGapsIsAPointPart() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
+        try await store.appendTrackPoints(
+            [0, 10, 1000, 2000, 2010].map { StoreTestData.fix(at: $0, lat: 52.5 + $0 / 10_000, lon: 13) })
+        let (path, _) = try await ExportTestSupport.export(.geojson, store)
+        let root = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let features = try #require(root["features"]?.arrayValue)
+        #expect(features.map { $0["geometry"]?["type"]?.stringValue } == ["LineString", "Point", "LineString"])
+        #expect(features.map { $0["properties"]?["part"]?.intValue } == [1, 2, 3])
+        #expect(features.map { $0["properties"]?["point_count"]?.intValue } == [2, 1, 2])
     }
 
     @Test func propertiesAreTheStoredReadingExactly() async throws {
@@ -120,8 +137,10 @@ import Testing
         #expect(
             features.map { $0["properties"]?["start"]?.stringValue }
                 == [0, 2, 4].map { StoreTestData.fix(at: $0).time.map(UTCTime.format) })
-        // A track that stays on one side is one LineString without a `part`.
-        let (plainPath, _) = try await ExportTestSupport.export(.geojson, try await ExportTestSupport.populatedStore())
+        // A track that stays on one side (and has no gap) is one LineString without a `part`.
+        let plainStore = try SQLiteStore(path: StoreTestData.temporaryStorePath())
+        try await plainStore.appendTrackPoints([0, 10, 20].map { StoreTestData.fix(at: $0, lat: -17, lon: 179) })
+        let (plainPath, _) = try await ExportTestSupport.export(.geojson, plainStore)
         let plain = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: plainPath))))
         let track = try #require(plain["features"]?.arrayValue?.last)
         #expect(track["geometry"]?["type"]?.stringValue == "LineString")

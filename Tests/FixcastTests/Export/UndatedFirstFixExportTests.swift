@@ -54,8 +54,14 @@ import Testing
         let (text, _) = try await Self.export(.geojson, built.path)
         let root = try JSONValue.parse(Array(text.utf8))
         let features = try #require(root["features"]?.arrayValue)
-        let line = try #require(features.last)
-        #expect(line["properties"]?["start"]?.stringValue == UTCTime.format(first.addingTimeInterval(-2)))
+        // The track's parts: cut where GPX cuts its segments (the dated fixes' 5-minute gaps), the
+        // undated point in the first.
+        let parts = features.filter { $0["properties"]?["name"]?.stringValue == "fixcast track" }
+        let fixTimes = built.fixes.compactMap(\.time)
+        let gaps = zip(fixTimes, fixTimes.dropFirst()).filter { $1.timeIntervalSince($0) > GPXWriter.segmentGap }
+        #expect(parts.count == gaps.count + 1)
+        #expect(parts.first?["properties"]?["start"]?.stringValue == UTCTime.format(first.addingTimeInterval(-2)))
+        let line = try #require(parts.last)
         #expect(line["properties"]?["end"]?.stringValue == last.time.map(UTCTime.format))
         let coordinates = try #require(line["geometry"]?["coordinates"]?.arrayValue)
         #expect(coordinates.last?.arrayValue?.compactMap(\.doubleValue) == [last.coordinate.lon, last.coordinate.lat])

@@ -47,6 +47,27 @@ import Testing
         #expect(try Self.leftovers(in: home.dir.path).isEmpty)
     }
 
+    @Test("-o naming the store itself, a link to it or its -wal is exit 2, and the store is left whole")
+    func theStoreItselfIsRefused() async throws {
+        let (home, db) = try await Self.setUp("export-over-store")
+        defer { home.remove() }
+        let before = try Self.export(home, db: db, [])
+        #expect(before.status == 0)
+        let link = home.path("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: db)
+        // The -wal beside it: a writer left it (a reader's open would not).
+        #expect(FileManager.default.createFile(atPath: db + "-wal", contents: Data()))
+        for target in [db, link, db + "-wal"] {
+            let r = try Self.export(home, db: db, ["-o", target])
+            #expect(r.status == 2, "\(target): \(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("fixcast: -o ") && r.stderr.contains("is the store being exported"), "\(r.stderr)")
+        }
+        #expect(Self.fileType(link) == S_IFLNK)
+        let after = try Self.export(home, db: db, [])
+        #expect(after.status == 0 && after.stdout == before.stdout, "the store still holds every reading")
+    }
+
     @Test("a new path is created")
     func newPathCreated() async throws {
         let (home, db) = try await Self.setUp("export-new")
