@@ -33,23 +33,12 @@ package final class ExportSink {
     }
 
     func flush() throws(ExportError) {
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(fd, base + offset, raw.count - offset)
-            }
-            if n > 0 {
-                offset += n
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                let detail = n == 0 ? "nothing written" : String(cString: strerror(errno))
-                buffer.removeAll(keepingCapacity: true)
-                throw ExportError.writeFailed(target: target, detail: detail)
-            }
-        }
+        let e = buffer.withUnsafeBytes { Console.writeAll(fd, $0) }
         buffer.removeAll(keepingCapacity: true)
+        guard e != 0 else { return }
+        // `fixcast export | head`: the reader's choice, not a failure (as for every other command).
+        if Console.readerWentAway(e, fd: fd) { throw ExportError.readerGone(target: target) }
+        throw ExportError.writeFailed(target: target, detail: String(cString: strerror(e)))
     }
 }
 

@@ -105,23 +105,26 @@ public enum Console {
     private static func writeStdout(_ text: String) -> StdoutWrite {
         var e = stdoutWasClosed.load(ordering: .acquiring) ? (text.isEmpty ? 0 : EBADF) : write(fd: 1, text)
         if e == 0 { return .written }
-        if e == EIO, stdoutWasTerminal.load(ordering: .acquiring) { e = EPIPE }
+        if readerWentAway(e, fd: 1) { e = EPIPE }
         _ = firstStdoutFailure.compareExchange(expected: 0, desired: e, ordering: .acquiringAndReleasing)
         return e == EPIPE ? .readerGone : .failed(errno: e)
     }
 
     /// Writes all of `text`; 0, or the errno of the write that failed.
     private static func write(fd: Int32, _ text: String) -> Int32 {
-        var bytes = Array(text.utf8)
+        Array(text.utf8).withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// Writes all of `bytes` to `fd`; 0, or the errno of the write that failed. A stream someone else
+    /// made non-blocking (a shared terminal) is waited on until it takes more. The one write loop of
+    /// stdout, for `Console` and the exports alike.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        guard let base = bytes.baseAddress else { return 0 }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buf -> Int in
-                guard let base = buf.baseAddress else { return 0 }
-                return Syscall.write(fd, base + offset, buf.count - offset)
-            }
+            let n = Syscall.write(fd, base + offset, bytes.count - offset)
             if n < 0 {
                 let e = errno
-                // A stream someone else made non-blocking (a shared terminal): wait until it takes more.
                 if e == EAGAIN || e == EWOULDBLOCK {
                     var p = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
                     _ = Syscall.poll(&p, timeoutMs: 1000)
@@ -134,5 +137,12 @@ public enum Console {
             offset += n
         }
         return 0
+    }
+
+    /// Whether a failed write's `errno` on `fd` means its reader went away (EPIPE: a pipe's reader
+    /// closed, `| head`; EIO from stdout that was a terminal: it hung up), which is the reader's choice
+    /// and no loss: quiet, and the command's own exit status.
+    package static func readerWentAway(_ e: Int32, fd: Int32) -> Bool {
+        e == EPIPE || (e == EIO && fd == 1 && stdoutWasTerminal.load(ordering: .acquiring))
     }
 }

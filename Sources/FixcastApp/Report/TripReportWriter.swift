@@ -78,6 +78,7 @@ public struct TripReportWriter: Sendable {
         } catch {
             switch error {
             case .cannotCreate(_, let d), .writeFailed(_, let d): throw ReportError.cannotWrite(path: path, detail: d)
+            case .readerGone: return  // `report -o - | head`: the reader's choice, no failure
             case .storage(let e): throw ReportError.storage(e)
             }
         }

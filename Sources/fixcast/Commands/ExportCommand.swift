@@ -25,6 +25,8 @@ struct ExportCommand {
             _ = try await Exporter.export(
                 format: format, store: store, since: options.since, until: options.until,
                 gapMinutes: context.settings.report.tripGapMin, to: destination, language: context.language)
+        } catch .readerGone {
+            return ExitCode.success
         } catch {
             Console.err(error.message + "\n")
             return ExitCode.failure

@@ -24,7 +24,8 @@ public enum FixcastCLI {
     }
 
     static func dispatch(arguments: [String], environment: [String: String]) async -> Int32 {
-        // `fixcast export … | head` must end with an error, not be killed by SIGPIPE.
+        // A reader gone (`fixcast export … | head`) is seen as EPIPE and ends the command quietly with its
+        // own status, rather than killing it by SIGPIPE midway through what it was doing.
         signal(SIGPIPE, SIG_IGN)
         // A parent (a test runner, a supervisor) may have started us with signals blocked; SIGINT,
         // SIGTERM and SIGUSR1 must reach the agent. The ones main holds stay held for `run` until its
