@@ -64,9 +64,13 @@ public struct TripReportWriter: Sendable {
         }
     }
 
-    /// `trip-YYYY-MM-DD.svg`, from the first point's date (UTC).
+    /// `trip-YYYY-MM-DDTHHMMZ.svg`, from the first point's time (UTC, to the minute): two trips of one
+    /// day get two files (named by the date alone, the second report replaced the first without a word).
     public static func defaultFileName(for input: TripReportInput) -> String {
-        "trip-" + UTCTime.formatDate(input.points.first?.time ?? Date(timeIntervalSince1970: 0)) + ".svg"
+        let stamp = UTCTime.format(input.points.first?.time ?? Date(timeIntervalSince1970: 0))
+        // "2005-09-25T08:12:30Z" → "2005-09-25T0812Z": no ":" in a file name (some file systems refuse it).
+        let minute = String(stamp.prefix(16).filter { $0 != ":" })
+        return "trip-" + minute + "Z.svg"
     }
 
     /// Writes the document to `path` (`-`: standard output) via a temporary file and a rename, so

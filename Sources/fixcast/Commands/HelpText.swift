@@ -272,8 +272,8 @@ public enum HelpText {
                 (interpolated between readings), each reading with its place and temperature, a scale bar,
                 and below it temperature and precipitation against distance. An .html file holds the same
                 picture and a table of the readings. No network, scripts or external fonts. The default is
-                the last trip, written to trip-<date>.svg in the current folder. T is YYYY-MM-DD or an
-                ISO 8601 time.
+                the last trip, written to trip-<start>.svg in the current folder (its first point's
+                time, UTC, to the minute: trip-2026-01-30T0812Z.svg). T is YYYY-MM-DD or an ISO 8601 time.
 
                 OPTIONS:
                   --trip N|last        The trip to draw, numbered as fixcast trips lists them (default last: the last that moved).

@@ -120,6 +120,15 @@ import Testing
         #expect(text.stdout.contains(drive.readings.first?.place?.name ?? "?"))
     }
 
+    /// "HHMM" of a time, UTC, read with Foundation's calendar (not the writer's own formatting).
+    static func hourMinute(_ date: Date?) -> String {
+        guard let date else { return "?" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     @Test func theWriterPicksTheLastTripOrARangeAndNamesTheFileByDate() async throws {
         let drive = try await DriveStore.build()
         let store = try SQLiteStore(path: drive.path)
@@ -129,7 +138,10 @@ import Testing
         #expect(last.points.last?.time == drive.fixes.last?.time)
         let first = try await writer.input(store: store, choice: .number(1), since: nil, until: nil)
         #expect(first.tripNumber == 1)
-        #expect(TripReportWriter.defaultFileName(for: first) == "trip-2005-09-25.svg")
+        // Named by the start's minute (UTC): trips of one day get a file each.
+        let names = [TripReportWriter.defaultFileName(for: first), TripReportWriter.defaultFileName(for: last)]
+        #expect(names[0] == "trip-2005-09-25T\(Self.hourMinute(first.points.first?.time))Z.svg")
+        #expect(names[0] != names[1] && names[1].hasPrefix("trip-2005-09-2"))
         #expect(first.points.count + last.points.count < drive.fixes.count)
         // A range without --trip is the range itself, across trips.
         let from = try #require(drive.fixes[100].time)

@@ -63,7 +63,9 @@ import Testing
         #expect(input.points.count == built.fixes.count + 1)
         #expect(input.points.first?.time == first.addingTimeInterval(-2))
         #expect(input.readings.count == 2)
-        #expect(TripReportWriter.defaultFileName(for: input) == "trip-2005-09-25.svg")
+        #expect(
+            TripReportWriter.defaultFileName(for: input)
+                == "trip-2005-09-25T\(ReportRenderTests.hourMinute(first.addingTimeInterval(-2)))Z.svg")
     }
 
     @Test func withoutADatedFixNearItTheUndatedPointKeepsItsOwnTrip() async throws {
