@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <termios.h>
 
 static volatile sig_atomic_t csystem_signal_fd = -1;
 
@@ -239,4 +240,67 @@ int csystem_wait_child(int pid, int timeout_ms, int *status) {
             nanosleep(&step, NULL);
         }
     }
+}
+
+/* The terminal to give back on a fatal signal (see csystem.h). Static: a handler may touch nothing else. */
+static struct termios csystem_terminal_saved;
+static int csystem_terminal_input = -1;
+static int csystem_terminal_output = -1;
+static volatile sig_atomic_t csystem_terminal_armed = 0;
+static const int csystem_fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGQUIT};
+#define CSYSTEM_FATAL_COUNT ((int)(sizeof csystem_fatal_signals / sizeof csystem_fatal_signals[0]))
+static struct sigaction csystem_fatal_previous[CSYSTEM_FATAL_COUNT];
+static int csystem_fatal_installed = 0;
+/* A stack of its own: a crash from running out of stack still gets the terminal back. */
+static char csystem_fatal_stack[64 * 1024];
+
+static void csystem_fatal_handler(int sig) {
+    if (csystem_terminal_armed) {
+        csystem_terminal_armed = 0;
+        static const char back[] = "\033[?25h\033[?1049l";
+        /* write(2) and tcsetattr(3) are async-signal-safe. */
+        ssize_t ignored = write(csystem_terminal_output, back, sizeof back - 1);
+        (void)ignored;
+        tcsetattr(csystem_terminal_input, TCSANOW, &csystem_terminal_saved);
+    }
+    for (int i = 0; i < CSYSTEM_FATAL_COUNT; i++) {
+        if (csystem_fatal_signals[i] == sig) sigaction(sig, &csystem_fatal_previous[i], NULL);
+    }
+    /* Delivered once this handler returns (a fault's instruction would also raise it again). */
+    raise(sig);
+}
+
+int csystem_restore_terminal_on_fatal(int input_fd, int output_fd, const void *saved, unsigned long size) {
+    if (size != sizeof csystem_terminal_saved) { errno = EINVAL; return -1; }
+    csystem_terminal_armed = 0;
+    memcpy(&csystem_terminal_saved, saved, sizeof csystem_terminal_saved);
+    csystem_terminal_input = input_fd;
+    csystem_terminal_output = output_fd;
+    if (!csystem_fatal_installed) {
+        stack_t stack;
+        memset(&stack, 0, sizeof stack);
+        stack.ss_sp = csystem_fatal_stack;
+        stack.ss_size = sizeof csystem_fatal_stack;
+        /* Per thread: this thread's, at least (the Swift runtime may have given it one already). */
+        stack_t current;
+        if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE)) (void)sigaltstack(&stack, NULL);
+        for (int i = 0; i < CSYSTEM_FATAL_COUNT; i++) {
+            struct sigaction action;
+            memset(&action, 0, sizeof action);
+            action.sa_handler = csystem_fatal_handler;
+            action.sa_flags = SA_ONSTACK;
+            sigemptyset(&action.sa_mask);
+            if (sigaction(csystem_fatal_signals[i], &action, &csystem_fatal_previous[i]) != 0) return -1;
+        }
+        csystem_fatal_installed = 1;
+    }
+    csystem_terminal_armed = 1;
+    return 0;
+}
+
+void csystem_forget_terminal_on_fatal(void) {
+    csystem_terminal_armed = 0;
+    if (!csystem_fatal_installed) return;
+    for (int i = 0; i < CSYSTEM_FATAL_COUNT; i++) sigaction(csystem_fatal_signals[i], &csystem_fatal_previous[i], NULL);
+    csystem_fatal_installed = 0;
 }

@@ -62,6 +62,16 @@ int csystem_signal_is_ignored(int sig);
    passed first (the child still runs), or -1 with errno set. */
 int csystem_wait_child(int pid, int timeout_ms, int *status);
 
+/* While the live screen holds the terminal: a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT:
+   a Swift runtime trap is SIGILL or SIGTRAP) or Ctrl-\ (SIGQUIT) first leaves the alternate screen,
+   shows the cursor on `output_fd` and puts the termios saved in `saved` (a `struct termios`, copied)
+   back on `input_fd`, then goes on as if not caught: the previous action (the Swift runtime's
+   backtracer, or the default) takes the signal. atexit(3) does not run on those. Returns 0 or -1. */
+int csystem_restore_terminal_on_fatal(int input_fd, int output_fd, const void *saved, unsigned long size);
+
+/* The terminal is given back: the signals' previous actions are put back. */
+void csystem_forget_terminal_on_fatal(void);
+
 #ifdef __cplusplus
 }
 #endif

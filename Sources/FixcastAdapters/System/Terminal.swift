@@ -1,3 +1,4 @@
+internal import CSystem
 import FixcastCore
 import Synchronization
 
@@ -28,7 +29,8 @@ public enum TerminalError: Error, Sendable, Hashable {
 /// The terminal MUST come back as it was however fixcast ends — `q`, SIGINT, SIGTERM, an error —
 /// or the user's shell is left without echo. So `restore()` is idempotent and safe to call from
 /// any thread, the lead calls it on every exit path, and `start()` also registers it with atexit(3)
-/// as a last resort. ISIG stays on: Ctrl-C still sends SIGINT, which the agent turns into a clean
+/// as a last resort, and with a handler of the fatal signals (a crash, Ctrl-\), which skip atexit
+/// (`csystem_restore_terminal_on_fatal`). ISIG stays on: Ctrl-C still sends SIGINT, which the agent turns into a clean
 /// exit (commit, restore, exit 0).
 /// Ctrl-Z: on SIGTSTP call `restore()` then stop the process (raise SIGSTOP); on SIGCONT call
 /// `start()` again and redraw — `start()` may be called again after `restore()`.
@@ -93,6 +95,10 @@ public final class TerminalSession: Sendable {
             throw .attributes(errno: code)
         }
         if !registered { atexit { TerminalState.restoreSaved() } }
+        // A crash or Ctrl-\ skips atexit: the terminal would stay on the alternate screen, cursor hidden.
+        _ = withUnsafeBytes(of: original) {
+            csystem_restore_terminal_on_fatal(input, frames, $0.baseAddress, UInt($0.count))
+        }
         invalidate()
         writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     }
@@ -162,6 +168,7 @@ struct TerminalState: Sendable {
     static let shared = Mutex(TerminalState())
 
     static func restoreSaved() {
+        csystem_forget_terminal_on_fatal()
         let taken = shared.withLock { state -> (termios, Int32, Int32)? in
             guard let saved = state.saved else { return nil }
             state.saved = nil
