@@ -65,14 +65,7 @@ public final class TerminalSession: Sendable {
         guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
         var original = termios()
         guard tcgetattr(input, &original) == 0 else { throw .attributes(errno: errno) }
-        var raw = original
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        // VMIN = 0, VTIME = 0: read(2) returns at once with what is there (poll(2) does the waiting).
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
+        var raw = Self.rawModes(from: original)
         if frameOutput.load(ordering: .relaxed) < 0 {
             var again = Syscall.open("/proc/self/fd/\(output)", O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
             if again >= 0, isatty(again) != 1 {
@@ -99,6 +92,31 @@ public final class TerminalSession: Sendable {
         _ = withUnsafeBytes(of: original) {
             csystem_restore_terminal_on_fatal(input, frames, $0.baseAddress, UInt($0.count))
         }
+        invalidate()
+        writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    }
+
+    /// The live screen's modes made from the terminal's own: no echo, no line buffering, no flow
+    /// control, and read(2) returning at once with what is there (VMIN = VTIME = 0: poll(2) waits).
+    static func rawModes(from original: termios) -> termios {
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        return raw
+    }
+
+    /// Takes the terminal again while the session holds it: after a stop that was not Ctrl-Z (SIGSTOP,
+    /// a debugger, a supervisor freezing the process), the shell printed on the screen and put its own
+    /// modes back, though fixcast never gave the terminal up. Raw mode and the alternate screen again,
+    /// cleared, the next frame drawn whole. Does nothing when the session is not active.
+    public func takeAgain() {
+        guard let saved = TerminalState.shared.withLock({ $0.saved }) else { return }
+        var raw = Self.rawModes(from: saved)
+        TerminalState.evenFromTheBackground { _ = TerminalState.setModes(input, &raw) }
         invalidate()
         writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     }

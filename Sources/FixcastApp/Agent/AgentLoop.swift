@@ -131,7 +131,9 @@ final class AgentLoop {
                 index += 1
             }
             if keyFD != nil {
-                if fds[index].revents != 0 { readKeys(now: now) }
+                if fds[index].revents != 0 {
+                    readKeys(hungUp: fds[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, now: now)
+                }
                 index += 1
             }
             if stdoutWatched, fds[index].revents != 0 { handle(.outputLost(.readerGone, at: now)) }
@@ -181,11 +183,16 @@ final class AgentLoop {
         if !alive { handle(.gps(.disconnected(gps.lossError), at: now)) }
     }
 
-    private func readKeys(now: ClockReading) {
+    private func readKeys(hungUp: Bool, now: ClockReading) {
         guard let live = display as? LiveDisplay else { return }
         let keys = live.readKeys()
-        // Readable yet nothing to read: the terminal hung up.
-        if keys.isEmpty { return handle(.terminalHungUp(at: now)) }
+        // Nothing to read and poll said so: the terminal hung up. Nothing to read alone is not that: a
+        // key that was there when poll looked may have been flushed meanwhile (a Ctrl-Z or `fg` served
+        // first drops the keys typed), and the live screen must not turn into JSON lines for it.
+        if keys.isEmpty {
+            if hungUp { handle(.terminalHungUp(at: now)) }
+            return
+        }
         for key in keys { handle(.key(key, at: now)) }
     }
 }

@@ -102,11 +102,13 @@ final class LiveDisplay: ReadingDisplay {
         terminal.restore()
     }
 
-    /// `fg` (SIGCONT): take raw mode and the alternate screen again; the caller redraws.
+    /// `fg` (SIGCONT): take raw mode and the alternate screen again; the caller redraws. After a stop
+    /// that was not Ctrl-Z (SIGSTOP), the session never gave the terminal up, yet the shell wrote on it
+    /// and put its own modes back: taken again all the same.
     func resume() {
-        guard !terminal.isActive else { return }
         drawnSize = nil  // the terminal may have been resized while fixcast was stopped
-        try? terminal.start()  // clears the screen and forgets the frame: the caller's redraw is whole
+        // Either clears the screen and forgets the frame: the caller's redraw is whole.
+        if terminal.isActive { terminal.takeAgain() } else { try? terminal.start() }
     }
 
     @discardableResult func close() -> Int {

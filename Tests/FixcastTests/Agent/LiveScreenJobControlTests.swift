@@ -90,4 +90,35 @@ import Testing
         let done = try Self.waitFor(socket) { $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") } }
         #expect(done.contains("EXIT=0"), "\(done)")
     }
+
+    /// A stop that is not Ctrl-Z (SIGSTOP from outside: a debugger, a supervisor): fixcast never gave
+    /// the terminal up, yet the shell wrote "Stopped" on it and put its own line mode back. After `fg`
+    /// the live screen is drawn whole again (nothing of the shell's left on it) and a single `q`, no
+    /// Enter, still quits.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tmux), "tmux is not installed"))
+    func aStopFromOutsideAndFgTakeTheTerminalAgain() throws {
+        let home = TestPaths.temporaryDirectory("sigstop")
+        let socket = home.appendingPathComponent("tmux.sock").path
+        TestScratch.atEnd { _ = try? Self.tmux(socket, ["kill-server"]) }
+        _ = try Self.tmux(
+            socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
+        let env = fixcastEnvironment(home: home, adding: [:])
+            .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let db = "\(home.path)/f.sqlite"
+        let command = "env -i \(env) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(db)"
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", command, "Enter"])
+        let live = try Self.waitFor(socket) { $0.contains("r refresh · q quit") }
+        #expect(live.contains("fixcast · live weather"), "\(live)")
+        let pids = try CLIRunner.run(executable: "/usr/bin/pgrep", arguments: ["-f", db], environment: nil, timeout: 5)
+        let pid = try #require(pids.stdout.split(separator: "\n").compactMap { Int32($0) }.first, "\(pids)")
+        kill(pid, SIGSTOP)
+        let stopped = try Self.waitFor(socket) { $0.contains("Stopped") }
+        #expect(stopped.contains("Stopped"), "\(stopped)")
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", "fg", "Enter"])
+        let back = try Self.waitFor(socket) { $0.contains("r refresh · q quit") && !$0.contains("Stopped") }
+        #expect(back.contains("fixcast · live weather") && !back.contains("Stopped"), "\(back)")
+        _ = try Self.tmux(socket, ["send-keys", "-t", "fx", "q"])
+        let done = try Self.waitFor(socket) { !$0.contains("r refresh · q quit") }
+        #expect(!done.contains("r refresh · q quit"), "q without Enter quits: \(done)")
+    }
 }
