@@ -9,8 +9,10 @@ import FoundationEssentials
 /// cannot read is an invalid response, never kept. Network only: when to ask is `AlertService`'s.
 public struct AlertRegionSource: Sendable {
     /// The most ECCC features asked for in one page: a box of a few degrees crosses a few dozen
-    /// warning areas, many more in a storm (then the next pages are asked too: `ECCCPages`).
-    public static let ecccPageLimit = 500
+    /// warning areas, many more in a storm (then the next pages are asked too: `ECCCPages`). A feature
+    /// carries both languages' texts, 13 KB in the recorded answer: 100 of them stay well under the HTTP
+    /// client's 2 MiB cap on a body, where a page of 500 (6.6 MB) was refused whole.
+    public static let ecccPageLimit = 100
 
     public let nwsBaseURL: String
     public let metAlertsBaseURL: String

@@ -119,7 +119,10 @@ public enum AlertIdentity {
             let earlier = previous[i]
             var carried = alert
             carried.id = earlier.id
-            carried.aliases = unique(earlier.aliases + [alert.id] + alert.aliases, without: earlier.id)
+            // Newest first, so the cap (`maxReferences`) drops the oldest: the next update names the
+            // latest messages, and a chain longer than the cap (a river's flood warning, updated twice a
+            // day for a month) kept its first 64 ids and lost its way.
+            carried.aliases = unique([alert.id] + alert.aliases + earlier.aliases, without: earlier.id)
             return carried
         }
     }

@@ -68,4 +68,20 @@ import Testing
         #expect(AlertReport(json: .object([("covered", .bool(true)), ("omitted", .double(-1))]))?.omitted == 0)
         #expect(AlertReport(json: .object([("covered", .bool(true)), ("omitted", .double(.infinity))]))?.omitted == 0)
     }
+
+    /// A chain longer than the alias cap, each update naming only the one before, met one answer at a
+    /// time: it stays the first alert (the cap dropped the newest ids, and the 66th update was news).
+    @Test func aChainLongerThanTheCapKeepsItsIdentity() throws {
+        var previous = [Alert(id: "m0", event: "Flood", severity: .moderate)]
+        for k in 1..<(AlertIdentity.maxReferences + 10) {
+            let reference = try #require(
+                AlertIdentity.Reference(id: "m\(k - 1)", sent: Self.t0.addingTimeInterval(Double(k - 1) * 3600)))
+            let message = AlertIdentity.Message(
+                alert: Alert(id: "m\(k)", event: "Flood", severity: .moderate),
+                sent: Self.t0.addingTimeInterval(Double(k) * 3600), kind: .update, references: [reference])
+            previous = AlertIdentity.continuing(AlertIdentity.onePerIdentity([message]), from: previous)
+            #expect(previous.map(\.id) == ["m0"], "update \(k)")
+            #expect(previous.first?.aliases.count ?? 0 <= AlertIdentity.maxReferences)
+        }
+    }
 }

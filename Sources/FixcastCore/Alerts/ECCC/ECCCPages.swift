@@ -8,9 +8,9 @@ import FixcastText
 /// The next page's address is made from the first's with `offset` (the answer's own `next` link is
 /// not followed: it could name another host).
 public enum ECCCPages {
-    /// 4 pages: with `AlertRegionSource.ecccPageLimit` (500) 2,000 features, dozens of times what a box
+    /// 10 pages: with `AlertRegionSource.ecccPageLimit` (100) 1,000 features, dozens of times what a box
     /// of a few degrees crosses in a storm; the bound keeps a broken `numberMatched` from asking forever.
-    public static let maxPages = 4
+    public static let maxPages = 10
 
     /// One page, read once: `numberMatched` (nil when not given) and its own features, which both
     /// decide whether to ask on and make the joined answer.
