@@ -10,8 +10,15 @@ extension SQLiteStore: ReadingStore {
     /// Stores `reading` with its `id` (`<device>:<row>`) and, when `plan.outboxMax` is set, queues it
     /// in the outbox, all in one transaction: a reading is never stored without being queued or
     /// queued without being stored. Returns the reading with its `id`.
+    ///
+    /// Committed with `synchronous=FULL` (the WAL is on the disk before the commit returns), where the
+    /// track's many small commits keep NORMAL: the id is published at once (MQTT, the JSON lines), and a
+    /// power cut that rolled the row back gave its id to the next reading after boot, which a consumer
+    /// dropping duplicates by `id` then threw away. A reading every few minutes makes the fsync cheap.
     public func storeReading(_ reading: Reading, plan: ReadingStorePlan) throws(StorageError) -> Reading {
         try followPath()
+        try db.execute("PRAGMA synchronous=FULL")
+        defer { try? db.execute("PRAGMA synchronous=NORMAL") }
         return try db.transaction { () throws(StorageError) -> Reading in
             let row = try insertReadingRow(reading)
             var stored = reading

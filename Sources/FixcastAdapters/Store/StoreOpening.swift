@@ -136,6 +136,10 @@ enum StoreOpening {
         case ENOENT:
             guard creating else { throw StorageError.missing(path: path) }
             try FileSystemPaths.createParentDirectories(of: path)
+            // Made 0600 before SQLite opens it (the -wal and -shm take its mode): the store is a history
+            // of where the machine has been, and left to the umask it was readable by every user.
+            let fd = Syscall.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 { close(fd) }
         case EACCES:
             throw StorageError.unreadable(path: path, detail: unsearchableFolder(of: path))
         default:

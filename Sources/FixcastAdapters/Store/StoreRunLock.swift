@@ -21,7 +21,16 @@ public final class StoreRunLock: Sendable {
 
     /// The lock file beside the store.
     static let lockSuffix = ".run-lock"
-    var lockPath: String { storePath + Self.lockSuffix }
+    var lockPath: String { Self.lockPath(storePath) }
+
+    /// The lock file of the store at `storePath`: beside the file it names, a symlink followed, so that
+    /// `--db link.sqlite` and `--db real.sqlite` take one lock (each had its own, and two runs recorded
+    /// into one store).
+    static func lockPath(_ storePath: String) -> String {
+        guard let resolved = realpath(storePath, nil) else { return storePath + lockSuffix }
+        defer { free(resolved) }
+        return String(cString: resolved) + lockSuffix
+    }
 
     private init(storePath: String, fd: Int32) {
         self.storePath = storePath
@@ -35,7 +44,10 @@ public final class StoreRunLock: Sendable {
 
     /// Takes the lock for the store at `storePath`. Throws `StorageError.heldByRun` when another
     /// process holds it; returns nil when no lock file can be made beside the store (a read-only
-    /// folder: then nothing can record into that store either, and the run says so as it writes).
+    /// folder: then nothing can record into that store either, and the run says so as it writes) or
+    /// the file system keeps no locks (ENOLCK). Throws `cannotOpen` naming the lock file when it is
+    /// there but cannot be opened (one root left, a symlink): running without it was silent, and a
+    /// second run on the store was not refused.
     public static func acquire(storePath: String) throws(StorageError) -> StoreRunLock? {
         guard let fd = try locked(storePath) else { return nil }
         return StoreRunLock(storePath: storePath, fd: fd)
@@ -62,8 +74,16 @@ public final class StoreRunLock: Sendable {
     /// A descriptor of the store's lock file, locked and holding this process's id; nil when no lock
     /// file can be made.
     private static func locked(_ storePath: String) throws(StorageError) -> Int32? {
-        let fd = open(storePath + lockSuffix, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return nil }
+        let path = lockPath(storePath)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            let err = errno
+            let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+            // Nothing can be made in the folder: nothing can record into the store there either.
+            if err == EROFS || (err == EACCES && access(folder.isEmpty ? "/" : folder, W_OK) != 0) { return nil }
+            let why = err == ELOOP ? "it is a symbolic link" : String(cString: strerror(err))
+            throw StorageError.cannotOpen(path: path, detail: "the run lock: \(why)")
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let err = errno
             let holder = err == EWOULDBLOCK ? holderPID(fd) : nil

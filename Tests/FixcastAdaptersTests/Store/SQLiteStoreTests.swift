@@ -61,6 +61,21 @@ import Testing
         #expect(throws: damaged) { _ = try SQLiteStore.forReading(path: path) }
     }
 
+    /// A store is a history of where the machine has been: made 0600 whatever the umask (022 made it
+    /// readable by every user), and its -wal takes the same mode. One made by hand keeps its own.
+    @Test func aNewStoreIsReadableByItsOwnerAlone() async throws {
+        let path = StoreTestData.temporaryStorePath()
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let store = try SQLiteStore(path: path)
+        try await store.insertReading(StoreTestData.reading())
+        for file in [path, path + "-wal"] {
+            var st = stat()
+            #expect(
+                stat(file, &st) == 0 && st.st_mode & 0o777 == 0o600, "\(file): \(String(st.st_mode & 0o777, radix: 8))")
+        }
+    }
+
     @Test func aFileThatIsNotADatabaseIsCorrupt() throws {
         let path = StoreTestData.temporaryStorePath()
         try FileManager.default.createDirectory(

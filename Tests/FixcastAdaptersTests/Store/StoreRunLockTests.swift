@@ -53,4 +53,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path + ".run-lock"))
         withExtendedLifetime(lock) {}
     }
+
+    /// A store named through a symlink and by its own path is one store: one lock.
+    @Test func aStoreNamedThroughALinkTakesTheSameLock() throws {
+        let path = try Self.storePath("link")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let link = (path as NSString).deletingLastPathComponent + "/link.sqlite"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let lock = try #require(try StoreRunLock.acquire(storePath: link))
+        #expect(Self.refusal(path) == .heldByRun(path: path, pid: Int(getpid())))
+        withExtendedLifetime(lock) {}
+    }
+
+    /// A lock file that is there but cannot be opened (a symlink here; one left by root for the
+    /// service's user) is said, naming it; the run went on without a lock, and without a word.
+    @Test func aLockFileThatCannotBeOpenedIsSaid() throws {
+        let path = try Self.storePath("unopenable")
+        try FileManager.default.createSymbolicLink(atPath: path + ".run-lock", withDestinationPath: "/dev/null")
+        #expect(
+            Self.refusal(path)
+                == .cannotOpen(path: path + ".run-lock", detail: "the run lock: it is a symbolic link"))
+    }
 }
