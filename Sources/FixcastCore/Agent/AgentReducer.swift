@@ -102,7 +102,9 @@ public struct AgentReducer: Sendable {
         var schedule = configuration.scheduler
         if configuration.stopsAfterFirstReading { schedule.givesUpWhenUnreachable = true }
         scheduler = ReadingScheduler(configuration: schedule, startedAt: startedAt, lastKnown: lastKnown)
-        thinner = TrackThinner(intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM)
+        thinner = TrackThinner(
+            intervalS: configuration.trackIntervalS, distanceM: configuration.trackDistanceM,
+            stillIntervalS: configuration.trackStillIntervalS)
         lastKnownGate = LastKnownSaveGate(intervalS: configuration.lastKnownSaveIntervalS)
         alerts = configuration.alertCheckMin.map { AlertWatch(intervalMin: $0, seen: configuration.alertsSeen) }
         self.fixedPosition = fixedPosition

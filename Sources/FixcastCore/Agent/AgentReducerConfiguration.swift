@@ -9,6 +9,9 @@ extension AgentReducer {
         public var scheduler: ReadingScheduler.Configuration
         public var trackIntervalS: Double
         public var trackDistanceM: Double
+        /// How often a point is kept standing still (`TrackThinner.stillIntervalS`); nil: as moving.
+        /// Settings give `TrackThinner.standingStillIntervalS`.
+        public var trackStillIntervalS: Double? = nil
         /// `LastKnownSaveGate.defaultIntervalS` (10 s).
         public var lastKnownSaveIntervalS: Double
         /// `alerts.check_min`; nil: alerts off (disabled, or no source covers this machine's use).
@@ -45,6 +48,7 @@ extension AgentReducer {
                 scheduler: ReadingScheduler.Configuration(settings: settings),
                 trackIntervalS: settings.storage.trackIntervalS, trackDistanceM: settings.storage.trackDistanceM,
                 alertCheckMin: alertCheckMin)
+            trackStillIntervalS = TrackThinner.standingStillIntervalS
         }
 
         public init(

@@ -400,4 +400,30 @@ import Testing
         #expect(kept == [28, 31, 34, 37, 40])
         #expect(saved == [31])
     }
+
+    /// As `run` configures it (`Configuration(settings:)`): parked, a point (and a save) every 45 s,
+    /// not every 10 s; moving, as before.
+    @Test func standingStillTheTrackKeepsAPointEvery45s() {
+        var configuration = AgentReducer.Configuration(settings: Settings(), alertCheckMin: nil)
+        #expect(configuration.trackStillIntervalS == TrackThinner.standingStillIntervalS)
+        configuration.liveScreen = false
+        var r = A.reducer(configuration)
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        var kept: [Double] = []
+        for t in 0...100 {
+            for effect in r.handle(.gps(.fix(A.fix(F.berlin, at: Double(t))), at: F.at(Double(t)))) {
+                if case .recordTrackPoint(let fix) = effect { kept.append(fix.receivedAt.timeIntervalSince(F.at(0))) }
+            }
+        }
+        #expect(kept == [0, 45, 90])
+        for s in 1...6 {
+            for effect in r.handle(
+                .gps(.fix(A.fix(F.north(km: Double(s) * 0.02), at: 100 + Double(s))), at: F.at(100 + Double(s))))
+            {
+                if case .recordTrackPoint(let fix) = effect { kept.append(fix.receivedAt.timeIntervalSince(F.at(0))) }
+            }
+        }
+        // 20 m on is still standing (under 25 m); 40 m on, 12 s later, is moving: kept; then each 50 m.
+        #expect(kept == [0, 45, 90, 102, 105])
+    }
 }

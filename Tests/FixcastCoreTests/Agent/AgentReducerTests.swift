@@ -27,7 +27,9 @@ import Testing
         settings.gps.fixRetries = 1
         settings.storage.trackIntervalS = 3
         settings.storage.trackDistanceM = 20
-        let c = AgentReducer.Configuration(settings: settings, alertCheckMin: 7)
+        var c = AgentReducer.Configuration(settings: settings, alertCheckMin: 7)
+        #expect(c.trackStillIntervalS == TrackThinner.standingStillIntervalS)
+        c.trackStillIntervalS = nil  // the every-value form below leaves it out
         #expect(
             c
                 == .init(

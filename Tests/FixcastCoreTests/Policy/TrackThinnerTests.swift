@@ -12,13 +12,30 @@ import Testing
         }
     }
 
-    @Test func aParkedReceiverGetsAPointEveryInterval() {
-        var thinner = TrackThinner(intervalS: 10, distanceM: 50)
+    /// Parked, the fixes wander a few metres: a point every 45 s, not one every 10 s.
+    @Test func aParkedReceiverGetsAPointEvery45s() {
+        var thinner = TrackThinner(intervalS: 10, distanceM: 50, stillIntervalS: TrackThinner.standingStillIntervalS)
         var kept: [Int] = []
-        for tenth in 0..<300 {  // 30 s at 10 Hz, not moving
-            if thinner.accept(F.berlin, at: F.at(Double(tenth) / 10)) { kept.append(tenth) }
+        for tenth in 0..<1800 {  // 3 min at 10 Hz, wandering up to 12 m
+            let wander = F.north(km: Double(tenth % 7) * 0.002)
+            if thinner.accept(wander, at: F.at(Double(tenth) / 10)) { kept.append(tenth) }
         }
-        #expect(kept == [0, 100, 200])
+        #expect(kept == [0, 450, 900, 1350])
+        // Without the still rule (the reducer's tests, a configuration that asks none): every 10 s.
+        var plain = TrackThinner(intervalS: 10, distanceM: 50)
+        let everyTen = (0..<300).filter { plain.accept(F.berlin, at: F.at(Double($0) / 10)) }
+        #expect(everyTen == [0, 100, 200])
+    }
+
+    /// A walker (1 m/s) is moving, not parked: a point each time it is 25 m on and 10 s have passed.
+    @Test func aWalkerGetsAPointEvery25m() {
+        var thinner = TrackThinner(intervalS: 10, distanceM: 50, stillIntervalS: TrackThinner.standingStillIntervalS)
+        var kept: [Int] = []
+        for s in 0..<120 {
+            if thinner.accept(F.north(km: Double(s) * 0.001), at: F.at(Double(s))) { kept.append(s) }
+        }
+        #expect(kept.count == 5, "\(kept)")
+        #expect(zip(kept, kept.dropFirst()).allSatisfy { (25...26).contains($1 - $0) }, "\(kept)")
     }
 
     @Test func aFastReceiverGetsAPointEveryDistance() {
@@ -33,7 +50,7 @@ import Testing
     }
 
     @Test func whicheverComesFirst() {
-        var thinner = TrackThinner(intervalS: 10, distanceM: 50)
+        var thinner = TrackThinner(intervalS: 10, distanceM: 50, stillIntervalS: TrackThinner.standingStillIntervalS)
         _ = thinner.accept(F.berlin, at: F.t0)
         do {
             let r = thinner.accept(F.north(km: 0.049), at: F.at(9.9))
@@ -44,11 +61,20 @@ import Testing
             #expect(r)
         }
         do {
-            let r = thinner.accept(F.north(km: 0.052), at: F.at(15))
+            let r = thinner.accept(F.north(km: 0.080), at: F.at(15))
             #expect(!r)
         }
         do {
-            let r = thinner.accept(F.north(km: 0.052), at: F.at(19.9))
+            let r = thinner.accept(F.north(km: 0.080), at: F.at(19.9))
+            #expect(r)
+        }
+        // Standing still from there: 45 s, not 10.
+        do {
+            let r = thinner.accept(F.north(km: 0.081), at: F.at(29.9))
+            #expect(!r)
+        }
+        do {
+            let r = thinner.accept(F.north(km: 0.081), at: F.at(64.9))
             #expect(r)
         }
     }
