@@ -23,6 +23,14 @@ enum ExportTarget: Equatable {
 
     /// How to write to `path`; a directory (or a path that cannot be inspected) is an error.
     static func resolve(_ path: String) throws(ExportError) -> ExportTarget {
+        // `-o /dev/stdout` (or /dev/fd/1, /proc/self/fd/1) with stdout closed at start: the /dev/null put
+        // there (`Console.claimStandardStreams`) would take the export and it would pass for written,
+        // where `-o -` says it was lost.
+        if namesADescriptor(path), Console.stdoutWasClosedAtStart, let named = FileIdentity.of(path),
+            named == FileIdentity.of(descriptor: 1)
+        {
+            throw ExportError.writeFailed(target: "standard output", detail: String(cString: strerror(EBADF)))
+        }
         var st = stat()
         if stat(path, &st) == 0 {
             switch st.st_mode & S_IFMT {
@@ -189,7 +197,7 @@ package enum OutputPath {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             if case .file(let file) = FileIdentity.lookup(storePath + suffix), file == target {
                 return
-                    "fixcast: -o \(TerminalText.path(text)) is the store being exported (\(TerminalText.path(storePath + suffix))); name another file."
+                    "fixcast: -o \(TerminalText.path(text)) is the store being read (\(TerminalText.path(storePath + suffix))); name another file."
             }
         }
         return nil

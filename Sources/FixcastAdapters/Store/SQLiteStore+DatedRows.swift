@@ -17,8 +17,13 @@ extension SQLiteStore {
     /// Calls `body` with each track point whose time (as `trips` dates it: `undated`'s, else its fix
     /// time, else its receive time) is in [since, until], by that time, and that time. A point whose time
     /// is outside 1970–2200 is left out, as `trips` leaves it out.
+    ///
+    /// A row that cannot be read (a position off the globe, a mode that is no mode: the store is data
+    /// from outside too) is left out and its id given to `unreadable`, as `trips` leaves it out: one
+    /// bad row made the export fail whole, saying the store was damaged and should be moved aside.
     public func forEachTrackPoint(
-        since: Date?, until: Date?, dating undated: UndatedTripTimes, _ body: (Date, Fix) throws -> Void
+        since: Date?, until: Date?, dating undated: UndatedTripTimes, unreadable: (Int64) -> Void = { _ in },
+        _ body: (Date, Fix) throws -> Void
     ) throws {
         let (lo, hi) = Self.bounds(since, until)
         let stmt = try db.prepare(
@@ -33,7 +38,8 @@ extension SQLiteStore {
             guard undated.points[stmt.int64(9)] == nil else { continue }  // dated by its neighbours: merged in
             guard let t = stmt.date(8), stmt.date(0) != nil else { continue }  // no believable time
             guard let fix = Self.fix(stmt) else {
-                throw StorageError.corrupt(path: path, detail: "a stored track point is out of range")
+                unreadable(stmt.int64(9))
+                continue
             }
             try moved.emit(before: t.timeIntervalSince1970) { try body(Date(timeIntervalSince1970: $0), $1) }
             try body(t, fix)
@@ -54,7 +60,7 @@ extension SQLiteStore {
     /// time; `among` says which readings.
     func forEachReading(
         since: Date?, until: Date?, dating undated: UndatedTripTimes, among: DatedReadings,
-        _ body: (Date, Reading) throws -> Void
+        unreadable: (Int64) -> Void = { _ in }, _ body: (Date, Reading) throws -> Void
     ) throws {
         let (lo, hi) = Self.bounds(since, until)
         let query =
@@ -72,14 +78,23 @@ extension SQLiteStore {
             undated.readings.map { (time: $0.value, row: $0.key) }.filter { $0.time >= lo && $0.time <= hi }
                 .sorted { ($0.time, $0.row) < ($1.time, $1.row) })
         let one = try db.prepare("SELECT \(Self.readingColumns) FROM readings WHERE id = ?1")
+        // A reading whose stored JSON cannot be read is left out and said (`unreadable`), as a track point.
+        func readable(_ statement: SQLiteStatement, id: Int64) throws -> Reading? {
+            do {
+                return try readingRow(statement)
+            } catch .corrupt {
+                unreadable(id)
+                return nil
+            }
+        }
         func emitMoved(_ t: Double, _ id: Int64) throws {
             try one.reset()
             try one.bind(1, Int(id))
-            if try one.step() { try body(Date(timeIntervalSince1970: t), try readingRow(one)) }
+            if try one.step(), let r = try readable(one, id: id) { try body(Date(timeIntervalSince1970: t), r) }
         }
         while try stmt.step() {
             guard undated.readings[stmt.int64(3)] == nil else { continue }  // dated by the fixes around it
-            let r = try readingRow(stmt)
+            guard let r = try readable(stmt, id: stmt.int64(3)) else { continue }
             let t = r.tripTime ?? r.time  // `readingExportTime`, the order of the query
             try moved.emit(before: t.timeIntervalSince1970, emitMoved)
             try body(t, r)
@@ -102,9 +117,10 @@ extension SQLiteStore {
     /// trip time as `trips` dates it (one without a usable fix time by the fixes received around it),
     /// else its own (a position given by hand is in no trip, but is still exported).
     public func forEachReading(
-        since: Date?, until: Date?, dating undated: UndatedTripTimes, _ body: (Date, Reading) throws -> Void
+        since: Date?, until: Date?, dating undated: UndatedTripTimes, unreadable: (Int64) -> Void = { _ in },
+        _ body: (Date, Reading) throws -> Void
     ) throws {
-        try forEachReading(since: since, until: until, dating: undated, among: .all, body)
+        try forEachReading(since: since, until: until, dating: undated, among: .all, unreadable: unreadable, body)
     }
 
     /// The track point in the current row of a `trackPointColumns` query as the `Fix` it was stored from

@@ -10,6 +10,12 @@ import FoundationEssentials
 /// expression the `track_points_trip_time` index holds; a reading's is `readingTripTime`), so a
 /// replayed log's points and readings land in the log's trips whatever the wall clock said.
 extension SQLiteStore {
+    /// `lower AND upper` of `WeatherValueRanges.temperature`, for SQL's BETWEEN: the one range a stored
+    /// temperature is believed in (the code's own numbers, not outside text).
+    static var plausibleTemperatureSQL: String {
+        "\(WeatherValueRanges.temperature.lower) AND \(WeatherValueRanges.temperature.upper)"
+    }
+
     static let tripTime = "coalesce(fix_time, time)"
     /// A reading's trip time (`Reading.tripTime`, the same rule): its position's fix time; its own
     /// time when the position was the last known one, whose fix is old (gpsd had none, or was away)
@@ -77,7 +83,7 @@ extension SQLiteStore {
     }
 
     /// One `trips` line per trip: readings in the trip (by their position's fix time), their
-    /// first and last place name, their temperature range (only plausible values, -90…60 °C) and
+    /// first and last place name, their temperature range (only plausible values, `WeatherValueRanges.temperature`, as `TripReading` keeps) and
     /// the checks of the ahead forecasts they carried (`tripAheadChecks`; rain from `rainMmH`).
     public func tripSummaries(gapMinutes: Double, rainMmH: Double = AheadSettings().rainMmH) throws(StorageError)
         -> [TripSummary]
@@ -88,7 +94,7 @@ extension SQLiteStore {
         let range =
             "\(Self.readingInTrip) AND lat IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?3))"
         let stats = try db.prepare(
-            "SELECT count(*), min(CASE WHEN temperature_c BETWEEN -90 AND 60 THEN temperature_c END), max(CASE WHEN temperature_c BETWEEN -90 AND 60 THEN temperature_c END) FROM readings WHERE \(range)"
+            "SELECT count(*), min(CASE WHEN temperature_c BETWEEN \(Self.plausibleTemperatureSQL) THEN temperature_c END), max(CASE WHEN temperature_c BETWEEN \(Self.plausibleTemperatureSQL) THEN temperature_c END) FROM readings WHERE \(range)"
         )
         let first = try db.prepare(
             "SELECT place_name, \(Self.readingTripTime) FROM readings WHERE \(range) AND place_name IS NOT NULL AND place_name <> '' ORDER BY \(Self.readingTripTime), id LIMIT 1"
@@ -142,7 +148,7 @@ extension SQLiteStore {
     {
         guard !undated.readings.isEmpty else { return [] }
         let stmt = try db.prepare(
-            "SELECT nullif(place_name, ''), CASE WHEN temperature_c BETWEEN -90 AND 60 THEN temperature_c END FROM readings WHERE id = ?1"
+            "SELECT nullif(place_name, ''), CASE WHEN temperature_c BETWEEN \(Self.plausibleTemperatureSQL) THEN temperature_c END FROM readings WHERE id = ?1"
         )
         var out: [(tripTime: Double, placeName: String?, temperatureC: Double?)] = []
         for (id, t) in undated.readings.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {

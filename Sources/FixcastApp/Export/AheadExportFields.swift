@@ -43,8 +43,8 @@ enum AheadExportFields {
         return s + "</fixcast:ahead>"
     }
 
-    /// The GeoJSON feature's `ahead` property: the headline (the samples stay in `fixcast ahead` and
-    /// the store; a year of readings with a dozen samples each would swamp a map tool); `null`
+    /// The GeoJSON feature's `ahead_headline` property: the headline (the samples stay in `fixcast ahead`
+    /// and the store; a year of readings with a dozen samples each would swamp a map tool); `null`
     /// without a forecast.
     static func geoJSON(_ ahead: AheadForecast?) -> JSONValue {
         guard let a = ahead else { return .null }
@@ -65,15 +65,17 @@ enum AheadExportFields {
         ])
     }
 
-    /// The reading's properties with its `ahead` object replaced by the headline (in place, or before
-    /// `errors` when the reading's JSON has none).
+    /// The reading's properties with its `ahead` object (CONTRACT.md's, with every sample) replaced by
+    /// `ahead_headline` (in its place, or before `errors` when the reading's JSON has none). Under its
+    /// own name: a consumer that reads the properties as a reading (fixcast's own `Reading(json:)`
+    /// included) finds no `ahead` rather than one of another shape, without `from`, `samples` or `worst`.
     static func withAhead(_ properties: JSONValue, _ ahead: AheadForecast?) -> JSONValue {
         guard case .object(var members) = properties else { return properties }
         if let at = members.firstIndex(where: { $0.0 == "ahead" }) {
-            members[at].1 = geoJSON(ahead)
+            members[at] = ("ahead_headline", geoJSON(ahead))
         } else {
             let at = members.firstIndex { $0.0 == "errors" } ?? members.endIndex
-            members.insert(("ahead", geoJSON(ahead)), at: at)
+            members.insert(("ahead_headline", geoJSON(ahead)), at: at)
         }
         return .object(members)
     }

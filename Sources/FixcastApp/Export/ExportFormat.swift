@@ -1,5 +1,6 @@
 import FixcastAdapters
 import FixcastCore
+import FixcastText
 import FoundationEssentials
 
 /// The formats `fixcast export --format` writes (CONTRACT.md).
@@ -19,6 +20,23 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
 public struct ExportSummary: Sendable, Hashable {
     public var readings: Int
     public var trackPoints: Int
+    /// Stored rows that could not be read and were left out (the rest was written), and the first of
+    /// them: the export is then a loss, said in one sentence (`leftOutSentence`) with exit 1.
+    public var unreadableRows = 0
+    public var firstUnreadableRow: Int64?
+
+    /// The sentence for rows left out of what was written from the store at `path`; nil when none was.
+    public func leftOutSentence(path: String) -> String? {
+        guard unreadableRows > 0 else { return nil }
+        let first = firstUnreadableRow.map { " (the first is row \($0))" } ?? ""
+        return "storage: \(CountedNoun.phrase(unreadableRows, "stored row")) of \(path) could not be read and "
+            + "\(unreadableRows == 1 ? "was" : "were") left out\(first); the rest was written. Check the row with sqlite3."
+    }
+
+    mutating func leftOut(_ id: Int64) {
+        unreadableRows += 1
+        if firstUnreadableRow == nil { firstUnreadableRow = id }
+    }
 }
 
 /// One format's writer: called with the readings (oldest first), then the track points.

@@ -30,12 +30,16 @@ public enum Exporter {
             try writer.begin(out)
             try mapErrors {
                 let dating = try store.exportDating(gapMinutes: gapMinutes)
-                try store.forEachReading(since: since, until: until, dating: dating) { time, reading in
+                try store.forEachReading(
+                    since: since, until: until, dating: dating, unreadable: { summary.leftOut($0) }
+                ) { time, reading in
                     try writer.reading(reading, at: time, out)
                     summary.readings += 1
                 }
                 guard writer.includesTrack else { return }
-                try store.forEachTrackPoint(since: since, until: until, dating: dating) { time, fix in
+                try store.forEachTrackPoint(
+                    since: since, until: until, dating: dating, unreadable: { summary.leftOut($0) }
+                ) { time, fix in
                     try writer.trackPoint(fix, at: time, out)
                     summary.trackPoints += 1
                 }

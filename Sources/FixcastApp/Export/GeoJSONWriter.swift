@@ -4,7 +4,8 @@ import FixcastText
 import FoundationEssentials
 
 /// GeoJSON (RFC 7946): a FeatureCollection with a Point feature per reading (its properties are
-/// the reading's JSON of CONTRACT.md) and one LineString feature for the track, positions in
+/// the reading's JSON of CONTRACT.md, its `ahead` as the headline `ahead_headline`:
+/// `AheadExportFields.withAhead`) and one LineString feature for the track, positions in
 /// `[lon, lat]` order. A reading without a position has `"geometry": null` (RFC 7946 §3.2).
 ///
 /// A track that crosses the antimeridian is cut there (RFC 7946 §3.1.9, `AntimeridianCut`): one

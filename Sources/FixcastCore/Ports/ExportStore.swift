@@ -10,10 +10,14 @@ public protocol ExportStore: Actor {
     associatedtype Dating: Sendable
     /// `gapMinutes` is the trips' gap (`report.trip_gap_min`).
     func exportDating(gapMinutes: Double) throws(StorageError) -> Dating
-    /// Calls `body` with each reading whose time is in [since, until] (either may be nil) and that time, by it.
+    /// Calls `body` with each reading whose time is in [since, until] (either may be nil) and that time, by it;
+    /// a stored row that cannot be read is left out and its id given to `unreadable`.
     func forEachReading(
-        since: Date?, until: Date?, dating: Dating, _ body: (Date, Reading) throws -> Void) throws
-    /// Calls `body` with each track point whose time is in [since, until] and that time, by it.
+        since: Date?, until: Date?, dating: Dating, unreadable: (Int64) -> Void,
+        _ body: (Date, Reading) throws -> Void) throws
+    /// Calls `body` with each track point whose time is in [since, until] and that time, by it; a row
+    /// that cannot be read is left out and its id given to `unreadable`.
     func forEachTrackPoint(
-        since: Date?, until: Date?, dating: Dating, _ body: (Date, Fix) throws -> Void) throws
+        since: Date?, until: Date?, dating: Dating, unreadable: (Int64) -> Void,
+        _ body: (Date, Fix) throws -> Void) throws
 }

@@ -41,15 +41,16 @@ public struct TripReading: Sendable, Hashable {
     }
 
     /// The report's view of a stored reading: at its time in the trip (`at`, which the store works
-    /// out; else `Reading.tripTime`, else its own time), with only plausible weather numbers (a
-    /// sensor or API glitch of 900 °C is not drawn as a fact).
+    /// out; else `Reading.tripTime`, else its own time), with only plausible weather numbers, by the
+    /// ranges a reading is stored with (`WeatherValueRanges`: a glitch of 900 °C is not drawn as a fact,
+    /// and a 62 °C the exports show is not left out here).
     public init(_ reading: Reading, at tripTime: Date? = nil) {
         let c = reading.weather?.current
         self.init(
             time: tripTime ?? reading.tripTime ?? reading.time, coordinate: reading.position?.coordinate,
             placeName: reading.place?.name, placeSource: reading.place?.source, provider: reading.weather?.provider,
-            temperatureC: c?.temperatureC.flatMap { (-90...60).contains($0) ? $0 : nil },
-            precipitationMm: c?.precipitationMm.flatMap { (0...500).contains($0) ? $0 : nil },
+            temperatureC: c?.temperatureC.flatMap { WeatherValueRanges.temperature.contains($0) ? $0 : nil },
+            precipitationMm: c?.precipitationMm.flatMap { WeatherValueRanges.precipitation.contains($0) ? $0 : nil },
             weatherCode: c?.weatherCode, alerts: TripAlert.of(reading))
     }
 }

@@ -22,9 +22,13 @@ struct ExportCommand {
         }
         do throws(ExportError) {
             let destination = OutputPath.destination(options.output)
-            _ = try await Exporter.export(
+            let summary = try await Exporter.export(
                 format: format, store: store, since: options.since, until: options.until,
                 gapMinutes: context.settings.report.tripGapMin, to: destination, language: context.language)
+            if let sentence = summary.leftOutSentence(path: context.settings.storage.path) {
+                Console.err(sentence + "\n")
+                return ExitCode.failure
+            }
         } catch .readerGone {
             return ExitCode.success
         } catch {

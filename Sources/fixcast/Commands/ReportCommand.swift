@@ -16,6 +16,10 @@ struct ReportCommand {
     func run() async -> Int32 {
         let path = context.settings.storage.path
         let args = options
+        if let problem = OutputPath.overwritesStore(args.output, storePath: path) {
+            Console.err(problem + "\n")
+            return ExitCode.usage
+        }
         do throws(ReportError) {
             let store: SQLiteStore
             // A path with no store says so, as export does (not "no trips in the store"): it may be mistyped.

@@ -72,7 +72,8 @@ import Testing
             """
             import json, sys
             fs = [f for f in json.load(open(sys.argv[1]))['features'] if f['geometry']['type'] == 'Point']
-            print(json.dumps([f['properties'].get('ahead', 'missing') for f in fs]))
+            print(json.dumps([f['properties'].get('ahead_headline', 'missing') for f in fs]))
+            assert not any('ahead' in f['properties'] for f in fs), 'no ahead of another shape than a reading has'
             """, path)
         let aheads = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [Any])
         #expect(aheads.count == 3)

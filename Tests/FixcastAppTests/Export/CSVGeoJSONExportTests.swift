@@ -172,10 +172,11 @@ import Testing
             try await Exporter.export(format: .gpx, store: store, since: nil, until: nil, to: .file(path: path))
         }
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+        #expect(!FileManager.default.fileExists(atPath: dir), "nothing made, not even the folder")
     }
 
-    @Test func aFailingWriteIsWriteFailedAndRemovesThePartialFile() async throws {
+    /// (The partial file of a failed `-o FILE` is `ExportTargetTests.failureMidWriteKeepsOldFile`'s.)
+    @Test func aFailingWriteIsWriteFailed() async throws {
         // /dev/full accepts open and fails every write with ENOSPC.
         let store = try await ExportTestSupport.populatedStore()
         let fd = open("/dev/full", O_WRONLY)
@@ -200,7 +201,9 @@ import Testing
         try "old".write(toFile: path, atomically: true, encoding: .utf8)
         try await Exporter.export(format: .csv, store: store, since: nil, until: nil, to: .file(path: path))
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("time,trigger,"))
-        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+        // The temporary file it was written to (`.out.csv.fixcast-XXXXXX` beside it) is gone.
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.csv"])
     }
 }
 

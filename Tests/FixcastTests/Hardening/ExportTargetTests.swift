@@ -61,11 +61,32 @@ import Testing
             let r = try Self.export(home, db: db, ["-o", target])
             #expect(r.status == 2, "\(target): \(r.stderr)")
             #expect(
-                r.stderr.hasPrefix("fixcast: -o ") && r.stderr.contains("is the store being exported"), "\(r.stderr)")
+                r.stderr.hasPrefix("fixcast: -o ") && r.stderr.contains("is the store being read"), "\(r.stderr)")
         }
         #expect(Self.fileType(link) == S_IFLNK)
         let after = try Self.export(home, db: db, [])
         #expect(after.status == 0 && after.stdout == before.stdout, "the store still holds every reading")
+    }
+
+    @Test("a stored row that cannot be read is left out and said: exit 1, the rest written, never 'move it aside'")
+    func anUnreadableRowIsLeftOutAndSaid() async throws {
+        let (home, db) = try await Self.setUp("export-bad-row")
+        defer { home.remove() }
+        // A position off the globe, and a reading whose JSON this fixcast cannot read.
+        _ = try StoreTestData.sqlite3(
+            db,
+            "INSERT INTO track_points(time, lat, lon, mode, fix_time) VALUES (1.8e9, 95, 10, '3d', 1.8e9); "
+                + "UPDATE readings SET json = '{\"trigger\":\"future\"}' WHERE id = 2;")
+        let out = home.path("out.gpx")
+        let r = try home.run(
+            ["export", "--format", "gpx", "--db", db, "-o", out], env: Acceptance.env(nil), timeout: 30)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix("storage: 2 stored rows of \(db) could not be read and were left out"), "\(r.stderr)")
+        #expect(!r.stderr.contains("move it aside"))
+        let gpx = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(gpx.components(separatedBy: "<trkpt").count - 1 == 20, "the 20 good points")
+        #expect(gpx.components(separatedBy: "<wpt").count - 1 == 1, "the one readable reading with a position")
     }
 
     @Test("a new path is created")
