@@ -1,4 +1,7 @@
+/* mkostemp(3) */
+#define _GNU_SOURCE
 #include "csystem.h"
+#include <fcntl.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -285,12 +288,17 @@ int csystem_restore_terminal_on_fatal(int input_fd, int output_fd, const void *s
         stack_t current;
         if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE)) (void)sigaltstack(&stack, NULL);
         for (int i = 0; i < CSYSTEM_FATAL_COUNT; i++) {
+            if (sigaction(csystem_fatal_signals[i], NULL, &csystem_fatal_previous[i]) != 0) return -1;
+            /* An ignored signal (SIGQUIT under nohup) stays ignored: it ends nothing. */
+            if (csystem_fatal_previous[i].sa_handler == SIG_IGN) continue;
             struct sigaction action;
             memset(&action, 0, sizeof action);
             action.sa_handler = csystem_fatal_handler;
             action.sa_flags = SA_ONSTACK;
             sigemptyset(&action.sa_mask);
-            if (sigaction(csystem_fatal_signals[i], &action, &csystem_fatal_previous[i]) != 0) return -1;
+            /* tcsetattr from a background job would stop the process on SIGTTOU inside the handler. */
+            sigaddset(&action.sa_mask, SIGTTOU);
+            if (sigaction(csystem_fatal_signals[i], &action, NULL) != 0) return -1;
         }
         csystem_fatal_installed = 1;
     }
@@ -303,4 +311,8 @@ void csystem_forget_terminal_on_fatal(void) {
     if (!csystem_fatal_installed) return;
     for (int i = 0; i < CSYSTEM_FATAL_COUNT; i++) sigaction(csystem_fatal_signals[i], &csystem_fatal_previous[i], NULL);
     csystem_fatal_installed = 0;
+}
+
+int csystem_temporary_file(char *template_path) {
+    return mkostemp(template_path, O_CLOEXEC);
 }

@@ -69,6 +69,10 @@ int csystem_wait_child(int pid, int timeout_ms, int *status);
    backtracer, or the default) takes the signal. atexit(3) does not run on those. Returns 0 or -1. */
 int csystem_restore_terminal_on_fatal(int input_fd, int output_fd, const void *saved, unsigned long size);
 
+/* mkostemp(3) with O_CLOEXEC: a temporary file from `template` (ending in XXXXXX, filled in) that no
+   child started meanwhile inherits. Returns the descriptor, or -1 with errno set. */
+int csystem_temporary_file(char *template_path);
+
 /* The terminal is given back: the signals' previous actions are put back. */
 void csystem_forget_terminal_on_fatal(void);
 

@@ -93,6 +93,9 @@ public struct AlertCommandRunner: Sendable {
     public let environment: [String: String]
     /// Where the one-sentence failure goes (stderr in the app; a collector in tests).
     public let report: @Sendable (String) -> Void
+    /// When set, takes the failures instead of `report`: the sentence while the command fails, nil
+    /// once it works again (the live screen's status line, where stderr would write over the screen).
+    public let problem: (@Sendable (String?) -> Void)?
     let turns: Turns
     /// Whether the command is failing: what is said, shared by every copy of a runner.
     let health = CommandHealth()
@@ -115,12 +118,14 @@ public struct AlertCommandRunner: Sendable {
         command: String, timeoutS: Double = AlertCommandRunner.defaultTimeoutS,
         environment: [String: String] = ProcessEnvironment.current,
         maxRunning: Int = AlertCommandRunner.defaultMaxRunning, maxWaiting: Int = AlertCommandRunner.defaultMaxWaiting,
-        report: @escaping @Sendable (String) -> Void = { Console.err($0 + "\n") }
+        report: @escaping @Sendable (String) -> Void = { Console.err($0 + "\n") },
+        problem: (@Sendable (String?) -> Void)? = nil
     ) {
         self.command = command
         self.timeoutS = timeoutS
         self.environment = environment
         self.report = report
+        self.problem = problem
         turns = Turns(maxRunning: maxRunning, maxWaiting: maxWaiting)
     }
 
@@ -131,7 +136,7 @@ public struct AlertCommandRunner: Sendable {
         switch turns.admit(alert) {
         case .waits, .dropped(firstOfBurst: false): return
         case .dropped(firstOfBurst: true):
-            report(
+            tellOnce(
                 "alerts: more than \(turns.maxWaiting) alerts waited for the alert command, so the newest were not passed to it; check alerts.command."
             )
             return
@@ -147,7 +152,7 @@ public struct AlertCommandRunner: Sendable {
         }
         if !started {
             while turns.next() != nil {}  // none of them will run
-            report(
+            tellOnce(
                 "alerts: the alert command was not run: no thread could be started (the system is out of resources).")
         }
     }
@@ -172,8 +177,21 @@ public struct AlertCommandRunner: Sendable {
         case .couldNotStart(let why):
             problem = "alerts: the alert command could not be started (\(why)); check alerts.command."
         }
-        if let sentence = health.observe(problem) { report(sentence) }
+        if let sentence = health.observe(problem) { tell(sentence, failing: problem != nil) }
         return outcome
+    }
+
+    /// A problem that is not the command's own outcome (alerts dropped in a burst, no thread): on
+    /// stderr said as it happens; on the status line (`problem`) kept as the command's problem until
+    /// it next works, which clears it (`health`).
+    private func tellOnce(_ sentence: String) {
+        guard problem != nil else { return report(sentence) }
+        if let told = health.observe(sentence) { tell(told, failing: true) }
+    }
+
+    /// Says `sentence` to `problem` when set (nil for a recovery), else to `report`.
+    private func tell(_ sentence: String, failing: Bool) {
+        if let problem { problem(failing ? sentence : nil) } else { report(sentence) }
     }
 
     /// The child's environment: ours without secrets, plus the alert's event and severity.
@@ -193,7 +211,8 @@ public struct AlertCommandRunner: Sendable {
         var template = Array(
             (ProcessEnvironment.current["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp").utf8CString.dropLast())
         template += Array("/fixcast-alert-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Close-on-exec: the commands that run at once (up to 4) must not inherit each other's files.
+        let fd = template.withUnsafeMutableBufferPointer { csystem_temporary_file($0.baseAddress!) }
         guard fd >= 0 else { return nil }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return fd

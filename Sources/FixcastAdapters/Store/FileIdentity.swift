@@ -23,7 +23,7 @@ public struct FileIdentity: Sendable, Hashable {
     public enum Lookup: Sendable, Hashable {
         case file(FileIdentity)
         case absent
-        case unreachable(reason: String)
+        case unreachable(errno: Int32)
     }
 
     /// The file at `path` now (following symlinks), telling "nothing there" from "cannot look".
@@ -31,7 +31,7 @@ public struct FileIdentity: Sendable, Hashable {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
-            return code == ENOENT ? .absent : .unreachable(reason: String(cString: strerror(code)))
+            return code == ENOENT ? .absent : .unreachable(errno: code)
         }
         return .file(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }

@@ -113,9 +113,17 @@ public final class TerminalSession: Sendable {
     /// a debugger, a supervisor freezing the process), the shell printed on the screen and put its own
     /// modes back, though fixcast never gave the terminal up. Raw mode and the alternate screen again,
     /// cleared, the next frame drawn whole. Does nothing when the session is not active.
+    ///
+    /// Only when fixcast is the terminal's foreground (continued by `bg`, it must leave the shell's
+    /// terminal alone) and its modes are no longer the live screen's (after its own Ctrl-Z, `start()`
+    /// took them back already: a second take would blank the screen and drop the keys typed).
     public func takeAgain() {
         guard let saved = TerminalState.shared.withLock({ $0.saved }) else { return }
         var raw = Self.rawModes(from: saved)
+        guard tcgetpgrp(input) == getpgrp() else { return }
+        var now = termios()
+        let ours = tcflag_t(ECHO | ICANON)
+        if tcgetattr(input, &now) == 0, now.c_lflag & ours == raw.c_lflag & ours { return }
         TerminalState.evenFromTheBackground { _ = TerminalState.setModes(input, &raw) }
         invalidate()
         writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")

@@ -22,9 +22,9 @@ public final class Agent: Sendable {
         /// the place a `--place` search named. Readings come at start, periodically, on resume and on demand.
         public var fixedPosition: Position?
         public var fixedPlace: Place?
-        /// A problem of a link beside the agent (the MQTT publisher), for the live screen's status
-        /// line; read at each redraw.
-        public var linkProblem: (@Sendable () -> ReadingIssue?)?
+        /// The problems of the parts beside the agent (the MQTT publisher, the alert command), for the
+        /// live screen's status line; read at each redraw.
+        public var sideProblems: (@Sendable () -> [ReadingIssue])?
         /// `fixcast now`: one reading, printed as `now` prints it (text, or JSON with `json`), then
         /// leave (`AgentReducer.Configuration.stopsAfterFirstReading`); `force` bypasses the cache.
         public var oneReading = false
@@ -36,9 +36,9 @@ public final class Agent: Sendable {
         public var terminal = TerminalKind(environment: [:])
         public init(
             json: Bool, offline: Bool, demoLabel: String?, fixedPosition: Position? = nil, fixedPlace: Place? = nil,
-            linkProblem: (@Sendable () -> ReadingIssue?)? = nil
+            sideProblems: (@Sendable () -> [ReadingIssue])? = nil
         ) {
-            self.linkProblem = linkProblem
+            self.sideProblems = sideProblems
             self.json = json
             self.offline = offline
             self.demoLabel = demoLabel

@@ -80,13 +80,13 @@ extension AgentLoop {
         }
     }
 
-    /// Draws the reducer's status if it asked to during this turn, with the problem of a link beside
-    /// the agent (MQTT) on the status line.
+    /// Draws the reducer's status if it asked to during this turn, with the problems of the parts
+    /// beside the agent (MQTT, the alert command) on the status line.
     func drawIfNeeded(at now: ClockReading) {
         guard needsRedraw else { return }
         needsRedraw = false
         var status = reducer.status
-        if let link = options.linkProblem?() { status.problems.append(link) }
+        status.problems += options.sideProblems?() ?? []
         display.redraw(status, now: now.wall)
     }
 

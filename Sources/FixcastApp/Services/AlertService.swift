@@ -194,7 +194,10 @@ public actor AlertService {
         let url = source.url(for: coordinate)
         switch policy.decide(last: last, source: source.id, at: coordinate, url: url, now: now) {
         case .reuse:
-            if let last { return AlertOutcome(report: last.report.aged(to: now, stale: false), error: nil) }
+            if let last {
+                return AlertOutcome(
+                    report: last.report.narrowed(to: coordinate).aged(to: now, stale: false), error: nil)
+            }
             ifModifiedSince = nil
         case .ask(let validator):
             ifModifiedSince = validator

@@ -17,7 +17,8 @@ public struct Services: Sendable {
     public let deviceID: String
     public let alerts: AlertService
     /// `alerts.command`, ready to run once per new alert (does nothing when the key is empty).
-    public let alertCommand: AlertCommandRunner
+    /// Set anew by `run` on the live screen, to tell its failures on the status line.
+    public var alertCommand: AlertCommandRunner
     /// Told what each of `run`'s alert checks found (nil: nothing could be had), and when: `run`
     /// hangs the MQTT publisher's `alert` topic on it.
     public var onAlertsChecked: (@Sendable (AlertReport?, Date) -> Void)?

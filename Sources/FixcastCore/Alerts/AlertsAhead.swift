@@ -38,6 +38,21 @@ public enum AlertFootprint: Sendable, Hashable {
     }
 }
 
+extension AlertReport {
+    /// The report for `point`, a few km from where it was asked (`AlertCheckPolicy.sameSpotKm`, an
+    /// answer used again without asking): an alert whose own polygon does not hold `point` is left out
+    /// (a storm cell's warning, asked at its edge, no longer applies 5 km on); one of an area or zone
+    /// is kept, as its area cannot be told here.
+    public func narrowed(to point: Coordinate) -> AlertReport {
+        var copy = self
+        copy.active = active.filter { alert in
+            guard let footprint = alert.footprint, case .polygons = footprint else { return true }
+            return footprint.contains(point, areasAt: { _ in [] })
+        }
+        return copy
+    }
+}
+
 /// Decides which active alerts lie on the way (issue 21.5, CONTRACT.md "Alerts ahead"): an alert is
 /// ahead when its footprint contains a sample's position at a time, the sample's ETA, from its onset
 /// (unknown: already begun) until the hazard ends (`hazardEnd`). Each such alert once, at the first

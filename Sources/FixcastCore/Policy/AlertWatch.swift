@@ -28,7 +28,8 @@ public struct AlertWatch: Sendable, Hashable {
 
     public init(intervalMin: Double, seen: Set<String> = []) {
         self.intervalS = max(0, intervalMin) * 60
-        self.seenIDs = Set(seen.sorted().prefix(Self.maxSeen))
+        // What `remembered` keeps: the active ids and the lapsed ones, each at most `maxSeen`.
+        self.seenIDs = Set(seen.sorted().prefix(2 * Self.maxSeen))
     }
 
     /// How many answered checks an alert may be missing from and still not be news when it is back:

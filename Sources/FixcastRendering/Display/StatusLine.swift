@@ -124,12 +124,14 @@ struct StatusLineFields {
         options.labels.age(seconds: Int(clamping: now.timeIntervalSince(reading.time), to: Int.min...Int.max))
     }
 
-    /// `⚠ 2 severe`: how many alerts are active and the most severe; "" when none.
+    /// `⚠ 2 severe`: how many alerts are active and the most severe; "" when none. `~⚠ 2 severe` when
+    /// they are the last answer served because the source failed (as the live screen's banner says
+    /// "stale"): a warning cancelled since would otherwise pass for one in force.
     var alerts: String {
-        guard let active = reading.alerts?.active, !active.isEmpty,
-            let worst = active.map(\.severity).max(by: { $0.rank < $1.rank })
+        guard let report = reading.alerts, !report.active.isEmpty,
+            let worst = report.active.map(\.severity).max(by: { $0.rank < $1.rank })
         else { return "" }
-        return "⚠ \(active.count) " + options.labels.severityWord(worst)
+        return (report.stale ? "~" : "") + "⚠ \(report.active.count) " + options.labels.severityWord(worst)
     }
 
     /// `rain in 45 min`: the reading's ahead forecast's rain, counted from now (the forecast was made

@@ -33,10 +33,13 @@ actor LineReadingSource {
         switch FileIdentity.lookup(path) {
         case .file(let file): identity = file
         case .absent: identity = nil
-        case .unreachable(let reason):
+        case .unreachable(let code):
             // Not "no reading yet": a bar would say "no fix" for ever about a path this user cannot
-            // read (the package's /var/lib/fixcast is 0700).
-            throw .unreadable(path: path, detail: reason)
+            // read (the package's /var/lib/fixcast is 0700), or where no store can be (a file where a
+            // folder should be).
+            let reason = String(cString: strerror(code))
+            if code == EACCES { throw .unreadable(path: path, detail: reason) }
+            throw .cannotOpen(path: path, detail: reason)
         }
         if let opened, identity != opened {
             store = nil

@@ -39,7 +39,8 @@ enum ManPage {
                 page += [".PP", "Options:"]
                 page += own.flatMap(option)
             }
-            if command.options.count > own.count {
+            // The common options it takes (`-h` alone, which `completions` lists, is not them).
+            if command.options.contains(where: { common.contains($0.spellings) && $0.name != nil }) {
                 page += [".PP", "And the options of every command (see \\fBOPTIONS\\fR)."]
             }
         }

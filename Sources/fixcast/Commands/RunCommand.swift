@@ -37,9 +37,24 @@ struct RunCommand {
         defer { withExtendedLifetime(runLock) {} }
         // A store deleted or replaced while recording is made again at the path (`followPath`): the
         // lock goes with it, so a second run on the new store is refused as on the old one.
+        // On the live screen the parts beside the agent tell their problems on its status line: a
+        // sentence on stderr would be written over the screen.
+        // (On a terminal the agent draws the live screen, or says why it cannot and prints JSON lines.)
+        let terminal = TerminalKind(environment: context.environment)
+        let onTerminal = !options.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
+        let live = onTerminal && terminal.movesCursor
+        let side = SideProblems()
+        if live, !context.settings.alerts.command.isEmpty {
+            services.alertCommand = AlertCommandRunner(
+                command: context.settings.alerts.command, environment: context.environment,
+                problem: { sentence in side.set(.alerts, sentence.map { ReadingIssue(component: .alerts, message: $0) })
+                })
+        }
         if let runLock, let store = services.store {
             store.onReplaced { _ in
-                do throws(StorageError) { try runLock.retake() } catch { Console.err(error.message + "\n") }
+                do throws(StorageError) { try runLock.retake() } catch {
+                    if live { side.set(.storage, ReadingIssue(error)) } else { Console.err(error.message + "\n") }
+                }
             }
         }
         let fixed: (position: Position?, place: Place?)
@@ -49,10 +64,6 @@ struct RunCommand {
         case .failure(let exit): return exit.code
         case .success(let resolved): fixed = resolved
         }
-        // On a terminal the agent draws the live screen, or says why it cannot and prints JSON lines.
-        let terminal = TerminalKind(environment: context.environment)
-        let onTerminal = !options.json && Console.stdoutIsTerminal && Console.stdinIsTerminal
-        let live = onTerminal && terminal.movesCursor
         var options = Agent.Options(
             json: !onTerminal, offline: options.offline, demoLabel: context.environment["FIXCAST_DEMO_LABEL"],
             fixedPosition: fixed.position, fixedPlace: fixed.place)
@@ -77,7 +88,9 @@ struct RunCommand {
             services.readings.onStored = { started.readingStored() }
             services.onAlertsChecked = { report, time in started.alertsChecked(report, at: time) }
             publisher = started
-            options.linkProblem = { started.status.error.map { ReadingIssue($0) } }
+            options.sideProblems = { side.current + (started.status.error.map { [ReadingIssue($0)] } ?? []) }
+        } else {
+            options.sideProblems = { side.current }
         }
         let code = await Agent(settings: context.settings, options: options, services: services).run()
         await publisher?.stop()

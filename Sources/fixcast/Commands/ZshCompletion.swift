@@ -31,6 +31,8 @@ enum ZshCompletion {
         for command in reference.commands {
             lines.append("    \(quote(command.words[0] + ":" + command.summary))")
         }
+        // As bash and fish offer it.
+        lines.append("    \(quote("help:Show a command's help."))")
         lines += [
             "  )",
             "  _arguments -C \\",

@@ -81,6 +81,24 @@ import Testing
         #expect(fds.count == 2 && fds[1].hasSuffix("(deleted)"))
     }
 
+    /// On the live screen the failures go to its status line (`problem`), never to `report` (stderr,
+    /// written over the screen): the sentence while it fails, nil once it works again.
+    @Test func withAProblemSinkFailuresAndTheRecoveryGoThereAlone() throws {
+        let flag = dir().path + "/ok"
+        let reports = Reports()
+        let problems = Reports()
+        let r = AlertCommandRunner(
+            command: "test -e '\(flag)' || exit 5", environment: ["PATH": "/usr/bin:/bin"],
+            report: { reports.add($0) }, problem: { problems.add($0 ?? "(works again)") })
+        r.runAndWait(alert: alert)
+        r.runAndWait(alert: alert)
+        try FileManager.default.createDirectory(atPath: flag, withIntermediateDirectories: true)
+        r.runAndWait(alert: alert)
+        #expect(reports.all.isEmpty)
+        #expect(
+            problems.all == ["alerts: the alert command exited with status 5; check alerts.command.", "(works again)"])
+    }
+
     @Test func aFailureSentenceQuotesTheCommandsLastLineOnStderr() {
         let reports = Reports()
         let cmd = "echo 'a reply on stdout'; printf 'first\\nnotify-sendx: not found\\033[31m\\n' >&2; exit 127"

@@ -123,4 +123,20 @@ import Testing
             AlertsAhead.match([AlertsAhead.Candidate(alert: Self.alert("x"), footprint: Self.box(13, 16))], samples: [])
                 .isEmpty)
     }
+
+    /// An answer used again a few km on (`AlertReport.narrowed`): an alert whose polygon no longer holds
+    /// the position goes; one of an area or without a footprint stays.
+    @Test func anAnswerUsedAgainKeepsOnlyThePolygonsThatHoldThePoint() {
+        var cell = Self.alert("cell")
+        cell.footprint = Self.box(13.0, 13.05)
+        var county = Self.alert("county")
+        county.footprint = .areas(["DE123"])
+        let plain = Self.alert("plain")
+        let report = AlertReport(
+            source: .nws, covered: true, fetchedAt: Self.t0, stale: false, active: [cell, county, plain])
+        let inside = Coordinate(lat: 52, lon: 13.02)!
+        let fiveKmEast = Coordinate(lat: 52, lon: 13.1)!
+        #expect(report.narrowed(to: inside).active.map(\.id) == ["cell", "county", "plain"])
+        #expect(report.narrowed(to: fiveKmEast).active.map(\.id) == ["county", "plain"])
+    }
 }

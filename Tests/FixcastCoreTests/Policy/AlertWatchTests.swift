@@ -60,7 +60,17 @@ import Testing
         #expect(w.news(in: ["a", "d"]) == ["d"])
         // A kept set larger than any real one is cut, not trusted whole.
         let huge = Set((0..<1000).map { "id\($0)" })
-        #expect(AlertWatch(intervalMin: 10, seen: huge).seenIDs.count == AlertWatch.maxSeen)
+        #expect(AlertWatch(intervalMin: 10, seen: huge).seenIDs.count == 2 * AlertWatch.maxSeen)
+        // What a full watch remembers (its active ids and as many lapsed) is all taken back: none of
+        // the active ones is news after the restart, whatever their names sort as.
+        var full = AlertWatch(intervalMin: 10)
+        let lapsing = (0..<AlertWatch.maxSeen).map { "a\($0)" }
+        let active = (0..<AlertWatch.maxSeen).map { "z\($0)" }
+        _ = full.news(in: lapsing)
+        _ = full.news(in: active)
+        #expect(full.remembered.count == 2 * AlertWatch.maxSeen)
+        var restarted = AlertWatch(intervalMin: 10, seen: Set(full.remembered))
+        #expect(restarted.news(in: active) == [])
     }
 
     /// A report keeps up to `AlertReport.maxAlerts`: a full one, checked again, tells nothing twice.

@@ -94,6 +94,9 @@ import Testing
         #expect(line(reading, "%A", options: DisplayOptions(language: .ru, utcOffsetS: 0)).text == "⚠ 2 чрезвычайное")
         // The report's words (AlertSeverity.word): China's warning scale, not a second translation.
         #expect(line(reading, "%A", options: DisplayOptions(language: .zh, utcOffsetS: 0)).text == "⚠ 2 特别严重")
+        // The last answer served because the source failed: marked, as the live screen's banner is.
+        reading.alerts?.stale = true
+        #expect(line(reading, "%A").text == "~⚠ 2 extreme")
         reading.alerts?.active = []
         #expect(line(reading, "[%A]").text == "[]")
     }

@@ -152,7 +152,7 @@ import Testing
             #expect(line.stdout.isEmpty)
             #expect(
                 line.stderr
-                    == "storage: the database \(db) cannot be read (Not a directory); run fixcast as the user who owns it, or give this user read access.\n"
+                    == "storage: cannot open the database \(db) (Not a directory); check that its folder exists and is writable, or pass --db PATH.\n"
             )
         }
     }
@@ -163,9 +163,11 @@ import Testing
         let home = TestPaths.temporaryDirectory("line-reader-gone")
         defer { try? FileManager.default.removeItem(at: home) }
         let db = home.appendingPathComponent("s.sqlite").path
-        let pipeline = "'\(TestPaths.fixcastBinary)' line --watch --db '\(db)' | head -1; echo \"done $?\""
+        // fixcast's own status (PIPESTATUS), not head's.
+        let pipeline =
+            "'\(TestPaths.fixcastBinary)' line --watch --db '\(db)' | head -1; echo \"done ${PIPESTATUS[0]}\""
         let r = try CLIRunner.run(
-            executable: "/bin/sh", arguments: ["-c", pipeline],
+            executable: "/bin/bash", arguments: ["-c", pipeline],
             environment: fixcastEnvironment(home: home, adding: [:]), timeout: 15)
         #expect(!r.timedOut, "still watching after its reader went: \(r.stdout) \(r.stderr)")
         #expect(r.stdout == "no fix\ndone 0\n")
