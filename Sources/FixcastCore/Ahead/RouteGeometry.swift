@@ -1,3 +1,5 @@
+import FixcastTables
+
 /// A route as a polyline with the distance along it at each point, so that "how far along" and
 /// "where is the point d metres along" are a lookup, not a walk (a 10,000-point route is projected
 /// in well under the 5 ms issue 20 sets).
@@ -82,16 +84,13 @@ public struct RouteGeometry: Sendable, Equatable {
     ) {
         let a = frame.offsetM(of: points[i])
         let b = frame.offsetM(of: points[i + 1])
+        let (t, offM) = PlaneSegment.nearestToOrigin(a, b)
         let dx = b.x - a.x
         let dy = b.y - a.y
-        let lengthSquared = dx * dx + dy * dy
-        let t = lengthSquared > 0 ? max(0, min(1, -(a.x * dx + a.y * dy) / lengthSquared)) : 0
-        let px = a.x + t * dx
-        let py = a.y + t * dy
-        let length = lengthSquared.squareRoot()
+        let length = (dx * dx + dy * dy).squareRoot()
         return (
-            alongM[i] + t * (alongM[i + 1] - alongM[i]), (px * px + py * py).squareRoot(),
-            length > 0 ? dx / length : 0, length > 0 ? dy / length : 0
+            alongM[i] + t * (alongM[i + 1] - alongM[i]), offM, length > 0 ? dx / length : 0,
+            length > 0 ? dy / length : 0
         )
     }
 }

@@ -219,7 +219,7 @@ package struct AlertAreaImage: @unchecked Sendable {
                 var a = point(0)
                 for k in 1...n {
                     let b = point(k)
-                    if Self.distanceToOrigin(a, b) <= km {
+                    if PlaneSegment.nearestToOrigin(a, b).distance <= km {
                         near = true
                         break
                     }
@@ -229,17 +229,6 @@ package struct AlertAreaImage: @unchecked Sendable {
             if near { found.append(index) }
         }
         return found.sorted()
-    }
-
-    /// The distance from (0, 0) to the segment from `a` to `b`, in their unit.
-    static func distanceToOrigin(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
-        let dx = b.x - a.x
-        let dy = b.y - a.y
-        let length2 = dx * dx + dy * dy
-        let t = length2 > 0 ? max(0, min(1, -(a.x * dx + a.y * dy) / length2)) : 0
-        let x = a.x + t * dx
-        let y = a.y + t * dy
-        return (x * x + y * y).squareRoot()
     }
 
     /// The index of the area a warning's geocode names: by its scheme when given (EMMA_ID, WARNCELLID,

@@ -12,17 +12,13 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: T.tmux), "tmux is not installed"))
     func ctrlBackslashLeavesTheMainScreenWithACursor() throws {
         let home = TestPaths.temporaryDirectory("fatal-signal")
-        let socket = home.appendingPathComponent("tmux.sock").path
-        TestScratch.atEnd { _ = try? T.tmux(socket, ["kill-server"]) }
-        _ = try T.tmux(
-            socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
+        let socket = try T.shell(in: home)
         // The Swift runtime's backtracer (which fixcast's handler hands the signal on to) is interactive
-        // on a terminal, and would take the keys typed next: the signal's default action here.
-        let env = fixcastEnvironment(home: home, adding: ["SWIFT_BACKTRACE": "enable=no"])
-            .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
-        // No core file left in the test's folder.
+        // on a terminal, and would take the keys typed next: the signal's default action here. No core
+        // file is left in the test's folder.
+        let env = T.cleanEnv(home, adding: ["SWIFT_BACKTRACE": "enable=no"])
         let command =
-            "ulimit -c 0; env -i \(env) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(home.path)/f.sqlite"
+            "ulimit -c 0; \(env) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(home.path)/f.sqlite"
         _ = try T.tmux(socket, ["send-keys", "-t", "fx", command, "Enter"])
         let live = try T.waitFor(socket) { $0.contains("r refresh · q quit") }
         #expect(live.contains("fixcast · live weather"), "\(live)")

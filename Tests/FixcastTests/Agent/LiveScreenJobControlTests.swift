@@ -54,18 +54,29 @@ import Testing
         return text
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tmux), "tmux is not installed"))
-    func ctrlZRestoresTheTerminalAndFgTakesItBack() throws {
-        let home = TestPaths.temporaryDirectory("jobcontrol")
+    /// A tmux server of the test's own, with an interactive bash in its pane `fx` (100 × 30), killed at
+    /// the test's end also when it fails; its socket.
+    static func shell(in home: URL) throws -> String {
         let socket = home.appendingPathComponent("tmux.sock").path
-        // The server (and the bash in its pane) outlives this test unless told to stop, also when it fails.
         TestScratch.atEnd { _ = try? Self.tmux(socket, ["kill-server"]) }
         _ = try Self.tmux(
             socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
-        let env = fixcastEnvironment(home: home, adding: [:])
-            .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        return socket
+    }
+
+    /// `env -i …` words that run fixcast in that shell with the tests' clean environment and `adding`.
+    static func cleanEnv(_ home: URL, adding: [String: String] = [:]) -> String {
+        "env -i "
+            + fixcastEnvironment(home: home, adding: adding).map { "\($0.key)='\($0.value)'" }.sorted()
+            .joined(separator: " ")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tmux), "tmux is not installed"))
+    func ctrlZRestoresTheTerminalAndFgTakesItBack() throws {
+        let home = TestPaths.temporaryDirectory("jobcontrol")
+        let socket = try Self.shell(in: home)
         let command =
-            "env -i \(env) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(home.path)/f.sqlite"
+            "\(Self.cleanEnv(home)) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(home.path)/f.sqlite"
         _ = try Self.tmux(socket, ["send-keys", "-t", "fx", command, "Enter"])
         let live = try Self.waitFor(socket) { $0.contains("r refresh · q quit") }
         #expect(live.contains("fixcast · live weather"), "\(live)")
@@ -98,14 +109,9 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tmux), "tmux is not installed"))
     func aStopFromOutsideAndFgTakeTheTerminalAgain() throws {
         let home = TestPaths.temporaryDirectory("sigstop")
-        let socket = home.appendingPathComponent("tmux.sock").path
-        TestScratch.atEnd { _ = try? Self.tmux(socket, ["kill-server"]) }
-        _ = try Self.tmux(
-            socket, ["new-session", "-d", "-s", "fx", "-x", "100", "-y", "30", "bash --norc --noprofile -i"])
-        let env = fixcastEnvironment(home: home, adding: [:])
-            .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let socket = try Self.shell(in: home)
         let db = "\(home.path)/f.sqlite"
-        let command = "env -i \(env) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(db)"
+        let command = "\(Self.cleanEnv(home)) \(TestPaths.fixcastBinary) run --at 52.52,13.405 --offline --db \(db)"
         _ = try Self.tmux(socket, ["send-keys", "-t", "fx", command, "Enter"])
         let live = try Self.waitFor(socket) { $0.contains("r refresh · q quit") }
         #expect(live.contains("fixcast · live weather"), "\(live)")
