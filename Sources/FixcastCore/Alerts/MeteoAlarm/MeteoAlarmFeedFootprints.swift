@@ -33,9 +33,11 @@ public enum MeteoAlarmFeedFootprints {
     }
 
     /// The codes `candidates` names areas by (each area's own geocode) for the areas holding `point`:
-    /// the matcher's `areasAt`.
+    /// the matcher's `areasAt`. Held as a warning here and now is (`MeteoAlarmPlacement.Position`: one
+    /// in no area takes those within a few km), so a town the geometry leaves out is not passed over
+    /// ahead either.
     public static func areaCodes(at point: Coordinate, table: AlertAreaTable) -> Set<String> {
-        Set(table.areaIndices(containing: point).map { table.area(at: $0).geocode.code })
+        Set(MeteoAlarmPlacement.Position(point, in: table).containing.map { table.area(at: $0).geocode.code })
     }
 
     static func footprint(_ entry: XMLElement, table: AlertAreaTable?) -> AlertFootprint? {

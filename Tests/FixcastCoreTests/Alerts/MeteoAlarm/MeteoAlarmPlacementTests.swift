@@ -54,6 +54,8 @@ struct MeteoAlarmPlacementTests {
             polygons: [], geocodes: [AlertGeocode(scheme: "EMMA_ID", code: "FR035")], at: .init(town, in: table),
             table: table)
         #expect(far.verdict == .elsewhere)
+        // The same rule ahead: a sample at the town is in its area.
+        #expect(MeteoAlarmFeedFootprints.areaCodes(at: town, table: table).contains(code))
     }
 
     @Test func theRecordedFeedsGeocodesArePlaced() throws {
