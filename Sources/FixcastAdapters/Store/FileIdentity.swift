@@ -10,11 +10,11 @@ public struct FileIdentity: Sendable, Hashable {
     public let device: UInt64
     public let inode: UInt64
 
-    /// The file at `path` now (following symlinks); nil when there is none.
+    /// The file at `path` now (following symlinks); nil when there is none or it cannot be looked at
+    /// (`lookup` tells the two apart).
     public static func of(_ path: String) -> FileIdentity? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard case .file(let file) = lookup(path) else { return nil }
+        return file
     }
 
     /// What is at a path: a file, nothing (no such file, or a folder on its way is missing), or a path

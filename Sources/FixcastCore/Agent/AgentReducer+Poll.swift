@@ -1,11 +1,11 @@
 import FoundationEssentials
 
 extension AgentReducer {
-    /// The longest the loop sleeps in one poll(2) with a deadline set: an hour, so a deadline far
+    /// The longest the loop sleeps in one wait with a deadline set: an hour, so a deadline far
     /// off (a period of days) never overflows poll's milliseconds, and the loop just goes round.
     public static let longestPollMs: Int32 = 3_600_000
 
-    /// How long the loop's poll(2) may sleep at `now`, in milliseconds: until the next deadline,
+    /// How long the loop's wait (its poll) may sleep at `now`, in milliseconds: until the next deadline,
     /// rounded up so the wake-up is never before it (a wake-up a moment early would find nothing due
     /// and poll again for 0 ms); 0 when a report is held already (`reportHeld`: poll would not wake
     /// for it); -1 when nothing is timed (sleep until an event).
