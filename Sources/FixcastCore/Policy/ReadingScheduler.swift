@@ -14,7 +14,10 @@ import FoundationEssentials
 /// - **moved**: more than `moveKm` from where weather was last fetched (see `MovementTrigger`).
 /// - **periodic**: `periodicMin` after the last reading of any kind; it keeps working at the last
 ///   known position when the fix is lost (the reading's position is then marked `last-known`).
-/// - **resume** (forced): the machine came back from a suspend of at least `resumeMinAwayS`.
+/// - **resume** (forced): the machine came back from a suspend of at least `resumeMinAwayS`. The fix
+///   held is from before the suspend (the machine may have been carried 100 km meanwhile): it stops
+///   being live, and the resume reading waits up to `fixTimeoutS` for the first fix after the wake-up,
+///   then is taken at the last known position, marked so (`resumeFixWaitUntil`).
 /// - **manual** (forced): SIGUSR1 or the `r` key.
 /// - **alert**: an official alert not seen before at this position (ordinary, not forced).
 ///
@@ -120,6 +123,10 @@ public struct ReadingScheduler: Sendable {
     public private(set) var pendingForced: Trigger?
     /// Whether the startup reading was asked for.
     public private(set) var startupTaken = false
+    /// After a resume, the forced reading waits until then for a fix newer than the suspend (nil: not
+    /// waiting). As long as the startup wait's first timeout: a receiver that kept power (USB, on a
+    /// laptop) reports again within a second or two, and one that lost it needs a warm start.
+    public private(set) var resumeFixWaitUntil: MonotonicInstant?
     /// When the last forced reading was asked for (see `forcedJoinWindowS`).
     public private(set) var lastForcedStartAt: MonotonicInstant?
     /// A forced request this soon after a forced reading was asked for joins it, even when that one
@@ -184,7 +191,9 @@ public struct ReadingScheduler: Sendable {
     /// nil: nothing timed is pending (wait for events).
     public var nextTickAt: MonotonicInstant? {
         if !startupTaken && !stoppedWaiting { return fixWait.deadline }
-        return isReadingInFlight ? nil : periodic.dueAt
+        if isReadingInFlight { return nil }
+        guard let resumeDue = resumeFixWaitUntil else { return periodic.dueAt }
+        return periodic.dueAt.map { min($0, resumeDue) } ?? resumeDue
     }
 
     /// Feeds one event; returns what to do now.
@@ -195,10 +204,9 @@ public struct ReadingScheduler: Sendable {
         case .tick(let now):
             return startupTaken ? periodicTick(now: now) : waitForFirstFix(now: now)
         case .resumeSample(let offset, let now):
-            let resumed = resumeGate.shouldRefresh(sleepOffsetS: offset)
             // Before the first reading a resume changes nothing: the startup reading is still to come.
-            guard resumed, startupTaken else { return .none }
-            return forcedRequest(.resume, now: now)
+            guard let away = resumeGate.resume(sleepOffsetS: offset), startupTaken else { return .none }
+            return resumed(afterSleepingS: away, now: now)
         case .manualRequest(let now):
             return forcedRequest(.manual, now: now)
         case .fixLost(let now):
@@ -216,8 +224,11 @@ public struct ReadingScheduler: Sendable {
         case .readingFinished(let coordinate, let now):
             return readingFinished(weatherFetchedAt: coordinate, now: now)
         case .newAlerts(let now):
-            // Joined like any ordinary trigger: the reading in flight answers it.
-            guard startupTaken, !isReadingInFlight, let position = readingPosition else { return .none }
+            // Joined like any ordinary trigger: the reading in flight, or the resume reading to come,
+            // answers it.
+            guard startupTaken, !isReadingInFlight, resumeFixWaitUntil == nil, let position = readingPosition else {
+                return .none
+            }
             return start(.alert, at: position, forced: false, now: now)
         }
     }
@@ -231,16 +242,43 @@ public struct ReadingScheduler: Sendable {
         if !startupTaken {
             return start(.startup, at: position, forced: pendingForced != nil, now: now)
         }
+        if resumeFixWaitUntil != nil {
+            // The first fix since the wake-up: the resume reading is for it (or, with one in flight,
+            // follows that one's end).
+            resumeFixWaitUntil = nil
+            if !isReadingInFlight, let trigger = pendingForced {
+                return start(trigger, at: position, forced: true, now: now)
+            }
+        }
         // A reading in flight answers for this position; its end checks the distance again.
         guard !isReadingInFlight else { return .none }
         return movement.hasMoved(to: position.coordinate) ? start(.moved, at: position, forced: false, now: now) : .none
     }
 
     private mutating func periodicTick(now: ClockReading) -> Decision {
+        if let until = resumeFixWaitUntil {
+            // No fix since the wake-up: the resume reading at the last known position, marked so.
+            guard now.monotonic >= until else { return .none }
+            resumeFixWaitUntil = nil
+            guard !isReadingInFlight, let trigger = pendingForced, let position = readingPosition else { return .none }
+            return start(trigger, at: position, forced: true, now: now)
+        }
         guard !isReadingInFlight, periodic.isDue(at: now.monotonic), let position = readingPosition else {
             return .none
         }
         return start(.periodic, at: position, forced: false, now: now)
+    }
+
+    /// The machine slept `away` seconds. A fixed position (`--at`, `--place`) or no live fix: the
+    /// resume reading now. A live fix: it is the one held before the suspend, no longer live; the
+    /// reading waits for the next (`resumeFixWaitUntil`).
+    private mutating func resumed(afterSleepingS away: Double, now: ClockReading) -> Decision {
+        guard hasLiveFix, lastPosition?.source == .gps else { return forcedRequest(.resume, now: now) }
+        hasLiveFix = false
+        fixLostSince = now.wall.addingTimeInterval(-away)
+        pendingForced = pendingForced ?? .resume
+        resumeFixWaitUntil = now.monotonic.advanced(by: configuration.fixTimeoutS)
+        return .none
     }
 
     private mutating func waitForFirstFix(now: ClockReading) -> Decision {
@@ -269,8 +307,9 @@ public struct ReadingScheduler: Sendable {
     /// `start` / `join` / `joinThenForce` for a forced request: the seed's coalescer, whose rule is
     /// `RequestCoalescer`'s (the weather service merges its requests by the same one).
     private mutating func forcedRequest(_ trigger: Trigger, now: ClockReading) -> Decision {
-        guard startupTaken, let position = readingPosition else {
-            pendingForced = trigger  // folded into the startup reading: one load, forced
+        guard startupTaken, resumeFixWaitUntil == nil, let position = readingPosition else {
+            // Folded into the startup reading, or the resume reading waiting for a fix: one load, forced.
+            pendingForced = trigger
             return .none
         }
         switch RequestCoalescer.decide(incomingForce: true, inFlightForce: inFlight.map(\.forced)) {
@@ -293,7 +332,7 @@ public struct ReadingScheduler: Sendable {
         if let coordinate { movement.weatherFetched(at: coordinate) }
         guard isReadingInFlight else { return .none }
         inFlight = nil
-        if let trigger = pendingForced, let position = readingPosition {
+        if let trigger = pendingForced, resumeFixWaitUntil == nil, let position = readingPosition {
             return start(trigger, at: position, forced: true, now: now)
         }
         if hasLiveFix, let position = lastPosition, movement.hasMoved(to: position.coordinate) {

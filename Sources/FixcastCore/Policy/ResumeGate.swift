@@ -42,9 +42,10 @@ public struct ResumeGate: Sendable, Hashable {
         return max(0, sleepOffsetS - last)
     }
 
-    /// Takes a sample and says whether it is a resume worth a (forced) refresh.
-    public mutating func shouldRefresh(sleepOffsetS: Double) -> Bool {
-        guard let away = sample(sleepOffsetS: sleepOffsetS) else { return false }
-        return away >= minAwayS
+    /// Takes a sample: the seconds the machine slept, when that is a resume worth a (forced) refresh;
+    /// nil otherwise.
+    public mutating func resume(sleepOffsetS: Double) -> Double? {
+        guard let away = sample(sleepOffsetS: sleepOffsetS), away >= minAwayS else { return nil }
+        return away
     }
 }

@@ -125,13 +125,15 @@ import Testing
         #expect(r.gpsWatch == .hangUpOnly)
         // A sample that moved less than the resolution is no news (the loop samples every turn).
         #expect(r.handle(.resumeSample(sleepOffsetS: 0.2, at: F.at(3))) == [])
-        // An hour asleep: the gathered reports go unread, and a forced resume reading is taken.
+        // An hour asleep: the gathered reports go unread, and the forced resume reading waits for the
+        // first fix after the wake-up.
         let effects = r.handle(.resumeSample(sleepOffsetS: 3600, at: F.at(4)))
         #expect(effects.first == .dropGathered)
-        #expect(A.requests(effects).map(\.trigger) == [.resume])
+        #expect(A.requests(effects).isEmpty)
         #expect(r.gpsWatch == .reports)
-        // The receiver's rate is learnt anew: the next fix is read as it comes.
-        _ = Self.read(&r, [A.fix(F.berlin, at: 5)], at: 5)
+        // The receiver's rate is learnt anew: the next fix is read as it comes, and is the resume reading's.
+        let read = Self.read(&r, [A.fix(F.berlin, at: 5)], at: 5)
+        #expect(A.requests(read).map(\.trigger) == [.resume])
         #expect(r.gpsWatch == .reports)
     }
 

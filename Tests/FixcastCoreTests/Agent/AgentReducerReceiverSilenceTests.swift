@@ -111,8 +111,11 @@ import Testing
         #expect(r.gpsd.silence.deadline == F.at(17))
         // Asleep from 3 s to an hour later: the receiver has a few seconds to send again.
         _ = r.handle(.resumeSample(sleepOffsetS: 3600, at: F.at(3605)))
-        #expect(r.status.gps == .fixing)
+        // The fix held is from before the sleep: lost since it began, until the receiver sends again.
+        #expect(r.status.gps == .lost(since: F.at(5)))
         #expect(r.gpsd.silence.deadline == F.at(3620))
+        _ = Story.read(&r, [A.fix(F.berlin, at: 3606)], at: 3606)
+        #expect(r.status.gps == .fixing)
     }
 
     @Test func headlessTheStartupWaitIsSaidOnceAndTheFirstFixToo() {

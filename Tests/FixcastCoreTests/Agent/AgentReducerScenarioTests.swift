@@ -132,12 +132,18 @@ import Testing
 
         // A lid closed for 29 s: nothing.
         #expect(r.handle(.resumeSample(sleepOffsetS: 5029, at: F.at(100))) == [])
-        // 30 s: one forced resume reading.
-        #expect(
-            r.handle(.resumeSample(sleepOffsetS: 5059, at: F.at(200)))
-                == [.takeReading(ReadingRequest(trigger: .resume, position: p1, forced: true)), .redraw])
+        // 30 s: the fix held is from before the suspend; the forced resume reading waits for the next.
+        let resumed = r.handle(.resumeSample(sleepOffsetS: 5059, at: F.at(200)))
+        #expect(A.requests(resumed).isEmpty)
+        #expect(r.status.gps == .lost(since: F.at(170)))
         // The next sample without more sleep adds nothing.
         #expect(r.handle(.resumeSample(sleepOffsetS: 5059, at: F.at(201))) == [])
+        // The first fix after the wake-up, 80 km on: the resume reading is for it.
+        let f2 = A.fix(F.north(km: 80), at: 202)
+        let p2 = A.position(f2)
+        #expect(
+            A.requests(r.handle(.gps(.fix(f2), at: F.at(202))))
+                == [ReadingRequest(trigger: .resume, position: p2, forced: true)])
     }
 
     @Test func sigusr1DuringAnOrdinaryReadingThenDuringAForcedOne() {

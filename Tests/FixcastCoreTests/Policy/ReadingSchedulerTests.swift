@@ -309,15 +309,91 @@ import Testing
 
     // MARK: resume
 
-    @Test func aLongSuspendGivesAForcedResumeReadingAShortOneNothing() {
+    /// The fix held at a suspend is from before it: the resume reading waits for the first fix after the
+    /// wake-up and is for where that says the machine is now, not where it went to sleep.
+    @Test func aLongSuspendGivesAForcedResumeReadingAtTheFirstFixAfterIt() {
         var s = started()
         do {
             let r = s.handle(.resumeSample(sleepOffsetS: 20, at: F.at(100)))
+            #expect(r == .none)  // a 20 s nap: nothing, and the fix stays live
+        }
+        #expect(s.hasLiveFix)
+        do {
+            let r = s.handle(.resumeSample(sleepOffsetS: 80, at: F.at(200)))
             #expect(r == .none)
         }
-        let resume = request(s.handle(.resumeSample(sleepOffsetS: 60, at: F.at(200))))
+        #expect(!s.hasLiveFix)
+        #expect(s.fixLostSince == F.at(140))  // the wall clock when the 60 s sleep began
+        #expect(s.readingPosition?.source == .lastKnown)
+        #expect(s.nextTickAt == F.at(200 + s.configuration.fixTimeoutS))
+        let hamburg = Coordinate(lat: 53.55, lon: 10.0)!
+        let resume = request(s.handle(.fix(F.fix(hamburg, at: F.at(201)), at: F.at(201))))
         #expect(resume?.trigger == .resume)
         #expect(resume?.forced == true)
+        #expect(resume?.position.coordinate == hamburg)
+        #expect(resume?.position.source == .gps)
+        #expect(s.resumeFixWaitUntil == nil)
+        #expect(s.pendingForced == nil)
+    }
+
+    @Test func noFixAfterAResumeGivesTheResumeReadingAtTheLastKnownPositionMarkedSo() {
+        var s = started()
+        _ = s.handle(.resumeSample(sleepOffsetS: 600, at: F.at(200)))
+        do {
+            let r = s.handle(.tick(at: F.at(207)))
+            #expect(r == .none)  // still waiting
+        }
+        let resume = request(s.handle(.tick(at: F.at(200 + s.configuration.fixTimeoutS))))
+        #expect(resume?.trigger == .resume)
+        #expect(resume?.forced == true)
+        #expect(resume?.position.coordinate == F.berlin)
+        #expect(resume?.position.source == .lastKnown)
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(210)))
+        // The fix that comes later is only a fix: within 5 km, no second reading.
+        do {
+            let r = s.handle(.fix(F.fix(F.berlin, at: F.at(230)), at: F.at(230)))
+            #expect(r == .none)
+        }
+        #expect(s.hasLiveFix)
+    }
+
+    /// `--at` / `--place`: the position does not go stale in a suspend; the resume reading is at once.
+    @Test func aFixedPositionGivesTheResumeReadingAtOnce() {
+        var s = ReadingScheduler(startedAt: F.at(0))
+        _ = s.handle(.resumeSample(sleepOffsetS: 0, at: F.at(0)))
+        let fixed = Position(coordinate: F.berlin, mode: nil, obtainedAt: F.at(0), source: .manual)
+        _ = s.handle(.fix(fixed, at: F.at(0)))
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(1)))
+        let resume = request(s.handle(.resumeSample(sleepOffsetS: 600, at: F.at(200))))
+        #expect(resume?.trigger == .resume)
+        #expect(resume?.position.source == .manual)
+    }
+
+    /// With the fix already lost at the suspend, there is no stale fix to hold: the resume reading is at
+    /// once, at the last known position.
+    @Test func aResumeWithTheFixAlreadyLostIsAtOnce() {
+        var s = started()
+        _ = s.handle(.fixLost(at: F.at(50)))
+        let resume = request(s.handle(.resumeSample(sleepOffsetS: 600, at: F.at(200))))
+        #expect(resume?.trigger == .resume)
+        #expect(resume?.position.source == .lastKnown)
+    }
+
+    @Test func aPersonAskingWhileTheResumeReadingWaitsForAFixJoinsIt() {
+        var s = started()
+        _ = s.handle(.resumeSample(sleepOffsetS: 600, at: F.at(200)))
+        do {
+            let r = s.handle(.manualRequest(at: F.at(201)))
+            #expect(r == .none)
+        }
+        do {
+            let r = s.handle(.newAlerts(at: F.at(202)))
+            #expect(r == .none)  // not a reading at the stale fix either
+        }
+        let reading = request(s.handle(.fix(F.fix(F.berlin, at: F.at(203)), at: F.at(203))))
+        #expect(reading?.trigger == .manual)
+        #expect(reading?.forced == true)
+        #expect(reading?.position.source == .gps)
     }
 
     // MARK: manual and coalescing
@@ -357,8 +433,27 @@ import Testing
         }
         do {
             let r = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(1803)))
+            #expect(r == .none)  // still waiting for a fix after the wake-up
+        }
+        do {
+            let r = s.handle(.fix(F.fix(F.berlin, at: F.at(1804)), at: F.at(1804)))
             #expect(request(r)?.trigger == .resume)
         }
+    }
+
+    /// The first fix after the wake-up comes while a reading is in flight: that reading's end brings
+    /// the resume reading, at the new fix.
+    @Test func aFixAfterAResumeDuringAReadingGivesTheResumeReadingAtItsEnd() {
+        var s = started()
+        _ = s.handle(.tick(at: F.at(1801)))  // periodic in flight
+        _ = s.handle(.resumeSample(sleepOffsetS: 100, at: F.at(1802)))
+        do {
+            let r = s.handle(.fix(F.fix(F.berlin, at: F.at(1803)), at: F.at(1803)))
+            #expect(r == .none)
+        }
+        let resume = request(s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(1804))))
+        #expect(resume?.trigger == .resume)
+        #expect(resume?.position.source == .gps)
     }
 
     @Test func aForcedRequestDuringAForcedReadingJoinsIt() {

@@ -6,8 +6,8 @@ import Testing
         var gate = ResumeGate(minAwayS: 30)
         // Even a large offset on the first sample (the machine had slept before fixcast started).
         do {
-            let r = gate.shouldRefresh(sleepOffsetS: 5000)
-            #expect(!r)
+            let r = gate.resume(sleepOffsetS: 5000)
+            #expect(r == nil)
         }
         #expect(gate.lastOffsetS == 5000)
     }
@@ -15,31 +15,31 @@ import Testing
     @Test(arguments: [(0.0, false), (29.9, false), (30.0, true), (3600.0, true)])
     func refreshesOnlyAfterLongEnoughAway(away: Double, refresh: Bool) {
         var gate = ResumeGate(minAwayS: 30)
-        _ = gate.shouldRefresh(sleepOffsetS: 100)
+        _ = gate.resume(sleepOffsetS: 100)
         do {
-            let r = gate.shouldRefresh(sleepOffsetS: 100 + away)
-            #expect(r == refresh)
+            let r = gate.resume(sleepOffsetS: 100 + away)
+            #expect(r == (refresh ? away : nil))
         }
     }
 
     @Test func measuresFromTheLastSampleNotTheFirst() {
         var gate = ResumeGate(minAwayS: 30)
-        _ = gate.shouldRefresh(sleepOffsetS: 0)
+        _ = gate.resume(sleepOffsetS: 0)
         do {
-            let r = gate.shouldRefresh(sleepOffsetS: 40)
-            #expect(r)
+            let r = gate.resume(sleepOffsetS: 40)
+            #expect(r == 40)
         }
         do {
-            let r = gate.shouldRefresh(sleepOffsetS: 40)
-            #expect(!r)  // no second refresh for the same suspend
+            let r = gate.resume(sleepOffsetS: 40)
+            #expect(r == nil)  // no second refresh for the same suspend
         }
         do {
-            let r = gate.shouldRefresh(sleepOffsetS: 60)
-            #expect(!r)  // a 20 s nap
+            let r = gate.resume(sleepOffsetS: 60)
+            #expect(r == nil)  // a 20 s nap
         }
         do {
-            let r = gate.shouldRefresh(sleepOffsetS: 95)
-            #expect(r)
+            let r = gate.resume(sleepOffsetS: 95)
+            #expect(r == 35)
         }
     }
 
@@ -74,9 +74,9 @@ import Testing
         #expect(ResumeGate.isNews(45.0, after: 12.0))
         // A suspend of 40 s seen through the filter still reads as one of 40 s at the gate.
         var gate = ResumeGate(minAwayS: 30)
-        let first = gate.shouldRefresh(sleepOffsetS: 12.0)
-        let afterSuspend = gate.shouldRefresh(sleepOffsetS: 52.0)
-        #expect(!first)
-        #expect(afterSuspend)
+        let first = gate.resume(sleepOffsetS: 12.0)
+        let afterSuspend = gate.resume(sleepOffsetS: 52.0)
+        #expect(first == nil)
+        #expect(afterSuspend == 40)
     }
 }
