@@ -72,6 +72,8 @@ public struct AgentReducer: Sendable {
     private var fixWaitNotice: GPSStatus?
     /// The last finished reading's errors, for the status line.
     private var readingProblems: [ReadingIssue] = []
+    /// Whether the last reading was for the last known position (`readingProblemsNow`).
+    private var readingWasAtLastKnown = false
     /// Which components are failing, for the one line a change of health is worth (`ComponentHealth`).
     public private(set) var health = ComponentHealth()
     /// The receiver's side of the gps, apart from gpsd's (`health`): no fix yet at start-up, or a
@@ -241,6 +243,7 @@ public struct AgentReducer: Sendable {
             effects.append(.printReading(reading))
             status.reading = reading
             readingProblems = reading.errors
+            readingWasAtLastKnown = reading.position?.source == .lastKnown
             if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
             notices += health.observe(reading)
             // The movement trigger measures from where the weather is for (the asked point, or a
@@ -537,6 +540,14 @@ public struct AgentReducer: Sendable {
         return fixWaitNotice ?? .starting
     }
 
+    /// The last reading's problems as they still stand: its last-known note ("gps: no fix …; using the
+    /// last known position") stops being true when a live fix comes, though no reading follows a fix
+    /// within 5 km of it.
+    private var readingProblemsNow: [ReadingIssue] {
+        guard readingWasAtLastKnown, scheduler.hasLiveFix else { return readingProblems }
+        return readingProblems.filter { $0.component != .gps }
+    }
+
     private mutating func refreshStatus() {
         status.fixLostSince = scheduler.fixLostSince
         status.gps = gpsStatus
@@ -544,9 +555,10 @@ public struct AgentReducer: Sendable {
         // Built only when the gps or the store has a problem: most events change neither, and the
         // reading's own problems are shared, not copied.
         let gpsIssue = status.gps.issue
+        let readingSays = readingProblemsNow
         let problems =
             gpsIssue == nil && status.storage == nil
-            ? readingProblems : [gpsIssue, status.storage].compactMap { $0 } + readingProblems
+            ? readingSays : [gpsIssue, status.storage].compactMap { $0 } + readingSays
         if problems != status.problems { status.problems = problems }
     }
 

@@ -215,8 +215,10 @@ import Testing
                 ])
         #expect(r.status.problems == [])
         #expect(r.nextDeadline == nil)
-        _ = r.handle(.readingFinished(A.reading(.startup, at: A.lastKnown(stored), time: 27), at: F.at(27)))
+        _ = r.handle(
+            .readingFinished(A.reading(.startup, at: A.lastKnown(stored), time: 27, errors: [note]), at: F.at(27)))
         #expect(r.nextDeadline == F.at(26 + 1800))
+        #expect(r.status.problems == [note])
 
         // The first fix, where it was stored: no move, no second reading.
         let f = A.fix(F.north(km: 1), at: 40)
@@ -224,6 +226,8 @@ import Testing
         #expect(
             r.handle(.gps(.fix(f), at: F.at(40)))
                 == [.recordTrackPoint(f), .saveLastKnown(A.position(f)), .announceHealth([fixes]), .redraw])
+        // The note was the reading's, and is no longer true: the status line drops it.
+        #expect(r.status.problems == [])
     }
 
     @Test func aStartupWithNoFixAndNothingStored() {
