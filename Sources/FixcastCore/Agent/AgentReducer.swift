@@ -72,6 +72,9 @@ public struct AgentReducer: Sendable {
     private var fixWaitNotice: GPSStatus?
     /// The last finished reading's errors, for the status line.
     private var readingProblems: [ReadingIssue] = []
+    /// Why the last reading could not be stored (nil: it was, or none was taken); storage's health
+    /// counts it beside the track's writes (`ComponentHealth.observe(_:trackProblem:)`).
+    private var readingStoreProblem: ReadingIssue?
     /// Whether the last reading was for the last known position (`readingProblemsNow`).
     private var readingWasAtLastKnown = false
     /// Which components are failing, for the one line a change of health is worth (`ComponentHealth`).
@@ -146,7 +149,9 @@ public struct AgentReducer: Sendable {
             var effects: [AgentEffect] = []
             // Said once, as while running: a disk that refused only the last write is news here. On
             // stderr whatever the display was: the live screen is closed by now, and `now` has printed.
-            if let notice = health.observe(.storage, problem: issue) { effects.append(.announceHealth([notice])) }
+            if let notice = health.observe(.storage, problem: issue ?? readingStoreProblem) {
+                effects.append(.announceHealth([notice]))
+            }
             let code = exitCode(trackProblem: issue)
             if code != decidedExit { effects.append(.exit(code: code)) }
             return effects
@@ -245,7 +250,8 @@ public struct AgentReducer: Sendable {
             readingProblems = reading.errors
             readingWasAtLastKnown = reading.position?.source == .lastKnown
             if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
-            notices += health.observe(reading)
+            readingStoreProblem = reading.id == nil ? reading.errors.first { $0.component == .storage } : nil
+            notices += health.observe(reading, trackProblem: status.storage)
             // The movement trigger measures from where the weather is for (the asked point, or a
             // cache hit's own point), never from the API's grid cell.
             effects += decide(
@@ -266,7 +272,8 @@ public struct AgentReducer: Sendable {
             }
         case .storageProblem(let issue), .trackFinished(let issue):  // the latter comes after the stop
             status.storage = issue
-            if let notice = health.observe(.storage, problem: issue) { notices.append(notice) }
+            // The track's writes working again is not the store's recovery while the last reading was lost.
+            if let notice = health.observe(.storage, problem: issue ?? readingStoreProblem) { notices.append(notice) }
         case .storeReplaced(let path):
             notices.append(HealthNotice.storeReplaced(path: path))
         case .stopRequested(let at):

@@ -36,7 +36,9 @@ public struct ComponentHealth: Sendable, Hashable {
     /// answer (a value the provider sent that was dropped as unbelievable) says nothing of the
     /// service's health. The weather ahead is failing while its last refresh failed: the readings
     /// until the next refresh keep naming it (`AheadService`), so only a refresh that worked ends it.
-    public mutating func observe(_ reading: Reading) -> [HealthNotice] {
+    /// Storage works again only when the track's writes do too: a small insert that got through does
+    /// not mean the track's batch will (`trackProblem`: the track's last write's problem).
+    public mutating func observe(_ reading: Reading, trackProblem: ReadingIssue? = nil) -> [HealthNotice] {
         var notices: [HealthNotice] = []
         func issue(_ c: Component) -> ReadingIssue? { reading.errors.first { $0.component == c } }
         // A cache hit asked nothing (the weather of minutes ago, within weather.cache_min): it says
@@ -48,7 +50,9 @@ public struct ComponentHealth: Sendable, Hashable {
         }
         if let n = observe(.alerts, problem: reading.alerts == nil ? issue(.alerts) : nil) { notices.append(n) }
         if let n = observe(.ahead, problem: issue(.ahead)) { notices.append(n) }
-        if let n = observe(.storage, problem: reading.id == nil ? issue(.storage) : nil) { notices.append(n) }
+        if let n = observe(.storage, problem: (reading.id == nil ? issue(.storage) : nil) ?? trackProblem) {
+            notices.append(n)
+        }
         return notices
     }
 }

@@ -123,6 +123,27 @@ import Testing
         #expect(recovered.handle(.stopRequested(at: F.at(3))) == [.exit(code: 0)])
     }
 
+    /// A reading stored while the track's batch still fails (a near-full disk takes a small insert, not
+    /// 4,000 points) is not the store's recovery; the track's next write that works is, and only when the
+    /// last reading was stored too.
+    @Test func storageWorksAgainOnlyWhenTheTrackAndTheReadingsDo() {
+        var r = A.reducer()
+        let fix = A.fix(F.berlin, at: 1)
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: nil))
+        _ = r.handle(.gps(.fix(fix), at: F.at(1)))
+        #expect(Self.notices(r.handle(.storageProblem(Self.full))).map(\.isFailure) == [true])
+        var stored = A.reading(.startup, at: A.position(fix), time: 2)
+        stored.id = "dev:1"
+        #expect(Self.notices(r.handle(.readingFinished(stored, at: F.at(2)))).isEmpty)
+        #expect(Self.notices(r.handle(.storageProblem(nil))).map(\.isFailure) == [false])
+
+        // The other way round: the track's writes work, the last reading was lost.
+        var lost = A.reading(.manual, at: A.position(fix), time: 3, errors: [Self.full])
+        lost.id = nil
+        #expect(Self.notices(r.handle(.readingFinished(lost, at: F.at(3)))).map(\.isFailure) == [true])
+        #expect(Self.notices(r.handle(.storageProblem(nil))).isEmpty)
+    }
+
     /// The store's file deleted or replaced while recording: said once on stderr, not a failure (the
     /// write went to the file now at the path), so the exit stays 0; the live screen says nothing.
     @Test func aReplacedStoreIsSaidOnceHeadlessAndIsNoLoss() {
