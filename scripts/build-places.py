@@ -21,7 +21,8 @@ Output format (UTF-8 text, read by FixcastCore's OfflinePlaceTable; python3 stdl
   #countries<TAB>N      then N lines: CC<TAB>country name
   #regions<TAB>M        then M lines: region name (a place refers to it by its 0-based index)
   #places<TAB>K         then K place lines in groups, each group opened by a line
-      @CC<TAB>region_index            (region_index empty: no region known)
+      @CC<TAB>region_index<TAB>area   (region_index empty: no region known; area: a number shared by the
+                                      places of one second-level division, from admin2; empty: not known)
     and each place line being
       lat_e4<TAB>lon_e4<TAB>name[<TAB>population[<TAB>alternate_name]]
   lat/lon are integers in 1e-4 degrees (11 m, far below the spacing of populated places).
@@ -99,7 +100,7 @@ def main():
         if not clean(row["name"]) or len(cc) != 2:
             continue
         p = {"lat": lat, "lon": lon, "name": clean(row["name"]), "alt": "", "region": clean(row["admin1"]),
-             "cc": cc, "pop": None}
+             "area": clean(row["admin2"]), "cc": cc, "pop": None}
         cells.setdefault((cc, math.floor(lat * 10), math.floor(lon * 10)), []).append(len(places))
         places.append(p)
 
@@ -152,11 +153,16 @@ def main():
     for lat, lon, name, cc, admin1, pop in unmatched:
         votes = region_votes.get((cc, admin1), {})
         region = max(votes.items(), key=lambda kv: kv[1])[0] if votes else ""
-        places.append({"lat": lat, "lon": lon, "name": name, "alt": "", "region": region, "cc": cc, "pop": pop})
+        places.append({"lat": lat, "lon": lon, "name": name, "alt": "", "region": region, "area": "", "cc": cc,
+                       "pop": pop})
 
-    places.sort(key=lambda p: (p["cc"], p["region"], p["name"], p["lat"], p["lon"]))
+    places.sort(key=lambda p: (p["cc"], p["region"], p["area"], p["name"], p["lat"], p["lon"]))
     regions = sorted({p["region"] for p in places if p["region"]})
     region_index = {r: i for i, r in enumerate(regions)}
+    # Only equality of areas matters (CityDistrictRule): a number per admin2 name, not the names.
+    areas = sorted({p["area"] for p in places if p["area"]})
+    assert len(areas) < 0xFFFF, "more second-level divisions than the binary's u16 holds"
+    area_index = {a: i for i, a in enumerate(areas)}
     used_cc = sorted({p["cc"] for p in places})
 
     os.makedirs(os.path.dirname(out_path), exist_ok=True)
@@ -172,10 +178,12 @@ def main():
         f.write("#places\t%d\n" % len(places))
         group = None
         for p in places:
-            key = (p["cc"], p["region"])
+            key = (p["cc"], p["region"], p["area"])
             if key != group:
                 group = key
-                f.write("@%s\t%s\n" % (p["cc"], region_index[p["region"]] if p["region"] else ""))
+                line = "@%s\t%s\t%s" % (p["cc"], region_index[p["region"]] if p["region"] else "",
+                                        area_index[p["area"]] if p["area"] else "")
+                f.write(line.rstrip("\t") + "\n")
             fields = [str(round(p["lat"] * 10000)), str(round(p["lon"] * 10000)), p["name"],
                       str(p["pop"]) if p["pop"] is not None else "", p["alt"]]
             while len(fields) > 3 and fields[-1] == "":

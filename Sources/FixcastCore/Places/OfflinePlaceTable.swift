@@ -134,6 +134,7 @@ public struct OfflinePlaceTable: Sendable {
             let p = CityDistrictRule.population(population(row))
             guard image.countryIndex(row) == image.countryIndex(nearest.row),
                 image.regionIndex(row) == image.regionIndex(nearest.row),
+                CityDistrictRule.mayContain(cityArea: image.area(row), placeArea: image.area(nearest.row)),
                 CityDistrictRule.contains(cityPopulation: p, distanceKm: d),
                 CityDistrictRule.isMuchLarger(p, than: CityDistrictRule.population(population(nearest.row))),
                 p > bestPopulation

@@ -7,13 +7,15 @@
 ///
 /// Layout, little-endian, offsets from the start of the file:
 ///
-///     header (64 bytes)  "FXPLACE1", u32 places, u32 countries, u32 regions, u32 0,
+///     header (64 bytes)  "FXPLACE2", u32 places, u32 countries, u32 regions, u32 0,
 ///                        u64 tree offset, u64 records offset, u64 strings offset, u64 strings length,
 ///                        u64 lists offset
 ///     tree               per place, in implicit k-d tree order (node = median of its range):
 ///                        i32 lat E4, i32 lon E4, u32 row | split axis << 30
 ///     records            per row (the text table's order): u32 name offset (into strings),
-///                        i32 population (-1: unknown), i16 region (-1: none), u16 country, u32 tree position
+///                        i32 population (-1: unknown), i16 region (-1: none), u16 country, u32 tree position,
+///                        u16 area (the second-level division, county or département: rows with the same
+///                        value share it; 0xFFFF: not known), u16 0
 ///     strings            per row: u16 name length, u16 alternate name length, name, alternate name (UTF-8)
 ///     lists              per country: 2-byte code, u16 length, name; then per region: u16 length, name
 package struct PlaceTableImage: @unchecked Sendable {
@@ -28,10 +30,12 @@ package struct PlaceTableImage: @unchecked Sendable {
         }
     }
 
-    package static let magic: [UInt8] = Array("FXPLACE1".utf8)
+    package static let magic: [UInt8] = Array("FXPLACE2".utf8)
     package static let headerSize = 64
     package static let nodeSize = 12
-    package static let recordSize = 16
+    package static let recordSize = 20
+    /// A row whose second-level division is not known.
+    package static let noArea: UInt16 = .max
     package static let rowMask: UInt32 = (1 << 30) - 1
 
     /// Keeps the bytes alive (an array or a mapping) for as long as any copy of the image exists.
@@ -49,7 +53,7 @@ package struct PlaceTableImage: @unchecked Sendable {
         let b = storage.bytes
         func fail(_ reason: String) -> TableFormatError { .init(reason: reason) }
         guard b.count >= Self.headerSize, Array(b[0..<8]) == Self.magic else {
-            throw fail("the file is not a fixcast place table (no \"FXPLACE1\" header)")
+            throw fail("the file is not a fixcast place table of this version (no \"FXPLACE2\" header)")
         }
         let placeCount = Int(b.u32(8))
         let countryCount = Int(b.u32(12))
@@ -132,6 +136,8 @@ package struct PlaceTableImage: @unchecked Sendable {
     package func regionIndex(_ row: Int) -> Int16 { Int16(bitPattern: records.u16(record(row) + 8)) }
     package func countryIndex(_ row: Int) -> UInt16 { records.u16(record(row) + 10) }
     package func treePosition(_ row: Int) -> Int { Int(records.u32(record(row) + 12)) }
+    /// The row's second-level division (`noArea`: not known); only equality means anything.
+    package func area(_ row: Int) -> UInt16 { records.u16(record(row) + 16) }
 
     /// Latitude and longitude in 1e-4 degrees of the tree node at `position`.
     @inline(__always) package func nodeE4(_ position: Int) -> (lat: Int32, lon: Int32) {
@@ -150,10 +156,11 @@ package struct PlaceTableImage: @unchecked Sendable {
         package var population: Int32
         package var region: Int16
         package var country: UInt16
+        package var area: UInt16
 
         package init(
             latE4: Int32, lonE4: Int32, name: ArraySlice<UInt8>, alt: ArraySlice<UInt8>, population: Int32,
-            region: Int16, country: UInt16
+            region: Int16, country: UInt16, area: UInt16 = PlaceTableImage.noArea
         ) {
             self.latE4 = latE4
             self.lonE4 = lonE4
@@ -162,6 +169,7 @@ package struct PlaceTableImage: @unchecked Sendable {
             self.population = population
             self.region = region
             self.country = country
+            self.area = area
         }
     }
 
@@ -199,6 +207,8 @@ package struct PlaceTableImage: @unchecked Sendable {
             out.append(u16: UInt16(bitPattern: r.region))
             out.append(u16: r.country)
             out.append(u32: treePosition[row])
+            out.append(u16: r.area)
+            out.append(u16: 0)
         }
         let stringsOffset = out.count
         out.append(contentsOf: strings)

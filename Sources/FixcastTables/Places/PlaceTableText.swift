@@ -1,7 +1,8 @@
 /// The place table's text form (places.tsv, made by scripts/build-places.py, the source places.bin is
 /// encoded from), version 1: a "fixcast-places\t1" header, then "#countries N" (code, name per line),
-/// "#regions N" (a name per line) and "#places N": group lines ("@" country code, region index) each
-/// followed by its places (lat E4, lon E4, name, population, ASCII name), tab-separated.
+/// "#regions N" (a name per line) and "#places N": group lines ("@" country code, region index, and
+/// optionally an area: a number the rows of one second-level division share) each followed by its
+/// places (lat E4, lon E4, name, population, ASCII name), tab-separated.
 package enum PlaceTableText {
     /// The table's countries, regions and rows; throws on anything that is not the version-1 format
     /// (with the line it stopped at).
@@ -39,6 +40,7 @@ package enum PlaceTableText {
         var rows: [PlaceTableImage.Row] = []
         rows.reserveCapacity(min(placeCount, 1 << 20))
         var groupRegion: Int16 = -1
+        var groupArea = PlaceTableImage.noArea
         var groupCountry: UInt16? = nil
         while !p.atEnd {
             if p.peek == UInt8(ascii: "@") {
@@ -50,8 +52,13 @@ package enum PlaceTableText {
                 if let r, r < 0 || r >= regions.count || r > Int(Int16.max) {
                     throw p.failure("a group names an unknown region")
                 }
+                let area = p.integerField()
+                if let area, area < 0 || area >= Int(PlaceTableImage.noArea) {
+                    throw p.failure("a group names an impossible area")
+                }
                 groupCountry = c
                 groupRegion = r.map { Int16($0) } ?? -1
+                groupArea = area.map { UInt16($0) } ?? PlaceTableImage.noArea
                 p.endLine()
                 continue
             }
@@ -67,7 +74,8 @@ package enum PlaceTableText {
             rows.append(
                 PlaceTableImage.Row(
                     latE4: Int32(lat), lonE4: Int32(lon), name: bytes[name], alt: bytes[alt],
-                    population: population.map { Int32(clamping: $0) } ?? -1, region: groupRegion, country: country))
+                    population: population.map { Int32(clamping: $0) } ?? -1, region: groupRegion, country: country,
+                    area: groupArea))
         }
         guard rows.count == placeCount else {
             throw p.failure("the table announces \(placeCount) places but has \(rows.count)")

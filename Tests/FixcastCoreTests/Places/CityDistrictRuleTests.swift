@@ -46,4 +46,43 @@ struct CityDistrictRuleTests {
         let hit = try #require(table.settlement(at: q))
         #expect(table.name(hit.row) == expected)
     }
+
+    /// GeoNames' region (admin1) is "England" for London and Epsom alike: their second-level divisions
+    /// (Greater London, Surrey) tell a town beside the city from a district of it (real points and
+    /// populations; areas 0 and 1 as scripts/build-places.py numbers admin2 names).
+    static let england = """
+        fixcast-places\t1
+        #countries\t1
+        GB\tUnited Kingdom
+        #regions\t1
+        England
+        #places\t4
+        @GB\t0\t0
+        515085\t-1257\tLondon\t8961989
+        513833\t-1000\tCroydon\t173314
+        @GB\t0\t1
+        513305\t-2701\tEpsom\t31489
+        @GB\t0
+        513500\t-1500\tUnplaced\t1000
+
+        """
+
+    @Test(arguments: [
+        (51.3305, -0.2701, "Epsom"),  // 21 km from London's point, within its radius, in Surrey
+        (51.3833, -0.1000, "London"),  // Croydon, a borough of Greater London
+        (51.3500, -0.1500, "London"),  // a place whose division is not known: the radius decides
+    ])
+    func aTownInAnotherDivisionKeepsItsName(_ lat: Double, _ lon: Double, _ expected: String) throws {
+        let table = try OfflinePlaceTable(bytes: Array(Self.england.utf8))
+        let q = try #require(Coordinate(lat: lat, lon: lon))
+        let hit = try #require(table.settlement(at: q))
+        #expect(table.name(hit.row) == expected)
+    }
+
+    @Test func divisionsOnlyRefuseWhenBothAreKnownAndDiffer() {
+        #expect(CityDistrictRule.mayContain(cityArea: 3, placeArea: 3))
+        #expect(!CityDistrictRule.mayContain(cityArea: 3, placeArea: 4))
+        #expect(CityDistrictRule.mayContain(cityArea: .max, placeArea: 4))
+        #expect(CityDistrictRule.mayContain(cityArea: 3, placeArea: .max))
+    }
 }
