@@ -141,7 +141,8 @@ public actor AheadService {
             lastFailure = nil
             return AheadOutcome(forecast: empty, issue: nil)
         }
-        if offline { return AheadOutcome(forecast: staleLast(at: now), issue: nil) }
+        // Not asked: the kept forecast goes stale saying why, as after a failed request.
+        if offline { return failed(ReadingIssue(AheadError.offline), at: now) }
         if let until = await backoff.heldUntil(now: now) {
             return failed(ReadingIssue(AheadError.backingOff(until: until)), at: now)
         }
