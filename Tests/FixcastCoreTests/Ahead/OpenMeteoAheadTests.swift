@@ -103,6 +103,23 @@ struct OpenMeteoAheadTests {
         #expect(message.hasPrefix("ahead: ") && message.hasSuffix(".") && !message.contains("\u{1B}"))
     }
 
+    /// A time with its own offset is read as it says; `utc_offset_seconds` is taken off only a local
+    /// time without one (it was taken off "+05:30" again, 5.5 h early; only "Z" was left alone).
+    @Test func aTimeWithItsOwnOffsetIsNotShiftedTwice() throws {
+        let zoned = "[\"2026-01-30T12:00+05:30\",\"2026-01-30T13:00+05:30\"]"
+        let series = try OpenMeteoAheadDecoder.decode(
+            Array("[\(Self.location(offset: "19800", times: zoned)),\(Self.location(offset: "19800"))]".utf8),
+            locations: 2)
+        // 12:00 at +05:30 is 06:30Z, whatever utc_offset_seconds says.
+        #expect(series[0].times == [UTCTime.parse("2026-01-30T06:30:00Z"), UTCTime.parse("2026-01-30T07:30:00Z")])
+        // Without a zone the same hour is local: the offset is taken off once.
+        #expect(series[1].times.first == UTCTime.parse("2026-01-30T06:30:00Z"))
+        let utc = try OpenMeteoAheadDecoder.decode(
+            Array("[\(Self.location(offset: "19800", times: "[\"2026-01-30T12:00Z\"]", temps: "[1]"))]".utf8),
+            locations: 1)
+        #expect(utc[0].times == [UTCTime.parse("2026-01-30T12:00:00Z")])
+    }
+
     // Found by the decoders' fuzz campaign (`fixcast-bench fuzz open-meteo-ahead`, bench/README.md).
 
     @Test func theSmallestIntegerAsTheOffsetIsRefusedRatherThanATrap() {
