@@ -109,6 +109,12 @@ public actor AheadService {
         let speed = learnedSpeed(track, position)
         let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now)
         _ = trajectory.takeChange()
+        // Nothing to follow (a route and no speed, no course yet): the reading says why, each reading
+        // while it lasts (the agent's health says it once); a forecast still covering is kept.
+        guard plan != nil else {
+            let kept = lastFailure == nil ? lastCovering(now) : staleLast(at: now)
+            return AheadOutcome(forecast: kept, issue: ReadingIssue(nothingToFollow(speed: speed)))
+        }
         guard refreshPolicy.reason(at: now, basis: plan?.refreshBasis, forced: force) != nil else {
             // Not due: the last forecast as it was, or, after a failed refresh, kept and still stale.
             if let lastFailure { return AheadOutcome(forecast: staleLast(at: now), issue: lastFailure) }
@@ -125,10 +131,8 @@ public actor AheadService {
     {
         let now = clock.now()
         guard let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now) else {
-            // A route and no speed says what is missing, not "needs a route".
-            let why: AheadError = speed == nil && trajectory.route != nil ? .noSpeed : .noBasis
             return AheadOutcome(
-                forecast: keepingLast ? lastCovering(now) : nil, issue: keepingLast ? nil : ReadingIssue(why))
+                forecast: keepingLast ? lastCovering(now) : nil, issue: ReadingIssue(nothingToFollow(speed: speed)))
         }
         let points = AheadSampling.samples(along: plan.path, speedMps: speed?.mps ?? 0, now: now, settings: settings)
         let origin = AheadForecast.Origin(coordinate: position.coordinate, fixTime: position.fixTime)
@@ -141,7 +145,8 @@ public actor AheadService {
             lastFailure = nil
             return AheadOutcome(forecast: empty, issue: nil)
         }
-        if offline { return AheadOutcome(forecast: staleLast(at: now), issue: nil) }
+        // Not asked: the kept forecast goes stale saying why, as after a failed request.
+        if offline { return failed(ReadingIssue(AheadError.offline), at: now) }
         if let until = await backoff.heldUntil(now: now) {
             return failed(ReadingIssue(AheadError.backingOff(until: until)), at: now)
         }
@@ -163,6 +168,11 @@ public actor AheadService {
             last = made
             return AheadOutcome(forecast: made, issue: issue)
         }
+    }
+
+    /// Why there is no plan: a route and no speed says what is missing, not "needs a route".
+    private func nothingToFollow(speed: TravelSpeed?) -> AheadError {
+        speed == nil && trajectory.route != nil ? .noSpeed : .noBasis
     }
 
     /// The last good forecast while it still covers a time to come (`AheadForecast.isOutlived`).

@@ -20,6 +20,8 @@ public enum AheadError: UserFacingError, Equatable {
     /// A route to follow but no speed to time it by: no moving stored track and no receiver speed
     /// (`--at`/`--place` with a route and a store with no recent drive). Never a fixed speed.
     case noSpeed
+    /// `--offline`: the forecast service is not asked, and there is no forecast ahead to serve.
+    case offline
 
     public var component: Component { .ahead }
 
@@ -52,6 +54,8 @@ public enum AheadError: UserFacingError, Equatable {
         case .noSpeed:
             return
                 "ahead: the route is set but there is no speed to time it by yet; follow a moving fix from gpsd, whose stored track gives the speed."
+        case .offline:
+            return "ahead: --offline asks no forecast service; run without --offline to forecast the way ahead."
         }
     }
 }

@@ -152,3 +152,12 @@ extension AheadForecast {
         return last < now
     }
 }
+
+extension AheadForecast {
+    /// The last sample whose rain is known (a precipitation value came for its hour): how far "no
+    /// rain ahead" reaches when no sample reaches `ahead.rain_mm_h`. nil when no sample's rain is
+    /// known: the rain ahead is then unknown, never "none" (`rain` is nil both ways).
+    public var lastSampleWithKnownRain: Sample? {
+        samples.last { $0.precipitationMmH?.isFinite == true }
+    }
+}

@@ -33,8 +33,18 @@ public enum AheadPath: Sendable, Equatable {
 /// Lays the samples: one per `step_min` of travel at the learned speed, but never closer than
 /// `min_step_km` (a slow traveller would otherwise ask for many samples in one model cell), out to
 /// `hours`; along a route they stop at its end (its end itself is a sample when it is far enough
-/// from the last one). Stationary: here, every `step_min`. ETA = now + distance ÷ speed.
+/// from the last one). A way shorter than one step (a walk of `--hours 1`, the last stretch of a
+/// route) gets one sample at its end. Stationary: here, every `step_min`. ETA = now + distance ÷ speed.
 public enum AheadSampling {
+    /// A way shorter than the first step still gets one sample at its end (the window's reach, or
+    /// the route's end) when it is at least this long: 1 km, the finest of the models' cells (1-11
+    /// km). Nearer, the way ahead is where you are as far as a forecast goes, and a route that ends
+    /// within it ends here.
+    public static let shortestWayM = 1_000.0
+    /// Two samples nearer than this are one place and time (and one at 0 m is here, now): the route's
+    /// end is not added on a sample already there, whatever `min_step_km` (0 allows).
+    static let samePlaceM = 1.0
+
     /// At most this many samples, whatever the settings: 12 h at 15 min is 48; a bound keeps one
     /// request's location list (and its cost in call units) small. A step too fine for the window
     /// (`step_min` 5 over 12 h wants 144) is widened to fit it (`stepS`), so the samples still reach
@@ -89,10 +99,13 @@ public enum AheadSampling {
             out.append(point(d))
             d += stepM
         }
+        // Nothing within one step: the way's end, if it is a way at all ("the route ends here" with
+        // 20 km of it left was said to a walker whose hour reaches 4.7 km of the 5 km step).
+        if out.isEmpty, limitM >= shortestWayM { out.append(point(limitM)) }
         if case .route(let geometry, let from) = path, geometry.lengthM - from <= reachM, out.count < maxSamples {
             let end = geometry.lengthM - from
             let last = out.last?.distanceM ?? 0
-            if end - last >= settings.minStepKm * 1000 { out.append(point(end)) }
+            if end - last >= max(settings.minStepKm * 1000, samePlaceM) { out.append(point(end)) }
         }
         return out
     }

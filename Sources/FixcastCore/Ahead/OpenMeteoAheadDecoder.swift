@@ -78,9 +78,9 @@ public enum OpenMeteoAheadDecoder {
         }
         var times: [Date] = []
         for (i, t) in timeColumn.enumerated() {
-            guard let text = try JSONRead.string(t, "hourly.time[\(i)]"), let local = UTCTime.parse(text),
-                let utc = PlausibleTime.date(
-                    (text.hasSuffix("Z") ? local : local.addingTimeInterval(-Double(offset))).timeIntervalSince1970)
+            guard let text = try JSONRead.string(t, "hourly.time[\(i)]"),
+                let parsed = UTCTime.parse(text, localOffsetS: offset),
+                let utc = PlausibleTime.date(parsed.timeIntervalSince1970)
             else {
                 throw WeatherDecodeError("hourly.time[\(i)] is not a time")
             }

@@ -4,9 +4,8 @@ import FoundationEssentials
 ///
 /// Samples within `cellM` of a location already asked for share it: the public models' cells are
 /// 1-11 km, so two samples 2 km apart would get the same numbers and cost a second call unit.
-/// Only the hours from now's hour to the hour after the last ETA are asked for (`forecast_hours`
-/// counts from the current hour), in m/s, with `timezone=auto` so each location's `utc_offset_seconds`
-/// is its own.
+/// Only the hours from now's hour to the hour after the last ETA, and one spare, are asked for
+/// (`forecast_hours`), in m/s, with `timezone=auto` so each location's `utc_offset_seconds` is its own.
 public struct OpenMeteoAheadRequest: Sendable, Equatable {
     public static let path = "/v1/forecast"
     /// ~2 km (issue 20): within one model cell.
@@ -20,8 +19,15 @@ public struct OpenMeteoAheadRequest: Sendable, Equatable {
     public let locations: [Coordinate]
     /// For each sample, the index of its location in `locations`.
     public let locationOfSample: [Int]
-    /// Hours from the current hour through the hour that holds the last ETA.
+    /// Hours from the current hour through the hour after the last ETA, and `spareHours`.
     public let forecastHours: Int
+
+    /// Open-Meteo counts `forecast_hours` from the current hour of each location's own time zone
+    /// (`timezone=auto`), not the UTC hour: in a half- or quarter-hour zone (India +5:30,
+    /// Newfoundland −3:30, Adelaide +9:30, Nepal +5:45) that hour begins up to 45 min before the UTC
+    /// one, and the series counted from the UTC hour ended before the last ETA (its values null).
+    /// One hour more covers any offset; it costs no call unit (those count locations, not hours).
+    public static let spareHours = 1
 
     /// nil without samples (nothing to ask).
     public init?(samples: [AheadSamplePoint], now: Date) {
@@ -37,7 +43,7 @@ public struct OpenMeteoAheadRequest: Sendable, Equatable {
             }
         }
         let hourStart = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600
-        let hours = Int(((lastETA.timeIntervalSince1970 - hourStart) / 3600).rounded(.up)) + 1
+        let hours = Int(((lastETA.timeIntervalSince1970 - hourStart) / 3600).rounded(.up)) + 1 + Self.spareHours
         self.locations = locations
         self.locationOfSample = index
         self.forecastHours = max(1, min(OpenMeteoAheadDecoder.maxHours, hours))

@@ -24,6 +24,19 @@ public enum UTCTime {
     /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z`, `±HH:MM` or no zone (read as UTC).
     /// Returns nil for anything else, including impossible dates such as February 30.
     public static func parse(_ text: String) -> Date? {
+        parseZone(text)?.date
+    }
+
+    /// A provider's local time (Open-Meteo's `hourly.time`, sunrise): without a zone it is
+    /// `localOffsetS` seconds ahead of UTC (the answer's `utc_offset_seconds`), taken off; with its own
+    /// zone (`Z`, `+05:30`) it is read as it says, and the offset is not taken off a second time.
+    public static func parse(_ text: String, localOffsetS: Int) -> Date? {
+        guard let parsed = parseZone(text) else { return nil }
+        return parsed.zoned ? parsed.date : parsed.date.addingTimeInterval(-Double(localOffsetS))
+    }
+
+    /// `parse`, and whether the text named its zone.
+    static func parseZone(_ text: String) -> (date: Date, zoned: Bool)? {
         let s = Array(text.utf8)
         func num(_ from: Int, _ len: Int) -> Int? {
             guard from + len <= s.count else { return nil }
@@ -39,7 +52,7 @@ public enum UTCTime {
             (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y)
         else { return nil }
         var seconds = Double(days(fromCivil: y, mo, d) * 86_400)
-        if s.count == 10 { return Date(timeIntervalSince1970: seconds) }
+        if s.count == 10 { return (Date(timeIntervalSince1970: seconds), false) }
         guard s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: " "), let hh = num(11, 2),
             s.count > 13, s[13] == UInt8(ascii: ":"), let mm = num(14, 2), hh < 24, mm < 60
         else { return nil }
@@ -62,8 +75,8 @@ public enum UTCTime {
                 guard any else { return nil }
             }
         }
-        if k == s.count { return Date(timeIntervalSince1970: seconds) }
-        if s[k] == UInt8(ascii: "Z"), k + 1 == s.count { return Date(timeIntervalSince1970: seconds) }
+        if k == s.count { return (Date(timeIntervalSince1970: seconds), false) }
+        if s[k] == UInt8(ascii: "Z"), k + 1 == s.count { return (Date(timeIntervalSince1970: seconds), true) }
         if s[k] == UInt8(ascii: "+") || s[k] == UInt8(ascii: "-") {
             let sign = s[k] == UInt8(ascii: "+") ? 1.0 : -1.0
             guard let oh = num(k + 1, 2) else { return nil }
@@ -78,7 +91,7 @@ public enum UTCTime {
                 end = k + 5
             }
             guard end == s.count, oh < 24, om < 60 else { return nil }
-            return Date(timeIntervalSince1970: seconds - sign * Double(oh * 3600 + om * 60))
+            return (Date(timeIntervalSince1970: seconds - sign * Double(oh * 3600 + om * 60)), true)
         }
         return nil
     }

@@ -106,10 +106,8 @@ public enum OpenMeteoDecoder {
                     log.keep("daily[\(i)].\(key)") { () throws(WeatherDecodeError) -> Date? in
                         guard let text = try JSONRead.string(v, "daily.\(key)[\(i)]") else { return nil }
                         // Local time made UTC, then held to 1970–2200: a sunrise in year 0000 is not one.
-                        guard let asUTC = UTCTime.parse(text),
-                            let time = PlausibleTime.date(
-                                (text.hasSuffix("Z") ? asUTC : asUTC.addingTimeInterval(-Double(offset)))
-                                    .timeIntervalSince1970)
+                        guard let parsed = UTCTime.parse(text, localOffsetS: offset),
+                            let time = PlausibleTime.date(parsed.timeIntervalSince1970)
                         else {
                             throw WeatherDecodeError("daily.\(key)[\(i)] is not a time")
                         }

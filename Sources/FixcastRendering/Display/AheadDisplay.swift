@@ -6,8 +6,9 @@ import FoundationEssentials
 /// Kyritz"), what it follows, the table of `fixcast ahead`, and the live screen's compact block.
 /// Pure; every outside text (a place, a route's name) is cleaned for one terminal line.
 public enum AheadDisplay {
-    /// The headline: rain ahead when a sample reaches `ahead.rain_mm_h`, else that none does over
-    /// the window; "(stale)" when it is the last forecast kept after a failed refresh.
+    /// The headline: rain ahead when a sample reaches `ahead.rain_mm_h`, else that none does up to
+    /// the last sample whose rain is known (`lastSampleWithKnownRain`), else that the rain ahead is
+    /// unknown; "(stale)" when it is the last forecast kept after a failed refresh.
     public static func headline(_ f: AheadForecast, options: DisplayOptions) -> String {
         let u = options.formatter
         let w = AheadWords(options.language)
@@ -16,8 +17,10 @@ public enum AheadDisplay {
             text = w.rainIn(w.duration(minutes: rain.inMin))
             if f.basis != .stationary, rain.atKm > 0 { text += w.ahead(u.distance(km: rain.atKm)) }
             if let place = rain.place { text += w.near(TerminalText.line(place)) }
-        } else if let last = f.samples.last {
-            text = w.noRain(next: w.duration(minutes: last.minutes))
+        } else if let known = f.lastSampleWithKnownRain {
+            text = w.noRain(next: w.duration(minutes: known.minutes))
+        } else if !f.samples.isEmpty {
+            text = w.rainUnknown
         } else {
             text = f.basis == .route ? w.routeEnds : w.nothingAhead
         }

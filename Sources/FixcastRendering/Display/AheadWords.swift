@@ -20,6 +20,8 @@ struct AheadWords: Sendable {
     func noRain(next duration: String) -> String {
         pick("No rain ahead in the next \(duration)", "Без дождя в ближайшие \(duration)", "未来 \(duration)内前方无雨")
     }
+    /// No sample has a precipitation value: neither rain nor "no rain" can be said.
+    var rainUnknown: String { pick("Rain ahead unknown", "Дождь впереди неизвестен", "前方降雨未知") }
     var routeEnds: String {
         pick(
             "The route ends here: nothing ahead to forecast",

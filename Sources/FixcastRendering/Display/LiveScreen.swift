@@ -91,17 +91,18 @@ public enum LiveScreen {
             head.append(parts.precipitationLine(weather.current))
             head.append(parts.todayLine(weather.today))
             middle += weather.alerts.map(parts.alertLine)
-            // Weather ahead (AheadDisplay): its headline and the next samples, before the days.
-            if let ahead = state.reading?.ahead {
-                middle.append(rule)
-                middle += AheadDisplay.screenLines(ahead, options: options, width: width)
-            }
-            if !weather.daily.isEmpty {
-                middle.append(rule)
-                middle += parts.dayLines(weather.daily)
-            }
         } else {
             head.append(labels.noWeather)
+        }
+        // Weather ahead (AheadDisplay): its headline and the next samples, before the days. Its own
+        // request: shown whether or not the weather here could be had.
+        if let ahead = state.reading?.ahead {
+            middle.append(rule)
+            middle += AheadDisplay.screenLines(ahead, options: options, width: width)
+        }
+        if let days = state.reading?.weather?.daily, !days.isEmpty {
+            middle.append(rule)
+            middle += parts.dayLines(days)
         }
 
         var foot: [String] = []

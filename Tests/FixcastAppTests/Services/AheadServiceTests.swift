@@ -160,6 +160,49 @@ import Testing
         #expect(server.requestCount() == 0)
     }
 
+    /// `run` with a route and no speed (no moving track, no receiver speed): each reading's `errors`
+    /// says what is missing; `ahead` was null with no error at all.
+    @Test func inRunARouteWithoutASpeedIsInTheReadingsErrors() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
+        defer { server.stop() }
+        let end = SphereNavigation.destination(from: berlin, bearingDeg: 0, distanceM: 60_000).coordinate
+        let route = try #require(RouteGeometry(GPXRoute(name: "North", points: [berlin, end])))
+        let clock = ManualClock(start)
+        let service = service(server, store: nil, clock: clock, route: route)
+        let first = await service.refreshed(from: .manual(berlin, at: start), force: false, offline: false)
+        #expect(first.forecast == nil && first.issue == ReadingIssue(AheadError.noSpeed))
+        clock.advance(by: 30)
+        let next = await service.refreshed(from: .manual(berlin, at: clock.now()), force: true, offline: false)
+        #expect(next.forecast == nil && next.issue == ReadingIssue(AheadError.noSpeed))
+        #expect(server.requestCount() == 0)
+    }
+
+    /// `run --offline`: nothing is asked, and the reading says so in `errors` (`ahead` was null, or the
+    /// kept forecast went stale, without a word); the readings until the next refresh keep saying it.
+    @Test func offlineSaysSoAndTheKeptForecastGoesStaleWithIt() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
+        defer { server.stop() }
+        let store = try store()
+        try await drive(store, until: start)
+        let clock = ManualClock(start)
+        let service = service(server, store: store, clock: clock)
+        let fresh = await service.refreshed(from: position(at: start), force: false, offline: true)
+        #expect(fresh.forecast == nil && fresh.issue == ReadingIssue(AheadError.offline))
+        #expect(fresh.issue?.message.hasPrefix("ahead: --offline") == true)
+        // A forecast made online, then a forced refresh offline: kept, stale, and said why.
+        clock.advance(by: 120)
+        let made = await service.refreshed(from: position(at: clock.now()), force: true, offline: false)
+        #expect(made.forecast?.stale == false && made.issue == nil)
+        clock.advance(by: 120)
+        let offline = await service.refreshed(from: position(at: clock.now()), force: true, offline: true)
+        #expect(offline.forecast?.stale == true && offline.forecast?.madeAt == made.forecast?.madeAt)
+        #expect(offline.issue == ReadingIssue(AheadError.offline))
+        clock.advance(by: 30)
+        let between = await service.refreshed(from: position(at: clock.now()), force: false, offline: true)
+        #expect(between.forecast?.stale == true && between.issue == ReadingIssue(AheadError.offline))
+        #expect(server.requestCount() == 1)
+    }
+
     @Test func alongARouteTheSamplesFollowItAndStopAtItsEnd() async throws {
         let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
         defer { server.stop() }

@@ -95,4 +95,43 @@ struct AheadSamplingTests {
         // A step that fits is kept as asked.
         #expect(AheadSampling.stepS(AheadSettings(hours: 12, stepMin: 15)) == 15 * 60)
     }
+
+    /// Walking at 1.3 m/s with `--hours 1` reaches 4.68 km, short of the 5 km minimum step: one sample
+    /// where the hour ends (it had none, and the headline said "The route ends here" with 20 km left).
+    @Test func aWayShorterThanOneStepGetsOneSampleAtItsEnd() {
+        let walk = AheadSettings(hours: 1, stepMin: 15, minStepKm: 5)
+        let route = F.geometry([F.east(0), F.east(20_000)])
+        let onRoute = AheadSampling.samples(
+            along: .route(route, fromAlongM: 0), speedMps: 1.3, now: F.at(0), settings: walk)
+        #expect(onRoute.count == 1)
+        #expect(abs((onRoute.first?.distanceM ?? 0) - 1.3 * 3_600) < 1e-6)
+        #expect(onRoute.first?.eta == F.at(3_600) && onRoute.first?.minutes == 60)
+        #expect(abs((onRoute.first?.coordinate.lon ?? 0) - 4_680 / F.mPerDegLat) < 1e-9)
+        let onCourse = AheadSampling.samples(
+            along: .course(from: F.east(0), courseDeg: 90), speedMps: 1.3, now: F.at(0), settings: walk)
+        #expect(onCourse.map(\.eta) == [F.at(3_600)])
+        // The route's last 3 km, within the hour: one sample at its end.
+        let last = AheadSampling.samples(
+            along: .route(route, fromAlongM: 17_000), speedMps: 1.3, now: F.at(0), settings: walk)
+        #expect(last.count == 1 && abs((last.first?.distanceM ?? 0) - 3_000) < 1e-6)
+        // Under a kilometre of it left: the route ends here, nothing to ask.
+        #expect(
+            AheadSampling.samples(
+                along: .route(route, fromAlongM: 19_500), speedMps: 1.3, now: F.at(0), settings: walk
+            ).isEmpty)
+    }
+
+    /// `min_step_km = 0`: the route's end is not added where a sample already is, nor here and now
+    /// at the route's end (a sample at 0 km, ETA now).
+    @Test func noMinimumStepAddsNoSampleHereNorTwiceAtTheEnd() {
+        let free = AheadSettings(hours: 3, stepMin: 15, minStepKm: 0)
+        let route = F.geometry([F.east(0), F.east(36_000)])
+        // 20 m/s: 18 km steps; the end at 36 km is the second step.
+        let onStep = AheadSampling.samples(
+            along: .route(route, fromAlongM: 0), speedMps: 20, now: F.at(0), settings: free)
+        #expect(onStep.map(\.distanceM) == [18_000, 36_000])
+        let atTheEnd = AheadSampling.samples(
+            along: .route(route, fromAlongM: route.lengthM), speedMps: 20, now: F.at(0), settings: free)
+        #expect(atTheEnd.isEmpty, "\(atTheEnd.map(\.distanceM))")
+    }
 }

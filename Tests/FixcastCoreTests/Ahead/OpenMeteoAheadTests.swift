@@ -103,6 +103,23 @@ struct OpenMeteoAheadTests {
         #expect(message.hasPrefix("ahead: ") && message.hasSuffix(".") && !message.contains("\u{1B}"))
     }
 
+    /// A time with its own offset is read as it says; `utc_offset_seconds` is taken off only a local
+    /// time without one (it was taken off "+05:30" again, 5.5 h early; only "Z" was left alone).
+    @Test func aTimeWithItsOwnOffsetIsNotShiftedTwice() throws {
+        let zoned = "[\"2026-01-30T12:00+05:30\",\"2026-01-30T13:00+05:30\"]"
+        let series = try OpenMeteoAheadDecoder.decode(
+            Array("[\(Self.location(offset: "19800", times: zoned)),\(Self.location(offset: "19800"))]".utf8),
+            locations: 2)
+        // 12:00 at +05:30 is 06:30Z, whatever utc_offset_seconds says.
+        #expect(series[0].times == [UTCTime.parse("2026-01-30T06:30:00Z"), UTCTime.parse("2026-01-30T07:30:00Z")])
+        // Without a zone the same hour is local: the offset is taken off once.
+        #expect(series[1].times.first == UTCTime.parse("2026-01-30T06:30:00Z"))
+        let utc = try OpenMeteoAheadDecoder.decode(
+            Array("[\(Self.location(offset: "19800", times: "[\"2026-01-30T12:00Z\"]", temps: "[1]"))]".utf8),
+            locations: 1)
+        #expect(utc[0].times == [UTCTime.parse("2026-01-30T12:00:00Z")])
+    }
+
     // Found by the decoders' fuzz campaign (`fixcast-bench fuzz open-meteo-ahead`, bench/README.md).
 
     @Test func theSmallestIntegerAsTheOffsetIsRefusedRatherThanATrap() {
@@ -133,14 +150,40 @@ struct OpenMeteoAheadTests {
         let request = try #require(OpenMeteoAheadRequest(samples: samples, now: now))
         #expect(request.locations == [F.c(52.52, 13.405), F.c(-33.86785, -70.1)])
         #expect(request.locationOfSample == [0, 0, 1])
-        // From the hour holding now (t0 - 20 min... the hour starts at a multiple of 3600) through 2.5 h on.
-        let hourStart = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600
-        #expect(request.forecastHours == Int(((F.at(9_000).timeIntervalSince1970 - hourStart) / 3600).rounded(.up)) + 1)
+        // t0 is on the hour: from it (now is 20 min past) the last ETA is 2.5 h on, so the hours t0 … t0 + 3 h
+        // (4, the last at or after the ETA) and one spare for a half-hour time zone.
+        #expect(request.forecastHours == 5)
         #expect(
             request.url(baseURL: "http://127.0.0.1:8080")
                 == "http://127.0.0.1:8080/v1/forecast?latitude=52.52,-33.8679&longitude=13.405,-70.1"
                 + "&hourly=temperature_2m,precipitation,precipitation_probability,weather_code,wind_speed_10m,wind_gusts_10m,wind_direction_10m"
                 + "&wind_speed_unit=ms&timezone=auto&forecast_hours=\(request.forecastHours)")
         #expect(OpenMeteoAheadRequest(samples: [], now: now) == nil)
+    }
+
+    /// Open-Meteo's hours start at the current hour of the location's own zone (`timezone=auto`): in
+    /// India (+5:30), Newfoundland (−3:30), Adelaide (+9:30) or Nepal (+5:45) up to 45 min before the
+    /// UTC hour, so `forecast_hours` counted from the UTC hour ended before the last ETA and its
+    /// values were null. Whatever the offset and the minute of now, the series asked for reaches it.
+    @Test(arguments: [0, 19_800, -12_600, 34_200, 20_700, 3_600])
+    func theHoursAskedForReachTheLastArrivalInEveryTimeZone(offsetS: Int) throws {
+        for nowS in stride(from: 0.0, to: 3_600, by: 300) {
+            let now = F.at(nowS)
+            // The last ETA a few minutes before an hour of UTC, 3 to 4 h on.
+            let lastETA = F.at(4 * 3_600 - 300)
+            let request = try #require(
+                OpenMeteoAheadRequest(
+                    samples: [Self.point(F.c(22.57, 88.36), eta: lastETA.timeIntervalSince(F.t0))], now: now))
+            // What Open-Meteo sends: from the location's current local hour, `forecast_hours` hours.
+            let local = now.timeIntervalSince1970 + Double(offsetS)
+            let firstHour = (local / 3_600).rounded(.down) * 3_600 - Double(offsetS)
+            let times = (0..<request.forecastHours).map { Date(timeIntervalSince1970: firstHour + Double($0) * 3_600) }
+            let known = [Double?](repeating: 1, count: times.count)
+            let series = AheadHourlySeries(
+                times: times, temperatureC: known, precipitationMmH: known, precipitationProbabilityPct: known,
+                weatherCode: known.map { _ in 3 }, windSpeedMps: known, windGustMps: known, windDirDeg: known)
+            let at = series.conditions(at: lastETA, travelBearingDeg: nil)
+            #expect(at?.temperatureC == 1 && at?.precipitationMmH == 1, "offset \(offsetS) s, now +\(nowS) s")
+        }
     }
 }

@@ -17,6 +17,17 @@ import Testing
         #expect(UTCTime.parse(text) == d)
     }
 
+    /// A provider's local time (Open-Meteo's hours, sunrise and sunset): the offset is taken off a time
+    /// without a zone, and never off one with its own (it was taken off "+05:30" a second time).
+    @Test func aLocalTimeLosesTheOffsetOnlyWithoutAZoneOfItsOwn() {
+        let ist = 19_800
+        #expect(UTCTime.parse("2026-01-30T12:00", localOffsetS: ist) == UTCTime.parse("2026-01-30T06:30:00Z"))
+        #expect(UTCTime.parse("2026-01-30T12:00+05:30", localOffsetS: ist) == UTCTime.parse("2026-01-30T06:30:00Z"))
+        #expect(UTCTime.parse("2026-01-30T12:00Z", localOffsetS: ist) == UTCTime.parse("2026-01-30T12:00:00Z"))
+        #expect(UTCTime.parse("2026-01-30T12:00-0330", localOffsetS: ist) == UTCTime.parse("2026-01-30T15:30:00Z"))
+        #expect(UTCTime.parse("2026-01-30T12:00+5", localOffsetS: ist) == nil)
+    }
+
     @Test func acceptsOffsetsFractionsAndDates() {
         #expect(UTCTime.parse("2026-01-30T14:00:22+02:00") == UTCTime.parse("2026-01-30T12:00:22Z"))
         #expect(UTCTime.parse("2026-01-30T07:00:22-0500") == UTCTime.parse("2026-01-30T12:00:22Z"))

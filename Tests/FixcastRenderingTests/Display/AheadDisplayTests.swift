@@ -36,6 +36,23 @@ import Testing
                 "Along the route \"Berlin - Hamburg\", 231.4 km left"))
     }
 
+    /// "No rain" is said only as far as the forecast gave a precipitation: samples whose hours came
+    /// back null are not "no rain" (it said "No rain ahead in the next 3 h" over 1 h of nulls), and
+    /// with none known the rain ahead is unknown.
+    @Test func noRainReachesOnlyTheLastSampleWhoseRainIsKnown() throws {
+        var f = Self.forecast(rain: nil)
+        for k in 8..<f.samples.count { f.samples[k].precipitationMmH = nil }
+        let lastKnown = try #require(f.samples.last { $0.precipitationMmH != nil })
+        #expect(lastKnown.minutes == 120 && f.samples.last?.minutes == 180)
+        #expect(AheadDisplay.headline(f, options: DisplayOptions()) == "No rain ahead in the next 2 h.")
+        for k in f.samples.indices { f.samples[k].precipitationMmH = nil }
+        #expect(AheadDisplay.headline(f, options: DisplayOptions()) == "Rain ahead unknown.")
+        #expect(AheadDisplay.headline(f, options: DisplayOptions(language: .ru)) == "Дождь впереди неизвестен.")
+        // A value that is not a number is not a known rain either.
+        f.samples[0].precipitationMmH = .nan
+        #expect(f.lastSampleWithKnownRain == nil)
+    }
+
     /// With `--lang ru` or `zh` the block was English under a translated screen ("Ahead as of 21:22:
     /// Rain in about 15 min, 12.8 mi ahead … against -4 mph").
     @Test func theWordsFollowTheLanguage() {

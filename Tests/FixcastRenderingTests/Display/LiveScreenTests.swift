@@ -67,6 +67,26 @@ import Testing
         #expect(frame[9] == "updating…")
     }
 
+    /// The weather here failed and the weather ahead (its own request) did not: the block is still
+    /// drawn (it was hidden with the weather), under "No weather data.", within 80 × 24.
+    @Test func theWeatherAheadShowsWhenTheWeatherHereFailed() throws {
+        let ahead = AheadDisplayTests.forecast(
+            rain: AheadForecast.Rain(inMin: 45, atKm: 63, place: "Kyritz", mmH: 1.2), place: "Kyritz")
+        let frame = LiveScreen.render(
+            state {
+                $0.reading?.weather = nil
+                $0.reading?.ahead = ahead
+                $0.problems = [ReadingIssue(component: .weather, message: "weather: the service could not be reached.")]
+            },
+            now: now, width: 80, height: 24)
+        #expect(frame.count == 24 && frame.allSatisfy { TextColumns.width($0) <= 80 })
+        let noWeather = try #require(frame.firstIndex(of: "No weather data."), "\(frame)")
+        let headline = try #require(
+            frame.firstIndex { $0.hasSuffix(AheadDisplay.headline(ahead, options: DisplayOptions())) }, "\(frame)")
+        #expect(headline > noWeather)
+        #expect(frame.contains { $0.contains("Kyritz") && $0.contains("+15 min") }, "\(frame)")
+    }
+
     @Test func statusLineShowsTheFirstProblemAndHowManyMore() {
         let problems = [
             ReadingIssue(component: .gps, message: "gpsd at 127.0.0.1:2947 is not answering; start gpsd."),

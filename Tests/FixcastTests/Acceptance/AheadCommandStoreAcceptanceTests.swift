@@ -84,6 +84,9 @@ import Testing
         let offline = try CLIRunner.run(
             ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route, "--offline"], env: env, home: home)
         #expect(offline.status == 1)
+        // Exit 1 says why in one sentence naming the component (it printed nothing).
+        #expect(offline.stderr.hasPrefix("ahead: --offline"), "\(offline.stderr)")
+        #expect(offline.stderr.split(separator: "\n").count == 1)
         #expect(try StoreTestData.sqlite3(db, "SELECT count(*) FROM ahead_forecasts") == "1")
         #expect(server.requests().count == 1)
     }
