@@ -109,11 +109,13 @@ public actor AheadService {
         let speed = learnedSpeed(track, position)
         let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now)
         _ = trajectory.takeChange()
-        // Nothing to follow (a route and no speed, no course yet): the reading says why, each reading
-        // while it lasts (the agent's health says it once); a forecast still covering is kept.
+        // Nothing to follow: a forecast still covering is kept. A route without a speed to time it by
+        // is what a person asked for not working: the reading says why, each reading while it lasts (the
+        // agent's health says it once). No course yet is how every run starts (and all of `--at`'s): no
+        // error for it, or each start would say one on stderr and another when the course came.
         guard plan != nil else {
             let kept = lastFailure == nil ? lastCovering(now) : staleLast(at: now)
-            return AheadOutcome(forecast: kept, issue: ReadingIssue(nothingToFollow(speed: speed)))
+            return AheadOutcome(forecast: kept, issue: runIssue(speed: speed))
         }
         guard refreshPolicy.reason(at: now, basis: plan?.refreshBasis, forced: force) != nil else {
             // Not due: the last forecast as it was, or, after a failed refresh, kept and still stale.
@@ -132,7 +134,8 @@ public actor AheadService {
         let now = clock.now()
         guard let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now) else {
             return AheadOutcome(
-                forecast: keepingLast ? lastCovering(now) : nil, issue: ReadingIssue(nothingToFollow(speed: speed)))
+                forecast: keepingLast ? lastCovering(now) : nil,
+                issue: keepingLast ? runIssue(speed: speed) : ReadingIssue(nothingToFollow(speed: speed)))
         }
         let points = AheadSampling.samples(along: plan.path, speedMps: speed?.mps ?? 0, now: now, settings: settings)
         let origin = AheadForecast.Origin(coordinate: position.coordinate, fixTime: position.fixTime)
@@ -168,6 +171,11 @@ public actor AheadService {
             last = made
             return AheadOutcome(forecast: made, issue: issue)
         }
+    }
+
+    /// In `run`, the one plan missing worth an error: a route set and no speed (see `refreshed`).
+    private func runIssue(speed: TravelSpeed?) -> ReadingIssue? {
+        nothingToFollow(speed: speed) == .noSpeed ? ReadingIssue(AheadError.noSpeed) : nil
     }
 
     /// Why there is no plan: a route and no speed says what is missing, not "needs a route".

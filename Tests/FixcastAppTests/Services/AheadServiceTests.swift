@@ -177,6 +177,21 @@ import Testing
         #expect(server.requestCount() == 0)
     }
 
+    /// No route and no course yet is how every `run` starts (and all of `run --at`): no error, so a
+    /// start does not say "nothing to follow" on stderr and then "can be had again".
+    @Test func inRunNoCourseYetIsNoError() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
+        defer { server.stop() }
+        let clock = ManualClock(start)
+        let service = service(server, store: nil, clock: clock)
+        let first = await service.refreshed(from: .manual(berlin, at: start), force: false, offline: false)
+        #expect(first.forecast == nil && first.issue == nil)
+        // The one-shot command still says why it has nothing.
+        let once = await service.forecast(from: .manual(berlin, at: start), offline: false)
+        #expect(once.issue == ReadingIssue(AheadError.noBasis))
+        #expect(server.requestCount() == 0)
+    }
+
     /// `run --offline`: nothing is asked, and the reading says so in `errors` (`ahead` was null, or the
     /// kept forecast went stale, without a word); the readings until the next refresh keep saying it.
     @Test func offlineSaysSoAndTheKeptForecastGoesStaleWithIt() async throws {
