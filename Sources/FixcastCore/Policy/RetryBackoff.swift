@@ -68,6 +68,19 @@ public struct RetryBackoff: Sendable, Hashable {
         return min(delay, Self.maximumDelayS)
     }
 
+    /// The stricter of two copies of one back-off: the later deadline and the longer run of failures.
+    /// A service keeps one copy in memory and one in the store; when the store cannot be written (a
+    /// full SD card, a read-only file) or read, the copy in memory still holds requests back.
+    public static func stricter(_ a: RetryBackoff, _ b: RetryBackoff) -> RetryBackoff {
+        let notBefore: Date?
+        if let x = a.notBefore, let y = b.notBefore {
+            notBefore = max(x, y)
+        } else {
+            notBefore = a.notBefore ?? b.notBefore
+        }
+        return RetryBackoff(failures: max(a.failures, b.failures), notBefore: notBefore)
+    }
+
     /// `Retry-After` as seconds from `now` (a past date is 0); nil when it is neither form.
     /// - SeeAlso: RFC 9110 §10.2.3
     public static func retryAfterSeconds(_ value: String, now: Date) -> Double? {
