@@ -105,7 +105,7 @@ public actor WeatherService {
             // One the provider served from what it holds is a stored one, served as every stored one is.
             if report.cached { report = marked(report, stale: false, now: now) }
             report.stale = false
-            await backoff.recordSuccess()
+            await recordAnswer(report, now: now)
             if !report.cached { await save(report) }
             return WeatherOutcome(report: report, error: nil)
         } catch {
@@ -114,6 +114,18 @@ public actor WeatherService {
             }
             return WeatherOutcome(report: stored.map { marked($0, stale: true, now: now) }, error: error)
         }
+    }
+
+    /// A report came: the back-off ends, unless a part of it was refused with a status that backs off
+    /// (OpenWeatherMap's `/forecast` answering 429 or 5xx beside a current weather that came).
+    private func recordAnswer(_ report: WeatherReport, now: Date) async {
+        for problem in report.valueProblems {
+            if case .status(_, let code, _, let retryAfter)? = problem.fetchError, RetryBackoff.backsOff(status: code) {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
+                return
+            }
+        }
+        await backoff.recordSuccess()
     }
 
     private func storedOnly(at coordinate: Coordinate) async -> WeatherOutcome {

@@ -16,6 +16,9 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
         /// The value could not be read at all (wrong type, not a time, unknown unit); `detail` names
         /// the provider's JSON path.
         case unreadable(detail: String)
+        /// The request that carries the value failed while the rest of the report came (OpenWeatherMap's
+        /// `/forecast` beside its `/weather`); the weather service still backs off on its 429 or 5xx.
+        case notFetched(WeatherError)
     }
 
     /// The reading's JSON key (`humidity_pct`, `daily[2].min_c`, `today.sunrise`).
@@ -42,7 +45,17 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
         case .unreadable(let detail):
             return
                 "weather: the provider sent a \(field) that cannot be read (\(TerminalText.name(detail, maxCharacters: 160))); shown as unknown."
+        case .notFetched(let error):
+            let prefix = "\(error.component.rawValue): "
+            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            return "weather: \(field) could not be fetched and is shown as unknown (\(ErrorText.clause(reason)))."
         }
+    }
+
+    /// The failed request's error when the value was not fetched (`Cause.notFetched`), else nil.
+    public var fetchError: WeatherError? {
+        guard case .notFetched(let error) = cause else { return nil }
+        return error
     }
 
     /// Short text for a number already known to be of sane magnitude (|v| < 1e6).

@@ -249,6 +249,33 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
         #expect(server.requestCount() == 1)
     }
 
+    /// OpenWeatherMap's current weather came and its forecast was refused with 429: the report is
+    /// served with the one problem named, and the forecast's Retry-After holds the next request back.
+    @Test func aRefusedForecastBesideACurrentWeatherStillBacksOff() async throws {
+        let server = try FixtureServer(routes: [
+            "/data/2.5/weather": [.file(TestPaths.fixture("api/owm-current.json"))],
+            "/data/2.5/forecast": [
+                .body(#"{"cod":429,"message":"slow"}"#, status: 429, headers: ["Retry-After": "3600"])
+            ],
+        ])
+        defer { server.stop() }
+        let store = MemoryWeatherStore()
+        let clock = ManualClock(start)
+        let service = WeatherService(
+            fetcher: OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: "k", http: CurlHTTPClient()), cache: store,
+            settings: Settings(), clock: clock)
+        let first = await service.weather(at: here, force: false, offline: false)
+        #expect(first.error == nil)
+        #expect(first.report?.current.temperatureC == 25.33)
+        #expect(first.report?.valueProblems.map(\.field) == ["daily"])
+        #expect(first.report?.valueProblems.first?.message.contains("HTTP 429") == true)
+        clock.advance(by: 11 * 60)
+        let held = await service.weather(at: here, force: false, offline: false)
+        #expect(held.error == .backingOff(provider: .openWeatherMap, until: start.addingTimeInterval(3600)))
+        #expect(held.report?.stale == true)
+        #expect(server.requestCount() == 2)
+    }
+
     @Test func withoutAStoreTheServiceRemembersInMemory() async throws {
         let server = try FixtureServer(routes: ["/v1/forecast": [.file(recorded)]])
         defer { server.stop() }
