@@ -103,11 +103,20 @@ public enum OpenWeatherMapDecoder {
                 }
             }
         }
+        // Today's range is the forecast day's widened by the current answer's, each value in range:
+        // a sentinel (0 K is -273.15 °C) would win the min and then cost the whole value. One that is
+        // not believable is left to the range check only when there is nothing else to show.
+        func believable(_ values: [Double?]) -> [Double] {
+            values.compactMap { $0 }.filter { $0.isFinite && WeatherValueRanges.temperature.contains($0) }
+        }
+        // The forecast's day is said to cover today only from its first step when it does (`from`, as
+        // `daily[0]` is): the range of the rest of a day is not passed off as the whole day's.
         let today = TodaySummary(
-            minC: [todayForecast?.minC, currentMin].compactMap { $0 }.min(),
-            maxC: [todayForecast?.maxC, currentMax].compactMap { $0 }.max(),
+            minC: believable([todayForecast?.minC, currentMin]).min() ?? currentMin,
+            maxC: believable([todayForecast?.maxC, currentMax]).max() ?? currentMax,
             sunrise: time("sunrise"),
-            sunset: time("sunset")
+            sunset: time("sunset"),
+            from: todayForecast?.from
         )
         var report = WeatherReport(
             provider: .openWeatherMap, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today,
