@@ -161,6 +161,31 @@ import Testing
         #expect(alone.valueProblems.map(\.field) == ["today.min_c"])
     }
 
+    /// Rain and snow are each held to their range before they are added: -1 mm of rain and 3 mm of
+    /// snow made a believable 2 mm. The current value and the step's day become unknown, and named.
+    @Test func anImpossiblePrecipitationPartIsNotAdded() throws {
+        let r = try decodedSteps(from: 1_767_225_600, count: 9) {
+            let bad = $0 == 1_767_236_400
+            return #"{"dt":\#($0),"main":{"temp":280},"rain":{"3h":\#(bad ? -1 : 0.5)},"snow":{"3h":\#(bad ? 3 : 0)}}"#
+        }
+        try #require(r.daily.map(\.date) == ["2026-01-01"])
+        #expect(r.daily[0].precipitationMm == nil)
+        #expect(
+            r.valueProblems.contains(
+                WeatherValueProblem(
+                    field: "daily[0].precipitation_mm",
+                    cause: .outOfRange(value: -1, range: WeatherValueRanges.dailyPrecipitation))))
+        let current = #"{"main":{"temp":280},"rain":{"1h":-1},"snow":{"1h":3}}"#
+        let now = try OpenWeatherMapDecoder.decode(
+            current: Array(current.utf8), forecast: nil, coordinate: here, fetchedAt: Date(timeIntervalSince1970: 0))
+        #expect(now.current.precipitationMm == nil)
+        #expect(
+            now.valueProblems == [
+                WeatherValueProblem(
+                    field: "precipitation_mm", cause: .outOfRange(value: -1, range: WeatherValueRanges.precipitation))
+            ])
+    }
+
     /// One step that cannot be read is left out and named once (`daily`); the current conditions and
     /// the other steps stay. It threw the whole report away.
     @Test(arguments: [
