@@ -51,6 +51,16 @@ public enum ConfigSchema {
         secretKeys.contains(section + "." + key) || secretKeys.contains { $0.hasSuffix("." + key) }
     }
 
+    /// The variables named `FIXCAST_…` that are not settings, so never warned about as a misspelt one:
+    /// read by fixcast (`FIXCAST_CONFIG`, `FIXCAST_DATA_DIR`, `FIXCAST_DEMO_LABEL`), set by it for
+    /// `alerts.command` (`FIXCAST_ALERT_EVENT`, `FIXCAST_ALERT_SEVERITY`: a `fixcast` run from the command
+    /// sees them), and read by its tests and data scripts.
+    public static let otherVariables: Set<String> = [
+        "FIXCAST_CONFIG", "FIXCAST_DATA_DIR", "FIXCAST_DEMO_LABEL", "FIXCAST_ALERT_EVENT", "FIXCAST_ALERT_SEVERITY",
+        "FIXCAST_UPDATE_GOLDEN", "FIXCAST_GPXPY_PYTHON", "FIXCAST_TEST_KEEP_SVG", "FIXCAST_TEST_KILL_WRITER_DB",
+        "FIXCAST_GEONAMES_DIR", "FIXCAST_NATURAL_EARTH_DIR", "FIXCAST_ALERT_AREAS_DIR",
+    ]
+
     public static let sections = [
         "gps", "trigger", "weather", "places", "storage", "display", "alerts", "report", "mqtt", "ahead",
     ]

@@ -276,6 +276,28 @@ import Testing
         }
     }
 
+    /// A variable whose section is misspelt set nothing, silently: it is warned about, with the
+    /// setting it most likely meant, while the variables fixcast, its alert command, its tests and
+    /// scripts use for other things are not.
+    @Test func aVariableWithAnUnknownSectionIsWarnedAbout() throws {
+        let loaded = try ConfigLoader.load(
+            file: nil, environment: ["FIXCAST_PLACE_PROVIDER": "offline", "FIXCAST_ALERT_ENABLED": "false"])
+        #expect(loaded.settings == Settings())
+        #expect(loaded.warnings.count == 2)
+        #expect(
+            loaded.warnings.first
+                == "config: environment variable FIXCAST_ALERT_ENABLED names no setting and is ignored (did you mean FIXCAST_ALERTS_ENABLED?); a setting's variable is FIXCAST_<SECTION>_<KEY>, \(ConfigError.keysHint)."
+        )
+        #expect(loaded.warnings.last?.contains("(did you mean FIXCAST_PLACES_PROVIDER?)") == true)
+        let far = try ConfigLoader.load(file: nil, environment: ["FIXCAST_ZZZZ": "1"])
+        #expect(far.warnings.count == 1)
+        #expect(far.warnings.first?.contains("did you mean") == false)
+        // Every FIXCAST_ name the tree uses for something other than a setting.
+        let others = Dictionary(uniqueKeysWithValues: ConfigSchema.otherVariables.map { ($0, "x") })
+        #expect(others.keys.contains("FIXCAST_ALERT_EVENT") && others.keys.contains("FIXCAST_UPDATE_GOLDEN"))
+        #expect(try ConfigLoader.load(file: nil, environment: others).warnings.isEmpty)
+    }
+
     @Test func anAPIKeyInAFileOthersCanReadIsWarnedAbout() throws {
         let text = "[weather]\nprovider = \"openweathermap\"\napi_key = \"k\""
         let open = try load(text, readableByOthers: true)
