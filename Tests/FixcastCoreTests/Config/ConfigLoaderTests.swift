@@ -351,9 +351,25 @@ import Testing
     @Test(arguments: [
         "http://example.com", "http://10.0.0.1", "http://127.0.0.1.evil.com", "http://[::2]", "api.example.com",
         "https://", "https://:80", "https://x y", "https://x#f", "https://a@b", "https://x:0", "https://x:abc",
+        // Control and bidi characters anywhere, and a host that is no host name or address.
+        "https://x.example/p\tq", "https://x.example/\u{1B}[2J", "http://127.0.0.1:8080/\u{0}",
+        "https://x.example/\u{202E}gpj", "https://x.exa\u{7F}mple", "https://x.example/\u{85}",
+        "https://ex*ample.com", "https://exa%41mple.com", "https://-x.example", "https://[fe80::1%\u{1B}]/",
+        "https://[zz::1]/", "https://ünï.example",
     ])
     func refused(url: String) {
         #expect(BaseURLRule.problem(url) != nil)
+    }
+
+    /// A refused base URL is a configuration error, exit 2, naming the variable or the key.
+    @Test func aBaseURLWithAControlCharacterIsAConfigError() {
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader.load(
+                file: nil, environment: ["FIXCAST_WEATHER_BASE_URL": "https://x.example/\u{1B}]0;t\u{7}"])
+        }
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader.load(file: nil, environment: ["FIXCAST_PLACES_BASE_URL": "https://bad host.example"])
+        }
     }
 
     /// A refused URL is echoed so the person sees what was read, but never a key in its query nor a
