@@ -117,6 +117,10 @@ enum CurlTransfer {
         // Only the URL's own scheme (redirects are judged by RedirectRule; libcurl follows none).
         let protocols = checked.scheme == "https" ? "https" : "http"
         set(ccurl_easy_set_protocols(handle, protocols, protocols))
+        // Plain http:// goes to a loopback host only (HTTPURLCheck), and never through a proxy: libcurl
+        // would take one from http_proxy or ALL_PROXY even for 127.0.0.1, and so send the position and
+        // an OpenWeatherMap key in clear to another machine. "*" matches every host (CURLOPT_NOPROXY).
+        if checked.scheme == "http" { set(ccurl_easy_setopt_str(handle, CURLOPT_NOPROXY, "*")) }
         if let headerList { set(ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)) }
         set(
             ccurl_easy_set_write_callback(

@@ -29,25 +29,48 @@ public struct OpenWeatherMapWeather: WeatherFetching, CustomStringConvertible {
             + "&appid=\(QueryEncoding.encode(apiKey))"
     }
 
+    /// Both requests at once (each transfer blocks a thread of its own, `CurlHTTPClient`, and the
+    /// child tasks prefer the caller's executor): the answer takes the slower one's time, not the sum.
+    /// The current weather is the report; when only `/forecast` fails, the report comes without days
+    /// and says why (`WeatherValueProblem.Cause.notFetched`, field `daily`), and the weather service
+    /// still backs off on its 429 or 5xx. A forecast that came but is not JSON fails the report, as
+    /// an HTML page there means a captive portal or a proxy answering for both.
     public func fetch(at coordinate: Coordinate, now: Date) async throws(WeatherError) -> WeatherReport {
-        let current = try await get(url(Self.currentPath, coordinate))
-        let forecast = try await get(url(Self.forecastPath, coordinate))
-        let decodeResponse = forecast
-        return try WeatherHTTP.decoded(current, provider: provider) { () throws(WeatherDecodeError) in
-            if WeatherHTTP.looksLikeHTML(decodeResponse) {
-                throw WeatherDecodeError("an HTML page instead of the forecast JSON")
+        async let currentAnswer = answer(url(Self.currentPath, coordinate))
+        async let forecastAnswer = answer(url(Self.forecastPath, coordinate))
+        let current = try await currentAnswer.get()
+        let forecast = await forecastAnswer
+        var report = try WeatherHTTP.decoded(current, provider: provider) { () throws(WeatherDecodeError) in
+            let body: [UInt8]?
+            switch forecast {
+            case .success(let response):
+                if WeatherHTTP.looksLikeHTML(response) {
+                    throw WeatherDecodeError("an HTML page instead of the forecast JSON")
+                }
+                body = response.body
+            case .failure:
+                body = nil
             }
             return try OpenWeatherMapDecoder.decode(
-                current: current.body, forecast: decodeResponse.body, coordinate: coordinate, fetchedAt: now)
+                current: current.body, forecast: body, coordinate: coordinate, fetchedAt: now)
         }
+        if case .failure(let error) = forecast {
+            report.valueProblems.append(WeatherValueProblem(field: "daily", cause: .notFetched(error)))
+        }
+        return report
     }
 
-    private func get(_ url: String) async throws(WeatherError) -> HTTPResponse {
+    /// One GET and its status, as a value, so that both requests can be awaited whatever each gives.
+    private func answer(_ url: String) async -> Result<HTTPResponse, WeatherError> {
         let secrets = [apiKey]
-        let response = try await WeatherHTTP.get(
-            HTTPRequest(url: url, headers: ["Accept": "application/json"]), http: http, provider: provider,
-            secrets: secrets)
-        try WeatherHTTP.requireSuccess(response, provider: provider, secrets: secrets)
-        return response
+        do throws(WeatherError) {
+            let response = try await WeatherHTTP.get(
+                HTTPRequest(url: url, headers: ["Accept": "application/json"]), http: http, provider: provider,
+                secrets: secrets)
+            try WeatherHTTP.requireSuccess(response, provider: provider, secrets: secrets)
+            return .success(response)
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -2,14 +2,19 @@ import FixcastCore
 import FoundationEssentials
 
 /// One service's HTTP back-off (`RetryBackoff`, the rule), kept where every fixcast process sees it:
-/// in the store's state under `key`, so that a `fixcast now` right after a 429 obeys it too, or in
-/// this process's memory when there is no store. A store that cannot be read reads as "no back-off":
-/// fixcast then asks once more rather than falling silent. The weather service holds one, the alert
-/// service one per source.
+/// in the store's state under `key`, so that a `fixcast now` right after a 429 obeys it too, and in
+/// this process's memory. A store that cannot be read, or refused the last write (a full SD card, a
+/// read-only file), leaves this process obeying what the server told it: the copy in memory counts,
+/// the stricter of it and the store's (`RetryBackoff.stricter`). A store with nothing readable, and
+/// no answer in this process, reads as "no back-off", so fixcast asks once more rather than falling
+/// silent. The weather service holds one, the place service one for Nominatim, the alert service one
+/// per source.
 actor SavedBackoff {
     let key: String
     private let state: (any StateStore)?
     private var memory = RetryBackoff()
+    /// Whether the store refused the last write of `memory`: then the store's copy is not the whole story.
+    private var unsaved = false
 
     init(key: String, state: (any StateStore)?) {
         self.key = key
@@ -19,10 +24,14 @@ actor SavedBackoff {
     /// The back-off in force.
     func current() async -> RetryBackoff {
         guard let state else { return memory }
-        guard let text = try? await state.state(key), let stored = RetryBackoff(stateText: text) else {
-            return RetryBackoff()
+        let text: String?
+        do {
+            text = try await state.state(key)
+        } catch {
+            return memory
         }
-        return stored
+        let stored = text.flatMap(RetryBackoff.init(stateText:)) ?? RetryBackoff()
+        return unsaved ? RetryBackoff.stricter(memory, stored) : stored
     }
 
     /// The instant before which no request may be made, or nil when one may be made at `now`.
@@ -50,9 +59,17 @@ actor SavedBackoff {
         await save(backoff)
     }
 
+    /// Kept in memory first: a store that refuses the write (`current` then still finds it) costs
+    /// only the other processes' sight of it.
     private func save(_ value: RetryBackoff) async {
         memory = value
+        guard let state else { return }
         let text = value.failures == 0 && value.notBefore == nil ? nil : value.stateText
-        try? await state?.setState(key, text)
+        do {
+            try await state.setState(key, text)
+            unsaved = false
+        } catch {
+            unsaved = true
+        }
     }
 }

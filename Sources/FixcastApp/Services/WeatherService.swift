@@ -30,7 +30,8 @@ public actor WeatherService {
 
     /// The request in flight, if any, tagged with whether it is forced.
     private var inFlight = RequestsInFlight<Bool, WeatherOutcome>()
-    /// Without a store: the last report lives here, for this process only.
+    /// The last report this process fetched: all there is without a store, and what still serves
+    /// when the store cannot be written (a full SD card, a read-only file) or read.
     private var remembered: WeatherReport?
     private let backoff: SavedBackoff
 
@@ -104,7 +105,7 @@ public actor WeatherService {
             // One the provider served from what it holds is a stored one, served as every stored one is.
             if report.cached { report = marked(report, stale: false, now: now) }
             report.stale = false
-            await backoff.recordSuccess()
+            await recordAnswer(report, now: now)
             if !report.cached { await save(report) }
             return WeatherOutcome(report: report, error: nil)
         } catch {
@@ -113,6 +114,18 @@ public actor WeatherService {
             }
             return WeatherOutcome(report: stored.map { marked($0, stale: true, now: now) }, error: error)
         }
+    }
+
+    /// A report came: the back-off ends, unless a part of it was refused with a status that backs off
+    /// (OpenWeatherMap's `/forecast` answering 429 or 5xx beside a current weather that came).
+    private func recordAnswer(_ report: WeatherReport, now: Date) async {
+        for problem in report.valueProblems {
+            if case .status(_, let code, _, let retryAfter)? = problem.fetchError, RetryBackoff.backsOff(status: code) {
+                await backoff.recordFailure(status: code, retryAfter: retryAfter, now: now)
+                return
+            }
+        }
+        await backoff.recordSuccess()
     }
 
     private func storedOnly(at coordinate: Coordinate) async -> WeatherOutcome {
@@ -135,14 +148,17 @@ public actor WeatherService {
 
     // MARK: - Store access (a failing store degrades to "nothing stored", never to no weather)
 
+    /// The newest report near `coordinate`, in the store or remembered by this process: a store that
+    /// lost the last save must not make the cache and the forced floor forget the last fetch. The
+    /// stored copy wins a tie (it is the one every process serves).
     private func latestStored(near coordinate: Coordinate) async -> WeatherReport? {
-        guard let cache else {
-            guard let remembered, GreatCircle.distanceKm(remembered.coordinate, coordinate) <= policy.moveKm else {
-                return nil
-            }
-            return remembered
+        let stored = try? await cache?.latestWeather(
+            provider: fetcher.provider, near: coordinate, withinKm: policy.moveKm)
+        guard let remembered, GreatCircle.distanceKm(remembered.coordinate, coordinate) <= policy.moveKm else {
+            return stored
         }
-        return try? await cache.latestWeather(provider: fetcher.provider, near: coordinate, withinKm: policy.moveKm)
+        guard let stored, stored.fetchedAt >= remembered.fetchedAt else { return remembered }
+        return stored
     }
 
     private func save(_ report: WeatherReport) async {

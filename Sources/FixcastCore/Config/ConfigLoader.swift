@@ -48,7 +48,7 @@ public enum ConfigLoader {
                 )
             }
         }
-        try applyEnvironment(environment, to: &settings)
+        try applyEnvironment(environment, to: &settings, warnings: &warnings)
         return LoadedConfig(settings: settings, filePath: file?.path, warnings: warnings)
     }
 
@@ -81,12 +81,21 @@ public enum ConfigLoader {
         }
     }
 
-    static func applyEnvironment(_ environment: [String: String], to settings: inout Settings) throws(ConfigError) {
+    /// A `FIXCAST_<SECTION>_<KEY>` with a known section and an unknown key is an error, as an unknown
+    /// key in the file is; one whose section is unknown (`FIXCAST_PLACE_PROVIDER`) is warned about
+    /// (`warnings`), not refused: the name is shared with variables that are not settings (the alert
+    /// command's `FIXCAST_ALERT_EVENT`, `ConfigSchema.otherVariables`).
+    static func applyEnvironment(
+        _ environment: [String: String], to settings: inout Settings, warnings: inout [String]
+    ) throws(ConfigError) {
         // Sorted, so that with two bad variables the same one is reported every time.
         for (variable, text) in environment.sorted(by: { $0.key < $1.key }) where variable.hasPrefix("FIXCAST_") {
             guard
                 let section = ConfigSchema.sections.first(where: { variable.hasPrefix("FIXCAST_\($0.uppercased())_") })
-            else { continue }  // FIXCAST_CONFIG and variables that are not settings
+            else {
+                if !ConfigSchema.otherVariables.contains(variable) { warnings.append(notASetting(variable)) }
+                continue
+            }
             let origin = ConfigOrigin.environment(variable: variable)
             guard let key = ConfigSchema.keys.first(where: { $0.environmentVariable == variable }) else {
                 let name = String(variable.dropFirst("FIXCAST_\(section)_".count)).lowercased()
@@ -124,6 +133,17 @@ public enum ConfigLoader {
             }
             try set(key, value, found: shown, origin: origin, settings: &settings)
         }
+    }
+
+    /// The warning for a `FIXCAST_` variable that names no section: what it is taken for, and the
+    /// setting it most likely meant.
+    static func notASetting(_ variable: String) -> String {
+        let guess =
+            NearestWord.to(variable, among: ConfigSchema.keys.map(\.environmentVariable))
+            .map { " (did you mean \($0)?)" } ?? ""
+        return
+            "\(ConfigOrigin.environment(variable: TerminalText.echo(variable)).prefix) names no setting and is ignored"
+            + "\(guess); a setting's variable is FIXCAST_<SECTION>_<KEY>, \(ConfigError.keysHint)."
     }
 
     private static func set(

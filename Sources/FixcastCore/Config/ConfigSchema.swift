@@ -51,6 +51,16 @@ public enum ConfigSchema {
         secretKeys.contains(section + "." + key) || secretKeys.contains { $0.hasSuffix("." + key) }
     }
 
+    /// The variables named `FIXCAST_…` that are not settings, so never warned about as a misspelt one:
+    /// read by fixcast (`FIXCAST_CONFIG`, `FIXCAST_DATA_DIR`, `FIXCAST_DEMO_LABEL`), set by it for
+    /// `alerts.command` (`FIXCAST_ALERT_EVENT`, `FIXCAST_ALERT_SEVERITY`: a `fixcast` run from the command
+    /// sees them), and read by its tests and data scripts.
+    public static let otherVariables: Set<String> = [
+        "FIXCAST_CONFIG", "FIXCAST_DATA_DIR", "FIXCAST_DEMO_LABEL", "FIXCAST_ALERT_EVENT", "FIXCAST_ALERT_SEVERITY",
+        "FIXCAST_UPDATE_GOLDEN", "FIXCAST_GPXPY_PYTHON", "FIXCAST_TEST_KEEP_SVG", "FIXCAST_TEST_KILL_WRITER_DB",
+        "FIXCAST_GEONAMES_DIR", "FIXCAST_NATURAL_EARTH_DIR", "FIXCAST_ALERT_AREAS_DIR",
+    ]
+
     public static let sections = [
         "gps", "trigger", "weather", "places", "storage", "display", "alerts", "report", "mqtt", "ahead",
     ]
@@ -332,8 +342,10 @@ public enum ConfigSchema {
 }
 
 /// The rule for `base_url` / `search_url` (CONTRACT.md): empty (the public endpoint), or scheme,
-/// host, optional port and optional path prefix; `https://`, except `http://` to a loopback host
-/// (tests, a local mirror), because an API key must never cross a network in clear text.
+/// host (`HostAddress`), optional port and optional path prefix, with no control or bidi character
+/// anywhere (`TerminalText.isUnsafe`: a tab, ESC or NUL would reach a request line or a terminal);
+/// `https://`, except `http://` to a loopback host (tests, a local mirror), because an API key must
+/// never cross a network in clear text.
 public enum BaseURLRule {
     /// Why `url` is not acceptable, phrased to follow the key ("must …"); nil when it is.
     public static func problem(_ url: String) -> String? {
@@ -344,6 +356,10 @@ public enum BaseURLRule {
         guard isHTTPS || lower.hasPrefix("http://") else {
             return "must start with https:// (or be empty for the public endpoint), not \"\(shown)\""
         }
+        if url.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+            return
+                "must not contain control or bidi characters (a tab, ESC, NUL, a direction override), not \"\(shown)\""
+        }
         let rest = url.dropFirst(isHTTPS ? 8 : 7)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if authority.contains("@") { return "must not contain a user name or password" }
@@ -352,6 +368,9 @@ public enum BaseURLRule {
         }
         guard let host = hostPart(of: authority), !host.isEmpty else {
             return "must name a host, not \"\(shown)\""
+        }
+        guard HostAddress.isValid(host) else {
+            return "must name a host (letters, digits, '.', '-', '_', or an IP address), not \"\(shown)\""
         }
         if let port = portPart(of: authority) {
             guard let p = Int(port), (1...65535).contains(p) else { return "has a bad port \"\(port)\"" }

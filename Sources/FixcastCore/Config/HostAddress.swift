@@ -5,6 +5,7 @@
 /// digits, `.`, `-` and `_`, not starting with `-` (it would read as an option to a tool that is
 /// handed it) or `.`; or an IPv6 address, bare or in brackets. Anything else is refused where the
 /// setting is read, so it fails with exit 2 naming the key, not later as a confusing connection error.
+/// An IPv6 zone (`fe80::1%eth0`) is an interface name: letters, digits, `_`, `.` and `-` only.
 public enum HostAddress {
     /// DNS's limit on a full host name, in characters.
     public static let maxLength = 253
@@ -35,7 +36,12 @@ public enum HostAddress {
         // Hex groups and colons, an optional embedded IPv4 tail and an optional %zone.
         let main = s.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false)
         guard let addr = main.first, addr.count >= 2, addr.utf8.count <= 45, addr.contains(":") else { return false }
-        if main.count == 2, main[1].isEmpty || main[1].utf8.count > 64 { return false }
+        if main.count == 2 {
+            let zone = main[1]
+            guard !zone.isEmpty, zone.utf8.count <= 64,
+                zone.allSatisfy({ c in c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "." || c == "-") })
+            else { return false }
+        }
         guard addr.allSatisfy({ c in c.isASCII && (c.isHexDigit || c == ":" || c == ".") }) else { return false }
         // RFC 4291 text form: 8 groups of 1–4 hex digits, one "::" standing for one or more zero
         // groups, the last two groups optionally an IPv4 address. ":::" or "1::2::3" is not one.

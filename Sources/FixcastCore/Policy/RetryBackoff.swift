@@ -2,10 +2,11 @@ import FoundationEssentials
 
 /// When the next weather request is allowed after the API said "too many" (429) or failed (5xx).
 ///
-/// The server's `Retry-After` (seconds or an HTTP-date) wins when given, capped at a day so that a
-/// broken header cannot silence fixcast for good; otherwise the wait starts at 30 s and doubles up
-/// to 30 min (a stationary agent asks every 30 min anyway, so waiting longer gains nothing). Any
-/// success resets it. Kept as text in the store (`stateText`) so consecutive `fixcast now` runs obey it.
+/// The wait starts at 30 s and doubles up to 30 min (a stationary agent asks every 30 min anyway, so
+/// waiting longer gains nothing); the server's `Retry-After` (seconds or an HTTP-date) lengthens it
+/// when it asks for more, capped at a day so that a broken header cannot silence fixcast for good,
+/// and never shortens it (`Retry-After: 0` or a past date on a 429 is no licence to ask again at
+/// once). Any success resets it. Kept as text in the store (`stateText`) so consecutive `fixcast now` runs obey it.
 public struct RetryBackoff: Sendable, Hashable {
     public static let initialDelayS = 30.0
     public static let maximumDelayS = 30.0 * 60
@@ -50,11 +51,9 @@ public struct RetryBackoff: Sendable, Hashable {
     ) -> Date? {
         guard backsOff(status) else { return notBefore }
         failures = failures.addingSaturated(1)  // a count read back from a damaged store may be Int.max
-        let delay: Double
+        var delay = exponentialDelay
         if let retryAfter, let wait = Self.retryAfterSeconds(retryAfter, now: now) {
-            delay = min(wait, Self.maximumRetryAfterS)
-        } else {
-            delay = exponentialDelay
+            delay = max(delay, min(wait, Self.maximumRetryAfterS))
         }
         notBefore = now.addingTimeInterval(delay)
         return notBefore
@@ -66,6 +65,19 @@ public struct RetryBackoff: Sendable, Hashable {
         var delay = Self.initialDelayS
         for _ in 1..<min(failures, 20) { delay *= 2 }
         return min(delay, Self.maximumDelayS)
+    }
+
+    /// The stricter of two copies of one back-off: the later deadline and the longer run of failures.
+    /// A service keeps one copy in memory and one in the store; when the store cannot be written (a
+    /// full SD card, a read-only file) or read, the copy in memory still holds requests back.
+    public static func stricter(_ a: RetryBackoff, _ b: RetryBackoff) -> RetryBackoff {
+        let notBefore: Date?
+        if let x = a.notBefore, let y = b.notBefore {
+            notBefore = max(x, y)
+        } else {
+            notBefore = a.notBefore ?? b.notBefore
+        }
+        return RetryBackoff(failures: max(a.failures, b.failures), notBefore: notBefore)
     }
 
     /// `Retry-After` as seconds from `now` (a past date is 0); nil when it is neither form.

@@ -120,6 +120,8 @@ public enum MetNorwayDecoder {
         // Days, by mean solar time at the position.
         let offset = Double(solarOffsetSeconds(longitude: coordinate.lon))
         var days: [String: DailyForecast] = [:]
+        // Days whose precipitation had a step amount out of range: unknown, not the sum of the others.
+        var unbelievable: [String: WeatherValueProblem] = [:]
         for step in steps {
             let date = UTCTime.formatDate(step.time.addingTimeInterval(offset))
             var day = days[date] ?? DailyForecast(date: date)
@@ -130,12 +132,22 @@ public enum MetNorwayDecoder {
                     JSONRead.number(step.details?["air_temperature"], path), "air_temperature", .temperature, path))
                 .flatMap { $0.isFinite && WeatherValueRanges.temperature.contains($0) ? $0 : nil }
             // Hourly steps carry next_1_hours; once the series turns 6-hourly only next_6_hours is there.
+            let windowHours: Double = step.precipitation1h != nil ? 1 : 6
+            var amount = step.precipitation1h ?? (step.symbol1h == nil ? step.precipitation6h : nil)
+            if let a = amount,
+                let bad = WeatherValueRanges.problem(
+                    a, WeatherValueRanges.stepPrecipitation(windowHours: windowHours), field: "daily")
+            {
+                if unbelievable[date] == nil { unbelievable[date] = bad }
+                amount = nil
+            }
             day.include(
                 minC: c, maxC: c, weatherCode: (step.symbol1h ?? step.symbol6h).flatMap(MetNorwaySymbols.wmoCode),
-                precipitationMm: step.precipitation1h ?? (step.symbol1h == nil ? step.precipitation6h : nil))
+                precipitationMm: amount)
             days[date] = day
         }
-        let daily = Self.covered(days.values.sorted { $0.date < $1.date }, steps: steps, offset: offset)
+        let daily = log.withoutUnbelievablePrecipitation(
+            Self.covered(days.values.sorted { $0.date < $1.date }, steps: steps, offset: offset), unbelievable)
         let localToday = UTCTime.formatDate(fetchedAt.addingTimeInterval(offset))
         let today = daily.first(where: { $0.date == localToday }).map {
             TodaySummary(minC: $0.minC, maxC: $0.maxC, from: $0.from)

@@ -27,14 +27,18 @@ public enum OpenMeteoDecoder {
         -> WeatherReport
     {
         guard json.objectValue != nil else { throw WeatherDecodeError("the body is not a JSON object") }
-        let givenOffset = WeatherReport.utcOffset(try JSONRead.int(json["utc_offset_seconds"], "utc_offset_seconds"))
+        // One unreadable value costs that value only (named in `valueProblems`), not the report: an
+        // offset that cannot be read leaves the dates in UTC (Open-Meteo's default), and says so.
+        var log = WeatherValueLog()
+        let givenOffset = WeatherReport.utcOffset(
+            log.keep("utc_offset_seconds") { () throws(WeatherDecodeError) in
+                try JSONRead.int(json["utc_offset_seconds"], "utc_offset_seconds")
+            })
         let offset = givenOffset ?? 0
         guard let current = try JSONRead.object(json["current"], "current") else {
             throw WeatherDecodeError("no \"current\" block")
         }
         let currentUnits = try? JSONRead.object(json["current_units"], "current_units")
-        // One unreadable value costs that value only (named in `valueProblems`), not the report.
-        var log = WeatherValueLog()
 
         func value(_ key: String, _ field: String, _ quantity: WeatherUnits.Quantity?) -> Double? {
             log.keep(field) { () throws(WeatherDecodeError) -> Double? in

@@ -52,6 +52,11 @@ public enum OpenWeatherMapDecoder {
                 }
             }
         }
+        let currentParts = log.keep("precipitation_mm") { () throws(WeatherDecodeError) in
+            try precipitationParts(current, window: "1h", path: "")
+        }
+        let currentPrecipitation = log.believableSum(
+            currentParts ?? [], WeatherValueRanges.precipitation, "precipitation_mm")
         let conditions = CurrentConditions(
             temperatureC: kelvin(main["temp"], "main.temp", "temperature_c"),
             feelsLikeC: kelvin(main["feels_like"], "main.feels_like", "feels_like_c"),
@@ -62,9 +67,7 @@ public enum OpenWeatherMapDecoder {
             windSpeedMps: number(wind?["speed"], "wind.speed", "wind_speed_mps"),
             windGustMps: number(wind?["gust"], "wind.gust", "wind_gust_mps"),
             windDirDeg: number(wind?["deg"], "wind.deg", "wind_dir_deg"),
-            precipitationMm: log.keep("precipitation_mm") { () throws(WeatherDecodeError) in
-                try precipitation(current, window: "1h", path: "")
-            },
+            precipitationMm: currentPrecipitation,
             cloudCoverPct: number(clouds?["all"], "clouds.all", "cloud_cover_pct"),
             weatherCode: log.keep("weather_code") { () throws(WeatherDecodeError) in
                 try conditionCode(current["weather"], path: "weather")
@@ -103,11 +106,20 @@ public enum OpenWeatherMapDecoder {
                 }
             }
         }
+        // Today's range is the forecast day's widened by the current answer's, each value in range:
+        // a sentinel (0 K is -273.15 °C) would win the min and then cost the whole value. One that is
+        // not believable is left to the range check only when there is nothing else to show.
+        func believable(_ values: [Double?]) -> [Double] {
+            values.compactMap { $0 }.filter { $0.isFinite && WeatherValueRanges.temperature.contains($0) }
+        }
+        // The forecast's day is said to cover today only from its first step when it does (`from`, as
+        // `daily[0]` is): the range of the rest of a day is not passed off as the whole day's.
         let today = TodaySummary(
-            minC: [todayForecast?.minC, currentMin].compactMap { $0 }.min(),
-            maxC: [todayForecast?.maxC, currentMax].compactMap { $0 }.max(),
+            minC: believable([todayForecast?.minC, currentMin]).min() ?? currentMin,
+            maxC: believable([todayForecast?.maxC, currentMax]).max() ?? currentMax,
             sunrise: time("sunrise"),
-            sunset: time("sunset")
+            sunset: time("sunset"),
+            from: todayForecast?.from
         )
         var report = WeatherReport(
             provider: .openWeatherMap, fetchedAt: fetchedAt, coordinate: coordinate, current: conditions, today: today,
@@ -121,11 +133,14 @@ public enum OpenWeatherMapDecoder {
     /// (`DailyCoverage`: the first day from the first step, no last day the steps stop in). A step
     /// that cannot be read is left out and named once in `log` (`daily`), as one unreadable value of
     /// the current conditions costs that value only, not the report; a step temperature out of range
-    /// is left out of its day's range.
+    /// is left out of its day's range; a step's rain or snow out of range makes its day's
+    /// precipitation unknown and named (`daily[i].precipitation_mm`), not the sum of the others.
     static func fold(_ list: [JSONValue], offset: Int, log: inout WeatherValueLog) -> [DailyForecast] {
         var days: [String: DailyForecast] = [:]
+        var unbelievable: [String: WeatherValueProblem] = [:]
         var first: Date?
         var last: Date?
+        let amounts = WeatherValueRanges.stepPrecipitation(windowHours: Self.stepS / 3600)
         for (i, item) in list.enumerated() {
             let path = "list[\(i)]"
             let step = log.keep("daily") { () throws(WeatherDecodeError) in try Self.step(item, path: path) }
@@ -135,27 +150,35 @@ public enum OpenWeatherMapDecoder {
             let date = UTCTime.formatDate(step.time.addingTimeInterval(Double(offset)))
             var day = days[date] ?? DailyForecast(date: date)
             // A step without rain or snow is a dry step (OWM omits the blocks), so it counts as 0.
-            day.include(
-                minC: step.minC, maxC: step.maxC, weatherCode: step.code, precipitationMm: step.precipitationMm ?? 0)
+            var amount: Double? = 0
+            let parts = step.precipitationParts.compactMap { $0 }
+            if let bad = parts.lazy.compactMap({ WeatherValueRanges.problem($0, amounts, field: "daily") }).first {
+                if unbelievable[date] == nil { unbelievable[date] = bad }
+                amount = nil
+            } else {
+                amount = parts.reduce(0, +)
+            }
+            day.include(minC: step.minC, maxC: step.maxC, weatherCode: step.code, precipitationMm: amount)
             days[date] = day
         }
         let sorted = days.values.sorted { $0.date < $1.date }
         guard let first, let last else { return sorted }
-        return DailyCoverage.covered(
+        let covered = DailyCoverage.covered(
             sorted, firstStep: first, reach: last.addingTimeInterval(Self.stepS), offset: Double(offset))
+        return log.withoutUnbelievablePrecipitation(covered, unbelievable)
     }
 
     /// 3 hours: each step of `/forecast` holds the three hours from its `dt`.
     static let stepS = 3.0 * 3600
 
     /// One step of `/forecast`, read: its time, range (°C, nil when out of range), condition and
-    /// rain plus snow.
+    /// rain and snow as sent (`precipitationParts`).
     struct Step {
         var time: Date
         var minC: Double?
         var maxC: Double?
         var code: Int?
-        var precipitationMm: Double?
+        var precipitationParts: [Double?]
     }
 
     static func step(_ item: JSONValue, path: String) throws(WeatherDecodeError) -> Step {
@@ -175,15 +198,17 @@ public enum OpenWeatherMapDecoder {
         let hi = celsius(try JSONRead.number(main?["temp_max"], "\(path).main.temp_max") ?? temp)
         return Step(
             time: time, minC: lo, maxC: hi, code: try conditionCode(item["weather"], path: "\(path).weather"),
-            precipitationMm: try precipitation(item, window: "3h", path: "\(path)."))
+            precipitationParts: try precipitationParts(item, window: "3h", path: "\(path)."))
     }
 
-    /// Rain plus snow over `window` ("1h", "3h"); nil when neither block is there.
-    static func precipitation(_ item: JSONValue, window: String, path: String) throws(WeatherDecodeError) -> Double? {
+    /// Rain and snow over `window` ("1h", "3h"), each as sent, nil where its block is not there; they
+    /// are summed only once each is believable (`WeatherValueLog.believableSum`).
+    static func precipitationParts(_ item: JSONValue, window: String, path: String) throws(WeatherDecodeError)
+        -> [Double?]
+    {
         let rain = try JSONRead.number(JSONRead.object(item["rain"], "\(path)rain")?[window], "\(path)rain.\(window)")
         let snow = try JSONRead.number(JSONRead.object(item["snow"], "\(path)snow")?[window], "\(path)snow.\(window)")
-        if rain == nil, snow == nil { return nil }
-        return (rain ?? 0) + (snow ?? 0)
+        return [rain, snow]
     }
 
     static func conditionCode(_ weather: JSONValue?, path: String) throws(WeatherDecodeError) -> Int? {

@@ -16,6 +16,9 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
         /// The value could not be read at all (wrong type, not a time, unknown unit); `detail` names
         /// the provider's JSON path.
         case unreadable(detail: String)
+        /// The request that carries the value failed while the rest of the report came (OpenWeatherMap's
+        /// `/forecast` beside its `/weather`); the weather service still backs off on its 429 or 5xx.
+        case notFetched(WeatherError)
     }
 
     /// The reading's JSON key (`humidity_pct`, `daily[2].min_c`, `today.sunrise`).
@@ -42,7 +45,17 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
         case .unreadable(let detail):
             return
                 "weather: the provider sent a \(field) that cannot be read (\(TerminalText.name(detail, maxCharacters: 160))); shown as unknown."
+        case .notFetched(let error):
+            let prefix = "\(error.component.rawValue): "
+            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            return "weather: \(field) could not be fetched and is shown as unknown (\(ErrorText.clause(reason)))."
         }
+    }
+
+    /// The failed request's error when the value was not fetched (`Cause.notFetched`), else nil.
+    public var fetchError: WeatherError? {
+        guard case .notFetched(let error) = cause else { return nil }
+        return error
     }
 
     /// Short text for a number already known to be of sane magnitude (|v| < 1e6).
@@ -104,11 +117,8 @@ public enum WeatherValueRanges {
         var problems: [WeatherValueProblem] = []
         func check(_ v: inout Double?, _ range: Range, _ field: String) {
             guard let x = v else { return }
-            if !x.isFinite || abs(x) >= absurdMagnitude {
-                problems.append(WeatherValueProblem(field: field, cause: .absurd))
-                v = nil
-            } else if !range.contains(x) {
-                problems.append(WeatherValueProblem(field: field, cause: .outOfRange(value: x, range: range)))
+            if let problem = problem(x, range, field: field) {
+                problems.append(problem)
                 v = nil
             } else {
                 v = DecimalRounding.rounded(x, places: keptPlaces)
@@ -146,6 +156,19 @@ public enum WeatherValueRanges {
         return r
     }
 
+    /// What is wrong with `x` as a value of `field` whose range is `range`: absurd (not finite, or
+    /// beyond any weather) or out of range; nil when it is believable.
+    static func problem(_ x: Double, _ range: Range, field: String) -> WeatherValueProblem? {
+        if !x.isFinite || abs(x) >= absurdMagnitude { return WeatherValueProblem(field: field, cause: .absurd) }
+        if !range.contains(x) { return WeatherValueProblem(field: field, cause: .outOfRange(value: x, range: range)) }
+        return nil
+    }
+
+    /// The range of one step's precipitation in a series: an hour's or less by `precipitation`, a
+    /// longer window's (MET Norway's 6 h, OpenWeatherMap's 3 h) by a day's, which no such window exceeds.
+    static func stepPrecipitation(windowHours: Double) -> Range {
+        windowHours <= 1 ? precipitation : dailyPrecipitation
+    }
 }
 
 /// Collects the values a decoder could not read, so that one bad field costs only that field.
@@ -158,10 +181,43 @@ struct WeatherValueLog {
         do {
             return try read()
         } catch {
-            if !problems.contains(where: { $0.field == field }) {
-                problems.append(WeatherValueProblem(field: field, cause: .unreadable(detail: error.detail)))
-            }
+            record(WeatherValueProblem(field: field, cause: .unreadable(detail: error.detail)))
             return nil
         }
+    }
+
+    /// The problem, unless its field is already named.
+    mutating func record(_ problem: WeatherValueProblem) {
+        if !problems.contains(where: { $0.field == problem.field }) { problems.append(problem) }
+    }
+
+    /// The sum of a value's parts (rain and snow) when each is believable in `range`, else nil with the
+    /// first unbelievable part named for `field`: -1 mm of rain and 3 mm of snow are not 2 mm. nil
+    /// too when no part is there.
+    mutating func believableSum(_ parts: [Double?], _ range: WeatherValueRanges.Range, _ field: String) -> Double? {
+        let present = parts.compactMap { $0 }
+        guard !present.isEmpty else { return nil }
+        for part in present {
+            if let problem = WeatherValueRanges.problem(part, range, field: field) {
+                record(problem)
+                return nil
+            }
+        }
+        return present.reduce(0, +)
+    }
+
+    /// `days` with the precipitation of each day in `unbelievable` (date → a step amount out of range
+    /// that was left out of its sum) made unknown and named (`daily[i].precipitation_mm`): the rest of
+    /// the steps' sum is not the day's.
+    mutating func withoutUnbelievablePrecipitation(
+        _ days: [DailyForecast], _ unbelievable: [String: WeatherValueProblem]
+    ) -> [DailyForecast] {
+        var out = days
+        for i in out.indices {
+            guard let problem = unbelievable[out[i].date] else { continue }
+            out[i].precipitationMm = nil
+            record(WeatherValueProblem(field: "daily[\(i)].precipitation_mm", cause: problem.cause))
+        }
+        return out
     }
 }

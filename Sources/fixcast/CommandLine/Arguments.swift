@@ -149,7 +149,7 @@ extension Arguments {
                 a.at = c
             case "--place":
                 let v = try value(name, inline)
-                guard !v.trimmingCharacters(in: .whitespaces).isEmpty else {
+                guard !v.allSatisfy(\.isWhitespace) else {  // newlines too, not only spaces and tabs
                     throw UsageError("fixcast: --place needs a place name.")
                 }
                 a.place = v

@@ -126,7 +126,7 @@ struct SearchOptions: CommandOptions {
     var limit: Int
 
     init(_ a: Arguments) throws(UsageError) {
-        guard let q = a.query, !q.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let q = a.query, !q.allSatisfy(\.isWhitespace) else {
             throw UsageError("fixcast search: give a place name to look for, e.g. fixcast search \"new york\".")
         }
         query = q

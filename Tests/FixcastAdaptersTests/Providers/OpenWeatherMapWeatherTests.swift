@@ -23,7 +23,8 @@ import Testing
         // The recorded example's 4 September holds one midday step: not a whole day, left out.
         #expect(report.daily.count == 1)
         let requests = server.requests()
-        #expect(requests.map(\.path) == ["/data/2.5/weather", "/data/2.5/forecast"])
+        // Made at once, so in either order.
+        #expect(requests.map(\.path).sorted() == ["/data/2.5/forecast", "/data/2.5/weather"])
         #expect(requests.allSatisfy { $0.query == "lat=44.34&lon=10.99&appid=s3cr3t%2BKEY%2Fwith%3Dchars" })
     }
 
@@ -77,6 +78,59 @@ import Testing
             return
         }
         #expect(detail.contains("HTML"))
+    }
+
+    /// A failed `/forecast` costs the days only: the current weather fetched beside it is the report,
+    /// and the report says, once, that the forecast was not fetched and why.
+    @Test func aFailedForecastCostsOnlyTheDays() async throws {
+        let server = try FixtureServer(routes: [
+            "/data/2.5/weather": [.file(TestPaths.fixture("api/owm-current.json"))],
+            "/data/2.5/forecast": [.body(#"{"cod":503,"message":"busy"}"#, status: 503)],
+        ])
+        defer { server.stop() }
+        let report = try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient())
+            .fetch(at: zocca, now: now)
+        #expect(report.current.temperatureC == 25.33)
+        #expect(report.daily.isEmpty)
+        #expect(report.valueProblems.count == 1)
+        #expect(report.valueProblems.first?.field == "daily")
+        #expect(
+            report.valueProblems.first?.fetchError
+                == .status(provider: .openWeatherMap, code: 503, detail: "busy", retryAfter: nil))
+        let message = try #require(report.valueProblems.first?.message)
+        #expect(message.hasPrefix("weather: daily could not be fetched"))
+        #expect(message.contains("HTTP 503"))
+        #expect(!message.contains("s3cr3t"))
+        #expect(server.requestCount() == 2)
+    }
+
+    /// The two requests are made at once: two answers each 1 s late take about 1 s, not 2.
+    @Test func bothRequestsAreMadeAtOnce() async throws {
+        var current = FixtureResponse.file(TestPaths.fixture("api/owm-current.json"))
+        current.delay = 1
+        var forecast = FixtureResponse.file(TestPaths.fixture("api/owm-forecast.json"))
+        forecast.delay = 1
+        let server = try FixtureServer(routes: ["/data/2.5/weather": [current], "/data/2.5/forecast": [forecast]])
+        defer { server.stop() }
+        let started = Date()
+        let report = try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient())
+            .fetch(at: zocca, now: now)
+        #expect(Date().timeIntervalSince(started) < 1.8)
+        #expect(report.daily.count == 1)
+    }
+
+    /// A failed `/weather` is the fetch's failure, whatever `/forecast` gave.
+    @Test func aFailedCurrentWeatherFailsTheFetch() async throws {
+        let server = try FixtureServer(routes: [
+            "/data/2.5/weather": [.body(#"{"cod":500,"message":"down"}"#, status: 500)],
+            "/data/2.5/forecast": [.file(TestPaths.fixture("api/owm-forecast.json"))],
+        ])
+        defer { server.stop() }
+        let error = await weatherError { () throws(WeatherError) in
+            try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient()).fetch(
+                at: zocca, now: now)
+        }
+        #expect(error == .status(provider: .openWeatherMap, code: 500, detail: "down", retryAfter: nil))
     }
 
     @Test func makeNeedsAKeyAndPicksTheProvider() throws {

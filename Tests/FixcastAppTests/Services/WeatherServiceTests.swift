@@ -200,6 +200,82 @@ actor MemoryWeatherStore: WeatherCacheStore, StateStore {
         #expect(await service.fetchCount == 2)
     }
 
+    /// A real store that refuses every write (opened read-only, as a full SD card or a read-only file
+    /// refuses them), over the service of each test's server.
+    func serviceOverAStoreThatCannotBeWritten(_ server: FixtureServer, clock: ManualClock) throws -> WeatherService {
+        let path = StoreTestData.temporaryStorePath()
+        _ = try SQLiteStore(path: path)
+        let readOnly = try SQLiteStore(path: path, readOnly: true)
+        return WeatherService(
+            fetcher: OpenMeteoWeather(baseURL: server.baseURL, http: CurlHTTPClient()), cache: readOnly,
+            settings: Settings(), clock: clock)
+    }
+
+    /// A 429's Retry-After that the store cannot keep is kept in memory: the next trigger does not ask.
+    @Test func aBackoffTheStoreCannotKeepStillHoldsRequestsBack() async throws {
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [
+                .body(#"{"error":true,"reason":"Too many"}"#, status: 429, headers: ["Retry-After": "600"]),
+                .file(recorded),
+            ]
+        ])
+        defer { server.stop() }
+        let clock = ManualClock(start)
+        let service = try serviceOverAStoreThatCannotBeWritten(server, clock: clock)
+        let refused = await service.weather(at: here, force: false, offline: false)
+        #expect(refused.error?.message.contains("HTTP 429") == true)
+        clock.advance(by: 60)
+        let held = await service.weather(at: here, force: true, offline: false)
+        #expect(held.error == .backingOff(provider: .openMeteo, until: start.addingTimeInterval(600)))
+        #expect(server.requestCount() == 1)
+        #expect(await service.fetchCount == 1)
+    }
+
+    /// A report the store cannot keep still answers within the cache lifetime and the forced floor.
+    @Test func aReportTheStoreCannotKeepStillServesFromTheCache() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.file(recorded)]])
+        defer { server.stop() }
+        let clock = ManualClock(start)
+        let service = try serviceOverAStoreThatCannotBeWritten(server, clock: clock)
+        let first = await service.weather(at: here, force: false, offline: false)
+        #expect(first.report?.cached == false)
+        clock.advance(by: 30)
+        let forced = await service.weather(at: here, force: true, offline: false)
+        #expect(forced.report?.cached == true)
+        #expect(forced.report?.fetchedAt == start)
+        clock.advance(by: 5 * 60)
+        let ordinary = await service.weather(at: here, force: false, offline: false)
+        #expect(ordinary.report?.cached == true)
+        #expect(server.requestCount() == 1)
+    }
+
+    /// OpenWeatherMap's current weather came and its forecast was refused with 429: the report is
+    /// served with the one problem named, and the forecast's Retry-After holds the next request back.
+    @Test func aRefusedForecastBesideACurrentWeatherStillBacksOff() async throws {
+        let server = try FixtureServer(routes: [
+            "/data/2.5/weather": [.file(TestPaths.fixture("api/owm-current.json"))],
+            "/data/2.5/forecast": [
+                .body(#"{"cod":429,"message":"slow"}"#, status: 429, headers: ["Retry-After": "3600"])
+            ],
+        ])
+        defer { server.stop() }
+        let store = MemoryWeatherStore()
+        let clock = ManualClock(start)
+        let service = WeatherService(
+            fetcher: OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: "k", http: CurlHTTPClient()), cache: store,
+            settings: Settings(), clock: clock)
+        let first = await service.weather(at: here, force: false, offline: false)
+        #expect(first.error == nil)
+        #expect(first.report?.current.temperatureC == 25.33)
+        #expect(first.report?.valueProblems.map(\.field) == ["daily"])
+        #expect(first.report?.valueProblems.first?.message.contains("HTTP 429") == true)
+        clock.advance(by: 11 * 60)
+        let held = await service.weather(at: here, force: false, offline: false)
+        #expect(held.error == .backingOff(provider: .openWeatherMap, until: start.addingTimeInterval(3600)))
+        #expect(held.report?.stale == true)
+        #expect(server.requestCount() == 2)
+    }
+
     @Test func withoutAStoreTheServiceRemembersInMemory() async throws {
         let server = try FixtureServer(routes: ["/v1/forecast": [.file(recorded)]])
         defer { server.stop() }

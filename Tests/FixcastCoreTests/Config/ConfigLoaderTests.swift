@@ -276,6 +276,28 @@ import Testing
         }
     }
 
+    /// A variable whose section is misspelt set nothing, silently: it is warned about, with the
+    /// setting it most likely meant, while the variables fixcast, its alert command, its tests and
+    /// scripts use for other things are not.
+    @Test func aVariableWithAnUnknownSectionIsWarnedAbout() throws {
+        let loaded = try ConfigLoader.load(
+            file: nil, environment: ["FIXCAST_PLACE_PROVIDER": "offline", "FIXCAST_ALERT_ENABLED": "false"])
+        #expect(loaded.settings == Settings())
+        #expect(loaded.warnings.count == 2)
+        #expect(
+            loaded.warnings.first
+                == "config: environment variable FIXCAST_ALERT_ENABLED names no setting and is ignored (did you mean FIXCAST_ALERTS_ENABLED?); a setting's variable is FIXCAST_<SECTION>_<KEY>, \(ConfigError.keysHint)."
+        )
+        #expect(loaded.warnings.last?.contains("(did you mean FIXCAST_PLACES_PROVIDER?)") == true)
+        let far = try ConfigLoader.load(file: nil, environment: ["FIXCAST_ZZZZ": "1"])
+        #expect(far.warnings.count == 1)
+        #expect(far.warnings.first?.contains("did you mean") == false)
+        // Every FIXCAST_ name the tree uses for something other than a setting.
+        let others = Dictionary(uniqueKeysWithValues: ConfigSchema.otherVariables.map { ($0, "x") })
+        #expect(others.keys.contains("FIXCAST_ALERT_EVENT") && others.keys.contains("FIXCAST_UPDATE_GOLDEN"))
+        #expect(try ConfigLoader.load(file: nil, environment: others).warnings.isEmpty)
+    }
+
     @Test func anAPIKeyInAFileOthersCanReadIsWarnedAbout() throws {
         let text = "[weather]\nprovider = \"openweathermap\"\napi_key = \"k\""
         let open = try load(text, readableByOthers: true)
@@ -329,9 +351,25 @@ import Testing
     @Test(arguments: [
         "http://example.com", "http://10.0.0.1", "http://127.0.0.1.evil.com", "http://[::2]", "api.example.com",
         "https://", "https://:80", "https://x y", "https://x#f", "https://a@b", "https://x:0", "https://x:abc",
+        // Control and bidi characters anywhere, and a host that is no host name or address.
+        "https://x.example/p\tq", "https://x.example/\u{1B}[2J", "http://127.0.0.1:8080/\u{0}",
+        "https://x.example/\u{202E}gpj", "https://x.exa\u{7F}mple", "https://x.example/\u{85}",
+        "https://ex*ample.com", "https://exa%41mple.com", "https://-x.example", "https://[fe80::1%\u{1B}]/",
+        "https://[zz::1]/", "https://ünï.example",
     ])
     func refused(url: String) {
         #expect(BaseURLRule.problem(url) != nil)
+    }
+
+    /// A refused base URL is a configuration error, exit 2, naming the variable or the key.
+    @Test func aBaseURLWithAControlCharacterIsAConfigError() {
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader.load(
+                file: nil, environment: ["FIXCAST_WEATHER_BASE_URL": "https://x.example/\u{1B}]0;t\u{7}"])
+        }
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader.load(file: nil, environment: ["FIXCAST_PLACES_BASE_URL": "https://bad host.example"])
+        }
     }
 
     /// A refused URL is echoed so the person sees what was read, but never a key in its query nor a

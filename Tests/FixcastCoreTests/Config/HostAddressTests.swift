@@ -6,11 +6,14 @@ import Testing
     @Test func rule() {
         for good in [
             "127.0.0.1", "broker.lan", "pi-van.local", "my_host", "::1", "[::1]", "fe80::1%eth0", "2001:db8::1",
+            "fe80::1%wlan0.10", "fe80::1%br-lan_2",
         ] {
             #expect(HostAddress.isValid(good), "\(good)")
         }
         for bad in [
             "", "-x", ".x", "a b", "a/b", "host\n", ":::", "1::2::3", "[::1", String(repeating: "h", count: 254), "ünï",
+            // A zone is an interface name: no escape sequence, space, slash or non-ASCII letter in it.
+            "fe80::1%\u{1B}[2J", "fe80::1%eth 0", "fe80::1%a/b", "fe80::1%é", "fe80::1%", "fe80::1%\u{202E}x",
         ] {
             #expect(!HostAddress.isValid(bad), "\(bad.debugDescription)")
         }

@@ -58,13 +58,46 @@ import Testing
         #expect(b.notBefore == now.addingTimeInterval(30))
     }
 
-    @Test func retryAfterIsCappedAtADayAndAPastDateIsNoWait() {
+    @Test func retryAfterIsCappedAtADay() {
         var b = RetryBackoff()
         b.recordFailure(status: 429, retryAfter: "99999999", now: now)
         #expect(b.notBefore == now.addingTimeInterval(RetryBackoff.maximumRetryAfterS))
+    }
+
+    /// `Retry-After: 0` or a date gone by never shortens the wait below the exponential one: before,
+    /// it meant no back-off at all, and a server answering 429 so was asked again at every trigger.
+    @Test func aZeroOrPastRetryAfterStillWaitsTheExponentialDelay() {
+        var b = RetryBackoff()
+        b.recordFailure(status: 429, retryAfter: "0", now: now)
+        #expect(b.notBefore == now.addingTimeInterval(30))
+        b.recordFailure(status: 429, retryAfter: "0", now: now)
+        #expect(b.notBefore == now.addingTimeInterval(60))
+        #expect(!b.allowsRequest(now: now))
         var c = RetryBackoff()
         c.recordFailure(status: 429, retryAfter: "Sun, 06 Nov 1994 08:49:37 GMT", now: now)
-        #expect(c.allowsRequest(now: now))
+        #expect(c.notBefore == now.addingTimeInterval(RetryBackoff.initialDelayS))
+    }
+
+    /// A `Retry-After` shorter than the exponential delay does not shorten it; a longer one wins.
+    @Test func retryAfterOnlyLengthensTheWait() {
+        var b = RetryBackoff()
+        for _ in 0..<4 { b.recordFailure(status: 503, retryAfter: nil, now: now) }
+        b.recordFailure(status: 503, retryAfter: "10", now: now)
+        #expect(b.notBefore == now.addingTimeInterval(480))
+        b.recordFailure(status: 503, retryAfter: "7200", now: now)
+        #expect(b.notBefore == now.addingTimeInterval(7200))
+    }
+
+    /// The stricter copy of a back-off: the later deadline, the longer run of failures, and a copy
+    /// with no deadline never cancels one that has it.
+    @Test func theStricterOfTwoCopies() {
+        let early = RetryBackoff(failures: 3, notBefore: now.addingTimeInterval(60))
+        let late = RetryBackoff(failures: 1, notBefore: now.addingTimeInterval(600))
+        #expect(
+            RetryBackoff.stricter(early, late) == RetryBackoff(failures: 3, notBefore: now.addingTimeInterval(600)))
+        #expect(RetryBackoff.stricter(RetryBackoff(), late) == late)
+        #expect(RetryBackoff.stricter(late, RetryBackoff()) == late)
+        #expect(RetryBackoff.stricter(RetryBackoff(), RetryBackoff()) == RetryBackoff())
     }
 
     @Test func successResets() {

@@ -125,6 +125,30 @@ import Testing
         #expect(r.current.precipitationMm == 0.5)
     }
 
+    /// A step amount out of range is not added into its day (-1 mm and 2 mm made a believable 1 mm
+    /// less): the day's precipitation is unknown, and named.
+    @Test func anImpossibleStepAmountMakesTheDaysPrecipitationUnknown() throws {
+        let body =
+            #"{"properties":{"meta":{"units":{"air_temperature":"celsius","precipitation_amount":"mm"}},"timeseries":["#
+            + #"{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":1}},"next_1_hours":{"summary":{"symbol_code":"rain"},"details":{"precipitation_amount":0.5}}}},"#
+            + #"{"time":"2026-01-01T11:00:00Z","data":{"instant":{"details":{"air_temperature":2}},"next_1_hours":{"summary":{"symbol_code":"rain"},"details":{"precipitation_amount":-1}}}},"#
+            + #"{"time":"2026-01-01T12:00:00Z","data":{"instant":{"details":{"air_temperature":3}},"next_6_hours":{"summary":{"symbol_code":"lightsnow"},"details":{"precipitation_amount":2.0}}}}"#
+            + "]}}"
+        let r = try MetNorwayDecoder.decode(
+            Array(body.utf8), coordinate: Coordinate(lat: 0, lon: 0)!, fetchedAt: UTCTime.parse("2026-01-01T10:10:00Z")!
+        )
+        try #require(r.daily.count == 1)
+        #expect(r.daily[0].precipitationMm == nil)
+        #expect(r.daily[0].maxC == 3)
+        #expect(r.current.precipitationMm == 0.5)
+        #expect(
+            r.valueProblems == [
+                WeatherValueProblem(
+                    field: "daily[0].precipitation_mm",
+                    cause: .outOfRange(value: -1, range: WeatherValueRanges.precipitation))
+            ])
+    }
+
     @Test func unitsComeFromTheMetaBlock() throws {
         let body =
             #"{"properties":{"meta":{"units":{"air_temperature":"fahrenheit","wind_speed":"km/h"}},"timeseries":[{"time":"2026-01-01T10:00:00Z","data":{"instant":{"details":{"air_temperature":50,"wind_speed":36}}}}]}}"#

@@ -177,6 +177,21 @@ import Testing
         #expect(WeatherReport.utcOffset(Int.min) == nil && WeatherReport.utcOffset(Int.max) == nil)
     }
 
+    /// An offset that cannot be read costs the offset only: the dates stay in UTC (Open-Meteo's
+    /// default) and the report says why. It threw, and the whole report was lost.
+    @Test(arguments: [#""+02:00""#, "7200.5", "[]", "true"])
+    func anUnreadableOffsetFallsBackToUTCAndIsNamed(offset: String) throws {
+        let text =
+            #"{"utc_offset_seconds":\#(offset),"current_units":{"temperature_2m":"°C"},"current":{"temperature_2m":4.5},"#
+            + #""daily_units":{"temperature_2m_max":"°C"},"daily":{"time":["2026-01-31"],"temperature_2m_max":[6]}}"#
+        let r = try OpenMeteoDecoder.decode(
+            Array(text.utf8), coordinate: here, fetchedAt: UTCTime.parse("2026-01-31T12:00:00Z")!)
+        #expect(r.current.temperatureC == 4.5)
+        #expect(r.utcOffsetS == 0)
+        #expect(r.today?.maxC == 6)
+        #expect(r.valueProblems.map(\.field) == ["utc_offset_seconds"])
+    }
+
     // The rule the campaign found missing for MET Norway's steps and OpenWeatherMap's times: a time outside
     // 1970–2200 is none.
     @Test func aSunriseOutside1970To2200IsUnknownNamedNotAFact() throws {

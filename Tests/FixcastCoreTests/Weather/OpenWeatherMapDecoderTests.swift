@@ -124,6 +124,68 @@ import Testing
         #expect(r.daily[1].from == nil)
     }
 
+    /// Today's range is the forecast's first day: covered from its first step on, today says so
+    /// (`from`) as `daily[0]` does, not passing the rest of a day off as the whole day.
+    @Test func todayIsMarkedFromWhereTheForecastCoversIt() throws {
+        let r = try decodedSteps(from: 1_767_279_600, count: 15)
+        let today = try #require(r.today)
+        #expect(today.from == Date(timeIntervalSince1970: 1_767_279_600))
+        #expect(today.from == r.daily.first?.from)
+        #expect(today.minC.map { abs($0 - 6.85) < 1e-9 } == true)
+        // A day covered whole has no `from`, and nor has today.
+        let whole = try decodedSteps(from: 1_767_225_600, count: 9)
+        #expect(whole.daily.first?.from == nil)
+        #expect(whole.today?.from == nil)
+    }
+
+    /// A sentinel in the current answer's min or max (0 K is -273.15 °C) is left out of today's
+    /// range: it won the min, and the range check then dropped today.min_c altogether. Alone (no
+    /// forecast), it is what there is: unknown, and named.
+    @Test func aSentinelCurrentMinimumDoesNotCostToday() throws {
+        let first = 1_767_279_600
+        let steps = stride(from: first, to: first + 15 * 10_800, by: 10_800).map {
+            #"{"dt":\#($0),"main":{"temp":280},"weather":[{"id":800}]}"#
+        }
+        let forecast = #"{"city":{"timezone":0},"list":[\#(steps.joined(separator: ","))]}"#
+        let current = #"{"main":{"temp":281,"temp_min":0,"temp_max":282}}"#
+        let fetchedAt = Date(timeIntervalSince1970: Double(first - 600))
+        let r = try OpenWeatherMapDecoder.decode(
+            current: Array(current.utf8), forecast: Array(forecast.utf8), coordinate: here, fetchedAt: fetchedAt)
+        #expect(r.today?.minC.map { abs($0 - 6.85) < 1e-9 } == true, "\(String(describing: r.today))")
+        #expect(r.today?.maxC.map { abs($0 - 8.85) < 1e-9 } == true)
+        #expect(!r.valueProblems.contains { $0.field.hasPrefix("today") })
+        let alone = try OpenWeatherMapDecoder.decode(
+            current: Array(current.utf8), forecast: nil, coordinate: here, fetchedAt: fetchedAt)
+        #expect(alone.today?.minC == nil)
+        #expect(alone.today?.maxC.map { abs($0 - 8.85) < 1e-9 } == true)
+        #expect(alone.valueProblems.map(\.field) == ["today.min_c"])
+    }
+
+    /// Rain and snow are each held to their range before they are added: -1 mm of rain and 3 mm of
+    /// snow made a believable 2 mm. The current value and the step's day become unknown, and named.
+    @Test func anImpossiblePrecipitationPartIsNotAdded() throws {
+        let r = try decodedSteps(from: 1_767_225_600, count: 9) {
+            let bad = $0 == 1_767_236_400
+            return #"{"dt":\#($0),"main":{"temp":280},"rain":{"3h":\#(bad ? -1 : 0.5)},"snow":{"3h":\#(bad ? 3 : 0)}}"#
+        }
+        try #require(r.daily.map(\.date) == ["2026-01-01"])
+        #expect(r.daily[0].precipitationMm == nil)
+        #expect(
+            r.valueProblems.contains(
+                WeatherValueProblem(
+                    field: "daily[0].precipitation_mm",
+                    cause: .outOfRange(value: -1, range: WeatherValueRanges.dailyPrecipitation))))
+        let current = #"{"main":{"temp":280},"rain":{"1h":-1},"snow":{"1h":3}}"#
+        let now = try OpenWeatherMapDecoder.decode(
+            current: Array(current.utf8), forecast: nil, coordinate: here, fetchedAt: Date(timeIntervalSince1970: 0))
+        #expect(now.current.precipitationMm == nil)
+        #expect(
+            now.valueProblems == [
+                WeatherValueProblem(
+                    field: "precipitation_mm", cause: .outOfRange(value: -1, range: WeatherValueRanges.precipitation))
+            ])
+    }
+
     /// One step that cannot be read is left out and named once (`daily`); the current conditions and
     /// the other steps stay. It threw the whole report away.
     @Test(arguments: [

@@ -53,6 +53,10 @@ import Testing
             (["now", "--db", ""], "--db needs a file path"),
             (["now", "--config", ""], "--config needs a file path"),
             (["now", "--gpsd", "h:0"], "fixcast: --gpsd: \"h:0\" has no valid port"),
+            // Only newlines is no name (it was looked up, and "no place named" exited 1).
+            (["now", "--place", "\n\n"], "--place needs a place name"),
+            (["now", "--place", " \r\n\t"], "--place needs a place name"),
+            (["now", "--at", "\n"], "--at"),
         ] as [([String], String)])
     func badInputNamesTheOption(_ argv: [String], _ named: String) {
         #expect {

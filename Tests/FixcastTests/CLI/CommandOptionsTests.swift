@@ -75,6 +75,12 @@ import Testing
         #expect(export.format == .gpx && export.output == "-")
     }
 
+    /// A search for only newlines is a usage error, as one for only spaces is.
+    @Test(arguments: ["\n", " \n\r\n", "\t"])
+    func aSearchForNothingIsAUsageError(query: String) {
+        #expect(throws: UsageError.self) { try SearchOptions(Arguments.parse(["search", query])) }
+    }
+
     @Test func helpListsExactlyTheAcceptedSharedOptions() {
         for command in CommandName.allCases {
             let help = HelpText.forCommand(command)
