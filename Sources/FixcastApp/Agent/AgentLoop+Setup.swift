@@ -46,6 +46,8 @@ extension AgentLoop {
         configuration.stopsAtPosition = options.stopsAtPosition
         configuration.forcesTheReading = options.force
         configuration.gpsdAddress = gpsdAddress
+        // `--offline` asks no service: no reading gets fresh weather, and asking sooner changes nothing.
+        if options.offline { configuration.scheduler.weatherRetryDelaysS = [] }
         if checksAlerts, let store, let text = onStoreThread(store, { try? $0.state(alertsSeenKey) }) ?? nil,
             let ids = (try? JSONValue.parse(text))?.arrayValue
         {

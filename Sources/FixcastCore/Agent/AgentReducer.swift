@@ -255,7 +255,7 @@ public struct AgentReducer: Sendable {
             // The movement trigger measures from where the weather is for (the asked point, or a
             // cache hit's own point), never from the API's grid cell.
             effects += decide(
-                scheduler.handle(.readingFinished(weatherFetchedAt: reading.weather?.coordinate, at: at)), at: at)
+                scheduler.handle(.readingFinished(weatherFetchedAt: Self.freshWeatherPoint(reading), at: at)), at: at)
         case .alertsChecked(let answered, let at):
             time = at
             // No answer (the source failed and nothing stored stood in): nothing is known to have ended.
@@ -567,6 +567,13 @@ public struct AgentReducer: Sendable {
             gpsIssue == nil && status.storage == nil
             ? readingSays : [gpsIssue, status.storage].compactMap { $0 } + readingSays
         if problems != status.problems { status.problems = problems }
+    }
+
+    /// Where the reading's fresh weather was asked for: nil when it has none, or only stored weather
+    /// served stale because the service failed (the scheduler then asks again sooner).
+    static func freshWeatherPoint(_ reading: Reading) -> Coordinate? {
+        guard let weather = reading.weather, !weather.stale else { return nil }
+        return weather.coordinate
     }
 
     private static func rank(_ effect: AgentEffect) -> Int {

@@ -13,7 +13,8 @@ import FoundationEssentials
 ///   The seed's refresh "silently died for good" here because only a 5 km move re-asked.
 /// - **moved**: more than `moveKm` from where weather was last fetched (see `MovementTrigger`).
 /// - **periodic**: `periodicMin` after the last reading of any kind; it keeps working at the last
-///   known position when the fix is lost (the reading's position is then marked `last-known`).
+///   known position when the fix is lost (the reading's position is then marked `last-known`). Sooner
+///   (1, 2, 5, then every 10 min) while the readings get no fresh weather (`PeriodicRefresh`).
 /// - **resume** (forced): the machine came back from a suspend of at least `resumeMinAwayS`. The fix
 ///   held is from before the suspend (the machine may have been carried 100 km meanwhile): it stops
 ///   being live, and the resume reading waits up to `fixTimeoutS` for the first fix after the wake-up,
@@ -42,6 +43,9 @@ public struct ReadingScheduler: Sendable {
         /// gpsd not answering the first connection ends the startup wait at once (`now`, which one
         /// person waits for); `run` (false) waits the attempts out, since gpsd may come up after it.
         public var givesUpWhenUnreachable = false
+        /// The waits while the weather is missing (`PeriodicRefresh.weatherRetryDelaysS`; empty with
+        /// `--offline`, where no reading can get fresh weather).
+        public var weatherRetryDelaysS = PeriodicRefresh.weatherRetryDelaysS
 
         public init(
             moveKm: Double = 5, periodicMin: Double = 30, resumeMinAwayS: Double = 30, fixTimeoutS: Double = 8,
@@ -86,7 +90,8 @@ public struct ReadingScheduler: Sendable {
         case gpsConnection(FixWaitPolicy.Event, at: ClockReading)
         /// The reading this scheduler asked for is done; `weatherFetchedAt` is the coordinate the
         /// weather was ASKED for (`WeatherReport.coordinate`: the request's position, or a cache hit's
-        /// own point — not a grid cell the API snapped to), nil when no weather could be had.
+        /// own point — not a grid cell the API snapped to), nil when no fresh weather could be had (none,
+        /// or stored weather served stale).
         case readingFinished(weatherFetchedAt: Coordinate?, at: ClockReading)
         /// An official alert not seen before at this position is active: an ordinary `.alert` reading.
         case newAlerts(at: ClockReading)
@@ -153,7 +158,8 @@ public struct ReadingScheduler: Sendable {
         self.configuration = configuration
         self.startedAt = startedAt
         movement = MovementTrigger(thresholdKm: configuration.moveKm)
-        periodic = PeriodicRefresh(intervalMin: configuration.periodicMin)
+        periodic = PeriodicRefresh(
+            intervalMin: configuration.periodicMin, retryDelaysS: configuration.weatherRetryDelaysS)
         resumeGate = ResumeGate(minAwayS: configuration.resumeMinAwayS)
         // `run` waits the attempts out even when gpsd is not answering: it may come up after us.
         fixWait = FixWaitPolicy(
@@ -331,6 +337,7 @@ public struct ReadingScheduler: Sendable {
     private mutating func readingFinished(weatherFetchedAt coordinate: Coordinate?, now: ClockReading) -> Decision {
         if let coordinate { movement.weatherFetched(at: coordinate) }
         guard isReadingInFlight else { return .none }
+        periodic.readingEnded(withFreshWeather: coordinate != nil)
         inFlight = nil
         if let trigger = pendingForced, resumeFixWaitUntil == nil, let position = readingPosition {
             return start(trigger, at: position, forced: true, now: now)

@@ -47,8 +47,9 @@ public enum HelpText {
                 USAGE: fixcast run [options]
 
                 Follows gpsd until interrupted and takes a reading at the first fix, after moving more than
-                5 km from where the weather was last fetched, every 30 minutes, after the machine resumes
-                from suspend, and on SIGUSR1 or the r key. On a terminal it shows a live screen (r
+                5 km from where the weather was last fetched, every 30 minutes (after 1, 2, 5, then every
+                10 minutes while the last reading got no fresh weather), after the machine resumes from
+                suspend (at the first fix after it), and on SIGUSR1 or the r key. On a terminal it shows a live screen (r
                 refreshes, q quits); otherwise, with --json or where TERM=dumb, it prints one JSON reading
                 per line and, to spare the battery, reads gpsd's fixes every 10 s instead of one by one
                 (each keeps the time it came; SIGUSR1 and the stop read what waits first; gpsd going away is

@@ -18,6 +18,21 @@ import Testing
         return (r, A.position(f))
     }
 
+    /// Stored weather served stale because the service failed is not fresh weather: the next reading
+    /// comes a minute later, a periodic one, not half an hour later.
+    @Test func aReadingServedStaleWeatherIsFollowedSooner() {
+        var r = A.reducer()
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        let f = A.fix(F.berlin, at: 1)
+        _ = r.handle(.gps(.fix(f), at: F.at(1)))
+        var stale = A.reading(.startup, at: A.position(f), time: 2)
+        stale.weather?.stale = true
+        _ = r.handle(.readingFinished(stale, at: F.at(2)))
+        _ = r.handle(.deadline(at: F.at(6)))  // the startup fix's track write
+        #expect(r.nextDeadline == F.at(61))
+        #expect(A.requests(r.handle(.deadline(at: F.at(61)))).map(\.trigger) == [.periodic])
+    }
+
     @Test func configurationFromSettings() {
         var settings = Settings()
         settings.trigger.moveKm = 2

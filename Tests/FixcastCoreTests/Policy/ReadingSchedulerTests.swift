@@ -307,6 +307,25 @@ import Testing
         #expect(s.readingPosition?.source == .gps)
     }
 
+    // MARK: weather missing
+
+    /// A startup reading that got no weather (the network not up yet) is followed by a periodic one a
+    /// minute later, not half an hour; the first with weather brings the period back.
+    @Test func aReadingWithoutWeatherIsFollowedSooner() {
+        var s = ReadingScheduler(startedAt: F.at(0))
+        _ = s.handle(.fix(F.fix(F.berlin, at: F.at(1)), at: F.at(1)))
+        _ = s.handle(.readingFinished(weatherFetchedAt: nil, at: F.at(3)))
+        #expect(s.nextTickAt == F.at(61))
+        let retry = request(s.handle(.tick(at: F.at(61))))
+        #expect(retry?.trigger == .periodic)
+        #expect(retry?.forced == false)
+        _ = s.handle(.readingFinished(weatherFetchedAt: nil, at: F.at(62)))
+        #expect(s.nextTickAt == F.at(181))
+        _ = s.handle(.tick(at: F.at(181)))
+        _ = s.handle(.readingFinished(weatherFetchedAt: F.berlin, at: F.at(182)))
+        #expect(s.nextTickAt == F.at(181 + 1800))
+    }
+
     // MARK: resume
 
     /// The fix held at a suspend is from before it: the resume reading waits for the first fix after the
