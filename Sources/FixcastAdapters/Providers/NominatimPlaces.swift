@@ -10,7 +10,7 @@ public struct NominatimPlaces: ReverseGeocoding {
     /// Zoom 14 (neighbourhood) makes Nominatim include villages and hamlets in `address`; at 10-12 a point
     /// in a hamlet is answered with the nearest town.
     public static let zoom = 14
-    public static let serviceName = "Nominatim"
+    public static let serviceName = PlaceServiceName.nominatim
 
     let http: any HTTPFetching
     let baseURL: String

@@ -6,7 +6,7 @@ public struct OpenMeteoPlaceSearch: PlaceSearching {
     public static let publicBaseURL = "https://geocoding-api.open-meteo.com"
     /// The API accepts 1…100 results per request.
     public static let maximumCount = 100
-    static let serviceName = "Open-Meteo geocoding"
+    static let serviceName = PlaceServiceName.openMeteoGeocoding
 
     let http: any HTTPFetching
     let baseURL: String

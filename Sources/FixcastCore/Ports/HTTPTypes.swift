@@ -71,6 +71,24 @@ public enum HTTPError: Error, Sendable, Hashable {
         case .libraryMissing(let library): return library.clause
         }
     }
+
+    /// What a person can do about it, for the end of the sentence; `setting` is the config key of the
+    /// service's URL (`weather.base_url`). A transfer that may work next time says that fixcast tries
+    /// again by itself.
+    public func advice(setting: String) -> String {
+        switch self {
+        case .invalidURL, .insecureURL, .tooManyRedirects, .redirectRefused, .headerTooLarge, .bodyTooLarge:
+            return "check \(setting)"
+        case .dnsFailure:
+            return "fixcast tries again at the next reading"
+        case .connectionRefused, .timedOut, .transport:
+            return "check the network (and \(setting) if set); fixcast tries again at the next reading"
+        case .tls:
+            return "check the system clock and the CA certificates (ca-certificates), or \(setting)"
+        case .libraryMissing:
+            return "install it and start fixcast again"
+        }
+    }
 }
 
 /// Something that can make a GET; the libcurl client in production, the same client against a

@@ -22,15 +22,19 @@ public enum WeatherError: UserFacingError, Hashable {
     public var message: String {
         switch self {
         case .transport(let p, let e):
-            return "weather: the \(p.displayName) request failed: \(ErrorText.clause(e.reason))."
+            return
+                "weather: the \(p.displayName) request failed: \(ErrorText.clause(e.reason)); \(e.advice(setting: "weather.base_url"))."
         case .status(let p, let code, let detail, _):
             let why = detail.map { ": \(ErrorText.clause($0))" } ?? ""
             let hint: String
             switch code {
-            case 401, 403: hint = "; check weather.api_key"
+            case 401,
+                403 where p == .openWeatherMap:
+                hint = "; check weather.api_key"
+            case 403: hint = "; the service refuses this client: try again later or choose another weather.provider"
             case 429: hint = "; fixcast is backing off and will try again later"
             case 500...599: hint = "; the service has a problem, fixcast will try again later"
-            default: hint = ""
+            default: hint = "; check weather.base_url"
             }
             return "weather: \(p.displayName) answered HTTP \(code)\(why)\(hint)."
         case .invalidResponse(let p, let d):
@@ -57,6 +61,17 @@ extension WeatherProviderID {
     }
 }
 
+/// The names of the place services, as their errors say them (`PlaceError`'s `service`).
+public enum PlaceServiceName {
+    public static let nominatim = "Nominatim"
+    public static let openMeteoGeocoding = "Open-Meteo geocoding"
+
+    /// The config key of the service's URL.
+    static func setting(_ service: String) -> String {
+        service == openMeteoGeocoding ? "places.search_url" : "places.base_url"
+    }
+}
+
 /// The place service's failures (component: place).
 public enum PlaceError: UserFacingError, Hashable {
     case transport(service: String, HTTPError)
@@ -75,14 +90,24 @@ public enum PlaceError: UserFacingError, Hashable {
 
     public var message: String {
         switch self {
-        case .transport(let s, let e): return "place: the \(s) request failed: \(ErrorText.clause(e.reason))."
+        case .transport(let s, let e):
+            return
+                "place: the \(s) request failed: \(ErrorText.clause(e.reason)); \(e.advice(setting: PlaceServiceName.setting(s)))."
         case .status(let s, let code, let d, _):
-            return "place: \(s) answered HTTP \(code)\(d.map { ": \(ErrorText.clause($0))" } ?? "")."
+            let hint: String
+            switch code {
+            case 403:
+                hint = "; it refuses this client: set places.provider = \"offline\" or \(PlaceServiceName.setting(s))"
+            case 429, 500...599: hint = "; fixcast backs off and will try again later"
+            default: hint = "; check \(PlaceServiceName.setting(s))"
+            }
+            return "place: \(s) answered HTTP \(code)\(d.map { ": \(ErrorText.clause($0))" } ?? "")\(hint)."
         case .backingOff(let s, let until):
             return
                 "place: \(s) refused or asked fixcast to slow down (HTTP 403, 429 or 5xx), so places are named from the bundled table until \(UTCTime.format(until))."
         case .invalidResponse(let s, let d):
-            return "place: \(s) sent a response fixcast could not read (\(ErrorText.clause(d)))."
+            return
+                "place: \(s) sent a response fixcast could not read (\(ErrorText.clause(d))); try again later or check \(PlaceServiceName.setting(s))."
         case .noPlaceNamed(let n):
             let shown = TerminalText.echo(n)
             return

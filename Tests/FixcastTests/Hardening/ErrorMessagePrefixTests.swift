@@ -76,6 +76,34 @@ import Testing
         }
     }
 
+    /// A network failure says what to do, not only what happened: each of the weather, place and alert
+    /// services' transfer and status errors ends with an action (a setting to check, the network, or that
+    /// fixcast tries again by itself) after the "; " that closes what went wrong.
+    @Test func everyNetworkErrorSaysWhatToDo() {
+        var network: [any UserFacingError] = []
+        for p in WeatherProviderID.allCases {
+            network += Self.http.map { WeatherError.transport(provider: p, $0) }
+            network += [401, 403, 404, 429, 503].map { WeatherError.status(provider: p, code: $0, detail: nil) }
+        }
+        for service in [PlaceServiceName.nominatim, PlaceServiceName.openMeteoGeocoding] {
+            network += Self.http.map { PlaceError.transport(service: service, $0) }
+            network += [403, 404, 429, 503].map { PlaceError.status(service: service, code: $0, detail: nil) }
+            network.append(PlaceError.invalidResponse(service: service, detail: "d"))
+        }
+        for s in AlertSourceID.allCases { network += Self.http.map { AlertError.transport(source: s, $0) } }
+        let actions = ["check ", "try again", "tries again", "choose another", "set ", "install "]
+        for error in network {
+            let tail = error.message.split(separator: ";").dropFirst().joined(separator: ";")
+            #expect(actions.contains { tail.contains($0) }, "\(error.message)")
+        }
+        // The setting named is the service's own.
+        #expect(
+            PlaceError.transport(service: PlaceServiceName.openMeteoGeocoding, .timedOut(host: "h", seconds: 5))
+                .message.contains("places.search_url"))
+        #expect(
+            WeatherError.status(provider: .metNorway, code: 403, detail: nil).message.contains("api_key") == false)
+    }
+
     @Test func theLastKnownNoteStartsWithGPS() throws {
         var position = Position(
             fix: Fix(
