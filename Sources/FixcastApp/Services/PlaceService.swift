@@ -167,9 +167,12 @@ public actor PlaceService {
     /// The table's name for `coordinate`, reused from the store within `reuseWithinKm` like Nominatim's:
     /// loading the table costs ~70 ms and ~17 MB (bench/now.sh), which a warm `fixcast now --offline`
     /// should not pay for a name it already knows.
+    /// Keyed by the table's version (`offlineCacheKey`): a name an older table or rule gave (Epsom was
+    /// "London" before places.bin knew counties) is not reused after an upgrade.
     private func offlineOutcome(_ coordinate: Coordinate, quiet: Bool = false) async -> PlaceOutcome {
         if let cache,
-            let stored = try? await cache.cachedPlace(near: coordinate, withinKm: reuseWithinKm, source: .offline)
+            let stored = try? await cache.cachedPlace(
+                near: coordinate, withinKm: reuseWithinKm, source: .offline, language: Self.offlineCacheKey)
         {
             return PlaceOutcome(place: stored)
         }
@@ -177,7 +180,7 @@ public actor PlaceService {
             let place = try offline.nearestPlace(to: coordinate)
             if let place, let cache {
                 // A store that cannot save only costs a table load later; the reading goes on.
-                try? await cache.savePlace(place, at: coordinate)
+                try? await cache.savePlace(place, at: coordinate, language: Self.offlineCacheKey)
             }
             return PlaceOutcome(place: place)
         } catch {
@@ -185,6 +188,10 @@ public actor PlaceService {
             return PlaceOutcome(place: nil, issue: quiet ? nil : ReadingIssue(error))
         }
     }
+
+    /// What an offline name is cached under, in the cache's language column (offline names have no
+    /// language): the bundled table's format version, whose rules made the name.
+    static let offlineCacheKey = "table " + OfflinePlaceTable.formatVersion
 
     private func remember(_ coordinate: Coordinate, _ place: Place?) {
         remembered.append((coordinate, place))

@@ -113,6 +113,10 @@ public struct OfflinePlaceTable: Sendable {
 
     // MARK: - Questions
 
+    /// The binary table's format version ("FXPLACE2"): names it gave are cached under it, so a new
+    /// format's rules are not hidden behind names an older one gave.
+    public static let formatVersion = String(decoding: PlaceTableImage.magic, as: UTF8.self)
+
     /// The row of the populated place nearest to `coordinate` and how far it is.
     public func nearest(to coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
         image.nearest(lat: coordinate.lat, lon: coordinate.lon).map { ($0.row, $0.radians * GreatCircle.earthRadiusKm) }

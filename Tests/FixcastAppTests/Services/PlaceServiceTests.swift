@@ -23,6 +23,22 @@ struct PlaceServiceTests {
             offline: PlaceTestData.offline, cache: cache)
     }
 
+    /// An offline name stored by an older table (no key, or another version's) is not reused: the table
+    /// names the spot again, and that name is kept under its version.
+    @Test func anOfflineNameFromAnOlderTableIsNamedAgain() async throws {
+        let cache = InMemoryPlaceCache()
+        let epsom = Coordinate(lat: 51.3305, lon: -0.2701)!
+        try await cache.savePlace(
+            Place(name: "London", region: "England", country: "United Kingdom", countryCode: "GB", source: .offline),
+            at: epsom, language: nil)
+        let outcome = await service(nil, cache: cache).place(at: epsom, offline: true)
+        #expect(outcome.place?.name == "Epsom")
+        let again = await service(nil, cache: cache).place(at: epsom, offline: true)
+        #expect(again.place?.name == "Epsom")
+        #expect(await cache.saves == 2)  // the old entry, then one new name: the second run reused it
+        #expect(await cache.entries.last?.language == PlaceService.offlineCacheKey)
+    }
+
     static let cologneRoute: [String: [FixtureResponse]] = [
         "/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-jsonv2-zoom12.json"))]
     ]
