@@ -32,15 +32,19 @@ public enum ErrorText {
         return out
     }
 
-    /// The string value of `"key": "..."` found by scanning, for bodies that are almost JSON.
+    /// How much of an error body is scanned for its reason: an API's error object is a few hundred
+    /// bytes; a 2 MiB page (the body cap) scanned whole cost tens of MB of characters on a Pi.
+    static let scannedBytes = 4096
+
+    /// The string value of `"key": "..."` found by scanning the start of a body that is almost JSON.
     static func lenientStringMember(_ key: String, in body: [UInt8]) -> String? {
-        let text = String(decoding: body, as: UTF8.self)
+        let text = String(decoding: body.prefix(scannedBytes), as: UTF8.self)
         let chars = Array(text)
         let needle = Array("\"\(key)\"")
         guard chars.count >= needle.count else { return nil }
         var i = 0
         while i + needle.count <= chars.count {
-            if Array(chars[i..<i + needle.count]) == needle {
+            if chars[i..<i + needle.count].elementsEqual(needle) {
                 var j = i + needle.count
                 while j < chars.count, chars[j].isWhitespace { j += 1 }
                 guard j < chars.count, chars[j] == ":" else {
