@@ -211,7 +211,9 @@ public struct AgentReducer: Sendable {
             }
         case .gpsReadEnded(let connected, let rejected, let at):
             time = at
-            if let delta = gpsd.readEnded(connected: connected, rejected: rejected, at: at.monotonic) {
+            if let delta = gpsd.readEnded(
+                connected: connected, rejected: rejected, fixAwaited: scheduler.isWaitingForFix, at: at.monotonic)
+            {
                 effects.append(.saveRejectedFixes(delta))
             }
         case .deadline(let at):

@@ -34,6 +34,8 @@ public struct GPSDLink: Sendable, Hashable {
     private var fixes = 0
     private var lostFix = false
     private var timed = true
+    /// The last read that brought a fix or a report of none brought the latter (`ReportGathering.fixlessWindowS`).
+    private var lastReadFixless = false
     private var rejectedGate = RejectedFixSaveGate()
     /// How long the receiver may go without a fix read before its fix counts as lost.
     public private(set) var silence = ReceiverSilence()
@@ -93,6 +95,7 @@ public struct GPSDLink: Sendable, Hashable {
             answerDueAt = nil
             quietUntil = nil
             lastFixReadAt = nil
+            lastReadFixless = false
             silence.noFix(connectionEnded: true)
             reconnectAt = now.advanced(by: backoff.nextDelay())
         case .device, .satellites:
@@ -103,15 +106,20 @@ public struct GPSDLink: Sendable, Hashable {
     /// A read ended (`connected`: the connection is still open; `rejected`: the connection's total
     /// of rejected fixes). Sets the next gather window; the counts to add to the store, if due.
     public mutating func readEnded(
-        connected: Bool, rejected: RejectedFixCounts, at now: MonotonicInstant
+        connected: Bool, rejected: RejectedFixCounts, fixAwaited: Bool = false, at now: MonotonicInstant
     ) -> RejectedFixCounts? {
         quietUntil = nil
-        if let window = ReportGathering.windowS(
-            fixes: fixes, lostFix: lostFix, connected: connected,
-            sincePreviousFixReadS: lastFixReadAt.map { now.seconds(since: $0) }, timed: timed, headless: headless)
-        {
-            quietUntil = now.advanced(by: window)
-        }
+        let fixless = fixes == 0 && lostFix
+        let window =
+            fixless
+            ? ReportGathering.fixlessWindowS(
+                lostBefore: lastReadFixless, fixAwaited: fixAwaited, connected: connected, headless: headless)
+            : ReportGathering.windowS(
+                fixes: fixes, lostFix: lostFix, connected: connected,
+                sincePreviousFixReadS: lastFixReadAt.map { now.seconds(since: $0) }, timed: timed, headless: headless)
+        if let window { quietUntil = now.advanced(by: window) }
+        // A read with neither (only satellites, a device) leaves the run of fixless reads as it was.
+        if fixes > 0 || lostFix { lastReadFixless = fixless && connected }
         if fixes > 0 {
             let interval = ReportGathering.reportIntervalS(
                 fixes: fixes, sincePreviousFixReadS: lastFixReadAt.map { now.seconds(since: $0) })

@@ -10,6 +10,10 @@
 ///   once per `headlessWindowS`, once its rate is known: at 1 Hz, one wake-up for ten fixes. The live
 ///   screen shows each fix as it comes, to the person looking at it; and a receiver that sends no
 ///   time is read as each fix comes, since only the receiver's times tell when gathered fixes came.
+/// - with no fix to read and no one watching (an indoor receiver, a car in a garage: a report without a
+///   fix each second), reports gather for `headlessWindowS` too, once the loss was acted on and no
+///   reading waits on the next fix (`fixlessWindowS`): the fix coming back is read up to 10 s late, as
+///   its loss is, instead of one wake-up a second for as long as there is no fix.
 /// Never held: the first fix (a start-up reading waits on it), a read that said the fix is lost, and a
 /// connection that ended; nor anything a person asks for (the loop reads what waits first). Each fix
 /// keeps the time it arrived (`BatchArrival`), and what is left unread is what a kill -9 can lose.
@@ -52,5 +56,15 @@ public enum ReportGathering {
         else { return nil }
         if interval < fastReportIntervalS { return fastWindowS }
         return headless && timed ? headlessWindowS : nil
+    }
+
+    /// The window after a read that brought no fix and said the receiver has none, or nil.
+    /// - Parameters:
+    ///   - lostBefore: the read before said so too (the loss was acted on at once, then);
+    ///   - fixAwaited: a reading waits on the next fix (the startup wait, a resume reading's wait);
+    ///   - headless: no live screen shows the fixes.
+    public static func fixlessWindowS(lostBefore: Bool, fixAwaited: Bool, connected: Bool, headless: Bool) -> Double? {
+        guard connected, headless, lostBefore, !fixAwaited else { return nil }
+        return headlessWindowS
     }
 }

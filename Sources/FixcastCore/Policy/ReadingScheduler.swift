@@ -191,6 +191,14 @@ public struct ReadingScheduler: Sendable {
         return p
     }
 
+    /// Whether a reading waits on the next fix: the startup wait, or a resume reading's wait for the
+    /// first fix after the wake-up (gpsd's reports are then read as they come).
+    public var isWaitingForFix: Bool {
+        if !startupTaken && !stoppedWaiting { return true }
+        if case .some = resumeFixWaitUntil { return true }
+        return false
+    }
+
     /// When the agent should send the next `.tick`: the fix wait's next step before the first
     /// reading, then the periodic due time — except while a reading is in flight, which answers a
     /// periodic tick and whose end is an event of its own (a past due time would only spin the loop).

@@ -48,6 +48,43 @@ import Testing
 
     // MARK: gathering
 
+    /// A receiver in a garage sends a report without a fix each second: headless, after the loss was
+    /// acted on at once, those reports gather for 10 s (one wake-up in ten, not one a second for as
+    /// long as there is no fix); the live screen, and the startup wait, read each as it comes.
+    @Test func headlessReportsWithoutAFixGatherOnceTheLossIsKnown() {
+        var r = Self.running()
+        _ = r.handle(.gps(.noFix, at: F.at(3)))
+        _ = r.handle(.gpsReadEnded(connected: true, rejectedFixes: Self.noneRejected, at: F.at(3)))
+        #expect(r.gpsWatch == .reports)  // the loss itself is read at once
+        #expect(r.status.gps == .lost(since: F.at(3)))
+        _ = r.handle(.gps(.noFix, at: F.at(4)))
+        _ = r.handle(.gpsReadEnded(connected: true, rejectedFixes: Self.noneRejected, at: F.at(4)))
+        #expect(r.gpsWatch == .hangUpOnly)
+        #expect(r.gpsd.quietUntil == F.at(14))
+        // The fix comes back in the window: read at its end, and reports are read as they come again
+        // until the receiver's rate is known anew.
+        #expect(r.handle(.deadline(at: F.at(14))) == [.readGPS])
+        _ = Self.read(&r, [A.fix(F.berlin, at: 13)], at: 14)
+        #expect(r.status.gps == .fixing)
+
+        var live = Self.running(.init(liveScreen: true))
+        for t in [3.0, 4, 5] {
+            _ = live.handle(.gps(.noFix, at: F.at(t)))
+            _ = live.handle(.gpsReadEnded(connected: true, rejectedFixes: Self.noneRejected, at: F.at(t)))
+        }
+        #expect(live.gpsWatch == .reports)
+
+        // No fix yet at the start: the startup reading waits on the first fix, read as it comes.
+        var starting = A.reducer()
+        _ = starting.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        _ = starting.handle(.gps(.connected(address: A.gpsd), at: F.at(0.5)))
+        for t in [1.0, 2, 3] {
+            _ = starting.handle(.gps(.noFix, at: F.at(t)))
+            _ = starting.handle(.gpsReadEnded(connected: true, rejectedFixes: Self.noneRejected, at: F.at(t)))
+        }
+        #expect(starting.gpsWatch == .reports)
+    }
+
     @Test func headlessA1HzReceiverIsReadOncePerTenSeconds() {
         var r = Self.running()
         #expect(r.gpsWatch == .reports)

@@ -95,4 +95,20 @@ import Testing
                 fixes: 1, lostFix: false, connected: true, sincePreviousFixReadS: 300, timed: true, headless: true)
                 == 10)
     }
+
+    @Test func reportsWithoutAFixGatherOnlyHeadlessOnceTheLossIsKnownAndNothingWaitsOnAFix() {
+        #expect(
+            ReportGathering.fixlessWindowS(lostBefore: true, fixAwaited: false, connected: true, headless: true) == 10)
+        #expect(
+            ReportGathering.fixlessWindowS(lostBefore: false, fixAwaited: false, connected: true, headless: true) == nil
+        )
+        #expect(
+            ReportGathering.fixlessWindowS(lostBefore: true, fixAwaited: true, connected: true, headless: true) == nil)
+        #expect(
+            ReportGathering.fixlessWindowS(lostBefore: true, fixAwaited: false, connected: false, headless: true) == nil
+        )
+        #expect(
+            ReportGathering.fixlessWindowS(lostBefore: true, fixAwaited: false, connected: true, headless: false) == nil
+        )
+    }
 }
