@@ -25,6 +25,18 @@ actor InMemoryPlaceCache: PlaceCacheStore {
         saves += 1
         entries.append((coordinate, place, language))
     }
+
+    private(set) var noPlaces: [(coordinate: Coordinate, language: String?)] = []
+
+    func knowsNoPlace(near coordinate: Coordinate, withinKm: Double, language: String?, since: Date)
+        async throws(StorageError) -> Bool
+    {
+        noPlaces.contains { $0.language == language && GreatCircle.distanceKm($0.coordinate, coordinate) <= withinKm }
+    }
+
+    func saveNoPlace(at coordinate: Coordinate, language: String?) async throws(StorageError) {
+        noPlaces.append((coordinate, language))
+    }
 }
 
 enum PlaceTestData {

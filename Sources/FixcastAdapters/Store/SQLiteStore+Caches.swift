@@ -112,6 +112,39 @@ extension SQLiteStore: PlaceCacheStore {
         return best?.place
     }
 
+    /// What a "no place here" answer is kept under in `place_cache` (with an empty name): not a
+    /// `PlaceSource`, so no name lookup ever finds it.
+    static let noPlaceSource = "nominatim-none"
+
+    public func knowsNoPlace(near coordinate: Coordinate, withinKm: Double, language: String?, since: Date)
+        throws(StorageError) -> Bool
+    {
+        let box = NearbyBox(center: coordinate, km: withinKm)
+        let (condition, values) = box.sql(firstParameter: 4)
+        let stmt = try db.prepare(
+            "SELECT lat, lon FROM place_cache WHERE source = ?1 AND language IS ?2 AND saved_at >= ?3 AND \(condition)")
+        try stmt.bindAll([.text(Self.noPlaceSource), .of(language), .of(since)] + values)
+        while try stmt.step() {
+            guard let lat = stmt.double(0), let lon = stmt.double(1), let here = Coordinate(lat: lat, lon: lon) else {
+                continue
+            }
+            if GreatCircle.distanceKm(here, coordinate) <= withinKm { return true }
+        }
+        return false
+    }
+
+    public func saveNoPlace(at coordinate: Coordinate, language: String?) throws(StorageError) {
+        try db.transaction { () throws(StorageError) in
+            let stmt = try db.prepare(
+                "INSERT INTO place_cache (lat, lon, name, source, saved_at, language) VALUES (?1, ?2, '', ?3, ?4, ?5)")
+            try stmt.bindAll([
+                .double(coordinate.lat), .double(coordinate.lon), .text(Self.noPlaceSource), .of(clock.now()),
+                .of(language),
+            ])
+            _ = try stmt.step()
+        }
+    }
+
     public func savePlace(_ place: Place, at coordinate: Coordinate, language: String?) throws(StorageError) {
         try db.transaction { () throws(StorageError) in
             let stmt = try db.prepare(

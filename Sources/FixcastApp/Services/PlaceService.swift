@@ -83,6 +83,10 @@ public actor PlaceService {
             offline: offline, cache: cache, language: settings.language, state: state, clock: clock)
     }
 
+    /// How long Nominatim's "no place here" is believed: OpenStreetMap rarely gains a place at sea or in
+    /// a desert, but it may; a month costs one request a month for a spot.
+    static let noPlaceKeptS: Double = 30 * 86_400
+
     /// The store's state key of Nominatim's back-off.
     static let backoffKey = "places.backoff.nominatim"
 
@@ -103,6 +107,16 @@ public actor PlaceService {
             return PlaceOutcome(place: stored)
         }
         let now = clock.now()
+        // Nominatim said "no place here" for this spot lately (a boat at its mooring, asked by every
+        // `fixcast now` from cron): the table's nearest place, without asking again.
+        if let cache,
+            (try? await cache.knowsNoPlace(
+                near: coordinate, withinKm: reuseWithinKm, language: language,
+                since: now.addingTimeInterval(-Self.noPlaceKeptS))) == true
+        {
+            remember(coordinate, nil)
+            return await offlineOutcome(coordinate, quiet: true)
+        }
         if let until = await backoff.heldUntil(now: now) {
             var outcome = await offlineOutcome(coordinate, quiet: true)
             outcome.issue = ReadingIssue(PlaceError.backingOff(service: NominatimPlaces.serviceName, until: until))
@@ -156,9 +170,11 @@ public actor PlaceService {
         }
         if case .success(let place) = result {
             remember(coordinate, place)
+            // A store that cannot save only costs a repeated request later; the reading goes on.
             if let place, let cache {
-                // A store that cannot save only costs a repeated request later; the reading goes on.
                 try? await cache.savePlace(place, at: coordinate, language: language)
+            } else if let cache {
+                try? await cache.saveNoPlace(at: coordinate, language: language)
             }
         }
         return result

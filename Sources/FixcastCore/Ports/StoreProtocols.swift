@@ -82,6 +82,12 @@ public protocol PlaceCacheStore: Sendable {
     func cachedPlace(near coordinate: Coordinate, withinKm: Double, source: PlaceSource, language: String?)
         async throws(StorageError) -> Place?
     func savePlace(_ place: Place, at coordinate: Coordinate, language: String?) async throws(StorageError)
+    /// Whether Nominatim answered "no place here" (the sea, a desert) within `withinKm` of `coordinate`,
+    /// in `language`, at `since` or later.
+    func knowsNoPlace(near coordinate: Coordinate, withinKm: Double, language: String?, since: Date)
+        async throws(StorageError) -> Bool
+    /// Keeps Nominatim's "no place here" for `coordinate`.
+    func saveNoPlace(at coordinate: Coordinate, language: String?) async throws(StorageError)
 }
 
 extension PlaceCacheStore {

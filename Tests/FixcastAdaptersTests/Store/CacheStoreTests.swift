@@ -105,6 +105,26 @@ import Testing
         #expect(try await s.cachedPlace(near: here, withinKm: 5, source: .search) == nil)
     }
 
+    /// Nominatim's "no place here" is kept apart from names (no name lookup finds it), by language and
+    /// by when it was said.
+    @Test func noPlaceHereIsKeptApartFromNames() async throws {
+        let s = try store()
+        let sea = Coordinate(lat: 54.5, lon: 7.0)!
+        let before = StoreTestData.t0.addingTimeInterval(-60)
+        #expect(try await !s.knowsNoPlace(near: sea, withinKm: 1, language: "en", since: before))
+        try await s.saveNoPlace(at: sea, language: "en")
+        #expect(try await s.knowsNoPlace(near: sea.movedEast(metres: 500), withinKm: 1, language: "en", since: before))
+        #expect(
+            try await !s.knowsNoPlace(near: sea.movedEast(metres: 5000), withinKm: 1, language: "en", since: before))
+        #expect(try await !s.knowsNoPlace(near: sea, withinKm: 1, language: "de", since: before))
+        #expect(
+            try await !s.knowsNoPlace(
+                near: sea, withinKm: 1, language: "en", since: StoreTestData.t0.addingTimeInterval(60)))
+        for source in [PlaceSource.nominatim, .offline, .search] {
+            #expect(try await s.cachedPlace(near: sea, withinKm: 1, source: source, language: nil) == nil)
+        }
+    }
+
     /// A name is served in the language it was asked in: after `places.language` changed from en to ru,
     /// Köln's English name was served for ever within a kilometre of where it was asked. A name saved
     /// without a language (before the column, or the bundled table's) is not served for one.

@@ -39,6 +39,22 @@ struct PlaceServiceTests {
         #expect(await cache.entries.last?.language == PlaceService.offlineCacheKey)
     }
 
+    /// At sea Nominatim knows no place: that answer is kept in the store, so the next process (a
+    /// `fixcast now` from cron) names the spot from the table without asking again.
+    @Test func noPlaceHereIsAskedOnceAcrossProcesses() async throws {
+        let server = try FixtureServer.started(routes: [
+            "/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-error-unable-to-geocode.json"))]
+        ])
+        defer { server.stop() }
+        let cache = InMemoryPlaceCache()
+        let helgoland = Coordinate(lat: 54.10, lon: 7.80)!
+        let first = await service(server, cache: cache).place(at: helgoland, offline: false)
+        let second = await service(server, cache: cache).place(at: helgoland.movedEast(metres: 300), offline: false)
+        #expect(first.issue == nil && second.issue == nil)
+        #expect(first.place?.source == .offline && second.place?.source == .offline)
+        #expect(server.requestCount(path: "/reverse") == 1)
+    }
+
     static let cologneRoute: [String: [FixtureResponse]] = [
         "/reverse": [.file(PlaceTestData.fixture("nominatim-reverse-jsonv2-zoom12.json"))]
     ]
