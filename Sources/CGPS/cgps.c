@@ -18,8 +18,10 @@
  * commands that never talk to gpsd never map it and what it pulls in (libdbus, libsystemd, libgcrypt
  * ...). Until it loads, cgps_open fails with CGPS_ERR_NO_LIBRARY and the rest do nothing.
  */
-/* POSIX.1-2008 for getaddrinfo and clock_gettime under -std=c11 (the probe in cgps_open). */
+/* POSIX.1-2008 for getaddrinfo and clock_gettime under -std=c11 (the probe in cgps_open); GNU for
+ * getaddrinfo_a, the name lookup the probe can stop waiting for (in libc itself since glibc 2.34). */
 #define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include "cgps.h"
 
 #include <stddef.h>
@@ -29,6 +31,8 @@
 #include <math.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <netdb.h>
@@ -129,20 +133,95 @@ static long long cgps_now_ms(void) {
     return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/* Whether host:port takes a TCP connection within timeout_ms: 0 when it does (the probe's own
- * connection is closed at once), else the errno of the last address tried (ETIMEDOUT when none
- * answered in time). gps_open connects with a blocking connect(2), which waits for the kernel's SYN
- * retries (about two minutes) when a host drops them: a gpsd host that is switched off, or behind a
- * firewall. The probe bounds that wait, so a loop that connects never stops turning for longer than
- * timeout_ms. A name that does not resolve is left to gps_open, which says so in its own words. */
-static int cgps_probe(const char *host, const char *port, int timeout_ms) {
+/* One name lookup the caller may stop waiting for: glibc's getaddrinfo_a runs it on a thread of its
+ * own and calls lookup_ended when it ends. Whichever of the caller (done waiting, or given up) and
+ * lookup_ended comes second frees it, so an answer that comes after the caller gave up is freed then. */
+struct cgps_lookup {
+    struct gaicb request;
     struct addrinfo hints;
-    memset(&hints, 0, sizeof hints);
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    hints.ai_protocol = IPPROTO_TCP;
+    char *host;
+    char *port;
+    atomic_int holders;
+};
+
+static void lookup_release(struct cgps_lookup *l) {
+    if (atomic_fetch_sub(&l->holders, 1) != 1) return;
+    if (l->request.ar_result != NULL) freeaddrinfo(l->request.ar_result);
+    free(l->host);
+    free(l->port);
+    free(l);
+}
+
+static void lookup_ended(union sigval v) { lookup_release(v.sival_ptr); }
+
+/* host:port's addresses within timeout_ms: 0 with *out set (freed with freeaddrinfo);
+ * CGPS_ERR_RESOLVE_TIMEOUT when the lookup had not ended by then; CGPS_ERR_UNRESOLVED when the name
+ * does not resolve. getaddrinfo(3) has no time limit of its own: a name on a DNS or mDNS server that
+ * does not answer held the agent's loop (keys, signals, the screen) for the resolver's timeouts, at
+ * every reconnect. A numeric address resolves at once, without a lookup. */
+static int cgps_resolve(const char *host, const char *port, int timeout_ms, struct addrinfo **out) {
+    *out = NULL;
+    struct cgps_lookup *l = calloc(1, sizeof *l);
+    if (l == NULL) return ENOMEM;
+    l->host = strdup(host);
+    l->port = strdup(port);
+    if (l->host == NULL || l->port == NULL) {
+        free(l->host);
+        free(l->port);
+        free(l);
+        return ENOMEM;
+    }
+    l->hints.ai_family = AF_UNSPEC;
+    l->hints.ai_socktype = SOCK_STREAM;
+    l->hints.ai_protocol = IPPROTO_TCP;
+    l->request.ar_name = l->host;
+    l->request.ar_service = l->port;
+    l->request.ar_request = &l->hints;
+    atomic_init(&l->holders, 2);
+    struct sigevent done;
+    memset(&done, 0, sizeof done);
+    done.sigev_notify = SIGEV_THREAD;
+    done.sigev_notify_function = lookup_ended;
+    done.sigev_value.sival_ptr = l;
+    struct gaicb *list[1] = {&l->request};
+    if (getaddrinfo_a(GAI_NOWAIT, list, 1, &done) != 0) {
+        free(l->host);
+        free(l->port);
+        free(l);
+        return EAGAIN;
+    }
+    long long deadline = cgps_now_ms() + timeout_ms;
+    int rc;
+    while ((rc = gai_error(&l->request)) == EAI_INPROGRESS) {
+        long long left = deadline - cgps_now_ms();
+        if (left <= 0) break;
+        struct timespec wait = {.tv_sec = left / 1000, .tv_nsec = (left % 1000) * 1000000};
+        const struct gaicb *waiting[1] = {&l->request};
+        (void)gai_suspend(waiting, 1, &wait); /* ends at the answer, the time, or a signal: asked again */
+    }
+    if (rc == 0) {
+        *out = l->request.ar_result;
+        l->request.ar_result = NULL;
+    }
+    lookup_release(l);
+    if (rc == EAI_INPROGRESS) return CGPS_ERR_RESOLVE_TIMEOUT;
+    return rc == 0 ? 0 : CGPS_ERR_UNRESOLVED;
+}
+
+/* Whether host:port takes a TCP connection within timeout_ms: 0 when it does (the probe's own
+ * connection is closed at once; `numeric` then holds the address that took it, for gps_open, so
+ * that it does not look the name up again without a time limit), else the errno of the last address
+ * tried (ETIMEDOUT when none answered in time) or CGPS_ERR_RESOLVE_TIMEOUT. gps_open connects with a
+ * blocking connect(2), which waits for the kernel's SYN retries (about two minutes) when a host drops
+ * them: a gpsd host that is switched off, or behind a firewall. The probe bounds that wait and the
+ * name's lookup, so a loop that connects never stops turning for much longer than timeout_ms. A name
+ * that does not resolve is left to gps_open, which says so in its own words. */
+static int cgps_probe(const char *host, const char *port, int timeout_ms, char *numeric, size_t capacity) {
+    numeric[0] = '\0';
     struct addrinfo *list = NULL;
-    if (getaddrinfo(host, port, &hints, &list) != 0) return 0;
+    int resolved = cgps_resolve(host, port, timeout_ms, &list);
+    if (resolved == CGPS_ERR_RESOLVE_TIMEOUT) return resolved;
+    if (resolved != 0) return 0;
     long long deadline = cgps_now_ms() + timeout_ms;
     int result = ETIMEDOUT;
     for (struct addrinfo *a = list; a != NULL; a = a->ai_next) {
@@ -169,6 +248,8 @@ static int cgps_probe(const char *host, const char *port, int timeout_ms) {
         close(fd);
         if (rc == 0) {
             result = 0;
+            if (getnameinfo(a->ai_addr, a->ai_addrlen, numeric, (socklen_t)capacity, NULL, 0, NI_NUMERICHOST) != 0)
+                numeric[0] = '\0';
             break;
         }
         result = saved;
@@ -194,8 +275,10 @@ static void keep_alive(int fd) {
 
 cgps_handle *cgps_open(const char *host, const char *port, int timeout_ms, int *err) {
     if (err) *err = 0;
+    char numeric[NI_MAXHOST];
+    numeric[0] = '\0';
     if (timeout_ms > 0) {
-        int unreachable = cgps_probe(host, port, timeout_ms);
+        int unreachable = cgps_probe(host, port, timeout_ms, numeric, sizeof numeric);
         if (unreachable != 0) {
             if (err) *err = unreachable;
             return NULL;
@@ -212,7 +295,7 @@ cgps_handle *cgps_open(const char *host, const char *port, int timeout_ms, int *
         return NULL;
     }
     errno = 0;
-    if (lib.open(host, port, &h->data) != 0) {
+    if (lib.open(numeric[0] != '\0' ? numeric : host, port, &h->data) != 0) {
         /* libgps leaves its own (negative) code or the system's errno in errno. */
         if (err) *err = errno != 0 ? errno : -1;
         free(h);
@@ -404,6 +487,8 @@ void cgps_close(cgps_handle *h) {
 const char *cgps_errstr(int err) {
     if (err == ENOMEM) return "out of memory";
     if (err == CGPS_ERR_NO_LIBRARY) return "libgps is not loaded";
+    if (err == CGPS_ERR_RESOLVE_TIMEOUT) return "its name was not resolved within the connect timeout (check the DNS, or use an address)";
+    if (err == CGPS_ERR_UNRESOLVED) return "its name does not resolve";
     /* A system error (the probe's, or one libgps left in errno): libgps's own codes are negative. */
     if (err > 0) return strerror(err);
     if (cgps_library_load() != 0) return "libgps is not loaded";

@@ -73,6 +73,10 @@ int cgps_library_probe(const char *soname, char *error, size_t capacity);
 /* The *err of a cgps_open that failed because libgps cannot be loaded (libgps's own codes are -1..-9
  * and errno values are positive). */
 #define CGPS_ERR_NO_LIBRARY (-1000)
+/* The *err of a cgps_open whose host name was not looked up within its timeout_ms. */
+#define CGPS_ERR_RESOLVE_TIMEOUT (-1001)
+/* Internal to the probe (a name that does not resolve is left to libgps, which says so). */
+#define CGPS_ERR_UNRESOLVED (-1002)
 
 /* The libgps API this shim was compiled against (GPSD_API_MAJOR_VERSION). */
 int cgps_api_major(void);
@@ -80,7 +84,8 @@ int cgps_shim_version(void);
 
 /* Connects to gpsd at host:port (port as decimal text). NULL on failure with *err set (see cgps_errstr).
  * With timeout_ms > 0 a host that takes no TCP connection within that time fails with ETIMEDOUT
- * instead of blocking for the kernel's SYN retries (about two minutes); 0 leaves the wait to libgps. */
+ * instead of blocking for the kernel's SYN retries (about two minutes), and a name not looked up within
+ * it fails with CGPS_ERR_RESOLVE_TIMEOUT; 0 leaves both waits to libgps. */
 cgps_handle *cgps_open(const char *host, const char *port, int timeout_ms, int *err);
 
 /* Asks gpsd to stream JSON reports (?WATCH={"enable":true,"json":true}). 0 on success, -1 on failure. */

@@ -87,6 +87,7 @@ public final class GPSDConnection {
         if let missing = LoadableLibrary.gps.load() { return .disconnected(.libraryMissing(missing)) }
         var err: Int32 = 0
         guard let h = cgps_open(address.host, String(address.port), Self.connectTimeoutMs, &err) else {
+            if err == CGPS_ERR_RESOLVE_TIMEOUT { return .disconnected(.nameNotResolved(address: label)) }
             let detail = String(cString: cgps_errstr(err))
             return .disconnected(
                 everConnected ? .connectionLost(address: label) : .unreachable(address: label, detail: detail))

@@ -373,7 +373,7 @@ public struct AgentReducer: Sendable {
             gpsProblem = error
             let connection: FixWaitPolicy.Event
             switch error {
-            case .unreachable, .watchRefused, .libraryMissing: connection = .unreachable
+            case .unreachable, .watchRefused, .libraryMissing, .nameNotResolved: connection = .unreachable
             default: connection = .connectionLost
             }
             let lost = decide(scheduler.handle(.fixLost(at: now)), at: now)
@@ -441,9 +441,13 @@ public struct AgentReducer: Sendable {
             fixWaitNotice = .noPosition
             guard oneReading else { return [] }
             oneReadingFailed = true
-            // Without libgps no wait could have worked: say that, not "gpsd is not answering".
-            if let problem = gpsProblem, case .libraryMissing = problem {
-                return [.sayNoPosition(problem)] + leave(at: now)
+            // Without libgps, or without the host's address, no wait could have worked: say that, not
+            // "gpsd is not answering; start gpsd".
+            if let problem = gpsProblem {
+                switch problem {
+                case .libraryMissing, .nameNotResolved: return [.sayNoPosition(problem)] + leave(at: now)
+                default: break
+                }
             }
             let why = scheduler.fixWaitFailure ?? .unreachable
             return [.sayNoPosition(GPSError(why, address: configuration.gpsdAddress))] + leave(at: now)

@@ -14,6 +14,9 @@ public enum GPSError: UserFacingError, Hashable {
     case lostBeforeFix(address: String, attempts: Int, timeoutS: Double)
     /// libgps could not be loaded (it is opened at the first connection, not linked).
     case libraryMissing(MissingLibrary)
+    /// `gps.host` is a name that was not looked up within the connect timeout (a DNS or mDNS server
+    /// that does not answer): not gpsd's fault, and starting it would not help.
+    case nameNotResolved(address: String)
 
     public var component: Component { .gps }
 
@@ -35,6 +38,9 @@ public enum GPSError: UserFacingError, Hashable {
                 "gps: gpsd at \(a) went away and no fix came back within \(Self.tries(n, t)); check that gpsd is running (systemctl status gpsd) or pass --at LAT,LON."
         case .libraryMissing(let library):
             return "gps: \(library.clause), or pass --at LAT,LON."
+        case .nameNotResolved(let a):
+            return
+                "gps: the host name of gpsd at \(a) could not be looked up in time (the DNS or mDNS server does not answer); check it, or set gps.host to an address."
         }
     }
 

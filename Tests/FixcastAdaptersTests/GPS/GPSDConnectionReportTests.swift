@@ -12,10 +12,12 @@ struct GPSDConnectionReportTests {
         "{\"class\":\"VERSION\",\"release\":\"3.22\",\"rev\":\"3.22\",\"proto_major\":3,\"proto_minor\":14}"
 
     /// Reads what the stand-in sent (it sends at once; a few tries for the bytes to arrive).
-    static func events(_ lines: [String], everySky: Bool = false) async throws -> [GPSEvent] {
+    static func events(_ lines: [String], everySky: Bool = false, host: String = "127.0.0.1") async throws
+        -> [GPSEvent]
+    {
         let gpsd = try StandInGPSD(.sends(lines))
         let connection = GPSDConnection(
-            address: try GPSDAddress(host: "127.0.0.1", port: Int(gpsd.port)),
+            address: try GPSDAddress(host: host, port: Int(gpsd.port)),
             skyIntervalS: everySky ? 0 : SkyThinning.defaultIntervalS)
         guard case .opened = connection.open() else {
             Issue.record("the stand-in takes the connection")
@@ -50,6 +52,15 @@ struct GPSDConnectionReportTests {
         let fix = try #require(events.compactMap(\.fix).first, "\(events)")
         #expect(fix.horizontalErrorM == 12)
         #expect(fix.satellitesUsed == 1)
+    }
+
+    /// `gps.host` as a name: the shim looks it up once, within the connect timeout, and hands libgps
+    /// the address that took the probe's connection (libgps would look the name up again, with no time
+    /// limit). "localhost" may give ::1 first, which the stand-in (on 127.0.0.1) refuses: the next
+    /// address is tried, and the connection reaches the stand-in.
+    @Test func aHostNameIsLookedUpOnceAndConnects() async throws {
+        let events = try await Self.events([Self.version], host: "localhost")
+        #expect(events.contains { if case .connected = $0 { true } else { false } }, "\(events)")
     }
 
     /// A gpsd on another machine that loses its power sends no FIN: without keep-alive the connection

@@ -84,6 +84,16 @@ import Testing
             ])
     }
 
+    /// A `gps.host` name the DNS did not answer for: said as that, not as "start gpsd".
+    @Test func aHostNameNotLookedUpIsSaidAsSuch() {
+        var r = A.reducer(Self.configuration)
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        #expect(
+            r.handle(.gps(.disconnected(.nameNotResolved(address: "gpspi.local:2947")), at: F.at(4)))
+                == [.sayNoPosition(.nameNotResolved(address: "gpspi.local:2947")), .exit(code: 1)])
+        #expect(GPSError.nameNotResolved(address: "h:1").message.contains("set gps.host to an address"))
+    }
+
     @Test func gpsdUnreachableEndsTheWaitAtOnce() {
         var r = A.reducer(Self.configuration)
         _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))

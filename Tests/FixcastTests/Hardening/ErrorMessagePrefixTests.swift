@@ -23,7 +23,7 @@ import Testing
             GPSError.unreachable(address: "127.0.0.1:2947", detail: nil),
             GPSError.watchRefused(address: "a"), GPSError.connectionLost(address: "a"),
             GPSError.noFixInTime(address: "a", attempts: 3, timeoutS: 8),
-            GPSError.lostBeforeFix(address: "a", attempts: 3, timeoutS: 8),
+            GPSError.lostBeforeFix(address: "a", attempts: 3, timeoutS: 8), GPSError.nameNotResolved(address: "a:2947"),
             StorageError.cannotOpen(path: "/p", detail: "d"), StorageError.readOnly(path: "/p"),
             StorageError.diskFull(path: "/p"), StorageError.corrupt(path: "/p", detail: "d"),
             StorageError.newerSchema(path: "/p", version: 99), StorageError.foreign(path: "/p"),
