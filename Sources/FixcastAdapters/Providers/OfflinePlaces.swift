@@ -65,7 +65,9 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
         guard let hit = table.settlement(at: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
             return nil
         }
-        return table.place(hit.row)
+        // A row whose name the file does not hold (a damaged places.bin) names nothing: no place, not "".
+        let place = table.place(hit.row)
+        return place.name.isEmpty ? nil : place
     }
 
     public func search(_ query: String, limit: Int) async throws(PlaceError) -> [PlaceMatch] {

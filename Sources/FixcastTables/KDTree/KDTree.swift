@@ -94,8 +94,9 @@ package enum KDTree {
 
 /// The one k-d tree walk.
 extension KDTreeStorage {
-    /// The node nearest to `q` (its id and squared chord); nil for an empty tree, or when the winning id is
-    /// not below `count` (a damaged places.bin: ids index the caller's rows, of which there are `count`).
+    /// The node nearest to `q` (its id and squared chord) among those whose id is a row (below `count`: a
+    /// damaged places.bin's other ids are passed over, so the nearest good row answers); nil for an empty
+    /// tree or one without a good id.
     package func nearestNode(to q: UnitVector) -> KDTree.Best? {
         guard count > 0 else { return nil }
         var best = KDTree.Best.none
@@ -118,7 +119,7 @@ extension KDTreeStorage {
         var best = KDTree.Best.none
         for position in 0..<count {
             let n = node(position)
-            best.offer(KDTree.chordSquared(n.point, q), n.id)
+            if n.id >= 0, Int(n.id) < count { best.offer(KDTree.chordSquared(n.point, q), n.id) }
         }
         return best.id >= 0 && Int(best.id) < count ? best : nil
     }
@@ -127,7 +128,7 @@ extension KDTreeStorage {
         guard hi > lo else { return }
         let mid = (lo + hi) / 2
         let n = node(mid)
-        best.offer(KDTree.chordSquared(n.point, q), n.id)
+        if n.id >= 0, Int(n.id) < count { best.offer(KDTree.chordSquared(n.point, q), n.id) }
         guard hi - lo > 1 else { return }
         let diff = KDTree.coordinate(q, axis: n.axis) - KDTree.coordinate(n.point, axis: n.axis)
         if diff < 0 {

@@ -34,4 +34,21 @@ struct OfflinePlacesTests {
         #expect(detail.contains(dir.path))
         #expect(detail.contains("truncated"))
     }
+
+    /// A table whose strings were all shifted (damage the loader's checks cannot see without reading every
+    /// page) names no row: no place, not a place called "".
+    @Test func aRowWithoutAReadableNameIsNoPlace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fixcast-offline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes = [UInt8](
+            try Data(contentsOf: TestPaths.repoRoot.appendingPathComponent("share/fixcast/\(OfflinePlaces.fileName)")))
+        let strings = (0..<8).reduce(0) { $0 | Int(bytes[40 + $1]) << (8 * $1) } - 2
+        for i in 0..<8 { bytes[40 + i] = UInt8((strings >> (8 * i)) & 0xFF) }
+        try Data(bytes).write(to: dir.appendingPathComponent(OfflinePlaces.fileName))
+        let files = DataFiles(
+            environment: ["FIXCAST_DATA_DIR": dir.path, "XDG_DATA_DIRS": "/nonexistent"], executablePath: nil)
+        let q = try #require(Coordinate(lat: 52.52, lon: 13.405))
+        #expect(try OfflinePlaces(dataFiles: files).nearestPlace(to: q) == nil)
+    }
 }

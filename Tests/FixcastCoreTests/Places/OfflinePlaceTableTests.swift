@@ -149,6 +149,31 @@ struct PlaceTableImageTests {
         #expect(throws: OfflinePlaceTable.FormatError.self) { try OfflinePlaceTable(imageBytes: wrongCount) }
     }
 
+    /// A tree node whose row id is out of range (a damaged file) is passed over: the nearest good row
+    /// answers, as the scan over every node does, instead of nothing.
+    @Test func aDamagedRowIdIsPassedOverNotTheAnswer() throws {
+        var image = try Self.image()
+        func u64(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(image[at + $1]) << (8 * $1) } }
+        let tree = u64(24)
+        let table = try OfflinePlaceTable(imageBytes: image)
+        let q = try #require(Coordinate(lat: 50.9, lon: 7.0))
+        let good = try #require(table.nearest(to: q)?.row)
+        // The node of that row: its id word (bits 0-29) set to a row that does not exist.
+        let position = (0..<table.count).first { p in
+            let at = tree + p * 12 + 8
+            return (0..<4).reduce(0) { $0 | Int(image[at + $1]) << (8 * $1) } & 0x3FFF_FFFF == good
+        }
+        let at = tree + (try #require(position)) * 12 + 8
+        image[at] = 0xFF
+        image[at + 1] = 0xFF
+        image[at + 2] = 0xFF
+        image[at + 3] = (image[at + 3] & 0xC0) | 0x3F
+        let damaged = try OfflinePlaceTable(imageBytes: image)
+        let hit = try #require(damaged.nearest(to: q))
+        #expect(hit.row != good && hit.row < damaged.count)
+        #expect(damaged.nearestByScan(to: q)?.row == hit.row)
+    }
+
     // Found by the decoders' fuzz campaign (`fixcast-bench fuzz places-bin`, bench/README.md): with the
     // strings offset of the bundled table moved 2 KiB, every name length was read from other bytes (up to
     // 64 KiB each), and one search folded 20 GB of garbage for minutes. A row's strings end where the next
