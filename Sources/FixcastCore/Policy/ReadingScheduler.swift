@@ -206,8 +206,11 @@ public struct ReadingScheduler: Sendable {
     public var nextTickAt: MonotonicInstant? {
         if !startupTaken && !stoppedWaiting { return fixWait.deadline }
         if isReadingInFlight { return nil }
-        guard let resumeDue = resumeFixWaitUntil else { return periodic.dueAt }
-        return periodic.dueAt.map { min($0, resumeDue) } ?? resumeDue
+        // While the resume reading waits for a fix, its wait's end is the only timed step: a periodic
+        // due time inside it is answered by that reading (a tick for it would find nothing to do, and
+        // a due time left in the past would spin the loop).
+        if let resumeDue = resumeFixWaitUntil { return resumeDue }
+        return periodic.dueAt
     }
 
     /// Feeds one event; returns what to do now.

@@ -355,6 +355,20 @@ import Testing
         #expect(s.pendingForced == nil)
     }
 
+    /// A periodic due time inside the resume reading's wait is not a deadline of its own: its tick
+    /// would decide nothing and leave a due time in the past, which the loop would wake for at once,
+    /// again and again, until the wait ended.
+    @Test func aPeriodicDueTimeInsideTheResumeWaitIsNotADeadline() {
+        var s = started()  // the startup reading at 1 s: periodic due at 1801 s
+        _ = s.handle(.resumeSample(sleepOffsetS: 600, at: F.at(1797)))
+        #expect(s.nextTickAt == F.at(1797 + s.configuration.fixTimeoutS))
+        #expect(s.handle(.tick(at: F.at(1801))) == .none)
+        #expect(s.nextTickAt == F.at(1797 + s.configuration.fixTimeoutS))
+        let resume = request(s.handle(.tick(at: F.at(1797 + s.configuration.fixTimeoutS))))
+        #expect(resume?.trigger == .resume)
+        #expect(s.nextTickAt == nil)  // in flight
+    }
+
     @Test func noFixAfterAResumeGivesTheResumeReadingAtTheLastKnownPositionMarkedSo() {
         var s = started()
         _ = s.handle(.resumeSample(sleepOffsetS: 600, at: F.at(200)))
