@@ -134,43 +134,65 @@ static long long cgps_now_ms(void) {
 }
 
 /* One name lookup the caller may stop waiting for: glibc's getaddrinfo_a runs it on a thread of its
- * own and calls lookup_ended when it ends. Whichever of the caller (done waiting, or given up) and
- * lookup_ended comes second frees it, so an answer that comes after the caller gave up is freed then. */
+ * own and, once it has ended, calls lookup_ended on another, which says so under `lock` (so the answer
+ * the lookup wrote is seen whole by the caller, on any CPU) and lets go of its hold. Whichever of the
+ * caller (done waiting, or given up) and lookup_ended lets go second frees it, so an answer that comes
+ * after the caller gave up is freed then. */
 struct cgps_lookup {
     struct gaicb request;
     struct addrinfo hints;
     char *host;
     char *port;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int ended;
     atomic_int holders;
 };
 
 static void lookup_release(struct cgps_lookup *l) {
     if (atomic_fetch_sub(&l->holders, 1) != 1) return;
     if (l->request.ar_result != NULL) freeaddrinfo(l->request.ar_result);
+    pthread_cond_destroy(&l->changed);
+    pthread_mutex_destroy(&l->lock);
     free(l->host);
     free(l->port);
     free(l);
 }
 
-static void lookup_ended(union sigval v) { lookup_release(v.sival_ptr); }
+static void lookup_ended(union sigval v) {
+    struct cgps_lookup *l = v.sival_ptr;
+    pthread_mutex_lock(&l->lock);
+    l->ended = 1;
+    pthread_cond_signal(&l->changed);
+    pthread_mutex_unlock(&l->lock);
+    lookup_release(l);
+}
 
-/* host:port's addresses within timeout_ms: 0 with *out set (freed with freeaddrinfo);
- * CGPS_ERR_RESOLVE_TIMEOUT when the lookup had not ended by then; CGPS_ERR_UNRESOLVED when the name
- * does not resolve. getaddrinfo(3) has no time limit of its own: a name on a DNS or mDNS server that
- * does not answer held the agent's loop (keys, signals, the screen) for the resolver's timeouts, at
- * every reconnect. A numeric address resolves at once, without a lookup. */
-static int cgps_resolve(const char *host, const char *port, int timeout_ms, struct addrinfo **out) {
+/* host:port's addresses by `deadline_ms` (cgps_now_ms's clock): 0 with *out set (freed with
+ * freeaddrinfo); CGPS_ERR_RESOLVE_TIMEOUT when the lookup had not ended by then; another nonzero when
+ * the name does not resolve or the lookup could not start. getaddrinfo(3) has no time limit of its
+ * own: a name on a DNS or mDNS server that does not answer held the agent's loop (keys, signals, the
+ * screen) for the resolver's timeouts, at every reconnect. A numeric address resolves at once. */
+static int cgps_resolve(const char *host, const char *port, long long deadline_ms, struct addrinfo **out) {
     *out = NULL;
     struct cgps_lookup *l = calloc(1, sizeof *l);
     if (l == NULL) return ENOMEM;
     l->host = strdup(host);
     l->port = strdup(port);
-    if (l->host == NULL || l->port == NULL) {
+    pthread_condattr_t clock;
+    int ready = l->host != NULL && l->port != NULL && pthread_condattr_init(&clock) == 0;
+    if (ready) {
+        ready = pthread_condattr_setclock(&clock, CLOCK_MONOTONIC) == 0 &&
+                pthread_cond_init(&l->changed, &clock) == 0;
+        pthread_condattr_destroy(&clock);
+    }
+    if (!ready) {
         free(l->host);
         free(l->port);
         free(l);
         return ENOMEM;
     }
+    pthread_mutex_init(&l->lock, NULL);
     l->hints.ai_family = AF_UNSPEC;
     l->hints.ai_socktype = SOCK_STREAM;
     l->hints.ai_protocol = IPPROTO_TCP;
@@ -185,26 +207,34 @@ static int cgps_resolve(const char *host, const char *port, int timeout_ms, stru
     done.sigev_value.sival_ptr = l;
     struct gaicb *list[1] = {&l->request};
     if (getaddrinfo_a(GAI_NOWAIT, list, 1, &done) != 0) {
-        free(l->host);
-        free(l->port);
-        free(l);
+        /* glibc may have queued the lookup, or started the notification, before it failed: only the
+         * caller's hold is let go, so nothing it may still touch is freed (at worst it is never freed). */
+        lookup_release(l);
         return EAGAIN;
     }
-    long long deadline = cgps_now_ms() + timeout_ms;
-    int rc;
-    while ((rc = gai_error(&l->request)) == EAI_INPROGRESS) {
-        long long left = deadline - cgps_now_ms();
+    pthread_mutex_lock(&l->lock);
+    while (!l->ended) {
+        long long left = deadline_ms - cgps_now_ms();
         if (left <= 0) break;
-        struct timespec wait = {.tv_sec = left / 1000, .tv_nsec = (left % 1000) * 1000000};
-        const struct gaicb *waiting[1] = {&l->request};
-        (void)gai_suspend(waiting, 1, &wait); /* ends at the answer, the time, or a signal: asked again */
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_sec += left / 1000;
+        until.tv_nsec += (left % 1000) * 1000000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000;
+        }
+        (void)pthread_cond_timedwait(&l->changed, &l->lock, &until);
     }
+    int ended = l->ended;
+    pthread_mutex_unlock(&l->lock);
+    int rc = ended ? gai_error(&l->request) : EAI_INPROGRESS;
     if (rc == 0) {
         *out = l->request.ar_result;
         l->request.ar_result = NULL;
     }
     lookup_release(l);
-    if (rc == EAI_INPROGRESS) return CGPS_ERR_RESOLVE_TIMEOUT;
+    if (!ended) return CGPS_ERR_RESOLVE_TIMEOUT;
     return rc == 0 ? 0 : CGPS_ERR_UNRESOLVED;
 }
 
@@ -218,11 +248,12 @@ static int cgps_resolve(const char *host, const char *port, int timeout_ms, stru
  * that does not resolve is left to gps_open, which says so in its own words. */
 static int cgps_probe(const char *host, const char *port, int timeout_ms, char *numeric, size_t capacity) {
     numeric[0] = '\0';
+    /* One deadline for the lookup and the connection: the loop waits timeout_ms at most, not twice. */
+    long long deadline = cgps_now_ms() + timeout_ms;
     struct addrinfo *list = NULL;
-    int resolved = cgps_resolve(host, port, timeout_ms, &list);
+    int resolved = cgps_resolve(host, port, deadline, &list);
     if (resolved == CGPS_ERR_RESOLVE_TIMEOUT) return resolved;
     if (resolved != 0) return 0;
-    long long deadline = cgps_now_ms() + timeout_ms;
     int result = ETIMEDOUT;
     for (struct addrinfo *a = list; a != NULL; a = a->ai_next) {
         int fd = socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
@@ -488,7 +519,6 @@ const char *cgps_errstr(int err) {
     if (err == ENOMEM) return "out of memory";
     if (err == CGPS_ERR_NO_LIBRARY) return "libgps is not loaded";
     if (err == CGPS_ERR_RESOLVE_TIMEOUT) return "its name was not resolved within the connect timeout (check the DNS, or use an address)";
-    if (err == CGPS_ERR_UNRESOLVED) return "its name does not resolve";
     /* A system error (the probe's, or one libgps left in errno): libgps's own codes are negative. */
     if (err > 0) return strerror(err);
     if (cgps_library_load() != 0) return "libgps is not loaded";
