@@ -115,7 +115,9 @@ public actor AheadService {
         // error for it, or each start would say one on stderr and another when the course came.
         guard plan != nil else {
             let kept = lastFailure == nil ? lastCovering(now) : staleLast(at: now)
-            return AheadOutcome(forecast: kept, issue: runIssue(speed: speed))
+            // A refresh that failed still stands until one works: saying nothing here would tell the
+            // agent's health that ahead works again, and the next reading that it fails.
+            return AheadOutcome(forecast: kept, issue: runIssue(speed: speed) ?? lastFailure)
         }
         guard refreshPolicy.reason(at: now, basis: plan?.refreshBasis, forced: force) != nil else {
             // Not due: the last forecast as it was, or, after a failed refresh, kept and still stale.

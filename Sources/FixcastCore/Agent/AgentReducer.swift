@@ -240,7 +240,7 @@ public struct AgentReducer: Sendable {
             // The one reading: printed, then the agent leaves at the next turn, once the print's
             // outcome is known (`whileStopping`).
             status.reading = reading
-            if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
+            noteWhetherStored(reading)
             if reading.weather == nil { oneReadingFailed = true }
             oneReadingDone = true
             stoppingUntil = at.monotonic
@@ -251,8 +251,7 @@ public struct AgentReducer: Sendable {
             status.reading = reading
             readingProblems = reading.errors
             readingWasAtLastKnown = reading.position?.source == .lastKnown
-            if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
-            readingStoreProblem = reading.id == nil ? reading.errors.first { $0.component == .storage } : nil
+            noteWhetherStored(reading)
             notices += health.observe(reading, trackProblem: status.storage)
             // The movement trigger measures from where the weather is for (the asked point, or a
             // cache hit's own point), never from the API's grid cell.
@@ -318,7 +317,7 @@ public struct AgentReducer: Sendable {
         switch event {
         case .readingFinished(let reading, let at):
             status.reading = reading
-            if reading.id == nil, reading.errors.contains(where: { $0.component == .storage }) { lostReadings += 1 }
+            noteWhetherStored(reading)
             stoppingUntil = at.monotonic
             return [.printReading(reading)]
         case .outputLost(let loss, _):
@@ -329,6 +328,13 @@ public struct AgentReducer: Sendable {
         default:
             return []  // a second stop, a key, gpsd: nothing more is taken in
         }
+    }
+
+    /// Whether `reading` was stored: a loss counts for the exit, and its problem stands beside the
+    /// track's for storage's health (`readingStoreProblem`) until a reading is stored again.
+    private mutating func noteWhetherStored(_ reading: Reading) {
+        readingStoreProblem = reading.id == nil ? reading.errors.first { $0.component == .storage } : nil
+        if readingStoreProblem != nil { lostReadings += 1 }
     }
 
     /// A print that failed: said once (`sayOutputFailed`), and the exit says 1; a reader gone is no loss.
@@ -458,6 +464,9 @@ public struct AgentReducer: Sendable {
     /// for the startup reading, else since when there is no fix.
     private func lastKnownReason(for trigger: Trigger) -> ReadingRequest.LastKnownReason {
         if trigger == .startup, let why = scheduler.fixWaitFailure {
+            if why == .unreachable, case .nameNotResolved? = gpsProblem {
+                return .hostNotLookedUp(address: configuration.gpsdAddress)
+            }
             return .fixWait(why, address: configuration.gpsdAddress)
         }
         return scheduler.fixLostSince.map { .fixLostSince($0) } ?? .noFixYet

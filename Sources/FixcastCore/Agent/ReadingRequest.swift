@@ -27,6 +27,8 @@ public struct ReadingRequest: Sendable, Hashable {
         case fixLostSince(Date)
         /// No fix came since the start (`run`'s readings after the startup one).
         case noFixYet
+        /// The startup wait ended because `gps.host`'s name could not be looked up in time.
+        case hostNotLookedUp(address: String)
     }
 
     /// The one last-known note, for every command: why there is no live fix, then the last known
@@ -45,6 +47,8 @@ public struct ReadingRequest: Sendable, Hashable {
             why = "gpsd at \(address) went away and no fix came within \(GPSError.tries(n, t))"
         case .fixLostSince(let lost): why = "no fix since \(UTCTime.format(lost))"
         case .noFixYet: why = "no fix yet"
+        case .hostNotLookedUp(let address):
+            why = "the host name of gpsd at \(address) could not be looked up in time (set gps.host to an address)"
         }
         let age = GPSError.ageText(seconds: position.ageSeconds(at: now))
         return ReadingIssue(

@@ -57,7 +57,7 @@ public enum HTTPError: Error, Sendable, Hashable {
         switch self {
         case .invalidURL(let u): return "the URL \(u) is not valid"
         case .insecureURL(let u): return "the URL \(u) is plain http:// to a host that is not loopback (use https://)"
-        case .dnsFailure(let h): return "the host \(h) could not be resolved (check the network or the base URL)"
+        case .dnsFailure(let h): return "the host \(h) could not be resolved"
         case .connectionRefused(let h): return "\(h) refused the connection"
         case .timedOut(let h, let s): return "\(h) did not answer within \(s) s"
         case .tls(let h, let d): return "the TLS connection to \(h) failed (\(d))"
@@ -73,16 +73,16 @@ public enum HTTPError: Error, Sendable, Hashable {
     }
 
     /// What a person can do about it, for the end of the sentence; `setting` is the config key of the
-    /// service's URL (`weather.base_url`). A transfer that may work next time says that fixcast tries
-    /// again by itself.
+    /// service's URL (`weather.base_url`). Nothing here promises a retry: `run` asks again by itself,
+    /// the one-shot commands do not.
     public func advice(setting: String) -> String {
         switch self {
         case .invalidURL, .insecureURL, .tooManyRedirects, .redirectRefused, .headerTooLarge, .bodyTooLarge:
             return "check \(setting)"
         case .dnsFailure:
-            return "fixcast tries again at the next reading"
+            return "check the network and its DNS, and \(setting) if set"
         case .connectionRefused, .timedOut, .transport:
-            return "check the network (and \(setting) if set); fixcast tries again at the next reading"
+            return "check the network, and \(setting) if set, then try again"
         case .tls:
             return "check the system clock and the CA certificates (ca-certificates), or \(setting)"
         case .libraryMissing:

@@ -28,10 +28,10 @@ public enum WeatherError: UserFacingError, Hashable {
             let why = detail.map { ": \(ErrorText.clause($0))" } ?? ""
             let hint: String
             switch code {
-            case 401,
-                403 where p == .openWeatherMap:
+            case 401 where p == .openWeatherMap, 403 where p == .openWeatherMap:
                 hint = "; check weather.api_key"
-            case 403: hint = "; the service refuses this client: try again later or choose another weather.provider"
+            case 401, 403:
+                hint = "; the service refuses this client: try again later or choose another weather.provider"
             case 429: hint = "; fixcast is backing off and will try again later"
             case 500...599: hint = "; the service has a problem, fixcast will try again later"
             default: hint = "; check weather.base_url"

@@ -180,8 +180,9 @@ public enum HelpText {
                 stored in the last 20 minutes to time it by (fixes received and timed within the last 20
                 minutes of the clock, as a run on the same store records them; an older or replayed drive
                 gives no speed). With --json it prints the reading's ahead object. The forecast is
-                stored, as run's are (not with --offline); line's %r counts from the newest. Exit 0 when a
-                forecast was made, 1 when not or when it could not be stored (stderr says why).
+                stored, as run's are; line's %r counts from the newest. --offline asks no forecast service,
+                so none is made. Exit 0 when a forecast was made, 1 when not or when it could not be stored
+                (stderr says why).
 
                 OPTIONS:
                   --hours N            How far ahead (1-12, default ahead.hours).

@@ -92,6 +92,15 @@ import Testing
             r.handle(.gps(.disconnected(.nameNotResolved(address: "gpspi.local:2947")), at: F.at(4)))
                 == [.sayNoPosition(.nameNotResolved(address: "gpspi.local:2947")), .exit(code: 1)])
         #expect(GPSError.nameNotResolved(address: "h:1").message.contains("set gps.host to an address"))
+
+        // With a position stored: the reading at it says why as well, not "gpsd is not answering".
+        var stored = A.reducer(Self.configuration, lastKnown: Self.stored)
+        _ = stored.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        let request = A.requests(
+            stored.handle(.gps(.disconnected(.nameNotResolved(address: A.gpsd)), at: F.at(4)))
+        ).first
+        #expect(request?.position.source == .lastKnown)
+        #expect(request?.notes.first?.message.contains("could not be looked up in time") == true)
     }
 
     @Test func gpsdUnreachableEndsTheWaitAtOnce() {
