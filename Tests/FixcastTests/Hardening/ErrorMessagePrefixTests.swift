@@ -100,8 +100,12 @@ import Testing
         #expect(
             PlaceError.transport(service: PlaceServiceName.openMeteoGeocoding, .timedOut(host: "h", seconds: 5))
                 .message.contains("places.search_url"))
-        #expect(
-            WeatherError.status(provider: .metNorway, code: 403, detail: nil).message.contains("api_key") == false)
+        for code in [401, 403] {
+            for p in [WeatherProviderID.metNorway, .openMeteo] {
+                #expect(!WeatherError.status(provider: p, code: code, detail: nil).message.contains("api_key"))
+            }
+            #expect(WeatherError.status(provider: .openWeatherMap, code: code, detail: nil).message.contains("api_key"))
+        }
     }
 
     @Test func theLastKnownNoteStartsWithGPS() throws {
