@@ -28,7 +28,7 @@ public enum AlertError: UserFacingError, Hashable {
     public var message: String {
         switch self {
         case .transport(let s, let e):
-            return "alerts: the \(s.displayName) request failed: \(e.reason); \(e.advice(setting: s.baseURLKey))."
+            return "alerts: the \(s.displayName) request failed: \(e.explained(setting: s.baseURLKey))."
         case .status(let s, let code, let detail, _):
             let why = detail.map { ": \($0)" } ?? ""
             let hint: String

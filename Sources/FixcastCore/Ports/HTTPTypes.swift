@@ -75,7 +75,8 @@ public enum HTTPError: Error, Sendable, Hashable {
     /// What a person can do about it, for the end of the sentence; `setting` is the config key of the
     /// service's URL (`weather.base_url`). Nothing here promises a retry: `run` asks again by itself,
     /// the one-shot commands do not.
-    public func advice(setting: String) -> String {
+    /// nil where `reason` says what to do already (a missing library: "install it with …").
+    public func advice(setting: String) -> String? {
         switch self {
         case .invalidURL, .insecureURL, .tooManyRedirects, .redirectRefused, .headerTooLarge, .bodyTooLarge:
             return "check \(setting)"
@@ -86,8 +87,14 @@ public enum HTTPError: Error, Sendable, Hashable {
         case .tls:
             return "check the system clock and the CA certificates (ca-certificates), or \(setting)"
         case .libraryMissing:
-            return "install it and start fixcast again"
+            return nil
         }
+    }
+
+    /// `reason` (through `clause`, which tidies outside text) and, after "; ", the advice.
+    public func explained(setting: String, clause: (String) -> String = { $0 }) -> String {
+        let why = clause(reason)
+        return advice(setting: setting).map { "\(why); \($0)" } ?? why
     }
 }
 

@@ -23,7 +23,7 @@ public enum WeatherError: UserFacingError, Hashable {
         switch self {
         case .transport(let p, let e):
             return
-                "weather: the \(p.displayName) request failed: \(ErrorText.clause(e.reason)); \(e.advice(setting: "weather.base_url"))."
+                "weather: the \(p.displayName) request failed: \(e.explained(setting: "weather.base_url", clause: ErrorText.clause))."
         case .status(let p, let code, let detail, _):
             let why = detail.map { ": \(ErrorText.clause($0))" } ?? ""
             let hint: String
@@ -92,7 +92,7 @@ public enum PlaceError: UserFacingError, Hashable {
         switch self {
         case .transport(let s, let e):
             return
-                "place: the \(s) request failed: \(ErrorText.clause(e.reason)); \(e.advice(setting: PlaceServiceName.setting(s)))."
+                "place: the \(s) request failed: \(e.explained(setting: PlaceServiceName.setting(s), clause: ErrorText.clause))."
         case .status(let s, let code, let d, _):
             let hint: String
             switch code {

@@ -35,7 +35,7 @@ struct PlaceServiceOfflineCacheTests {
         let cache = InMemoryPlaceCache()
         let koeln = Place(
             name: "Köln", region: "North Rhine-Westphalia", country: "Germany", countryCode: "DE", source: .offline)
-        try await cache.savePlace(koeln, at: Self.cologne)
+        try await cache.savePlace(koeln, at: Self.cologne, language: PlaceService.offlineCacheKey)
         let places = PlaceService(
             reverse: nil, searcher: nil, offline: OfflinePlaces(dataFiles: Self.nowhere), cache: cache)
         #expect(
