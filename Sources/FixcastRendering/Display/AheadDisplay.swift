@@ -22,7 +22,10 @@ public enum AheadDisplay {
         } else if !f.samples.isEmpty {
             text = w.rainUnknown
         } else {
-            text = f.basis == .route ? w.routeEnds : w.nothingAhead
+            // The route ends here only when less than a way of it is left: a reach too short for one
+            // sample (a walk's hour, a short --hours) on a long route has nothing ahead yet, no end.
+            let routeLeftM = (f.route?.remainingKm ?? 0) * 1000
+            text = f.basis == .route && routeLeftM < AheadSampling.shortestWayM ? w.routeEnds : w.nothingAhead
         }
         return (f.stale ? w.stale : "") + text + w.fullStop
     }

@@ -36,6 +36,16 @@ import Testing
                 "Along the route \"Berlin - Hamburg\", 231.4 km left"))
     }
 
+    /// No samples on a route: "the route ends here" only when under a kilometre of it is left; a reach too
+    /// short for a sample with 231 km of route left is "nothing ahead", not its end.
+    @Test func theRouteEndsOnlyWhereLittleOfItIsLeft() {
+        let options = DisplayOptions()
+        var short = Self.forecast(rain: nil, samples: 0)
+        #expect(AheadDisplay.headline(short, options: options) == "Nothing ahead to forecast.")
+        short.route = AheadForecast.Route(name: "Berlin - Hamburg", remainingKm: 0.4)
+        #expect(AheadDisplay.headline(short, options: options) == "The route ends here: nothing ahead to forecast.")
+    }
+
     /// "No rain" is said only as far as the forecast gave a precipitation: samples whose hours came
     /// back null are not "no rain" (it said "No rain ahead in the next 3 h" over 1 h of nulls), and
     /// with none known the rain ahead is unknown.
