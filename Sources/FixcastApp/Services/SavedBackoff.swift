@@ -31,7 +31,11 @@ actor SavedBackoff {
             return memory
         }
         let stored = text.flatMap(RetryBackoff.init(stateText:)) ?? RetryBackoff()
-        return unsaved ? RetryBackoff.stricter(memory, stored) : stored
+        guard unsaved else { return stored }
+        // An answer this process had and could not write ended the back-off: the store's copy is older
+        // (its failures would make the next wait longer than the server asked for).
+        if memory.failures == 0, memory.notBefore == nil { return memory }
+        return RetryBackoff.stricter(memory, stored)
     }
 
     /// The instant before which no request may be made, or nil when one may be made at `now`.

@@ -94,4 +94,18 @@ import Testing
         await SavedBackoff(key: "k", state: shared).recordFailure(status: 429, retryAfter: "900", now: Self.t0)
         #expect(await mine.heldUntil(now: Self.t0) == Self.t0.addingTimeInterval(900))
     }
+
+    /// The store kept a back-off, then began to refuse writes; an answer ended it in this process: the
+    /// store's older copy does not come back (its failures made the next wait longer than asked).
+    @Test func anAnswerTheStoreCouldNotKeepStillEndsTheBackoff() async {
+        let state = MemoryState()
+        let backoff = SavedBackoff(key: "k", state: state)
+        await backoff.recordFailure(status: 503, retryAfter: nil, now: Self.t0)
+        await backoff.recordFailure(status: 503, retryAfter: nil, now: Self.t0.addingTimeInterval(100))
+        #expect(await state.values["k"] != nil)
+        await state.refuseWrites()
+        await backoff.recordSuccess()
+        #expect(await backoff.current().failures == 0)
+        #expect(await backoff.heldUntil(now: Self.t0.addingTimeInterval(101)) == nil)
+    }
 }
