@@ -19,11 +19,15 @@ public enum WeatherError: UserFacingError, Hashable {
 
     public var component: Component { .weather }
 
-    public var message: String {
+    public var message: String { "weather: " + statement }
+
+    /// The sentence after its component ("the Open-Meteo request failed: …"), for a sentence that quotes
+    /// it (`WeatherValueProblem.Cause.notFetched`).
+    public var statement: String {
         switch self {
         case .transport(let p, let e):
             return
-                "weather: the \(p.displayName) request failed: \(e.explained(setting: "weather.base_url", clause: ErrorText.clause))."
+                "the \(p.displayName) request failed: \(e.explained(setting: "weather.base_url", clause: ErrorText.clause))."
         case .status(let p, let code, let detail, _):
             let why = detail.map { ": \(ErrorText.clause($0))" } ?? ""
             let hint: String
@@ -36,17 +40,17 @@ public enum WeatherError: UserFacingError, Hashable {
             case 500...599: hint = "; the service has a problem, fixcast will try again later"
             default: hint = "; check weather.base_url"
             }
-            return "weather: \(p.displayName) answered HTTP \(code)\(why)\(hint)."
+            return "\(p.displayName) answered HTTP \(code)\(why)\(hint)."
         case .invalidResponse(let p, let d):
             return
-                "weather: \(p.displayName) sent a response fixcast could not read (\(ErrorText.clause(d))); try again later or choose another weather.provider."
+                "\(p.displayName) sent a response fixcast could not read (\(ErrorText.clause(d))); try again later or choose another weather.provider."
         case .backingOff(let p, let until):
             return
-                "weather: \(p.displayName) answered with a server error or asked fixcast to slow down (HTTP 5xx or 429), so fixcast waits: the next request is allowed after \(UTCTime.format(until))."
+                "\(p.displayName) answered with a server error or asked fixcast to slow down (HTTP 5xx or 429), so fixcast waits: the next request is allowed after \(UTCTime.format(until))."
         case .missingAPIKey(let p):
-            return "weather: \(p.displayName) needs an API key; set FIXCAST_WEATHER_API_KEY or weather.api_key."
+            return "\(p.displayName) needs an API key; set FIXCAST_WEATHER_API_KEY or weather.api_key."
         case .offline:
-            return "weather: offline mode and no stored weather near here; run without --offline to fetch it."
+            return "offline mode and no stored weather near here; run without --offline to fetch it."
         }
     }
 }

@@ -46,9 +46,8 @@ public struct WeatherValueProblem: UserFacingError, Hashable {
             return
                 "weather: the provider sent a \(field) that cannot be read (\(TerminalText.name(detail, maxCharacters: 160))); shown as unknown."
         case .notFetched(let error):
-            let prefix = "\(error.component.rawValue): "
-            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-            return "weather: \(field) could not be fetched and is shown as unknown (\(ErrorText.clause(reason)))."
+            return
+                "weather: \(field) could not be fetched and is shown as unknown (\(ErrorText.clause(error.statement)))."
         }
     }
 
