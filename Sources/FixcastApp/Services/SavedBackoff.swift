@@ -34,7 +34,7 @@ actor SavedBackoff {
         guard unsaved else { return stored }
         // An answer this process had and could not write ended the back-off: the store's copy is older
         // (its failures would make the next wait longer than the server asked for).
-        if memory.failures == 0, memory.notBefore == nil { return memory }
+        if memory.isClear { return memory }
         return RetryBackoff.stricter(memory, stored)
     }
 
@@ -47,7 +47,7 @@ actor SavedBackoff {
     /// An answer came: the back-off ends (written only when there was one to end).
     func recordSuccess() async {
         var backoff = await current()
-        guard backoff.failures > 0 || backoff.notBefore != nil else { return }
+        guard !backoff.isClear else { return }
         backoff.recordSuccess()
         await save(backoff)
     }
@@ -68,7 +68,7 @@ actor SavedBackoff {
     private func save(_ value: RetryBackoff) async {
         memory = value
         guard let state else { return }
-        let text = value.failures == 0 && value.notBefore == nil ? nil : value.stateText
+        let text = value.isClear ? nil : value.stateText
         do {
             try await state.setState(key, text)
             unsaved = false

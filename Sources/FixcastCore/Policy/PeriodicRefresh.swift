@@ -19,10 +19,11 @@ public struct PeriodicRefresh: Sendable, Hashable {
     public var intervalS: Double
     /// The waits used while the weather is missing (`weatherRetryDelaysS`; empty: none, as with
     /// `--offline`, which asks no service).
-    public var retryDelaysS: [Double]
+    public let retryDelaysS: [Double]
     /// When the last reading was taken (monotonic; nil before the first).
     public private(set) var lastReadingAt: MonotonicInstant?
-    /// How many readings in a row ended without fresh weather.
+    /// How many readings in a row ended without fresh weather, counted up to the last of `retryDelaysS`
+    /// (the wait after it is the last delay again).
     public private(set) var weatherMissed = 0
 
     public init(
@@ -46,9 +47,8 @@ public struct PeriodicRefresh: Sendable, Hashable {
 
     /// The wait after the last reading: the period, or a shorter one while the weather is missing.
     public var waitS: Double {
-        guard weatherMissed > 0, let last = retryDelaysS.last else { return intervalS }
-        let delay = weatherMissed <= retryDelaysS.count ? retryDelaysS[weatherMissed - 1] : last
-        return min(intervalS, delay)
+        guard weatherMissed > 0 else { return intervalS }
+        return min(intervalS, retryDelaysS[weatherMissed - 1])
     }
 
     /// Any reading, of any trigger, restarts the period.
@@ -58,6 +58,6 @@ public struct PeriodicRefresh: Sendable, Hashable {
 
     /// A reading ended, with fresh weather or without (none, or only stored weather served stale).
     public mutating func readingEnded(withFreshWeather fresh: Bool) {
-        weatherMissed = fresh ? 0 : min(weatherMissed + 1, retryDelaysS.count + 1)
+        weatherMissed = fresh ? 0 : min(weatherMissed + 1, retryDelaysS.count)
     }
 }

@@ -194,17 +194,20 @@ public struct ReadingScheduler: Sendable {
     /// Whether a reading waits on the next fix: the startup wait, or a resume reading's wait for the
     /// first fix after the wake-up (gpsd's reports are then read as they come).
     public var isWaitingForFix: Bool {
-        if !startupTaken && !stoppedWaiting { return true }
+        if isInStartupWait { return true }
         if case .some = resumeFixWaitUntil { return true }
         return false
     }
+
+    /// Before the startup reading, while its wait for a first fix has not ended.
+    private var isInStartupWait: Bool { !startupTaken && !stoppedWaiting }
 
     /// When the agent should send the next `.tick`: the fix wait's next step before the first
     /// reading, then the periodic due time — except while a reading is in flight, which answers a
     /// periodic tick and whose end is an event of its own (a past due time would only spin the loop).
     /// nil: nothing timed is pending (wait for events).
     public var nextTickAt: MonotonicInstant? {
-        if !startupTaken && !stoppedWaiting { return fixWait.deadline }
+        if isInStartupWait { return fixWait.deadline }
         if isReadingInFlight { return nil }
         // While the resume reading waits for a fix, its wait's end is the only timed step: a periodic
         // due time inside it is answered by that reading (a tick for it would find nothing to do, and

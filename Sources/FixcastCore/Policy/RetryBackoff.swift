@@ -38,6 +38,9 @@ public struct RetryBackoff: Sendable, Hashable {
         return now >= notBefore || notBefore.timeIntervalSince(now) > Self.maximumRetryAfterS
     }
 
+    /// No failure counted and no deadline: requests are allowed, and nothing needs keeping.
+    public var isClear: Bool { failures == 0 && notBefore == nil }
+
     public mutating func recordSuccess() {
         failures = 0
         notBefore = nil

@@ -101,8 +101,12 @@ extension KDTreeStorage {
         guard count > 0 else { return nil }
         var best = KDTree.Best.none
         search(q, lo: 0, hi: count, &best)
-        return best.id >= 0 && Int(best.id) < count ? best : nil
+        return isRow(best.id) ? best : nil
     }
+
+    /// Whether a node's id names one of the caller's `count` rows (a damaged places.bin may hold others;
+    /// `Best.none`'s is none either).
+    @inline(__always) func isRow(_ id: Int32) -> Bool { id >= 0 && Int(id) < count }
 
     /// The ids of every node whose squared chord to `q` is at most `limit`, in no particular order (ids not
     /// below `count`, from a damaged file, are left out).
@@ -119,16 +123,16 @@ extension KDTreeStorage {
         var best = KDTree.Best.none
         for position in 0..<count {
             let n = node(position)
-            if n.id >= 0, Int(n.id) < count { best.offer(KDTree.chordSquared(n.point, q), n.id) }
+            if isRow(n.id) { best.offer(KDTree.chordSquared(n.point, q), n.id) }
         }
-        return best.id >= 0 && Int(best.id) < count ? best : nil
+        return isRow(best.id) ? best : nil
     }
 
     private func search(_ q: UnitVector, lo: Int, hi: Int, _ best: inout KDTree.Best) {
         guard hi > lo else { return }
         let mid = (lo + hi) / 2
         let n = node(mid)
-        if n.id >= 0, Int(n.id) < count { best.offer(KDTree.chordSquared(n.point, q), n.id) }
+        if isRow(n.id) { best.offer(KDTree.chordSquared(n.point, q), n.id) }
         guard hi - lo > 1 else { return }
         let diff = KDTree.coordinate(q, axis: n.axis) - KDTree.coordinate(n.point, axis: n.axis)
         if diff < 0 {
@@ -145,7 +149,7 @@ extension KDTreeStorage {
         guard hi > lo else { return }
         let mid = (lo + hi) / 2
         let n = node(mid)
-        if KDTree.chordSquared(n.point, q) <= limit, n.id >= 0, Int(n.id) < count { found.append(Int(n.id)) }
+        if KDTree.chordSquared(n.point, q) <= limit, isRow(n.id) { found.append(Int(n.id)) }
         guard hi - lo > 1 else { return }
         let diff = KDTree.coordinate(q, axis: n.axis) - KDTree.coordinate(n.point, axis: n.axis)
         if diff < 0 || diff * diff <= limit { collect(q, limit, lo: lo, hi: mid, &found) }
