@@ -105,18 +105,6 @@ final class FixtureServer: @unchecked Sendable {
         }
     }
 
-    /// When each request for `path` arrived (the server's clock, seconds), oldest first: logged before
-    /// any `delay`, so two requests in flight at once arrive closer together than the delay.
-    func arrivals(path: String) -> [Double] {
-        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                obj["path"] as? String == path
-            else { return nil }
-            return obj["time"] as? Double
-        }
-    }
-
     func requestCount(path: String? = nil) -> Int {
         requests().filter { path == nil || $0.path == path }.count
     }

@@ -117,8 +117,9 @@ import Testing
         let report = try await OpenWeatherMapWeather(baseURL: server.baseURL, apiKey: key, http: CurlHTTPClient())
             .fetch(at: zocca, now: now)
         #expect(report.daily.count == 1)
-        let a = try #require(server.arrivals(path: "/data/2.5/weather").first)
-        let b = try #require(server.arrivals(path: "/data/2.5/forecast").first)
+        // Logged as each request arrives, before its delay (fixture_server.py).
+        let a = try #require(server.requestTimes(path: "/data/2.5/weather").first)
+        let b = try #require(server.requestTimes(path: "/data/2.5/forecast").first)
         #expect(abs(a - b) < 2.5, "arrived \(abs(a - b)) s apart")
     }
 
