@@ -48,7 +48,7 @@ public struct ReadingRequest: Sendable, Hashable {
         case .fixLostSince(let lost): why = "no fix since \(UTCTime.format(lost))"
         case .noFixYet: why = "no fix yet"
         case .hostNotLookedUp(let address):
-            why = "the host name of gpsd at \(address) could not be looked up in time (set gps.host to an address)"
+            why = "\(GPSError.hostNotLookedUp(address)) (set gps.host to an address)"
         }
         let age = GPSError.ageText(seconds: position.ageSeconds(at: now))
         return ReadingIssue(

@@ -40,8 +40,14 @@ public enum GPSError: UserFacingError, Hashable {
             return "gps: \(library.clause), or pass --at LAT,LON."
         case .nameNotResolved(let a):
             return
-                "gps: the host name of gpsd at \(a) could not be looked up in time (the DNS or mDNS server does not answer); check it, or set gps.host to an address."
+                "gps: \(Self.hostNotLookedUp(a)) (the DNS or mDNS server does not answer); check it, or set gps.host to an address."
         }
+    }
+
+    /// "the host name of gpsd at gpspi.local:2947 could not be looked up in time": the error's and the
+    /// last-known note's (`ReadingRequest.LastKnownReason.hostNotLookedUp`) one wording.
+    static func hostNotLookedUp(_ address: String) -> String {
+        "the host name of gpsd at \(address) could not be looked up in time"
     }
 
     /// "3 tries of 8 s"
