@@ -155,3 +155,5 @@ extension SQLiteStore {
         return AheadCheck.summary(AheadCheck.pairs(forecasts: forecasts, met: met), rainMmH: rainMmH)
     }
 }
+
+extension SQLiteStore: AheadForecastStore {}

@@ -7,10 +7,14 @@ import FoundationEssentials
 public struct AheadOutcome: Sendable, Hashable {
     public var forecast: AheadForecast?
     public var issue: ReadingIssue?
+    /// The forecast is a stored one that still answers (`AheadReuse`): nothing was asked, and it is
+    /// shown as of when it was made and not stored again.
+    public var reused: Bool
 
-    public init(forecast: AheadForecast?, issue: ReadingIssue?) {
+    public init(forecast: AheadForecast?, issue: ReadingIssue?, reused: Bool = false) {
         self.forecast = forecast
         self.issue = issue
+        self.reused = reused
     }
 }
 
@@ -32,12 +36,14 @@ public actor AheadService {
     private let settings: AheadSettings
     private let baseURL: String
     private let http: any HTTPFetching
-    private let store: (any StateStore & RecentTrackStore)?
+    private let store: (any StateStore & RecentTrackStore & AheadForecastStore)?
     private let places: OfflinePlaces?
     private let clock: any WallClock
     /// The alerts on the way (`AlertService.alertsAhead`); nil: `ahead.alerts` stays empty.
     private let alerts: AlertService?
     private let maxPlausibleMps: Double
+    /// How long a stored forecast answers `fixcast ahead` (`AheadReuse`): the weather's cache rule.
+    private let cache: WeatherCachePolicy
     private let backoff: SavedBackoff
     private var trajectory: AheadTrajectory
     private var refreshPolicy: AheadRefreshPolicy
@@ -51,10 +57,11 @@ public actor AheadService {
 
     public init(
         settings: Settings.Ahead, route: RouteGeometry?, http: any HTTPFetching,
-        store: (any StateStore & RecentTrackStore)?,
+        store: (any StateStore & RecentTrackStore & AheadForecastStore)?,
         places: OfflinePlaces?, clock: any WallClock, alerts: AlertService? = nil,
-        maxPlausibleMps: Double = FixPlausibility.defaultMaxSpeedMps
+        maxPlausibleMps: Double = FixPlausibility.defaultMaxSpeedMps, cache: WeatherCachePolicy = WeatherCachePolicy()
     ) {
+        self.cache = cache
         self.alerts = alerts
         self.settings = AheadSettings(settings)
         var base = settings.baseURL.isEmpty ? OpenMeteoWeather.publicBaseURL : settings.baseURL
@@ -93,11 +100,33 @@ public actor AheadService {
         }
     }
 
-    /// A forecast made now from `position` (the `ahead` command): no refresh interval applies.
-    public func forecast(from position: Position, offline: Bool) async -> AheadOutcome {
+    /// A forecast from `position` for the `ahead` command: the newest stored one when it still answers
+    /// (`AheadReuse`: what would be asked now, made within `weather.cache_min`, 1 min with `force`;
+    /// offline, older ones marked stale), else one made now. No refresh interval applies.
+    public func forecast(from position: Position, offline: Bool, force: Bool = false) async -> AheadOutcome {
         let track = await recentTrack()
         observe(track, position)
-        return await make(from: position, speed: learnedSpeed(track, position), offline: offline, keepingLast: false)
+        let speed = learnedSpeed(track, position)
+        if let stored = await storedAnswer(from: position, speed: speed, offline: offline, force: force) {
+            return stored
+        }
+        return await make(from: position, speed: speed, offline: offline, keepingLast: false)
+    }
+
+    /// The newest stored forecast when it answers for `position` now; nil to make one.
+    private func storedAnswer(from position: Position, speed: TravelSpeed?, offline: Bool, force: Bool) async
+        -> AheadOutcome?
+    {
+        let now = clock.now()
+        guard let store, let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now),
+            var stored = try? await store.lastAheadForecast(),
+            let answer = AheadReuse.answer(stored, cache: cache, forced: force, offline: offline, now: now)
+        else { return nil }
+        let points = AheadSampling.samples(along: plan.path, speedMps: speed?.mps ?? 0, now: now, settings: settings)
+        guard AheadReuse.matches(stored, plan: plan, points: points, from: position.coordinate) else { return nil }
+        guard answer == .stale else { return AheadOutcome(forecast: stored, issue: nil, reused: true) }
+        stored.stale = true
+        return AheadOutcome(forecast: stored, issue: ReadingIssue(AheadError.offline), reused: true)
     }
 
     /// `run`'s: a fresh forecast when `AheadRefreshPolicy` says one is due (or `force` and past its

@@ -60,7 +60,8 @@ public struct Services: Sendable {
                 let route = try AheadService.loadRoute(settings.ahead.route)
                 ahead = AheadService(
                     settings: settings.ahead, route: route, http: http, store: store, places: offline, clock: clock,
-                    alerts: settings.alerts.enabled ? alerts : nil, maxPlausibleMps: settings.gps.maxSpeedMps)
+                    alerts: settings.alerts.enabled ? alerts : nil, maxPlausibleMps: settings.gps.maxSpeedMps,
+                    cache: WeatherCachePolicy(settings: settings))
             } catch {
                 aheadRouteError = error
             }

@@ -30,6 +30,12 @@ public enum AheadDisplay {
         return (f.stale ? w.stale : "") + text + w.fullStop
     }
 
+    /// "Ahead as of 15:57: ", before the headline of a forecast shown after it was made (the live
+    /// screen's block, a stored one `fixcast ahead` answers with): its minutes count from then.
+    public static func asOf(_ f: AheadForecast, options: DisplayOptions) -> String {
+        AheadWords(options.language).asOf(DisplayTime.clock(f.madeAt, options.utcOffset))
+    }
+
     /// One line per alert ahead, soonest first: `Wind warning (severe) in about 1 h, 85 km ahead, near
     /// Kyritz.` The event and the place are the source's and the table's texts, cleaned for one line;
     /// the severity is the word every surface uses (`AlertSeverity.word`).
@@ -99,8 +105,7 @@ public enum AheadDisplay {
         let w = AheadWords(options.language)
         // The block stays up until the next refresh (up to `ahead.refresh_min` later), so it says when
         // it was made: "in about 45 min" is counted from then, never passed off as from now.
-        let madeAt = DisplayTime.clock(f.madeAt, options.utcOffset)
-        let title = w.asOf(madeAt) + headline(f, options: options)
+        let title = asOf(f, options: options) + headline(f, options: options)
         var lines = TextColumns.wrap(title, to: width, indent: "  ", maxLines: 2)
         var extraLines = lines.count - 1
         let alerts = alertLines(f, options: options)

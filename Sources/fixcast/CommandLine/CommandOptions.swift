@@ -182,15 +182,17 @@ struct AlertsOptions: CommandOptions {
 
 /// `fixcast ahead`: where from (gpsd, or `--at`/`--place` with a route), which route and how far.
 struct AheadOptions: CommandOptions {
-    static let accepted: [OptionName] = [.gpsd, .at, .place, .json, .offline, .route, .hours]
+    static let accepted: [OptionName] = [.gpsd, .at, .place, .json, .offline, .force, .route, .hours]
     var position: PositionChoice
     var json: Bool
     var offline: Bool
+    var force: Bool
 
     init(_ a: Arguments) throws(UsageError) {
         position = try PositionChoice(a)
         json = a.json
         offline = a.offline
+        force = a.force
     }
 }
 

@@ -40,13 +40,17 @@ struct AheadCommand {
                 Console.err((services.aheadRouteError ?? .noBasis).message + "\n")
                 return ExitCode.usage
             }
-            let outcome = await ahead.forecast(from: resolved.position, offline: options.offline)
-            let storeProblem = await Self.store(outcome.forecast, in: services, offline: options.offline)
+            let outcome = await ahead.forecast(from: resolved.position, offline: options.offline, force: options.force)
+            // A stored forecast that answered is in the store already (`ahead_checks` counts it once).
+            let storeProblem =
+                outcome.reused ? nil : await Self.store(outcome.forecast, in: services, offline: options.offline)
             if options.json {
                 Console.out((outcome.forecast?.json(language: context.language) ?? .null).serialized() + "\n")
             } else if let f = outcome.forecast {
                 let display = context.displayOptions
-                var lines = [AheadDisplay.headline(f, options: display)]
+                // One answered from the store says when it was made: its minutes count from then.
+                let asOf = outcome.reused ? AheadDisplay.asOf(f, options: display) : ""
+                var lines = [asOf + AheadDisplay.headline(f, options: display)]
                 lines += AheadDisplay.alertLines(f, options: display).map { "Alert ahead: " + $0 }
                 lines.append(AheadDisplay.basisLine(f, options: display))
                 if !f.samples.isEmpty { lines += [""] + AheadDisplay.table(f, options: display) }

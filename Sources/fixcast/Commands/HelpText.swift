@@ -180,9 +180,13 @@ public enum HelpText {
                 stored in the last 20 minutes to time it by (fixes received and timed within the last 20
                 minutes of the clock, as a run on the same store records them; an older or replayed drive
                 gives no speed). With --json it prints the reading's ahead object. The forecast is
-                stored, as run's are; line's %r counts from the newest. --offline asks no forecast service,
-                so none is made. Exit 0 when a forecast was made, 1 when not or when it could not be stored
-                (stderr says why).
+                stored, as run's are; line's %r counts from the newest. The newest stored forecast answers
+                instead of a new request when it was made within weather.cache_min (10 minutes; 1 with
+                --force) from within 2 km, on the same basis, with every sample within 2 km of where it
+                would be now; it is shown as of when it was made ("Ahead as of 15:57: ..."). --offline asks
+                no forecast service: only such a stored forecast answers, marked stale once older than
+                weather.cache_min. Exit 0 when a forecast was made or answered, 1 when not or when it
+                could not be stored (stderr says why).
 
                 OPTIONS:
                   --hours N            How far ahead (1-12, default ahead.hours).

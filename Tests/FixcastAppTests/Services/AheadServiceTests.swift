@@ -72,6 +72,49 @@ import Testing
         #expect(f.rain == nil && f.worst.minTemperatureC != nil)
     }
 
+    /// `fixcast ahead` asked again: the stored forecast answers while it is what would be asked, within
+    /// `weather.cache_min` (1 min forced); offline, marked stale after that until its samples have
+    /// passed; moved more than a model cell, it is asked again.
+    @Test func aStoredForecastAnswersWhileItIsWhatWouldBeAsked() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": [.multiLocation(recorded)]])
+        defer { server.stop() }
+        let store = try store()
+        try await drive(store, until: start)
+        let clock = ManualClock(start)
+        let first = await service(server, store: store, clock: clock).forecast(
+            from: position(at: start), offline: false)
+        let made = try #require(first.forecast)
+        #expect(!first.reused)
+        _ = try await store.storeAheadForecast(made)
+
+        // Each call is a new process (a new service), as `fixcast ahead` is.
+        func ask(after s: Double, x: Double = 0, force: Bool = false, offline: Bool = false) async -> AheadOutcome {
+            let now = start.addingTimeInterval(s)
+            clock.set(now)
+            let at = SphereNavigation.destination(from: berlin, bearingDeg: 90, distanceM: x).coordinate
+            let fix = Fix(time: now, receivedAt: now, coordinate: at, mode: .threeD, speedMps: 25, trackDeg: 90)
+            return await service(server, store: store, clock: clock).forecast(
+                from: Position(fix: fix), offline: offline, force: force)
+        }
+        let soon = await ask(after: 50, x: 1_250)
+        #expect(soon.reused && soon.forecast == made && soon.issue == nil)
+        #expect(server.requestCount() == 1)
+        // Forced: its one-minute floor, then asked.
+        #expect(await ask(after: 50, x: 1_250, force: true).reused)
+        let forced = await ask(after: 70, x: 1_750, force: true)
+        #expect(!forced.reused && forced.forecast?.madeAt == start.addingTimeInterval(70))
+        #expect(server.requestCount() == 2)
+        // Moved 2.5 km: not what it was made for.
+        #expect(!(await ask(after: 100, x: 2_500)).reused)
+        #expect(server.requestCount() == 3)
+        // Offline, 20 min on, from where it was made (the same samples on the same course): stale,
+        // saying why.
+        let offline = await ask(after: 1_200, x: 0, offline: true)
+        #expect(offline.reused && offline.forecast?.stale == true && offline.forecast?.madeAt == start)
+        #expect(offline.issue?.component == .ahead)
+        #expect(server.requestCount() == 3)
+    }
+
     @Test func aFailedRefreshKeepsTheLastForecastMarkedStaleAndBacksOff() async throws {
         let server = try FixtureServer(routes: [
             "/v1/forecast": [

@@ -80,15 +80,37 @@ import Testing
         // Rain 15 min after the forecast was made (a minute less if the clock turned meanwhile).
         #expect(["Berlin: rain in 15 min\n", "Berlin: rain in 14 min\n"].contains(line.stdout), "\(line.stdout)")
 
-        // --offline asks nothing and stores nothing.
-        let offline = try CLIRunner.run(
-            ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route, "--offline"], env: env, home: home)
-        #expect(offline.status == 1)
-        // Exit 1 says why in one sentence naming the component (it printed nothing).
-        #expect(offline.stderr.hasPrefix("ahead: --offline"), "\(offline.stderr)")
-        #expect(offline.stderr.split(separator: "\n").count == 1)
+        // Asked again at once: the stored forecast answers, as of when it was made; nothing is asked
+        // and nothing stored again. --offline is answered the same way.
+        for extra in [[], ["--offline"]] {
+            let again = try CLIRunner.run(
+                ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route] + extra, env: env, home: home)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.stderr.isEmpty, "\(again.stderr)")
+            #expect(again.stdout.hasPrefix("Ahead as of "), "\(again.stdout)")
+            #expect(again.stdout.contains("Rain in about 15 min"), "\(again.stdout)")
+        }
+        let againJSON = try CLIRunner.run(
+            ["ahead", "--db", db, "--at", "52.52,13.41", "--route", route, "--json"], env: env, home: home)
+        #expect(try JSONValue.parse(againJSON.stdout)["made_at"]?.stringValue == made)
         #expect(try StoreTestData.sqlite3(db, "SELECT count(*) FROM ahead_forecasts") == "1")
         #expect(server.requests().count == 1)
+    }
+
+    /// `--offline` with no stored forecast that answers asks nothing, stores nothing, and exits 1
+    /// saying why in one sentence naming the component.
+    @Test func offlineWithoutAStoredForecastExitsOne() async throws {
+        let rig = try await rig(reading: false)
+        defer { rig.server.stop() }
+        let offline = try CLIRunner.run(
+            ["ahead", "--db", rig.db, "--at", "52.52,13.41", "--route", rig.route, "--offline"], env: rig.env,
+            home: rig.home)
+        #expect(offline.status == 1)
+        #expect(offline.stdout.isEmpty)
+        #expect(offline.stderr.hasPrefix("ahead: --offline"), "\(offline.stderr)")
+        #expect(offline.stderr.split(separator: "\n").count == 1)
+        #expect(try StoreTestData.sqlite3(rig.db, "SELECT count(*) FROM ahead_forecasts") == "0")
+        #expect(rig.server.requests().isEmpty)
     }
 
     /// `line --watch` prints again when `ahead` stores a newer forecast, though no reading was stored.
