@@ -22,6 +22,12 @@ extension Console {
             "fixcast run: standard output's reader stopped reading, and \(what); the readings are still stored, so point stdout at a reader that keeps up and start fixcast run again."
     }
 
+    /// `run` stopped while a reading was still being taken (its weather, place or alerts still asked)
+    /// and the wait for it ran out.
+    public static func runReadingAbandonedSentence(waitS: Double) -> String {
+        "fixcast run: the reading in progress did not finish within \(Int(waitS)) s of the stop and was not stored; the next run takes one at its first fix."
+    }
+
     /// Whether stdout is a pipe, whose reader's going away poll(2) reports (POLLERR on the write end).
     public static var stdoutIsPipe: Bool {
         var st = stat()

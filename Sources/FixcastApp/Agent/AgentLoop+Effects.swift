@@ -12,6 +12,9 @@ import Synchronization
 /// The agent loop's hands: each `AgentEffect` carried out as the reducer said, the outcome fed back
 /// as an event. Nothing here chooses whether or when.
 extension AgentLoop {
+    /// The store's state key of the alert ids active at the last answered check (`AlertWatch`).
+    static let alertsSeenKey = "alerts.command.seen"
+
     func perform(_ effect: AgentEffect) {
         switch effect {
         case .dropGathered:
@@ -57,6 +60,8 @@ extension AgentLoop {
             }
         case .sayNoPosition(let error):
             Console.err(error.message + "\n")
+        case .sayReadingAbandoned:
+            partingWords.append(Console.runReadingAbandonedSentence(waitS: AgentReducer.shutdownReadingWaitS))
         case .recordTrackPoint(let fix):
             pointsToWrite.append(fix)
         case .saveLastKnown(let position):

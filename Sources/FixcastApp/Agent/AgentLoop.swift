@@ -19,8 +19,6 @@ import FoundationEssentials
 /// wake at all. Only effects that do I/O leave the thread: a reading (HTTP on libcurl's own thread,
 /// place and weather services), and track and last-known writes (on the store's own thread).
 final class AgentLoop {
-    /// The store's state key of the alert ids active at the last answered check (`AlertWatch`).
-    static let alertsSeenKey = "alerts.command.seen"
     let settings: Settings
     let options: Agent.Options
     let services: Services
@@ -35,6 +33,8 @@ final class AgentLoop {
     var pointsToWrite: [Fix] = []
     var lastKnownToWrite: Position?
     var exitCode: Int32?
+    /// Said on stderr once the screen is closed (the live screen's alternate screen would hide them).
+    var partingWords: [String] = []
     /// A failed print was said (`.sayOutputFailed`): the stop does not say it again.
     var outputFailureSaid = false
     /// The position a run that stops at its position resolved (`Agent.position()`).
@@ -143,6 +143,7 @@ final class AgentLoop {
         gps?.close()
         let trackProblem = writer.map { $0.finish(timeoutS: 5) }
         let unprinted = display.close()
+        for sentence in partingWords { Console.err(sentence + "\n") }
         if let trackProblem { handle(.trackFinished(trackProblem)) }
         guard unprinted > 0 else { return exitCode ?? ExitCode.success }
         if !outputFailureSaid { Console.err(Self.stalledReaderSentence(unprinted: unprinted) + "\n") }

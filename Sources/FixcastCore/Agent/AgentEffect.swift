@@ -38,6 +38,9 @@ public enum AgentEffect: Sendable, Hashable {
     /// A one-reading run (`stopsAfterFirstReading`) ends without any position: say this, once, on
     /// stderr (the exit that follows is 1).
     case sayNoPosition(GPSError)
+    /// Leaving while a reading is still being taken (`AgentReducer.shutdownReadingWaitS` ran out):
+    /// say, once, after the screen is closed, that it was not finished and so not stored.
+    case sayReadingAbandoned
     /// Keep this fix for the track; already thinned (`TrackThinner`: storage.track_interval_s / _distance_m).
     case recordTrackPoint(Fix)
     /// Keep this as the last-known position; at most every 10 s (`LastKnownSaveGate`).

@@ -50,6 +50,8 @@ public struct AgentReducer: Sendable {
     private var stopped = false
     /// Leaving, waiting until then for the reading in flight (`shutdownReadingWaitS`).
     private var stoppingUntil: MonotonicInstant?
+    /// The stop waits for the reading in flight, which has not finished yet.
+    private var readingAwaitedAtStop = false
     /// A reading could not be printed (stdout refuses writes): exit 1.
     private var printingFailed = false
     /// gpsd's socket: gather windows, reconnect back-off, rejected-fix saves.
@@ -318,6 +320,7 @@ public struct AgentReducer: Sendable {
         case .readingFinished(let reading, let at):
             status.reading = reading
             noteWhetherStored(reading)
+            readingAwaitedAtStop = false
             stoppingUntil = at.monotonic
             return [.printReading(reading)]
         case .outputLost(let loss, _):
@@ -503,6 +506,7 @@ public struct AgentReducer: Sendable {
     private mutating func stop(at now: ClockReading) -> [AgentEffect] {
         guard scheduler.isReadingInFlight else { return leave(at: now) }
         stoppingUntil = now.monotonic.advanced(by: Self.shutdownReadingWaitS)
+        readingAwaitedAtStop = true
         return []
     }
 
@@ -512,7 +516,8 @@ public struct AgentReducer: Sendable {
     private mutating func leave(at now: ClockReading) -> [AgentEffect] {
         stopped = true
         stoppingUntil = nil
-        var effects: [AgentEffect] = []
+        // The wait ran out: the reading is dropped with the process, and a person is told so.
+        var effects: [AgentEffect] = readingAwaitedAtStop ? [.sayReadingAbandoned] : []
         if writes.takeAll() { effects.append(.writeTrack) }
         if let left = gpsd.rejectedLeft(at: now.monotonic) { effects.append(.saveRejectedFixes(left)) }
         let code = exitCode(trackProblem: status.storage)
@@ -602,14 +607,15 @@ public struct AgentReducer: Sendable {
         case .printReading: return 6
         case .sayOutputFailed: return 7
         case .sayNoPosition: return 8
-        case .recordTrackPoint: return 9
-        case .saveLastKnown: return 10
-        case .writeTrack: return 11
-        case .saveRejectedFixes: return 12
-        case .announceHealth: return 13
-        case .useJSONLines: return 14
-        case .redraw: return 15
-        case .exit: return 16
+        case .sayReadingAbandoned: return 9
+        case .recordTrackPoint: return 10
+        case .saveLastKnown: return 11
+        case .writeTrack: return 12
+        case .saveRejectedFixes: return 13
+        case .announceHealth: return 14
+        case .useJSONLines: return 15
+        case .redraw: return 16
+        case .exit: return 17
         }
     }
 }

@@ -384,7 +384,7 @@ import Testing
         // The reading in flight may finish for 3 s; then the agent leaves without it.
         #expect(r.handle(.stopRequested(at: F.at(1.2))) == [])
         #expect(r.handle(.stopRequested(at: F.at(1.3))) == [])
-        #expect(r.handle(.deadline(at: F.at(4.2))) == [.writeTrack, .exit(code: 0)])
+        #expect(r.handle(.deadline(at: F.at(4.2))) == [.sayReadingAbandoned, .writeTrack, .exit(code: 0)])
     }
 
     @Test func trackThinningAndTheLastKnownRate() {
