@@ -152,7 +152,29 @@ extension SQLiteStore {
         for id in forecastIDs.sorted() {
             if let f = try aheadForecast(id: id) { forecasts.append(f) }
         }
-        return AheadCheck.summary(AheadCheck.pairs(forecasts: forecasts, met: met), rainMmH: rainMmH)
+        let track = try arrivalTrack(for: forecasts)
+        return AheadCheck.summary(AheadCheck.pairs(forecasts: forecasts, met: met, track: track), rainMmH: rainMmH)
+    }
+
+    /// The track that can time the forecasts' samples (`AheadCheck.arrival`): the points received from
+    /// the first forecast's making to 30 min after the last sample's ETA, on the clock the ETAs and the
+    /// readings' times are on (`time`, when fixcast received the fix).
+    private func arrivalTrack(for forecasts: [AheadForecast]) throws(StorageError) -> [TrackSample] {
+        guard let first = forecasts.map(\.madeAt).min(),
+            let last = forecasts.flatMap({ $0.samples.map(\.eta) }).max()
+        else { return [] }
+        let stmt = try db.prepare(
+            "SELECT time, lat, lon FROM track_points WHERE time >= ?1 AND time <= ?2 ORDER BY time")
+        try stmt.bind(1, first)
+        try stmt.bind(2, last.addingTimeInterval(AheadCheck.withinS))
+        var out: [TrackSample] = []
+        while try stmt.step() {
+            guard let time = AheadRow.date(stmt, 0), let lat = stmt.number(1), let lon = stmt.number(2),
+                let c = Coordinate(lat: lat, lon: lon)
+            else { continue }
+            out.append(TrackSample(time: time, coordinate: c))
+        }
+        return out
     }
 }
 

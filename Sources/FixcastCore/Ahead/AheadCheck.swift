@@ -39,23 +39,30 @@ public enum AheadCheck {
         public var basis: AheadBasis
         public var sample: AheadForecast.Sample
         public var met: Met
+        /// When the stored track came nearest the sample's place (`arrival`); nil without a track
+        /// point within `arrivalWithinKm` in the pairing window.
+        public var arrivedAt: Date?
 
-        public init(madeAt: Date, basis: AheadBasis, sample: AheadForecast.Sample, met: Met) {
+        public init(
+            madeAt: Date, basis: AheadBasis, sample: AheadForecast.Sample, met: Met, arrivedAt: Date? = nil
+        ) {
             self.madeAt = madeAt
             self.basis = basis
             self.sample = sample
             self.met = met
+            self.arrivedAt = arrivedAt
         }
 
         /// How far ahead the sample looked, in seconds.
         public var leadS: Double { sample.eta.timeIntervalSince(madeAt) }
 
-        /// How late (positive) or early the traveller was against the ETA, in % of the lead; nil for a
-        /// `stationary` forecast (its samples are here at later times: there is no arrival to time)
-        /// and for a sample with no lead.
+        /// How late (positive) or early the traveller was against the ETA, in % of the lead: timed by
+        /// the track's nearest pass (`arrivedAt`), else by the reading, which can be up to 5 km from
+        /// the place (at 25 m/s, 200 s: 11 % of a 30-min lead). nil for a `stationary` forecast (its
+        /// samples are here at later times: there is no arrival to time) and for a sample with no lead.
         public var etaErrorPct: Double? {
             guard basis != .stationary, leadS > 0 else { return nil }
-            return met.time.timeIntervalSince(sample.eta) / leadS * 100
+            return (arrivedAt ?? met.time).timeIntervalSince(sample.eta) / leadS * 100
         }
     }
 
@@ -110,11 +117,19 @@ public enum AheadCheck {
     /// reading checks a forecast from this long after it was made.
     public static let laterByS = 60.0
 
+    /// The track passing within this of a sample's place got there (`arrival`): a road's width and a
+    /// thinned track's spacing (`storage.track_distance_m`, 50 m) many times over, and still a
+    /// minute or less of travel at road speeds.
+    public static let arrivalWithinKm = 1.0
+
     /// Every pair: for each sample of each forecast (a forecast carried by several readings counts
     /// once), the later reading nearest to it in place and time together (distance in 5 km and time
-    /// in 30 min, summed; the earlier wins a tie). Pairs come out by forecast, then sample, in order.
-    public static func pairs(forecasts: [AheadForecast], met: [Met]) -> [Pair] {
+    /// in 30 min, summed; the earlier wins a tie), and when `track` (by time; the times the readings
+    /// and ETAs are on) came nearest the sample in the same window. Pairs come out by forecast, then
+    /// sample, in order.
+    public static func pairs(forecasts: [AheadForecast], met: [Met], track: [TrackSample] = []) -> [Pair] {
         let byTime = met.sorted { $0.time < $1.time }
+        let trackByTime = track.sorted { $0.time < $1.time }
         var seen = Set<AheadForecast>()
         var out: [Pair] = []
         for forecast in forecasts {
@@ -123,17 +138,27 @@ public enum AheadCheck {
             guard seen.insert(key).inserted else { continue }
             for sample in forecast.samples {
                 if let m = nearest(to: sample, after: forecast.madeAt, in: byTime) {
-                    out.append(Pair(madeAt: forecast.madeAt, basis: forecast.basis, sample: sample, met: m))
+                    out.append(
+                        Pair(
+                            madeAt: forecast.madeAt, basis: forecast.basis, sample: sample, met: m,
+                            arrivedAt: arrival(at: sample, after: forecast.madeAt, in: trackByTime)))
                 }
             }
         }
         return out
     }
 
-    static func nearest(to sample: AheadForecast.Sample, after madeAt: Date, in byTime: [Met]) -> Met? {
+    /// The times a sample made at `madeAt` is checked in: 30 min either side of its ETA, from a minute
+    /// after the forecast was made.
+    static func window(_ sample: AheadForecast.Sample, after madeAt: Date) -> ClosedRange<Date> {
         let earliest = max(sample.eta.addingTimeInterval(-withinS), madeAt.addingTimeInterval(laterByS))
-        let latest = sample.eta.addingTimeInterval(withinS)
-        var i = firstIndex(atOrAfter: earliest, in: byTime)
+        return earliest...max(earliest, sample.eta.addingTimeInterval(withinS))
+    }
+
+    static func nearest(to sample: AheadForecast.Sample, after madeAt: Date, in byTime: [Met]) -> Met? {
+        let times = window(sample, after: madeAt)
+        let latest = times.upperBound
+        var i = firstIndex(atOrAfter: times.lowerBound, in: byTime, time: \.time)
         var best: (score: Double, met: Met)?
         while i < byTime.count, byTime[i].time <= latest {
             let m = byTime[i]
@@ -146,13 +171,27 @@ public enum AheadCheck {
         return best?.met
     }
 
-    /// The first index whose time is at or after `t` (binary search over readings by time).
-    static func firstIndex(atOrAfter t: Date, in byTime: [Met]) -> Int {
+    /// When the track came nearest `sample`'s place in its window (the earlier point on a tie); nil
+    /// when no point of it came within `arrivalWithinKm`.
+    static func arrival(at sample: AheadForecast.Sample, after madeAt: Date, in track: [TrackSample]) -> Date? {
+        let times = window(sample, after: madeAt)
+        var i = firstIndex(atOrAfter: times.lowerBound, in: track, time: \.time)
+        var best: (km: Double, time: Date)?
+        while i < track.count, track[i].time <= times.upperBound {
+            let km = GreatCircle.distanceKm(track[i].coordinate, sample.coordinate)
+            if km <= arrivalWithinKm, km < (best?.km ?? .infinity) { best = (km, track[i].time) }
+            i += 1
+        }
+        return best?.time
+    }
+
+    /// The first index whose time is at or after `t` (binary search over rows by time).
+    static func firstIndex<Row>(atOrAfter t: Date, in byTime: [Row], time: (Row) -> Date) -> Int {
         var lo = 0
         var hi = byTime.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if byTime[mid].time < t { lo = mid + 1 } else { hi = mid }
+            if time(byTime[mid]) < t { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

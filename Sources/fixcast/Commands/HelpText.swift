@@ -202,7 +202,8 @@ public enum HelpText {
                 distance along the stored track, duration, first and last place, the number of readings
                 and the temperature range. A reading belongs to the trip its fix time falls in. The last
                 column checks the trip's ahead forecasts against what its readings met (a reading within
-                5 km and 30 min of a sample): pairs, median ETA error in % of the lead, temperature
+                5 km and 30 min of a sample): pairs, median ETA error in % of the lead (arrival: when the
+                track passed nearest the sample, within 1 km, else the reading's time), temperature
                 error, rain hits, misses and false alarms (--json: ahead_checks).
 
                 OPTIONS:

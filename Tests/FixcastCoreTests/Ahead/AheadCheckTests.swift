@@ -36,6 +36,37 @@ struct AheadCheckTests {
         #expect(abs(pairs[0].etaErrorPct! - 300.0 / 3600 * 100) < 1e-9)
     }
 
+    /// The arrival is timed by the track's nearest pass, not by the reading 3 km on: the traveller
+    /// passed the place at 62 min (2 min late: 3.3 % of the lead), the reading came at 65 min.
+    @Test func theTracksNearestPassTimesTheArrival() {
+        let place = F.east(60_000)
+        let f = Self.forecast([Self.sample(60, at: place)])
+        let m = Self.met(3_900, F.east(63_000))
+        // 20 m/s east, a point every 10 s, from 55 to 70 min: at the place at 3,720 s.
+        let track = stride(from: 3_300.0, through: 4_200, by: 10).map {
+            TrackSample(time: F.at($0), coordinate: F.east(60_000 + ($0 - 3_720) * 20, north: 30))
+        }
+        let pairs = AheadCheck.pairs(forecasts: [f], met: [m], track: track)
+        #expect(pairs.count == 1 && pairs[0].met == m)
+        #expect(pairs[0].arrivedAt == F.at(3_720))
+        #expect(abs(pairs[0].etaErrorPct! - 120.0 / 3600 * 100) < 1e-9)
+        // A track that never came within 1 km of the place (a parallel road 1.2 km north) times
+        // nothing: the reading's time stands.
+        let apart = track.map {
+            TrackSample(
+                time: $0.time, coordinate: F.east(($0.time.timeIntervalSince(F.t0) - 3_720) * 20 + 60_000, north: 1_200)
+            )
+        }
+        let byReading = AheadCheck.pairs(forecasts: [f], met: [m], track: apart)
+        #expect(byReading[0].arrivedAt == nil)
+        #expect(abs(byReading[0].etaErrorPct! - 300.0 / 3600 * 100) < 1e-9)
+        // A pass outside the window (40 min early, on a way out before this one) does not count.
+        let early = [TrackSample(time: F.at(1_199), coordinate: place)] + apart
+        #expect(AheadCheck.pairs(forecasts: [f], met: [m], track: early)[0].arrivedAt == nil)
+        let inWindow = [TrackSample(time: F.at(1_801), coordinate: place)] + apart
+        #expect(AheadCheck.pairs(forecasts: [f], met: [m], track: inWindow)[0].arrivedAt == F.at(1_801))
+    }
+
     @Test(arguments: [
         (3_600.0, 66_000.0),  // 6 km off at the ETA
         (5_401.0, 60_000.0),  // at the place 30 min 1 s late

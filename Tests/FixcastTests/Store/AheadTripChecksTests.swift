@@ -40,6 +40,31 @@ struct AheadTripChecksTests {
         #expect(AheadCheck.summary(pairs, rainMmH: 0.2) == c)
     }
 
+    /// The ETA error is timed by the track's nearest pass: the same drive, its track 2 min behind the
+    /// readings (the readings were taken where the forecasts said, the traveller got there later).
+    @Test func theETAErrorIsTimedByTheTracksPass() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath("ahead-trip-track"))
+        for k in 0..<AheadDrive.count { try await store.insertReading(AheadDrive.reading(k)) }
+        let lateS = 120.0
+        var fixes: [Fix] = []
+        for s in stride(from: -60.0, through: Double(AheadDrive.count - 1) * AheadDrive.stepS + 300, by: 10) {
+            let km = 20 * (s - lateS) / 1000
+            fixes.append(
+                StoreTestData.fix(
+                    at: s, lat: AheadDrive.lat,
+                    lon: AheadDrive.lon0 + km / (111.32 * cos(AheadDrive.lat * .pi / 180))))
+        }
+        try await store.appendTrackPoints(fixes)
+        let c = try #require(try await store.tripSummaries(gapMinutes: 30).first).aheadChecks
+        // Sample i of a forecast looks (i + 1) × 15 min ahead; every pass is 2 min late.
+        let errors = Self.expectedPairs().map { _, i in lateS / (Double(i + 1) * AheadDrive.stepS) * 100 }.sorted()
+        let median = (errors[errors.count / 2 - 1] + errors[errors.count / 2]) / 2
+        #expect(errors.count == 26)
+        #expect(
+            c.etaErrorPctMedian.map { abs($0 - median) < 1e-6 } == true,
+            "\(String(describing: c.etaErrorPctMedian)) vs \(median)")
+    }
+
     @Test func aTripWithoutForecastsHasNoChecks() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath("ahead-trip-none"))
         try await store.insertReading(StoreTestData.reading(at: 0))
