@@ -127,18 +127,17 @@ public struct MetAlertsSource: AlertSource {
 }
 
 extension OfflinePlaces: CountryLocating {
+    /// The country of the nearest place on this side of the borders (`countryRow`).
     public func countryCode(at coordinate: Coordinate) throws(PlaceError) -> String? {
         let table = try table()
-        guard let hit = table.nearest(to: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
-            return nil
-        }
+        guard let hit = countryRow(at: coordinate, in: table) else { return nil }
         let code = table.country(hit.row).code
         return code.isEmpty ? nil : code
     }
 
     public func spot(at coordinate: Coordinate) throws(PlaceError) -> AlertRegionsAhead.Spot {
         let table = try table()
-        guard let hit = table.nearest(to: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
+        guard let hit = countryRow(at: coordinate, in: table) else {
             return AlertRegionsAhead.Spot(coordinate: coordinate, country: nil, region: nil)
         }
         let code = table.country(hit.row).code

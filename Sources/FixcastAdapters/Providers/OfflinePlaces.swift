@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastTables
 import FoundationEssentials
 import Synchronization
 
@@ -17,6 +18,9 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
 
     private let state: Mutex<Result<OfflinePlaceTable, PlaceError>?>
     private let dataFiles: DataFiles
+    /// The bundled borders (basemap.bin), mapped on first need (a place of another country near
+    /// enough to matter); `.none` when it could not be: the nearest place then decides, as before.
+    private let borders = Mutex<BasemapImage??>(nil)
 
     /// Maps `places.bin` from where `dataFiles` finds it, when first needed.
     public init(dataFiles: DataFiles = .current()) {
@@ -59,15 +63,56 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
         try nearestPlace(to: coordinate)
     }
 
-    /// The synchronous form of `place(at:)`.
+    /// The synchronous form of `place(at:)`. Near a border, the place is named from this side of it
+    /// (`countryRow`): on Windsor's riverfront, Windsor, not Detroit across the river.
     public func nearestPlace(to coordinate: Coordinate) throws(PlaceError) -> Place? {
         let table = try table()
-        guard let hit = table.settlement(at: coordinate), hit.distanceKm <= OfflinePlaces.maximumDistanceKm else {
-            return nil
-        }
+        guard let start = countryRow(at: coordinate, in: table) else { return nil }
+        let hit = table.settlement(at: coordinate, from: start)
+        guard hit.distanceKm <= OfflinePlaces.maximumDistanceKm else { return nil }
         // A row whose name the file does not hold (a damaged places.bin) names nothing: no place, not "".
         let place = table.place(hit.row)
         return place.name.isEmpty ? nil : place
+    }
+
+    /// The row that tells the country at `coordinate` (nil beyond `maximumDistanceKm` of any place):
+    /// the nearest place, unless a place of another country lies within `BorderSide.reachKm` more and
+    /// the way to the nearest crosses a border line; then the nearest place whose way crosses none.
+    func countryRow(at coordinate: Coordinate, in table: OfflinePlaceTable) -> (row: Int, distanceKm: Double)? {
+        guard let nearest = table.nearest(to: coordinate), nearest.distanceKm <= Self.maximumDistanceKm else {
+            return nil
+        }
+        let reach = min(Self.maximumDistanceKm, nearest.distanceKm + BorderSide.reachKm)
+        let around = table.nearestOfEachCountry(around: coordinate, withinKm: reach)
+        guard around.count > 1, let lines = borderLines(around: coordinate, reaching: around.map(\.coordinate)) else {
+            return nearest
+        }
+        guard let i = BorderSide.firstOnThisSide(of: coordinate, candidates: around.map(\.coordinate), borders: lines)
+        else { return nearest }
+        return (around[i].row, around[i].distanceKm)
+    }
+
+    /// The border lines in the box around `coordinate` and `places`; nil without the base map or for a
+    /// box across the antimeridian (no land border runs there).
+    private func borderLines(around coordinate: Coordinate, reaching places: [Coordinate]) -> [[Coordinate]]? {
+        let all = places + [coordinate]
+        let pad = 0.01
+        let box = GeoBox(
+            minLon: (all.map(\.lon).min() ?? 0) - pad, minLat: (all.map(\.lat).min() ?? 0) - pad,
+            maxLon: (all.map(\.lon).max() ?? 0) + pad, maxLat: (all.map(\.lat).max() ?? 0) + pad)
+        guard box.maxLon - box.minLon < 180, let basemap = borderMap() else { return nil }
+        return basemap.lines(in: [box], kinds: [.border]).lines.map { line in
+            zip(line.lats, line.lons).compactMap { Coordinate(lat: $0, lon: $1) }
+        }
+    }
+
+    private func borderMap() -> BasemapImage? {
+        borders.withLock { current in
+            if let current { return current }
+            let loaded = try? BasemapFile.load(dataFiles).get()
+            current = .some(loaded)
+            return loaded
+        }
     }
 
     public func search(_ query: String, limit: Int) async throws(PlaceError) -> [PlaceMatch] {

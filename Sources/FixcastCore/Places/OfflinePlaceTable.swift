@@ -126,7 +126,14 @@ public struct OfflinePlaceTable: Sendable {
     /// of a much larger city around it (GeoNames lists "Mitte" a few metres from Berlin's own point, and
     /// "Altstadt Nord" inside Köln); then the city. See `CityDistrictRule`.
     public func settlement(at coordinate: Coordinate) -> (row: Int, distanceKm: Double)? {
-        guard let nearest = nearest(to: coordinate) else { return nil }
+        nearest(to: coordinate).map { settlement(at: coordinate, from: $0) }
+    }
+
+    /// The same from `nearest`, the place to start from: the nearest, or the nearest on this side of
+    /// the borders (`BorderSide`).
+    public func settlement(at coordinate: Coordinate, from nearest: (row: Int, distanceKm: Double)) -> (
+        row: Int, distanceKm: Double
+    ) {
         let candidates = image.within(
             lat: coordinate.lat, lon: coordinate.lon,
             radians: CityDistrictRule.maximumRadiusKm / GreatCircle.earthRadiusKm)
@@ -147,6 +154,24 @@ public struct OfflinePlaceTable: Sendable {
             bestPopulation = p
         }
         return best
+    }
+
+    /// The nearest place of each country within `withinKm` of `coordinate`, nearest first: the
+    /// candidates `BorderSide` chooses among near a border (one country: no border near enough to matter).
+    public func nearestOfEachCountry(around coordinate: Coordinate, withinKm: Double) -> [(
+        row: Int, distanceKm: Double, coordinate: Coordinate
+    )] {
+        var best: [UInt16: (row: Int, distanceKm: Double, coordinate: Coordinate)] = [:]
+        let rows = image.within(
+            lat: coordinate.lat, lon: coordinate.lon, radians: max(0, withinKm) / GreatCircle.earthRadiusKm)
+        for row in rows {
+            guard let c = self.coordinate(row) else { continue }
+            let d = GreatCircle.distanceKm(coordinate, c)
+            let country = image.countryIndex(row)
+            if let b = best[country], b.distanceKm <= d { continue }
+            best[country] = (row, d, c)
+        }
+        return best.values.sorted { ($0.distanceKm, $0.row) < ($1.distanceKm, $1.row) }
     }
 
     /// The same by scanning every row (the benchmark's and the tests' reference).

@@ -79,8 +79,11 @@ public struct BasemapImage: Sendable {
 
     /// The lines that meet any of `boxes`: coast and border chunks whose box meets one, and lake rings
     /// whole (a filled shape needs all of it). `damaged` says a record pointed outside the file; it was
-    /// skipped. `limit` bounds the points read (a view of a continent at 1:10m has millions).
-    public func lines(in boxes: [GeoBox], pointLimit: Int = 2_000_000) -> (lines: [BasemapLine], damaged: Bool) {
+    /// skipped. `limit` bounds the points read (a view of a continent at 1:10m has millions); `kinds`,
+    /// the kinds wanted (the borders alone, to tell which side of them a place is: `BorderSide`).
+    public func lines(
+        in boxes: [GeoBox], kinds: Set<BasemapKind> = Set(BasemapKind.allCases), pointLimit: Int = 2_000_000
+    ) -> (lines: [BasemapLine], damaged: Bool) {
         let b = storage.bytes
         var out: [BasemapLine] = []
         var damaged = false
@@ -93,6 +96,7 @@ public struct BasemapImage: Sendable {
                 damaged = true
                 continue
             }
+            guard kinds.contains(kind) else { continue }
             let first = Int(b.u32(at))
             let count = Int(b.u32(at + 4))
             guard first <= chunkCount, count <= chunkCount - first else {

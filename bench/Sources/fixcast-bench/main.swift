@@ -164,6 +164,35 @@ for q in queries {
     if hit?.index != table.nearest(to: q)?.row { storageMismatches += 1 }
 }
 
+// What a reading pays to name its place through `OfflinePlaces` (the bundled borders read near one:
+// `BorderSide`), over land in Europe, where borders are many, and near four borders.
+let tableDirectory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+let named = OfflinePlaces(dataFiles: DataFiles(environment: ["FIXCAST_DATA_DIR": tableDirectory], executablePath: nil))
+var europe: [Coordinate] = []
+for _ in 0..<2_000 {
+    if let c = Coordinate(lat: Double.random(in: 43...55, using: &rng), lon: Double.random(in: -5...20, using: &rng)) {
+        europe.append(c)
+    }
+}
+let borderPoints = [(42.3190, -83.0405), (48.5730, 7.8150), (46.2050, 6.2400), (47.5950, 7.5850)].compactMap {
+    Coordinate(lat: $0.0, lon: $0.1)
+}
+var namedTimes: [Double] = []
+var borderTimes: [Double] = []
+_ = try? named.nearestPlace(to: europe[0])  // maps the files
+for q in europe {
+    let t0 = clock.now
+    checksum &+= (try? named.nearestPlace(to: q))?.name.count ?? 0
+    namedTimes.append(seconds(clock.now - t0))
+}
+for _ in 0..<50 {
+    for q in borderPoints {
+        let t0 = clock.now
+        checksum &+= (try? named.nearestPlace(to: q))?.name.count ?? 0
+        borderTimes.append(seconds(clock.now - t0))
+    }
+}
+
 let t0 = clock.now
 let newYork = table.search("new york", limit: 5)
 let searchTime = seconds(clock.now - t0)
@@ -175,6 +204,8 @@ print(pad("load (mmap)", 26) + pad(format(median(loadTimes)), 14) + format(media
 print(pad("median lookup", 26) + pad(format(median(treeTimes)), 14) + format(median(scanTimes)))
 print(pad("median lookup, in memory", 26) + pad(format(median(arrayTimes)), 14) + "-")
 print(pad("median lookup, districts", 26) + pad(format(median(settlementTimes)), 14) + "-")
+print(pad("a reading's name, Europe", 26) + pad(format(median(namedTimes)), 14) + "-")
+print(pad("... at four borders", 26) + pad(format(median(borderTimes)), 14) + "-")
 print("")
 print("targets: load ≤ 150 ms, median lookup ≤ 50 µs")
 print("load = map the file and read its header, country and region names; nothing is built")
