@@ -6,10 +6,18 @@ import FoundationEssentials
 /// of the disc plus the mean atmospheric refraction). NOAA states the results good to about a minute
 /// between ±72° latitude; nearer the poles, where the sun grazes the horizon, less.
 public enum SolarTimes {
-    /// One date's answer: both times, or a day on which the sun does not cross the horizon.
+    /// One date's answer: its times (at least one: on the day before polar day begins the sun rises
+    /// and does not set, and on the day polar day ends it sets without rising), or a day on which the
+    /// sun does not cross the horizon.
     public enum Day: Sendable, Hashable {
-        case times(sunrise: Date, sunset: Date)
+        case times(sunrise: Date?, sunset: Date?)
         case polar(PolarDaylight)
+    }
+
+    /// Whether a provider's sunrise and sunset can be one day's: the sunset after the sunrise, less
+    /// than a day later (a polar placeholder is neither: equal times, or midnight to midnight).
+    public static func isOneDay(sunrise: Date, sunset: Date) -> Bool {
+        sunset > sunrise && sunset.timeIntervalSince(sunrise) < 86_400
     }
 
     /// The sun's zenith angle at rise and set: 90° plus 50′ (16′ half-disc, 34′ refraction).
@@ -23,9 +31,9 @@ public enum SolarTimes {
         let noonGuess = midnight.addingTimeInterval((720 - 4 * coordinate.lon) * 60)
         let noonSun = SunPosition.at(noonGuess)
         let noon = midnight.addingTimeInterval((720 - 4 * coordinate.lon - noonSun.equationOfTimeMin) * 60)
-        guard let rise = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: true),
-            let set = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: false)
-        else {
+        let rise = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: true)
+        let set = event(midnight: midnight, noon: noon, coordinate: coordinate, rising: false)
+        guard rise != nil || set != nil else {
             // No crossing: the sun stays up all day when it is above the rise/set altitude at noon.
             let noonElevation = 90 - abs(coordinate.lat - SunPosition.at(noon).declinationDeg)
             return .polar(noonElevation > 90 - zenithDeg ? .polarDay : .polarNight)

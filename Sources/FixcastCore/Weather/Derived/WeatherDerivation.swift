@@ -33,9 +33,20 @@ public enum WeatherDerivation {
             derived.insert(.feelsLike)
         }
         var today = r.today ?? TodaySummary()
-        if today.sunrise == nil, today.sunset == nil, today.daylight == nil,
+        // A pair that is no day's is not given: Open-Meteo marks polar night with both at the day's
+        // 00:00 and polar day with 00:00 to the next 00:00, OpenWeatherMap with 0 (1970-01-01) for
+        // both. NOAA's times, or `daylight`, stand in, named in `derived`.
+        if let rise = today.sunrise, let set = today.sunset, !SolarTimes.isOneDay(sunrise: rise, sunset: set) {
+            today.sunrise = nil
+            today.sunset = nil
+            if r.today != nil { r.today = today }
+        }
+        let sunRefused = refused.contains("today.sunrise") || refused.contains("today.sunset")
+        if !sunRefused, today.sunrise == nil, today.sunset == nil, today.daylight == nil,
             fillSunTimes(&today, on: localDate(of: r.fetchedAt, in: r), for: r)
         {
+            // Both were decided here, a time or that there is none today (polar day or night, or the
+            // day it begins or ends, when the sun only rises or only sets).
             derived.formUnion([.sunrise, .sunset])
             r.today = today
         }

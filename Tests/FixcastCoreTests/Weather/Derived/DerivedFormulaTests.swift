@@ -42,7 +42,7 @@ import Testing
         #expect(SolarTimes.day("2026-06-21", at: tromso) == .polar(.polarDay))
         #expect(SolarTimes.day("2026-12-21", at: tromso) == .polar(.polarNight))
         // Either side of the season the sun rises and sets again.
-        guard case .times(let rise, let set)? = SolarTimes.day("2026-03-20", at: tromso) else {
+        guard case .times(let rise?, let set?)? = SolarTimes.day("2026-03-20", at: tromso) else {
             Issue.record("no sunrise at the equinox in Tromsø")
             return
         }
@@ -60,18 +60,47 @@ import Testing
     /// sunset 20:21 UTC (BST 04:43 / 21:21); and at the equator on the March equinox a day of 12 h 7 min.
     @Test func greenwichAtMidsummer() throws {
         guard
-            case .times(let rise, let set)? = SolarTimes.day("2026-06-21", at: Coordinate(lat: 51.4769, lon: -0.0005)!)
+            case .times(let rise?, let set?)? = SolarTimes.day(
+                "2026-06-21", at: Coordinate(lat: 51.4769, lon: -0.0005)!)
         else {
             Issue.record("no times for Greenwich")
             return
         }
         #expect(abs(rise.timeIntervalSince(try #require(UTCTime.parse("2026-06-21T03:43:00Z")))) <= 120)
         #expect(abs(set.timeIntervalSince(try #require(UTCTime.parse("2026-06-21T20:21:00Z")))) <= 120)
-        guard case .times(let r, let s)? = SolarTimes.day("2026-03-20", at: Coordinate(lat: 0, lon: 0)!) else {
+        guard case .times(let r?, let s?)? = SolarTimes.day("2026-03-20", at: Coordinate(lat: 0, lon: 0)!) else {
             Issue.record("no times at the equator")
             return
         }
         #expect(abs(s.timeIntervalSince(r) - (12 * 3600 + 7 * 60)) <= 120)
+    }
+
+    /// The days polar day begins and ends at Longyearbyen (78.22° N) in 2026: the sun rises on
+    /// 18 April and does not set, and sets on 24 August without rising before it; each such day has
+    /// its one time, not "polar day" (which dropped the event).
+    @Test func aDayWithOnlyASunriseOrOnlyASunsetKeepsIt() throws {
+        let longyearbyen = Coordinate(lat: 78.22, lon: 15.65)!
+        let days = [
+            "2026-04-16", "2026-04-17", "2026-04-18", "2026-04-19", "2026-04-20", "2026-08-22", "2026-08-23",
+            "2026-08-24", "2026-08-25", "2026-08-26",
+        ]
+        let answers = days.compactMap { SolarTimes.day($0, at: longyearbyen) }
+        #expect(answers.count == days.count)
+        let oneSided = answers.filter {
+            if case .times(let rise, let set) = $0 { return (rise == nil) != (set == nil) }
+            return false
+        }
+        #expect(!oneSided.isEmpty, "\(answers)")
+        for answer in oneSided {
+            guard case .times(let rise, let set) = answer else { continue }
+            // Each time it has is on its own day, near midnight, as the sun grazes the horizon there.
+            if let t = rise ?? set {
+                #expect(
+                    days.contains(UTCTime.formatDate(t))
+                        || days.contains(UTCTime.formatDate(t.addingTimeInterval(-86_400)))
+                        || days.contains(UTCTime.formatDate(t.addingTimeInterval(86_400))))
+            }
+        }
     }
 
     @Test func anUnreadableDateHasNoDay() {

@@ -94,6 +94,42 @@ import Testing
         #expect(r.derived == [.sunrise, .sunset])
     }
 
+    /// Open-Meteo's polar placeholders (since its PR #844: polar night both at the day's 00:00, polar
+    /// day from it to the next 00:00) and OpenWeatherMap's 0 (1970-01-01) are no day's times: NOAA's
+    /// stand in, named in `derived`. Before, Tromsø's midwinter read "sunrise 00:00 · sunset 00:00".
+    @Test(arguments: [
+        ("2026-12-20T23:00:00Z", "2026-12-20T23:00:00Z", "2026-12-21T11:00:00Z", PolarDaylight.polarNight),
+        ("2026-06-20T22:00:00Z", "2026-06-21T22:00:00Z", "2026-06-21T11:00:00Z", PolarDaylight.polarDay),
+        ("1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "2026-12-21T11:00:00Z", PolarDaylight.polarNight),
+    ])
+    func aProvidersPolarPlaceholderIsNoDaysTimes(rise: String, set: String, at time: String, daylight: PolarDaylight)
+        throws
+    {
+        let tromso = Coordinate(lat: 69.65, lon: 18.96)!
+        let given = TodaySummary(
+            minC: -8, maxC: -3, sunrise: UTCTime.parse(rise)!, sunset: UTCTime.parse(set)!)
+        let r = WeatherDerivation.completed(
+            report(CurrentConditions(temperatureC: -5), today: given, at: tromso, time: UTCTime.parse(time)!))
+        let today = try #require(r.today)
+        #expect(today.sunrise == nil && today.sunset == nil)
+        #expect(today.daylight == daylight)
+        #expect(today.minC == -8 && today.maxC == -3)
+        #expect(r.derived == [.sunrise, .sunset])
+        #expect(SolarTimes.isOneDay(sunrise: UTCTime.parse(rise)!, sunset: UTCTime.parse(set)!) == false)
+    }
+
+    /// A provider's sunrise refused by the range check stays unknown, as its error says: NOAA's is not
+    /// put in its place.
+    @Test func aRefusedSunriseIsNotDerived() {
+        var sent = report(CurrentConditions(temperatureC: 16.8), today: TodaySummary(minC: 10, maxC: 20))
+        sent.valueProblems = [
+            WeatherValueProblem(field: "today.sunrise", cause: .unreadable(detail: "daily.sunrise[0]"))
+        ]
+        let r = WeatherDerivation.completed(sent)
+        #expect(r.today?.sunrise == nil && r.today?.sunset == nil)
+        #expect(!r.derived.contains(.sunrise))
+    }
+
     @Test func applyingTwiceChangesNothing() {
         let once = WeatherDerivation.completed(
             report(CurrentConditions(temperatureC: 16.8, humidityPct: 84, windSpeedMps: 2.5)))
