@@ -437,6 +437,43 @@ static void report_device(cgps_handle *h, cgps_report *out, const char *path) {
     copy_text(out->device, sizeof out->device, path);
 }
 
+/* Whether `line` holds a "devices" array of more elements than libgps keeps (MAXUSERDEVS, 4). libgps
+   must never see such a line: its gps_unpack retries an object whose parse fails with any error but
+   -1 without moving on, for ever, and a DEVICES list that is too long fails that way
+   (JSON_ERR_SUBTOOLONG, gpsd 3.22 to 3.27 at least): the agent's loop thread would spin at 100 % CPU
+   and never answer a signal again. A gpsd serving five receivers, or anything else answering on its
+   port, sends one. Counts the array's top-level elements, skipping strings, whatever the spacing. */
+static int too_many_devices(const char *line) {
+    const char *p = line;
+    for (;;) {
+        p = strstr(p, "\"devices\"");
+        if (p == NULL) return 0;
+        p += sizeof "\"devices\"" - 1;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        if (*p != ':') continue;
+        p++;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        if (*p == '[') break;
+    }
+    int depth = 0, commas = 0, nonempty = 0, in_string = 0;
+    for (p++; *p != '\0'; p++) {
+        char c = *p;
+        if (in_string) {
+            if (c == '\\' && p[1] != '\0') p++;
+            else if (c == '"') in_string = 0;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+        if (depth == 0 && (c == ']' || c == '}')) break;
+        nonempty = 1;
+        if (c == '"') in_string = 1;
+        else if (c == '{' || c == '[') depth++;
+        else if (c == '}' || c == ']') depth--;
+        else if (c == ',' && depth == 0) commas++;
+    }
+    return nonempty && commas + 1 > MAXUSERDEVS;
+}
+
 /* How gpsd begins every SKY object it sends (gpsd's json_sky_dump writes "class" first, no spaces). */
 static const char sky_prefix[] = "{\"class\":\"SKY\"";
 
@@ -459,7 +496,10 @@ int cgps_read(cgps_handle *h, cgps_report *out, int parse_sky) {
        between, e.g. from a u-blox's NAV-DOP) still sets SATELLITE_SET, with counts of 0. Looked for
        before unpacking, which may write into the line. */
     int names_satellites = strstr(line, "\"satellites\":") != NULL;
-    /* gps_read's answer for a line libgps cannot unpack, kept: the connection counts as failed. */
+    /* Read and dropped (got 0): every TPV names its device too. */
+    if (too_many_devices(line)) return 1;
+    /* gps_read's answer for a line libgps cannot unpack, kept (gps_unpack of gpsd 3.22 to 3.27
+       always answers 0: a line it cannot read sets nothing, and out->got says so). */
     if (lib.unpack(line, d) < 0) return -1;
     if (d->set & VERSION_SET) out->got |= CGPS_GOT_VERSION;
 

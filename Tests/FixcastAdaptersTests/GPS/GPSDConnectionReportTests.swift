@@ -54,6 +54,28 @@ struct GPSDConnectionReportTests {
         #expect(fix.satellitesUsed == 1)
     }
 
+    /// A DEVICES list longer than libgps keeps (4) made its unpack retry the line for ever: the loop
+    /// thread spun and never answered a signal. Such a line is read and dropped; the fixes after it
+    /// come, and a list of 4 still names the device.
+    @Test(.timeLimit(.minutes(1)))
+    func aDevicesListLongerThanLibgpsKeepsIsDroppedNotSpunOn() async throws {
+        func devices(_ n: Int, spaced: Bool = false) -> String {
+            let list = (0..<n).map { "{\"class\":\"DEVICE\",\"path\":\"/dev/ttyUSB\($0)\"}" }
+            return spaced
+                ? "{\"class\": \"DEVICES\", \"devices\" : [ \(list.joined(separator: " , ")) ]}"
+                : "{\"class\":\"DEVICES\",\"devices\":[\(list.joined(separator: ","))]}"
+        }
+        let stamp = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-5))
+        let tpv = "{\"class\":\"TPV\",\"device\":\"/dev/x\",\"mode\":3,\"time\":\"\(stamp)\",\"lat\":52.5,\"lon\":13.4}"
+        let events = try await Self.events([
+            Self.version, devices(5), devices(40, spaced: true), "{\"class\":\"DEVICES\",\"devices\":[1,2,3,4,5]}",
+            tpv,
+        ])
+        #expect(events.compactMap(\.fix).count == 1, "\(events)")
+        let four = try await Self.events([Self.version, devices(4)])
+        #expect(four.contains { if case .device("/dev/ttyUSB0") = $0 { true } else { false } }, "\(four)")
+    }
+
     /// `gps.host` as a name: the shim looks it up once, within the connect timeout, and hands libgps
     /// the address that took the probe's connection (libgps would look the name up again, with no time
     /// limit). "localhost" may give ::1 first, which the stand-in (on 127.0.0.1) refuses: the next
