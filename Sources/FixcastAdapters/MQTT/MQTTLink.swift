@@ -64,9 +64,16 @@ public final class MQTTLink: @unchecked Sendable {
     public let endpoint: MQTTEndpoint
     public let events: AsyncStream<MQTTLinkEvent>
     private let sink: EventSink
-    // The cmosq_client; set once in init, destroyed once in `close`.
+    // The cmosq_client; set once in init, destroyed once, by `close` or by the starting thread.
     private let client: OpaquePointer
-    private let closed = Mutex(false)
+    private let lifecycle = Mutex(Lifecycle())
+
+    /// Whether the link was closed, and whether its first connect (`start`) is still under way on a
+    /// thread of its own: then that thread frees the client once it is done, not `close`.
+    struct Lifecycle {
+        var closed = false
+        var starting = false
+    }
 
     /// Receives libmosquitto's callbacks (on its thread) and forwards them.
     final class EventSink: Sendable {
@@ -221,18 +228,26 @@ public final class MQTTLink: @unchecked Sendable {
 
     deinit { close() }
 
-    /// Starts connecting without waiting, and libmosquitto's network thread; from here on a lost or
-    /// refused connection is retried with back-off. Returns the first attempt's failure, if it failed
-    /// at once (DNS, a refused TCP connection): the loop thread keeps retrying regardless.
-    public func start() -> MQTTError? {
+    /// Starts connecting, and libmosquitto's network thread, on a thread of its own: libmosquitto
+    /// looks the broker's name up on the thread that asks it to connect, and a name whose DNS server
+    /// does not answer held `run`'s start (and its signals) for the resolver's whole timeout. From here
+    /// on a lost or refused connection is retried with back-off; the first attempt's failure (DNS, a
+    /// refused TCP connection) comes as a `disconnected` event. Inline only when no thread can be had.
+    public func start() {
+        lifecycle.withLock { $0.starting = true }
+        if !DedicatedThread.start(name: "fixcast-mqtt-up", { self.startHere() }) { startHere() }
+    }
+
+    private func startHere() {
         let rc = cmosq_connect_async(client, endpoint.host, Int32(endpoint.port), Self.keepaliveS)
-        let failure = rc == 0 ? nil : Self.failure(rc: rc, errno: cmosq_errno(), endpoint: endpoint, handshaking: false)
+        if rc != 0 { sink.emit(.disconnected(rc: rc, errno: cmosq_errno())) }
         let loop = cmosq_loop_start(client)
-        if loop != 0 {
-            return MQTTError(
-                cause: .protocolError, broker: endpoint.display, detail: "no network thread: \(Self.text(loop))")
+        if loop != 0 { sink.emit(.disconnected(rc: loop, errno: 0)) }
+        let closedMeanwhile = lifecycle.withLock { state -> Bool in
+            state.starting = false
+            return state.closed
         }
-        return failure
+        if closedMeanwhile { destroy() }
     }
 
     /// Starts the connection without waiting for TCP (the name lookup still blocks): the TCP
@@ -258,11 +273,21 @@ public final class MQTTLink: @unchecked Sendable {
     public func publish(topic: String, payload: String, retain: Bool) -> Int32? {
         // MQTT's limits, checked before the call (the prefix was checked where it was read).
         guard MQTTStringRule.problem(topic) == nil, payload.utf8.count <= Int(Int32.max) else { return nil }
-        var mid: Int32 = 0
-        let rc = Array(payload.utf8).withUnsafeBytes {
-            cmosq_publish(client, topic, $0.baseAddress, Int32($0.count), 1, retain, &mid)
-        }
-        return rc == 0 ? mid : nil
+        let bytes = Array(payload.utf8)
+        return withOpenClient { client in
+            var mid: Int32 = 0
+            let rc = bytes.withUnsafeBytes {
+                cmosq_publish(client, topic, $0.baseAddress, Int32($0.count), 1, retain, &mid)
+            }
+            return rc == 0 ? mid : nil
+        } ?? nil
+    }
+
+    /// `body` with the client, unless the link was closed (then nil). Held under the lock `close()`
+    /// takes, so a publish racing the stop (a reconnect's announcement as the agent leaves) cannot use
+    /// the client `close()` frees.
+    private func withOpenClient<R>(_ body: (OpaquePointer) -> R) -> R? {
+        lifecycle.withLock { state -> R? in state.closed ? nil : body(client) }
     }
 
     /// The most of a received message that is kept: fixcast subscribes only to its own availability
@@ -273,6 +298,10 @@ public final class MQTTLink: @unchecked Sendable {
     /// The message id, or nil when libmosquitto refused the call.
     public func subscribe(topic: String) -> Int32? {
         guard MQTTStringRule.problem(topic) == nil else { return nil }
+        return withOpenClient { client in subscribeOpen(client, topic: topic) } ?? nil
+    }
+
+    private func subscribeOpen(_ client: OpaquePointer, topic: String) -> Int32? {
         var mid: Int32 = 0
         let rc = cmosq_subscribe_with(
             client, topic, 1,
@@ -292,15 +321,18 @@ public final class MQTTLink: @unchecked Sendable {
     }
 
     /// Asks the broker to end the session cleanly (no will is sent).
-    public func disconnect() { _ = cmosq_disconnect(client) }
+    public func disconnect() { _ = withOpenClient { cmosq_disconnect($0) } }
 
     /// Stops the network thread and frees the client; the event stream ends. Idempotent.
     public func close() {
-        let already = closed.withLock { c -> Bool in
-            defer { c = true }
-            return c
+        let destroyNow = lifecycle.withLock { state -> Bool in
+            defer { state.closed = true }
+            return !state.closed && !state.starting
         }
-        if already { return }
+        if destroyNow { destroy() }
+    }
+
+    private func destroy() {
         _ = cmosq_loop_stop(client, true)
         cmosq_destroy(client)
         sink.continuation.finish()

@@ -169,7 +169,7 @@ public actor ReadingPublisher {
                     await self.drain()
                 }
             })
-        if let e = link.start() { lastError = e }
+        link.start()
         await refreshStatus()
     }
 

@@ -86,7 +86,7 @@ import Testing
             link.close()
         }
         defer { guardTask.cancel() }
-        _ = link.start()
+        link.start()
         let started = ContinuousClock.now
         var failures = 0
         for await event in link.events {
@@ -96,5 +96,18 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(failures >= 6)
         #expect(elapsed < .seconds(3), "6 attempts at 50–200 ms apart, not 1 s doubling: \(elapsed)")
+    }
+
+    /// A link closed (the agent leaving) refuses publishes, subscriptions and DISCONNECT instead of
+    /// handing libmosquitto the client `close` freed (a reconnect's announcement racing the stop).
+    @Test func aClosedLinkRefusesCallsInsteadOfUsingTheFreedClient() throws {
+        let link = try MQTTLink(
+            endpoint: MQTTLinkSetupTests.endpoint(), clientID: "closed-test", password: "", will: nil)
+        link.start()
+        link.close()
+        #expect(link.publish(topic: "fixcast/x", payload: "1", retain: false) == nil)
+        #expect(link.subscribe(topic: "fixcast/x") == nil)
+        link.disconnect()
+        link.close()
     }
 }
