@@ -69,19 +69,20 @@ enum CurlTransfer {
         guard let handle = ccurl_easy_init() else {
             return .failure(.transport(detail: "libcurl could not create a transfer"))
         }
-        defer { ccurl_easy_cleanup(handle) }
-
         let sink = TransferSink(limit: limits.maxBodyBytes, cancellation: cancellation)
         let context = Unmanaged.passRetained(sink)
-        defer { context.release() }
-
         let errorBufferSize = Int(CURL_ERROR_SIZE) + 1
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: errorBufferSize)
         errorBuffer.initialize(repeating: 0, count: errorBufferSize)
-        defer { errorBuffer.deallocate() }
-
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { ccurl_slist_free_all(headerList) }
+        // The handle first: libcurl may use what it was handed (the error buffer, the header list, the
+        // sink) until its cleanup, so those are freed after it, never before.
+        defer {
+            ccurl_easy_cleanup(handle)
+            ccurl_slist_free_all(headerList)
+            errorBuffer.deallocate()
+            context.release()
+        }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             // A header with a control character is left out: a validator read back from a damaged
             // store ("…\r\nX-Other: …") would otherwise write request lines of its own, and a NUL would
