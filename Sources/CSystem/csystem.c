@@ -143,6 +143,8 @@ static char csystem_partial_path[4096];
 static volatile sig_atomic_t csystem_partial_armed = 0;
 static const int csystem_partial_signals[] = {SIGINT, SIGTERM, SIGHUP};
 static struct sigaction csystem_partial_previous[3];
+/* Which of them this file's handler was put on (a signal ignored, as SIGHUP under nohup, is left so). */
+static int csystem_partial_installed[3];
 
 static void csystem_partial_handler(int sig) {
     if (csystem_partial_armed) unlink(csystem_partial_path); /* unlink(2) is async-signal-safe */
@@ -160,19 +162,28 @@ int csystem_unlink_on_signal(const char *path) {
     memcpy(csystem_partial_path, path, n + 1);
     csystem_partial_armed = 1;
     for (int i = 0; i < 3; i++) {
+        csystem_partial_installed[i] = 0;
+        struct sigaction before;
+        if (sigaction(csystem_partial_signals[i], NULL, &before) != 0) return -1;
+        /* An ignored signal does not end the export (`nohup fixcast export`): no file to remove. */
+        if (before.sa_handler == SIG_IGN) continue;
         struct sigaction action;
         memset(&action, 0, sizeof action);
         action.sa_handler = csystem_partial_handler;
         sigemptyset(&action.sa_mask);
         for (int j = 0; j < 3; j++) sigaddset(&action.sa_mask, csystem_partial_signals[j]);
         if (sigaction(csystem_partial_signals[i], &action, &csystem_partial_previous[i]) != 0) return -1;
+        csystem_partial_installed[i] = 1;
     }
     return 0;
 }
 
 void csystem_forget_unlink_on_signal(void) {
     csystem_partial_armed = 0;
-    for (int i = 0; i < 3; i++) sigaction(csystem_partial_signals[i], &csystem_partial_previous[i], NULL);
+    for (int i = 0; i < 3; i++) {
+        if (csystem_partial_installed[i]) sigaction(csystem_partial_signals[i], &csystem_partial_previous[i], NULL);
+        csystem_partial_installed[i] = 0;
+    }
 }
 
 static void csystem_agent_signal_set(sigset_t *set) {
