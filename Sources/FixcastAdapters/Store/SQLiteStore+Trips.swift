@@ -61,14 +61,13 @@ extension SQLiteStore {
             "SELECT \(Self.tripTime), lat, lon, id FROM track_points ORDER BY \(Self.tripTime), id")
         var splitting = TripSplitter.Splitting(gapMinutes: gapMinutes)
         var lengthsKm: [Double] = []
-        var previousCoordinate: Coordinate?
+        var distance = TrackDistance.Accumulator()
         func add(_ t: Double, _ c: Coordinate) {
             if splitting.add(t) {
+                distance = TrackDistance.Accumulator()
                 lengthsKm.append(0)
-            } else if let p = previousCoordinate {
-                lengthsKm[lengthsKm.count - 1] += GreatCircle.distanceKm(p, c)
             }
-            previousCoordinate = c
+            lengthsKm[lengthsKm.count - 1] = distance.add(c)
         }
         var movedRows = MovedRows(moved.map { (time: $0.time, row: $0.fix.coordinate) })  // merged in by trip time
         while try stmt.step() {

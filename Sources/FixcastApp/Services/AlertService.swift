@@ -243,22 +243,25 @@ public actor AlertService {
 
     private func storedOnly(_ source: AlertSourceID, at coordinate: Coordinate) async -> AlertOutcome {
         let now = clock.now()
-        let last = await loadCheck(source)
-        guard let last, GreatCircle.distanceKm(last.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm,
-            now.timeIntervalSince(last.checkedAt) <= Self.maximumStaleAgeS
-        else { return AlertOutcome(report: nil, error: .offline) }
+        guard let last = await loadCheck(source), Self.standsIn(last, at: coordinate, now: now) else {
+            return AlertOutcome(report: nil, error: .offline)
+        }
         let fresh = policy.decide(last: last, source: source, at: coordinate, now: now) == .reuse
         return AlertOutcome(report: last.report.aged(to: now, stale: !fresh), error: nil)
     }
 
     /// The last answer for this spot as a stale stand-in, or nil when there is none fit to show.
     private func staleReport(_ last: AlertCheck?, at coordinate: Coordinate, now: Date) -> AlertReport? {
-        guard let last, GreatCircle.distanceKm(last.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm else {
-            return nil
-        }
-        let age = now.timeIntervalSince(last.checkedAt)
-        guard age >= 0, age <= Self.maximumStaleAgeS else { return nil }
+        guard let last, Self.standsIn(last, at: coordinate, now: now) else { return nil }
         return last.report.aged(to: now, stale: true)
+    }
+
+    /// Whether the last answer may be shown for `coordinate` when none can be had now: for the same
+    /// spot, at most `maximumStaleAgeS` old, and not from a time the clock has not reached (set back).
+    private static func standsIn(_ last: AlertCheck, at coordinate: Coordinate, now: Date) -> Bool {
+        let age = now.timeIntervalSince(last.checkedAt)
+        return GreatCircle.distanceKm(last.coordinate, coordinate) <= AlertCheckPolicy.sameSpotKm
+            && age >= 0 && age <= maximumStaleAgeS
     }
 
     // MARK: - Store access (a failing store degrades to "nothing stored", never to no alerts)

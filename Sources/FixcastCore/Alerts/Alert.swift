@@ -250,12 +250,6 @@ public struct AlertReport: Sendable, Hashable {
         return copy
     }
 
-    /// The active alerts whose ids are not in `seen`, most severe first: what makes `run` take one
-    /// `alert` reading and run `alerts.command` once per alert.
-    public func newAlerts(since seen: Set<String>) -> [Alert] {
-        active.filter { !seen.contains($0.id) }
-    }
-
     /// The highest severity among the active alerts; nil when there are none.
     public var maxSeverity: AlertSeverity? { active.map(\.severity).max() }
 }

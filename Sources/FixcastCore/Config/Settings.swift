@@ -3,7 +3,7 @@
 public struct Settings: Sendable, Hashable {
     public struct GPS: Sendable, Hashable {
         public var host = "127.0.0.1"
-        public var port = 2947
+        public var port = GPSDAddress.defaultPort
         /// Seconds to wait for one fix (the seed's 8 s: long enough for a warm receiver, short enough to answer).
         public var fixTimeoutS = 8.0
         /// Retries after a timeout; "if there is still no fix after them, the problem isn't time".

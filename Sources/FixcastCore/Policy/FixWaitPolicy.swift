@@ -216,14 +216,6 @@ public struct FixWaitPolicy: Sendable, Hashable {
         phase = .done
         return decision
     }
-
-    /// What to do once no fix came: the stored position, marked last-known with its original
-    /// `obtainedAt` (so its age shows), or the failure itself when nothing is stored.
-    public static func resolve(_ failure: FixWaitFailure, lastKnown: Position?) -> FixWaitResolution {
-        guard var position = lastKnown else { return .failed(failure) }
-        position.source = .lastKnown
-        return .lastKnown(position, because: failure)
-    }
 }
 
 /// Why no live fix was had.
@@ -234,10 +226,4 @@ public enum FixWaitFailure: Sendable, Hashable {
     case noFix(attempts: Int, timeoutS: Double)
     /// Connected at first, then gpsd went away and did not come back in time.
     case connectionLost(attempts: Int, timeoutS: Double)
-}
-
-/// The end of a wait without a fix.
-public enum FixWaitResolution: Sendable, Hashable {
-    case lastKnown(Position, because: FixWaitFailure)
-    case failed(FixWaitFailure)
 }

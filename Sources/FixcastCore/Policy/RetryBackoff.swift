@@ -26,6 +26,14 @@ public struct RetryBackoff: Sendable, Hashable {
     /// sooner or later changes nothing.
     public static func backsOff(status: Int) -> Bool { status == 429 || (500...599).contains(status) }
 
+    /// What an error message adds for a status that backs off (`backsOff`): the clause after the
+    /// service's answer, so the message and the rule cannot drift apart.
+    public static func backingOffHint(status: Int) -> String {
+        status == 429
+            ? "; fixcast is backing off and will try again later"
+            : "; the service has a problem, fixcast will try again later"
+    }
+
     /// Nominatim's: those, and 403, which its usage policy answers to an application it has blocked
     /// (asking on would keep it blocked).
     public static func backsOffNominatim(status: Int) -> Bool { backsOff(status: status) || status == 403 }

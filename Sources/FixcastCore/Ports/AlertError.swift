@@ -33,8 +33,7 @@ public enum AlertError: UserFacingError, Hashable {
             let why = detail.map { ": \($0)" } ?? ""
             let hint: String
             switch code {
-            case 429: hint = "; fixcast is backing off and will try again later"
-            case 500...599: hint = "; the service has a problem, fixcast will try again later"
+            case _ where RetryBackoff.backsOff(status: code): hint = RetryBackoff.backingOffHint(status: code)
             default: hint = "; check \(s.baseURLKey)"
             }
             return "alerts: \(s.displayName) answered HTTP \(code)\(why)\(hint)."

@@ -36,8 +36,8 @@ public enum WeatherError: UserFacingError, Hashable {
                 hint = "; check weather.api_key"
             case 401, 403:
                 hint = "; the service refuses this client: try again later or choose another weather.provider"
-            case 429: hint = "; fixcast is backing off and will try again later"
-            case 500...599: hint = "; the service has a problem, fixcast will try again later"
+            case _ where RetryBackoff.backsOff(status: code):
+                hint = RetryBackoff.backingOffHint(status: code)
             default: hint = "; check weather.base_url"
             }
             return "\(p.displayName) answered HTTP \(code)\(why)\(hint)."
@@ -102,7 +102,8 @@ public enum PlaceError: UserFacingError, Hashable {
             switch code {
             case 403:
                 hint = "; it refuses this client: set places.provider = \"offline\" or \(PlaceServiceName.setting(s))"
-            case 429, 500...599: hint = "; fixcast backs off and will try again later"
+            case _ where RetryBackoff.backsOffNominatim(status: code):
+                hint = RetryBackoff.backingOffHint(status: code)
             default: hint = "; check \(PlaceServiceName.setting(s))"
             }
             return "place: \(s) answered HTTP \(code)\(d.map { ": \(ErrorText.clause($0))" } ?? "")\(hint)."

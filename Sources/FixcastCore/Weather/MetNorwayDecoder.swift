@@ -130,7 +130,7 @@ public enum MetNorwayDecoder {
             let c =
                 (try? si(
                     JSONRead.number(step.details?["air_temperature"], path), "air_temperature", .temperature, path))
-                .flatMap { $0.isFinite && WeatherValueRanges.temperature.contains($0) ? $0 : nil }
+                .flatMap { WeatherValueRanges.temperature.believes($0) ? $0 : nil }
             // Hourly steps carry next_1_hours; once the series turns 6-hourly only next_6_hours is there.
             let windowHours: Double = step.precipitation1h != nil ? 1 : 6
             var amount = step.precipitation1h ?? (step.symbol1h == nil ? step.precipitation6h : nil)

@@ -181,7 +181,7 @@ public enum OpenMeteoDecoder {
         for (time, value) in zip(times, temps) {
             guard let text = time.stringValue, text.hasPrefix(localDate), let raw = value.doubleValue,
                 let c = try? WeatherUnits.toSI(raw, unit: unit, quantity: .temperature, path: "hourly.temperature_2m"),
-                c.isFinite, WeatherValueRanges.temperature.contains(c)
+                WeatherValueRanges.temperature.believes(c)
             else { continue }
             low = min(low, c)
             high = max(high, c)

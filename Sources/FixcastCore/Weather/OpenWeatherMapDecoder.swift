@@ -110,7 +110,7 @@ public enum OpenWeatherMapDecoder {
         // a sentinel (0 K is -273.15 °C) would win the min and then cost the whole value. One that is
         // not believable is left to the range check only when there is nothing else to show.
         func believable(_ values: [Double?]) -> [Double] {
-            values.compactMap { $0 }.filter { $0.isFinite && WeatherValueRanges.temperature.contains($0) }
+            values.compactMap { $0 }.filter(WeatherValueRanges.temperature.believes)
         }
         // The forecast's day is said to cover today only from its first step when it does (`from`, as
         // `daily[0]` is): the range of the rest of a day is not passed off as the whole day's.
@@ -192,7 +192,8 @@ public enum OpenWeatherMapDecoder {
         let main = try JSONRead.object(item["main"], "\(path).main")
         let temp = try JSONRead.number(main?["temp"], "\(path).main.temp")
         func celsius(_ kelvin: Double?) -> Double? {
-            kelvin.map { $0 - 273.15 }.flatMap { $0.isFinite && WeatherValueRanges.temperature.contains($0) ? $0 : nil }
+            kelvin.flatMap { try? WeatherUnits.toSI($0, unit: "K", quantity: .temperature, path: path) }
+                .flatMap { WeatherValueRanges.temperature.believes($0) ? $0 : nil }
         }
         let lo = celsius(try JSONRead.number(main?["temp_min"], "\(path).main.temp_min") ?? temp)
         let hi = celsius(try JSONRead.number(main?["temp_max"], "\(path).main.temp_max") ?? temp)

@@ -77,6 +77,9 @@ public enum WeatherValueRanges {
         public let unit: String
 
         public func contains(_ v: Double) -> Bool { v >= lower && v <= upper }
+
+        /// `v` is believable for this range: finite and in it (what `problem` finds nothing wrong with).
+        public func believes(_ v: Double) -> Bool { v.isFinite && contains(v) }
     }
 
     /// Air temperature: records are −89.2 °C (Vostok, 1983) and 56.7 °C (Death Valley, 1913).

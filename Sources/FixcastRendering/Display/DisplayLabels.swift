@@ -112,6 +112,10 @@ package struct DisplayLabels: Sendable {
             ["周一", "周二", "周三", "周四", "周五", "周六", "周日"])
     }
 
+    /// From this age on `age(seconds:)` counts whole days ("2 d ago"), before it hours and minutes:
+    /// what changes its text once a minute, then once a day (`StatusLineOutput`'s next change).
+    package static let ageInDaysFromS = 48 * 3600
+
     /// How long ago, coarsely: "just now", "5 min ago", "2 h 5 min ago", "3 d ago".
     package func age(seconds: Int) -> String {
         let s = Swift.max(0, seconds)
@@ -119,7 +123,7 @@ package struct DisplayLabels: Sendable {
         let minutes = s / 60
         if minutes < 60 { return pick("\(minutes) min ago", "\(minutes) мин назад", "\(minutes) 分钟前") }
         let hours = minutes / 60
-        if hours < 48 {
+        if s < Self.ageInDaysFromS {
             let m = minutes % 60
             if m == 0 { return pick("\(hours) h ago", "\(hours) ч назад", "\(hours) 小时前") }
             return pick("\(hours) h \(m) min ago", "\(hours) ч \(m) мин назад", "\(hours) 小时 \(m) 分钟前")

@@ -56,7 +56,7 @@ public struct StatusLine: Sendable, Hashable {
         let fields = StatusLineFields(reading: reading, now: now, options: options)
         let body = StatusLineFormat.expand(format, fields)
         text = (stale ? "~" : "") + body
-        alertSeverity = reading.alerts?.active.map(\.severity).max(by: { $0.rank < $1.rank })
+        alertSeverity = reading.alerts?.maxSeverity
         var classes: [String] = []
         classes.append(stale ? "stale" : "ok")
         if !fields.rainAhead.isEmpty { classes.append("rain-ahead") }
@@ -129,7 +129,7 @@ struct StatusLineFields {
     /// "stale"): a warning cancelled since would otherwise pass for one in force.
     var alerts: String {
         guard let report = reading.alerts, !report.active.isEmpty,
-            let worst = report.active.map(\.severity).max(by: { $0.rank < $1.rank })
+            let worst = report.maxSeverity
         else { return "" }
         return (report.stale ? "~" : "") + "⚠ \(report.active.count) " + options.labels.severityWord(worst)
     }

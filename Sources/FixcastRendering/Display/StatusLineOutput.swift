@@ -79,7 +79,7 @@ extension StatusLineOutput {
         }
         if self == .waybar || StatusLineFormat.uses("a", in: format) {
             let age = max(0, now.timeIntervalSince(reading.time))
-            let step: Double = age >= 48 * 3600 ? 86_400 : 60
+            let step: Double = age >= Double(DisplayLabels.ageInDaysFromS) ? 86_400 : 60
             moments.append(reading.time.addingTimeInterval(((age / step).rounded(.down) + 1) * step))
         }
         // The rain ahead shows in waybar's class, and in any text with `%r`.

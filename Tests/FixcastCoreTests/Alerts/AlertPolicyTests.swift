@@ -140,16 +140,6 @@ import Testing
         #expect(AlertReport.notCovered.aged(to: at, stale: true).stale == false)
     }
 
-    @Test func newAlertsAreTheActiveOnesNotSeenBefore() throws {
-        let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))
-        let at = UTCTime.parse("2024-07-18T19:50:06Z")!
-        let report = AlertReport.fetched(alerts, source: .nws, fetchedAt: at, now: at)
-        #expect(report.newAlerts(since: []).count == 2)
-        #expect(report.newAlerts(since: [report.active[0].id]).map(\.event) == ["Air Quality Alert"])
-        #expect(report.newAlerts(since: Set(report.active.map(\.id))).isEmpty)
-        #expect(AlertReport.notCovered.newAlerts(since: []).isEmpty)
-    }
-
     @Test func checkRecordRoundTrips() throws {
         let at = UTCTime.parse("2024-07-18T19:50:06Z")!
         let alerts = try NWSAlertDecoder.decode(CoreFixtures.bytes("nws-alerts-active-point-phoenix.json"))

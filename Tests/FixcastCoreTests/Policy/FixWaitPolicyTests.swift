@@ -21,10 +21,6 @@ struct FixWaitPolicyTests {
         TPVReport(mode: mode, time: time, lat: lat, lon: lon)
     }
 
-    let stored = Position(
-        coordinate: Coordinate(lat: 48.85, lon: 2.35)!, obtainedAt: Date(timeIntervalSince1970: 1_799_990_000),
-        source: .gps)
-
     @Test func startArmsTheFirstTimeout() {
         var p = FixWaitPolicy(limits: limits)
         #expect(p.start(now: at(0)) == .waitUntil(at(8)))
@@ -79,20 +75,6 @@ struct FixWaitPolicyTests {
         #expect(p.handle(.tick, now: at(18)) == .waitUntil(at(26)))
         #expect(p.handle(.tick, now: at(26)) == .fallBack(.noFix(attempts: 3, timeoutS: 8)))
         #expect(p.handle(.tick, now: at(30)) == .finished)
-    }
-
-    @Test func retriesExhaustedWithStoredPosition() {
-        let r = FixWaitPolicy.resolve(.noFix(attempts: 3, timeoutS: 8), lastKnown: stored)
-        var expected = stored
-        expected.source = .lastKnown
-        #expect(r == .lastKnown(expected, because: .noFix(attempts: 3, timeoutS: 8)))
-        if case .lastKnown(let p, _) = r { #expect(p.obtainedAt == stored.obtainedAt) }
-    }
-
-    @Test func retriesExhaustedWithoutStoredPosition() {
-        #expect(
-            FixWaitPolicy.resolve(.noFix(attempts: 3, timeoutS: 8), lastKnown: nil)
-                == .failed(.noFix(attempts: 3, timeoutS: 8)))
     }
 
     @Test func zeroRetriesFallsBackAfterOneTimeout() {
@@ -159,13 +141,6 @@ struct FixWaitPolicyTests {
         _ = p.handle(.connectionLost, now: at(1))
         _ = p.handle(.connected, now: at(3))
         #expect(p.handle(.tick, now: at(8)) == .fallBack(.noFix(attempts: 1, timeoutS: 8)))
-    }
-
-    @Test func unreachableWithStoredPosition() {
-        var expected = stored
-        expected.source = .lastKnown
-        #expect(FixWaitPolicy.resolve(.unreachable, lastKnown: stored) == .lastKnown(expected, because: .unreachable))
-        #expect(FixWaitPolicy.resolve(.unreachable, lastKnown: nil) == .failed(.unreachable))
     }
 
     @Test func aFixWithoutATimeIsDeliveredWithoutInventingOne() {
@@ -289,8 +264,8 @@ struct FixWaitPolicyTests {
 
     @Test func oneRetryDelay() {
         #expect(FixWaitPolicy.retryDelayS == 1)
-        #expect(FixWaitPolicy.Limits().retryDelayS == FixWaitPolicy.retryDelayS)
-        #expect(ReadingScheduler.Configuration().retryDelayS == FixWaitPolicy.retryDelayS)
-        #expect(AgentReducer.Configuration().scheduler.retryDelayS == FixWaitPolicy.retryDelayS)
+        #expect(FixWaitPolicy.Limits().retryDelayS == 1)
+        #expect(ReadingScheduler.Configuration().retryDelayS == 1)
+        #expect(AgentReducer.Configuration().scheduler.retryDelayS == 1)
     }
 }

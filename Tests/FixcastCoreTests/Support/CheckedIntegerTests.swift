@@ -53,7 +53,10 @@ import Testing
         var splitting = TripSplitter.Splitting(gapMinutes: 30)
         let begins = times.map { splitting.add($0.timeIntervalSince1970) }
         #expect(begins == [true, false, false, true, false, true])
-        #expect(splitting.finish() == TripSplitter.split(times: times, gapMinutes: 30))
-        #expect(TripSplitter.split(times: times, gapMinutes: 30).map(\.pointCount) == [3, 2, 1])
+        let spans = splitting.finish()
+        #expect(spans.map(\.pointCount) == [3, 2, 1])
+        #expect(spans.map(\.start) == [times[0], times[3], times[5]])
+        #expect(spans.map(\.end) == [times[2], times[4], times[5]])
+        #expect(TripSplitter.split(times: times, gapMinutes: 30) == spans)
     }
 }

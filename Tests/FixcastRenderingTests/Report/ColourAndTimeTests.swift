@@ -98,6 +98,6 @@ import Testing
         #expect(cum.count == 3 && cum[0] == 0)
         #expect(abs(cum[1] - 111.195) < 0.01)
         #expect(abs(cum[2] - 2 * 111.195) < 0.05)
-        #expect(TrackDistance.totalKm([]) == 0)
+        #expect((TrackDistance.cumulativeKm([]).last ?? 0) == 0)
     }
 }

@@ -25,7 +25,7 @@ import Testing
             label: "report-straight", from: Coordinate(lat: 40, lon: -100)!, to: Coordinate(lat: 40.195, lon: -99.267)!,
             points: 2_400, temperaturesC: temperatures)
         defer { store.remove() }
-        let km = TrackDistance.totalKm(store.fixes.map(\.coordinate))
+        let km = (TrackDistance.cumulativeKm(store.fixes.map(\.coordinate)).last ?? 0)
         #expect(abs(km - 66) < 1.5, "\(km) km")
         let svg = ReportSVGReading(svg: try Self.report(store, "straight.svg"))
 
@@ -113,7 +113,7 @@ import Testing
             label: "report-antimeridian", from: Coordinate(lat: 17.6, lon: 179.5)!,
             to: Coordinate(lat: 17.6, lon: -179.5)!, points: 1_200, temperaturesC: [27, 28, 29])
         defer { store.remove() }
-        let km = TrackDistance.totalKm(store.fixes.map(\.coordinate))
+        let km = (TrackDistance.cumulativeKm(store.fixes.map(\.coordinate)).last ?? 0)
         #expect(abs(km - 106) < 1, "\(km) km")
         let svg = ReportSVGReading(svg: try Self.report(store, "antimeridian.svg"))
         let ends = try #require(svg.startAndEnd)
@@ -128,7 +128,7 @@ import Testing
             label: "report-pole", from: Coordinate(lat: 89.9, lon: 0)!, to: Coordinate(lat: 89.812, lon: 180)!,
             points: 1_000, temperaturesC: [-30, -28, -31])
         defer { store.remove() }
-        let km = TrackDistance.totalKm(store.fixes.map(\.coordinate))
+        let km = (TrackDistance.cumulativeKm(store.fixes.map(\.coordinate)).last ?? 0)
         #expect(abs(km - 32) < 1, "\(km) km")
         let text = try Self.report(store, "pole.svg")
         let svg = ReportSVGReading(svg: text)

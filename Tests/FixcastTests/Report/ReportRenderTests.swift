@@ -38,26 +38,31 @@ import Testing
         #expect(svg.contains("Wind Advisory &lt;test&gt;"))
         #expect(!svg.contains("<script"))
         #expect(svg.utf8.count < 1_000_000)
-
-        if Self.tool("/usr/bin/xmllint") {
-            let (status, _, err) = try ExportTestSupport.run("/usr/bin/xmllint", ["--noout", out])
-            #expect(status == 0, "xmllint: \(err)")
-        } else {
-            print("skipped: xmllint is not installed (Debian package libxml2-utils)")
-        }
-        if Self.tool("/usr/bin/rsvg-convert") {
-            let png = home.appendingPathComponent("drive.png").path
-            let (status, _, err) = try ExportTestSupport.run("/usr/bin/rsvg-convert", ["-o", png, out])
-            #expect(status == 0, "rsvg-convert: \(err)")
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
-            #expect(bytes.count > 10_000)
-            #expect(bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        } else {
-            print("skipped: rsvg-convert is not installed (Debian package librsvg2-bin)")
-        }
     }
 
-    @Test func htmlPageOpensInHeadlessChromiumWithoutConsoleErrors() async throws {
+    /// The SVG as xmllint and rsvg-convert read it (skipped, not passed, without them: Debian packages
+    /// libxml2-utils and librsvg2-bin, which CI installs).
+    @Test(
+        .enabled(
+            if: tool("/usr/bin/xmllint") && tool("/usr/bin/rsvg-convert"), "xmllint or rsvg-convert is not installed"))
+    func svgIsValidXMLAndRendersToAPicture() async throws {
+        let drive = try await DriveStore.build()
+        let home = TestPaths.temporaryDirectory("report-tools")
+        let out = home.appendingPathComponent("drive.svg").path
+        let r = try CLIRunner.run(["report", "--db", drive.path, "-o", out], home: home)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let (lint, _, lintErr) = try ExportTestSupport.run("/usr/bin/xmllint", ["--noout", out])
+        #expect(lint == 0, "xmllint: \(lintErr)")
+        let png = home.appendingPathComponent("drive.png").path
+        let (status, _, err) = try ExportTestSupport.run("/usr/bin/rsvg-convert", ["-o", png, out])
+        #expect(status == 0, "rsvg-convert: \(err)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
+        #expect(bytes.count > 10_000)
+        #expect(bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    }
+
+    /// The page: one row per reading, no script, nothing fetched from elsewhere.
+    @Test func htmlPageHasARowPerReadingAndNoScript() async throws {
         let drive = try await DriveStore.build()
         let home = TestPaths.temporaryDirectory("report-html")
         let out = home.appendingPathComponent("drive.html").path
@@ -67,10 +72,19 @@ import Testing
         #expect(html.components(separatedBy: "<tr class=\"reading\">").count - 1 == drive.readings.count)
         #expect(!html.contains("<script"))
         #expect(!html.contains("http://") || html.contains("http://www.w3.org/2000/svg"))
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: Self.tool) else {
-            print("skipped: chromium is not installed (Debian package chromium)")
-            return
-        }
+    }
+
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: tool)
+
+    /// The page in headless Chromium (skipped, not passed, without it: Debian package chromium).
+    @Test(.enabled(if: chromium != nil, "chromium is not installed"))
+    func htmlPageOpensInHeadlessChromiumWithoutConsoleErrors() async throws {
+        let drive = try await DriveStore.build()
+        let home = TestPaths.temporaryDirectory("report-chromium")
+        let out = home.appendingPathComponent("drive.html").path
+        let r = try CLIRunner.run(["report", "--trip", "1", "--db", drive.path, "-o", out], home: home)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let chromium = try #require(Self.chromium)
         let shot = home.appendingPathComponent("page.png").path
         var args = [
             "--headless", "--disable-gpu", "--no-first-run",
@@ -100,7 +114,7 @@ import Testing
         #expect(trip["trip"] as? Int == 1)
         #expect(trip["readings"] as? Int == drive.readings.count)
         let km = try #require(trip["distance_km"] as? Double)
-        let expected = TrackDistance.totalKm(drive.fixes.map(\.coordinate))
+        let expected = (TrackDistance.cumulativeKm(drive.fixes.map(\.coordinate)).last ?? 0)
         #expect(abs(km - expected) < 0.05, "\(km) vs \(expected)")
         #expect(trip["start_place"] as? String == drive.readings.first?.place?.name)
         #expect(trip["end_place"] as? String == drive.readings.last?.place?.name)

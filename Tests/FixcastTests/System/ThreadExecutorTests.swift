@@ -129,6 +129,7 @@ import Testing
         #expect(agent.waitForExit(seconds: 20) == 0)
         #expect(threads.contains("fixcast-agent") && threads.contains("fixcast-tasks"), "threads: \(threads)")
         #expect(!threads.contains { $0.contains("qos") || $0.contains("overcommit") }, "threads: \(threads)")
+        #expect(!kinds.isEmpty, "no descriptor of the agent could be read")
         #expect(!kinds.contains { $0.contains("eventpoll") || $0.contains("timerfd") }, "descriptors: \(kinds)")
     }
 }

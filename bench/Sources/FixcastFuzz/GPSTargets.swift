@@ -119,7 +119,9 @@ extension FuzzTargets {
                     }
                 }
             }
-            return check.result(.decoded)
+            // A case that delivered no fix at all tested nothing past the filter: counted apart, so a
+            // filter that dropped every report shows as all refused, not as a clean pass.
+            return check.result(delivered > 0 ? .decoded : .refused)
         }
     }
 }
