@@ -19,7 +19,8 @@ public enum MeteoAlarmAtomDecoder {
     static let feed = XMLName(namespace: atom, "feed")
     static let entry = XMLName(namespace: atom, "entry")
 
-    /// The feed's `<updated>` (its own time), for tests and for a source's `fetchedAt`.
+    /// The feed's `<updated>` (its own time). Read by the tests of the recorded feeds only: a source's
+    /// `fetchedAt` is when fixcast received the feed, on its own clock.
     public static func updated(_ feed: XMLElement) -> Date? {
         guard feed.name == Self.feed else { return nil }
         return feed.child(named: XMLName(namespace: atom, "updated")).flatMap { UTCTime.parse($0.text) }
@@ -36,6 +37,15 @@ public enum MeteoAlarmAtomDecoder {
                 "not an Atom feed (the root element is <\(ErrorText.clause(feed.name.description))>)")
         }
         return feed.children(named: entry)
+    }
+
+    /// `entry` as a message that still counts at `now`: a Cancel whatever its times (it ends the
+    /// warning it joins, `AlertIdentity`), anything else while it has not expired. The one filter of
+    /// the feed's alerts here (`MeteoAlarmFeedAlerts`) and ahead (`MeteoAlarmFeedFootprints`).
+    static func liveMessage(entry: XMLElement, at now: Date) -> AlertIdentity.Message? {
+        guard let message = message(entry: entry), message.kind == .cancel || !message.alert.isExpired(at: now)
+        else { return nil }
+        return message
     }
 
     /// One entry as a message of its warning's chain (`AlertIdentity`): an `Alert`, an `Update` or

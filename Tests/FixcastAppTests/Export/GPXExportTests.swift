@@ -34,7 +34,9 @@ import Testing
     @Test func waypointsCarryPlaceTimeAndWeatherInTheFixcastNamespace() async throws {
         let store = try await ExportTestSupport.populatedStore()
         let (path, _) = try await ExportTestSupport.export(.gpx, store)
-        let ns = GPXWriter.namespace
+        // The extensions' namespace readers of the GPX match on, written out.
+        let ns = "https://fixcast.invalid/xmlns/gpx/1"
+        #expect(GPXWriter.namespace == ns)
         #expect(
             try ExportTestSupport.xpath(path, "string(//*[local-name()='wpt'][2]/*[local-name()='name'])")
                 == ExportTestSupport.trickyName)

@@ -41,9 +41,7 @@ public enum MeteoAlarmFeedAlerts {
         var unplaced = Set<AlertGeocode>()
         for entry in entries {
             // A Cancel is kept whatever its times: it ends the alert it names (`AlertIdentity`).
-            guard let message = MeteoAlarmAtomDecoder.message(entry: entry),
-                message.kind == .cancel || !message.alert.isExpired(at: now)
-            else { continue }
+            guard let message = MeteoAlarmAtomDecoder.liveMessage(entry: entry, at: now) else { continue }
             let alert = message.alert
             let counts = message.kind != .cancel
             let polygons = MeteoAlarmEntryAreas.polygons(in: entry)

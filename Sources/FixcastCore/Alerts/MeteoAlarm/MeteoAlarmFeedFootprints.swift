@@ -15,9 +15,7 @@ public enum MeteoAlarmFeedFootprints {
         for entry in entries {
             // As `MeteoAlarmFeedAlerts` reads the feed: a Cancel is kept whatever its times, and ends the
             // warning it joins (`AlertIdentity`), so a cancelled warning is not ahead either.
-            guard let message = MeteoAlarmAtomDecoder.message(entry: entry),
-                message.kind == .cancel || !message.alert.isExpired(at: now)
-            else { continue }
+            guard let message = MeteoAlarmAtomDecoder.liveMessage(entry: entry, at: now) else { continue }
             messages.append(message)
             if message.kind != .cancel, let footprint = footprint(entry, table: table) {
                 placed.append((message.alert.id, footprint))
