@@ -52,7 +52,7 @@ public actor AheadService {
     /// saying so, and the forecast they carry is the kept one, marked stale.
     private var lastFailure: ReadingIssue?
 
-    /// How many times the forecast service was actually asked (for tests and the status line).
+    /// How many times the forecast service was actually asked (the tests count requests by it).
     public private(set) var requestCount = 0
 
     public init(

@@ -35,7 +35,7 @@ public actor WeatherService {
     private var remembered: WeatherReport?
     private let backoff: SavedBackoff
 
-    /// How many times the provider was actually asked (for tests and the status line).
+    /// How many times the provider was actually asked (the tests count requests by it).
     public private(set) var fetchCount = 0
 
     public init(
