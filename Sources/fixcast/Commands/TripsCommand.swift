@@ -33,19 +33,18 @@ struct TripsCommand {
             Console.out(JSONValue.array(trips.map { $0.json() }).serialized() + "\n")
             return ExitCode.success
         }
+        let words = TripsWords(context.language)
         guard !trips.isEmpty else {
-            Console.out(
-                noStore
-                    ? "No trips: there is no store at \(TerminalText.path(path)) yet; record one with fixcast run (or check --db).\n"
-                    : "No trips in the store \(TerminalText.path(path)); record one with fixcast run.\n")
+            let shown = TerminalText.path(path)
+            Console.out((noStore ? words.noStore(shown) : words.empty(shown)) + "\n")
             return ExitCode.success
         }
-        Console.out(Self.table(trips, units: context.units).joined(separator: "\n") + "\n")
+        Console.out(Self.table(trips, units: context.units, language: context.language).joined(separator: "\n") + "\n")
         return ExitCode.success
     }
 
     /// The text table: times UTC, distance in the display units, places made safe for a terminal.
-    static func table(_ trips: [TripSummary], units: UnitSystem) -> [String] {
+    static func table(_ trips: [TripSummary], units: UnitSystem, language: Language = .en) -> [String] {
         let display = DisplayUnits(units)
         func time(_ d: Date) -> String {
             let iso = UTCTime.format(d)  // 2026-01-30T12:00:22Z
@@ -58,33 +57,31 @@ struct TripsCommand {
                 ?? DisplayUnits.unknown
             return [
                 String(t.number), time(t.start), time(t.end), display.distance(km: t.distanceKm),
-                DurationText.text(seconds: t.durationS),
+                DurationText.text(seconds: t.durationS, language: language),
                 TerminalText.name(t.startPlace ?? DisplayUnits.unknown) + " → "
                     + TerminalText.name(t.endPlace ?? DisplayUnits.unknown),
-                String(t.readings), range, aheadChecks(t.aheadChecks, units: units),
+                String(t.readings), range, aheadChecks(t.aheadChecks, units: units, language: language),
             ]
         }
-        return TextColumns.table(
-            header: [
-                "#", "start (UTC)", "end (UTC)", "distance", "duration", "from → to", "readings", "temperature",
-                "forecast ahead vs met",
-            ],
-            rows: rows, rightAligned: [0, 3, 4, 6])
+        return TextColumns.table(header: TripsWords(language).header, rows: rows, rightAligned: [0, 3, 4, 6])
     }
 
     /// "12 pairs, ETA ±8 %, temp ±1.2 °C, rain 3 hit 1 missed 0 false": the trip's `ahead_checks` in a cell
     /// (CONTRACT.md "Weather ahead"); "—" when no forecast was checked.
-    static func aheadChecks(_ c: AheadCheck.Summary, units: UnitSystem) -> String {
+    static func aheadChecks(_ c: AheadCheck.Summary, units: UnitSystem, language: Language = .en) -> String {
         guard c.pairs > 0 else { return DisplayUnits.unknown }
-        var parts = ["\(c.pairs) " + (c.pairs == 1 ? "pair" : "pairs")]
-        if let eta = c.etaErrorPctMedian { parts.append("ETA ±" + NumberText.fixed(eta, decimals: 0) + " %") }
+        let words = TripsWords(language)
+        var parts = [words.pairs(c.pairs)]
+        if let eta = c.etaErrorPctMedian { parts.append(words.eta + " ±" + NumberText.fixed(eta, decimals: 0) + " %") }
         if let mae = c.temperatureMaeC {
             // A difference of temperatures: °F are 9/5 of °C, with no offset.
             let shown = units == .metric ? mae : mae * 9 / 5
-            parts.append("temp ±" + NumberText.fixed(shown, decimals: 1) + " " + DisplayUnits(units).temperatureSymbol)
+            parts.append(
+                words.temperature + " ±" + NumberText.fixed(shown, decimals: 1) + " "
+                    + DisplayUnits(units).temperatureSymbol)
         }
         if c.rainHits + c.rainMisses + c.rainFalseAlarms > 0 {
-            parts.append("rain \(c.rainHits) hit \(c.rainMisses) missed \(c.rainFalseAlarms) false")
+            parts.append(words.rain(hits: c.rainHits, misses: c.rainMisses, falseAlarms: c.rainFalseAlarms))
         }
         return parts.joined(separator: ", ")
     }

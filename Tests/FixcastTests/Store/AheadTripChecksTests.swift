@@ -110,4 +110,23 @@ struct AheadTripChecksTests {
             pairs: 1, etaErrorPctMedian: nil, temperatureMaeC: nil, rainHits: 0, rainMisses: 0, rainFalseAlarms: 0)
         #expect(TripsCommand.aheadChecks(one, units: .metric) == "1 pair")
     }
+
+    /// `trips --lang ru|zh`: the table's words in the display language (they were English whatever
+    /// --lang said); numbers, units and places as in English.
+    @Test func theTripsTableSpeaksTheDisplayLanguage() async throws {
+        let c = AheadCheck.Summary(
+            pairs: 26, etaErrorPctMedian: 7.6, temperatureMaeC: 1.26, rainHits: 2, rainMisses: 2, rainFalseAlarms: 9)
+        #expect(
+            TripsCommand.aheadChecks(c, units: .metric, language: .ru)
+                == "26 пар, время прибытия ±8 %, темп. ±1.3 °C, дождь: верно 2, пропущено 2, ложно 9")
+        #expect(TripsCommand.aheadChecks(c, units: .metric, language: .zh).hasPrefix("26 对, 到达时间 ±8 %"))
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath("trips-lang"))
+        try await AheadDrive.fill(store)
+        let trips = try await store.tripSummaries(gapMinutes: 30)
+        let ru = TripsCommand.table(trips, units: .metric, language: .ru)
+        #expect(ru.first?.hasPrefix("#") == true && ru.first?.contains("начало (UTC)") == true, "\(ru)")
+        #expect(ru.joined().contains("2 ч 02 мин"), "\(ru)")
+        #expect(TripsCommand.table(trips, units: .metric, language: .zh).first?.contains("起点 → 终点") == true)
+        #expect(TripsCommand.table(trips, units: .metric).first?.contains("start (UTC)") == true)
+    }
 }
