@@ -169,8 +169,8 @@ static void lookup_ended(union sigval v) {
 }
 
 /* host:port's addresses by `deadline_ms` (cgps_now_ms's clock): 0 with *out set (freed with
- * freeaddrinfo); CGPS_ERR_RESOLVE_TIMEOUT when the lookup had not ended by then; another nonzero when
- * the name does not resolve or the lookup could not start. getaddrinfo(3) has no time limit of its
+ * freeaddrinfo); CGPS_ERR_RESOLVE_TIMEOUT when the lookup had not ended by then, failed for now
+ * (EAI_AGAIN) or could not start; another nonzero when the name does not resolve. getaddrinfo(3) has no time limit of its
  * own: a name on a DNS or mDNS server that does not answer held the agent's loop (keys, signals, the
  * screen) for the resolver's timeouts, at every reconnect. A numeric address resolves at once. */
 static int cgps_resolve(const char *host, const char *port, long long deadline_ms, struct addrinfo **out) {
@@ -210,7 +210,9 @@ static int cgps_resolve(const char *host, const char *port, long long deadline_m
         /* glibc may have queued the lookup, or started the notification, before it failed: only the
          * caller's hold is let go, so nothing it may still touch is freed (at worst it is never freed). */
         lookup_release(l);
-        return EAGAIN;
+        /* Not looked up in time, as far as the caller goes: left to gps_open, the name would be looked
+         * up again there without any time limit. */
+        return CGPS_ERR_RESOLVE_TIMEOUT;
     }
     pthread_mutex_lock(&l->lock);
     while (!l->ended) {
@@ -234,7 +236,10 @@ static int cgps_resolve(const char *host, const char *port, long long deadline_m
         l->request.ar_result = NULL;
     }
     lookup_release(l);
-    if (!ended) return CGPS_ERR_RESOLVE_TIMEOUT;
+    /* A temporary failure (EAI_AGAIN: the DNS server did not answer, or the network is down) is not
+     * an answer either: gps_open would ask again with no time limit. A name that does not exist is
+     * one, and gps_open says so in its own words. */
+    if (!ended || rc == EAI_AGAIN) return CGPS_ERR_RESOLVE_TIMEOUT;
     return rc == 0 ? 0 : CGPS_ERR_UNRESOLVED;
 }
 
