@@ -25,6 +25,78 @@ public enum CyrillicRomanization {
         return out
     }
 
+    /// Every spelling the query may have in GeoNames' Latin names, Russian's first: BGN/PCGN
+    /// (`romanized`), Ukraine's national system ("Київ" → "kyiv": и is y, г is h) and BGN/PCGN's older
+    /// one for Ukrainian ("Миколаїв" → "mykolayiv"), Serbian Latin as GeoNames' ASCII names fold it ("Ниш" → "nis", "Љубовија" → "ljubovija") and
+    /// Bulgaria's streamlined system ("Търговище" → "targovishte"). Distinct, none when `text` has no
+    /// Cyrillic letter. A place GeoNames lists by an English name (Belgrade, Sofia) is found by none.
+    public static func romanizations(_ text: String) -> [String] {
+        guard let russian = romanized(text) else { return [] }
+        var out = [russian]
+        for table in [ukrainian, ukrainianBGN, serbian, bulgarian] {
+            let spelled = spelled(text, table)
+            if !out.contains(spelled) { out.append(spelled) }
+        }
+        return out
+    }
+
+    /// One system's letters, with the iotated forms a word starts with (Ukrainian's є, ї, й, ю, я);
+    /// a letter it has none for is Russian's, and anything else is kept.
+    struct Letters {
+        let letters: [Unicode.Scalar: String]
+        let atWordStart: [Unicode.Scalar: String]
+    }
+
+    private static func spelled(_ text: String, _ table: Letters) -> String {
+        var out = ""
+        var previous: Unicode.Scalar?
+        for scalar in text.lowercased().unicodeScalars {
+            let startsWord = previous.map { !$0.properties.isAlphabetic && $0 != "'" && $0 != "’" } ?? true
+            if startsWord, let latin = table.atWordStart[scalar] {
+                out += latin
+            } else if let latin = table.letters[scalar] ?? letters[scalar] {
+                out += latin
+            } else if scalar != "'" && scalar != "’" || previous?.properties.isAlphabetic != true {
+                out.unicodeScalars.append(scalar)  // an apostrophe inside a Ukrainian word leaves no letter
+            }
+            previous = scalar
+        }
+        return out
+    }
+
+    /// Ukraine's national romanization (2010), as GeoNames spells Ukrainian names.
+    static let ukrainian = Letters(
+        letters: [
+            "г": "h", "ґ": "g", "е": "e", "є": "ie", "и": "y", "і": "i", "ї": "i", "й": "i", "х": "kh",
+            "щ": "shch", "ь": "", "ю": "iu", "я": "ia",
+        ],
+        atWordStart: ["є": "ye", "ї": "yi", "й": "y", "ю": "yu", "я": "ya"])
+
+    /// BGN/PCGN's for Ukrainian (1965), which many of GeoNames' older names follow ("Mykolayiv",
+    /// "Zaporizhzhya"): the national system's letters with Russian's iotated vowels everywhere.
+    static let ukrainianBGN = Letters(
+        letters: [
+            "г": "h", "ґ": "g", "е": "e", "є": "ye", "и": "y", "і": "i", "ї": "yi", "й": "y", "х": "kh",
+            "щ": "shch", "ь": "", "ю": "yu", "я": "ya",
+        ],
+        atWordStart: [:])
+
+    /// Serbian Cyrillic in Serbian Latin, its diacritics folded as GeoNames' ASCII names do (š s, č c).
+    static let serbian = Letters(
+        letters: [
+            "ђ": "dj", "е": "e", "ж": "z", "и": "i", "ј": "j", "љ": "lj", "њ": "nj", "ћ": "c", "х": "h", "ц": "c",
+            "ч": "c", "џ": "dz", "ш": "s",
+        ],
+        atWordStart: [:])
+
+    /// Bulgaria's streamlined system (2009).
+    static let bulgarian = Letters(
+        letters: [
+            "е": "e", "ж": "zh", "х": "h", "ц": "ts", "щ": "sht", "ъ": "a", "ь": "y", "ю": "yu", "я": "ya",
+            "й": "y",
+        ],
+        atWordStart: [:])
+
     /// Vowels and signs after which е and ё are iotated.
     private static let softeners: Set<Unicode.Scalar> = Set("аеёиоуыэюяіїєъьй".unicodeScalars)
 

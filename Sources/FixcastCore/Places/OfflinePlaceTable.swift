@@ -184,7 +184,7 @@ public struct OfflinePlaceTable: Sendable {
     /// Whole-name matches come first ("York" before "Yorkton"), then by population, largest first (a place
     /// without a known population counts as the smallest), then by name.
     ///
-    /// `romanizing`: a query in Cyrillic is also tried romanized (`CyrillicRomanization`), since the
+    /// `romanizing`: a query in Cyrillic is also tried in each romanization (`CyrillicRomanization`), since the
     /// table's names are in Latin letters. For a list a person reads (`fixcast search`), not for picking
     /// one place unseen (`--place`): "Москва" romanized is "Moskva", a village in Tajikistan, while
     /// GeoNames lists Moscow as "Moscow".
@@ -192,9 +192,11 @@ public struct OfflinePlaceTable: Sendable {
         let key = Array(SearchText.fold(query).utf8)
         guard !key.isEmpty, limit > 0 else { return [] }
         var keys = [key]
-        if romanizing, let latin = CyrillicRomanization.romanized(query) {
-            let romanized = Array(SearchText.fold(latin).utf8)
-            if !romanized.isEmpty, romanized != key { keys.append(romanized) }
+        if romanizing {
+            for latin in CyrillicRomanization.romanizations(query) {
+                let romanized = Array(SearchText.fold(latin).utf8)
+                if !romanized.isEmpty, !keys.contains(romanized) { keys.append(romanized) }
+            }
         }
         image.willScanRows()
         var hits: [(row: Int, exact: Bool)] = []

@@ -75,8 +75,9 @@ enum SearchTable {
 enum SearchTableNote {
     static func note(query: String, fromTable: Bool, found: Bool) -> String? {
         guard fromTable else { return nil }
-        if let latin = CyrillicRomanization.romanized(query) {
-            let spelled = TerminalText.echo(SearchText.fold(latin))
+        let spellings = CyrillicRomanization.romanizations(query)
+        if !spellings.isEmpty {
+            let spelled = spellings.map { TerminalText.echo(SearchText.fold($0)) }.joined(separator: "\", \"")
             return found
                 ? "(The bundled table spells names in Latin letters: this is what it has for \"\(spelled)\"; "
                     + "a place it lists by an English name, such as Moscow, is found by that name.)"

@@ -124,6 +124,9 @@ struct MappedPlaceTableFileTests {
         for (query, name, country) in [
             ("Новосибирск", "Novosibirsk", "Russia"), ("Екатеринбург", "Yekaterinburg", "Russia"),
             ("нижний новгород", "Nizhniy Novgorod", "Russia"), ("Харків", "Kharkiv", "Ukraine"),
+            // Ukrainian, Serbian and Bulgarian spellings (Russian's gave "kiyiv", "mikolayiv", "nish").
+            ("Київ", "Kyiv", "Ukraine"), ("Миколаїв", "Mykolayiv", "Ukraine"), ("Ниш", "Niš", "Serbia"),
+            ("Чачак", "Čačak", "Serbia"), ("Търговище", "Targovishte", "Bulgaria"),
         ] {
             let row = try #require(table.search(query, limit: 1, romanizing: true).first, "\(query)")
             #expect(table.name(row) == name)

@@ -23,7 +23,23 @@ struct CyrillicRomanizationTests {
         #expect(CyrillicRomanization.romanized(cyrillic) == latin)
     }
 
+    /// Ukrainian, Serbian and Bulgarian names as GeoNames spells them are among the spellings tried;
+    /// Russian's comes first.
+    @Test(arguments: [
+        ("Київ", "kyiv"), ("Миколаїв", "mykolaiv"), ("Миколаїв", "mykolayiv"), ("Запоріжжя", "zaporizhzhia"),
+        ("Житомир", "zhytomyr"),
+        ("Ніжин", "nizhyn"), ("Ниш", "nis"), ("Љубовија", "ljubovija"), ("Чачак", "cacak"),
+        ("Търговище", "targovishte"), ("Велико Търново", "veliko tarnovo"),
+    ])
+    func otherSystemsAreTried(_ cyrillic: String, _ latin: String) {
+        let spellings = CyrillicRomanization.romanizations(cyrillic)
+        #expect(spellings.contains(latin), "\(spellings)")
+        #expect(spellings.first == CyrillicRomanization.romanized(cyrillic))
+        #expect(Set(spellings).count == spellings.count)
+    }
+
     @Test func textWithoutCyrillicIsNil() {
+        #expect(CyrillicRomanization.romanizations("Berlin").isEmpty)
         #expect(CyrillicRomanization.romanized("Berlin") == nil)
         #expect(CyrillicRomanization.romanized("北京") == nil)
         #expect(CyrillicRomanization.romanized("") == nil)
