@@ -12,11 +12,13 @@ public struct OpenMeteoPlaceSearch: PlaceSearching {
     let baseURL: String
     let language: String
 
-    /// `baseURL`: `places.search_url`, empty for the public endpoint.
+    /// `baseURL`: `places.search_url`, empty for the public endpoint. `language` is `places.language`,
+    /// a BCP 47 tag as Nominatim takes it ("pt-BR"); Open-Meteo's geocoding takes a lower-cased
+    /// two-letter code, so it is asked in the tag's language alone ("pt").
     public init(http: any HTTPFetching, baseURL: String, language: String) {
         self.http = http
         self.baseURL = ServiceBaseURL.resolve(baseURL, publicURL: OpenMeteoPlaceSearch.publicBaseURL)
-        self.language = language
+        self.language = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
     }
 
     public func request(for query: String, limit: Int) -> HTTPRequest {

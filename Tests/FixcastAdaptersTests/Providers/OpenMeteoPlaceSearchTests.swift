@@ -29,6 +29,18 @@ struct OpenMeteoPlaceSearchTests {
         #expect(query["language"] == "en")
     }
 
+    /// `places.language` is a BCP 47 tag ("pt-BR", as Nominatim takes it); Open-Meteo's geocoding is
+    /// asked in its language alone, lower-cased, as its API wants ("pt").
+    @Test func aRegionalLanguageTagIsAskedAsItsLanguage() async throws {
+        let server = try FixtureServer.started(routes: [
+            "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]
+        ])
+        defer { server.stop() }
+        _ = try await client(server, language: "pt-BR").search("Enschede", limit: 5)
+        _ = try await client(server, language: "ZH-Hant-TW").search("Enschede", limit: 5)
+        #expect(server.queries(path: "/v1/search").map { $0["language"] } == ["pt", "zh"])
+    }
+
     @Test func theLimitCutsTheList() async throws {
         let server = try FixtureServer.started(routes: [
             "/v1/search": [.file(PlaceTestData.fixture("open-meteo-geocoding.json"))]
