@@ -442,41 +442,45 @@ static void report_device(cgps_handle *h, cgps_report *out, const char *path) {
     copy_text(out->device, sizeof out->device, path);
 }
 
-/* Whether `line` holds a "devices" array of more elements than libgps keeps (MAXUSERDEVS, 4). libgps
-   must never see such a line: its gps_unpack retries an object whose parse fails with any error but
-   -1 without moving on, for ever, and a DEVICES list that is too long fails that way
-   (JSON_ERR_SUBTOOLONG, gpsd 3.22 to 3.27 at least): the agent's loop thread would spin at 100 % CPU
-   and never answer a signal again. A gpsd serving five receivers, or anything else answering on its
-   port, sends one. Counts the array's top-level elements, skipping strings, whatever the spacing. */
-static int too_many_devices(const char *line) {
-    const char *p = line;
-    for (;;) {
-        p = strstr(p, "\"devices\"");
-        if (p == NULL) return 0;
-        p += sizeof "\"devices\"" - 1;
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* Where the value of the first `"key":` in `line` begins (spaces skipped), or NULL. */
+static const char *value_of(const char *line, const char *key) {
+    size_t n = strlen(key);
+    for (const char *p = line; (p = strstr(p, key)) != NULL;) {
+        p += n;
+        while (is_space(*p)) p++;
         if (*p != ':') continue;
         p++;
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
-        if (*p == '[') break;
+        while (is_space(*p)) p++;
+        return p;
     }
-    int depth = 0, commas = 0, nonempty = 0, in_string = 0;
-    for (p++; *p != '\0'; p++) {
-        char c = *p;
-        if (in_string) {
-            if (c == '\\' && p[1] != '\0') p++;
-            else if (c == '"') in_string = 0;
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
-        if (depth == 0 && (c == ']' || c == '}')) break;
-        nonempty = 1;
-        if (c == '"') in_string = 1;
-        else if (c == '{' || c == '[') depth++;
-        else if (c == '}' || c == ']') depth--;
-        else if (c == ',' && depth == 0) commas++;
+    return NULL;
+}
+
+/* A DEVICES object (a "devices" list, or the class named): libgps must never see one. Its gps_unpack
+   retries an object whose parse fails with any error but -1 without moving on, for ever, and a
+   DEVICES object fails that way in many shapes (gpsd 3.22 to 3.27 at least): more than MAXUSERDEVS
+   (4) devices, a number that is not one ("bps":"x"), a path longer than libgps's buffer, an object
+   where a value should be, a line cut short. The agent's loop thread would spin at 100 % CPU and
+   never answer a signal again. A gpsd serving five receivers, or anything else answering on its port,
+   sends such a line. Its first device's path is read here instead (every TPV names its device too). */
+static int is_devices_line(const char *line) {
+    return value_of(line, "\"devices\"") != NULL || strstr(line, "\"DEVICES\"") != NULL;
+}
+
+/* The first "path" string of `line` into `out` (at most `capacity` - 1 bytes, escapes kept as
+   sent: a device path has none); 0 when there is none. */
+static int first_path(const char *line, char *out, size_t capacity) {
+    const char *p = value_of(line, "\"path\"");
+    if (p == NULL || *p != '"' || capacity == 0) return 0;
+    size_t n = 0;
+    for (p++; *p != '\0' && *p != '"'; p++) {
+        if (*p == '\\' && p[1] != '\0') p++;
+        if (n + 1 < capacity) out[n++] = *p;
     }
-    return nonempty && commas + 1 > MAXUSERDEVS;
+    out[n] = '\0';
+    return *p == '"' && n > 0;
 }
 
 /* How gpsd begins every SKY object it sends (gpsd's json_sky_dump writes "class" first, no spaces). */
@@ -501,8 +505,11 @@ int cgps_read(cgps_handle *h, cgps_report *out, int parse_sky) {
        between, e.g. from a u-blox's NAV-DOP) still sets SATELLITE_SET, with counts of 0. Looked for
        before unpacking, which may write into the line. */
     int names_satellites = strstr(line, "\"satellites\":") != NULL;
-    /* Read and dropped (got 0): every TPV names its device too. */
-    if (too_many_devices(line)) return 1;
+    if (is_devices_line(line)) {
+        char path[sizeof out->device];
+        if (first_path(line, path, sizeof path)) report_device(h, out, path);
+        return 1;
+    }
     /* gps_read's answer for a line libgps cannot unpack, kept (gps_unpack of gpsd 3.22 to 3.27
        always answers 0: a line it cannot read sets nothing, and out->got says so). */
     if (lib.unpack(line, d) < 0) return -1;
@@ -537,14 +544,8 @@ int cgps_read(cgps_handle *h, cgps_report *out, int parse_sky) {
         out->satellites_used = d->satellites_used;
         out->satellites_visible = d->satellites_visible;
     }
-    if (d->set & DEVICELIST_SET) {
-        for (int i = 0; i < d->devices.ndevices && i < MAXUSERDEVS; i++) {
-            if (d->devices.list[i].path[0] != '\0') {
-                report_device(h, out, d->devices.list[i].path);
-                break;
-            }
-        }
-    } else if ((d->set & (DEVICE_SET | MODE_SET)) && d->dev.path[0] != '\0') {
+    /* DEVICES never reaches libgps (is_devices_line): its first path was reported above. */
+    if ((d->set & (DEVICE_SET | MODE_SET)) && d->dev.path[0] != '\0') {
         report_device(h, out, d->dev.path);
     }
     if (d->set & ERROR_SET) {

@@ -54,11 +54,12 @@ struct GPSDConnectionReportTests {
         #expect(fix.satellitesUsed == 1)
     }
 
-    /// A DEVICES list longer than libgps keeps (4) made its unpack retry the line for ever: the loop
-    /// thread spun and never answered a signal. Such a line is read and dropped; the fixes after it
-    /// come, and a list of 4 still names the device.
+    /// A DEVICES object in many shapes made libgps's unpack retry the line for ever (more than 4
+    /// devices, a number that is not one, a path longer than its buffer, an object for a value, a
+    /// line cut short): the loop thread spun and never answered a signal. libgps never sees one: the
+    /// fixes after it come, and the first device's path is still named.
     @Test(.timeLimit(.minutes(1)))
-    func aDevicesListLongerThanLibgpsKeepsIsDroppedNotSpunOn() async throws {
+    func aDevicesObjectNeverReachesLibgps() async throws {
         func devices(_ n: Int, spaced: Bool = false) -> String {
             let list = (0..<n).map { "{\"class\":\"DEVICE\",\"path\":\"/dev/ttyUSB\($0)\"}" }
             return spaced
@@ -66,9 +67,14 @@ struct GPSDConnectionReportTests {
                 : "{\"class\":\"DEVICES\",\"devices\":[\(list.joined(separator: ","))]}"
         }
         let stamp = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-5))
-        let tpv = "{\"class\":\"TPV\",\"device\":\"/dev/x\",\"mode\":3,\"time\":\"\(stamp)\",\"lat\":52.5,\"lon\":13.4}"
+        let tpv =
+            "{\"class\":\"TPV\",\"device\":\"/dev/x\",\"mode\":3,\"time\":\"\(stamp)\",\"lat\":52.5,\"lon\":13.4}"
         let events = try await Self.events([
             Self.version, devices(5), devices(40, spaced: true), "{\"class\":\"DEVICES\",\"devices\":[1,2,3,4,5]}",
+            "{\"class\":\"DEVICES\",\"devices\":[{\"class\":\"DEVICE\",\"path\":\"/dev/a\",\"bps\":\"x\"}]}",
+            "{\"class\":\"DEVICES\",\"devices\":[{\"class\":\"DEVICE\",\"path\":\"/dev/\(String(repeating: "p", count: 400))\"}]}",
+            "{\"class\":\"DEVICES\",\"devices\":[{\"class\":\"DEVICE\",\"path\":{\"a\":[1]}}]}",
+            "{\"class\":\"DEVICES\",\"devices\":[{\"class\":\"DEVICE\",\"pa",
             tpv,
         ])
         #expect(events.compactMap(\.fix).count == 1, "\(events)")
