@@ -75,35 +75,10 @@ public final class OfflinePlaces: ReverseGeocoding, PlaceSearching {
         return place.name.isEmpty ? nil : place
     }
 
-    /// The row that tells the country at `coordinate` (nil beyond `maximumDistanceKm` of any place):
-    /// the nearest place, unless a place of another country lies within `BorderSide.reachKm` more and
-    /// the way to the nearest crosses a border line; then the nearest place whose way crosses none.
+    /// The row that tells the country at `coordinate` (`OfflinePlaceTable.countryRow`), with the
+    /// bundled borders mapped when first needed.
     func countryRow(at coordinate: Coordinate, in table: OfflinePlaceTable) -> (row: Int, distanceKm: Double)? {
-        guard let nearest = table.nearest(to: coordinate), nearest.distanceKm <= Self.maximumDistanceKm else {
-            return nil
-        }
-        let reach = min(Self.maximumDistanceKm, nearest.distanceKm + BorderSide.reachKm)
-        let around = table.nearestOfEachCountry(around: coordinate, withinKm: reach)
-        guard around.count > 1, let lines = borderLines(around: coordinate, reaching: around.map(\.coordinate)) else {
-            return nearest
-        }
-        guard let i = BorderSide.firstOnThisSide(of: coordinate, candidates: around.map(\.coordinate), borders: lines)
-        else { return nearest }
-        return (around[i].row, around[i].distanceKm)
-    }
-
-    /// The border lines in the box around `coordinate` and `places`; nil without the base map or for a
-    /// box across the antimeridian (no land border runs there).
-    private func borderLines(around coordinate: Coordinate, reaching places: [Coordinate]) -> [[Coordinate]]? {
-        let all = places + [coordinate]
-        let pad = 0.01
-        let box = GeoBox(
-            minLon: (all.map(\.lon).min() ?? 0) - pad, minLat: (all.map(\.lat).min() ?? 0) - pad,
-            maxLon: (all.map(\.lon).max() ?? 0) + pad, maxLat: (all.map(\.lat).max() ?? 0) + pad)
-        guard box.maxLon - box.minLon < 180, let basemap = borderMap() else { return nil }
-        return basemap.lines(in: [box], kinds: [.border]).lines.map { line in
-            zip(line.lats, line.lons).compactMap { Coordinate(lat: $0, lon: $1) }
-        }
+        table.countryRow(at: coordinate, withinKm: Self.maximumDistanceKm, borders: borderMap)
     }
 
     private func borderMap() -> BasemapImage? {

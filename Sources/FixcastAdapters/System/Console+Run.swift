@@ -25,7 +25,7 @@ extension Console {
     /// `run` stopped while a reading was still being taken (its weather, place or alerts still asked)
     /// and the wait for it ran out.
     public static func runReadingAbandonedSentence(waitS: Double) -> String {
-        "fixcast run: the reading in progress did not finish within \(Int(waitS)) s of the stop and was not stored; the next run takes one at its first fix."
+        "fixcast run: the reading in progress did not finish within \(Int(waitS)) s of the stop and was not printed (it is stored only if it ends before fixcast does); the next run takes one at its first fix."
     }
 
     /// Whether stdout is a pipe, whose reader's going away poll(2) reports (POLLERR on the write end).

@@ -124,6 +124,8 @@ public actor AheadService {
         else { return nil }
         let points = AheadSampling.samples(along: plan.path, speedMps: speed?.mps ?? 0, now: now, settings: settings)
         guard AheadReuse.matches(stored, plan: plan, points: points, from: position.coordinate) else { return nil }
+        // Rain ahead by the threshold in force now (a changed ahead.rain_mm_h), as a new one would be.
+        stored.rain = AheadForecastAssembly.rain(of: stored.samples, rainMmH: settings.rainMmH)
         guard answer == .stale else { return AheadOutcome(forecast: stored, issue: nil, reused: true) }
         stored.stale = true
         return AheadOutcome(forecast: stored, issue: ReadingIssue(AheadError.offline), reused: true)

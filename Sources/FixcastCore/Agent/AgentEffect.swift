@@ -39,7 +39,7 @@ public enum AgentEffect: Sendable, Hashable {
     /// stderr (the exit that follows is 1).
     case sayNoPosition(GPSError)
     /// Leaving while a reading is still being taken (`AgentReducer.shutdownReadingWaitS` ran out):
-    /// say, once, after the screen is closed, that it was not finished and so not stored.
+    /// say, once, after the screen is closed, that it was not finished and not printed.
     case sayReadingAbandoned
     /// Keep this fix for the track; already thinned (`TrackThinner`: storage.track_interval_s / _distance_m).
     case recordTrackPoint(Fix)

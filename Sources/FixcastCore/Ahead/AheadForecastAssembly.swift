@@ -29,11 +29,7 @@ public enum AheadForecastAssembly {
                 coordinate: f.point.coordinate, place: i < places.count ? places[i] : nil,
                 conditions: f.conditions ?? AheadConditions())
         }
-        let rain = AheadSummary.rain(forecasts, thresholdMmH: rainMmH).map {
-            AheadForecast.Rain(
-                inMin: $0.minutes, atKm: tenths($0.distanceM / 1000), place: samples[$0.sampleIndex].place,
-                mmH: tenths($0.mmH))
-        }
+        let rain = Self.rain(forecasts, places: samples.map(\.place), rainMmH: rainMmH)
         let worst = AheadSummary.worst(forecasts)
         return AheadForecast(
             basis: plan.basis, offRoute: plan.offRoute, madeAt: madeAt, from: origin,
@@ -43,6 +39,29 @@ public enum AheadForecastAssembly {
             worst: AheadForecast.Worst(
                 minTemperatureC: worst.minTemperatureC.map(tenths), maxGustMps: worst.maxGustMps.map(tenths),
                 maxPrecipitationMmH: worst.maxPrecipitationMmH.map(tenths)))
+    }
+
+    /// "Rain ahead" at `rainMmH` over a made forecast's samples: a stored one that answers again
+    /// (`AheadReuse`) is judged by the threshold in force now, as a new one would be.
+    public static func rain(of samples: [AheadForecast.Sample], rainMmH: Double) -> AheadForecast.Rain? {
+        let forecasts = samples.map {
+            AheadSampleForecast(
+                point: AheadSamplePoint(
+                    minutes: $0.minutes, eta: $0.eta, distanceM: $0.distanceKm * 1000, coordinate: $0.coordinate,
+                    travelBearingDeg: nil),
+                conditions: $0.conditions)
+        }
+        return rain(forecasts, places: samples.map(\.place), rainMmH: rainMmH)
+    }
+
+    private static func rain(_ forecasts: [AheadSampleForecast], places: [String?], rainMmH: Double)
+        -> AheadForecast.Rain?
+    {
+        AheadSummary.rain(forecasts, thresholdMmH: rainMmH).map {
+            AheadForecast.Rain(
+                inMin: $0.minutes, atKm: tenths($0.distanceM / 1000), place: places[$0.sampleIndex],
+                mmH: tenths($0.mmH))
+        }
     }
 
     /// A headline value to the tenths the JSON gives it (0.1 km, 0.1 mm/h, 0.1 °C, 0.1 m/s).

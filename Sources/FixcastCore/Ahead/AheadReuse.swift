@@ -5,7 +5,7 @@ import FoundationEssentials
 /// time (a status bar calling it every minute: 60 requests an hour for one answer).
 ///
 /// It answers when the request that would be made now asks for what it was made from: the same
-/// basis (and, on a route, the same route name and whether off it), made from within one model cell
+/// basis (and, on a route, the same route name, as much of it left, and whether off it), made from within one model cell
 /// (`OpenMeteoAheadRequest.cellM`, ~2 km) of the fix, and as many samples, each within one cell of
 /// the one it had. Those get the same numbers from the model; the forecast is served as it was made
 /// (its `made_at` and minutes count from then, as `run`'s kept forecast between refreshes does).
@@ -17,8 +17,11 @@ public enum AheadReuse {
     public static func matches(
         _ stored: AheadForecast, plan: AheadTrajectory.Plan, points: [AheadSamplePoint], from origin: Coordinate
     ) -> Bool {
+        let cellKm = OpenMeteoAheadRequest.cellM / 1000
         guard stored.basis == plan.basis, stored.offRoute == plan.offRoute,
             (stored.route == nil) == (plan.route == nil), stored.route?.name == plan.route?.name,
+            // Another route of the same name (or none) whose start coincides: what is left of it differs.
+            abs((stored.route?.remainingKm ?? 0) - (plan.route?.remainingKm ?? 0)) <= cellKm,
             stored.samples.count == points.count,
             GreatCircle.distanceM(stored.from.coordinate, origin) <= OpenMeteoAheadRequest.cellM
         else { return false }

@@ -156,6 +156,36 @@ public struct OfflinePlaceTable: Sendable {
         return best
     }
 
+    /// The row that tells the country at `coordinate` (nil beyond `withinKm` of any place): the nearest
+    /// place, unless a place of another country lies within `BorderSide.reachKm` more and the way to
+    /// the nearest crosses a land border (`borders`: the bundled base map, asked for only then; nil
+    /// without it); then the nearest place whose way crosses none (`BorderSide`).
+    public func countryRow(at coordinate: Coordinate, withinKm: Double, borders: () -> BasemapImage?) -> (
+        row: Int, distanceKm: Double
+    )? {
+        guard let nearest = nearest(to: coordinate), nearest.distanceKm <= withinKm else { return nil }
+        let reach = min(withinKm, nearest.distanceKm + BorderSide.reachKm)
+        let around = nearestOfEachCountry(around: coordinate, withinKm: reach)
+        guard around.count > 1, let basemap = borders(),
+            let lines = Self.borderLines(around: [coordinate] + around.map(\.coordinate), in: basemap),
+            let i = BorderSide.firstOnThisSide(of: coordinate, candidates: around.map(\.coordinate), borders: lines)
+        else { return nearest }
+        return (around[i].row, around[i].distanceKm)
+    }
+
+    /// The land borders in the box around `points`; nil for a box across the antimeridian (no land
+    /// border runs there).
+    static func borderLines(around points: [Coordinate], in basemap: BasemapImage) -> [[Coordinate]]? {
+        let pad = 0.01
+        let box = GeoBox(
+            minLon: (points.map(\.lon).min() ?? 0) - pad, minLat: (points.map(\.lat).min() ?? 0) - pad,
+            maxLon: (points.map(\.lon).max() ?? 0) + pad, maxLat: (points.map(\.lat).max() ?? 0) + pad)
+        guard box.maxLon - box.minLon < 180 else { return nil }
+        return basemap.lines(in: [box], kinds: [.border]).lines.map { line in
+            zip(line.lats, line.lons).compactMap { Coordinate(lat: $0, lon: $1) }
+        }
+    }
+
     /// The nearest place of each country within `withinKm` of `coordinate`, nearest first: the
     /// candidates `BorderSide` chooses among near a border (one country: no border near enough to matter).
     public func nearestOfEachCountry(around coordinate: Coordinate, withinKm: Double) -> [(

@@ -62,7 +62,7 @@ public enum HelpText {
                 the SQLite store. With --at or --place it stays at that position instead of following gpsd
                 (readings at start, every 30 minutes, on resume and on demand). SIGTERM, SIGINT and SIGHUP
                 stop it without losing anything, as does its stdout's reader going away (exit 0); a reading
-                still being taken gets 3 s, else it is not taken and stderr says so; exit 1 when a reading
+                still being taken gets 3 s, else it is not printed and stderr says so; exit 1 when a reading
                 could not be stored or printed.
 
                 With ahead.enabled (the default) each reading also carries the weather ahead: a sample

@@ -80,6 +80,11 @@ struct AheadReuseTests {
         onRoute.route?.name = "West"
         #expect(!AheadReuse.matches(routed, plan: onRoute, points: here, from: F.east(0)))
         onRoute.route?.name = "East"
+        // Another route of that name (an edited file, or two unnamed ones) with less of it left.
+        onRoute.route?.remainingKm = 290
+        #expect(!AheadReuse.matches(routed, plan: onRoute, points: here, from: F.east(0)))
+        onRoute.route?.remainingKm = 299
+        #expect(AheadReuse.matches(routed, plan: onRoute, points: here, from: F.east(0)))
         routed.route = nil
         #expect(!AheadReuse.matches(routed, plan: onRoute, points: here, from: F.east(0)))
     }
@@ -105,4 +110,17 @@ struct AheadReuseTests {
         #expect(answer(-1) == nil)
         #expect(answer(-1, offline: true) == nil)
     }
+
+    /// A stored forecast that answers again is judged by the rain threshold in force now.
+    @Test func rainAheadIsJudgedByTodaysThreshold() {
+        var made = stored(from: 0, at: F.t0)
+        made.samples[1].precipitationMmH = 0.3
+        made.samples[1].place = "Kyritz"
+        made.samples[4].precipitationMmH = 1.2
+        let low = AheadForecastAssembly.rain(of: made.samples, rainMmH: 0.2)
+        #expect(low == AheadForecast.Rain(inMin: 30, atKm: 45, place: "Kyritz", mmH: 0.3))
+        #expect(AheadForecastAssembly.rain(of: made.samples, rainMmH: 1.0)?.inMin == 75)
+        #expect(AheadForecastAssembly.rain(of: made.samples, rainMmH: 2.0) == nil)
+    }
 }
+
