@@ -123,4 +123,3 @@ struct AheadReuseTests {
         #expect(AheadForecastAssembly.rain(of: made.samples, rainMmH: 2.0) == nil)
     }
 }
-
