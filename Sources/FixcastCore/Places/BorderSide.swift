@@ -7,8 +7,8 @@ import FoundationEssentials
 /// same country as far as the bundled 1:10m borders (Natural Earth, generalised by a few hundred
 /// metres) can tell.
 ///
-/// The way and the borders are compared on a flat plane around the position (a few tens of km at
-/// most: the error of the flat plane is far below the borders' own).
+/// The way and the borders are compared on the tangent plane at the position (`SphereNavigation.LocalFrame`;
+/// a few tens of km at most: the error of the flat plane is far below the borders' own).
 public enum BorderSide {
     /// Places of another country are looked for up to this much farther than the nearest place: a
     /// town's own centre is seldom farther than this across its suburbs, and few enough places lie
@@ -20,10 +20,14 @@ public enum BorderSide {
     public static func firstOnThisSide(of position: Coordinate, candidates: [Coordinate], borders: [[Coordinate]])
         -> Int?
     {
-        let plane = Plane(origin: position)
-        let lines = borders.map { $0.map(plane.point) }
+        let frame = SphereNavigation.LocalFrame(at: position)
+        func point(_ c: Coordinate) -> (Double, Double) {
+            let o = frame.offsetM(of: c)
+            return (o.x, o.y)
+        }
+        let lines = borders.map { $0.map(point) }
         for (i, candidate) in candidates.enumerated() {
-            let end = plane.point(candidate)
+            let end = point(candidate)
             let crosses = lines.contains { line in
                 zip(line, line.dropFirst()).contains { a, b in intersects((0, 0), end, a, b) }
             }
@@ -54,23 +58,5 @@ public enum BorderSide {
     /// c, on the line a–b, lies between a and b.
     private static func onSegment(_ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)) -> Bool {
         min(a.0, b.0) <= c.0 && c.0 <= max(a.0, b.0) && min(a.1, b.1) <= c.1 && c.1 <= max(a.1, b.1)
-    }
-
-    /// Kilometres east and north of an origin, longitude differences taken the short way round.
-    struct Plane {
-        let origin: Coordinate
-        let kmPerDegLat = GreatCircle.earthRadiusKm * Double.pi / 180
-        let kmPerDegLon: Double
-
-        init(origin: Coordinate) {
-            self.origin = origin
-            kmPerDegLon = kmPerDegLat * Elementary.cos(origin.lat * Double.pi / 180)
-        }
-
-        func point(_ c: Coordinate) -> (Double, Double) {
-            var dLon = c.lon - origin.lon
-            if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-            return (dLon * kmPerDegLon, (c.lat - origin.lat) * kmPerDegLat)
-        }
     }
 }
