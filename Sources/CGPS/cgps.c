@@ -469,8 +469,9 @@ static int is_devices_line(const char *line) {
     return value_of(line, "\"devices\"") != NULL || strstr(line, "\"DEVICES\"") != NULL;
 }
 
-/* The first "path" string of `line` into `out` (at most `capacity` - 1 bytes, escapes kept as
-   sent: a device path has none); 0 when there is none. */
+/* The first "path" string of `line` into `out` (at most `capacity` - 1 bytes; a backslash-escaped
+   character is kept without its backslash, \uXXXX is not decoded: a device path has neither); 0 when
+   there is none. */
 static int first_path(const char *line, char *out, size_t capacity) {
     const char *p = value_of(line, "\"path\"");
     if (p == NULL || *p != '"' || capacity == 0) return 0;
