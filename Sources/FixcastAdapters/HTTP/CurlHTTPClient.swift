@@ -62,7 +62,11 @@ public struct CurlHTTPClient: HTTPFetching {
                             request, checked: checked, limits: limits, userAgent: userAgent, cancellation: cancellation)
                     )
                 }
-                if !DedicatedThread.start(name: "fixcast-http", transfer) { transfer() }
+                // Without a thread the transfer is not run here: it would block this task's thread
+                // (and every task queued behind it) for up to the whole timeout.
+                if !DedicatedThread.start(name: "fixcast-http", transfer) {
+                    continuation.resume(returning: .failure(.transport(detail: "no thread could be started for it")))
+                }
             }
         } onCancel: {
             cancellation.cancel()
