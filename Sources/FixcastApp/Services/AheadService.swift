@@ -118,7 +118,7 @@ public actor AheadService {
         -> AheadOutcome?
     {
         let now = clock.now()
-        guard let store, let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now),
+        guard let store, let plan = trajectory.plan(from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now)),
             var stored = try? await store.lastAheadForecast(),
             let answer = AheadReuse.answer(stored, cache: cache, forced: force, offline: offline, now: now)
         else { return nil }
@@ -138,7 +138,7 @@ public actor AheadService {
         observe(track, position)
         let now = clock.now()
         let speed = learnedSpeed(track, position)
-        let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now)
+        let plan = trajectory.plan(from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now))
         _ = trajectory.takeChange()
         // Nothing to follow: a forecast still covering is kept. A route without a speed to time it by
         // is what a person asked for not working: the reading says why, each reading while it lasts (the
@@ -165,7 +165,7 @@ public actor AheadService {
         -> AheadOutcome
     {
         let now = clock.now()
-        guard let plan = trajectory.plan(from: position.coordinate, speed: speed, now: now) else {
+        guard let plan = trajectory.plan(from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now)) else {
             return AheadOutcome(
                 forecast: keepingLast ? lastCovering(now) : nil,
                 issue: keepingLast ? runIssue(speed: speed) : ReadingIssue(nothingToFollow(speed: speed)))

@@ -46,7 +46,10 @@ public struct AheadRefreshPolicy: Sendable, Equatable {
         guard let basis else { return nil }
         guard let last = lastRefreshAt, let before = lastBasis else { return .first }
         let since = now.timeIntervalSince(last)
-        if since >= intervalS { return .due }
+        // A clock set back since the last refresh (NTP correcting a clock that ran ahead, `date -s`):
+        // how long ago that was is not known, so one is due; waiting for the clock to catch up held
+        // the forecast, forced ones too, for as long as the step.
+        if since >= intervalS || since < 0 { return .due }
         guard since >= Self.minimumGapS else { return nil }
         if forced { return .forced }
         if basis.routeID != before.routeID, basis.routeID != nil { return .newRoute }

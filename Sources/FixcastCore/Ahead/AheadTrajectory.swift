@@ -5,8 +5,11 @@ import FoundationEssentials
 ///
 /// The fixes come in time order: the stored track's recent points, then the fix a forecast is made
 /// from. Each is observed once (a point not after the last observed one is skipped), so the same
-/// trajectory can be fed the overlapping track of each refresh. Times are the fixes' arrival times
-/// (`receivedAt`, the clock `now` is read from); the learned speed is the caller's.
+/// trajectory can be fed the overlapping track of each refresh. Times are the fixes' own (the
+/// receiver's, `Fix.trajectoryTime`): the system clock can be stepped while `run` runs (a Pi without a
+/// real-time clock set by NTP at its first network, `date -s`), and a step of days read as days of
+/// travel opened the route's search window to the whole route and threw the projection to its far
+/// end; a step back froze it until the clock caught up. The learned speed is the caller's.
 public struct AheadTrajectory: Sendable {
     /// What `plan` decided: the basis, the path to lay samples along, and what refreshing cares about.
     public struct Plan: Sendable, Equatable {
@@ -48,7 +51,7 @@ public struct AheadTrajectory: Sendable {
 
     /// One fix, in time order; a fix not after the last observed one changes nothing.
     public mutating func observe(_ fix: Fix) {
-        let t = fix.receivedAt
+        let t = fix.trajectoryTime
         if let last = lastObservedAt, t <= last { return }
         lastObservedAt = t
         course.observe(trackDeg: fix.trackDeg, speedMps: fix.speedMps, at: t)
@@ -67,8 +70,9 @@ public struct AheadTrajectory: Sendable {
         return pendingChange
     }
 
-    /// The plan for a forecast made at `now` from `here`; nil when no basis applies yet (no speed and
-    /// no course, not yet stationary): then there is no forecast rather than a made-up one.
+    /// The plan for a forecast made at `now` (on the fixes' time line: `Position.trajectoryNow`) from
+    /// `here`; nil when no basis applies yet (no speed and no course, not yet stationary): then there
+    /// is no forecast rather than a made-up one.
     public func plan(from here: Coordinate, speed: TravelSpeed?, now: Date) -> Plan? {
         let progress = route == nil ? nil : self.progress
         let onRoute = progress.map { !$0.isOffRoute } ?? false
@@ -96,5 +100,20 @@ public struct AheadTrajectory: Sendable {
         return Plan(
             basis: basis, offRoute: offRoute, path: path, route: routeSummary,
             refreshBasis: AheadRefreshPolicy.Basis(basis: basis, routeID: routeID, offRoute: offRoute))
+    }
+}
+
+extension Fix {
+    /// The fix's place on the trajectory's time line: the receiver's time, which no step of the system
+    /// clock moves; its arrival time when the receiver gave none.
+    public var trajectoryTime: Date { time ?? receivedAt }
+}
+
+extension Position {
+    /// `now` on the trajectory's time line: the fix's own time plus how long ago it was obtained (a
+    /// lost fix still ages, so a car parked in a garage becomes stationary); `wallNow` without a fix time.
+    public func trajectoryNow(wallNow: Date) -> Date {
+        guard let fixTime else { return wallNow }
+        return fixTime.addingTimeInterval(Double(ageSeconds(at: wallNow)))
     }
 }

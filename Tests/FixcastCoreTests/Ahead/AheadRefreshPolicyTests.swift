@@ -55,4 +55,13 @@ struct AheadRefreshPolicyTests {
         #expect(p.reason(at: F.at(60), basis: Self.onRoute, forced: true) == .forced)
         #expect(p.reason(at: F.at(30), basis: Self.offRoute) == nil)  // the floor holds for route changes too
     }
+
+    @Test func aClockSetBackMakesOneDueInsteadOfHoldingForTheStep() {
+        var p = Self.started()
+        // NTP sets back a clock that ran 2 h ahead: the last refresh now reads as in the future.
+        #expect(p.reason(at: F.at(-7_200), basis: Self.onRoute) == .due)
+        p.refreshed(at: F.at(-7_200), basis: Self.onRoute)
+        #expect(p.reason(at: F.at(-7_100), basis: Self.onRoute) == nil)
+        #expect(p.reason(at: F.at(-7_200 + 900), basis: Self.onRoute) == .due)
+    }
 }

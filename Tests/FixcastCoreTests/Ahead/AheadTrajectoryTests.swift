@@ -59,6 +59,57 @@ import Testing
             Issue.record("no course")
         }
     }
+
+    /// The receiver's time and a system clock stepped by `stepS` at the third fix (receivedAt).
+    func stepped(_ s: Double, at c: Coordinate, stepS: Double, mps: Double?, track: Double?) -> Fix {
+        Fix(
+            time: F.at(s), receivedAt: F.at(s + stepS), coordinate: c, mode: .threeD, speedMps: mps, trackDeg: track)
+    }
+
+    @Test func aSystemClockSteppedForwardDoesNotThrowTheProjectionToTheRoutesEnd() {
+        // A round trip, out north and back from the east, ending 6 m from where it starts: parked at the
+        // start, the Pi's clock is stepped two days forward by NTP.
+        let lap = F.geometry([
+            F.east(0), F.east(0, north: 10_000), F.east(10_000, north: 10_000), F.east(10_000), F.east(6),
+        ])
+        var t = AheadTrajectory(route: lap, routeID: "lap.gpx", offRouteM: 500)
+        t.observe(stepped(0, at: F.east(0), stepS: 0, mps: 0, track: nil))
+        t.observe(stepped(1, at: F.east(5), stepS: 0, mps: 0, track: nil))
+        t.observe(stepped(2, at: F.east(5), stepS: 172_800, mps: 0, track: nil))
+        #expect((t.progress?.alongM ?? .infinity) < 50)
+        for k in 1...200 {
+            t.observe(stepped(2 + Double(k), at: F.east(0, north: Double(k) * 20), stepS: 172_800, mps: 20, track: 0))
+        }
+        #expect(abs((t.progress?.alongM ?? 0) - 4_000) < 50)
+        #expect(t.progress?.isOffRoute == false)
+    }
+
+    @Test func aSystemClockSetBackDoesNotFreezeTheProjection() {
+        let straight = F.geometry([F.east(0), F.east(22_000)])
+        var t = AheadTrajectory(route: straight, routeID: "s.gpx", offRouteM: 500)
+        for k in 0...300 {
+            // At 20 m/s; at 150 s the system clock is set back 2 h.
+            let step = k < 150 ? 0.0 : -7_200
+            t.observe(stepped(Double(k), at: F.east(Double(k) * 20), stepS: step, mps: 20, track: 90))
+        }
+        #expect(abs((t.progress?.alongM ?? 0) - 6_000) < 50)
+    }
+
+    @Test func aLostFixStillAgesSoAStopBecomesStationary() {
+        var t = AheadTrajectory(route: nil, routeID: nil, offRouteM: 500)
+        for k in 0...5 { t.observe(fix(Double(k) * 10, at: F.east(Double(k) * 250), mps: 25, track: 90)) }
+        t.observe(fix(60, at: F.east(1_250), mps: 0.2, track: nil))
+        // No fix since (a garage): the position's age carries `now` on the receiver's time line.
+        let last = Position(
+            coordinate: F.east(1_250), speedMps: 0.2, fixTime: F.at(60), obtainedAt: F.at(60 + 3_600), source: .gps)
+        let now = last.trajectoryNow(wallNow: F.at(60 + 3_600 + 600))
+        #expect(now == F.at(660))
+        #expect(t.plan(from: F.east(1_250), speed: nil, now: now)?.basis == .stationary)
+        // A time stamp ahead of the clock ages by nothing.
+        #expect(last.trajectoryNow(wallNow: F.at(0)) == F.at(60))
+        #expect(Position.manual(F.east(0), at: F.at(5)).trajectoryNow(wallNow: F.at(7)) == F.at(7))
+    }
+
 }
 
 @Suite struct AheadForecastAssemblyTests {
