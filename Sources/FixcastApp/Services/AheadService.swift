@@ -118,7 +118,9 @@ public actor AheadService {
         -> AheadOutcome?
     {
         let now = clock.now()
-        guard let store, let plan = trajectory.plan(from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now)),
+        guard let store,
+            let plan = trajectory.plan(
+                from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now)),
             var stored = try? await store.lastAheadForecast(),
             let answer = AheadReuse.answer(stored, cache: cache, forced: force, offline: offline, now: now)
         else { return nil }
@@ -165,7 +167,10 @@ public actor AheadService {
         -> AheadOutcome
     {
         let now = clock.now()
-        guard let plan = trajectory.plan(from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now)) else {
+        guard
+            let plan = trajectory.plan(
+                from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now))
+        else {
             return AheadOutcome(
                 forecast: keepingLast ? lastCovering(now) : nil,
                 issue: keepingLast ? runIssue(speed: speed) : ReadingIssue(nothingToFollow(speed: speed)))
