@@ -89,12 +89,12 @@ extension SQLiteStore {
         return forecast
     }
 
-    /// The most recently made forecast (by `made_at`), a reading's or `fixcast ahead`'s; nil when none
+    /// The forecast stored last (by its row, not `made_at`: see `lastReading`), a reading's or `fixcast ahead`'s; nil when none
     /// is stored. Rows are read newest first until one holds a believable forecast: `line` asks this
     /// every few seconds, and a year of forecasts is tens of thousands of rows.
     public func lastAheadForecast() throws(StorageError) -> AheadForecast? {
         let stmt = try db.prepare(
-            "SELECT id FROM ahead_forecasts WHERE made_at >= 0 AND made_at < ?1 ORDER BY made_at DESC, id DESC")
+            "SELECT id FROM ahead_forecasts WHERE made_at >= 0 AND made_at < ?1 ORDER BY id DESC")
         try stmt.bind(1, PlausibleTime.latestSeconds)
         while try stmt.step() {
             if let forecast = try aheadForecast(id: stmt.int64(0)) { return forecast }

@@ -43,15 +43,15 @@ extension SQLiteStore: WeatherCacheStore {
     /// fetches, enough for `--offline` to find something without the cache growing forever).
     static let weatherCacheLimit = 2_000
 
-    /// The most recently fetched report from `provider` within `withinKm` of `coordinate`,
-    /// exactly as saved (its `cached`/`stale` flags are the caller's to set).
+    /// The report from `provider` within `withinKm` of `coordinate` saved last (by its row, not its
+    /// `fetched_at`: see `lastReading`), exactly as saved (its `cached`/`stale` flags are the caller's to set).
     public func latestWeather(provider: WeatherProviderID, near coordinate: Coordinate, withinKm: Double)
         throws(StorageError) -> WeatherReport?
     {
         let box = NearbyBox(center: coordinate, km: withinKm)
         let (condition, values) = box.sql(firstParameter: 2)
         let stmt = try db.prepare(
-            "SELECT lat, lon, json FROM weather_cache WHERE provider = ?1 AND \(condition) ORDER BY fetched_at DESC, id DESC"
+            "SELECT lat, lon, json FROM weather_cache WHERE provider = ?1 AND \(condition) ORDER BY id DESC"
         )
         try stmt.bindAll([.text(provider.rawValue)] + values)
         while try stmt.step() {

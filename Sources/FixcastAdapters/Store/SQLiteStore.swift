@@ -183,9 +183,10 @@ public actor SQLiteStore {
     /// What a reading is read back from: its JSON (column 0), then its ahead forecast's row and mark.
     static let readingColumns = "json, ahead_id, ahead_stale"
 
-    /// The most recent reading (by its time), or nil when none is stored.
+    /// The reading stored last, or nil when none is stored. By its row, not its time: a reading stamped
+    /// by a clock that ran ahead (a Pi without a real-time clock, set right later) hid every newer one.
     public func lastReading() throws(StorageError) -> Reading? {
-        let stmt = try db.prepare("SELECT \(Self.readingColumns) FROM readings ORDER BY time DESC, id DESC LIMIT 1")
+        let stmt = try db.prepare("SELECT \(Self.readingColumns) FROM readings ORDER BY id DESC LIMIT 1")
         guard try stmt.step() else { return nil }
         return try readingRow(stmt)
     }

@@ -58,13 +58,14 @@ import Testing
         #expect(try await s.latestWeather(provider: .openMeteo, near: east, withinKm: 1.2) == r)
     }
 
-    @Test func weatherLookupIsPerProviderAndLatestWins() async throws {
+    /// The report saved last wins, even when a clock set back since stamps it before the one it follows.
+    @Test func weatherLookupIsPerProviderAndTheLastSavedWins() async throws {
         let s = try store()
         try await s.saveWeather(report(.openMeteo, at: berlin, fetched: 0, temp: 1))
         try await s.saveWeather(report(.openMeteo, at: berlin, fetched: 600, temp: 2))
         try await s.saveWeather(report(.openMeteo, at: berlin, fetched: 300, temp: 3))
         try await s.saveWeather(report(.metNorway, at: berlin, fetched: 900, temp: 4))
-        #expect(try await s.latestWeather(provider: .openMeteo, near: berlin, withinKm: 5)?.current.temperatureC == 2)
+        #expect(try await s.latestWeather(provider: .openMeteo, near: berlin, withinKm: 5)?.current.temperatureC == 3)
         #expect(try await s.latestWeather(provider: .metNorway, near: berlin, withinKm: 5)?.current.temperatureC == 4)
         #expect(try await s.latestWeather(provider: .openWeatherMap, near: berlin, withinKm: 5) == nil)
     }
