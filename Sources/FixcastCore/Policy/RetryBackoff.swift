@@ -16,10 +16,17 @@ public struct RetryBackoff: Sendable, Hashable {
     public private(set) var failures: Int
     /// No request before this instant; nil when requests are allowed.
     public private(set) var notBefore: Date?
+    /// When `notBefore` was set (nil in state an older fixcast wrote): a clock that reads before it
+    /// has been set back since, and the deadline was written on the clock that ran ahead.
+    public private(set) var recordedAt: Date?
 
-    public init(failures: Int = 0, notBefore: Date? = nil) {
+    /// A clock set back by less than this (a small NTP step) still waits out the deadline.
+    public static let setBackToleranceS = 60.0
+
+    public init(failures: Int = 0, notBefore: Date? = nil, recordedAt: Date? = nil) {
         self.failures = max(0, failures)
         self.notBefore = notBefore
+        self.recordedAt = notBefore == nil ? nil : recordedAt
     }
 
     /// Only these statuses mean "come back later"; other 4xx are the request's fault and retrying
@@ -38,11 +45,15 @@ public struct RetryBackoff: Sendable, Hashable {
     /// (asking on would keep it blocked).
     public static func backsOffNominatim(status: Int) -> Bool { backsOff(status: status) || status == 403 }
 
-    /// A deadline further away than any answer sets (a day) does not hold: it was written while the
-    /// clock read far ahead (a Pi without a real-time clock, before its first fix or NTP) and the clock
-    /// has been set right since, or the store was damaged. Asking once beats staying silent for years.
+    /// A deadline does not hold when the clock now reads before the moment it was written (by more
+    /// than `setBackToleranceS`), nor when it is further away than any answer sets (a day): either way
+    /// it was written while the clock read ahead (a Pi without a real-time clock, before its first fix
+    /// or NTP; a clock set right since), or the store was damaged. Waiting out a step of hours (as
+    /// "the next request is allowed after …" for a time the clock will reach only then) held weather,
+    /// places and alerts silent that long; asking once beats that.
     public func allowsRequest(now: Date) -> Bool {
         guard let notBefore else { return true }
+        if let recordedAt, recordedAt.timeIntervalSince(now) > Self.setBackToleranceS { return true }
         return now >= notBefore || notBefore.timeIntervalSince(now) > Self.maximumRetryAfterS
     }
 
@@ -52,6 +63,7 @@ public struct RetryBackoff: Sendable, Hashable {
     public mutating func recordSuccess() {
         failures = 0
         notBefore = nil
+        recordedAt = nil
     }
 
     /// Records a 429/5xx answer (other statuses leave the state alone) and returns the new deadline.
@@ -67,6 +79,7 @@ public struct RetryBackoff: Sendable, Hashable {
             delay = max(delay, min(wait, Self.maximumRetryAfterS))
         }
         notBefore = now.addingTimeInterval(delay)
+        recordedAt = now
         return notBefore
     }
 
@@ -78,17 +91,19 @@ public struct RetryBackoff: Sendable, Hashable {
         return min(delay, Self.maximumDelayS)
     }
 
-    /// The stricter of two copies of one back-off: the later deadline and the longer run of failures.
-    /// A service keeps one copy in memory and one in the store; when the store cannot be written (a
-    /// full SD card, a read-only file) or read, the copy in memory still holds requests back.
+    /// The stricter of two copies of one back-off: the later deadline (with when it was written) and
+    /// the longer run of failures. A service keeps one copy in memory and one in the store; when the
+    /// store cannot be written (a full SD card, a read-only file) or read, the copy in memory still
+    /// holds requests back.
     public static func stricter(_ a: RetryBackoff, _ b: RetryBackoff) -> RetryBackoff {
-        let notBefore: Date?
+        let later: RetryBackoff
         if let x = a.notBefore, let y = b.notBefore {
-            notBefore = max(x, y)
+            later = x >= y ? a : b
         } else {
-            notBefore = a.notBefore ?? b.notBefore
+            later = a.notBefore == nil ? b : a
         }
-        return RetryBackoff(failures: max(a.failures, b.failures), notBefore: notBefore)
+        return RetryBackoff(
+            failures: max(a.failures, b.failures), notBefore: later.notBefore, recordedAt: later.recordedAt)
     }
 
     /// `Retry-After` as seconds from `now` (a past date is 0); nil when it is neither form.
@@ -102,22 +117,25 @@ public struct RetryBackoff: Sendable, Hashable {
 
     // MARK: Persistence
 
-    /// `failures notBeforeEpochSeconds` (the second part absent when requests are allowed).
+    /// `failures notBeforeEpochSeconds recordedAtEpochSeconds` (the last two absent when requests are
+    /// allowed; an older fixcast wrote no third).
     public var stateText: String {
         guard let notBefore else { return "\(failures)" }
-        return "\(failures) \(Int(clamping: notBefore.timeIntervalSince1970, to: 0...Int.max, rounding: .up))"
+        let deadline = "\(failures) \(Int(clamping: notBefore.timeIntervalSince1970, to: 0...Int.max, rounding: .up))"
+        guard let recordedAt else { return deadline }
+        return deadline + " \(Int(clamping: recordedAt.timeIntervalSince1970, to: 0...Int.max, rounding: .down))"
     }
 
     /// nil for text this type did not write (then the caller starts afresh).
     public init?(stateText: String) {
         let parts = stateText.split(separator: " ")
-        guard (1...2).contains(parts.count), let failures = Int(parts[0]), failures >= 0 else { return nil }
-        var notBefore: Date?
-        if parts.count == 2 {
-            guard let epoch = Int(parts[1]) else { return nil }
-            notBefore = Date(timeIntervalSince1970: Double(epoch))
+        guard (1...3).contains(parts.count), let failures = Int(parts[0]), failures >= 0 else { return nil }
+        var times: [Date] = []
+        for part in parts.dropFirst() {
+            guard let epoch = Int(part) else { return nil }
+            times.append(Date(timeIntervalSince1970: Double(epoch)))
         }
-        self.init(failures: failures, notBefore: notBefore)
+        self.init(failures: failures, notBefore: times.first, recordedAt: times.count == 2 ? times[1] : nil)
     }
 }
 

@@ -120,7 +120,7 @@ import Testing
         #expect(RetryBackoff(stateText: RetryBackoff().stateText) == RetryBackoff())
     }
 
-    @Test(arguments: ["", "x", "-1", "1 x", "1 2 3", "one 5"]) func foreignStateTextIsRejected(text: String) {
+    @Test(arguments: ["", "x", "-1", "1 x", "1 2 x", "1 2 3 4", "one 5"]) func foreignStateTextIsRejected(text: String) {
         #expect(RetryBackoff(stateText: text) == nil)
     }
 
@@ -172,6 +172,29 @@ import Testing
         let day = try #require(RetryBackoff(stateText: "3 \(Int(now.timeIntervalSince1970) + 86_400)"))
         #expect(!day.allowsRequest(now: now))
         #expect(day.allowsRequest(now: now.addingTimeInterval(86_400)))
+    }
+
+    /// A back-off written while the clock read 5 h ahead, then the clock set right: the deadline is
+    /// hours away on the right clock, but it was written "after" now, so it does not hold. A small step
+    /// back (under a minute) still waits; a state an older fixcast wrote (no third part) keeps the
+    /// day rule alone.
+    @Test func aDeadlineWrittenBeforeTheClockWasSetBackDoesNotHold() throws {
+        var ahead = RetryBackoff()
+        let wrong = now.addingTimeInterval(5 * 3_600)
+        ahead.recordFailure(status: 429, retryAfter: "60", now: wrong)
+        #expect(ahead.recordedAt == wrong)
+        let stored = try #require(RetryBackoff(stateText: ahead.stateText))
+        #expect(stored == ahead)
+        #expect(stored.allowsRequest(now: now))
+        #expect(!stored.allowsRequest(now: wrong.addingTimeInterval(-30)))
+        #expect(!stored.allowsRequest(now: wrong.addingTimeInterval(59)))
+        #expect(stored.allowsRequest(now: wrong.addingTimeInterval(60)))
+        let old = try #require(RetryBackoff(stateText: "1 \(Int(wrong.timeIntervalSince1970) + 60)"))
+        #expect(old.recordedAt == nil && !old.allowsRequest(now: now))
+        // The stricter copy keeps the later deadline with the time it was written.
+        let right = RetryBackoff(failures: 4, notBefore: now.addingTimeInterval(600), recordedAt: now)
+        #expect(RetryBackoff.stricter(right, stored).recordedAt == wrong)
+        #expect(RetryBackoff.stricter(right, stored).failures == 4)
     }
 
     /// Nominatim's rule adds 403 (its answer to an application it blocked); the general one does not.
