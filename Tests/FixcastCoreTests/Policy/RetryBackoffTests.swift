@@ -120,7 +120,8 @@ import Testing
         #expect(RetryBackoff(stateText: RetryBackoff().stateText) == RetryBackoff())
     }
 
-    @Test(arguments: ["", "x", "-1", "1 x", "1 2 x", "1 2 3 4", "one 5"]) func foreignStateTextIsRejected(text: String) {
+    @Test(arguments: ["", "x", "-1", "1 x", "1 2 x", "1 2 3 4", "one 5"]) func foreignStateTextIsRejected(text: String)
+    {
         #expect(RetryBackoff(stateText: text) == nil)
     }
 
