@@ -50,10 +50,13 @@ public struct ReadingRequest: Sendable, Hashable {
         case .hostNotLookedUp(let address):
             why = "\(GPSError.hostNotLookedUp(address)) (set gps.host to an address)"
         }
-        let age = GPSError.ageText(seconds: position.ageSeconds(at: now))
+        // Stored while the clock read ahead (`ClockStep`): its age is not known, and "0 s old" would lie.
+        let age =
+            ClockStep.isAhead(position.obtainedAt, of: now)
+            ? "a time ahead of the system clock"
+            : "\(GPSError.ageText(seconds: position.ageSeconds(at: now))) old"
         return ReadingIssue(
             component: .gps,
-            message:
-                "gps: \(why); using the last known position from \(UTCTime.format(position.obtainedAt)), \(age) old.")
+            message: "gps: \(why); using the last known position from \(UTCTime.format(position.obtainedAt)), \(age).")
     }
 }

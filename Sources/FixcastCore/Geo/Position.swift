@@ -55,8 +55,14 @@ public struct Position: Sendable, Hashable {
         Position(coordinate: coordinate, obtainedAt: now, source: .manual)
     }
 
-    /// Whole seconds since the position was obtained, never negative.
+    /// Whole seconds since the position was obtained, never negative (JSON's `age_s`).
     public func ageSeconds(at now: Date) -> Int {
         Int(clamping: now.timeIntervalSince(obtainedAt), to: 0...Int.max, rounding: .down)
+    }
+
+    /// The same, negative when the position was obtained while the clock read ahead of now (what a
+    /// person is shown: `ClockStep`).
+    public func secondsSinceObtained(at now: Date) -> Int {
+        Int(clamping: now.timeIntervalSince(obtainedAt), to: Int.min...Int.max, rounding: .down)
     }
 }

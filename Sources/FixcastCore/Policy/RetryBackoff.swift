@@ -20,9 +20,6 @@ public struct RetryBackoff: Sendable, Hashable {
     /// has been set back since, and the deadline was written on the clock that ran ahead.
     public private(set) var recordedAt: Date?
 
-    /// A clock set back by less than this (a small NTP step) still waits out the deadline.
-    public static let setBackToleranceS = 60.0
-
     public init(failures: Int = 0, notBefore: Date? = nil, recordedAt: Date? = nil) {
         self.failures = max(0, failures)
         self.notBefore = notBefore
@@ -46,14 +43,14 @@ public struct RetryBackoff: Sendable, Hashable {
     public static func backsOffNominatim(status: Int) -> Bool { backsOff(status: status) || status == 403 }
 
     /// A deadline does not hold when the clock now reads before the moment it was written (by more
-    /// than `setBackToleranceS`), nor when it is further away than any answer sets (a day): either way
+    /// than `ClockStep.toleranceS`: a small NTP step still waits it out), nor when it is further away than any answer sets (a day): either way
     /// it was written while the clock read ahead (a Pi without a real-time clock, before its first fix
     /// or NTP; a clock set right since), or the store was damaged. Waiting out a step of hours (as
     /// "the next request is allowed after …" for a time the clock will reach only then) held weather,
     /// places and alerts silent that long; asking once beats that.
     public func allowsRequest(now: Date) -> Bool {
         guard let notBefore else { return true }
-        if let recordedAt, recordedAt.timeIntervalSince(now) > Self.setBackToleranceS { return true }
+        if let recordedAt, ClockStep.isAhead(recordedAt, of: now) { return true }
         return now >= notBefore || notBefore.timeIntervalSince(now) > Self.maximumRetryAfterS
     }
 

@@ -116,8 +116,13 @@ package struct DisplayLabels: Sendable {
     /// what changes its text once a minute, then once a day (`StatusLineOutput`'s next change).
     package static let ageInDaysFromS = 48 * 3600
 
-    /// How long ago, coarsely: "just now", "5 min ago", "2 h 5 min ago", "3 d ago".
+    /// How long ago, coarsely: "just now", "5 min ago", "2 h 5 min ago", "3 d ago"; "ahead of the clock"
+    /// for a time more than `ClockStep.toleranceS` after now (written on a clock set back since: how
+    /// long ago is not known, and "just now" would be a lie about the data's age).
     package func age(seconds: Int) -> String {
+        if Double(seconds) < -ClockStep.toleranceS {
+            return pick("ahead of the clock", "позже системных часов", "晚于系统时钟")
+        }
         let s = Swift.max(0, seconds)
         if s < 60 { return pick("just now", "только что", "刚刚") }
         let minutes = s / 60

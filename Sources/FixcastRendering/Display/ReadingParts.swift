@@ -69,11 +69,11 @@ package struct ReadingParts {
             text += "GPS "
             appendFixQuality(mode: p.mode, satellites: p.satellitesUsed, to: &text)
             text += ", "
-            text += labels.age(seconds: p.ageSeconds(at: now))
+            text += labels.age(seconds: p.secondsSinceObtained(at: now))
         case .lastKnown:
             text += labels.lastKnownPosition
             text += ", "
-            text += labels.age(seconds: p.ageSeconds(at: now))
+            text += labels.age(seconds: p.secondsSinceObtained(at: now))
         case .manual:
             text += labels.fixedPosition
         }

@@ -51,7 +51,10 @@ public struct StatusLine: Sendable, Hashable {
         let age = now.timeIntervalSince(reading.time)
         // Weather the reading was given from the store because a fetch failed is stale however new
         // the reading is: `run` without network stores a reading every periodic_min over old weather.
-        stale = age > 2 * periodicMin * 60 || reading.weather?.stale == true
+        // A reading stamped ahead of the clock is of an age not known (`ClockStep`): stale too.
+        stale =
+            age > 2 * periodicMin * 60 || reading.weather?.stale == true
+            || ClockStep.isAhead(reading.time, of: now)
         noFix = false
         let fields = StatusLineFields(reading: reading, now: now, options: options)
         let body = StatusLineFormat.expand(format, fields)

@@ -14,6 +14,15 @@ import Testing
                 == nil)
     }
 
+    /// Stored while the clock read 3 h ahead: "0 s old" would be a lie; the note says so instead.
+    @Test func aLastKnownPositionStampedAheadOfTheClockSaysSo() {
+        let p = Position(coordinate: F.berlin, obtainedAt: F.at(3 * 3600), source: .lastKnown)
+        #expect(
+            ReadingRequest.lastKnownNote(for: p, because: .noFixYet, at: F.at(0))?.message
+                == "gps: no fix yet; using the last known position from 2027-01-15T11:00:00Z, a time ahead of the system clock."
+        )
+    }
+
     @Test(arguments: [
         (
             ReadingRequest.LastKnownReason.fixWait(.noFix(attempts: 3, timeoutS: 8), address: "h:1"),

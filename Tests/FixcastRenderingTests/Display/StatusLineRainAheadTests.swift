@@ -54,7 +54,10 @@ import Testing
 }
 
 extension StatusLineRainAheadTests {
+    /// The reading (and its forecast) stamped 10 min ahead of the clock: its rain counts from when it
+    /// was made, and the line is marked stale, as its age is not known (`ClockStep`).
     @Test func aForecastStampedAfterNowCountsFromWhenItWasMade() {
-        #expect(line(reading(rainInMin: 45), after: -600).text == "Berlin rain in 45 min")
+        #expect(line(reading(rainInMin: 45), after: -600).text == "~Berlin rain in 45 min")
+        #expect(line(reading(rainInMin: 45), after: -60).text == "Berlin rain in 45 min")
     }
 }

@@ -58,6 +58,14 @@ import Testing
         #expect(StatusLineOutput.i3blocks.render(past) == "~Berlin ☁️ 3 °C →4.2 m/s\n~☁️ 3 °C\n#888888\n")
     }
 
+    /// A reading stamped 3 h ahead of the clock (a Pi's clock set right since): its age is not
+    /// known, so it is stale, not "just now".
+    @Test func aReadingStampedAheadOfTheClockIsStale() {
+        let ahead = line(F.reading(), now: F.fetched.addingTimeInterval(-3 * 3600))
+        #expect(ahead.stale && ahead.text.hasPrefix("~") && ahead.classes == ["stale"])
+        #expect(!line(F.reading(), now: F.fetched.addingTimeInterval(-30)).stale)
+    }
+
     @Test func noReadingAndNoFix() {
         for reading in [nil, F.reading(position: nil)] {
             let l = line(reading)

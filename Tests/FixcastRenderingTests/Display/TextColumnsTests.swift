@@ -127,6 +127,10 @@ import Testing
     @Test func ages() {
         let labels = DisplayLabels(.en)
         #expect(labels.age(seconds: -5) == "just now")
+        #expect(labels.age(seconds: -60) == "just now")
+        // Stamped more than a minute ahead of the clock (written before the clock was set back).
+        #expect(labels.age(seconds: -61) == "ahead of the clock")
+        #expect(DisplayLabels(.ru).age(seconds: -3_600) == "позже системных часов")
         #expect(labels.age(seconds: 59) == "just now")
         #expect(labels.age(seconds: 60) == "1 min ago")
         #expect(labels.age(seconds: 3600) == "1 h ago")
