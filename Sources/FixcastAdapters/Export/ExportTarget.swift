@@ -192,15 +192,43 @@ package enum OutputPath {
     /// The usage sentence (exit 2) when `-o TEXT` names the store being read, or one of the files
     /// beside it (`-wal`, `-shm`, `-journal`), however spelt (a link, `./`): the finished export would
     /// be renamed over it, and every recorded reading lost. nil otherwise.
+    ///
+    /// By the file when it exists, else by its name in the same folder: `-wal` and `-journal` exist
+    /// only while the store is written, and an export left as `STORE-journal` was taken by SQLite for
+    /// a hot journal (every reading command then failed, and the next writer deleted the export).
     package static func overwritesStore(_ text: String?, storePath: String) -> String? {
-        guard let text, text != "-", case .file(let target) = FileIdentity.lookup(text) else { return nil }
+        guard let text, text != "-" else { return nil }
+        let target = FileIdentity.lookup(text)
+        let folder = FileIdentity.lookup(Self.folder(of: text))
+        let storeFolder = FileIdentity.lookup(Self.folder(of: storePath))
         for suffix in ["", "-wal", "-shm", "-journal"] {
-            if case .file(let file) = FileIdentity.lookup(storePath + suffix), file == target {
+            let beside = storePath + suffix
+            let same: Bool
+            if case .file(let t) = target, case .file(let file) = FileIdentity.lookup(beside) {
+                same = t == file
+            } else if case .absent = target, case .file(let a) = folder, case .file(let b) = storeFolder {
+                same = a == b && Self.lastComponent(of: text) == Self.lastComponent(of: beside)
+            } else {
+                same = false
+            }
+            if same {
                 return
-                    "fixcast: -o \(TerminalText.path(text)) is the store being read (\(TerminalText.path(storePath + suffix))); name another file."
+                    "fixcast: -o \(TerminalText.path(text)) is the store being read (\(TerminalText.path(beside))); name another file."
             }
         }
         return nil
+    }
+
+    /// The folder part of a path ("." for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let head = path[..<slash]
+        return head.isEmpty ? "/" : String(head)
+    }
+
+    static func lastComponent(of path: String) -> Substring {
+        guard let slash = path.lastIndex(of: "/") else { return path[...] }
+        return path[path.index(after: slash)...]
     }
 
     /// Where `-o TEXT` (or no `-o`) sends the export.

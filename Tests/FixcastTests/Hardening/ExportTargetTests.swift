@@ -68,6 +68,26 @@ import Testing
         #expect(after.status == 0 && after.stdout == before.stdout, "the store still holds every reading")
     }
 
+    /// `-journal` (and `-wal`) exist only while the store is written: an export left under that name
+    /// was a hot journal to SQLite, every reading command failed, and the next writer deleted it.
+    @Test("-o naming the store's -journal or -wal that is not there yet is exit 2 too, by another spelling as well")
+    func aJournalNotThereYetIsRefused() async throws {
+        let (home, db) = try await Self.setUp("export-over-journal")
+        defer { home.remove() }
+        let folder = (db as NSString).deletingLastPathComponent
+        let name = (db as NSString).lastPathComponent
+        for target in [db + "-journal", db + "-wal", folder + "/./" + name + "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: target))
+            let r = try Self.export(home, db: db, ["-o", target])
+            #expect(r.status == 2, "\(target): \(r.stderr)")
+            #expect(r.stderr.contains("is the store being read"), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: target))
+        }
+        let other = try Self.export(home, db: db, ["-o", db + "-export.csv"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(try Self.export(home, db: db, []).status == 0)
+    }
+
     @Test("a stored row that cannot be read is left out and said: exit 1, the rest written, never 'move it aside'")
     func anUnreadableRowIsLeftOutAndSaid() async throws {
         let (home, db) = try await Self.setUp("export-bad-row")
