@@ -87,6 +87,13 @@ extension Arguments {
             if let inline { return inline }
             i += 1
             guard i < argv.count else { throw UsageError("fixcast: \(name) needs a value; see fixcast --help.") }
+            // `--db --offline` made a store called "--offline" (and did not go offline): a word that
+            // is one of fixcast's own options is that option, not this one's value. `--x=--db` still
+            // passes such a value for whoever means it.
+            if OptionName(flag: argv[i]) != nil || ["-h", "--help", "-V", "--version"].contains(argv[i]) {
+                throw UsageError(
+                    "fixcast: \(name) needs a value before \(argv[i]); see fixcast --help.")
+            }
             return argv[i]
         }
         /// A path option's value, refused when empty: "" names no file, and would otherwise read as the

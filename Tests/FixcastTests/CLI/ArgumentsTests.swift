@@ -21,6 +21,8 @@ import Testing
     @Test func negativeCoordinatesAreValues() throws {
         let a = try Arguments.parse(["now", "--at", "-33.87,151.21"])
         #expect(a.at?.lat == -33.87)
+        // Written inline, a value that reads as an option is still the value.
+        #expect(try Arguments.parse(["now", "--db=--offline"]).dbPath == "--offline")
     }
 
     @Test func searchJoinsTheQuery() throws {
@@ -57,6 +59,11 @@ import Testing
             (["now", "--place", "\n\n"], "--place needs a place name"),
             (["now", "--place", " \r\n\t"], "--place needs a place name"),
             (["now", "--at", "\n"], "--at"),
+            // An option where the value should be: it was taken as the value (a store called "--offline").
+            (["now", "--db", "--offline", "--at", "1,1"], "--db needs a value before --offline"),
+            (["now", "--config", "--db", "x"], "--config needs a value before --db"),
+            (["export", "-o", "--since", "2026-01-01"], "-o needs a value before --since"),
+            (["now", "--place", "--help"], "--place needs a value before --help"),
         ] as [([String], String)])
     func badInputNamesTheOption(_ argv: [String], _ named: String) {
         #expect {
