@@ -146,25 +146,15 @@ extension AheadConditions {
         return [
             ("temperature_c", .number(temperatureC.map { r($0, 1) })),
             ("precipitation_mm_h", .number(precipitationMmH.map { r($0, 1) })),
-            ("precipitation_probability_pct", Self.whole(precipitationProbabilityPct)),
+            ("precipitation_probability_pct", .whole(precipitationProbabilityPct)),
             ("weather_code", .number(weatherCode)),
             ("description", .string(weatherCode.flatMap { WMOCode.description($0, language: language) })),
             ("wind_speed_mps", .number(windSpeedMps.map { r($0, 1) })),
             ("wind_gust_mps", .number(windGustMps.map { r($0, 1) })),
-            ("wind_dir_deg", Self.whole(windDirDeg)),
+            ("wind_dir_deg", .whole(windDirDeg)),
             ("headwind_mps", .number(headwindMps.map { r($0, 1) })),
             ("crosswind_mps", .number(crosswindMps.map { r($0, 1) })),
         ]
-    }
-
-    /// A percentage or a direction in whole units, written as a JSON integer (`10`, `260`, as CONTRACT.md
-    /// shows them; `10.0` would fail a consumer that reads them into an integer); null when unknown or
-    /// absurd (a billion or more: no percentage or direction is). Converted the one way fixcast turns a
-    /// Double into an integer, `Int(checked:)`.
-    static func whole(_ value: Double?) -> JSONValue {
-        guard let value, abs(value) < 1e9, let whole = Int(checked: value, rounding: .toNearestOrAwayFromZero)
-        else { return .null }
-        return .int(whole)
     }
 
     /// The weather fields of one sample of the `ahead` object (a missing one is unknown).

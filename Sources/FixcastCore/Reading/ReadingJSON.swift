@@ -209,14 +209,14 @@ extension CurrentConditions {
         .object([
             ("temperature_c", .number(temperatureC)),
             ("feels_like_c", .number(feelsLikeC)),
-            ("humidity_pct", .number(humidityPct)),
+            ("humidity_pct", .whole(humidityPct)),
             ("dew_point_c", .number(dewPointC)),
             ("pressure_hpa", .number(pressureHpa)),
             ("wind_speed_mps", .number(windSpeedMps)),
             ("wind_gust_mps", .number(windGustMps)),
-            ("wind_dir_deg", .number(windDirDeg)),
+            ("wind_dir_deg", .whole(windDirDeg)),
             ("precipitation_mm", .number(precipitationMm)),
-            ("cloud_cover_pct", .number(cloudCoverPct)),
+            ("cloud_cover_pct", .whole(cloudCoverPct)),
             ("weather_code", .number(weatherCode)),
             ("description", .string(weatherCode.flatMap { WMOCode.description($0, language: language) })),
         ])

@@ -140,12 +140,13 @@ import Testing
         #expect(row == "moved|52.52|13.4138|Berlin|DE|open-meteo|3.1|250.0|3|1|place: place: slow, \"quoted\"")
     }
 
-    @Test func lastReadingIsTheLatestByTime() async throws {
+    /// The row stored last, not the latest time (`NewestRowTests`: a clock set back since).
+    @Test func lastReadingIsTheOneStoredLast() async throws {
         let store = try SQLiteStore(path: StoreTestData.temporaryStorePath())
         #expect(try await store.lastReading() == nil)
         try await store.insertReading(StoreTestData.reading(at: 100, placeName: "Later"))
         try await store.insertReading(StoreTestData.reading(at: 0, placeName: "Earlier, inserted last"))
-        #expect(try await store.lastReading()?.place?.name == "Later")
+        #expect(try await store.lastReading()?.place?.name == "Earlier, inserted last")
         #expect(try await store.readingCount() == 2)
     }
 

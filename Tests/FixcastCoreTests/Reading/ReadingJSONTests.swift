@@ -51,6 +51,20 @@ import Testing
         #expect(back == reading)
     }
 
+    /// Humidity, cloud cover and wind direction are whole numbers in JSON, as CONTRACT.md shows them
+    /// (`84`, not `84.0`, which a consumer reading them into an integer refuses), rounded.
+    @Test func percentagesAndTheDirectionAreWholeNumbers() throws {
+        var reading = try Self.sample()
+        reading.weather?.current.humidityPct = 84.4
+        reading.weather?.current.cloudCoverPct = 75
+        reading.weather?.current.windDirDeg = 250.5
+        let text = reading.json(language: .en).serialized()
+        #expect(text.contains(#""humidity_pct":84,"#))
+        #expect(text.contains(#""wind_dir_deg":251,"#))
+        #expect(text.contains(#""cloud_cover_pct":75,"#))
+        #expect(Reading(json: try JSONValue.parse(text))?.weather?.current.humidityPct == 84)
+    }
+
     /// `from` (a day covered only from then on) is written only where set, and read back.
     @Test func aDayCoveredFromATimeOnRoundTrips() throws {
         var reading = try Self.sample()
