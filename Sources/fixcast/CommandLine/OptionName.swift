@@ -43,7 +43,11 @@ enum OptionName: String, CaseIterable, Sendable, Hashable {
         case .gpsd: return "  --gpsd HOST[:PORT]   The gpsd to follow (default 127.0.0.1:2947)."
         case .at: return "  --at LAT,LON         Use this position instead of gpsd (e.g. --at 52.52,13.405)."
         case .place: return "  --place NAME         Use the best match for NAME as the position."
-        case .db: return "  --db PATH            The SQLite store (default ~/.local/share/fixcast/fixcast.sqlite)."
+        case .db:
+            return """
+                  --db PATH            The SQLite store (default: storage.path, else
+                                       $XDG_DATA_HOME/fixcast/fixcast.sqlite (~/.local/share/...)).
+                """
         case .units:
             return """
                   --units metric|imperial

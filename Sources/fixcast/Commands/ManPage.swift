@@ -53,8 +53,9 @@ enum ManPage {
             "The configuration file, when \\fB\\-\\-config\\fR is not given; \\fI/dev/null\\fR reads none "
                 + "(only the defaults and the environment apply).",
             ".TP", ".B FIXCAST_DATA_DIR",
-            "The folder of the bundled data (the place table), looked in before share/fixcast beside the "
-                + "program and /usr/share/fixcast.",
+            "The folder of the bundled data (the place, alert-area and map tables), looked in before "
+                + "share/fixcast beside the program (and in its parent folders), then each of "
+                + "$XDG_DATA_DIRS/fixcast (default /usr/local/share and /usr/share), then /usr/share/fixcast.",
             ".TP", ".BR XDG_CONFIG_HOME \", \" XDG_DATA_HOME",
             "Where the user's configuration and store are looked for (default ~/.config and ~/.local/share).",
             ".TP", ".B NO_COLOR",
