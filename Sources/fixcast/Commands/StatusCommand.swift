@@ -83,7 +83,8 @@ struct StatusCommand {
                 out += "last fix  none seen in 3 s (no fix yet, or the receiver is silent)\n"
             }
         } else {
-            out += "gpsd      \(context.gpsd.description): not answering (start gpsd, or give now or run --at LAT,LON)\n"
+            out +=
+                "gpsd      \(context.gpsd.description): not answering (start gpsd, or give now or run --at LAT,LON)\n"
         }
         if let rejected, rejected.total > 0 {
             out +=
