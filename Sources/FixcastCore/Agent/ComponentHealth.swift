@@ -17,11 +17,20 @@ public struct ComponentHealth: Sendable, Hashable {
     /// One outcome of `component`: its problem, or nil when it worked. The notice when this changes
     /// the component's state (working → failing, failing → working), else nil.
     /// - Parameter recovered: the sentence for "works again" (`HealthNotice.recovered` by default).
+    /// - Parameter asksForAPerson: the problem is one only a person can end (a refused login, a bad
+    ///   certificate), not one that passes by itself (a lost connection): said even while the component
+    ///   is already failing, when it differs from what was said. A broker that comes back refusing the
+    ///   password was otherwise only ever "connection lost".
     public mutating func observe(
-        _ component: Component, problem: ReadingIssue?, recovered: @autoclosure () -> String? = nil
+        _ component: Component, problem: ReadingIssue?, recovered: @autoclosure () -> String? = nil,
+        asksForAPerson: Bool = false
     ) -> HealthNotice? {
         if let problem {
-            guard failing[component] == nil else { return nil }  // still failing: said already
+            if let said = failing[component] {
+                guard asksForAPerson, said != problem else { return nil }  // still failing: said already
+                failing[component] = problem
+                return HealthNotice(component: component, message: problem.message, isFailure: true)
+            }
             failing[component] = problem
             return HealthNotice(component: component, message: problem.message, isFailure: true)
         }

@@ -26,6 +26,15 @@ public enum MQTTFailureCause: String, Sendable, Hashable {
     /// libmosquitto could not be loaded (it is opened when the first client is made, not linked); the
     /// detail is `MissingLibrary.clause`.
     case library
+
+    /// A cause that does not pass by itself while the network comes and goes: a setting, the broker's
+    /// login or certificate, something else on the port (`ComponentHealth`'s `asksForAPerson`).
+    public var asksForAPerson: Bool {
+        switch self {
+        case .dns, .tcp, .lost: return false
+        case .tls, .auth, .protocolError, .noAnswer, .closedAtHandshake, .setting, .library: return true
+        }
+    }
 }
 
 /// A broker problem in one sentence naming `mqtt:` and what to do. Readings go on without it:

@@ -78,7 +78,11 @@ struct RunCommand {
             if !live {
                 let health = Mutex(ComponentHealth())
                 onProblem = { @Sendable problem in
-                    let notice = health.withLock { $0.observe(.mqtt, problem: problem.map { ReadingIssue($0) }) }
+                    let notice = health.withLock {
+                        $0.observe(
+                            .mqtt, problem: problem.map { ReadingIssue($0) },
+                            asksForAPerson: problem?.cause.asksForAPerson ?? false)
+                    }
                     if let notice { Console.err(notice.message + "\n") }
                 }
             }

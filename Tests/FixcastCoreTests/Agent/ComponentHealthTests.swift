@@ -26,6 +26,26 @@ import Testing
         #expect(health.observe(.gps, problem: Self.lost)?.isFailure == true, "a new failure is news again")
     }
 
+    /// The broker went away ("lost"), then came back refusing the password: a problem only a person
+    /// can end is said even while MQTT is already failing, once; the network's own comings and goings
+    /// while it lasts are not.
+    @Test func aProblemThatAsksForAPersonIsSaidWhileAlreadyFailing() {
+        func mqtt(_ cause: MQTTFailureCause) -> (ReadingIssue, Bool) {
+            let e = MQTTError(cause: cause, broker: "127.0.0.1:1883")
+            return (ReadingIssue(e), cause.asksForAPerson)
+        }
+        var health = ComponentHealth()
+        var said: [String] = []
+        for cause in [MQTTFailureCause.lost, .tcp, .auth, .lost, .auth, .tcp] {
+            let (issue, person) = mqtt(cause)
+            if let n = health.observe(.mqtt, problem: issue, asksForAPerson: person) { said.append(n.message) }
+        }
+        #expect(said == [mqtt(.lost).0.message, mqtt(.auth).0.message])
+        #expect(health.observe(.mqtt, problem: nil)?.isFailure == false)
+        #expect(!MQTTFailureCause.lost.asksForAPerson && !MQTTFailureCause.dns.asksForAPerson)
+        #expect(MQTTFailureCause.tls.asksForAPerson && MQTTFailureCause.setting.asksForAPerson)
+    }
+
     @Test func componentsAreTrackedApart() {
         var health = ComponentHealth()
         #expect(health.observe(.mqtt, problem: ReadingIssue(component: .mqtt, message: "mqtt: down.")) != nil)

@@ -116,4 +116,31 @@ import Testing
         agent.signal(SIGTERM)
         #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
     }
+
+    /// The broker away at the start, then back refusing fixcast's password: that it refuses the login
+    /// is said too (it was only ever "nothing accepts connections"), once, however often it refuses.
+    @Test func aBrokerBackRefusingThePasswordIsSaidWhileMQTTIsAlreadyFailing() async throws {
+        let home = TestPaths.temporaryDirectory("agent-mqtt-refused")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try FixedPositionAgent.weatherServer()
+        defer { server.stop() }
+        let broker = try MosquittoBroker(credentials: (user: "fixcast", password: "right"))
+        defer { broker.stop() }
+        broker.stop()
+        let agent = try FixedPositionAgent.start(
+            db: home.appendingPathComponent("f.sqlite").path, server: server, home: home,
+            env: MQTTBinaryTests.env(
+                port: broker.port, device: "refused1",
+                ["FIXCAST_MQTT_USERNAME": "fixcast", "FIXCAST_MQTT_PASSWORD": "wrong"]))
+        #expect(agent.waitForStderr(containing: "mqtt:", seconds: 20) != nil, "\(agent.stderr)")
+        try broker.start()
+        let refused = agent.waitForStderr(containing: "refused the login", seconds: 60)
+        #expect(refused != nil, "stderr says the login is refused: \(agent.stderr)")
+        try await Task.sleep(for: .seconds(6))  // refused again on each reconnect meanwhile
+        let lines = agent.stderrLines.filter { $0.line.hasPrefix("mqtt:") }
+        #expect(lines.count == 2, "\(agent.stderr)")
+        #expect(!agent.stderr.contains("wrong"), "the password is never said")
+        agent.signal(SIGTERM)
+        #expect(agent.waitForExit(seconds: 20) == 0, "stderr: \(agent.stderr)")
+    }
 }
