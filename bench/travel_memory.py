@@ -3,12 +3,12 @@
 with travel").
 
 A synthetic drive through a real gpsd (`gpsd -N -n -b` on a pseudo-terminal this script feeds with
-NMEA RMC+GGA): due north along 10.75°E from 59°N, `--km-per-fix` km a fix, one fix a second, so that
-each fix is past `trigger.move_km` (5 km) and the weather cache (5 km) and every reading asks for the
-weather at a new position. Weather comes from MET Norway's recorded answer (about 100 KB, served by the
+NMEA RMC+GGA): due north along 10.75°E from 59°N, `--km-per-fix` km a fix (default 2.9), one fix a
+second, so that every second fix is past `trigger.move_km` (5 km) and the weather cache (5 km) and every
+reading asks for the weather at a new position. Weather comes from MET Norway's recorded answer (about 100 KB, served by the
 loopback fixture server, Tests/Support/fixture_server.py), because that provider holds each answer it
-got; places are offline, alerts and weather ahead off. `gps.max_speed_mps` is raised so that the
-receiver's jumps are believed.
+got; places are offline, alerts and weather ahead off. `gps.max_speed_mps` is raised to its
+largest allowed value (3,000 m/s) so that the receiver's jumps are believed.
 
 Prints fixcast's RSS (VmRSS) every `--sample-s` seconds with the readings printed and the requests
 served so far, and at the end VmHWM and the growth of RSS per 100 readings after the first sample.
@@ -77,7 +77,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
     ap.add_argument("--seconds", type=float, default=120)
-    ap.add_argument("--km-per-fix", type=float, default=6.0)
+    ap.add_argument("--km-per-fix", type=float, default=2.9)
     ap.add_argument("--sample-s", type=float, default=10)
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="fixcast-travel-")
@@ -111,7 +111,7 @@ def main():
         env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=work, XDG_DATA_HOME=work,
                    FIXCAST_WEATHER_PROVIDER="metno", FIXCAST_WEATHER_BASE_URL=f"http://127.0.0.1:{api_port}",
                    FIXCAST_PLACES_PROVIDER="offline", FIXCAST_ALERTS_ENABLED="false",
-                   FIXCAST_AHEAD_ENABLED="false", FIXCAST_GPS_MAX_SPEED_MPS="100000")
+                   FIXCAST_AHEAD_ENABLED="false", FIXCAST_GPS_MAX_SPEED_MPS="3000")
         env.pop("FIXCAST_CONFIG", None)
         readings = os.path.join(work, "readings.jsonl")
         fixcast = subprocess.Popen([args.bin, "run", "--json", "--gpsd", f"127.0.0.1:{gpsd_port}",

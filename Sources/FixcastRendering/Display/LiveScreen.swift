@@ -84,7 +84,10 @@ public enum LiveScreen {
         head.append(rule)
 
         var middle: [String] = []
-        if let weather = state.reading?.weather {
+        // Its days as of now: past midnight, "Today" is the new day's, not the one it was fetched on
+        // (the frame is rendered whole at each minute, so at midnight too).
+        let shownWeather = state.reading?.weather.map { WeatherDayShift.shown($0, at: now) }
+        if let weather = shownWeather {
             head.append(parts.conditionsLine(weather.current))
             head.append(parts.humidityLine(weather.current))
             head.append(parts.windLine(weather.current))
@@ -100,7 +103,7 @@ public enum LiveScreen {
             middle.append(rule)
             middle += AheadDisplay.screenLines(ahead, options: options, width: width)
         }
-        if let days = state.reading?.weather?.daily, !days.isEmpty {
+        if let days = shownWeather?.daily, !days.isEmpty {
             middle.append(rule)
             middle += parts.dayLines(days)
         }

@@ -21,7 +21,7 @@ public enum ReadingText {
         } else {
             lines.append(labels.noPosition)
         }
-        if let weather = reading.weather {
+        if let weather = reading.weather.map({ WeatherDayShift.shown($0, at: now) }) {
             lines.append("")
             lines.append(parts.conditionsLine(weather.current))
             lines.append(parts.humidityLine(weather.current))

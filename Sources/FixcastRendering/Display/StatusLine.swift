@@ -48,6 +48,8 @@ public struct StatusLine: Sendable, Hashable {
         // An alert that has expired since the reading is not shown, as on the live screen's banner: a
         // bar asks every few seconds, and `run` may take the next reading half an hour later.
         reading.alerts = reading.alerts.map { $0.aged(to: now, stale: $0.stale) }
+        // Its days as of now: `%S`/`%s` after midnight are the new day's sunrise and sunset.
+        reading.weather = reading.weather.map { WeatherDayShift.shown($0, at: now) }
         let age = now.timeIntervalSince(reading.time)
         // Weather the reading was given from the store because a fetch failed is stale however new
         // the reading is: `run` without network stores a reading every periodic_min over old weather.
