@@ -1,5 +1,6 @@
 import FixcastCore
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,10 +21,33 @@ public enum LocalTimeOffset {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         // time_t holds any instant a display shows; outside it there is no local time to ask for.
         guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
+        rereadZoneEachMinute()
         var t = time_t(seconds)
         var parts = tm()
         guard localtime_r(&t, &parts) != nil else { return 0 }
         return Int(parts.tm_gmtoff)
+    }
+
+    /// The minute (of the wall clock) the zone was last read in.
+    private static let zoneReadInMinute = Mutex<Int>(Int.min)
+
+    /// glibc reads the time zone (TZ, /etc/localtime) once per process and never again: a `run` of
+    /// weeks kept the zone it started with after `timedatectl set-timezone` (a traveller's laptop
+    /// crossing into another zone). `tzset(3)` reads it again (a `stat` when nothing changed); asked
+    /// at most once a minute, when something is shown (the screen's minute), so it wakes nothing.
+    private static func rereadZoneEachMinute() {
+        let minute = Int(time(nil) / 60)
+        let due = zoneReadInMinute.withLock { last in
+            guard last != minute else { return false }
+            last = minute
+            return true
+        }
+        if due { tzset() }
+    }
+
+    /// As if a minute had passed since the zone was read (tests: a zone changed under a running process).
+    static func forgetZoneRead() {
+        zoneReadInMinute.withLock { $0 = Int.min }
     }
 
     /// Seconds east of UTC now. Prefer `system`: this number is wrong for any other instant once

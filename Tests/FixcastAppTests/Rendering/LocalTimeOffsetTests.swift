@@ -66,6 +66,24 @@ struct LocalTimeOffsetTests {
         }
     }
 
+    /// The machine's zone changed under a running process (`timedatectl set-timezone`; here `TZ`, which
+    /// glibc likewise reads only once): the next minute's display follows it.
+    @Test("a zone changed while fixcast runs is followed from the next minute")
+    func aChangedZoneIsReadAgain() throws {
+        let summer = try utc("2026-07-01T12:00:00Z")
+        let previous = getenv("TZ").map { String(cString: $0) }
+        defer {
+            if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
+            tzset()
+        }
+        setenv("TZ", "Europe/Berlin", 1)
+        tzset()
+        #expect(LocalTimeOffset.offset(at: summer) == 7200)
+        setenv("TZ", "America/New_York", 1)  // no tzset: what the C library alone would never notice
+        LocalTimeOffset.forgetZoneRead()
+        #expect(LocalTimeOffset.offset(at: summer) == -4 * 3600)
+    }
+
     @Test func fixedRulesCompareByOffset() {
         #expect(DisplayOptions(utcOffsetS: 3600) == DisplayOptions(utcOffsetS: 3600))
         #expect(DisplayOptions(utcOffsetS: 3600) != DisplayOptions(utcOffsetS: 7200))
