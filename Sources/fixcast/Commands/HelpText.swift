@@ -119,7 +119,8 @@ public enum HelpText {
                 and where more than 5 minutes pass without a point, as GPX's segments).
                 Times, order and --since/--until are as trips takes them: the receiver's fix times (a
                 fix before it knew the date goes by the fixes received next to it; a position given by
-                hand by the reading's own time). T is YYYY-MM-DD or an ISO 8601 time.
+                hand by the reading's own time). T is YYYY-MM-DD (a whole UTC day) or an ISO 8601 time
+                (UTC unless it ends in an offset such as +01:00).
 
                 OPTIONS:
                   --format FORMAT      gpx, csv or geojson.
@@ -281,7 +282,8 @@ public enum HelpText {
                 and below it temperature and precipitation against distance. An .html file holds the same
                 picture and a table of the readings. No network, scripts or external fonts. The default is
                 the last trip, written to trip-<start>.svg in the current folder (its first point's
-                time, UTC, to the minute: trip-2026-01-30T0812Z.svg). T is YYYY-MM-DD or an ISO 8601 time.
+                time, UTC, to the minute: trip-2026-01-30T0812Z.svg). T is YYYY-MM-DD (a whole UTC day) or
+                an ISO 8601 time (UTC unless it ends in an offset such as +01:00).
 
                 OPTIONS:
                   --trip N|last        The trip to draw, numbered as fixcast trips lists them (default last: the last that moved).

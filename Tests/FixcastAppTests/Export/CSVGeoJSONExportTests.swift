@@ -249,6 +249,9 @@ import Testing
         #expect(
             ExportTimeRange.parse("2027-01-15T10:00:00+02:00", isUpperBound: false)
                 == Date(timeIntervalSince1970: 1_800_000_000))
+        // Without an offset, UTC (as the help says).
+        #expect(
+            ExportTimeRange.parse("2027-01-15T08:00", isUpperBound: false) == Date(timeIntervalSince1970: 1_800_000_000))
     }
 
     @Test(arguments: ["yesterday", "2027-02-30", "15.01.2027", "", "2027-01-15T25:00"])
