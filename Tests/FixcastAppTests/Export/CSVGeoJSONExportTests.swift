@@ -251,7 +251,8 @@ import Testing
                 == Date(timeIntervalSince1970: 1_800_000_000))
         // Without an offset, UTC (as the help says).
         #expect(
-            ExportTimeRange.parse("2027-01-15T08:00", isUpperBound: false) == Date(timeIntervalSince1970: 1_800_000_000))
+            ExportTimeRange.parse("2027-01-15T08:00", isUpperBound: false) == Date(timeIntervalSince1970: 1_800_000_000)
+        )
     }
 
     @Test(arguments: ["yesterday", "2027-02-30", "15.01.2027", "", "2027-01-15T25:00"])
