@@ -37,7 +37,7 @@ enum AlertHTTP {
         guard (200...299).contains(response.status) else {
             throw .status(
                 source: source, code: response.status, detail: problemDetail(response.body),
-                retryAfter: response.header("retry-after"))
+                retryAfter: response.retryAfter)
         }
         return Exchange(body: response.body, expires: expires, lastModified: lastModified, etag: etag)
     }

@@ -62,7 +62,7 @@ public struct NominatimPlaces: ReverseGeocoding {
         guard response.status == 200 else {
             throw PlaceError.status(
                 service: NominatimPlaces.serviceName, code: response.status,
-                detail: NominatimReverseDecoder.errorMessage(response.body), retryAfter: response.header("retry-after"))
+                detail: NominatimReverseDecoder.errorMessage(response.body), retryAfter: response.retryAfter)
         }
         do {
             return try NominatimReverseDecoder.decode(response.body)

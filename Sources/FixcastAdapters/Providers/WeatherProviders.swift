@@ -68,7 +68,7 @@ enum WeatherHTTP {
             TextCap.capped(redact($0, secrets: secrets), maxBytes: TextCap.serverReason)
         }
         throw .status(
-            provider: provider, code: response.status, detail: detail, retryAfter: response.header("retry-after"))
+            provider: provider, code: response.status, detail: detail, retryAfter: response.retryAfter)
     }
 
     /// The reason an API gave in an error body: Open-Meteo `reason`, OpenWeatherMap `message`,

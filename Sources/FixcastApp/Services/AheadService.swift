@@ -251,7 +251,7 @@ public actor AheadService {
             return .failure(.transport(reason: error.reason))
         }
         guard (200...299).contains(response.status) else {
-            await backoff.recordFailure(status: response.status, retryAfter: response.header("retry-after"), now: now)
+            await backoff.recordFailure(status: response.status, retryAfter: response.retryAfter, now: now)
             let detail = OpenMeteoDecoder.errorReason(response.body).map {
                 TextCap.capped($0, maxBytes: TextCap.serverReason)
             }

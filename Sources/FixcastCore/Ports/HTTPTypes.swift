@@ -28,6 +28,16 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// `Retry-After` as the back-off should read it: an HTTP-date is turned into the seconds it is after
+    /// the answer's own `Date` (the wait the server meant, on its clock, as `Expires` is read:
+    /// `ServerExpiry`), so a local clock minutes off neither stretches the wait nor cuts it short;
+    /// seconds, or a date without a usable `Date`, verbatim (`RetryBackoff.retryAfterSeconds`).
+    public var retryAfter: String? {
+        guard let value = header("retry-after") else { return nil }
+        guard let until = HTTPDate.parse(value), let sent = header("date").flatMap(HTTPDate.parse) else { return value }
+        return String(Int(clamping: max(0, until.timeIntervalSince(sent)), to: 0...Int.max, rounding: .up))
+    }
 }
 
 /// Why a transfer failed before any HTTP status could be judged. Providers wrap these into their own

@@ -52,6 +52,29 @@ import Testing
         #expect(b.notBefore == now.addingTimeInterval(300))
     }
 
+    /// An HTTP-date is read against the answer's own `Date`: a local clock 10 min slow no longer turns
+    /// "in 60 s" into 11 min, nor a fast one an hour's wait into none.
+    @Test func aRetryAfterDateIsCountedFromTheAnswersOwnDate() {
+        func response(_ headers: [String: String]) -> HTTPResponse {
+            HTTPResponse(status: 429, headers: headers, body: [], effectiveURL: "https://x")
+        }
+        let sent = "Sun, 06 Nov 1994 08:49:37 GMT"
+        #expect(response(["retry-after": "Sun, 06 Nov 1994 08:50:37 GMT", "date": sent]).retryAfter == "60")
+        #expect(response(["retry-after": "Sun, 06 Nov 1994 08:48:37 GMT", "date": sent]).retryAfter == "0")
+        #expect(response(["retry-after": "120"]).retryAfter == "120")
+        #expect(
+            response(["retry-after": "Sun, 06 Nov 1994 08:50:37 GMT"]).retryAfter == "Sun, 06 Nov 1994 08:50:37 GMT")
+        #expect(response(["retry-after": "soon", "date": sent]).retryAfter == "soon")
+        #expect(response([:]).retryAfter == nil)
+        var b = RetryBackoff()
+        let slowClock = Date(timeIntervalSince1970: 784_111_777 - 600)
+        b.recordFailure(
+            status: 429,
+            retryAfter: response(["retry-after": "Sun, 06 Nov 1994 08:50:37 GMT", "date": sent]).retryAfter,
+            now: slowClock)
+        #expect(b.notBefore == slowClock.addingTimeInterval(60))
+    }
+
     @Test func unreadableRetryAfterFallsBackToExponential() {
         var b = RetryBackoff()
         b.recordFailure(status: 429, retryAfter: "soon", now: now)
