@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -18,11 +19,13 @@
 #include <sys/wait.h>
 #include <termios.h>
 
-static volatile sig_atomic_t csystem_signal_fd = -1;
+/* Lock-free atomic: written by the loop's thread, read by the handler on whichever thread the signal
+   lands (SIGWINCH, SIGTSTP and SIGCONT are not held, so any thread may take them). */
+static atomic_int csystem_signal_fd = -1;
 
 static void csystem_signal_handler(int sig) {
     int saved = errno;
-    int fd = csystem_signal_fd;
+    int fd = atomic_load_explicit(&csystem_signal_fd, memory_order_relaxed);
     if (fd >= 0) {
         unsigned char byte = (unsigned char)sig;
         ssize_t ignored = write(fd, &byte, 1);  /* a full pipe drops the byte: the loop is awake anyway */
@@ -32,7 +35,7 @@ static void csystem_signal_handler(int sig) {
 }
 
 int csystem_route_signal_to_pipe(int sig, int write_fd) {
-    csystem_signal_fd = write_fd;
+    atomic_store_explicit(&csystem_signal_fd, write_fd, memory_order_relaxed);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = csystem_signal_handler;
@@ -140,14 +143,20 @@ int csystem_wait_for_write(int fd, const char *prefix, long long until_ms, int o
 
 /* The one file an interrupted export must not leave behind (see csystem.h). */
 static char csystem_partial_path[4096];
-static volatile sig_atomic_t csystem_partial_armed = 0;
+/* Set (release) after the path is written, read (acquire) by the handler on any thread. */
+static atomic_int csystem_partial_armed = 0;
+/* Held by the one export that armed the handler, from csystem_unlink_on_signal to
+   csystem_forget_unlink_on_signal (the same thread: replaceAtomically is synchronous). Another export
+   in the same process meanwhile gets -1 (EBUSY) and no handler, instead of overwriting the path and the
+   saved actions of the first. */
+static pthread_mutex_t csystem_partial_owner = PTHREAD_MUTEX_INITIALIZER;
 static const int csystem_partial_signals[] = {SIGINT, SIGTERM, SIGHUP};
 static struct sigaction csystem_partial_previous[3];
 /* Which of them this file's handler was put on (a signal ignored, as SIGHUP under nohup, is left so). */
 static int csystem_partial_installed[3];
 
 static void csystem_partial_handler(int sig) {
-    if (csystem_partial_armed) unlink(csystem_partial_path); /* unlink(2) is async-signal-safe */
+    if (atomic_load_explicit(&csystem_partial_armed, memory_order_acquire)) unlink(csystem_partial_path); /* unlink(2) is async-signal-safe */
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = SIG_DFL;
@@ -159,12 +168,13 @@ static void csystem_partial_handler(int sig) {
 int csystem_unlink_on_signal(const char *path) {
     size_t n = strlen(path);
     if (n >= sizeof csystem_partial_path) { errno = ENAMETOOLONG; return -1; }
+    if (pthread_mutex_trylock(&csystem_partial_owner) != 0) { errno = EBUSY; return -1; } /* another export's */
     memcpy(csystem_partial_path, path, n + 1);
-    csystem_partial_armed = 1;
+    atomic_store_explicit(&csystem_partial_armed, 1, memory_order_release);
     for (int i = 0; i < 3; i++) {
         csystem_partial_installed[i] = 0;
         struct sigaction before;
-        if (sigaction(csystem_partial_signals[i], NULL, &before) != 0) return -1;
+        if (sigaction(csystem_partial_signals[i], NULL, &before) != 0) goto failed;
         /* An ignored signal does not end the export (`nohup fixcast export`): no file to remove. */
         if (before.sa_handler == SIG_IGN) continue;
         struct sigaction action;
@@ -172,18 +182,25 @@ int csystem_unlink_on_signal(const char *path) {
         action.sa_handler = csystem_partial_handler;
         sigemptyset(&action.sa_mask);
         for (int j = 0; j < 3; j++) sigaddset(&action.sa_mask, csystem_partial_signals[j]);
-        if (sigaction(csystem_partial_signals[i], &action, &csystem_partial_previous[i]) != 0) return -1;
+        if (sigaction(csystem_partial_signals[i], &action, &csystem_partial_previous[i]) != 0) goto failed;
         csystem_partial_installed[i] = 1;
     }
     return 0;
+failed: {
+        int saved = errno;
+        csystem_forget_unlink_on_signal(); /* puts back what was installed and lets go of the slot */
+        errno = saved;
+        return -1;
+    }
 }
 
 void csystem_forget_unlink_on_signal(void) {
-    csystem_partial_armed = 0;
+    atomic_store_explicit(&csystem_partial_armed, 0, memory_order_release);
     for (int i = 0; i < 3; i++) {
         if (csystem_partial_installed[i]) sigaction(csystem_partial_signals[i], &csystem_partial_previous[i], NULL);
         csystem_partial_installed[i] = 0;
     }
+    pthread_mutex_unlock(&csystem_partial_owner);
 }
 
 static void csystem_agent_signal_set(sigset_t *set) {

@@ -37,8 +37,9 @@ int csystem_watch_folder_writes(const char *dir);
 int csystem_wait_for_write(int fd, const char *prefix, long long until_ms, int output_fd);
 
 /* Until csystem_forget_unlink_on_signal: SIGINT, SIGTERM or SIGHUP first unlinks `path` (an export's
-   hidden partial file), then takes its default action as if it had not been caught. One path at a time.
-   Returns 0, or -1 with errno set. */
+   hidden partial file), then takes its default action as if it had not been caught. One path at a time
+   per process: while another export holds it, -1 with EBUSY and nothing is armed. Returns 0 (then call
+   csystem_forget_unlink_on_signal from the same thread), or -1 with errno set (then do not). */
 int csystem_unlink_on_signal(const char *path);
 
 /* Puts back the three signals' previous actions; the path is no longer removed. */

@@ -139,8 +139,9 @@ private func replaceAtomically(
     let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // An export interrupted by Ctrl-C, kill or a closed terminal leaves no hidden partial file (issue 24);
     // after the rename the name is gone and the unlink finds nothing.
-    _ = csystem_unlink_on_signal(temp)
-    defer { csystem_forget_unlink_on_signal() }
+    // Armed only when no other export of this process holds the one slot (0); forgotten only then.
+    let armed = csystem_unlink_on_signal(temp) == 0
+    defer { if armed { csystem_forget_unlink_on_signal() } }
     // The finished file keeps the mode of the one it replaces, or gets the usual 0666 & ~umask.
     var old = stat()
     let mode: mode_t

@@ -120,7 +120,7 @@ public actor AheadService {
         let now = clock.now()
         guard let store,
             let plan = trajectory.plan(
-                from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now)),
+                from: position.coordinate, speed: speed, now: trajectory.timeLineNow(for: position, wallNow: now)),
             var stored = try? await store.lastAheadForecast(),
             let answer = AheadReuse.answer(stored, cache: cache, forced: force, offline: offline, now: now)
         else { return nil }
@@ -140,7 +140,8 @@ public actor AheadService {
         observe(track, position)
         let now = clock.now()
         let speed = learnedSpeed(track, position)
-        let plan = trajectory.plan(from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now))
+        let plan = trajectory.plan(
+            from: position.coordinate, speed: speed, now: trajectory.timeLineNow(for: position, wallNow: now))
         _ = trajectory.takeChange()
         // Nothing to follow: a forecast still covering is kept. A route without a speed to time it by
         // is what a person asked for not working: the reading says why, each reading while it lasts (the
@@ -169,7 +170,7 @@ public actor AheadService {
         let now = clock.now()
         guard
             let plan = trajectory.plan(
-                from: position.coordinate, speed: speed, now: position.trajectoryNow(wallNow: now))
+                from: position.coordinate, speed: speed, now: trajectory.timeLineNow(for: position, wallNow: now))
         else {
             return AheadOutcome(
                 forecast: keepingLast ? lastCovering(now) : nil,

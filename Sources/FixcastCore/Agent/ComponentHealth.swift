@@ -9,8 +9,11 @@
 ///
 /// A component never seen failing is not announced as working: only a change of state is news.
 public struct ComponentHealth: Sendable, Hashable {
-    /// The problem each failing component was first seen with.
+    /// The problem each failing component was last said with.
     public private(set) var failing: [Component: ReadingIssue] = [:]
+    /// The problems that ask for a person said while each component has been failing: each once, so a
+    /// broker that alternates between two of them is not told at every reconnect.
+    private var saidWhileFailing: [Component: Set<ReadingIssue>] = [:]
 
     public init() {}
 
@@ -19,21 +22,26 @@ public struct ComponentHealth: Sendable, Hashable {
     /// - Parameter recovered: the sentence for "works again" (`HealthNotice.recovered` by default).
     /// - Parameter asksForAPerson: the problem is one only a person can end (a refused login, a bad
     ///   certificate), not one that passes by itself (a lost connection): said even while the component
-    ///   is already failing, when it differs from what was said. A broker that comes back refusing the
-    ///   password was otherwise only ever "connection lost".
+    ///   is already failing, once while it lasts. A broker that comes back refusing the password was
+    ///   otherwise only ever "connection lost".
     public mutating func observe(
         _ component: Component, problem: ReadingIssue?, recovered: @autoclosure () -> String? = nil,
         asksForAPerson: Bool = false
     ) -> HealthNotice? {
         if let problem {
-            if let said = failing[component] {
-                guard asksForAPerson, said != problem else { return nil }  // still failing: said already
+            if failing[component] != nil {
+                // Still failing: said already, unless this asks for a person and was not said yet.
+                guard asksForAPerson, saidWhileFailing[component, default: []].insert(problem).inserted else {
+                    return nil
+                }
                 failing[component] = problem
                 return HealthNotice(component: component, message: problem.message, isFailure: true)
             }
+            if asksForAPerson { saidWhileFailing[component] = [problem] }
             failing[component] = problem
             return HealthNotice(component: component, message: problem.message, isFailure: true)
         }
+        saidWhileFailing[component] = nil
         guard failing.removeValue(forKey: component) != nil else { return nil }
         return HealthNotice(
             component: component, message: recovered() ?? HealthNotice.recovered(component), isFailure: false)

@@ -151,7 +151,7 @@ extension AheadConditions {
             ("description", .string(weatherCode.flatMap { WMOCode.description($0, language: language) })),
             ("wind_speed_mps", .number(windSpeedMps.map { r($0, 1) })),
             ("wind_gust_mps", .number(windGustMps.map { r($0, 1) })),
-            ("wind_dir_deg", .whole(windDirDeg)),
+            ("wind_dir_deg", .wholeBearing(windDirDeg)),
             ("headwind_mps", .number(headwindMps.map { r($0, 1) })),
             ("crosswind_mps", .number(crosswindMps.map { r($0, 1) })),
         ]

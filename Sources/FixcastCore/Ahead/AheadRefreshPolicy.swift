@@ -48,8 +48,9 @@ public struct AheadRefreshPolicy: Sendable, Equatable {
         let since = now.timeIntervalSince(last)
         // A clock set back since the last refresh (NTP correcting a clock that ran ahead, `date -s`):
         // how long ago that was is not known, so one is due; waiting for the clock to catch up held
-        // the forecast, forced ones too, for as long as the step.
-        if since >= intervalS || since < 0 { return .due }
+        // the forecast, forced ones too, for as long as the step. A step of seconds is not that
+        // (`ClockStep`): the one-minute floor still holds.
+        if since >= intervalS || ClockStep.isAhead(last, of: now) { return .due }
         guard since >= Self.minimumGapS else { return nil }
         if forced { return .forced }
         if basis.routeID != before.routeID, basis.routeID != nil { return .newRoute }

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// The fixes come in time order: the stored track's recent points, then the fix a forecast is made
 /// from. Each is observed once (a point not after the last observed one is skipped), so the same
 /// trajectory can be fed the overlapping track of each refresh. Times are the fixes' own (the
-/// receiver's, `Fix.trajectoryTime`): the system clock can be stepped while `run` runs (a Pi without a
+/// receiver's; a fix without one by the arrival clock moved onto it, `receiverOffsetS`): the system clock can be stepped while `run` runs (a Pi without a
 /// real-time clock set by NTP at its first network, `date -s`), and a step of days read as days of
 /// travel opened the route's search window to the whole route and threw the projection to its far
 /// end; a step back froze it until the clock caught up. The learned speed is the caller's.
@@ -39,19 +39,37 @@ public struct AheadTrajectory: Sendable {
     var course = CourseSmoother()
     var stationary = StationaryDetector()
     public private(set) var lastObservedAt: Date?
+    /// The receiver's clock minus the arrival clock at the last fix that had a time: what puts a fix
+    /// without one (a receiver that does not know the date yet) on the receiver's time line too. nil
+    /// until a dated fix came; the fixes before it are on the arrival clock (an offset of 0).
+    public private(set) var receiverOffsetS: Double?
     public private(set) var progress: RouteProgress?
     /// Leaving or rejoining the route since `takeChange()` was last called: said once.
     var pendingChange: RouteProgress.Change?
 
+    let offRouteM: Double
+
     public init(route: RouteGeometry?, routeID: String?, offRouteM: Double) {
         self.route = route
         self.routeID = route == nil ? nil : routeID
+        self.offRouteM = offRouteM
         self.projection = route.map { RouteProjection(route: $0, offRouteLimitM: offRouteM) }
     }
 
     /// One fix, in time order; a fix not after the last observed one changes nothing.
     public mutating func observe(_ fix: Fix) {
-        let t = fix.trajectoryTime
+        let t: Date
+        if let time = fix.time {
+            let offset = time.timeIntervalSince(fix.receivedAt)
+            // The fixes so far had no time and went by the arrival clock, which reads far from the
+            // receiver's (a Pi's clock hours off): start again on the receiver's time line rather than
+            // read the difference as hours of travel, or skip every fix until the clock catches up.
+            if receiverOffsetS == nil, lastObservedAt != nil, abs(offset) > ClockStep.toleranceS { restart() }
+            receiverOffsetS = offset
+            t = time
+        } else {
+            t = fix.receivedAt.addingTimeInterval(receiverOffsetS ?? 0)
+        }
         if let last = lastObservedAt, t <= last { return }
         lastObservedAt = t
         course.observe(trackDeg: fix.trackDeg, speedMps: fix.speedMps, at: t)
@@ -64,13 +82,30 @@ public struct AheadTrajectory: Sendable {
         }
     }
 
+    /// Forgets what the fixes so far told (projection, course, standing still); the route stays.
+    private mutating func restart() {
+        projection = route.map { RouteProjection(route: $0, offRouteLimitM: offRouteM) }
+        course = CourseSmoother()
+        stationary = StationaryDetector()
+        lastObservedAt = nil
+        progress = nil
+    }
+
+    /// `now` on the trajectory's time line, for `plan`: a fix's own time plus how long ago it was
+    /// obtained (a lost fix still ages, so a car parked in a garage becomes stationary); without a fix
+    /// time, the arrival clock moved onto the receiver's by the last known offset.
+    public func timeLineNow(for position: Position, wallNow: Date) -> Date {
+        guard let fixTime = position.fixTime else { return wallNow.addingTimeInterval(receiverOffsetS ?? 0) }
+        return fixTime.addingTimeInterval(Double(position.ageSeconds(at: wallNow)))
+    }
+
     /// The route change seen since the last call (left or rejoined), once.
     public mutating func takeChange() -> RouteProgress.Change? {
         defer { pendingChange = nil }
         return pendingChange
     }
 
-    /// The plan for a forecast made at `now` (on the fixes' time line: `Position.trajectoryNow`) from
+    /// The plan for a forecast made at `now` (on the fixes' time line: `timeLineNow`) from
     /// `here`; nil when no basis applies yet (no speed and no course, not yet stationary): then there
     /// is no forecast rather than a made-up one.
     public func plan(from here: Coordinate, speed: TravelSpeed?, now: Date) -> Plan? {
@@ -100,20 +135,5 @@ public struct AheadTrajectory: Sendable {
         return Plan(
             basis: basis, offRoute: offRoute, path: path, route: routeSummary,
             refreshBasis: AheadRefreshPolicy.Basis(basis: basis, routeID: routeID, offRoute: offRoute))
-    }
-}
-
-extension Fix {
-    /// The fix's place on the trajectory's time line: the receiver's time, which no step of the system
-    /// clock moves; its arrival time when the receiver gave none.
-    public var trajectoryTime: Date { time ?? receivedAt }
-}
-
-extension Position {
-    /// `now` on the trajectory's time line: the fix's own time plus how long ago it was obtained (a
-    /// lost fix still ages, so a car parked in a garage becomes stationary); `wallNow` without a fix time.
-    public func trajectoryNow(wallNow: Date) -> Date {
-        guard let fixTime else { return wallNow }
-        return fixTime.addingTimeInterval(Double(ageSeconds(at: wallNow)))
     }
 }

@@ -214,7 +214,7 @@ extension CurrentConditions {
             ("pressure_hpa", .number(pressureHpa)),
             ("wind_speed_mps", .number(windSpeedMps)),
             ("wind_gust_mps", .number(windGustMps)),
-            ("wind_dir_deg", .whole(windDirDeg)),
+            ("wind_dir_deg", .wholeBearing(windDirDeg)),
             ("precipitation_mm", .number(precipitationMm)),
             ("cloud_cover_pct", .whole(cloudCoverPct)),
             ("weather_code", .number(weatherCode)),

@@ -12,4 +12,10 @@ public enum ClockStep {
     public static func isAhead(_ time: Date, of now: Date) -> Bool {
         time.timeIntervalSince(now) > toleranceS
     }
+
+    /// The same for an age in whole seconds as a person is shown it (negative: ahead of the clock), so
+    /// the word shown and the stale mark beside it agree to the second.
+    public static func isAhead(secondsAgo: Int) -> Bool {
+        secondsAgo < -Int(toleranceS)
+    }
 }

@@ -120,7 +120,7 @@ package struct DisplayLabels: Sendable {
     /// for a time more than `ClockStep.toleranceS` after now (written on a clock set back since: how
     /// long ago is not known, and "just now" would be a lie about the data's age).
     package func age(seconds: Int) -> String {
-        if Double(seconds) < -ClockStep.toleranceS {
+        if ClockStep.isAhead(secondsAgo: seconds) {
             return pick("ahead of the clock", "позже системных часов", "晚于系统时钟")
         }
         let s = Swift.max(0, seconds)

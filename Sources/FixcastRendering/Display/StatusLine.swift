@@ -56,7 +56,7 @@ public struct StatusLine: Sendable, Hashable {
         // A reading stamped ahead of the clock is of an age not known (`ClockStep`): stale too.
         stale =
             age > 2 * periodicMin * 60 || reading.weather?.stale == true
-            || ClockStep.isAhead(reading.time, of: now)
+            || ClockStep.isAhead(secondsAgo: Int(clamping: age, to: Int.min...Int.max))
         noFix = false
         let fields = StatusLineFields(reading: reading, now: now, options: options)
         let body = StatusLineFormat.expand(format, fields)

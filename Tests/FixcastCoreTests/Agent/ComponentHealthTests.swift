@@ -36,12 +36,17 @@ import Testing
         }
         var health = ComponentHealth()
         var said: [String] = []
-        for cause in [MQTTFailureCause.lost, .tcp, .auth, .lost, .auth, .tcp] {
+        for cause in [MQTTFailureCause.lost, .tcp, .auth, .lost, .auth, .tcp, .noAnswer, .auth, .noAnswer] {
             let (issue, person) = mqtt(cause)
             if let n = health.observe(.mqtt, problem: issue, asksForAPerson: person) { said.append(n.message) }
         }
-        #expect(said == [mqtt(.lost).0.message, mqtt(.auth).0.message])
+        // Each once while it lasts, however they alternate.
+        #expect(said == [mqtt(.lost).0.message, mqtt(.auth).0.message, mqtt(.noAnswer).0.message])
         #expect(health.observe(.mqtt, problem: nil)?.isFailure == false)
+        // A new outage starts afresh: the refused login is said again.
+        let (auth, _) = mqtt(.auth)
+        #expect(health.observe(.mqtt, problem: mqtt(.lost).0) != nil)
+        #expect(health.observe(.mqtt, problem: auth, asksForAPerson: true)?.message == auth.message)
         #expect(!MQTTFailureCause.lost.asksForAPerson && !MQTTFailureCause.dns.asksForAPerson)
         #expect(MQTTFailureCause.tls.asksForAPerson && MQTTFailureCause.setting.asksForAPerson)
     }

@@ -63,5 +63,8 @@ struct AheadRefreshPolicyTests {
         p.refreshed(at: F.at(-7_200), basis: Self.onRoute)
         #expect(p.reason(at: F.at(-7_100), basis: Self.onRoute) == nil)
         #expect(p.reason(at: F.at(-7_200 + 900), basis: Self.onRoute) == .due)
+        // A step back of seconds keeps the floor, forced or not.
+        let q = Self.started()
+        #expect(q.reason(at: F.at(-2), basis: Self.onRoute, forced: true) == nil)
     }
 }

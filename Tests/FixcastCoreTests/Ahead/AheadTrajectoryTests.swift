@@ -102,12 +102,41 @@ import Testing
         // No fix since (a garage): the position's age carries `now` on the receiver's time line.
         let last = Position(
             coordinate: F.east(1_250), speedMps: 0.2, fixTime: F.at(60), obtainedAt: F.at(60 + 3_600), source: .gps)
-        let now = last.trajectoryNow(wallNow: F.at(60 + 3_600 + 600))
+        let now = t.timeLineNow(for: last, wallNow: F.at(60 + 3_600 + 600))
         #expect(now == F.at(660))
         #expect(t.plan(from: F.east(1_250), speed: nil, now: now)?.basis == .stationary)
         // A time stamp ahead of the clock ages by nothing.
-        #expect(last.trajectoryNow(wallNow: F.at(0)) == F.at(60))
-        #expect(Position.manual(F.east(0), at: F.at(5)).trajectoryNow(wallNow: F.at(7)) == F.at(7))
+        #expect(t.timeLineNow(for: last, wallNow: F.at(0)) == F.at(60))
+        // Without a fix time: the arrival clock moved onto the receiver's (here they agree).
+        #expect(t.timeLineNow(for: Position.manual(F.east(0), at: F.at(5)), wallNow: F.at(7)) == F.at(7))
+    }
+
+    /// The receiver's first fixes have no date yet, and the Pi's clock reads 5 h ahead: those go by
+    /// the arrival clock; the first dated fix starts the time line again on the receiver's (before, each
+    /// dated fix read as 5 h before the last and was skipped, freezing the projection for 5 h), and an
+    /// undated fix after it goes by the offset the dated ones showed.
+    @Test func fixesWithoutATimeDoNotMixTheClocks() {
+        let straight = F.geometry([F.east(0), F.east(22_000)])
+        var t = AheadTrajectory(route: straight, routeID: "s.gpx", offRouteM: 500)
+        let ahead = 5 * 3_600.0
+        for k in 0..<5 {
+            t.observe(
+                Fix(
+                    time: nil, receivedAt: F.at(Double(k) + ahead), coordinate: F.east(Double(k) * 20), mode: .threeD,
+                    speedMps: 20, trackDeg: 90))
+        }
+        for k in 5..<200 {
+            let dated = k % 10 != 0
+            t.observe(
+                Fix(
+                    time: dated ? F.at(Double(k)) : nil, receivedAt: F.at(Double(k) + ahead),
+                    coordinate: F.east(Double(k) * 20), mode: .threeD, speedMps: 20, trackDeg: 90))
+        }
+        #expect(abs((t.progress?.alongM ?? 0) - 199 * 20) < 50)
+        #expect(t.receiverOffsetS == -ahead)
+        #expect(t.lastObservedAt == F.at(199))
+        let undated = Position(coordinate: F.east(3_980), obtainedAt: F.at(199 + ahead), source: .gps)
+        #expect(t.timeLineNow(for: undated, wallNow: F.at(200 + ahead)) == F.at(200))
     }
 
 }

@@ -63,6 +63,9 @@ import Testing
         #expect(text.contains(#""wind_dir_deg":251,"#))
         #expect(text.contains(#""cloud_cover_pct":75,"#))
         #expect(Reading(json: try JSONValue.parse(text))?.weather?.current.humidityPct == 84)
+        // A bearing rounds within 0…359.
+        #expect(JSONValue.wholeBearing(359.6) == .int(0) && JSONValue.wholeBearing(360) == .int(0))
+        #expect(JSONValue.wholeBearing(-0.4) == .int(0) && JSONValue.wholeBearing(nil) == .null)
     }
 
     /// `from` (a day covered only from then on) is written only where set, and read back.
