@@ -2,7 +2,9 @@
 /// reconnect rule, for gpsd and for the MQTT broker (whose shim asks it before every attempt).
 ///
 /// 1 s first (a restarting gpsd is usually back within a second), doubling up to 30 s so that a
-/// machine without gpsd is not hammered (MQTT: up to 60 s), and back to 1 s once a connection works again.
+/// machine without gpsd is not hammered (MQTT: up to 60 s), and back to 1 s once a connection works again
+/// (the caller says when: MQTT only after a connection stayed up 30 s, so a broker that drops each one at
+/// once is not asked every second).
 public struct ReconnectBackoff: Sendable, Hashable {
     public let initialS: Double
     public let maximumS: Double
