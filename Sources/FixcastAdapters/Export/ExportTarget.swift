@@ -92,16 +92,9 @@ enum ExportTarget: Equatable {
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n > 0 else { throw ExportError.cannotCreate(path: path, detail: String(cString: strerror(errno))) }
             let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
+            current = target.hasPrefix("/") ? target : FileSystemPaths.split(current).folder + "/" + target
         }
         throw ExportError.cannotCreate(path: path, detail: "too many levels of symbolic links")
-    }
-
-    /// The folder part of `path` ("." for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let dir = String(path[..<slash])
-        return dir.isEmpty ? "/" : dir
     }
 }
 
@@ -130,7 +123,7 @@ func withExportTarget(_ target: ExportTarget, shownAs shown: String, _ body: (Ex
 private func replaceAtomically(
     _ path: String, shownAs shown: String, _ body: (ExportSink) throws(ExportError) -> Void
 ) throws(ExportError) {
-    let dir = ExportTarget.folder(of: path)
+    let dir = FileSystemPaths.split(path).folder
     let base = path.split(separator: "/").last.map(String.init) ?? "export"
     var template = Array((dir + "/." + base + ".fixcast-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buf -> Int32 in buf.baseAddress.map { mkstemp($0) } ?? -1 }
@@ -200,15 +193,16 @@ package enum OutputPath {
     package static func overwritesStore(_ text: String?, storePath: String) -> String? {
         guard let text, text != "-" else { return nil }
         let target = FileIdentity.lookup(text)
-        let folder = FileIdentity.lookup(Self.folder(of: text))
-        let storeFolder = FileIdentity.lookup(Self.folder(of: storePath))
+        let (folderPath, name) = FileSystemPaths.split(text)
+        let folder = FileIdentity.lookup(folderPath)
+        let storeFolder = FileIdentity.lookup(FileSystemPaths.split(storePath).folder)
         for suffix in ["", "-wal", "-shm", "-journal"] {
             let beside = storePath + suffix
             let same: Bool
             if case .file(let t) = target, case .file(let file) = FileIdentity.lookup(beside) {
                 same = t == file
             } else if case .absent = target, case .file(let a) = folder, case .file(let b) = storeFolder {
-                same = a == b && Self.lastComponent(of: text) == Self.lastComponent(of: beside)
+                same = a == b && name == FileSystemPaths.split(beside).name
             } else {
                 same = false
             }
@@ -218,18 +212,6 @@ package enum OutputPath {
             }
         }
         return nil
-    }
-
-    /// The folder part of a path ("." for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let head = path[..<slash]
-        return head.isEmpty ? "/" : String(head)
-    }
-
-    static func lastComponent(of path: String) -> Substring {
-        guard let slash = path.lastIndex(of: "/") else { return path[...] }
-        return path[path.index(after: slash)...]
     }
 
     /// Where `-o TEXT` (or no `-o`) sends the export.

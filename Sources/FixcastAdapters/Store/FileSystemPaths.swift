@@ -35,6 +35,14 @@ enum FileSystemPaths {
         return head.isEmpty ? "/" : String(head)
     }
 
+    /// A path's folder ("." for a bare name, "/" at the root) and last component, as written (no
+    /// trailing slash taken off: for a file's path, where `parent(of:)` walks folders).
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (folder, String(path[path.index(after: slash)...]))
+    }
+
     /// The folders holding `path`, innermost first: its parent, that one's parent, and so on to "/"
     /// (or "." for a relative path), where the parent stops changing.
     static func ancestors(of path: String) -> [String] {

@@ -78,9 +78,9 @@ public final class StoreRunLock: Sendable {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
             let err = errno
-            let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+            let folder = FileSystemPaths.split(path).folder
             // Nothing can be made in the folder: nothing can record into the store there either.
-            if err == EROFS || (err == EACCES && access(folder.isEmpty ? "/" : folder, W_OK) != 0) { return nil }
+            if err == EROFS || (err == EACCES && access(folder, W_OK) != 0) { return nil }
             let why = err == ELOOP ? "it is a symbolic link" : String(cString: strerror(err))
             throw StorageError.cannotOpen(path: path, detail: "the run lock: \(why)")
         }

@@ -19,7 +19,7 @@ public final class StoreChangeWatch: Sendable {
 
     /// nil when inotify cannot watch the folder (it does not exist, or the inotify limit is reached).
     public convenience init?(storePath: String) {
-        let (folder, name) = Self.split(storePath)
+        let (folder, name) = FileSystemPaths.split(storePath)
         self.init(folder: folder, name: name)
     }
 
@@ -32,15 +32,10 @@ public final class StoreChangeWatch: Sendable {
         self.fd = fd
     }
 
-    /// A path's folder ("." for a bare name, "/" at the root) and last component.
-    static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
-        return (folder, String(path[path.index(after: slash)...]))
-    }
-
     /// Whether the folder that holds `storePath` exists.
-    public static func folderExists(of storePath: String) -> Bool { FileSystemPaths.isFolder(split(storePath).folder) }
+    public static func folderExists(of storePath: String) -> Bool {
+        FileSystemPaths.isFolder(FileSystemPaths.split(storePath).folder)
+    }
 
     /// What ended `waitForFolder`.
     public enum FolderWait: Sendable, Equatable {
@@ -57,13 +52,13 @@ public final class StoreChangeWatch: Sendable {
     /// that exists for the next one down being made, and so on down. `output`, when given, ends the
     /// wait when its reader goes.
     public static func waitForFolder(of storePath: String, output: Int32? = nil) -> FolderWait {
-        let folder = split(storePath).folder
+        let folder = FileSystemPaths.split(storePath).folder
         while !FileSystemPaths.isFolder(folder) {
             if FileSystemPaths.exists(folder) { return .impossible }
-            var above = split(folder)
+            var above = FileSystemPaths.split(folder)
             while !FileSystemPaths.isFolder(above.folder), above.folder != "/", above.folder != "." {
                 if FileSystemPaths.exists(above.folder) { return .impossible }
-                above = split(above.folder)
+                above = FileSystemPaths.split(above.folder)
             }
             guard let watch = StoreChangeWatch(folder: above.folder, name: above.name) else { return .impossible }
             // Made between the look and the watch: no event will say so.
