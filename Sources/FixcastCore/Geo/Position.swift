@@ -57,7 +57,7 @@ public struct Position: Sendable, Hashable {
 
     /// Whole seconds since the position was obtained, never negative (JSON's `age_s`).
     public func ageSeconds(at now: Date) -> Int {
-        Int(clamping: now.timeIntervalSince(obtainedAt), to: 0...Int.max, rounding: .down)
+        max(0, secondsSinceObtained(at: now))
     }
 
     /// The same, negative when the position was obtained while the clock read ahead of now (what a

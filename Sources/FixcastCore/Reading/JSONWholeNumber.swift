@@ -11,10 +11,10 @@ extension JSONValue {
         return .int(whole)
     }
 
-    /// A compass direction the same way, in 0…359: 359.6° is 0, not 360 (some providers send 360 for
-    /// north too).
+    /// A compass direction the same way, in 0…359: rounded first, then folded (`CompassDegrees`), so
+    /// 359.6° is 0, not 360 (some providers send 360 for north too).
     public static func wholeBearing(_ value: Double?) -> JSONValue {
         guard case .int(let degrees) = whole(value) else { return .null }
-        return .int((degrees % 360 + 360) % 360)
+        return .int(Int(CompassDegrees.folded(Double(degrees))))
     }
 }
