@@ -118,9 +118,7 @@ public actor AheadService {
         -> AheadOutcome?
     {
         let now = clock.now()
-        guard let store,
-            let plan = trajectory.plan(
-                from: position.coordinate, speed: speed, now: trajectory.timeLineNow(for: position, wallNow: now)),
+        guard let store, let plan = plan(from: position, speed: speed, wallNow: now),
             var stored = try? await store.lastAheadForecast(),
             let answer = AheadReuse.answer(stored, cache: cache, forced: force, offline: offline, now: now)
         else { return nil }
@@ -140,8 +138,7 @@ public actor AheadService {
         observe(track, position)
         let now = clock.now()
         let speed = learnedSpeed(track, position)
-        let plan = trajectory.plan(
-            from: position.coordinate, speed: speed, now: trajectory.timeLineNow(for: position, wallNow: now))
+        let plan = plan(from: position, speed: speed, wallNow: now)
         _ = trajectory.takeChange()
         // Nothing to follow: a forecast still covering is kept. A route without a speed to time it by
         // is what a person asked for not working: the reading says why, each reading while it lasts (the
@@ -168,10 +165,7 @@ public actor AheadService {
         -> AheadOutcome
     {
         let now = clock.now()
-        guard
-            let plan = trajectory.plan(
-                from: position.coordinate, speed: speed, now: trajectory.timeLineNow(for: position, wallNow: now))
-        else {
+        guard let plan = plan(from: position, speed: speed, wallNow: now) else {
             return AheadOutcome(
                 forecast: keepingLast ? lastCovering(now) : nil,
                 issue: keepingLast ? runIssue(speed: speed) : ReadingIssue(nothingToFollow(speed: speed)))
@@ -267,6 +261,12 @@ public actor AheadService {
     }
 
     // MARK: - Trajectory and speed
+
+    /// The trajectory's plan from `position`, at `wallNow` put on the fixes' own time line.
+    private func plan(from position: Position, speed: TravelSpeed?, wallNow: Date) -> AheadTrajectory.Plan? {
+        trajectory.plan(
+            from: position.coordinate, speed: speed, now: trajectory.timeLineNow(for: position, wallNow: wallNow))
+    }
 
     /// The stored track since the last observed point, then the fix itself, into the trajectory.
     private func observe(_ track: [Fix], _ position: Position) {
