@@ -79,7 +79,19 @@ public actor AheadService {
     }
 
     /// Reads and checks the route file `path` (a GPX 1.1 `rte`, else `trk`); nil for an empty path.
-    public static func loadRoute(_ path: String) throws(AheadError) -> RouteGeometry? {
+    /// A problem names `origin`, where the config file or the environment set the path, when given.
+    public static func loadRoute(_ path: String, setAt origin: ConfigOrigin? = nil) throws(AheadError)
+        -> RouteGeometry?
+    {
+        do {
+            return try readRoute(path)
+        } catch {
+            guard let origin else { throw error }
+            throw .routeSetting(error, origin)
+        }
+    }
+
+    private static func readRoute(_ path: String) throws(AheadError) -> RouteGeometry? {
         guard !path.isEmpty else { return nil }
         switch RegularFile.bytes(path, maxBytes: GPXRouteReader.maxBytes) {
         case .failure(let problem):

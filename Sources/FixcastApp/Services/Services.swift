@@ -57,7 +57,7 @@ public struct Services: Sendable {
         var aheadRouteError: AheadError?
         if settings.ahead.enabled, settings.ahead.provider != .none {
             do {
-                let route = try AheadService.loadRoute(settings.ahead.route)
+                let route = try AheadService.loadRoute(settings.ahead.route, setAt: settings.ahead.routeOrigin)
                 ahead = AheadService(
                     settings: settings.ahead, route: route, http: http, store: store, places: offline, clock: clock,
                     alerts: settings.alerts.enabled ? alerts : nil, maxPlausibleMps: settings.gps.maxSpeedMps,

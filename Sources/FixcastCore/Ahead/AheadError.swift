@@ -15,6 +15,9 @@ public enum AheadError: UserFacingError, Equatable {
     case route(GPXRouteError)
     /// The route file could not be opened (`detail` follows the path: "does not exist").
     case routeFile(path: String, detail: String)
+    /// A route problem (`route`, `routeFile`) with where `ahead.route` was set in the config file or
+    /// the environment, so that the message names the line to mend.
+    indirect case routeSetting(AheadError, ConfigOrigin)
     /// Neither a route nor a course to follow (a fixed position, a first fix without speed).
     case noBasis
     /// A route to follow but no speed to time it by: no moving stored track and no receiver speed
@@ -48,6 +51,10 @@ public enum AheadError: UserFacingError, Equatable {
         case .routeFile(let path, let detail):
             return
                 "ahead: the route file \(ErrorText.clause(path)) \(ErrorText.clause(detail)); pass a readable GPX file with --route or ahead.route."
+        case .routeSetting(let problem, let origin):
+            let sentence = problem.message
+            let clause = sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+            return "\(clause); ahead.route is \(origin.setting)."
         case .noBasis:
             return
                 "ahead: there is nothing to follow yet; weather ahead needs a route (--route FILE.gpx) or a moving fix with a course."

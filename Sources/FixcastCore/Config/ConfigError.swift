@@ -16,6 +16,16 @@ public enum ConfigOrigin: Sendable, Hashable {
         case .wholeFile(let path): return "config: \(path)"
         }
     }
+
+    /// How a value read from here was set, for the end of a sentence: "set at PATH line N",
+    /// "set by FIXCAST_AHEAD_ROUTE".
+    public var setting: String {
+        switch self {
+        case .file(let path, let line): return "set at \(path) line \(line)"
+        case .environment(let variable): return "set by \(variable)"
+        case .wholeFile(let path): return "set in \(path)"
+        }
+    }
 }
 
 /// A configuration problem; the CLI prints the message and exits 2 (CONTRACT.md). Each message

@@ -159,6 +159,10 @@ public enum ConfigLoader {
         if let reason = key.apply(&settings, value) {
             throw .badValue(origin, section: key.section, key: key.name, reason: reason)
         }
+        // The route file is read only when weather ahead starts: its problems then name this line.
+        if key.section == "ahead", key.name == "route" {
+            settings.ahead.routeOrigin = settings.ahead.route.isEmpty ? nil : origin
+        }
     }
 }
 

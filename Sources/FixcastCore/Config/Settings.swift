@@ -122,6 +122,9 @@ public struct Settings: Sendable, Hashable {
         public var refreshMin = 15.0
         /// Empty: no route; the course is followed.
         public var route = ""
+        /// Where `route` was set when the config file or the environment set it (nil: `--route` or
+        /// none), so that a route that cannot be followed names the line to mend.
+        public var routeOrigin: ConfigOrigin?
         public var offRouteM = 500.0
         public var rainMmH = 0.2
         public init() {}

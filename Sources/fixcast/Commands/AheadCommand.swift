@@ -22,7 +22,7 @@ struct AheadCommand {
             )
             return ExitCode.usage
         }
-        if let e = Self.routeProblem(settings.route) {
+        if let e = Self.routeProblem(settings) {
             Console.err(e.message + "\n")
             return ExitCode.usage
         }
@@ -78,9 +78,9 @@ struct AheadCommand {
     }
 
     /// The route file checked before anything else starts (a bad file is the person's to fix).
-    static func routeProblem(_ path: String) -> AheadError? {
+    static func routeProblem(_ settings: Settings.Ahead) -> AheadError? {
         do {
-            _ = try AheadService.loadRoute(path)
+            _ = try AheadService.loadRoute(settings.route, setAt: settings.routeOrigin)
             return nil
         } catch {
             return error

@@ -25,7 +25,10 @@ public struct CommandContext: Sendable {
         if let db = arguments.dbPath { s.storage.path = db }
         if let u = arguments.units { s.display.units = u }
         if let l = arguments.lang { s.display.lang = l }
-        if let r = arguments.route { s.ahead.route = r }
+        if let r = arguments.route {
+            s.ahead.route = r
+            s.ahead.routeOrigin = nil
+        }
         if let h = arguments.hours { s.ahead.hours = h }
         s.storage.path = SQLiteStore.resolvedPath(configured: s.storage.path, environment: environment)
         self.arguments = arguments

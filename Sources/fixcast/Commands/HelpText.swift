@@ -36,7 +36,7 @@ public enum HelpText {
         \(everyCommandOptions)
           -V, --version        Show the version and data credits.
 
-        See 'fixcast <command> --help' for more about a command.
+        See 'fixcast <command> --help' or 'fixcast help <command>' for more about a command.
         Exit status: 0 done, 1 could not do it (stderr says why), 2 usage or configuration error.
         """
 

@@ -298,4 +298,25 @@ import Testing
         }
         #expect(try AheadService.loadRoute("") == nil)
     }
+
+    /// A route path from the config file or the environment names where it was set, so the person
+    /// knows which line to mend; one given with --route (no origin) is named as before.
+    @Test func aRouteFromTheConfigNamesTheLineThatSetIt() throws {
+        let missing = TestPaths.temporaryDirectory("ahead-route-origin").appendingPathComponent("none.gpx").path
+        let origin = ConfigOrigin.file(path: "/etc/fixcast/config.toml", line: 12)
+        #expect(throws: AheadError.routeSetting(.routeFile(path: missing, detail: "does not exist"), origin)) {
+            try AheadService.loadRoute(missing, setAt: origin)
+        }
+        do {
+            _ = try AheadService.loadRoute(missing, setAt: .environment(variable: "FIXCAST_AHEAD_ROUTE"))
+            Issue.record("a missing route was accepted")
+        } catch {
+            #expect(
+                error.message
+                    == "ahead: the route file \(missing) does not exist; pass a readable GPX file with --route or ahead.route; ahead.route is set by FIXCAST_AHEAD_ROUTE."
+            )
+            #expect(error.component == .ahead)
+        }
+        #expect(try AheadService.loadRoute("", setAt: origin) == nil)
+    }
 }

@@ -50,6 +50,21 @@ import Testing
         #expect(c.settings.ahead.route == "/tmp/r.gpx" && c.settings.ahead.rainMmH == 1.5)
     }
 
+    /// The route file is read only when weather ahead starts; where its path was set is kept so that
+    /// a file that cannot be followed then names the line (or the variable) to mend.
+    @Test func whereTheRouteWasSetIsKept() throws {
+        let fromFile = try load("# trips\n[ahead]\nhours = 6\nroute = \"/home/me/trip.gpx\"\n")
+        #expect(fromFile.settings.ahead.routeOrigin == .file(path: "/etc/fixcast/config.toml", line: 4))
+        #expect(fromFile.settings.ahead.routeOrigin?.setting == "set at /etc/fixcast/config.toml line 4")
+        let fromEnvironment = try load(
+            "[ahead]\nroute = \"/home/me/trip.gpx\"\n", env: ["FIXCAST_AHEAD_ROUTE": "/tmp/r.gpx"])
+        #expect(fromEnvironment.settings.ahead.routeOrigin == .environment(variable: "FIXCAST_AHEAD_ROUTE"))
+        // Emptied by the environment: no route, so nothing to name.
+        let emptied = try load("[ahead]\nroute = \"/home/me/trip.gpx\"\n", env: ["FIXCAST_AHEAD_ROUTE": ""])
+        #expect(emptied.settings.ahead.route.isEmpty && emptied.settings.ahead.routeOrigin == nil)
+        #expect(try load("[ahead]\nhours = 6\n").settings.ahead.routeOrigin == nil)
+    }
+
     @Test(arguments: [
         ("hours = 0", "hours"), ("hours = 13", "hours"), ("step_min = 0", "step_min"),
         ("min_step_km = -1", "min_step_km"), ("refresh_min = 0.5", "refresh_min"),

@@ -96,6 +96,31 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// A route named in the config file that cannot be followed is a configuration error naming the
+    /// file's line (exit 2, for `ahead` and `run` alike); `--route` overrides it, and is named alone.
+    @Test func aBadRouteFromTheConfigNamesItsLine() throws {
+        let home = TestPaths.temporaryDirectory("ahead-route-config")
+        let config = home.appendingPathComponent("config.toml")
+        try Data("[ahead]\nenabled = true\nroute = \"gone.gpx\"\n".utf8).write(to: config)
+        let gone = home.appendingPathComponent("gone.gpx").path
+        for command in [["ahead"], ["run", "--json"]] {
+            let result = try CLIRunner.run(
+                command + ["--config", config.path, "--at", "52.52,13.41", "--offline"],
+                env: ["FIXCAST_AHEAD_ENABLED": "true"], home: home, timeout: 20)
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "ahead: the route file \(gone) does not exist; pass a readable GPX file with --route or ahead.route; ahead.route is set at \(config.path) line 3.\n"
+            )
+        }
+        let other = home.appendingPathComponent("other.gpx").path
+        let result = try CLIRunner.run(
+            ["ahead", "--config", config.path, "--route", other, "--at", "52.52,13.41", "--offline"],
+            env: ["FIXCAST_AHEAD_ENABLED": "true"], home: home, timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("the route file \(other) does not exist") && !result.stderr.contains("line 3"))
+    }
+
     /// A MeteoAlarm warning drawn (CAP polygon) 35–60 km north of Berlin, in the German feed, times now:
     /// `fixcast ahead` lists it ahead (JSON and text), at the second sample (45 km, 30 min), while Berlin
     /// itself is not warned; the feed is asked once, for here and the region ahead alike.
