@@ -23,6 +23,14 @@ public enum WeatherDayShift {
     /// normally (every `trigger.periodic_min`, 30 min by default) is never this old.
     public static let minimumAgeS: TimeInterval = 3600
 
+    /// The first moment after `now` at which `shown(report, at:)` can read otherwise: the next day of
+    /// the report's calendar begins, or a report without its time zone grows old enough to be moved.
+    public static func nextChange(of report: WeatherReport, after now: Date) -> Date {
+        let dayStart = WeatherDerivation.nextDayStart(after: now, in: report)
+        let movable = report.fetchedAt.addingTimeInterval(minimumAgeS)
+        return report.utcOffsetS == nil && movable > now ? min(dayStart, movable) : dayStart
+    }
+
     /// `report` as it should read at `now`.
     public static func shown(_ report: WeatherReport, at now: Date) -> WeatherReport {
         if report.utcOffsetS == nil, now.timeIntervalSince(report.fetchedAt) < minimumAgeS { return report }

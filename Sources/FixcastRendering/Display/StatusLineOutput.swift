@@ -63,13 +63,24 @@ extension StatusLineOutput {
     /// reading is stored, so `line --watch` wakes then and at no other time: the reading turns stale
     /// (`~`); an alert the output shows expires; the rain ahead the output shows passes (waybar's class
     /// goes) or, when `%r` is shown, its minutes count down; when the age is shown (`%a`, or waybar's tooltip, which always holds it), the
-    /// next whole minute of it (a day, past two). nil when nothing can change before the next reading.
-    /// One second after each moment, so the line is past it when drawn.
+    /// next whole minute of it (a day, past two); when `%S`/`%s` is shown, the next day's start in the
+    /// weather's calendar (`WeatherDayShift`: that day's sunrise and sunset); a reading stamped ahead of
+    /// the clock, when the clock comes within `ClockStep`'s minute of it (no longer stale). nil when
+    /// nothing can change before the next reading. One second after each moment, so the line is past it
+    /// when drawn.
     public func nextChange(of reading: Reading?, format: String, now: Date, periodicMin: Double) -> Date? {
         guard let reading, reading.position != nil else { return nil }
         var moments: [Date] = []
         if reading.weather?.stale != true {
             moments.append(reading.time.addingTimeInterval(2 * periodicMin * 60))
+        }
+        if ClockStep.isAhead(reading.time, of: now) {
+            moments.append(reading.time.addingTimeInterval(-ClockStep.toleranceS))
+        }
+        if StatusLineFormat.uses("S", in: format) || StatusLineFormat.uses("s", in: format),
+            let weather = reading.weather
+        {
+            moments.append(WeatherDayShift.nextChange(of: weather, after: now))
         }
         // Alerts show in waybar's class and i3blocks' colour, and in any text with `%A`.
         if self != .plain || StatusLineFormat.uses("A", in: format) {

@@ -237,8 +237,9 @@ public enum HelpText {
                   --watch              Keep running and print a new line each time a reading (or a
                                        newer ahead forecast) is stored, and each time the line
                                        changes with time alone: the reading turns stale, an alert
-                                       expires, the rain ahead passes, or the age shown (%a, and
-                                       waybar's tooltip) reaches its next minute. It is woken by the
+                                       expires, the rain ahead passes, the age shown (%a, and
+                                       waybar's tooltip) reaches its next minute, or a new day
+                                       begins for %S and %s. It is woken by the
                                        store's files changing and at those moments only, by the
                                        wall clock (a laptop's sleep counts). It follows the store
                                        at its path, waits for its folder when there is none (yet,

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// With `--watch` it prints the line again each time a new reading is stored, and each time the line
 /// changes with time alone. It sleeps in `StoreChangeWatch` until the store's files are written or the
 /// next moment the line can change comes (`StatusLineOutput.nextChange`: the reading turns stale, an
-/// alert expires, the rain ahead passes, the age shown moves on), measured on the wall clock so a
+/// alert expires, the rain ahead passes, the age shown moves on, a new day begins for `%S`/`%s`), measured on the wall clock so a
 /// laptop's sleep counts. A store write prints only when the last reading's id or the newest ahead
 /// forecast it shows changed, or the line reads otherwise (track points and caches are written too,
 /// and print nothing). It ends, quietly, when its reader has gone (a bar restarted without it).

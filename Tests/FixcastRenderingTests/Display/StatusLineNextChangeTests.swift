@@ -99,6 +99,59 @@ import Testing
                 == nil)
     }
 
+    /// Walks the line from `start` to `end` wake by wake (checked every `step` s between): it reads the
+    /// same until each wake. Returns the offsets from `start` of the wakes at which it changed.
+    func changesWalked(
+        _ output: StatusLineOutput, _ format: String, _ r: Reading, from start: Date, to end: Date, step: Double = 29
+    ) -> [Double] {
+        var now = start
+        var changes: [Double] = []
+        while now < end, let next = output.nextChange(of: r, format: format, now: now, periodicMin: 30) {
+            let shown = text(output, format, r, at: now)
+            var t = now
+            while t < min(next, end) {
+                #expect(text(output, format, r, at: t) == shown, "\(format) at +\(t.timeIntervalSince(start)) s")
+                t = t.addingTimeInterval(step)
+            }
+            guard next <= end else { break }
+            if text(output, format, r, at: next) != shown { changes.append(next.timeIntervalSince(start)) }
+            now = next
+        }
+        return changes
+    }
+
+    /// `%S`/`%s` are the shown day's sunrise and sunset: the line wakes when the weather's next day
+    /// begins (its own time zone, or mean solar time without one) and then shows that day's.
+    @Test func sunTimesWakeAtTheWeathersMidnight() throws {
+        var r = F.reading()
+        r.alerts = nil
+        // Without a time zone: Berlin's mean solar midnight is 23:06:20.7Z (13.4138° east), 11 h 5 min
+        // 58.7 s after the reading; the line also turns stale an hour after it (`~`).
+        let midnight = 11 * 3600 + 5 * 60 + 58.688
+        let solar = changesWalked(.plain, "%S %s", r, from: r.time, to: r.time.addingTimeInterval(36 * 3600))
+        try #require(solar.count == 3, "\(solar)")
+        #expect(solar[0] == 3601)
+        #expect(abs(solar[1] - midnight - 1) < 0.01 && abs(solar[2] - midnight - 86_400 - 1) < 0.01, "\(solar)")
+        // With the provider's zone (UTC+1): 23:00Z.
+        r.weather?.utcOffsetS = 3600
+        let zoned = changesWalked(.plain, "%s", r, from: r.time, to: r.time.addingTimeInterval(20 * 3600))
+        #expect(zoned == [3601, 11 * 3600 - 22 + 1], "\(zoned)")
+        // A format without them does not wake at midnight.
+        #expect(changesWalked(.plain, "%t", r, from: r.time, to: r.time.addingTimeInterval(20 * 3600)) == [3601])
+    }
+
+    /// A reading stamped more than a minute ahead of the clock is stale (`~`) until the clock comes
+    /// within the minute: the line wakes then, not at the next stored reading.
+    @Test func aReadingAheadOfTheClockWakesWhenItIsNoLongerAhead() {
+        var r = F.reading()
+        r.alerts = nil
+        let start = r.time.addingTimeInterval(-2 * 3600)
+        #expect(text(.plain, "%t", r, at: start).hasPrefix("~"))
+        let changes = changesWalked(.plain, "%t", r, from: start, to: r.time.addingTimeInterval(600))
+        #expect(changes == [2 * 3600 - 60 + 1], "\(changes)")
+        #expect(!text(.plain, "%t", r, at: start.addingTimeInterval(changes[0])).hasPrefix("~"))
+    }
+
     /// i3blocks' persistent block takes each line as its whole text: `--watch` prints the full text alone.
     @Test func aPersistentI3blocksLineIsOneLine() {
         let line = StatusLine(

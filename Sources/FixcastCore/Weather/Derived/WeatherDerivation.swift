@@ -87,15 +87,29 @@ public enum WeatherDerivation {
     /// day today's derived sunrise and sunset are for, and the day a stored report is shown on
     /// (`WeatherDayShift`): one rule for both.
     public static func localDate(of time: Date, in report: WeatherReport) -> String {
-        guard let offset = report.utcOffsetS else { return localDate(of: time, at: report.coordinate) }
-        return UTCTime.formatDate(time.addingTimeInterval(Double(offset)))
+        UTCTime.formatDate(time.addingTimeInterval(calendarOffsetS(of: report)))
     }
+
+    /// The first instant after `time` at which `localDate(of:in:)` turns to the next day: midnight
+    /// in `report`'s own calendar.
+    public static func nextDayStart(after time: Date, in report: WeatherReport) -> Date {
+        let offset = calendarOffsetS(of: report)
+        let localDay = ((time.timeIntervalSince1970 + offset) / 86_400).rounded(.down)
+        return Date(timeIntervalSince1970: (localDay + 1) * 86_400 - offset)
+    }
+
+    /// How far `report`'s calendar is from UTC: its time zone, else mean solar time at its position.
+    private static func calendarOffsetS(of report: WeatherReport) -> TimeInterval {
+        report.utcOffsetS.map(Double.init) ?? solarOffsetS(at: report.coordinate)
+    }
+
+    private static func solarOffsetS(at coordinate: Coordinate) -> TimeInterval { coordinate.lon / 15 * 3600 }
 
     /// The calendar date at the position by mean solar time (longitude / 15 h), for a report that
     /// carries no time zone: the solar day is the one whose sunrise and sunset belong together. It
     /// differs from the civil date for an hour or two around midnight, and by a day where the date
     /// line bends (Samoa, Tonga, Kiribati).
     public static func localDate(of time: Date, at coordinate: Coordinate) -> String {
-        UTCTime.formatDate(time.addingTimeInterval(coordinate.lon / 15 * 3600))
+        UTCTime.formatDate(time.addingTimeInterval(solarOffsetS(at: coordinate)))
     }
 }
