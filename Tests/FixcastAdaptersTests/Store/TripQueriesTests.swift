@@ -86,6 +86,15 @@ import Testing
         )
         #expect(readings.contains("MULTI-INDEX OR"), "\(readings)")
         #expect(readings.contains("readings_trip_time") && readings.contains("readings_time "), "\(readings)")
+        // `trips` runs this once per trip: a scan of every reading there made a year's trips take 10 s.
+        let checks = try StoreTestData.sqlite3(path, "EXPLAIN QUERY PLAN " + SQLiteStore.aheadCheckReadingsSQL)
+        #expect(!checks.contains("SCAN readings"), "\(checks)")
+        #expect(checks.contains("readings_trip_time") && checks.contains("readings_time "), "\(checks)")
+        // `line` asks for the newest forecast every few seconds: by row id, not a sort of them all.
+        let newest = try StoreTestData.sqlite3(
+            path,
+            "EXPLAIN QUERY PLAN SELECT id FROM ahead_forecasts WHERE +made_at >= 0 AND +made_at < 1 ORDER BY id DESC")
+        #expect(!newest.contains("TEMP B-TREE"), "\(newest)")
     }
 
     /// A reading at the last known position carries that old fix's time, while its weather is of
