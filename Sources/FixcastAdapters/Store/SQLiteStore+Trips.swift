@@ -38,16 +38,16 @@ extension SQLiteStore {
         "(fix_time IS NULL OR position_source = 'last-known') AND position_source IS NOT 'manual'"
 
     /// The trips of the whole store, oldest first. A gap of at least `gapMinutes` between
-    /// consecutive points (by fix time) starts a new trip.
+    /// consecutive points (by fix time), or a stop as long, starts a new trip (`TripSplitter`).
     ///
-    /// One pass over the fix-time index, streamed: each point is looked at once for the gap and
-    /// the step length and then dropped, so a year of driving (~1 M points) takes constant memory.
+    /// One pass over the fix-time index, streamed: each point is looked at once for the gap, the stop
+    /// and the step length and then dropped, so a year of driving (~1 M points) takes constant memory.
     /// Measured on 1 M points (bench/report.sh): this pass costs ~0.07 s of SQLite CPU, while a
     /// window `LAG` in SQL costs ~0.6 s for the gaps alone and ~2.4 s with the lengths summed in
     /// SQL, over the 1 s target.
     ///
-    /// Where a trip ends is `TripSplitter`'s rule (one rule, tested in FixcastCore), fed point by point;
-    /// this pass adds only each trip's length. A point without a fix time takes the trip time of the
+    /// Where a trip ends, and its length, are `TripSplitter`'s (one rule, tested in FixcastCore), fed
+    /// point by point. A point without a fix time takes the trip time of the
     /// dated fixes received around it (`UndatedTripTime`, one more pass in receive order): a
     /// receiver's first fix before it knows the date is its trip's start, not a trip of its own. A point whose fix time is outside 1970–2200 or whose
     /// position is no coordinate is left out (`PlausibleTime`): the store is data from outside too.
@@ -60,15 +60,7 @@ extension SQLiteStore {
         let stmt = try db.prepare(
             "SELECT \(Self.tripTime), lat, lon, id FROM track_points ORDER BY \(Self.tripTime), id")
         var splitting = TripSplitter.Splitting(gapMinutes: gapMinutes)
-        var lengthsKm: [Double] = []
-        var distance = TrackDistance.Accumulator()
-        func add(_ t: Double, _ c: Coordinate) {
-            if splitting.add(t) {
-                distance = TrackDistance.Accumulator()
-                lengthsKm.append(0)
-            }
-            lengthsKm[lengthsKm.count - 1] = distance.add(c)
-        }
+        func add(_ t: Double, _ c: Coordinate) { _ = splitting.add(t, at: c) }
         var movedRows = MovedRows(moved.map { (time: $0.time, row: $0.fix.coordinate) })  // merged in by trip time
         while try stmt.step() {
             guard undated.points[stmt.int64(3)] == nil, let t = stmt.double(0), PlausibleTime.contains(t),
@@ -78,7 +70,7 @@ extension SQLiteStore {
             add(t, c)
         }
         movedRows.emitRest(add)
-        return zip(splitting.finish(), lengthsKm).map { StoredTrip(span: $0, distanceKm: $1) }
+        return splitting.finish().map { StoredTrip(span: $0, distanceKm: $0.distanceKm) }
     }
 
     /// One `trips` line per trip: readings in the trip (by their position's fix time), their

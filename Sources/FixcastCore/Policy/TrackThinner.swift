@@ -13,8 +13,8 @@ import FoundationEssentials
 /// a parked receiver's fixes wander a few metres, and a point every 10 s was 8,640 rows a day of the
 /// same place (300 MB a year for a service on a parked Pi, every one read by each `quick_check`).
 /// 45 s keeps a stop in the track (under GPX's 5-minute segment gap and the shortest trip gap,
-/// `report.trip_gap_min` = 1, so a stop neither splits a segment nor a trip), and a walker at 1 m/s
-/// still gets a point every 25 m.
+/// `report.trip_gap_min` = 1, so a stop splits no segment, and a trip only when it lasts the trip gap:
+/// `TripSplitter`'s stop rule), and a walker at 1 m/s still gets a point every 25 m.
 public struct TrackThinner: Sendable, Hashable {
     public var intervalS: Double
     public var distanceM: Double

@@ -57,7 +57,10 @@ extension TripReportDocument {
             // Where a new trip would begin, by the trips' own rule (`TripSplitter`); never the first point.
             var splitting = TripSplitter.Splitting(gapMinutes: input.gapMinutes)
             var breaks = Set<Int>()
-            for (i, t) in times.enumerated() where splitting.add(t.timeIntervalSince1970) && i > 0 { breaks.insert(i) }
+            for (i, p) in input.points.enumerated()
+            where splitting.add(p.time.timeIntervalSince1970, at: p.coordinate) && i > 0 {
+                breaks.insert(i)
+            }
             self.breaks = breaks
             cumulativeKm = TrackDistance.cumulativeKm(coordinates, breaks: breaks)
             let timeline = TemperatureTimeline(

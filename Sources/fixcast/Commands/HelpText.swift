@@ -199,7 +199,9 @@ public enum HelpText {
                 USAGE: fixcast trips [--json] [options]
 
                 Lists the trips in the store, oldest first: a gap of report.trip_gap_min minutes (default
-                30) without track points starts a new trip. Each shows its number, start and end (UTC),
+                30) without track points starts a new trip, and so does a stop as long within 200 m (a
+                receiver that keeps its fix while parked): the trip ends on arriving, the next begins on
+                leaving, and a stay in one place is no trip. Each shows its number, start and end (UTC),
                 distance along the stored track, duration, first and last place, the number of readings
                 and the temperature range. A reading belongs to the trip its fix time falls in. The last
                 column checks the trip's ahead forecasts against what its readings met (a reading within

@@ -72,6 +72,32 @@ import Testing
             try await SQLiteStore(path: StoreTestData.temporaryStorePath("trips-empty")).trips(gapMinutes: 30).isEmpty)
     }
 
+    /// A receiver that keeps its fix while parked (a service on permanent power): the store's trips
+    /// follow `TripSplitter`'s stop rule, so a drive, two hours parked with a point every 45 s and the
+    /// drive back are two trips of the drives' lengths, and the summaries and the report's trip agree.
+    @Test func aLongStopWithTheReceiverLoggingEndsTheTrip() async throws {
+        let store = try SQLiteStore(path: StoreTestData.temporaryStorePath("trips-parked"))
+        var fixes: [Fix] = []
+        for i in 0...60 {
+            fixes.append(Self.fix(received: Double(i) * 10, fix: Double(i) * 10, lat: 50 + Double(i) * 0.002))
+        }
+        for k in 1...160 {
+            let t = 600 + Double(k) * 45
+            fixes.append(Self.fix(received: t, fix: t, lat: 50.12 + (k % 2 == 0 ? 0.0001 : -0.0001)))
+        }
+        for i in 0...60 {
+            let t = 600 + 160 * 45 + 45 + Double(i) * 10
+            fixes.append(Self.fix(received: t, fix: t, lat: 50.12 - Double(i) * 0.002))
+        }
+        try await store.appendTrackPoints(fixes)
+        let trips = try await store.trips(gapMinutes: 30)
+        #expect(trips.count == 2, "\(trips)")
+        #expect(trips.first?.span.end == Self.logged.addingTimeInterval(600))
+        #expect(trips.map { ($0.distanceKm * 10).rounded() / 10 } == [13.3, 13.1], "\(trips.map(\.distanceKm))")
+        let summaries = try await store.tripSummaries(gapMinutes: 30)
+        #expect(summaries.map(\.start) == trips.map(\.span.start))
+    }
+
     @Test func theTripQueriesUseTheFixTimeIndex() async throws {
         let path = StoreTestData.temporaryStorePath("trips-plan")
         _ = try SQLiteStore(path: path)

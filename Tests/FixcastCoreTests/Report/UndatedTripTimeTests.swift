@@ -35,7 +35,11 @@ import Testing
         let times = items.filter { $0.kind == .trackPoint }.map { i in
             i.fixTime ?? assigned.first { $0.id == i.id }?.tripTime ?? i.receivedAt
         }
-        #expect(TripSplitter.split(times: times.sorted().map(Date.init(timeIntervalSince1970:))).count == 1)
+        let points = times.sorted().enumerated().map { k, t in
+            TripTrackPoint(
+                time: Date(timeIntervalSince1970: t), coordinate: Coordinate(lat: 50 + Double(k) * 0.01, lon: 8)!)
+        }
+        #expect(TripSplitter.split(points).count == 1)
     }
 
     @Test func aLastFixAfterTheDateWasLostJoinsTheFixesBefore() {

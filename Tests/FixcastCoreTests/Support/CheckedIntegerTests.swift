@@ -46,17 +46,4 @@ import Testing
         #expect(UTCTime.format(Date(timeIntervalSince1970: -1e300)) == "0001-01-01T00:00:00Z")
         #expect(DurationText.text(seconds: 1e300) == DurationText.text(seconds: .infinity))
     }
-
-    @Test func streamedSplittingIsTheArraySplit() {
-        let t0 = 1_800_000_000.0
-        let times = [0.0, 10, 20, 1820, 1830, 5000].map { Date(timeIntervalSince1970: t0 + $0) }
-        var splitting = TripSplitter.Splitting(gapMinutes: 30)
-        let begins = times.map { splitting.add($0.timeIntervalSince1970) }
-        #expect(begins == [true, false, false, true, false, true])
-        let spans = splitting.finish()
-        #expect(spans.map(\.pointCount) == [3, 2, 1])
-        #expect(spans.map(\.start) == [times[0], times[3], times[5]])
-        #expect(spans.map(\.end) == [times[2], times[4], times[5]])
-        #expect(TripSplitter.split(times: times, gapMinutes: 30) == spans)
-    }
 }

@@ -53,26 +53,9 @@ import Testing
     }
 }
 
-@Suite struct TripSplitterTests {
+/// A trip's JSON line and the length of its track (`TripSplitter` itself: FixcastCoreTests/Report).
+@Suite struct TripSummaryTests {
     let t0 = Date(timeIntervalSince1970: 1_700_000_000)
-
-    @Test func aGapOfTheThresholdOrMoreStartsANewTrip() {
-        let offsets: [Double] = [0, 10, 20, 1820, 1830, 3629, 8629]
-        let times: [Date] = offsets.map { t0.addingTimeInterval($0) }
-        let trips = TripSplitter.split(times: times, gapMinutes: 30)
-        #expect(trips.count == 3)
-        let counts: [Int] = trips.map { $0.pointCount }
-        #expect(counts == [3, 3, 1])
-        #expect(trips[0].start == t0 && trips[0].end == t0.addingTimeInterval(20))
-        #expect(trips[1].start == t0.addingTimeInterval(1820))
-        #expect(trips[2].durationS == 0)
-    }
-
-    @Test func aSinglePointIsATripAndNothingIsNone() {
-        let one = TripSplitter.split(times: [t0])
-        #expect(one == [TripSpan(start: t0, end: t0, pointCount: 1)])
-        #expect(TripSplitter.split(times: []).isEmpty)
-    }
 
     @Test func summaryJSONHasTheContractKeys() {
         let s = TripSummary(
