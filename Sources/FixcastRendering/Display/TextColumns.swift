@@ -81,6 +81,10 @@ public enum TextColumns {
             case .format where (0x200B...0x206F).contains(v) || v == 0xFEFF: return 0
             default: break
             }
+            // Emoji newer than the table (Unicode 15 on: 🩷, 🛜, 🫨) are drawn two columns wide by a
+            // terminal with current tables; the standard library knows them. Not the regional
+            // indicators: a flag is two of them, 2 columns in all.
+            if scalar.properties.isEmojiPresentation, !(0x1F1E6...0x1F1FF).contains(v) { return 2 }
         }
         return isWide(v) ? 2 : 1
     }

@@ -109,6 +109,22 @@ import Testing
         #expect(TextColumns.truncate("🚗🚗🚗 Autobahn", to: 6) == "🚗🚗…")
     }
 
+    /// Emoji added after glibc's table (Unicode 15 on) are drawn two columns wide by kitty, WezTerm,
+    /// foot and recent VTE: counted 1, a place named with them made a live-screen row of 101 columns.
+    @Test func everyEmojiShownAsAPictureIsTwoColumns() {
+        #expect(TextColumns.width("🩷🩵🩶🫨🛜🪼🫎🪭🫚🪮") == 20)
+        var counted = 0
+        for v in UInt32(0x2000)...0x1FFFF {
+            guard let scalar = Unicode.Scalar(v), scalar.properties.isEmojiPresentation,
+                !(0x1F1E6...0x1F1FF).contains(v)
+            else { continue }
+            #expect(TextColumns.width(of: Character(scalar)) == 2, "U+\(String(v, radix: 16))")
+            counted += 1
+        }
+        #expect(counted > 1_000)
+        #expect(TextColumns.width("🇩🇪") == 2)
+    }
+
     @Test func padding() {
         #expect(TextColumns.padRight("ab", to: 4) == "ab  ")
         #expect(TextColumns.padLeft("ab", to: 4) == "  ab")
