@@ -15,6 +15,10 @@ import FoundationEssentials
 public struct StatusLine: Sendable, Hashable {
     /// The codes and the default, as `--help` lists them.
     public static let defaultFormat = "%l %c %t %w"
+    /// The most columns `%l` takes in the line ("…" where cut; the tooltip keeps it whole): a bar is
+    /// for the weather, and a 58-letter Welsh name or 30 ideographs filled tmux's 60-column
+    /// `status-right` (README's setting) alone. 32 leaves the default line within 60.
+    public static let placeColumns = 32
 
     public var text: String
     /// A longer, multi-line description (waybar's tooltip).
@@ -72,7 +76,9 @@ public struct StatusLine: Sendable, Hashable {
         let tooltipLines = [
             "%l", "%C, %t (" + labels.feelsLike + " %f)", labels.humidity + " %h · " + labels.wind + " %w", "%a", "%A",
         ]
-        var lines = tooltipLines.map { StatusLineFormat.expand($0, fields) }.filter { !$0.isEmpty }
+        var whole = fields
+        whole.placeColumns = nil
+        var lines = tooltipLines.map { StatusLineFormat.expand($0, whole) }.filter { !$0.isEmpty }
         // The weather's own age when it is not the reading's ("open-meteo · updated 24 h ago · cached · stale").
         if let w = reading.weather, w.stale { lines.append(ReadingParts(options: options, now: now).freshnessLine(w)) }
         tooltip = lines.joined(separator: "\n")
@@ -85,6 +91,8 @@ struct StatusLineFields {
     let reading: Reading
     let now: Date
     let options: DisplayOptions
+    /// `%l`'s budget in columns (`StatusLine.placeColumns`); nil: the whole name (the tooltip).
+    var placeColumns: Int? = StatusLine.placeColumns
 
     var units: DisplayUnits { DisplayUnits(options.units) }
     var current: CurrentConditions? { reading.weather?.current }
@@ -92,8 +100,9 @@ struct StatusLineFields {
     var place: String {
         if let name = reading.place?.name {
             // A bar reads markup in a place name as its own (`BarMarkup`): a name's `#(` must not run.
+            // Cut after: the inert twins are wide characters, whole ones.
             let clean = BarMarkup.inert(TerminalText.name(name))
-            if !clean.isEmpty { return clean }
+            if !clean.isEmpty { return placeColumns.map { TextColumns.truncate(clean, to: $0) } ?? clean }
         }
         guard let c = reading.position?.coordinate else { return DisplayUnits.unknown }
         return NumberText.fixed(c.lat, decimals: 2) + "," + NumberText.fixed(c.lon, decimals: 2)

@@ -33,6 +33,22 @@ import Testing
         #expect(line(F.reading()).alt == "cloudy")
     }
 
+    /// A long name (a real Welsh place, 30 ideographs) leaves room for the weather: `%l` is cut to 32
+    /// columns with "…", in columns, not letters; waybar's tooltip keeps the whole name.
+    @Test func aLongPlaceNameIsCutToItsColumns() {
+        var welsh = F.reading()
+        welsh.place?.name = "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch"
+        let cut = line(welsh)
+        #expect(cut.text == "Llanfairpwllgwyngyllgogerychwyr… ☁️ 3 °C →4.2 m/s")
+        #expect(cut.tooltip.hasPrefix("Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch\n"))
+        var tokyo = F.reading()
+        tokyo.place?.name = String(repeating: "東京", count: 15)
+        let place = line(tokyo, "%l").text
+        #expect(TextColumns.width(place) <= StatusLine.placeColumns && place.hasSuffix("…"), "\(place)")
+        #expect(TextColumns.width(place) >= StatusLine.placeColumns - 1)
+        #expect(line(F.reading(), "%l").text == "Berlin")
+    }
+
     @Test func imperialRussianChinese() {
         let imperial = line(F.reading(), "%t %f %w %p %P", options: DisplayOptions(units: .imperial, utcOffsetS: 0))
             .text
@@ -176,7 +192,9 @@ import Testing
         var reading = F.reading()
         reading.place = Place(name: "#(touch /tmp/x)#{host}#[fg=red]%{A1:reboot:}Town%{A}", source: .nominatim)
         let l = line(reading, "#[fg=blue]%l %t#[default]")
-        #expect(l.text == "#[fg=blue]＃(touch /tmp/x)＃{host}＃[fg=red]％{A1:reboot:}Town％{A} 3 °C#[default]")
+        // Cut to `%l`'s 32 columns (the twins are two each); the tooltip keeps it whole, as inert.
+        #expect(l.text == "#[fg=blue]＃(touch /tmp/x)＃{host}＃[fg=r… 3 °C#[default]")
+        #expect(l.tooltip.hasPrefix("＃(touch /tmp/x)＃{host}＃[fg=red]％{A1:reboot:}Town％{A}\n"), "\(l.tooltip)")
         for out in [StatusLineOutput.plain, .i3blocks, .waybar].map({ $0.render(l) }) {
             let place = out.replacingOccurrences(of: "#[fg=blue]", with: "").replacingOccurrences(
                 of: "#[default]", with: "")
