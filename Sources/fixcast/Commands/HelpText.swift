@@ -227,10 +227,10 @@ public enum HelpText {
                   --format TEMPLATE    What to print (default "%l %c %t %w"): %c condition symbol,
                                        %C condition text, %t temperature, %f feels like, %h humidity,
                                        %w wind, %l place (at most 32 columns), %p precipitation,
-                                       %P pressure, %S sunrise,
-                                       %s sunset, %a age of the reading, %A alerts (count, most
-                                       severe), %r rain ahead from the stored ahead forecast ("rain
-                                       in 45 min"; empty when none is ahead), %% a percent sign.
+                                       %P pressure, %S sunrise, %s sunset, %a age of the reading,
+                                       %A alerts (count, most severe), %r rain ahead from the
+                                       stored ahead forecast ("rain in 45 min"; empty when none is
+                                       ahead), %% a percent sign.
                                        (In tmux's status-right, write each % as %%.)
                   --waybar             One JSON object a line for waybar's custom module (return-type
                                        json): text, tooltip, class (ok or stale, or no-fix;
