@@ -100,9 +100,13 @@ struct StatusLineFields {
     var place: String {
         if let name = reading.place?.name {
             // A bar reads markup in a place name as its own (`BarMarkup`): a name's `#(` must not run.
-            // Cut after: the inert twins are wide characters, whole ones.
+            // Cut after: the inert twins are wide characters, whole ones. A right-to-left name is
+            // isolated (`BidiIsolate`) for waybar, whose Pango would reorder the weather around it; a
+            // terminal's line drops the isolates (`Console`).
             let clean = BarMarkup.inert(TerminalText.name(name))
-            if !clean.isEmpty { return placeColumns.map { TextColumns.truncate(clean, to: $0) } ?? clean }
+            if !clean.isEmpty {
+                return BidiIsolate.wrap(placeColumns.map { TextColumns.truncate(clean, to: $0) } ?? clean)
+            }
         }
         guard let c = reading.position?.coordinate else { return DisplayUnits.unknown }
         return NumberText.fixed(c.lat, decimals: 2) + "," + NumberText.fixed(c.lon, decimals: 2)
@@ -199,27 +203,32 @@ enum StatusLineFormat {
     }
 
     static func expand(_ format: String, _ fields: StatusLineFields) -> String {
+        // The format comes from the command line or a bar's config and the values from outside: neither
+        // may carry control characters to the bar (`TerminalText.line`), but for the isolates `%l`'s
+        // cleaned name is given (`BidiIsolate`), which are fixcast's own and balanced.
         var out = ""
+        var text = ""
         var chars = format.makeIterator()
         while let ch = chars.next() {
             guard ch == "%" else {
-                out.append(ch)
+                text.append(ch)
                 continue
             }
             guard let code = chars.next() else {
-                out.append("%")
+                text.append("%")
                 break
             }
-            if let v = fields.value(code) {
-                out += v
+            if code == "l" {
+                out += TerminalText.line(text) + fields.place
+                text = ""
+            } else if let v = fields.value(code) {
+                text += v
             } else {
-                out.append("%")
-                out.append(code)
+                text.append("%")
+                text.append(code)
             }
         }
-        // The format itself comes from the command line or a bar's config: it may not carry control
-        // characters to the bar either.
-        return TerminalText.line(out)
+        return out + TerminalText.line(text)
     }
 }
 

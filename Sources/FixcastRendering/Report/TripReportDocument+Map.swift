@@ -148,9 +148,12 @@ extension TripReportDocument {
         let placer = LabelPlacer(
             bounds: PlaneRect(x: p.x + 4, y: p.y + 4, width: p.width - 8, height: p.height - 8), fontSize: 12,
             markerRadius: 7, gap: 3, shortLength: 12)
-        let candidates: [[String]] = order.map { m in
-            let r = l.input.readings[markerReadings[m]]
-            let temp = r.temperatureC.map { " " + l.display.temperature($0) } ?? ""
+        let temps = order.map { m in
+            l.input.readings[markerReadings[m]].temperatureC.map { " " + l.display.temperature($0) } ?? ""
+        }
+        let candidates: [[String]] = order.indices.map { k in
+            let r = l.input.readings[markerReadings[order[k]]]
+            let temp = temps[k]
             let name = r.placeName ?? ""
             var texts = [name + temp]
             if let short = placer.shortened(name) { texts.append(short + temp) }
@@ -160,8 +163,15 @@ extension TripReportDocument {
         let labels = placer.place(
             markers: order.map { markerPixels[$0] }, candidates: candidates, obstacles: obstacles, route: route)
         for label in labels {
+            // The name isolated from the temperature after it (`XMLText.isolated`): a right-to-left
+            // name would otherwise take the number to its other side ("17 القاهرة °C").
+            let temp = temps[label.marker]
+            let text =
+                !temp.isEmpty && label.text.hasSuffix(temp) && label.text.count > temp.count
+                ? XMLText.isolated(String(label.text.dropLast(temp.count))) + XMLText.escape(temp)
+                : XMLText.isolated(label.text)
             s +=
-                "<text class=\"label\" x=\"\(n(label.textOrigin.x))\" y=\"\(n(label.textOrigin.y))\" \(halo(12)) fill=\"#1b1f24\">\(XMLText.escape(label.text))</text>\n"
+                "<text class=\"label\" x=\"\(n(label.textOrigin.x))\" y=\"\(n(label.textOrigin.y))\" \(halo(12)) fill=\"#1b1f24\">\(text)</text>\n"
         }
         s += "</g>\n"
     }

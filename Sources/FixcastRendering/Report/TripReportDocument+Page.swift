@@ -11,7 +11,7 @@ extension TripReportDocument {
     static func htmlPage(_ layout: Layout) -> String {
         let input = layout.input
         let w = layout.words
-        let title = XMLText.escape(titleText(layout))
+        let title = titleMarkup(layout)
         var out = """
             <!DOCTYPE html>
             <html lang="\(input.language.rawValue)">

@@ -37,9 +37,12 @@ public enum TripReportDocument {
         return (text, layout.basemapDamaged)
     }
 
-    static func titleText(_ l: Layout) -> String {
+    /// The title as SVG/HTML text: each place name isolated (`XMLText.isolated`), so a right-to-left
+    /// name does not turn the arrow or the date around.
+    static func titleMarkup(_ l: Layout) -> String {
         let trip = l.input.tripNumber.map { "\(l.words.trip) \($0): " } ?? ""
-        return trip + l.startPlace + " → " + l.endPlace + " · " + UTCTime.formatDate(l.start)
+        return XMLText.escape(trip) + XMLText.isolated(l.startPlace) + " → " + XMLText.isolated(l.endPlace) + " · "
+            + UTCTime.formatDate(l.start)
     }
 
     static func n(_ v: Double) -> String { NumberText.fixed(v, decimals: 1) }
@@ -47,7 +50,7 @@ public enum TripReportDocument {
     static func svgElement(_ l: Layout) -> String {
         var s = ""
         s.reserveCapacity(64 * 1024)
-        let title = XMLText.escape(titleText(l))
+        let title = titleMarkup(l)
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
         s +=
             "viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\" role=\"img\" aria-label=\"\(title)\">\n"
@@ -76,7 +79,7 @@ public enum TripReportDocument {
         if let range = l.temperatureLabels.text { facts.append(range) }
         facts.append(timeRange(l.start, l.end))
         s +=
-            "<text class=\"title\" x=\"20\" y=\"36\" font-size=\"22\" font-weight=\"bold\" fill=\"#1b1f24\">\(XMLText.escape(titleText(l)))</text>\n"
+            "<text class=\"title\" x=\"20\" y=\"36\" font-size=\"22\" font-weight=\"bold\" fill=\"#1b1f24\">\(titleMarkup(l))</text>\n"
         s +=
             "<text class=\"facts\" x=\"20\" y=\"60\" font-size=\"13\" fill=\"#444c56\">\(XMLText.escape(facts.joined(separator: "  ·  ")))</text>\n"
     }

@@ -20,6 +20,15 @@ public enum XMLText {
         case display
     }
 
+    /// `name` escaped for display, between character references to the bidi isolates when it holds
+    /// right-to-left letters (`BidiIsolate`): for a name in a line of other text (a title, a map label).
+    /// References, so `cat` of the file still shows no raw bidi control.
+    public static func isolated(_ name: String) -> String {
+        let escaped = escape(name)
+        guard BidiIsolate.holdsRightToLeft(escaped) else { return escaped }
+        return "&#x2068;" + escaped + "&#x2069;"
+    }
+
     public static func escape(_ s: String, for use: Use = .display) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)

@@ -49,6 +49,17 @@ import Testing
         #expect(line(F.reading(), "%l").text == "Berlin")
     }
 
+    /// A right-to-left name is isolated for waybar (Pango would draw "C ↙2.5 m/s° 17 🌦 القاهرة"); the
+    /// JSON carries the isolates as escapes, and a terminal's line has none (`Console` drops them).
+    @Test func aRightToLeftNameIsIsolatedForWaybar() throws {
+        var cairo = F.reading()
+        cairo.place?.name = "القاهرة"
+        let l = line(cairo)
+        #expect(l.text == "\u{2068}القاهرة\u{2069} ☁️ 3 °C →4.2 m/s")
+        #expect(StatusLineOutput.waybar.render(l).contains(#""text":"\u2068القاهرة\u2069 ☁️"#))
+        #expect(TerminalText.forStdout(StatusLineOutput.plain.render(l)) == "القاهرة ☁️ 3 °C →4.2 m/s\n")
+    }
+
     @Test func imperialRussianChinese() {
         let imperial = line(F.reading(), "%t %f %w %p %P", options: DisplayOptions(units: .imperial, utcOffsetS: 0))
             .text

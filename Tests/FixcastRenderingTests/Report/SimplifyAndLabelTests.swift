@@ -138,6 +138,23 @@ import Testing
         #expect(!html.contains("<script"))
     }
 
+    /// Right-to-left names in the title and the map labels are isolated (character references, no raw
+    /// control): drawn without, the title read "Trip 1: 11-05-2025 · القاهرة → الإسكندرية" and a label
+    /// "17 القاهرة °C".
+    @Test func rightToLeftNamesAreIsolatedFromTheTextAroundThem() {
+        var input = Self.input(name: "الإسكندرية")
+        input.readings[1].placeName = "القاهرة"
+        for document in [TripReportDocument.svg(input), TripReportDocument.html(input)] {
+            #expect(document.contains("Trip 1: &#x2068;الإسكندرية&#x2069; → &#x2068;القاهرة&#x2069; · "))
+            #expect(!document.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
+        }
+        let svg = TripReportDocument.svg(input)
+        #expect(
+            svg.contains(">&#x2068;القاهرة&#x2069; 48 °F</text>"),
+            "\(svg.split(separator: "\n").filter { $0.contains("label") })")
+        #expect(TripReportDocument.svg(Self.input(name: "Start")).contains("Trip 1: Start → End[31m · "))
+    }
+
     /// The readings' table under the picture spans the map panel's width, not the page's: its margins are
     /// the panel's inset in the picture (20 of 960 px), as % of the page, so both line up at any width.
     @Test func theHTMLTableLinesUpWithTheMap() throws {

@@ -2,6 +2,20 @@ import FixcastText
 import Testing
 
 @Suite struct XMLTextTests {
+    /// A right-to-left name between references to the isolates; any bidi control of its own is dropped
+    /// first, so the pair is balanced; a left-to-right name is escaped as it is.
+    @Test func aRightToLeftNameIsIsolated() {
+        #expect(XMLText.isolated("القاهرة") == "&#x2068;القاهرة&#x2069;")
+        #expect(XMLText.isolated("ירושלים & <b>") == "&#x2068;ירושלים &amp; &lt;b&gt;&#x2069;")
+        #expect(XMLText.isolated("\u{2069}\u{202E}Tel Aviv יפו\u{2066}") == "&#x2068;Tel Aviv יפו&#x2069;")
+        #expect(XMLText.isolated("Berlin & Co") == "Berlin &amp; Co")
+        #expect(XMLText.isolated("東京") == "東京")
+        #expect(BidiIsolate.wrap("القاهرة") == "\u{2068}القاهرة\u{2069}")
+        #expect(BidiIsolate.wrap("Berlin") == "Berlin")
+        #expect(BidiIsolate.holdsRightToLeft("ދިވެހި") && BidiIsolate.holdsRightToLeft("𐤀"))
+        #expect(!BidiIsolate.holdsRightToLeft("Москва 北京 ქუთაისი"))
+    }
+
     @Test func theFiveSpecialsAreEscaped() {
         #expect(
             XMLText.escape(#"<a href="x">Tom & Jerry's</a>"#)
