@@ -80,7 +80,7 @@ public enum AheadDisplay {
         let rows = f.samples.map { s -> [String] in
             [
                 w.duration(minutes: s.minutes), NumberText.fixed(distance(s.distanceKm, options), decimals: 1),
-                s.place.map(TerminalText.line) ?? DisplayUnits.unknown, u.temperature(s.temperatureC),
+                s.place.map(TextColumns.cellName) ?? DisplayUnits.unknown, u.temperature(s.temperatureC),
                 rain(s, options), against(s.headwindMps, options),
                 s.weatherCode.flatMap { WMOCode.description($0, language: options.language) } ?? DisplayUnits.unknown,
             ]

@@ -1,3 +1,5 @@
+import FixcastText
+
 /// Terminal column arithmetic: how wide text is on screen, cutting and padding it to a width.
 ///
 /// CJK ideographs and full-width forms take two columns (the `--lang zh` display), combining marks
@@ -124,6 +126,16 @@ public enum TextColumns {
         0x1FA70...0x1FA74, 0x1FA78...0x1FA7C, 0x1FA80...0x1FA86, 0x1FA90...0x1FAAC, 0x1FAB0...0x1FABA,
         0x1FAC0...0x1FAC5, 0x1FAD0...0x1FAD9, 0x1FAE0...0x1FAE7, 0x1FAF0...0x1FAF6, 0x20000...0x3FFFD,
     ]
+
+    /// The most columns a name takes in a table's cell (`trips`, `search`, `ahead`): one long name (a real
+    /// Welsh village of 58 letters, 30 ideographs) padded every row of its table past an 80-column
+    /// terminal, so each wrapped onto two.
+    public static let cellNameColumns = 24
+
+    /// An outside name for a table's cell: cleaned (`TerminalText.name`) and cut to `cellNameColumns`.
+    public static func cellName(_ name: String) -> String {
+        truncate(TerminalText.name(name), to: cellNameColumns)
+    }
 
     /// `text` cut to at most `columns` columns, ending in "…" when something was cut.
     public static func truncate(_ text: String, to columns: Int) -> String {

@@ -42,9 +42,9 @@ enum SearchTable {
     static func render(_ matches: [PlaceMatch]) -> String {
         let rows: [[String]] = matches.map { m in
             [
-                TerminalText.name(m.name),
-                TerminalText.name(m.region ?? ""),
-                TerminalText.name(m.country ?? m.countryCode ?? ""),
+                TextColumns.cellName(m.name),
+                TextColumns.cellName(m.region ?? ""),
+                TextColumns.cellName(m.country ?? m.countryCode ?? ""),
                 formatCoordinate(m.coordinate),
                 m.population.map(groupThousands) ?? "",
             ]

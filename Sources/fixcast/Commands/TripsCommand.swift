@@ -58,8 +58,8 @@ struct TripsCommand {
             return [
                 String(t.number), time(t.start), time(t.end), display.distance(km: t.distanceKm),
                 DurationText.text(seconds: t.durationS, language: language),
-                TerminalText.name(t.startPlace ?? DisplayUnits.unknown) + " → "
-                    + TerminalText.name(t.endPlace ?? DisplayUnits.unknown),
+                TextColumns.cellName(t.startPlace ?? DisplayUnits.unknown) + " → "
+                    + TextColumns.cellName(t.endPlace ?? DisplayUnits.unknown),
                 String(t.readings), range, aheadChecks(t.aheadChecks, units: units, language: language),
             ]
         }

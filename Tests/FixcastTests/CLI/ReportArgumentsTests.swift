@@ -1,4 +1,5 @@
 import FixcastCore
+import FixcastRendering
 import FixcastText
 import Foundation
 import Testing
@@ -85,7 +86,27 @@ import Testing
         let row = TripsCommand.table([t], units: .metric)[1]
         #expect(row.contains("Bad Town → "))
         #expect(!row.unicodeScalars.contains { TerminalText.isUnsafe($0) })
-        #expect(row.contains(String(long.prefix(TerminalText.maxNameCharacters - 1)) + "…"))
+        // Cut to a cell's 24 columns: one long name no longer pads every row past 80 columns.
+        #expect(row.contains("Bad Town → " + String(long.prefix(TextColumns.cellNameColumns - 1)) + "…"))
         #expect(!row.contains(long))
+        let tokyo = TripsCommand.table(
+            [
+                TripSummary(
+                    number: 1, start: Date(timeIntervalSince1970: 1_800_000_000),
+                    end: Date(timeIntervalSince1970: 1_800_003_600), distanceKm: 1,
+                    startPlace: String(repeating: "東京", count: 15), endPlace: "B", readings: 2, minC: 3, maxC: 9)
+            ], units: .metric)[1]
+        #expect(tokyo.contains(String(repeating: "東京", count: 5) + "東… → B"), "\(tokyo)")
+    }
+
+    /// `search`'s name, region and country are cut to a cell's columns alike.
+    @Test func searchCellsAreCappedInColumns() throws {
+        let match = PlaceMatch(
+            name: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch", region: "Wales",
+            country: "United Kingdom", countryCode: "GB", coordinate: Coordinate(lat: 53.22, lon: -4.2)!,
+            population: 3_107, source: .offline)
+        let lines = SearchTable.render([match]).split(separator: "\n")
+        #expect(lines[1].hasPrefix("Llanfairpwllgwyngyllgog…  Wales"), "\(lines)")
+        #expect(lines.allSatisfy { TextColumns.width(String($0)) <= 80 }, "\(lines)")
     }
 }
