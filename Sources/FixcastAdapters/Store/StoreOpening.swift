@@ -32,12 +32,14 @@ enum StoreOpening {
         let db = try SQLiteConnection(path: path, mode: .readWriteCreate)
         configure(db)
         try judge(db)
-        if !db.isReadOnly {
-            // journal_mode answers with the mode it ended up in; a filesystem without shared
-            // memory keeps "delete", which is still crash-safe, just slower.
-            _ = try db.scalarText("PRAGMA journal_mode=WAL")
-            try db.execute("PRAGMA synchronous=NORMAL")
-        }
+        // SQLite falls back to reading when it may not write (a read-only file system, a file of
+        // another user's): a writer that can store nothing says so at once, not at every reading
+        // (`run` stops at start, as for a store that cannot be opened at all).
+        if db.isReadOnly { throw .readOnly(path: path) }
+        // journal_mode answers with the mode it ended up in; a filesystem without shared
+        // memory keeps "delete", which is still crash-safe, just slower.
+        _ = try db.scalarText("PRAGMA journal_mode=WAL")
+        try db.execute("PRAGMA synchronous=NORMAL")
         try db.execute("PRAGMA foreign_keys=ON")
         try SQLiteStore.migrate(db)
         return db

@@ -30,10 +30,8 @@ import Testing
         try await SQLiteStore(path: path).insertReading(StoreTestData.reading())
         chmod(path, 0o444)
         defer { chmod(path, 0o644) }
-        let store = try SQLiteStore(path: path)
-        await #expect(throws: StorageError.readOnly(path: path)) {
-            try await store.insertReading(StoreTestData.reading())
-        }
+        // Refused at the open: a writer that can store nothing says so at once (`run` stops at start).
+        #expect(throws: StorageError.readOnly(path: path)) { _ = try SQLiteStore(path: path) }
     }
 
     /// A full disk (here: the file at its page limit) is `diskFull`, rolls back the whole batch,

@@ -263,6 +263,27 @@ import Testing
         #expect(third.waitForExit() == 0)
     }
 
+    /// A store this user may read but not write (another user's, read-only media): SQLite opens it
+    /// for reading, and a writer that can store nothing stops at once, exit 1, saying so: `run` used to
+    /// keep running for days printing readings with `"id": null`. The reading commands still read it.
+    @Test(.enabled(if: getuid() == 0, "running as another user needs root"))
+    func aWriterStopsAtOnceOnAStoreItCannotWrite() throws {
+        let home = AcceptanceHome("judge-read-only")
+        defer { home.remove() }
+        chmod(home.dir.path, 0o755)
+        let db = try Self.fixcastStore(home)
+        // Without a WAL, reading needs no -shm beside it (the folder is not this user's to write).
+        _ = try StoreTestData.sqlite3(db, "PRAGMA journal_mode=DELETE;")
+        chmod(db, 0o644)
+        for command in Self.writingCommands + [["run", "--at", "52.52,13.405", "--offline", "--json"]] {
+            let r = try Self.runAsNobody(command + ["--db", db], home: home)
+            #expect(!r.timedOut && r.status == 1, "\(command): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains(StorageError.readOnly(path: db).message), "\(command): \(r.stderr)")
+        }
+        let trips = try Self.runAsNobody(["trips", "--db", db], home: home)
+        #expect(trips.status == 0 && trips.stdout.contains("0.2 km"), "\(trips.stdout) \(trips.stderr)")
+    }
+
     // MARK: Support
 
     static func shell(_ argv: [String]) -> Int32 {
@@ -285,7 +306,9 @@ import Testing
         let envArgs = env.map { "\($0.key)=\($0.value)" }
         return try CLIRunner.run(
             executable: "/usr/sbin/runuser",
-            arguments: ["-u", "nobody", "--", "/usr/bin/env", "-i"] + envArgs + [TestPaths.fixcastBinary] + args,
+            // `timeout` inside: a fixcast that does not end is killed (runuser's own end would leave it).
+            arguments: ["-u", "nobody", "--", "/usr/bin/timeout", "25", "/usr/bin/env", "-i"] + envArgs
+                + [TestPaths.fixcastBinary] + args,
             environment: nil, timeout: 30)
     }
 }
