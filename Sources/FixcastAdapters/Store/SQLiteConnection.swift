@@ -9,6 +9,8 @@ import FoundationEssentials
 /// `SQLiteStore` actor, and the compiler keeps it there (the habit of SwiftPM's `Basics/SQLite`).
 final class SQLiteConnection {
     let path: String
+    /// How it was opened: `.immutable` reads the main file alone (`StoreOpening`).
+    let mode: OpenMode
     private let db: OpaquePointer
     /// Statements compiled once and kept for the connection's life (see `kept`).
     private var keptStatements: [String: OpaquePointer] = [:]
@@ -29,6 +31,7 @@ final class SQLiteConnection {
     /// Opens the database file at `path` as `mode` says.
     init(path: String, mode: OpenMode) throws(StorageError) {
         self.path = path
+        self.mode = mode
         var handle: OpaquePointer?
         let rc: Int32
         switch mode {

@@ -56,7 +56,9 @@ public actor SQLiteStore {
     public init(path: String, readOnly: Bool, clock: any WallClock = SystemClock()) throws(StorageError) {
         self.path = path
         self.clock = clock
-        db = try readOnly ? StoreOpening.openForReading(path) : StoreOpening.openForWriting(path)
+        let connection = try readOnly ? StoreOpening.openForReading(path) : StoreOpening.openForWriting(path)
+        readsMainFileAlone = connection.mode == .immutable
+        db = connection
         openedFiles = readOnly ? nil : StoreFiles(at: path)
     }
 
@@ -74,8 +76,14 @@ public actor SQLiteStore {
     private init(path: String, connection: SQLiteConnection) {
         self.path = path
         self.clock = SystemClock()
+        readsMainFileAlone = connection.mode == .immutable
         db = connection
     }
+
+    /// Opened `immutable` (a WAL store in a folder this user cannot write, with no -wal beside it at the
+    /// open): what a writer commits later goes to a -wal this connection never reads, so a reader that
+    /// stays (`line --watch`) opens the store again for each look.
+    public nonisolated let readsMainFileAlone: Bool
 
     /// Adds `handler`, called (on the store's thread) with the store's path each time `followPath`
     /// opened a new file: `run` says so once on stderr, and takes its run lock again.

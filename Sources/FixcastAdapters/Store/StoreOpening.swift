@@ -18,8 +18,9 @@ import FoundationEssentials
 /// A reading command never creates a store and never writes one: it opens with SQLITE_OPEN_READONLY,
 /// so a store on read-only media or owned by the service user can still be read and exported. A
 /// WAL-mode store in a folder this process cannot write has no -shm file to share and cannot get one;
-/// it is then opened `immutable=1` (nothing can be writing there; the last commits of a run that
-/// crashed on that medium, still in a -wal file without its -shm, would not be seen).
+/// it is then opened `immutable=1` when nothing can be writing into a -wal beside it: on read-only
+/// media, or with no writes in a -wal there (a -wal this user cannot read on a writable file system is
+/// refused as unreadable: the service may be recording into it, and the main file alone is old).
 ///
 /// `fixcast line` alone opens without `quick_check` (`everyPage: false`): a status bar asks every few
 /// seconds, and the check reads the whole file each time (~37 MB and ~30 ms of CPU for a year of
@@ -54,7 +55,15 @@ enum StoreOpening {
         do {
             try judge(db, everyPage: everyPage)
         } catch let error where Self.lacksSharedMemory(error) && !folderIsWritable(path) {
-            // A WAL store on read-only media: see the type's comment.
+            // A WAL store on read-only media: see the type's comment. Not while a -wal stands beside it
+            // on a file system that can be written: a writer (the service) may be recording into it,
+            // and the main file alone is old. That -wal (or its -shm) is not readable by this user.
+            if walHoldsWrites(path), !fileSystemIsReadOnly(path) {
+                throw .unreadable(
+                    path: path + "-wal",
+                    detail:
+                        "it holds the store's newest writes, and it or the -shm beside it is not readable by this user")
+            }
             db = try SQLiteConnection(path: path, mode: .immutable)
             configure(db)
             try judge(db, everyPage: everyPage)
@@ -190,5 +199,18 @@ enum StoreOpening {
 
     private static func folderIsWritable(_ path: String) -> Bool {
         access(FileSystemPaths.parent(of: path), W_OK) == 0
+    }
+
+    /// Whether a -wal beside `path` holds anything (an empty one, as a reader leaves, holds nothing).
+    private static func walHoldsWrites(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 0
+    }
+
+    /// Whether `path` is on a file system mounted read-only, where nothing can be writing.
+    private static func fileSystemIsReadOnly(_ path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
     }
 }

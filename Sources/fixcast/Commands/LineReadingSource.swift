@@ -59,7 +59,14 @@ actor LineReadingSource {
                 return nil
             }
         }
-        guard let store, let reading = try await store.lastReading() else { return nil }
+        guard let store else { return nil }
+        // A connection to the main file alone (`readsMainFileAlone`) would never see what a writer that
+        // starts later commits to its -wal: opened again for each look.
+        if store.readsMainFileAlone {
+            self.store = nil
+            opened = nil
+        }
+        guard let reading = try await store.lastReading() else { return nil }
         return try await reading.withNewerAhead(store.lastAheadForecast())
     }
 }

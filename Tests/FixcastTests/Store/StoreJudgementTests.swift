@@ -130,6 +130,43 @@ import Testing
         let report = try home.run(["report", "-o", "-", "--db", db], env: Acceptance.env(nil))
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stdout.hasPrefix("<?xml") || report.stdout.hasPrefix("<svg"))
+        // Read from the main file alone, so `line --watch` opens it again for each look.
+        #expect(try SQLiteStore.forGlance(path: db).readsMainFileAlone)
+        #expect(try !SQLiteStore.forGlance(path: setUp.db).readsMainFileAlone)
+    }
+
+    /// The service's store opened to a group, with the -wal and -shm the service made still 0600: a
+    /// reader in the group cannot use the -wal, where everything since the last checkpoint is. It used
+    /// to read the main file alone (`immutable`) and answer from an old snapshot, exit 0 ("No trips"
+    /// beside a recorded track); now it says that it cannot read the store's newest writes, exit 1.
+    @Test(.enabled(if: getuid() == 0, "running as another user needs root"))
+    func aWalThisUserCannotReadIsSaidNotSkipped() throws {
+        let home = AcceptanceHome("judge-wal-unreadable")
+        defer { home.remove() }
+        chmod(home.dir.path, 0o755)
+        let db = try Self.fixcastStore(home)
+        // A writer killed with its track in the -wal (as a service is, mid-drive, seen from outside).
+        _ = try StoreTestData.sqlite3(
+            db,
+            "PRAGMA wal_autocheckpoint=0; INSERT INTO track_points (time, lat, lon, mode) VALUES (1800003600, 52.6, 13.4, '3d'), (1800003610, 52.601, 13.4, '3d'); .system kill -9 $PPID"
+        )
+        let wal = db + "-wal"
+        #expect((try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int ?? 0) > 0, "no -wal left")
+        chmod(db, 0o644)
+        chmod(wal, 0o600)
+        chmod(db + "-shm", 0o600)
+        for command in [["trips"], ["line"], ["status", "--gpsd", "127.0.0.1:9"]] {
+            let r = try Self.runAsNobody(command + ["--db", db], home: home)
+            #expect(r.status == 1, "\(command): \(r.status) \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains("the database \(wal) cannot be read"), "\(command): \(r.stderr)")
+            #expect(!r.stdout.contains("No trips"), "\(command): \(r.stdout)")
+        }
+        // Readable, it is read: both trips, the one in the -wal too.
+        chmod(wal, 0o644)
+        chmod(db + "-shm", 0o644)
+        let trips = try Self.runAsNobody(["trips", "--json", "--db", db], home: home)
+        #expect(trips.status == 0, "\(trips.stderr)")
+        #expect(trips.stdout.components(separatedBy: "\"trip\":").count - 1 == 2, "\(trips.stdout)")
     }
 
     @Test(
