@@ -1,6 +1,7 @@
 internal import CSQLite
 import FixcastCore
 import FoundationEssentials
+import Synchronization
 
 /// One open SQLite connection: every call goes through `check`, which turns sqlite's result code
 /// and message into a `StorageError`.
@@ -29,6 +30,10 @@ final class SQLiteConnection {
     }
 
     /// Opens the database file at `path` as `mode` says.
+    /// Connections opened to write and not closed yet, in this process: the end of the process waits
+    /// for a close that another thread is in the middle of (`SQLiteStore.closeWritersForExit`).
+    static let openWriters = Atomic<Int>(0)
+
     init(path: String, mode: OpenMode) throws(StorageError) {
         self.path = path
         self.mode = mode
@@ -45,6 +50,7 @@ final class SQLiteConnection {
             throw SQLiteConnection.error(code: rc, detail: detail, path: path, opening: true)
         }
         db = handle
+        if mode == .readWriteCreate { Self.openWriters.add(1, ordering: .relaxed) }
     }
 
     /// `file:` URI of `path` with `immutable=1`; `%`, `?` and `#` escaped, as SQLite's URI rules need.
@@ -74,6 +80,7 @@ final class SQLiteConnection {
         // close_v2 defers the close until every statement is finalized, so a leaked statement
         // cannot keep the file half-closed.
         sqlite3_close_v2(db)
+        if mode == .readWriteCreate { Self.openWriters.subtract(1, ordering: .releasing) }
     }
 
     /// Throws when the connection was closed early.

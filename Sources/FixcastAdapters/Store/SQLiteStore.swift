@@ -1,4 +1,5 @@
 internal import CSQLite
+import Dispatch
 import FixcastCore
 import FixcastText
 import FoundationEssentials
@@ -60,6 +61,45 @@ public actor SQLiteStore {
         readsMainFileAlone = connection.mode == .immutable
         db = connection
         openedFiles = readOnly ? nil : StoreFiles(at: path)
+        if !readOnly {
+            Self.writers.withLock { list in
+                list.removeAll { $0.store == nil }
+                list.append(OpenWriter(store: self))
+            }
+        }
+    }
+
+    /// A store this process opened to write, until it is gone.
+    private struct OpenWriter: @unchecked Sendable {  // a weak reference, read only under `writers`' lock
+        weak var store: SQLiteStore?
+    }
+    private static let writers = Mutex<[OpenWriter]>([])
+
+    /// Closes every store this process opened to write, each on its own thread, and waits for them
+    /// (at most `seconds` each): for the end of the process, which `_exit`s (`exitProcess`) and so
+    /// would leave a connection open when its store was still referenced. SQLite's last close copies
+    /// the -wal into the file and deletes it and the -shm, so the store is one file again (a copy of
+    /// it holds every reading) and no side file outlives the command with the mode it was made with.
+    /// `now` left its -wal one time in two, `run` stopped by SIGTERM one time in two.
+    public static func closeWritersForExit(waitingAtMost seconds: Double = 2) {
+        let open = writers.withLock { list in
+            defer { list.removeAll() }
+            return list.compactMap(\.store)
+        }
+        for store in open {
+            let done = DispatchSemaphore(value: 0)
+            store.perform { isolated in
+                isolated.db.close()
+                done.signal()
+            }
+            _ = done.wait(timeout: DispatchTime.now() + seconds)
+        }
+        // A store released just before (its last reference dropped on another thread) closes its
+        // connection as it goes: waited for too, or `_exit` would cut that close short.
+        let deadline = Syscall.monotonicSeconds() + seconds
+        while SQLiteConnection.openWriters.load(ordering: .acquiring) > 0, Syscall.monotonicSeconds() < deadline {
+            usleep(1_000)
+        }
     }
 
     /// Opens the store at `path` for a reading command (`trips`, `report`, `export`, `status`).

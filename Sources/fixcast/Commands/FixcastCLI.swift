@@ -104,9 +104,11 @@ public enum FixcastCLI {
 /// through libcurl) free their globals while other threads may still be in them: an HTTP transfer's
 /// thread that has handed its answer over runs libcrypto's thread-local destructors as it ends, and
 /// a `fixcast search` under load crashed there (SIGSEGV in libcrypto beside `_int_free` on the main
-/// thread). Nothing fixcast writes waits for exit: the store commits each transaction, stdout and
-/// stderr are written (and stdio flushed here), and the terminal is put back here.
+/// thread). Nothing fixcast writes waits for exit: the store commits each transaction (and is closed
+/// here), stdout and stderr are written (and stdio flushed here), and the terminal is put back here.
 public func exitProcess(_ code: Int32) -> Never {
+    // `_exit` closes no SQLite connection: the store is closed first (its -wal copied in and removed).
+    SQLiteStore.closeWritersForExit()
     fflush(nil)
     TerminalSession.restoreAnyTaken()
     _exit(code)

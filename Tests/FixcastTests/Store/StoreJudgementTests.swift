@@ -321,6 +321,29 @@ import Testing
         #expect(trips.status == 0 && trips.stdout.contains("0.2 km"), "\(trips.stdout) \(trips.stderr)")
     }
 
+    /// A writer ends with its store closed: SQLite's last close copies the -wal into the file and
+    /// removes the side files, so the store is one file again (a `cp` of it holds every reading).
+    /// `now` left its -wal one time in two (the process `_exit`s), `run` stopped by SIGTERM too.
+    @Test func aWriterLeavesTheStoreOneFile() throws {
+        let home = AcceptanceHome("judge-closed")
+        defer { home.remove() }
+        for k in 0..<6 {
+            let r = try home.run(["now", "--at", "52.5\(k),13.4", "--offline"], env: Acceptance.env(nil))
+            #expect(FileManager.default.fileExists(atPath: home.db), "\(r.stderr)")
+            #expect(Self.sidecars(home.db).isEmpty, "after now \(k): \(Self.sidecars(home.db))")
+        }
+        for _ in 0..<2 {
+            let run = try RunningFixcast(
+                ["run", "--at", "52.52,13.405", "--offline", "--json", "--db", home.db], env: Acceptance.env(nil),
+                home: home.dir)
+            #expect(run.waitForLines(1, seconds: 30), "\(run.stderr)")
+            run.signal(SIGTERM)
+            #expect(run.waitForExit() == 0)
+            #expect(Self.sidecars(home.db).isEmpty, "after run: \(Self.sidecars(home.db))")
+        }
+        #expect(try StoreTestData.sqlite3(home.db, "SELECT count(*) FROM readings") == "8")
+    }
+
     // MARK: Support
 
     static func shell(_ argv: [String]) -> Int32 {
