@@ -45,9 +45,10 @@ public final class StoreRunLock: Sendable {
     /// Takes the lock for the store at `storePath`. Throws `StorageError.heldByRun` when another
     /// process holds it; returns nil when no lock file can be made beside the store (a read-only
     /// folder: then nothing can record into that store either, and the run says so as it writes) or
-    /// the file system keeps no locks (ENOLCK). Throws `cannotOpen` naming the lock file when it is
+    /// the file system keeps no locks (ENOLCK). Throws `runLock` naming the lock file when it is
     /// there but cannot be opened (one root left, a symlink): running without it was silent, and a
-    /// second run on the store was not refused.
+    /// second run on the store was not refused. One made by root beside another user's store is
+    /// given to that user.
     public static func acquire(storePath: String) throws(StorageError) -> StoreRunLock? {
         guard let fd = try locked(storePath) else { return nil }
         return StoreRunLock(storePath: storePath, fd: fd)
@@ -81,8 +82,19 @@ public final class StoreRunLock: Sendable {
             let folder = FileSystemPaths.split(path).folder
             // Nothing can be made in the folder: nothing can record into the store there either.
             if err == EROFS || (err == EACCES && access(folder, W_OK) != 0) { return nil }
-            let why = err == ELOOP ? "it is a symbolic link" : String(cString: strerror(err))
-            throw StorageError.cannotOpen(path: path, detail: "the run lock: \(why)")
+            let why =
+                switch err {
+                case ELOOP: "it is a symbolic link"
+                case EACCES, EPERM: "it belongs to another user, as one left by sudo fixcast run does"
+                default: String(cString: strerror(err))
+                }
+            throw StorageError.runLock(path: path, detail: why)
+        }
+        // Made by root (`sudo fixcast run`) beside another user's store: given to the store's owner,
+        // as SQLite gives its -wal and -shm, or the service could not open it at its next start.
+        var store = stat()
+        if geteuid() == 0, stat(storePath, &store) == 0, store.st_uid != 0 {
+            _ = fchown(fd, store.st_uid, store.st_gid)
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let err = errno

@@ -22,6 +22,8 @@ public enum StorageError: UserFacingError, Hashable {
     case needsUpgrade(path: String, version: Int, current: Int)
     /// Another `fixcast run` (process `pid`, nil when it could not be told) records into the store.
     case heldByRun(path: String, pid: Int?)
+    /// The store's run lock file is there but cannot be used (`detail`: why, for after the path).
+    case runLock(path: String, detail: String)
 
     public var component: Component { .storage }
 
@@ -52,6 +54,9 @@ public enum StorageError: UserFacingError, Hashable {
         case .needsUpgrade(let p, let v, let current):
             return
                 "storage: the database \(p) has an older schema (\(v) of \(current)); run fixcast now once with write access to upgrade it."
+        case .runLock(let p, let d):
+            return
+                "storage: the run lock \(p) cannot be used (\(d)); remove it (it holds only the id of the run that recorded) and start fixcast run again."
         case .heldByRun(let p, let pid):
             let who = pid.map { "process \($0)" } ?? "another process"
             return

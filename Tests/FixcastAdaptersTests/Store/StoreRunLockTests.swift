@@ -70,8 +70,21 @@ import Testing
     @Test func aLockFileThatCannotBeOpenedIsSaid() throws {
         let path = try Self.storePath("unopenable")
         try FileManager.default.createSymbolicLink(atPath: path + ".run-lock", withDestinationPath: "/dev/null")
-        #expect(
-            Self.refusal(path)
-                == .cannotOpen(path: path + ".run-lock", detail: "the run lock: it is a symbolic link"))
+        #expect(Self.refusal(path) == .runLock(path: path + ".run-lock", detail: "it is a symbolic link"))
+        #expect(StorageError.runLock(path: "/s.run-lock", detail: "x").message.contains("remove it"))
+    }
+
+    /// `sudo fixcast run` on the service's store makes the lock file as root: it is given to the
+    /// store's owner, so the service's own run can take it at its next start (it was refused).
+    @Test(.enabled(if: geteuid() == 0, "giving a file away needs root"))
+    func aLockMadeByRootBelongsToTheStoresOwner() throws {
+        let path = try Self.storePath("owned")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        #expect(chown(path, 65534, 65534) == 0)
+        let lock = try #require(try StoreRunLock.acquire(storePath: path))
+        var info = stat()
+        #expect(stat(path + ".run-lock", &info) == 0)
+        #expect(info.st_uid == 65534 && info.st_gid == 65534)
+        withExtendedLifetime(lock) {}
     }
 }
