@@ -41,6 +41,10 @@ enum StoreOpening {
         // memory keeps "delete", which is still crash-safe, just slower.
         _ = try db.scalarText("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=NORMAL")
+        // A -wal grown large (a migration of a big store: 52 MB) is cut back to this after each
+        // checkpoint instead of keeping its size for the life of `run`; 4 MiB is the default
+        // autocheckpoint's 1,000 pages, what a -wal holds in the normal course.
+        _ = try db.scalarInt("PRAGMA journal_size_limit=\(Self.walSizeLimitBytes)")
         try db.execute("PRAGMA foreign_keys=ON")
         try SQLiteStore.migrate(db)
         return db
@@ -79,6 +83,8 @@ enum StoreOpening {
         }
         return db
     }
+
+    static let walSizeLimitBytes = 4 * 1024 * 1024
 
     private static func configure(_ db: SQLiteConnection) {
         db.setBusyTimeout(milliseconds: SQLiteStore.busyTimeoutMs)

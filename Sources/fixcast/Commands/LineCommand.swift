@@ -20,6 +20,8 @@ struct LineCommand {
     /// How long the store's files must be unwritten before a change is read (see `watch`): a commit's
     /// writes come within microseconds of each other; 150 ms leaves a loaded machine room.
     static let quietSeconds = 0.15
+    /// The longest the settling wait goes on while the files keep changing: then the store is read anyway.
+    static let longestSettleSeconds = 2.0
 
     /// Where the line goes, watched for its reader going.
     static let output: Int32 = 1
@@ -157,8 +159,14 @@ struct LineCommand {
                 // A commit appends to the -wal (the events) and then marks itself in the -shm, which is
                 // mapped memory and raises no event: read once the writes have been quiet for a moment,
                 // or the newest commit may not be visible yet (and nothing would wake us again).
+                // At most `longestSettleSeconds`: every reader of the store writes its -wal and -shm too,
+                // and a bar or a cron export reading without pause held new lines back for minutes.
                 var settle = StoreChangeWatch.Wake.changed
-                while settle == .changed { settle = changes.wait(seconds: Self.quietSeconds, output: Self.output) }
+                let settled = Syscall.monotonicSeconds() + Self.longestSettleSeconds
+                while settle == .changed, Syscall.monotonicSeconds() < settled {
+                    settle = changes.wait(seconds: Self.quietSeconds, output: Self.output)
+                }
+                if settle == .changed { settle = .deadline }
                 if settle != .deadline {
                     pending = settle
                     continue

@@ -34,6 +34,25 @@ import Testing
         #expect(throws: StorageError.readOnly(path: path)) { _ = try SQLiteStore(path: path) }
     }
 
+    /// After a checkpoint the -wal is cut back to 4 MiB: one grown by a big write (a migration) used to
+    /// keep its size for the life of `run`.
+    @Test func aLargeWalIsCutBackAfterACheckpoint() async throws {
+        let path = StoreTestData.temporaryStorePath()
+        let store = try SQLiteStore(path: path)
+        let blob = String(repeating: "x", count: 4_000)
+        try await store.executeForTest("CREATE TABLE t (b TEXT)")
+        try await store.executeForTest("BEGIN")
+        for _ in 0..<3_000 { try await store.executeForTest("INSERT INTO t VALUES ('\(blob)')") }
+        try await store.executeForTest("COMMIT")
+        func walSize() -> Int {
+            (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        }
+        #expect(walSize() > 8 * 1024 * 1024, "\(walSize())")
+        try await store.executeForTest("PRAGMA wal_checkpoint(PASSIVE)")
+        try await store.executeForTest("INSERT INTO t VALUES ('y')")
+        #expect(walSize() <= StoreOpening.walSizeLimitBytes + 65_536, "\(walSize())")
+    }
+
     /// A full disk (here: the file at its page limit) is `diskFull`, rolls back the whole batch,
     /// and the store keeps working once there is room again.
     @Test func aFullFileIsDiskFullAndLosesNothingCommitted() async throws {
@@ -148,5 +167,12 @@ import Testing
         // Every committed transaction is there (one more may have committed before its print).
         #expect(rows >= lastPrinted * 20)
         #expect(rows % 20 == 0, "a transaction was half applied")
+    }
+}
+
+extension SQLiteStore {
+    /// One statement on the store's connection, for a test that needs SQL the store has no call for.
+    fileprivate func executeForTest(_ sql: String) throws {
+        _ = try db.scalarText(sql)
     }
 }

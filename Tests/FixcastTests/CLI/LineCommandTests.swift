@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FixcastTestSupport
@@ -88,6 +89,42 @@ import Testing
         #expect(lines.count == 4, "\(lines)")
         #expect(lines.dropFirst().allSatisfy { $0 == "Copenhagen 17 °C" }, "\(lines)")
         #expect(agent.stdoutLines.count == 3)
+    }
+
+    /// Readers of the store write its -wal and -shm too (a second bar, a cron export): `--watch` waits
+    /// for the files to be quiet before it reads, but no longer than 2 s. A reader every 50 ms held a
+    /// new reading back for as long as the readers went on.
+    @Test func watchIsNotHeldBackByReadersWithoutPause() throws {
+        let home = TestPaths.temporaryDirectory("line-readers")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let db = home.appendingPathComponent("s.sqlite").path
+        let server = try FixtureServer(routes: [
+            "/v1/forecast": [.file(TestPaths.fixture("api/open-meteo-forecast.json"))]
+        ])
+        defer { server.stop() }
+        let first = try CLIRunner.run(
+            ["now", "--at", Self.here, "--db", db], env: env(server), home: home, timeout: 30)
+        #expect(first.status == 0, "\(first.stderr)")
+        let watch = try RunningFixcast(["line", "--watch", "--db", db, "--format", "%l %a"], env: [:], home: home)
+        defer {
+            watch.signal(SIGTERM)
+            _ = watch.waitForExit(seconds: 5)
+        }
+        #expect(watch.waitForLines(1, seconds: 20), "stderr: \(watch.stderr)")
+        let reading = Mutex(true)
+        let readers = Thread {
+            while reading.withLock({ $0 }) {
+                _ = try? StoreTestData.sqlite3(db, "SELECT count(*) FROM readings")
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        readers.start()
+        defer { reading.withLock { $0 = false } }
+        Thread.sleep(forTimeInterval: 0.5)
+        let second = try CLIRunner.run(
+            ["now", "--at", "55.69,12.58", "--db", db], env: env(server), home: home, timeout: 30)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(watch.waitForLines(2, seconds: 6), "watch: \(watch.stdoutLines)")
     }
 
     /// `--watch` follows the store at its path, not the file it first opened: started before the store's
