@@ -26,7 +26,11 @@ public enum AlertDisplay {
         }
     }
 
-    static func tag(_ s: AlertSeverity) -> String { s.rawValue.uppercased() }
+    /// The severity as a tag: `SEVERE` in English (CAP's word, in capitals as warnings write it), the
+    /// severity's own word in the other languages (`AlertSeverity.word`).
+    static func tag(_ s: AlertSeverity, _ language: Language) -> String {
+        language == .en ? s.rawValue.uppercased() : s.word(language)
+    }
 
     /// SGR per severity: extreme bold red, severe red, moderate yellow, minor cyan, unknown plain.
     static func sgr(_ s: AlertSeverity) -> String? {
@@ -54,20 +58,23 @@ public enum AlertDisplay {
     }
 
     /// `[SEVERE] Excessive Heat Warning, from Fri 19 10:00, until Sat 20 20:00 — Northwest Valley; …`.
-    /// "from" only for an alert not yet in force at `now`; the area cut to `areaLimit` characters.
+    /// "from" only for an alert not yet in force at `now`; the area cut to `areaLimit` columns.
     public static func line(
         _ a: Alert, options: DisplayOptions, colour: Bool = false, now: Date? = nil, areaLimit: Int? = nil
     ) -> String {
         // The feed's text is cleaned here, before the colour codes go in (the line is not cleaned again).
-        var text = coloured("[\(tag(a.severity))]", a.severity, colour: colour) + " " + TerminalText.line(a.event)
+        var text =
+            coloured("[\(tag(a.severity, options.language))]", a.severity, colour: colour) + " "
+            + TerminalText.line(a.event)
         let labels = options.labels
         if let onset = a.onset, now.map({ onset > $0 }) ?? true {
             text += ", \(labels.from) " + when(onset, options: options)
         }
         if let until = a.ends ?? a.expires { text += ", \(labels.until) " + when(until, options: options) }
-        if var area = a.area {
-            if let areaLimit, area.count > areaLimit { area = String(area.prefix(max(1, areaLimit - 1))) + "…" }
-            text += " — " + TerminalText.line(area)
+        if let area = a.area {
+            // Cut in columns: 40 ideographs are 80 of them.
+            let clean = TerminalText.line(area)
+            text += " — " + (areaLimit.map { TextColumns.truncate(clean, to: $0) } ?? clean)
         }
         return text
     }
@@ -138,25 +145,29 @@ public enum AlertDisplay {
     /// `! SEVERE Excessive Heat Warning · UNKNOWN Air Quality Alert`, or `… +2 more` when they don't
     /// fit `width`. nil when there is nothing active. With `now`, alerts that have expired since the
     /// reading are left out, so the banner goes when the last alert does, not at the next reading.
-    public static func banner(_ report: AlertReport?, width: Int, now: Date? = nil) -> String? {
+    public static func banner(_ report: AlertReport?, width: Int, now: Date? = nil, language: Language = .en)
+        -> String?
+    {
         guard var report, report.covered, width > 0 else { return nil }
         if let now { report = report.aged(to: now, stale: report.stale) }
         guard !report.active.isEmpty else { return nil }
-        let items = report.active.map { tag($0.severity) + " " + $0.event }
-        let prefix = report.stale ? "! (stale) " : "! "
+        let items = report.active.map { tag($0.severity, language) + " " + $0.event }
+        let labels = DisplayLabels(language)
+        let prefix = report.stale ? "! (\(labels.alertsStale)) " : "! "
+        func moreText(_ n: Int) -> String { language == .en ? " +\(n) more" : " " + labels.more(n) }
         var text = prefix + items[0]
         var shown = 1
         for (i, item) in items.enumerated().dropFirst() {
             let rest = items.count - i - 1
             let candidate = text + " · " + item
-            let tail = rest > 0 ? " +\(rest) more" : ""
+            let tail = rest > 0 ? moreText(rest) : ""
             guard TextColumns.width(candidate + tail) <= width else { break }
             text = candidate
             shown += 1
         }
         let hidden = items.count - shown
         if hidden > 0 {
-            let more = " +\(hidden) more"
+            let more = moreText(hidden)
             text = TextColumns.truncate(text, to: max(1, width - TextColumns.width(more))) + more
         }
         return TextColumns.truncate(text, to: width)

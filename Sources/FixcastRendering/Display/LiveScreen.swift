@@ -75,7 +75,9 @@ public enum LiveScreen {
 
         var head: [String] = []
         // While an alert is active it is the first thing on the screen.
-        if let banner = AlertDisplay.banner(state.reading?.alerts, width: width, now: now) { head.append(banner) }
+        if let banner = AlertDisplay.banner(state.reading?.alerts, width: width, now: now, language: options.language) {
+            head.append(banner)
+        }
         let title = labels.liveTitle + (state.demo ? " " + labels.demoData : "")
         head.append(TextColumns.spread(title, DisplayTime.clock(now, options.utcOffset), in: width))
         head.append(parts.placeLine(state.reading?.place))

@@ -39,6 +39,27 @@ import Testing
         #expect(narrow.map(TextColumns.width) ?? 99 <= 20)
     }
 
+    /// In Russian and Chinese the tags, "more" and "stale" are the display's own words, not English ones.
+    @Test func bannerAndLinesSpeakTheDisplaysLanguage() {
+        let zh = AlertDisplay.banner(report([air, heat, tornado, wind]), width: 40, language: .zh)
+        #expect(zh?.hasPrefix("! 特别严重 Tornado Warning") == true, "\(zh ?? "")")
+        #expect(zh?.hasSuffix("（另有 3 条）") == true, "\(zh ?? "")")
+        let ru = AlertDisplay.banner(report([heat], stale: true), width: 80, language: .ru)
+        #expect(ru == "! (устарело) сильное Excessive Heat Warning")
+        let line = AlertDisplay.line(heat, options: DisplayOptions(language: .ru, utcOffsetS: 0))
+        #expect(line.hasPrefix("[сильное] Excessive Heat Warning"), "\(line)")
+        #expect(AlertDisplay.line(heat, options: DisplayOptions(utcOffsetS: 0)).hasPrefix("[SEVERE] "))
+    }
+
+    /// `now`'s alert line cuts a long area in columns: 40 ideographs would be 80 of them.
+    @Test func theAreaIsCutInColumns() {
+        var tokyo = heat
+        tokyo.area = String(repeating: "東京都二十三区; ", count: 6)
+        let line = AlertDisplay.line(tokyo, options: DisplayOptions(utcOffsetS: 0), areaLimit: 40)
+        let area = String(line.split(separator: "—").last ?? "").trimmingCharacters(in: .whitespaces)
+        #expect(TextColumns.width(area) <= 40 && area.hasSuffix("…"), "\(area)")
+    }
+
     @Test func theBannerGoesWhenTheLastAlertExpires() {
         var short = heat
         short.expires = now.addingTimeInterval(60)
