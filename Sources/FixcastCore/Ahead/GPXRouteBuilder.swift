@@ -172,14 +172,16 @@ public struct GPXRouteBuilder: XMLContentHandler {
         return String(String.UnicodeScalarView(scalars))
     }
 
-    /// One line, no control characters, at most `maxNameCharacters`; nil when nothing is left.
+    /// One line, no control characters, at most `maxNameCharacters`; nil when nothing is left. Spaces,
+    /// line breaks and controls become one space; the bidi controls go (`TerminalText.isUnsafe`); other
+    /// format characters stay: the joiners spell Persian and Hindi words and emoji sequences ("می‌روم",
+    /// 👨‍👩‍👧), which became "می روم" and "👨 👩 👧".
     static func cleanName(_ text: String) -> String? {
         var out = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace =
-                scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-                || scalar.properties.generalCategory == .format
+            if scalar.properties.generalCategory == .format, TerminalText.isUnsafe(scalar) { continue }
+            let isSpace = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
             if isSpace {
                 pendingSpace = !out.isEmpty
                 continue

@@ -69,6 +69,14 @@ struct GPXRouteReaderTests {
         let unnamed = try GPXRouteReader.read(
             Self.gpx("<rte><rtept lat=\"0\" lon=\"0\"/><rtept lat=\"0\" lon=\"1\"/></rte>"))
         #expect(unnamed.name == nil)
+        // The joiners spell words and emoji: kept (they became spaces); a bidi control goes, not a space.
+        let joined = try GPXRouteReader.read(
+            Self.gpx(
+                """
+                <rte><name>می\u{200C}روم به 👨\u{200D}👩\u{200D}👧 Ta\u{2066}hoe</name>
+                <rtept lat="0" lon="0"/><rtept lat="0" lon="1"/></rte>
+                """))
+        #expect(joined.name == "می\u{200C}روم به 👨\u{200D}👩\u{200D}👧 Tahoe")
     }
 
     @Test func commentsCDATAAndABOMAreRead() throws {
