@@ -39,10 +39,29 @@ public enum TripReportDocument {
 
     /// The title as SVG/HTML text: each place name isolated (`XMLText.isolated`), so a right-to-left
     /// name does not turn the arrow or the date around.
-    static func titleMarkup(_ l: Layout) -> String {
+    ///
+    /// `fitted` (the drawn title, 22 px bold from x = 20): the two names are cut alike ("…") until the
+    /// title fits the page, so a long name no longer pushes the end place and the date off it. The
+    /// document's `<title>` and label keep them whole.
+    static func titleMarkup(_ l: Layout, fitted: Bool = false) -> String {
         let trip = l.input.tripNumber.map { "\(l.words.trip) \($0): " } ?? ""
-        return XMLText.escape(trip) + XMLText.isolated(l.startPlace) + " → " + XMLText.isolated(l.endPlace) + " · "
-            + UTCTime.formatDate(l.start)
+        let date = " · " + UTCTime.formatDate(l.start)
+        var start = l.startPlace
+        var end = l.endPlace
+        if fitted {
+            let measure = LabelPlacer(
+                bounds: PlaneRect(x: 0, y: 0, width: width, height: height), fontSize: 22 * 1.1, markerRadius: 0,
+                gap: 0, shortLength: 0)
+            let room = width - 40
+            while measure.textWidth(trip + start + " → " + end + date) > room, start.count + end.count > 4 {
+                if start.count >= end.count {
+                    start = String(start.dropLast(start.hasSuffix("…") ? 2 : 1)) + "…"
+                } else {
+                    end = String(end.dropLast(end.hasSuffix("…") ? 2 : 1)) + "…"
+                }
+            }
+        }
+        return XMLText.escape(trip) + XMLText.isolated(start) + " → " + XMLText.isolated(end) + XMLText.escape(date)
     }
 
     static func n(_ v: Double) -> String { NumberText.fixed(v, decimals: 1) }
@@ -79,7 +98,7 @@ public enum TripReportDocument {
         if let range = l.temperatureLabels.text { facts.append(range) }
         facts.append(timeRange(l.start, l.end))
         s +=
-            "<text class=\"title\" x=\"20\" y=\"36\" font-size=\"22\" font-weight=\"bold\" fill=\"#1b1f24\">\(titleMarkup(l))</text>\n"
+            "<text class=\"title\" x=\"20\" y=\"36\" font-size=\"22\" font-weight=\"bold\" fill=\"#1b1f24\">\(titleMarkup(l, fitted: true))</text>\n"
         s +=
             "<text class=\"facts\" x=\"20\" y=\"60\" font-size=\"13\" fill=\"#444c56\">\(XMLText.escape(facts.joined(separator: "  ·  ")))</text>\n"
     }

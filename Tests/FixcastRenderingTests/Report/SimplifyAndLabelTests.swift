@@ -155,6 +155,26 @@ import Testing
         #expect(TripReportDocument.svg(Self.input(name: "Start")).contains("Trip 1: Start → End[31m · "))
     }
 
+    /// Long names are cut alike in the drawn title so that it fits the page and keeps its date; the
+    /// document's own title keeps them whole. They ran off the page, the end place and date with them.
+    @Test func theDrawnTitleFitsThePage() throws {
+        var input = Self.input(name: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch")
+        input.readings[1].placeName = "Tirau Village (Tīrau) — Te Taumata o Te Whakatipu Māori Community Centre"
+        let svg = TripReportDocument.svg(input)
+        let line = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<text class=\"title\"") })
+        let text = String(line.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" })
+        #expect(text.hasSuffix(" · 2027-01-15") && text.contains("… → ") && text.hasSuffix("… · 2027-01-15"), "\(text)")
+        let measure = LabelPlacer(
+            bounds: PlaneRect(x: 0, y: 0, width: 960, height: 960), fontSize: 22 * 1.1, markerRadius: 0, gap: 0,
+            shortLength: 0)
+        #expect(measure.textWidth(text) <= TripReportDocument.width - 40, "\(text)")
+        #expect(
+            svg.contains("<title>Trip 1: Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch → Tirau Village"))
+        // A title that fits is drawn whole.
+        #expect(
+            TripReportDocument.svg(Self.input(name: "Start")).contains(">Trip 1: Start → End[31m · 2027-01-15</text>"))
+    }
+
     /// The readings' table under the picture spans the map panel's width, not the page's: its margins are
     /// the panel's inset in the picture (20 of 960 px), as % of the page, so both line up at any width.
     @Test func theHTMLTableLinesUpWithTheMap() throws {
