@@ -107,6 +107,7 @@ final class SQLiteConnection {
     static func error(code rc: Int32, detail: String, path: String, opening: Bool) -> StorageError {
         switch rc & 0xFF {  // the primary code of an extended result code
         case SQLITE_FULL: return .diskFull(path: path)
+        case SQLITE_BUSY: return .busy(path: path, waitedS: Int(SQLiteStore.busyTimeoutMs / 1000))
         case SQLITE_READONLY: return .readOnly(path: path)
         case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(path: path, detail: detail)
         case SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)

@@ -84,7 +84,9 @@ public struct ReadingMaker: Sendable {
                 stored = true
                 onStored?()
             } catch {
-                reading.errors.append(ReadingIssue(error))
+                // Once: an earlier write of this reading's (the last-known position) may have failed alike.
+                let issue = ReadingIssue(error)
+                if !reading.errors.contains(issue) { reading.errors.append(issue) }
             }
         }
         return (reading, stored)

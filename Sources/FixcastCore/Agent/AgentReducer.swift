@@ -243,6 +243,9 @@ public struct AgentReducer: Sendable {
             // outcome is known (`whileStopping`).
             status.reading = reading
             noteWhetherStored(reading)
+            // Its problems are printed with it: seen, so the same problem at the last track write is
+            // not said again at the end (a store locked by another program was said twice).
+            _ = health.observe(reading, trackProblem: status.storage)
             if reading.weather == nil { oneReadingFailed = true }
             oneReadingDone = true
             stoppingUntil = at.monotonic

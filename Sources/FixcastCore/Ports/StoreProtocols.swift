@@ -22,6 +22,8 @@ public enum StorageError: UserFacingError, Hashable {
     case needsUpgrade(path: String, version: Int, current: Int)
     /// Another `fixcast run` (process `pid`, nil when it could not be told) records into the store.
     case heldByRun(path: String, pid: Int?)
+    /// Another program kept the store locked longer than fixcast waits for it (`waitedS`; SQLITE_BUSY).
+    case busy(path: String, waitedS: Int)
     /// The store's run lock file is there but cannot be used (`detail`: why, for after the path).
     case runLock(path: String, detail: String)
 
@@ -54,6 +56,9 @@ public enum StorageError: UserFacingError, Hashable {
         case .needsUpgrade(let p, let v, let current):
             return
                 "storage: the database \(p) has an older schema (\(v) of \(current)); run fixcast now once with write access to upgrade it."
+        case .busy(let p, let waited):
+            return
+                "storage: another program kept the store \(p) locked for more than \(waited) s (sqlite3, a backup, a fixcast upgrading it); what was to be written now was not, so try again once it has finished."
         case .runLock(let p, let d):
             return
                 "storage: the run lock \(p) cannot be used (\(d)); remove it (it holds only the id of the run that recorded) and start fixcast run again."

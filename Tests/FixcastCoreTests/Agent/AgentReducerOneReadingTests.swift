@@ -42,6 +42,33 @@ import Testing
         #expect(r.handle(.gps(.fix(A.fix(F.berlin, at: 4)), at: F.at(4))) == [], "left")
     }
 
+    /// A store that refused the reading (locked by another program) refuses the last-known write at
+    /// the end too: the reading printed the sentence, so the end does not say it again (it did).
+    @Test func aStorageProblemThePrintedReadingToldIsNotSaidAgainAtTheEnd() {
+        let locked = ReadingIssue(component: .storage, message: "storage: the store was kept locked; try again.")
+        var r = A.reducer(Self.configuration)
+        _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        _ = r.handle(.gps(.connected(address: A.gpsd), at: F.at(0.1)))
+        let f1 = A.fix(F.berlin, at: 1)
+        _ = r.handle(.gps(.fix(f1), at: F.at(1)))
+        let reading = A.reading(.startup, at: A.position(f1), time: 3, errors: [locked])
+        #expect(r.handle(.readingFinished(reading, at: F.at(3))) == [.printReading(reading)])
+        #expect(r.handle(.deadline(at: F.at(3))) == [.writeTrack, .exit(code: 1)])
+        #expect(r.handle(.trackFinished(locked)) == [], "said with the reading; the exit stays 1")
+        // Another problem at the end is news.
+        var other = A.reducer(Self.configuration)
+        _ = other.handle(.started(at: F.at(0), sleepOffsetS: 0))
+        _ = other.handle(.gps(.connected(address: A.gpsd), at: F.at(0.1)))
+        _ = other.handle(.gps(.fix(f1), at: F.at(1)))
+        _ = other.handle(.readingFinished(A.reading(.startup, at: A.position(f1), time: 3), at: F.at(3)))
+        _ = other.handle(.deadline(at: F.at(3)))
+        #expect(
+            other.handle(.trackFinished(locked)) == [
+                .announceHealth([HealthNotice(component: .storage, message: locked.message, isFailure: true)]),
+                .exit(code: 1),
+            ])
+    }
+
     @Test func noFixWithinTheWaitFallsBackToTheLastKnownPositionWithNowsNote() {
         var r = A.reducer(Self.configuration, lastKnown: Self.stored)
         _ = r.handle(.started(at: F.at(0), sleepOffsetS: 0))
