@@ -29,17 +29,25 @@ struct SearchCommand {
         let tableNote = SearchTableNote.note(
             query: query, fromTable: places.searchesTable(offline: options.offline), found: !matches.isEmpty)
         if matches.isEmpty {
-            Console.out("No place matches \"\(TerminalText.echo(query))\".\n" + (tableNote.map { $0 + "\n" } ?? ""))
+            Console.out(
+                SearchTable.noMatch(query, language: context.language) + "\n" + (tableNote.map { $0 + "\n" } ?? ""))
             return ExitCode.success
         }
-        Console.out(SearchTable.render(matches) + (tableNote.map { $0 + "\n" } ?? ""))
+        Console.out(SearchTable.render(matches, language: context.language) + (tableNote.map { $0 + "\n" } ?? ""))
         return ExitCode.success
     }
 }
 
 /// The human listing of search results: one place a line, aligned.
 enum SearchTable {
-    static func render(_ matches: [PlaceMatch]) -> String {
+    /// "No place matches "q".", in the display's language.
+    static func noMatch(_ query: String, language: Language = .en) -> String {
+        let q = TerminalText.echo(query)
+        return language.pick(
+            "No place matches \"\(q)\".", "Ни одно место не подходит к «\(q)».", "没有与“\(q)”相符的地点。")
+    }
+
+    static func render(_ matches: [PlaceMatch], language: Language = .en) -> String {
         let rows: [[String]] = matches.map { m in
             [
                 TextColumns.cellName(m.name),
@@ -49,7 +57,10 @@ enum SearchTable {
                 m.population.map(groupThousands) ?? "",
             ]
         }
-        let header = ["NAME", "REGION", "COUNTRY", "LAT,LON", "POPULATION"]
+        let header = language.pick(
+            ["NAME", "REGION", "COUNTRY", "LAT,LON", "POPULATION"],
+            ["НАЗВАНИЕ", "РЕГИОН", "СТРАНА", "ШИРОТА,ДОЛГОТА", "НАСЕЛЕНИЕ"],
+            ["名称", "地区", "国家", "纬度,经度", "人口"])
         return TextColumns.table(header: header, rows: rows, rightAligned: [4]).joined(separator: "\n") + "\n"
     }
 

@@ -108,5 +108,10 @@ import Testing
         let lines = SearchTable.render([match]).split(separator: "\n")
         #expect(lines[1].hasPrefix("Llanfairpwllgwyngyllgog…  Wales"), "\(lines)")
         #expect(lines.allSatisfy { TextColumns.width(String($0)) <= 80 }, "\(lines)")
+        // The header and the no-match line speak --lang.
+        #expect(SearchTable.render([match], language: .zh).hasPrefix("名称"))
+        #expect(SearchTable.render([match], language: .ru).hasPrefix("НАЗВАНИЕ"))
+        #expect(SearchTable.noMatch("zzzz", language: .ru) == "Ни одно место не подходит к «zzzz».")
+        #expect(SearchTable.noMatch("zzzz") == "No place matches \"zzzz\".")
     }
 }
