@@ -164,25 +164,52 @@ public enum TextColumns {
         var lines: [String] = []
         var current = ""
         var used = 0
-        // Split on every space, so runs of spaces (a leading indent) are kept as they are.
-        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-            let w = width(String(word))
+        for (index, piece) in breakablePieces(text).enumerated() {
+            let w = width(piece.text)
+            let gap = piece.joined ? 0 : 1
             if index == 0 {
-                current = String(word)
+                current = piece.text
                 used = w
-            } else if used + 1 + w <= columns || lines.count == maxLines - 1 || used <= indentWidth {
+            } else if used + gap + w <= columns || lines.count == maxLines - 1 || used <= indentWidth {
                 // It fits, or this is the last line allowed (cut below), or the line holds only its
                 // indent (a word wider than a line is cut rather than left alone on a line of its own).
-                current += " " + word
-                used += 1 + w
+                current += (piece.joined ? "" : " ") + piece.text
+                used += gap + w
             } else {
                 lines.append(current)
-                current = indent + word
+                current = indent + piece.text
                 used = indentWidth + w
             }
         }
         lines.append(current)
         return lines.map { truncate($0, to: columns) }
+    }
+
+    /// Where `wrap` may break `text`: at every space (so runs of spaces, a leading indent, are kept as
+    /// they are), and before and after each wide character, as Chinese and Japanese text breaks between
+    /// ideographs (UAX #14): a sentence of them, with no space, went whole to the next line and was cut
+    /// there. `joined`: no space stands before the piece (it goes on the word before it).
+    static func breakablePieces(_ text: String) -> [(text: String, joined: Bool)] {
+        var pieces: [(text: String, joined: Bool)] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var run = ""
+            var first = true
+            for ch in word {
+                guard width(of: ch) == 2 else {
+                    run.append(ch)
+                    continue
+                }
+                if !run.isEmpty {
+                    pieces.append((run, !first))
+                    first = false
+                    run = ""
+                }
+                pieces.append((String(ch), !first))
+                first = false
+            }
+            if !run.isEmpty || first { pieces.append((run, !first)) }
+        }
+        return pieces
     }
 
     /// `text` padded with spaces on the right to `columns` (cut first if longer).

@@ -57,6 +57,15 @@ import Testing
         #expect(TextColumns.wrap("北京 天气 很好", to: 6, indent: "", maxLines: 3) == ["北京", "天气", "很好"])
         #expect(TextColumns.wrap("no room", to: 0, indent: "", maxLines: 2).isEmpty)
         #expect(TextColumns.wrap("one line only here", to: 8, indent: "", maxLines: 1) == ["one lin…"])
+        // Chinese and Japanese break between ideographs: the first line is filled, not left half empty.
+        let japanese = TextColumns.wrap(
+            "! weather: HTTP 400: パラメータが不正です。緯度と経度の値を確認してください。", to: 40, indent: "  ",
+            maxLines: 2)
+        #expect(japanese.count == 2, "\(japanese)")
+        #expect(TextColumns.width(japanese[0]) >= 38, "\(japanese)")
+        #expect(japanese[0].hasPrefix("! weather: HTTP 400: パラメータ"), "\(japanese)")
+        #expect(japanese.joined().replacingOccurrences(of: "  ", with: "").contains("確認してください。"), "\(japanese)")
+        #expect(TextColumns.wrap("北京天气很好今天", to: 6, indent: "", maxLines: 3) == ["北京天", "气很好", "今天"])
     }
 
     /// `truncate` keeps text of at most `columns` UTF-8 bytes without measuring it: that holds only
