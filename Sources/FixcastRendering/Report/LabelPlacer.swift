@@ -44,7 +44,10 @@ public struct LabelPlacer: Sendable {
     /// The width a generic sans-serif font gives `text`: about 0.6 em for Latin and Cyrillic
     /// letters, a full em for CJK ideographs. An estimate on the wide side, so boxes never
     /// under-cover the drawn text.
-    public func textWidth(_ text: String) -> Double {
+    public func textWidth(_ text: String) -> Double { Self.textWidth(text, fontSize: fontSize) }
+
+    /// `textWidth` at `fontSize`, for text that is not a label (the report's title).
+    public static func textWidth(_ text: String, fontSize: Double) -> Double {
         var em = 0.0
         for scalar in text.unicodeScalars {
             switch scalar.value {

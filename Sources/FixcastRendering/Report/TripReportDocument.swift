@@ -49,11 +49,11 @@ public enum TripReportDocument {
         var start = l.startPlace
         var end = l.endPlace
         if fitted {
-            let measure = LabelPlacer(
-                bounds: PlaneRect(x: 0, y: 0, width: width, height: height), fontSize: 22 * 1.1, markerRadius: 0,
-                gap: 0, shortLength: 0)
+            // 22 px bold: about a tenth wider than the labels' regular weight.
             let room = width - 40
-            while measure.textWidth(trip + start + " → " + end + date) > room, start.count + end.count > 4 {
+            while LabelPlacer.textWidth(trip + start + " → " + end + date, fontSize: 22 * 1.1) > room,
+                start.count + end.count > 4
+            {
                 if start.count >= end.count {
                     start = String(start.dropLast(start.hasSuffix("…") ? 2 : 1)) + "…"
                 } else {

@@ -164,10 +164,7 @@ import Testing
         let line = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<text class=\"title\"") })
         let text = String(line.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" })
         #expect(text.hasSuffix(" · 2027-01-15") && text.contains("… → ") && text.hasSuffix("… · 2027-01-15"), "\(text)")
-        let measure = LabelPlacer(
-            bounds: PlaneRect(x: 0, y: 0, width: 960, height: 960), fontSize: 22 * 1.1, markerRadius: 0, gap: 0,
-            shortLength: 0)
-        #expect(measure.textWidth(text) <= TripReportDocument.width - 40, "\(text)")
+        #expect(LabelPlacer.textWidth(text, fontSize: 22 * 1.1) <= TripReportDocument.width - 40, "\(text)")
         #expect(
             svg.contains("<title>Trip 1: Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch → Tirau Village"))
         // A title that fits is drawn whole.
